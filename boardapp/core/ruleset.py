@@ -1,0 +1,243 @@
+"""The ruleset plugin interface and the registry that finds installed rulesets.
+
+A ruleset is a subclass of :class:`Ruleset` (python-chess's ``Board`` subclasses per
+variant) exposed as ``RULESET`` by a package in the top-level ``rulesets`` package, or
+by any installed distribution under the entry-point group ``boardapp.rulesets``. The
+core and the UI talk to a game only through this interface: they never name a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import logging
+import pkgutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from .actions import Action
+from .context import Context
+from .errors import BoardappError, InvalidActionError
+from .mapdata import BoardMap, load_map
+from .movement import Reach
+from .state import State
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    """A side (camp) of the game: id, display name and counter colour."""
+
+    id: str
+    name: str
+    colour: str
+    text_colour: str = "#000000"
+    playable: bool = True
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    """A scenario a ruleset can set up."""
+
+    id: str
+    name: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """The game's die: number of sides and whether faces read from 0."""
+
+    sides: int = 6
+    zero_based: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"d{self.sides}"
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """What a counter shows, as data the UI draws without knowing the game.
+
+    ``title`` is the big text (a unit type or a leader's name), ``subtitle`` a small
+    line above it, ``values`` the numbers along the bottom (left to right), ``reduced``
+    draws the white strip of a reduced unit, ``is_leader`` changes the shape, and
+    ``tooltip`` lists every value with where it came from.
+    """
+
+    colour: str
+    text_colour: str
+    title: str
+    subtitle: str = ""
+    values: tuple[str, ...] = ()
+    reduced: bool = False
+    is_leader: bool = False
+    tooltip: str = ""
+
+
+@dataclass(frozen=True)
+class MoveVerdict:
+    """Whether a proposed move is legal; if not, the reason and the rule section."""
+
+    legal: bool
+    reason: str = ""
+    rule: str | None = None
+    reach: Reach | None = None
+
+
+@dataclass
+class PieceMenu:
+    """Extra entries a ruleset adds to a counter's context menu (label -> action)."""
+
+    entries: dict[str, Action] = field(default_factory=dict)
+
+
+class Ruleset:
+    """Base class of game plugins. Subclasses set the class attributes and override.
+
+    ``apply`` handles the ruleset's own verbs; the core handles the manual verbs
+    (place, flip, eliminate, return, order, roll, set-dice, control, score) and calls
+    :meth:`after_manual` after each so that derived facts (region control) follow.
+    """
+
+    id: str = ""
+    name: str = ""
+    version: str = "0"
+    aliases: tuple[str, ...] = ()
+    sides: tuple[SideInfo, ...] = ()
+    dice: DiceSpec = DiceSpec()
+    default_scenario: str = ""
+    map_file: str = ""
+    eliminated_box: str = "eliminated"
+    rules_name: str = ""
+    """Short game name used in rule citations, e.g. "Deux Bretagne 8.21"."""
+
+    def __init__(self, maps_dir: Path | None = None) -> None:
+        from ..paths import maps_dir as default_maps_dir
+
+        self._maps_dir = maps_dir or default_maps_dir()
+
+    # -- data --------------------------------------------------------------------------
+    @cached_property
+    def board_map(self) -> BoardMap:
+        """The validated map (loaded once)."""
+        return load_map(self._maps_dir / self.map_file)
+
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        """Scenarios by id."""
+        return {}
+
+    def side(self, side_id: str) -> SideInfo:
+        """The :class:`SideInfo` with id ``side_id``."""
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise KeyError(side_id)
+
+    def cite(self, section: str) -> str:
+        """A rule citation such as "Deux Bretagne 8.21"."""
+        return f"{self.rules_name} {section}".strip()
+
+    # -- game flow ---------------------------------------------------------------------
+    def setup(self, scenario: str, seed: int) -> State:
+        """The state at the start of ``scenario``, with the RNG seeded by ``seed``."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> Iterator[Action]:
+        """The ruleset's legal actions now (manual verbs are not listed)."""
+        return iter(())
+
+    def apply(self, state: State, action: Action, ctx: Context) -> None:
+        """Check and apply one of the ruleset's verbs; raise IllegalActionError."""
+        raise InvalidActionError(f"unknown action {action.verb!r}")
+
+    def after_manual(self, state: State, ctx: Context) -> None:
+        """Bring derived facts up to date after a manual change (default: nothing)."""
+
+    def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
+        """The action for dragging ``pieces`` to ``dest`` (default: ``move``)."""
+        return Action.of("move", pieces, dest)
+
+    def check_move(self, state: State, pieces: list[str], dest: str) -> MoveVerdict:
+        """Whether ``pieces`` may move to ``dest`` now, and why not."""
+        return MoveVerdict(True)
+
+    def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
+        """Where ``pieces`` (one stack or part of one) can legally move now."""
+        return {}
+
+    # -- presentation ------------------------------------------------------------------
+    def piece_side(self, state: State, pid: str) -> str:
+        """The side owning piece ``pid``."""
+        raise NotImplementedError
+
+    def piece_name(self, state: State, pid: str) -> str:
+        """A short name of piece ``pid`` for the log."""
+        return pid
+
+    def counter_face(self, state: State, pid: str) -> CounterFace:
+        """What counter ``pid`` shows."""
+        return CounterFace(colour="#cccccc", text_colour="#000000", title=pid)
+
+    def prompt(self, state: State) -> str:
+        """The sentence the status bar shows: whose move, what to do."""
+        return ""
+
+    def summary(self, state: State) -> str:
+        """A text summary of the state (``boardapp show``)."""
+        return ""
+
+    def title(self, state: State) -> str:
+        """A one-line description for the window title."""
+        return self.name
+
+
+def _builtin_rulesets() -> Iterator[type[Ruleset]]:
+    try:
+        package = importlib.import_module("rulesets")
+    except ImportError:
+        return
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"rulesets.{info.name}")
+        except Exception:  # a broken plugin must not stop the others
+            log.exception("cannot load ruleset package %s", info.name)
+            continue
+        cls = getattr(module, "RULESET", None)
+        if isinstance(cls, type) and issubclass(cls, Ruleset):
+            yield cls
+
+
+def _entry_point_rulesets() -> Iterator[type[Ruleset]]:
+    for ep in importlib.metadata.entry_points(group="boardapp.rulesets"):
+        try:
+            cls = ep.load()
+        except Exception:
+            log.exception("cannot load ruleset entry point %s", ep.name)
+            continue
+        if isinstance(cls, type) and issubclass(cls, Ruleset):
+            yield cls
+
+
+def available_rulesets() -> dict[str, type[Ruleset]]:
+    """Installed ruleset classes by id (the ``rulesets`` package, then entry points)."""
+    found: dict[str, type[Ruleset]] = {}
+    for cls in (*_builtin_rulesets(), *_entry_point_rulesets()):
+        found.setdefault(cls.id, cls)
+    return found
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """An instance of the ruleset whose id or alias is ``name`` (like ``find_variant``)."""
+    wanted = name.lower()
+    for cls in available_rulesets().values():
+        if wanted == cls.id or wanted in cls.aliases:
+            return cls()
+    known = ", ".join(sorted(available_rulesets())) or "none"
+    raise BoardappError(f"no ruleset {name!r} is installed (installed: {known})")

@@ -1,0 +1,1 @@
+"""Game plugins. Each sub-package exposes ``RULESET``, a ``boardapp.core.ruleset.Ruleset``."""

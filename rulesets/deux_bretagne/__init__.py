@@ -1,0 +1,5 @@
+"""Les Deux Bretagne ruleset plugin."""
+
+from .rules import DeuxBretagne
+
+RULESET = DeuxBretagne

@@ -1,0 +1,153 @@
+"""Load and validate the Deux Bretagne data files (counters, scenarios, chits, cards)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from boardapp.core.yamlio import Checker, load_yaml_file
+
+DATA_DIR = Path(__file__).parent / "data"
+SIDES = ("blois", "montfort", "marauders")
+UNIT_CODES = {"ch-fr", "ch-br", "ch-an", "me", "mil", "art"}
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """The printed (fixed) values of a counter: VASSAL's piece *type*."""
+
+    id: str
+    side: str
+    leader: bool
+    label: str
+    name: str
+    combat: tuple[Any, Any] = (0, 0)
+    loss: tuple[int, int] = (0, 0)
+    move: tuple[int, int] = (8, 8)
+    activation: int = 0
+    bonus: int = 0
+    command: int = 0
+    origin: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario set-up (rules 14)."""
+
+    id: str
+    name: str
+    description: str
+    rule: str
+    first_turn: int
+    last_turn: int
+    placements: dict[str, dict[str, list[str]]]
+    counties: dict[str, list[str]]
+    cities: dict[str, list[str]]
+    hands: dict[str, list[str]]
+    chits_out: list[str]
+    vp: dict[str, int]
+    victory: str
+
+
+def load_piece_types(path: Path = DATA_DIR / "counters.yaml") -> tuple[dict[str, PieceType],
+                                                                      dict[str, int]]:
+    """Piece types by id and the counter mix (how many counters of each unit type)."""
+    c = Checker(str(path))
+    data = c.mapping(load_yaml_file(path), "")
+    classes = c.mapping(data.get("unit_classes"), "unit_classes")
+    types: dict[str, PieceType] = {}
+    for tid, spec in c.mapping(data.get("unit_types"), "unit_types").items():
+        place = f"unit_types.{tid}"
+        spec = c.mapping(spec, place)
+        cls_id = c.text(spec.get("class"), f"{place}.class")
+        if cls_id not in classes:
+            raise c.fail(f"{place}.class", f"no unit class {cls_id!r}")
+        cls = c.mapping(classes[cls_id], f"unit_classes.{cls_id}")
+        side = c.choice(spec.get("side"), f"{place}.side", SIDES)
+        origin = str(spec.get("origin", ""))
+        label = c.text(cls.get("label"), f"unit_classes.{cls_id}.label")
+        pair = {key: _pair(c, cls.get(key), f"unit_classes.{cls_id}.{key}", key == "combat")
+                for key in ("combat", "loss", "move")}
+        source = cls.get("source", {})
+        types[tid] = PieceType(
+            id=tid, side=side, leader=False, label=f"{label} {origin}".strip(),
+            name=str(cls.get("name", label)), combat=pair["combat"], loss=pair["loss"],
+            move=pair["move"], origin=origin,
+            source="; ".join(f"{k}: {v}" for k, v in source.items()) if isinstance(
+                source, dict) else str(source))
+    for lid, spec in c.mapping(data.get("leaders"), "leaders").items():
+        place = f"leaders.{lid}"
+        spec = c.mapping(spec, place)
+        types[lid] = PieceType(
+            id=lid, side=c.choice(spec.get("side"), f"{place}.side", SIDES[:2]), leader=True,
+            label=c.text(spec.get("name"), f"{place}.name"), name=spec["name"],
+            activation=c.integer(spec.get("activation"), f"{place}.activation", 1, 3),
+            bonus=c.integer(spec.get("bonus"), f"{place}.bonus", -3, 5),
+            command=c.integer(spec.get("command"), f"{place}.command", 0, 8),
+            move=(8, 8), origin=str(spec.get("origin", "")), source=str(spec.get("source", "")))
+    mix = c.mapping(c.mapping(data.get("mix"), "mix").get("counts"), "mix.counts")
+    counts = {}
+    for tid, n in mix.items():
+        if tid not in types or types[tid].leader:
+            raise c.fail(f"mix.counts.{tid}", "not a unit type listed under unit_types")
+        counts[tid] = c.integer(n, f"mix.counts.{tid}", 0, 99)
+    return types, counts
+
+
+def _pair(c: Checker, value: Any, place: str, allow_die: bool) -> tuple[Any, Any]:
+    seq = c.seq(value, place)
+    if len(seq) != 2:
+        raise c.fail(place, "expected [full side, reduced side]")
+    out = []
+    for i, v in enumerate(seq):
+        if allow_die and v == "d":
+            out.append("d")
+        else:
+            out.append(c.integer(v, f"{place}[{i}]", 0, 20))
+    return (out[0], out[1])
+
+
+def load_scenarios(path: Path = DATA_DIR / "scenarios.yaml") -> dict[str, Scenario]:
+    """Scenarios by id; ``same_as`` copies another scenario's set-up."""
+    c = Checker(str(path))
+    data = c.mapping(load_yaml_file(path), "")
+    raw = {str(k): c.mapping(v, str(k)) for k, v in data.items()}
+    result: dict[str, Scenario] = {}
+    for sid, spec in raw.items():
+        base = raw.get(str(spec.get("same_as")), {}) if spec.get("same_as") else {}
+        if spec.get("same_as") and not base:
+            raise c.fail(f"{sid}.same_as", f"no scenario {spec['same_as']!r}")
+        merged = {**base, **spec}
+        placements = {side: {place: [str(t) for t in c.seq(items, f"{sid}.placements.{side}."
+                                                                  f"{place}")]
+                             for place, items in c.mapping(where, f"{sid}.placements.{side}"
+                                                           ).items()}
+                      for side, where in c.mapping(merged.get("placements"),
+                                                   f"{sid}.placements").items()}
+        result[sid] = Scenario(
+            id=sid, name=c.text(spec.get("name"), f"{sid}.name"),
+            description=str(spec.get("description", "")), rule=str(spec.get("rule", "")),
+            first_turn=c.integer(merged.get("first_turn"), f"{sid}.first_turn", 1, 11),
+            last_turn=c.integer(merged.get("last_turn"), f"{sid}.last_turn", 1, 11),
+            placements=placements,
+            counties={k: list(v) for k, v in (merged.get("counties") or {}).items()},
+            cities={k: list(v) for k, v in (merged.get("cities") or {}).items()},
+            hands={k: list(v) for k, v in (merged.get("hands") or {}).items()},
+            chits_out=list(merged.get("chits_out") or []),
+            vp={k: c.integer(v, f"{sid}.vp.{k}", 0) for k, v in (merged.get("vp") or {}).items()},
+            victory=str(spec.get("victory", "")))
+    return result
+
+
+def load_chits(path: Path = DATA_DIR / "chits.yaml") -> dict[str, str]:
+    """Tactical chit names by id (T1..T18)."""
+    c = Checker(str(path))
+    return {str(k): c.text(v, str(k)) for k, v in c.mapping(load_yaml_file(path), "").items()}
+
+
+def load_cards(path: Path = DATA_DIR / "cards.yaml") -> dict[str, dict[str, Any]]:
+    """What is known of the strategy cards, by id."""
+    c = Checker(str(path))
+    return {str(k): c.mapping(v, str(k)) for k, v in c.mapping(load_yaml_file(path), "").items()}

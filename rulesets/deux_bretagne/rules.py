@@ -1,0 +1,428 @@
+"""Les Deux Bretagne (War of Succession of Brittany, 1341-1364) as a boardapp ruleset.
+
+Automated here: the set-up of the scenarios (14.x), movement legality (5.31, 7.12, 7.2,
+8.1, 8.11, 8.21, 8.23, 8.26, 2.64), control of cities and counties with its victory
+points (3.1, 3.3, 13.12), the activation count of the action phase (4.0 C, Turn Table)
+and the turn marker. Everything else is played by hand with the core's manual verbs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cached_property
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.errors import DataError, IllegalActionError, InvalidActionError
+from boardapp.core.movement import Reach
+from boardapp.core.rng import new_rng
+from boardapp.core.ruleset import (
+    CounterFace,
+    DiceSpec,
+    MoveVerdict,
+    Ruleset,
+    ScenarioInfo,
+    SideInfo,
+)
+from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
+
+from . import movement
+from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
+
+PLAYERS = ("blois", "montfort")
+PRISON = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42
+UNIT_CODE_TYPES = {"ch-fr": "ch-fr", "ch-br": "ch-br", "ch-an": "ch-an", "me": "me",
+                   "mil": "mil", "art": "art"}
+
+
+def activations_allowed(turn: int) -> int:
+    """Activations per player in the action phase (Turn Table: 2 in turn 1, then 5)."""
+    return 2 if turn == 1 else 5
+
+
+class DeuxBretagne(Ruleset):
+    """Les Deux Bretagne, by Florent Coupeau (Grognard)."""
+
+    id = "deux-bretagne"
+    name = "Les Deux Bretagne"
+    version = "0.1"
+    aliases = ("deux_bretagne", "ldb", "les-deux-bretagne")
+    rules_name = "Deux Bretagne"
+    sides = (
+        SideInfo("blois", "Blois", "#4f7fc4", "#ffffff"),
+        SideInfo("montfort", "Montfort", "#e6d3a3", "#2b2216"),
+        SideInfo("marauders", "Marauders", "#9b9b9b", "#111111", playable=False),
+    )
+    player_sides = PLAYERS
+    dice = DiceSpec(sides=10, zero_based=True)  # 2.7: a zero is a zero
+    default_scenario = "14.1"
+    map_file = "deux_bretagne.yaml"
+
+    # -- data --------------------------------------------------------------------------
+    @cached_property
+    def _types(self) -> tuple[dict[str, PieceType], dict[str, int]]:
+        return load_piece_types()
+
+    @property
+    def piece_types(self) -> dict[str, PieceType]:
+        """Counter types (printed values) by id."""
+        return self._types[0]
+
+    @cached_property
+    def scenario_data(self) -> dict[str, Scenario]:
+        """Scenario set-ups by id."""
+        return load_scenarios()
+
+    @cached_property
+    def chits(self) -> dict[str, str]:
+        """Tactical chit names by id."""
+        return load_chits()
+
+    @cached_property
+    def cards(self) -> dict[str, dict]:
+        """What is known of the strategy cards."""
+        return load_cards()
+
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        return {s.id: ScenarioInfo(s.id, s.name, s.description)
+                for s in self.scenario_data.values()}
+
+    def piece_type(self, state: State, pid: str) -> PieceType:
+        """The printed values of piece ``pid``."""
+        return self.piece_types[state["pieces"][pid]["type"]]
+
+    def piece_side(self, state: State, pid: str) -> str:
+        return self.piece_type(state, pid).side
+
+    def is_leader(self, state: State, pid: str) -> bool:
+        """Leaders are not combat units (2.3)."""
+        return self.piece_type(state, pid).leader
+
+    def is_reduced(self, state: State, pid: str) -> bool:
+        """A reduced unit shows its white-strip side (2.2); leaders have no reduced side."""
+        return bool(state["pieces"][pid]["flipped"]) and not self.is_leader(state, pid)
+
+    def movement_factor(self, state: State, pid: str) -> int:
+        """Movement factor; leaders move 8 (2.3)."""
+        t = self.piece_type(state, pid)
+        return int(t.move[1] if self.is_reduced(state, pid) else t.move[0])
+
+    # -- set-up (14.x) -----------------------------------------------------------------
+    def setup(self, scenario: str, seed: int) -> State:
+        sc = self.scenario_data[scenario]
+        bmap = self.board_map
+        state = new_state(self.id, scenario, new_rng(seed), list(PLAYERS))
+        types, counts = self._types
+        for tid, t in types.items():
+            if t.leader:
+                add_piece(state, tid, tid, "reserve")
+        for tid, n in counts.items():
+            for i in range(1, n + 1):
+                add_piece(state, f"{tid}-{i}", tid, "reserve")
+        for side, places in sc.placements.items():
+            for place, tokens in places.items():
+                if not bmap.is_place(place):
+                    raise DataError("scenarios.yaml", f"{scenario}.placements.{side}.{place}",
+                                    "no such area or box on the map")
+                for token in reversed(tokens):
+                    pid = self._take(state, side, token, scenario)
+                    put_piece(state, pid, place)
+        for side, regions in sc.counties.items():
+            for region in regions:
+                state["region_control"][region] = side
+                for area in bmap.region_areas(region):
+                    state["control"][area] = side
+        for side, areas in sc.cities.items():
+            for area in areas:
+                if area not in bmap.areas:
+                    raise DataError("scenarios.yaml", f"{scenario}.cities.{side}",
+                                    f"no area {area!r} on the map")
+                state["control"][area] = side
+        for area in bmap.areas:
+            state["control"].setdefault(area, None)
+        for region in bmap.regions:
+            state["region_control"].setdefault(region, None)
+        state["score"] = {side: sc.vp.get(side, 0) for side in PLAYERS}
+        state["turn"] = sc.first_turn
+        state["phase"] = "action"
+        state["active"] = "blois"  # 4.0: Blois is first unless M-01 was played
+        state["vars"] = {
+            "mp_spent": {},
+            "activations": {side: 0 for side in PLAYERS},
+            "hands": {side: list(sc.hands.get(side, [])) for side in PLAYERS},
+            "chit_cup": [c for c in self.chits if c not in sc.chits_out],
+            "chits_out": list(sc.chits_out),
+            "last_turn": sc.last_turn,
+        }
+        return state
+
+    def _take(self, state: State, side: str, token: str, scenario: str) -> str:
+        reduced = token.startswith("reduced:")
+        code = token.removeprefix("reduced:")
+        if code in self.piece_types and self.piece_types[code].leader:
+            if state["pieces"][code]["loc"] != "reserve":
+                raise DataError("scenarios.yaml", f"{scenario}.placements.{side}",
+                                f"leader {code} is placed twice")
+            return code
+        if code not in UNIT_CODE_TYPES:
+            raise DataError("scenarios.yaml", f"{scenario}.placements.{side}",
+                            f"{token!r} is neither a leader id nor a unit code")
+        tid = f"{side}-{UNIT_CODE_TYPES[code]}"
+        for pid in pieces_at(state, "reserve")[::-1]:
+            if state["pieces"][pid]["type"] == tid:
+                state["pieces"][pid]["flipped"] = reduced
+                return pid
+        raise DataError("counters.yaml", "mix.counts", f"not enough {tid} counters for "
+                                                       f"scenario {scenario}")
+
+    # -- legal actions and verbs -------------------------------------------------------
+    def check_move(self, state: State, pieces: list[str], dest: str) -> MoveVerdict:
+        return movement.check_move(self, state, pieces, dest)
+
+    def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
+        group = movement.make_group(self, state, pieces)
+        if isinstance(group, MoveVerdict):
+            return {}
+        reach = movement.group_reach(self, state, group)
+        return {place: r for place, r in reach.items()
+                if movement.check_move(self, state, pieces, place).legal}
+
+    def legal_actions(self, state: State) -> Iterator[Action]:
+        if state["phase"] == "action":
+            side = state["active"]
+            for place, stack in sorted(state["stacks"].items()):
+                if place not in self.board_map.graph:
+                    continue
+                own = [p for p in stack if self.piece_side(state, p) == side]
+                groups: list[list[str]] = []
+                if len(own) > 1:
+                    groups.append(own)
+                groups.extend([p] for p in own)
+                for group in groups:
+                    for dest in sorted(self.reachable(state, group)):
+                        yield Action.of("move", group, dest)
+            yield Action("end")
+        elif state["phase"] == "end-of-actions":
+            yield Action("next-turn")
+
+    def apply(self, state: State, action: Action, ctx: Context) -> None:
+        if action.verb == "move":
+            self._move(state, action, ctx)
+        elif action.verb == "end":
+            self._end_activation(state, ctx)
+        elif action.verb == "next-turn":
+            self._next_turn(state, ctx)
+        else:
+            raise InvalidActionError(f"unknown action {action.verb!r} (known: move, end, "
+                                     "next-turn, and the manual verbs)")
+
+    def _move(self, state: State, action: Action, ctx: Context) -> None:
+        pids = action.pieces(0)
+        dest = action.arg(1)
+        for pid in pids:
+            if pid not in state["pieces"]:
+                raise InvalidActionError(f"'{action.text()}': no piece {pid!r}")
+        if state["phase"] != "action":
+            raise IllegalActionError("Pieces move only in the action phase", self.cite("4.0 C"))
+        verdict = self.check_move(state, pids, dest)
+        if not verdict.legal:
+            raise IllegalActionError(verdict.reason, verdict.rule)
+        reach = verdict.reach
+        assert reach is not None
+        group = movement.make_group(self, state, pids)
+        assert isinstance(group, movement.Group)
+        bmap = self.board_map
+        names = self.names(state, pids)
+        route = " → ".join(bmap.place_name(p) for p in reach.path)
+        ctx.log(f"{names} move {route} ({reach.cost} MP)", self.cite("8.1"))
+        for i, place in enumerate(reach.path[1:], start=1):
+            final = i == len(reach.path) - 1
+            if group.units and not movement.enemy_units_at(self, state, place, group.side):
+                for leader in movement.enemy_leaders_at(self, state, place, group.side):
+                    owner = self.piece_side(state, leader)
+                    put_piece(state, leader, PRISON[owner])
+                    ctx.log(f"{self.piece_name(state, leader)} is captured in "
+                            f"{bmap.place_name(place)} and sent to "
+                            f"{bmap.place_name(PRISON[owner])}", self.cite("8.23, 9.42"))
+            if movement.takes_control(self, state, group, place) and (
+                    not final or reach.extra_paid):
+                state["control"][place] = group.side
+                ctx.log(f"{self.side(group.side).name} takes control of "
+                        f"{bmap.place_name(place)} (+1 MP)", self.cite("8.26"))
+            elif final and movement.takes_control(self, state, group, place):
+                ctx.log(f"Not enough MP left to take control of {bmap.place_name(place)}",
+                        self.cite("3.1, 8.26"))
+        for pid in reversed(pids):
+            put_piece(state, pid, dest)
+        spent = state["vars"]["mp_spent"]
+        for pid in pids:
+            spent[pid] = spent.get(pid, 0) + reach.cost
+        if reach.stops:
+            for pid in pids:
+                spent[pid] = self.movement_factor(state, pid)
+            ctx.log(f"Movement stops in {bmap.place_name(dest)}: enemy units are there; "
+                    "resolve the battle (9.0) by hand", self.cite("5.31, 8.21"))
+        self.update_counties(state, ctx)
+
+    def update_counties(self, state: State, ctx: Context) -> None:
+        """Give a county to the side that controls enough of its cities (3.3, 13.12)."""
+        bmap = self.board_map
+        for region in bmap.regions.values():
+            if region.cities_needed is None:
+                continue
+            areas = bmap.region_areas(region.id)
+            current = state["region_control"].get(region.id)
+            for side in PLAYERS:
+                held = sum(1 for a in areas if state["control"].get(a) == side)
+                if side == current or held < region.cities_needed:
+                    continue
+                state["region_control"][region.id] = side
+                vp = region.vp or 0
+                state["score"][side] += vp
+                if current in state["score"]:
+                    state["score"][current] -= vp
+                for a in areas:
+                    enemy_fort = bmap.areas[a].fortified and state["control"].get(a) not in (
+                        side, None)
+                    if not enemy_fort and not movement.enemy_units_at(self, state, a, side):
+                        state["control"][a] = side
+                ctx.log(f"{self.side(side).name} takes control of {region.name} "
+                        f"({held} cities, {vp} VP)", self.cite("3.3, 13.12"))
+                break
+
+    def _end_activation(self, state: State, ctx: Context) -> None:
+        if state["phase"] != "action":
+            raise IllegalActionError("There is no activation to end now", self.cite("4.0 C"))
+        side = state["active"]
+        acts = state["vars"]["activations"]
+        acts[side] += 1
+        state["vars"]["mp_spent"] = {}
+        allowed = activations_allowed(state["turn"])
+        other = PLAYERS[1 - PLAYERS.index(side)]
+        ctx.log(f"{self.side(side).name} ends activation {acts[side]} of {allowed}",
+                self.cite("4.0 C"))
+        if acts[other] < allowed:
+            state["active"] = other
+        elif acts[side] >= allowed:
+            state["phase"] = "end-of-actions"
+            state["active"] = "blois"
+            ctx.log("Action phase over; play phases D-F by hand, then advance the turn",
+                    self.cite("4.0"))
+
+    def _next_turn(self, state: State, ctx: Context) -> None:
+        if state["phase"] != "end-of-actions":
+            raise IllegalActionError("The turn ends after both players' activations",
+                                     self.cite("4.0 F"))
+        last = state["vars"]["last_turn"]
+        if state["turn"] >= last:
+            state["phase"] = "over"
+            sc = self.scenario_data[state["scenario"]]
+            ctx.log(f"The scenario ends after turn {last}. {sc.victory}", self.cite(sc.rule))
+            return
+        state["turn"] += 1
+        state["phase"] = "action"
+        state["active"] = "blois"
+        state["vars"]["activations"] = {side: 0 for side in PLAYERS}
+        state["vars"]["mp_spent"] = {}
+        ctx.log(f"Turn marker advanced to {self.turn_label(state['turn'])}", self.cite("4.0 F"))
+
+    # -- presentation ------------------------------------------------------------------
+    def turn_label(self, turn: int) -> str:
+        """The year(s) of ``turn`` as the turn track prints them."""
+        track = self.board_map.tracks.get("turn")
+        cell = track.cell(str(turn)) if track else None
+        return f"turn {turn} ({cell.label})" if cell else f"turn {turn}"
+
+    def piece_name(self, state: State, pid: str) -> str:
+        t = self.piece_type(state, pid)
+        if t.leader:
+            return t.name
+        number = pid.rsplit("-", 1)[-1]
+        side = self.side(t.side).name
+        reduced = ", reduced" if self.is_reduced(state, pid) else ""
+        return f"{side} {t.label} #{number}{reduced}"
+
+    def names(self, state: State, pids: list[str]) -> str:
+        """Pieces named for a log line."""
+        return ", ".join(self.piece_name(state, p) for p in pids)
+
+    def counter_face(self, state: State, pid: str) -> CounterFace:
+        t = self.piece_type(state, pid)
+        side = self.side(t.side)
+        if t.leader:
+            return CounterFace(
+                colour=side.colour, text_colour=side.text_colour, title=t.name,
+                subtitle=t.origin, values=(str(t.activation), f"{t.bonus:+d}", str(t.command)),
+                is_leader=True,
+                tooltip=(f"{t.name} ({side.name}, {t.origin})\nactivation {t.activation}, "
+                         f"combat bonus {t.bonus:+d}, command {t.command}, move 8 (2.3)\n"
+                         f"source: {t.source}"))
+        reduced = self.is_reduced(state, pid)
+        i = 1 if reduced else 0
+        values = (str(t.combat[i]), str(t.loss[i]), str(t.move[i]))
+        return CounterFace(
+            colour=side.colour, text_colour=side.text_colour, title=t.label,
+            subtitle=side.name if t.side == "marauders" else "", values=values, reduced=reduced,
+            tooltip=(f"{self.piece_name(state, pid)}: {t.name}\ncombat {values[0]}, loss "
+                     f"{values[1]}, movement {values[2]}\nsource: {t.source}"))
+
+    def prompt(self, state: State) -> str:
+        side = self.side(state["active"]).name
+        if state["phase"] == "action":
+            done = state["vars"]["activations"][state["active"]]
+            allowed = activations_allowed(state["turn"])
+            return (f"{side}: activation {done + 1} of {allowed} — drag a stack to move it, "
+                    "then End activation (4.0 C)")
+        if state["phase"] == "end-of-actions":
+            return "Action phase over: play phases D-F by hand, then Next turn (4.0)"
+        return "The scenario is over"
+
+    def title(self, state: State) -> str:
+        sc = self.scenario_data[state["scenario"]]
+        return f"{self.name} — {sc.id} {sc.name} — {self.turn_label(state['turn'])}"
+
+    def summary(self, state: State) -> str:
+        bmap = self.board_map
+        sc = self.scenario_data[state["scenario"]]
+        out = [f"{self.name}: scenario {sc.id} {sc.name}",
+               f"{self.turn_label(state['turn']).capitalize()} of {sc.last_turn}, "
+               f"phase: {state['phase']}, to play: {self.side(state['active']).name}",
+               self.prompt(state),
+               "Victory points: " + ", ".join(f"{self.side(s).name} {state['score'][s]}"
+                                              for s in PLAYERS)]
+        hands = state["vars"]["hands"]
+        for s in PLAYERS:
+            cards = ", ".join(f"{c} {self.cards.get(c, {}).get('name', '')}".strip()
+                              for c in hands[s]) or "none"
+            out.append(f"{self.side(s).name} hand: {cards}")
+        out.append(f"Tactical chit cup: {', '.join(state['vars']['chit_cup'])} "
+                   f"(left out: {', '.join(state['vars']['chits_out']) or 'none'})")
+        out.append("Counties:")
+        for region in bmap.regions.values():
+            owner = state["region_control"].get(region.id)
+            out.append(f"  {region.name}: {self.side(owner).name if owner else 'neutral'} "
+                       f"(needs {region.cities_needed} cities, {region.vp} VP)")
+        out.append("Areas:")
+        for area in sorted(bmap.areas.values(), key=lambda a: a.name):
+            owner = state["control"].get(area.id)
+            kind = f"fortified NF {area.nf}" if area.fortified else "open"
+            pieces = "; ".join(self._piece_line(state, p) for p in pieces_at(state, area.id))
+            line = (f"  {area.name} [{kind}] control: "
+                    f"{self.side(owner).name if owner else 'none'}")
+            out.append(line + (f" — {pieces}" if pieces else ""))
+        out.append("Boxes:")
+        for b in bmap.boxes.values():
+            pieces = pieces_at(state, b.id)
+            if b.id == "reserve":
+                out.append(f"  {b.name}: {len(pieces)} counters")
+            elif pieces:
+                out.append(f"  {b.name}: " + "; ".join(self._piece_line(state, p)
+                                                       for p in pieces))
+        return "\n".join(out)
+
+    def _piece_line(self, state: State, pid: str) -> str:
+        if self.is_leader(state, pid):
+            return self.piece_name(state, pid)
+        steps = 1 if self.is_reduced(state, pid) else 2
+        t = self.piece_type(state, pid)
+        return f"{self.side(t.side).name} {t.label} #{pid.rsplit('-', 1)[-1]} ({steps} steps)"

@@ -1,0 +1,45 @@
+"""Shared fixtures. Any logged ERROR fails the test (python-chess's RaiseLogHandler)."""
+
+from __future__ import annotations
+
+import logging
+import os
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+class _RaiseOnError(logging.Handler):
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno >= logging.ERROR and record.name.startswith(("boardapp", "rulesets")):
+            raise AssertionError(f"logged error: {record.getMessage()}")
+
+
+@pytest.fixture(autouse=True)
+def _fail_on_logged_errors():
+    handler = _RaiseOnError()
+    root = logging.getLogger()
+    root.addHandler(handler)
+    yield
+    root.removeHandler(handler)
+
+
+def tiny_map_data() -> dict:
+    """A small valid map: a line a-b-c-d with a marsh at c and one holding box."""
+    return {
+        "format": "boardapp-map", "version": 1, "id": "tiny", "name": "Tiny",
+        "size": [400, 200],
+        "land": [[0, 0], [300, 0], [300, 200], [0, 200]],
+        "regions": {"north": {"name": "North", "colour": "#ddeecc",
+                              "control": {"cities": 2, "vp": 1}}},
+        "areas": {
+            "a": {"name": "A", "pos": [20, 100], "region": "north"},
+            "b": {"name": "B", "pos": [90, 100], "region": "north", "fortified": True, "nf": 1},
+            "c": {"name": "C", "pos": [160, 100], "terrain": "marsh"},
+            "d": {"name": "D", "pos": [230, 100]},
+        },
+        "roads": [["a", "b"], ["b", "c"], ["c", "d"]],
+        "boxes": {"hold": {"name": "Hold", "kind": "holding", "rect": [320, 20, 60, 40],
+                           "links": ["d"], "access": {"sides": ["red"]}}},
+    }
