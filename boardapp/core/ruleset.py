@@ -114,7 +114,7 @@ class Ruleset:
     map_file: str = ""
     eliminated_box: str = "eliminated"
     rules_name: str = ""
-    """Short game name used in rule citations, e.g. "Deux Bretagne 8.21"."""
+    """Short game name used in rule citations, e.g. "Some Game 8.21"."""
 
     def __init__(self, maps_dir: Path | None = None) -> None:
         from ..paths import maps_dir as default_maps_dir
@@ -139,7 +139,7 @@ class Ruleset:
         raise KeyError(side_id)
 
     def cite(self, section: str) -> str:
-        """A rule citation such as "Deux Bretagne 8.21"."""
+        """A rule citation such as "Some Game 8.21"."""
         return f"{self.rules_name} {section}".strip()
 
     # -- game flow ---------------------------------------------------------------------

@@ -124,9 +124,9 @@ class DeuxBretagne(Ruleset):
                 if not bmap.is_place(place):
                     raise DataError("scenarios.yaml", f"{scenario}.placements.{side}.{place}",
                                     "no such area or box on the map")
-                for token in reversed(tokens):
+                for token in tokens:  # listed top first: each goes to the bottom
                     pid = self._take(state, side, token, scenario)
-                    put_piece(state, pid, place)
+                    put_piece(state, pid, place, index=len(pieces_at(state, place)))
         for side, regions in sc.counties.items():
             for region in regions:
                 state["region_control"][region] = side
@@ -168,7 +168,7 @@ class DeuxBretagne(Ruleset):
             raise DataError("scenarios.yaml", f"{scenario}.placements.{side}",
                             f"{token!r} is neither a leader id nor a unit code")
         tid = f"{side}-{UNIT_CODE_TYPES[code]}"
-        for pid in pieces_at(state, "reserve")[::-1]:
+        for pid in pieces_at(state, "reserve"):
             if state["pieces"][pid]["type"] == tid:
                 state["pieces"][pid]["flipped"] = reduced
                 return pid

@@ -1,0 +1,98 @@
+"""Performance figures for boardapp (printed, not asserted).
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/run.py
+
+Prints: time to an interactive window (headless), time to compute the reachable areas
+for a stack, time to replay a 1,000-action log.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from boardapp.core.game import Game  # noqa: E402
+from boardapp.core.ruleset import available_rulesets  # noqa: E402
+
+
+def random_log(ruleset, scenario: str, length: int, seed: int = 1) -> list[tuple[str, str]]:
+    """A playable log of ``length`` actions: random legal moves, activations, dice."""
+    chooser = random.Random(seed)
+    game = Game(ruleset, scenario, seed)
+    while len(game.log) < length:
+        legal = game.legal_actions()
+        moves = [a for a in legal if a.verb == "move"]
+        others = [a for a in legal if a.verb != "move"]
+        pick = chooser.random()
+        if moves and pick < 0.6:
+            action = chooser.choice(moves)
+        elif others and pick < 0.8:
+            action = chooser.choice(others)
+        else:
+            action = "roll"
+        game.push(action)
+    return [(e.action.text(), e.side) for e in game.log]
+
+
+def time_window() -> float:
+    from PySide6.QtWidgets import QApplication
+
+    start = time.perf_counter()
+    app = QApplication.instance() or QApplication([])
+    from boardapp.ui.app import build_window
+
+    window = build_window(None)
+    window.show()
+    app.processEvents()
+    elapsed = time.perf_counter() - start
+    window.close()
+    return elapsed
+
+
+def main() -> None:
+    cls = sorted(available_rulesets().items())[0][1]
+    ruleset = cls()
+    scenario = cls.default_scenario
+    print(f"ruleset: {cls.id}, scenario {scenario}")
+
+    try:
+        print(f"time to interactive window (headless, incl. Qt start): {time_window():.3f} s")
+    except ImportError as exc:
+        print(f"window: skipped ({exc})")
+
+    game = Game(ruleset, scenario, 1)
+    state = game.state
+    stacks = [[p for p in pieces if ruleset.piece_side(state, p) == state["active"]]
+              for place, pieces in state["stacks"].items() if place in ruleset.board_map.graph]
+    stacks = [s for s in stacks if s]
+    times = []
+    for _ in range(5):
+        for stack in stacks:
+            t0 = time.perf_counter()
+            ruleset.reachable(state, stack)
+            times.append(time.perf_counter() - t0)
+    print(f"reachable areas for a stack: median {statistics.median(times) * 1000:.2f} ms, "
+          f"max {max(times) * 1000:.2f} ms over {len(times)} queries")
+
+    long_scenario = max(ruleset.scenarios(), key=lambda s: ruleset.scenario_data[s].last_turn) \
+        if hasattr(ruleset, "scenario_data") else scenario
+    t0 = time.perf_counter()
+    log = random_log(ruleset, long_scenario, 1000)
+    made = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    replayed = Game.replay(ruleset, long_scenario, 1, log)
+    elapsed = time.perf_counter() - t0
+    moves = sum(1 for text, _ in log if text.startswith("move"))
+    print(f"replay of a {len(replayed.log)}-action log ({moves} moves): {elapsed:.3f} s "
+          f"({elapsed / len(log) * 1000:.2f} ms per action; generating it took {made:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+"""Helpers for the Deux Bretagne tests."""
+
+from __future__ import annotations
+
+from boardapp.core.game import Game
+from boardapp.core.state import pieces_at
+from rulesets.deux_bretagne import RULESET
+
+_RULESET = RULESET()
+
+
+def new_game(scenario: str = "14.1", seed: int = 1) -> Game:
+    """A fresh game (the ruleset and its map are loaded once for the whole run)."""
+    return Game(_RULESET, scenario, seed)
+
+
+def at(game: Game, place: str, kind: str | None = None) -> list[str]:
+    """Pieces at ``place``; ``kind`` filters: 'leader', 'unit' or a type-id suffix."""
+    out = []
+    for pid in pieces_at(game.state, place):
+        t = game.ruleset.piece_type(game.state, pid)
+        if kind == "leader" and not t.leader or kind == "unit" and t.leader:
+            continue
+        if kind not in (None, "leader", "unit") and not t.id.endswith(kind):
+            continue
+        out.append(pid)
+    return out
+
+
+def reserve(game: Game, type_id: str, n: int) -> list[str]:
+    """``n`` counters of ``type_id`` still in the reserve."""
+    pids = [p for p in pieces_at(game.state, "reserve")
+            if game.state["pieces"][p]["type"] == type_id]
+    assert len(pids) >= n
+    return pids[:n]

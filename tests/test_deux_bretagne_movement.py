@@ -1,0 +1,175 @@
+"""Movement legality in Les Deux Bretagne; each test names the rule it checks."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from boardapp.core.errors import IllegalActionError
+from boardapp.core.state import digest
+from tests.dbhelpers import at, new_game, reserve
+
+
+def refused(game, text):
+    before = digest(game.state)
+    with pytest.raises(IllegalActionError) as info:
+        game.push(text)
+    assert digest(game.state) == before  # a refused action changes nothing
+    return info.value
+
+
+def test_8_11_moves_follow_roads():
+    game = new_game()
+    bmap = game.ruleset.board_map
+    me = at(game, "saint-malo")[0]
+    reach = game.ruleset.reachable(game.state, [me])
+    assert reach
+    for r in reach.values():
+        for a, b in zip(r.path, r.path[1:], strict=False):
+            assert bmap.graph.has_edge(a, b)
+    far = max(bmap.areas, key=lambda a: nx.shortest_path_length(bmap.graph, "saint-malo", a))
+    err = refused(game, f"move {me} {far}")
+    assert "8.1" in err.rule
+
+
+def test_8_1_slowest_unit_and_leaders_8_mp():
+    game = new_game()
+    game.push("end")  # Montfort's activation
+    stack = at(game, "gwened")  # Clisson, Me (5 MP), Mil (4 MP)
+    reach = game.ruleset.reachable(game.state, stack)
+    assert reach and max(r.cost for r in reach.values()) <= 4
+    leader = at(game, "gwened", "leader")
+    alone = game.ruleset.reachable(game.state, leader)
+    assert max(r.cost for r in alone.values()) > 4  # 2.3: leaders move 8
+    assert max(r.cost for r in alone.values()) <= 8
+    # Everything the army reaches, the leader reaches too, except enemy-held areas (8.21).
+    enemy = {p for p in reach if at(game, p, "unit") and
+             game.ruleset.piece_side(game.state, at(game, p, "unit")[0]) == "blois"}
+    assert enemy and set(reach) - enemy < set(alone)
+    assert not enemy & set(alone)
+
+
+def test_8_1_marsh_costs_two():
+    game = new_game()
+    me = at(game, "saint-malo")[0]
+    assert game.ruleset.board_map.areas["dol"].terrain == "marsh"
+    assert game.ruleset.reachable(game.state, [me])["dol"].cost == 2  # Dol is Blois already
+
+
+def test_8_26_taking_an_open_city_costs_one_more():
+    game = new_game()
+    me = at(game, "josselin", "me")[0]
+    assert game.state["control"]["malestroit"] == "montfort"
+    reach = game.ruleset.reachable(game.state, [me])["malestroit"]
+    assert reach.cost == 2 and reach.extra_paid
+    entry = game.push(f"move {me} malestroit")
+    assert game.state["control"]["malestroit"] == "blois"
+    assert any(line.rule and "8.26" in line.rule for line in entry.lines)
+
+
+def test_8_26_without_the_extra_point_the_city_is_not_taken():
+    game = new_game()
+    me = at(game, "josselin", "me")[0]
+    game.state["vars"]["mp_spent"][me] = 4  # 1 MP left of 5
+    entry = game.push(f"move {me} malestroit")
+    assert game.state["control"]["malestroit"] == "montfort"
+    assert any("Not enough MP" in line.text for line in entry.lines)
+
+
+def test_5_31_8_21_movement_stops_on_entering_enemy_units():
+    game = new_game()
+    stack = at(game, "josselin")
+    reach = game.ruleset.reachable(game.state, stack)
+    assert reach["ploermel"].stops
+    for r in reach.values():
+        assert "ploermel" not in r.path[1:-1]  # never moves on through it
+    entry = game.push(f"move {','.join(stack)} ploermel")
+    assert any("5.31" in (line.rule or "") for line in entry.lines)
+    err = refused(game, f"move {','.join(stack)} montfort")
+    assert "8.1" in err.rule  # no movement points left
+
+
+def test_8_21_leader_alone_may_not_enter_enemy_combat_units():
+    game = new_game()
+    rohan = at(game, "josselin", "leader")[0]
+    err = refused(game, f"move {rohan} ploermel")
+    assert err.rule == "Deux Bretagne 8.21"
+    assert "ploermel" not in game.ruleset.reachable(game.state, [rohan])
+
+
+def test_8_23_lone_enemy_leader_is_captured():
+    game = new_game()
+    game.push("place guillaume-de-cadoudal malestroit")  # by hand: a lone leader
+    me = at(game, "josselin", "me")[0]
+    entry = game.push(f"move {me} malestroit")
+    assert game.state["pieces"]["guillaume-de-cadoudal"]["loc"] == "prison-bro-chall"
+    assert any("8.23" in (line.rule or "") for line in entry.lines)
+
+
+def test_7_21_stacking_limit_at_the_end_of_the_move():
+    game = new_game()
+    eight = reserve(game, "blois-mil", 4) + reserve(game, "blois-me", 4)
+    game.push(f"place {','.join(eight)} dinan")
+    me = at(game, "saint-malo")[0]
+    err = refused(game, f"move {me} dinan")
+    assert "7.21" in err.rule
+
+
+def test_7_12_command_value_limits_the_army():
+    game = new_game()
+    extra = reserve(game, "blois-me", 1)
+    game.push(f"place {extra[0]} josselin")
+    stack = at(game, "josselin")  # Rohan (command 2) + 3 units
+    err = refused(game, f"move {','.join(stack)} malestroit")
+    assert "7.12" in err.rule
+
+
+def test_5_32_units_without_leader_move_alone():
+    game = new_game()
+    units = at(game, "josselin", "unit")
+    err = refused(game, f"move {','.join(units)} malestroit")
+    assert "5.32" in err.rule
+
+
+def test_4_0_only_the_active_side_moves():
+    game = new_game()
+    me = at(game, "ploermel")[0]
+    err = refused(game, f"move {me} montfort")
+    assert "4.0" in err.rule
+    game.push("end")
+    game.push(f"move {me} montfort")
+    assert game.state["pieces"][me]["loc"] == "montfort"
+
+
+def test_2_64_holding_boxes_by_side():
+    game = new_game()
+    game.push("end")
+    me = at(game, "machecoul", "me")[0]
+    err = refused(game, f"move {me} poatev")
+    assert "2.64" in err.rule
+    assert "poatev" not in game.ruleset.reachable(game.state, [me])
+    # Blois's army may leave Anjev by its links (Anjev is a Blois holding box).
+    game.push("end")
+    stack = at(game, "anjev")
+    assert set(game.ruleset.reachable(game.state, stack)) & set(
+        game.ruleset.board_map.boxes["anjev"].links)
+
+
+def test_3_3_13_12_taking_a_county_moves_its_victory_points():
+    game = new_game()
+    assert game.state["region_control"]["pays-de-saint-malo"] == "montfort"
+    me = at(game, "saint-malo")[0]
+    entry = game.push(f"move {me} montfort")  # Blois now holds Saint-Malo, Dinan, Montfort
+    assert game.state["region_control"]["pays-de-saint-malo"] == "blois"
+    vp = game.ruleset.board_map.regions["pays-de-saint-malo"].vp
+    assert game.state["score"] == {"blois": 5 + vp, "montfort": 22 - vp}
+    assert game.state["control"]["ploermel"] == "montfort"  # enemy units stay (3.3)
+    assert any("3.3" in (line.rule or "") for line in entry.lines)
+
+
+def test_manual_place_overrides_the_rules_and_is_logged_as_manual():
+    game = new_game()
+    me = at(game, "saint-malo")[0]
+    entry = game.push(f"place {me} brest")
+    assert entry.manual and "(by hand)" in entry.render()
+    assert game.state["pieces"][me]["loc"] == "brest"
