@@ -148,24 +148,39 @@ def check_move(rs: DeuxBretagne, state: State, pids: list[str], dest: str) -> Mo
     group = make_group(rs, state, pids)
     if isinstance(group, MoveVerdict):
         return group
-    name = bmap.place_name(dest)
     if dest == group.start:
-        return MoveVerdict(False, f"The pieces are already in {name}")
+        return MoveVerdict(False, f"The pieces are already in {bmap.place_name(dest)}")
     refusal = _box_refusal(rs, group, dest)
     if refusal is not None:
         return refusal
     if dest not in bmap.graph:
-        return MoveVerdict(False, f"{name} is not reached by road", rs.cite("8.11"))
+        return MoveVerdict(False, f"{bmap.place_name(dest)} is not reached by road",
+                           rs.cite("8.11"))
     reach = group_reach(rs, state, group).get(dest)
     if reach is None:
         return _explain_unreachable(rs, state, group, dest)
-    if dest in bmap.areas:
+    return _stacking_verdict(rs, state, group, reach)
+
+
+def legal_destinations(rs: DeuxBretagne, state: State, pids: list[str]) -> dict[str, Reach]:
+    """Every place ``pids`` may legally end a move in now (one search for all)."""
+    group = make_group(rs, state, pids)
+    if isinstance(group, MoveVerdict):
+        return {}
+    return {place: r for place, r in group_reach(rs, state, group).items()
+            if _stacking_verdict(rs, state, group, r).legal}
+
+
+def _stacking_verdict(rs: DeuxBretagne, state: State, group: Group, reach: Reach) -> MoveVerdict:
+    """Stacking limit at the end of the move (7.21, 7.22)."""
+    dest = reach.place
+    if dest in rs.board_map.areas:
         staying = [p for p in pieces_at(state, dest)
                    if rs.piece_side(state, p) == group.side and not rs.is_leader(state, p)]
         total = len(staying) + len(group.units)
         if total > STACK_LIMIT:
-            return MoveVerdict(False, f"{name} would hold {total} units: the limit is "
-                                      f"{STACK_LIMIT}", rs.cite("7.21, 7.22"))
+            return MoveVerdict(False, f"{rs.board_map.place_name(dest)} would hold {total} "
+                                      f"units: the limit is {STACK_LIMIT}", rs.cite("7.21, 7.22"))
     return MoveVerdict(True, reach=reach)
 
 

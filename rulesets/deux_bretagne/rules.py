@@ -180,12 +180,7 @@ class DeuxBretagne(Ruleset):
         return movement.check_move(self, state, pieces, dest)
 
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
-        group = movement.make_group(self, state, pieces)
-        if isinstance(group, MoveVerdict):
-            return {}
-        reach = movement.group_reach(self, state, group)
-        return {place: r for place, r in reach.items()
-                if movement.check_move(self, state, pieces, place).legal}
+        return movement.legal_destinations(self, state, pieces)
 
     def legal_actions(self, state: State) -> Iterator[Action]:
         if state["phase"] == "action":
