@@ -173,3 +173,12 @@ def test_manual_place_overrides_the_rules_and_is_logged_as_manual():
     entry = game.push(f"place {me} brest")
     assert entry.manual and "(by hand)" in entry.render()
     assert game.state["pieces"][me]["loc"] == "brest"
+
+
+def test_a_drag_from_or_to_a_pool_is_a_manual_placement():
+    game = new_game()
+    recruit = reserve(game, "blois-me", 1)
+    assert game.ruleset.move_action(game.state, recruit, "dinan").verb == "place"
+    me = at(game, "saint-malo")
+    assert game.ruleset.move_action(game.state, me, "dinan").verb == "move"
+    assert game.ruleset.move_action(game.state, me, "eliminated").verb == "place"

@@ -159,7 +159,16 @@ class Ruleset:
         """Bring derived facts up to date after a manual change (default: nothing)."""
 
     def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
-        """The action for dragging ``pieces`` to ``dest`` (default: ``move``)."""
+        """The action for dragging ``pieces`` to ``dest``.
+
+        A rules move (``move``) between places of the map graph; a manual ``place`` when
+        the pieces come from, or go to, a box off the graph (a pool, a prison): taking a
+        counter from the reserve is a hand on the table, not a move.
+        """
+        graph = self.board_map.graph
+        starts = {state["pieces"][p]["loc"] for p in pieces if p in state["pieces"]}
+        if dest not in graph or any(s not in graph for s in starts):
+            return Action.of("place", pieces, dest)
         return Action.of("move", pieces, dest)
 
     def check_move(self, state: State, pieces: list[str], dest: str) -> MoveVerdict:
