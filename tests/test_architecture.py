@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -53,3 +54,27 @@ def test_no_qt_import_outside_ui():
                  if "ui" not in p.relative_to(ROOT).parts
                  and re.search(r"^\s*(from|import) (PySide6|shiboken6)", p.read_text(), re.M)]
     assert offenders == []
+
+
+QT_REFCOUNT = """
+import sys
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QApplication, QWidget
+app = QApplication([])
+class O(QObject):
+    s = Signal()
+o, w = O(), QWidget()
+for _ in range(20000):
+    o.s.emit()
+    w.setEnabled(True)
+print('ok')
+"""
+
+
+def test_installed_qt_keeps_reference_counts():
+    # PySide6 6.12.0 on CPython 3.11 steals a reference to None/True on every void call
+    # and aborts the interpreter: pyproject.toml pins it; this guards the pin.
+    out = subprocess.run([sys.executable, "-c", QT_REFCOUNT], capture_output=True, text=True,
+                         timeout=120, env={**os.environ,
+                                           "QT_QPA_PLATFORM": "offscreen"})
+    assert out.returncode == 0, out.stderr[-500:]

@@ -1,0 +1,97 @@
+"""The board view: zoom (Ctrl+wheel, actions), fit, and panning.
+
+Left-drag on empty sea pans (the scene ignores presses that miss a counter, so the
+view's hand-drag takes over); the middle button pans anywhere.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QWidget
+
+MIN_ZOOM = 0.1
+MAX_ZOOM = 8.0
+STEP = 1.25
+
+
+class BoardView(QGraphicsView):
+    """A QGraphicsView with board-game zoom and pan."""
+
+    def __init__(self, scene: QGraphicsScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing
+                            | QPainter.RenderHint.TextAntialiasing
+                            | QPainter.RenderHint.SmoothPixmapTransform)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        self._pan_from: QPoint | None = None
+
+    # -- zoom ------------------------------------------------------------------------------
+    def zoom(self) -> float:
+        """The current scale (1.0 = one map unit per pixel)."""
+        return self.transform().m11()
+
+    def set_zoom(self, factor: float) -> None:
+        """Scale to ``factor`` (clamped), keeping the centre of the view in place."""
+        factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        anchor = self.transformationAnchor()
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.scale(factor / self.zoom(), factor / self.zoom())
+        self.setTransformationAnchor(anchor)
+
+    def zoom_in(self) -> None:
+        """Zoom in one step."""
+        self.set_zoom(self.zoom() * STEP)
+
+    def zoom_out(self) -> None:
+        """Zoom out one step."""
+        self.set_zoom(self.zoom() / STEP)
+
+    def fit(self) -> None:
+        """Show the whole board."""
+        scene = self.scene()
+        rect = scene.board_rect() if hasattr(scene, "board_rect") else scene.sceneRect()
+        self.fitInView(rect.adjusted(-10, -10, 10, 10), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y() / 120.0
+            if steps:
+                factor = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * (1.15 ** steps)))
+                self.scale(factor / self.zoom(), factor / self.zoom())
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    # -- middle-button pan -----------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.MiddleButton:
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._pan_from is not None:
+            now = event.position().toPoint()
+            delta = now - self._pan_from
+            self._pan_from = now
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.MiddleButton and self._pan_from is not None:
+            self._pan_from = None
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)

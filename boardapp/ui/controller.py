@@ -1,0 +1,151 @@
+"""The controller: every gesture on the board becomes one core action pushed here.
+
+The scene and the window never change the game themselves (Orange Canvas's
+``SchemeEditWidget``): they call a method of :class:`GameController`, which builds the
+action, pushes it with :meth:`Game.push` (one undo step) and tells the views to re-read
+the state (``changed``) or why the rules refused it (``refused``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from boardapp.core.actions import Action, LogEntry
+from boardapp.core.errors import BoardappError
+from boardapp.core.game import Game
+from boardapp.core.state import pieces_at
+
+
+def humanise(verb: str) -> str:
+    """A button label from a verb: ``next-turn`` -> ``Next turn``."""
+    words = verb.replace("-", " ").replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+class GameController(QObject):
+    """Pushes core actions for the UI and reports what happened."""
+
+    changed = Signal()
+    """The state changed (an action, an undo or a redo)."""
+    game_replaced = Signal()
+    """A different game is now shown (new game, opened file)."""
+    refused = Signal(str)
+    """An action was refused; the argument is the line to show ("Refused: ...")."""
+
+    def __init__(self, game: Game, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._game = game
+        self.last_refusal = ""
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self._game
+
+    def set_game(self, game: Game) -> None:
+        """Show another game."""
+        self._game = game
+        self.last_refusal = ""
+        self.game_replaced.emit()
+
+    # -- the one way in ------------------------------------------------------------------
+    def push(self, action: Action | str) -> LogEntry | None:
+        """Push ``action``; on refusal emit ``refused`` and return ``None``."""
+        try:
+            entry = self._game.push(action)
+        except BoardappError as exc:
+            self.last_refusal = f"Refused: {exc}"
+            self.refused.emit(self.last_refusal)
+            return None
+        self.last_refusal = ""
+        self.changed.emit()
+        return entry
+
+    def undo(self) -> LogEntry | None:
+        """Take back the last action."""
+        entry = self._game.undo()
+        if entry is not None:
+            self.last_refusal = ""
+            self.changed.emit()
+        return entry
+
+    def redo(self) -> LogEntry | None:
+        """Play again the last action taken back."""
+        if not self._game.can_redo:
+            return None
+        try:
+            entry = self._game.redo()
+        except BoardappError as exc:
+            self.last_refusal = f"Refused: {exc}"
+            self.refused.emit(self.last_refusal)
+            return None
+        self.last_refusal = ""
+        self.changed.emit()
+        return entry
+
+    # -- gestures --------------------------------------------------------------------------
+    def drop(self, pieces: list[str], dest: str, by_hand: bool = False) -> LogEntry | None:
+        """Pieces dropped on ``dest``: a rules move, or a manual ``place`` (Shift held)."""
+        if by_hand:
+            return self.push(Action.of("place", pieces, dest))
+        return self.push(self._game.ruleset.move_action(self._game.state, pieces, dest))
+
+    def flip(self, pid: str) -> LogEntry | None:
+        """Turn counter ``pid`` over."""
+        return self.push(Action.of("flip", pid))
+
+    def eliminate(self, pid: str) -> LogEntry | None:
+        """Put counter ``pid`` in the eliminated box."""
+        return self.push(Action.of("eliminate", pid))
+
+    def return_piece(self, pid: str) -> LogEntry | None:
+        """Put an eliminated counter back where it was."""
+        return self.push(Action.of("return", pid))
+
+    def can_return(self, pid: str) -> bool:
+        """Whether ``pid`` has an earlier place to return to."""
+        return pid in self._game.state["prev_loc"]
+
+    def send_to_box(self, pid: str, box: str) -> LogEntry | None:
+        """Place counter ``pid`` in ``box`` by hand."""
+        return self.push(Action.of("place", [pid], box))
+
+    def reorder(self, place: str, order: list[str]) -> LogEntry | None:
+        """Restack ``place`` as ``order`` (top first); nothing if the order is unchanged."""
+        if order == pieces_at(self._game.state, place):
+            return None
+        return self.push(Action.of("order", place, order))
+
+    def move_to_top(self, pid: str) -> LogEntry | None:
+        """Put ``pid`` on top of its stack."""
+        place = self._game.state["pieces"][pid]["loc"]
+        rest = [p for p in pieces_at(self._game.state, place) if p != pid]
+        return self.reorder(place, [pid, *rest])
+
+    def move_to_bottom(self, pid: str) -> LogEntry | None:
+        """Put ``pid`` at the bottom of its stack."""
+        place = self._game.state["pieces"][pid]["loc"]
+        rest = [p for p in pieces_at(self._game.state, place) if p != pid]
+        return self.reorder(place, [*rest, pid])
+
+    def roll(self) -> LogEntry | None:
+        """Roll the game's die."""
+        return self.push(Action.of("roll", self._game.ruleset.dice.name))
+
+    # -- what the toolbar offers -----------------------------------------------------------
+    def button_actions(self) -> list[Action]:
+        """The legal actions that take no arguments (end, next-turn...), in rules order."""
+        seen: list[Action] = []
+        for action in self._game.legal_actions():
+            if not action.args and action not in seen:
+                seen.append(action)
+        return seen
+
+    def action_label(self, action: Action) -> str:
+        """A button label for ``action`` (the ruleset's ``action_label`` if it has one)."""
+        label = getattr(self._game.ruleset, "action_label", None)
+        if callable(label):
+            text = label(action)
+            if isinstance(text, str) and text:
+                return text
+        return humanise(action.verb)

@@ -1,0 +1,131 @@
+"""Where things go on the board: stack spots beside cities, grids in boxes, free corners.
+
+Pure geometry on the map data, computed once per map: for every city the spot of its
+stack is the candidate (upper right, upper left, above, beside the name...) that covers
+the least of the other cities' symbols and names, the boxes and the tracks.
+Pools get a grid of counter groups, fanned stacks a grid that stays on the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, QRectF
+
+from boardapp.core.mapdata import Area, BoardMap
+
+from .counter_items import COUNTER_SIZE
+from .map_items import city_radius, name_rect, place_rect, symbol_rect
+
+CASCADE_STEP = 4.0
+CASCADE_DEPTH = 4
+
+
+@dataclass(frozen=True)
+class StackSpot:
+    """Where a city's stack is drawn: the top counter's corner and the cascade step."""
+
+    origin: QPointF
+    step: QPointF
+
+
+def _overlap(a: QRectF, b: QRectF) -> float:
+    inter = a.intersected(b)
+    return inter.width() * inter.height() if not inter.isEmpty() else 0.0
+
+
+def _candidates(area: Area) -> list[tuple[QPointF, QPointF, float]]:
+    """(top-left of the top counter, cascade step, preference penalty) for a city."""
+    s = COUNTER_SIZE
+    r = city_radius(area)
+    x, y = area.pos
+    half = name_rect(area).width() / 2
+    up_right = QPointF(CASCADE_STEP, -CASCADE_STEP)
+    up_left = QPointF(-CASCADE_STEP, -CASCADE_STEP)
+    return [
+        (QPointF(x + r + 3, y - s + 6), up_right, 0.0),
+        (QPointF(x - r - 3 - s, y - s + 6), up_left, 40.0),
+        (QPointF(x - s / 2, y - r - 4 - s), up_right, 80.0),
+        (QPointF(x + max(r, half) + 4, y + r - 4), up_right, 160.0),
+        (QPointF(x - max(r, half) - 4 - s, y + r - 4), up_left, 160.0),
+        (QPointF(x + r + 3, y + r + 16), up_right, 260.0),
+    ]
+
+
+def footprint(origin: QPointF, step: QPointF) -> QRectF:
+    """The rectangle a collapsed stack can cover (its counters and cascade)."""
+    depth = CASCADE_DEPTH
+    rect = QRectF(origin.x(), origin.y(), COUNTER_SIZE, COUNTER_SIZE)
+    return rect.united(rect.translated(step.x() * depth, step.y() * depth))
+
+
+def stack_spots(bmap: BoardMap) -> dict[str, StackSpot]:
+    """The best spot for the stack of every city of ``bmap``."""
+    fixed: list[tuple[QRectF, float]] = []
+    for area in bmap.areas.values():
+        fixed.append((name_rect(area), 1.0))
+        fixed.append((symbol_rect(area), 2.0))
+    for box in bmap.boxes.values():
+        fixed.append((QRectF(*box.rect), 1.0))
+    for rect in bmap.control_boxes.values():
+        fixed.append((QRectF(*rect), 1.0))
+    for track in bmap.tracks.values():
+        for cell in track.cells:
+            fixed.append((QRectF(*cell.rect), 1.0))
+    bounds = place_rect(bmap)
+    chosen: list[QRectF] = []
+    spots: dict[str, StackSpot] = {}
+    for area in sorted(bmap.areas.values(), key=lambda a: (a.pos[1], a.pos[0])):
+        best: tuple[float, StackSpot, QRectF] | None = None
+        for origin, step, penalty in _candidates(area):
+            foot = footprint(origin, step)
+            cost = penalty
+            for rect, weight in fixed:
+                cost += weight * _overlap(foot, rect)
+            for other in chosen:
+                cost += 0.5 * _overlap(foot, other)
+            outside = foot.width() * foot.height() - _overlap(foot, bounds)
+            cost += 2.0 * outside
+            if best is None or cost < best[0]:
+                best = (cost, StackSpot(origin, step), foot)
+        assert best is not None
+        spots[area.id] = best[1]
+        chosen.append(best[2])
+    return spots
+
+
+def grid_positions(count: int, rect: QRectF, size: float = COUNTER_SIZE,
+                   pitch: float = COUNTER_SIZE + 8,
+                   smallest: float = 8.0) -> tuple[list[QPointF], float]:
+    """Top-left corners of ``count`` cells in rows inside ``rect``, and the pitch used.
+
+    The pitch shrinks (cells overlap like a fanned deck) until every cell fits or the
+    pitch reaches ``smallest``.
+    """
+    if count <= 0:
+        return [], pitch
+    p = pitch
+    while True:
+        cols = max(1, int((rect.width() - size) // p) + 1)
+        rows = max(1, int((rect.height() - size) // p) + 1)
+        if cols * rows >= count or p <= smallest:
+            break
+        p -= 1.0
+    cols = max(1, int((rect.width() - size) // p) + 1)
+    cells = [QPointF(rect.left() + (i % cols) * p, rect.top() + (i // cols) * p)
+             for i in range(count)]
+    return cells, p
+
+
+def fan_positions(origin: QPointF, count: int, bounds: QRectF, pitch: float,
+                  columns: int) -> list[QPointF]:
+    """``count`` cells in rows of ``columns`` from ``origin``, shifted to stay in ``bounds``."""
+    cols = max(1, min(count, columns))
+    rows = (count + cols - 1) // cols
+    x0 = origin.x()
+    if x0 + cols * pitch > bounds.right():
+        x0 = max(bounds.left(), bounds.right() - cols * pitch)
+    y0 = origin.y()
+    if y0 + rows * pitch > bounds.bottom():
+        y0 = max(bounds.top(), bounds.bottom() - rows * pitch)
+    return [QPointF(x0 + (i % cols) * pitch, y0 + (i // cols) * pitch) for i in range(count)]

@@ -1,0 +1,62 @@
+"""Render a game's board to a PNG file, without a window (``boardapp render``)."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication
+
+from boardapp.core.game import Game
+
+from .board_scene import BoardScene
+
+_app: QApplication | None = None
+
+
+def ensure_app() -> QApplication:
+    """The running QApplication, or a new one (offscreen when there is no display)."""
+    global _app
+    app = QApplication.instance()
+    if app is not None:
+        return app  # type: ignore[return-value]
+    if not os.environ.get("QT_QPA_PLATFORM") and sys.platform.startswith("linux") and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    _app = QApplication(sys.argv[:1])
+    return _app
+
+
+def render_image(game: Game, scale: float = 1.0) -> QImage:
+    """The whole board of ``game`` (map, boxes, tracks, counters) as an image."""
+    ensure_app()
+    scene = BoardScene()
+    scene.set_game(game)
+    source = scene.board_rect()
+    width = max(1, math.ceil(source.width() * scale))
+    height = max(1, math.ceil(source.height() * scale))
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    scene.render(painter, QRectF(0, 0, width, height), source,
+                 Qt.AspectRatioMode.IgnoreAspectRatio)
+    painter.end()
+    return image
+
+
+def render_png(game: Game, path: str | Path, scale: float = 1.0) -> tuple[int, int]:
+    """Write the board of ``game`` to the PNG file ``path``; return its pixel size.
+
+    Raises :class:`OSError` if the file cannot be written.
+    """
+    image = render_image(game, scale)
+    if not image.save(str(path), "PNG"):
+        raise OSError(f"{path}: cannot write the PNG image")
+    return image.width(), image.height()
