@@ -182,3 +182,15 @@ def test_a_drag_from_or_to_a_pool_is_a_manual_placement():
     me = at(game, "saint-malo")
     assert game.ruleset.move_action(game.state, me, "dinan").verb == "move"
     assert game.ruleset.move_action(game.state, me, "eliminated").verb == "place"
+
+
+def test_flow_actions_match_the_legal_actions_without_arguments():
+    game = new_game()
+    for _ in range(6):
+        expected = [a for a in game.legal_actions() if not a.args]
+        assert game.ruleset.flow_actions(game.state) == expected
+        if not expected:
+            break
+        game.push(expected[0])
+    assert game.ruleset.action_label(game.legal_actions()[-1]) in ("End activation",
+                                                                     "Next turn")

@@ -151,6 +151,19 @@ class Ruleset:
         """The ruleset's legal actions now (manual verbs are not listed)."""
         return iter(())
 
+    def flow_actions(self, state: State) -> list[Action]:
+        """The legal actions that take no arguments (end an activation, next turn...).
+
+        The UI shows them as buttons. The default filters :meth:`legal_actions`; a
+        ruleset whose move list is long may answer directly.
+        """
+        return [a for a in self.legal_actions(state) if not a.args]
+
+    def action_label(self, action: Action) -> str:
+        """A button label for ``action``: by default the verb in words ("next-turn" ->
+        "Next turn")."""
+        return action.verb.replace("-", " ").capitalize()
+
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         """Check and apply one of the ruleset's verbs; raise IllegalActionError."""
         raise InvalidActionError(f"unknown action {action.verb!r}")

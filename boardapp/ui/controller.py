@@ -16,12 +16,6 @@ from boardapp.core.game import Game
 from boardapp.core.state import pieces_at
 
 
-def humanise(verb: str) -> str:
-    """A button label from a verb: ``next-turn`` -> ``Next turn``."""
-    words = verb.replace("-", " ").replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
-
-
 class GameController(QObject):
     """Pushes core actions for the UI and reports what happened."""
 
@@ -135,17 +129,8 @@ class GameController(QObject):
     # -- what the toolbar offers -----------------------------------------------------------
     def button_actions(self) -> list[Action]:
         """The legal actions that take no arguments (end, next-turn...), in rules order."""
-        seen: list[Action] = []
-        for action in self._game.legal_actions():
-            if not action.args and action not in seen:
-                seen.append(action)
-        return seen
+        return self._game.ruleset.flow_actions(self._game.state)
 
     def action_label(self, action: Action) -> str:
-        """A button label for ``action`` (the ruleset's ``action_label`` if it has one)."""
-        label = getattr(self._game.ruleset, "action_label", None)
-        if callable(label):
-            text = label(action)
-            if isinstance(text, str) and text:
-                return text
-        return humanise(action.verb)
+        """A button label for ``action``, in the ruleset's words."""
+        return self._game.ruleset.action_label(action)

@@ -200,6 +200,15 @@ class DeuxBretagne(Ruleset):
         elif state["phase"] == "end-of-actions":
             yield Action("next-turn")
 
+    def flow_actions(self, state: State) -> list[Action]:
+        return [a for a in (Action("end"), Action("next-turn"))
+                if (a.verb == "end") == (state["phase"] == "action")
+                and state["phase"] != "over"]
+
+    def action_label(self, action: Action) -> str:
+        return {"end": "End activation", "next-turn": "Next turn"}.get(
+            action.verb, super().action_label(action))
+
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if action.verb == "move":
             self._move(state, action, ctx)
