@@ -31,12 +31,10 @@ def new_game(ruleset_id: str | None = None, scenario: str | None = None) -> Game
     return Game(find_ruleset(ruleset_id or default_ruleset_id()), scenario)
 
 
-def run_gui(path: str | None, ruleset_id: str | None = None,
-            scenario: str | None = None) -> int:
-    """Open the window on game file ``path`` or on a new game; return the exit code."""
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("boardapp")
-    app.setOrganizationName("boardapp")
+def build_window(path: str | None, ruleset_id: str | None = None,
+                 scenario: str | None = None) -> MainWindow:
+    """The main window on game file ``path``, or on a new game if ``path`` is ``None``
+    or cannot be opened (the problem is then shown once the window is up)."""
     game: Game | None = None
     problem = ""
     if path:
@@ -46,15 +44,26 @@ def run_gui(path: str | None, ruleset_id: str | None = None,
             problem = str(exc)
             path = None
     if game is None:
-        try:
-            game = new_game(ruleset_id, scenario)
-        except BoardappError as exc:
-            QMessageBox.critical(None, "boardapp cannot start", str(exc))
-            return 1
+        game = new_game(ruleset_id, scenario)
     window = MainWindow(game, path)
     window.resize(1400, 950)
+    window.startup_problem = problem
+    return window
+
+
+def run_gui(path: str | None, ruleset_id: str | None = None,
+            scenario: str | None = None) -> int:
+    """Open the window on game file ``path`` or on a new game; return the exit code."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("boardapp")
+    app.setOrganizationName("boardapp")
+    try:
+        window = build_window(path, ruleset_id, scenario)
+    except BoardappError as exc:
+        QMessageBox.critical(None, "boardapp cannot start", str(exc))
+        return 1
     window.show()
-    if problem:
-        QMessageBox.critical(window, "Cannot open the game", f"{problem}\n\nA new game was "
-                                                              "started instead.")
+    if window.startup_problem:
+        QMessageBox.critical(window, "Cannot open the game",
+                             f"{window.startup_problem}\n\nA new game was started instead.")
     return app.exec()

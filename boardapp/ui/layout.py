@@ -59,6 +59,19 @@ def footprint(origin: QPointF, step: QPointF) -> QRectF:
     return rect.united(rect.translated(step.x() * depth, step.y() * depth))
 
 
+def _ambiguity(bmap: BoardMap, area: Area, foot: QRectF) -> float:
+    """A large cost when a stack would sit nearer another city than its own, where a
+    player would read it as that city's stack."""
+    c = foot.center()
+    own = (c.x() - area.pos[0]) ** 2 + (c.y() - area.pos[1]) ** 2
+    for other in bmap.areas.values():
+        if other.id != area.id:
+            d = (c.x() - other.pos[0]) ** 2 + (c.y() - other.pos[1]) ** 2
+            if d < own:
+                return 20000.0
+    return 0.0
+
+
 def stack_spots(bmap: BoardMap) -> dict[str, StackSpot]:
     """The best spot for the stack of every city of ``bmap``."""
     fixed: list[tuple[QRectF, float]] = []
@@ -86,6 +99,7 @@ def stack_spots(bmap: BoardMap) -> dict[str, StackSpot]:
                 cost += 0.5 * _overlap(foot, other)
             outside = foot.width() * foot.height() - _overlap(foot, bounds)
             cost += 2.0 * outside
+            cost += _ambiguity(bmap, area, foot)
             if best is None or cost < best[0]:
                 best = (cost, StackSpot(origin, step), foot)
         assert best is not None

@@ -68,6 +68,8 @@ class MainWindow(QMainWindow):
     def __init__(self, game: Game, path: str | Path | None = None) -> None:
         super().__init__()
         self.path: Path | None = Path(path) if path else None
+        self.startup_problem = ""
+        """Why the file asked for at start could not be opened (shown once shown)."""
         self.controller = GameController(game, self)
         self.scene = BoardScene(self.controller, self)
         self.view = BoardView(self.scene, self)
