@@ -77,6 +77,8 @@ class LogLine:
 
     text: str
     rule: str | None = None
+    detail: dict[str, Any] | None = None
+    """Structured data behind the line (a table resolution), for the UI to show."""
 
     def render(self) -> str:
         """The line as shown to players, with its rule citation."""

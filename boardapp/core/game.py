@@ -51,7 +51,7 @@ class Game:
     def _apply(self, action: Action | str, side: str | None) -> LogEntry:
         if isinstance(action, str):
             action = Action.parse(action)
-        side = side or self.state["active"]
+        side = side or self.ruleset.acting_side(self.state)
         before = copy_state(self.state)
         work = copy_state(self.state)
         manual = action.verb in HANDLERS and action.verb not in NOT_MANUAL

@@ -151,6 +151,10 @@ class Ruleset:
         """The ruleset's legal actions now (manual verbs are not listed)."""
         return iter(())
 
+    def acting_side(self, state: State) -> str:
+        """The side whose decision the game waits for (default: the active side)."""
+        return state["active"]
+
     def flow_actions(self, state: State) -> list[Action]:
         """The legal actions that take no arguments (end an activation, next turn...).
 
@@ -170,6 +174,18 @@ class Ruleset:
 
     def after_manual(self, state: State, ctx: Context) -> None:
         """Bring derived facts up to date after a manual change (default: nothing)."""
+
+    def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
+        """The parts of ``state`` only their owner may see, by side (default: none).
+
+        Each path is a tuple of dict keys from the root of the state, e.g.
+        ``{"a": [("vars", "hands", "a")], "b": [("vars", "hands", "b")]}``. In a
+        play-by-email game these parts are sealed to their owner in the file and shown to
+        others as placeholders (a list as that many ``"?"``). The answer must depend only
+        on public parts of ``state``. Rules may read and change only the acting player's
+        secrets; dice for a secret draw are rolled with ``ctx.roll(..., private=True)``.
+        """
+        return {}
 
     def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
         """The action for dragging ``pieces`` to ``dest``.

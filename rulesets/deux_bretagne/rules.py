@@ -14,6 +14,7 @@ from functools import cached_property
 from boardapp.core.actions import Action
 from boardapp.core.context import Context
 from boardapp.core.errors import DataError, IllegalActionError, InvalidActionError
+from boardapp.core.flow import Flow
 from boardapp.core.movement import Reach
 from boardapp.core.rng import new_rng
 from boardapp.core.ruleset import (
@@ -27,6 +28,7 @@ from boardapp.core.ruleset import (
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
 from . import movement
+from .battle import BATTLE_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
 
 PLAYERS = ("blois", "montfort")
@@ -57,6 +59,8 @@ class DeuxBretagne(Ruleset):
     dice = DiceSpec(sides=10, zero_based=True)  # 2.7: a zero is a zero
     default_scenario = "14.1"
     map_file = "deux_bretagne.yaml"
+    flow = Flow(*BATTLE_STEPS)
+    """Procedures with players' decisions (battles), on a stack in ``state["flow"]``."""
 
     # -- data --------------------------------------------------------------------------
     @cached_property
@@ -154,6 +158,7 @@ class DeuxBretagne(Ruleset):
             "chits_out": list(sc.chits_out),
             "last_turn": sc.last_turn,
         }
+        state["flow"] = []
         return state
 
     def _take(self, state: State, side: str, token: str, scenario: str) -> str:
@@ -183,6 +188,9 @@ class DeuxBretagne(Ruleset):
         return movement.legal_destinations(self, state, pieces)
 
     def legal_actions(self, state: State) -> Iterator[Action]:
+        if self.flow.top(state):
+            yield from self.flow.legal_actions(self, state)
+            return
         if state["phase"] == "action":
             side = state["active"]
             for place, stack in sorted(state["stacks"].items()):
@@ -200,7 +208,12 @@ class DeuxBretagne(Ruleset):
         elif state["phase"] == "end-of-actions":
             yield Action("next-turn")
 
+    def acting_side(self, state: State) -> str:
+        return self.flow.active_side(state) or state["active"]
+
     def flow_actions(self, state: State) -> list[Action]:
+        if self.flow.top(state):
+            return list(self.flow.legal_actions(self, state))
         return [a for a in (Action("end"), Action("next-turn"))
                 if (a.verb == "end") == (state["phase"] == "action")
                 and state["phase"] != "over"]
@@ -210,6 +223,12 @@ class DeuxBretagne(Ruleset):
             action.verb, super().action_label(action))
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
+        if self.flow.top(state):
+            if action.verb in ("move", "end", "next-turn"):
+                raise IllegalActionError("Finish the battle first: "
+                                         + self.flow.prompt(self, state), self.cite("9.2"))
+            self.flow.apply(self, state, action, ctx)
+            return
         if action.verb == "move":
             self._move(state, action, ctx)
         elif action.verb == "end":
@@ -261,12 +280,29 @@ class DeuxBretagne(Ruleset):
         spent = state["vars"]["mp_spent"]
         for pid in pids:
             spent[pid] = spent.get(pid, 0) + reach.cost
-        if reach.stops:
-            for pid in pids:
-                spent[pid] = self.movement_factor(state, pid)
-            ctx.log(f"Movement stops in {bmap.place_name(dest)}: enemy units are there; "
-                    "resolve the battle (9.0) by hand", self.cite("5.31, 8.21"))
         self.update_counties(state, ctx)
+        if reach.stops:
+            self._stop_for_battle(state, group, reach, ctx)
+
+    def _stop_for_battle(self, state: State, group: movement.Group, reach: Reach,
+                         ctx: Context) -> None:
+        """Movement stops on entering enemy units (5.31, 8.21); an army attacks (9.1)."""
+        dest = reach.place
+        spent = state["vars"]["mp_spent"]
+        before = {pid: spent[pid] for pid in group.pieces}
+        for pid in group.pieces:
+            spent[pid] = self.movement_factor(state, pid)
+        name = self.board_map.place_name(dest)
+        ctx.log(f"Movement stops in {name}: enemy units are there", self.cite("5.31, 8.21"))
+        enemies = movement.enemy_units_at(self, state, dest, group.side)
+        if not group.leaders:
+            ctx.log("No battle: combat units attack only with a leader", self.cite("2.2, 9.1"))
+            return
+        commander = max(group.leaders, key=lambda p: self.piece_type(state, p).command)
+        self.flow.call(self, state, ctx, "battle", side=group.side, area=dest,
+                       attacker=group.side, defender=self.piece_side(state, enemies[0]),
+                       attacker_commander=commander, entered_from=reach.path[-2],
+                       spent_before=before)
 
     def update_counties(self, state: State, ctx: Context) -> None:
         """Give a county to the side that controls enough of its cities (3.3, 13.12)."""
@@ -371,6 +407,8 @@ class DeuxBretagne(Ruleset):
                      f"{values[1]}, movement {values[2]}\nsource: {t.source}"))
 
     def prompt(self, state: State) -> str:
+        if self.flow.top(state):
+            return self.flow.prompt(self, state)
         side = self.side(state["active"]).name
         if state["phase"] == "action":
             done = state["vars"]["activations"][state["active"]]

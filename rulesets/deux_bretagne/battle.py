@@ -1,0 +1,541 @@
+"""Regular combat in Les Deux Bretagne (rules 9.x) as steps of the core flow.
+
+battle            (automatic) strengths 9.21, chits 9.22, modifiers 9.23, columns 9.24,
+                  both rolls 9.25; then the players' chit choices if any.
+chit-choice       a player picks how a chit helps him (T8, T11: shift or +2; T12: +1/-1).
+losses            each side picks its losses among the legal combinations (9.26, 9.3);
+                  a forced choice is applied at once.
+aftermath         (automatic) winner 9.27, leaders captured or killed 9.28/9.4, 9.43.
+retreat           the defender picks where to retreat (9.54); the attacker goes back
+                  where it came from (9.53); control of the area (9.29, 3.3).
+
+Marauders are independent (2.1): their choices are made by boardapp, taking the first
+legal option, and logged.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.flow import Flow, Frame, Step
+from boardapp.core.state import State, pieces_at, put_piece
+from boardapp.core.tables import Modifier, resolve
+from boardapp.core.yamlio import load_yaml_file
+
+from . import movement
+from .data import DATA_DIR
+
+if TYPE_CHECKING:
+    from .rules import DeuxBretagne
+
+TABLES = load_yaml_file(DATA_DIR / "tables.yaml")
+PRO_MONTFORT = {"T10", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18"}
+REMOVED_AFTER_USE = {"T6", "T10"}
+CHOICE_CHITS = {"T8": "blois", "T11": "montfort", "T12": "montfort"}
+MANUAL_CHITS = {
+    "T2": "after the battle, if Montfort lost 2+ Me/Ch steps, withdraw the activated "
+          "English leader for one turn (return next turn in a Montfort port or Bro Saoz)",
+    "T6": "the Blois player may choose +1 or +2 and must then lose as many Ch/Me units if "
+          "he loses: apply it by hand",
+    "T16": "the Montfort player may retreat before combat: undo and retreat by hand if he "
+           "wishes",
+}
+
+
+def other(side: str) -> str:
+    """The opposing player side."""
+    return "montfort" if side == "blois" else "blois"
+
+
+def column_index(strength: int) -> int:
+    """The combat table column for ``strength`` (9.24); 0 uses the first column."""
+    index = 0
+    for i, low in enumerate(TABLES["combat_table"]["column_minimum"]):
+        if strength >= low:
+            index = i
+    return index
+
+
+def chits_to_draw(total: int) -> int:
+    """How many tactical chits the total of all combat factors draws (9.22)."""
+    count = 1
+    for low, n in TABLES["tactical_chits_drawn"]["thresholds"]:
+        if total >= low:
+            count = n
+    return count
+
+
+def loss_options(rs: DeuxBretagne, state: State, units: list[str],
+                 target: int) -> list[dict[str, int]]:
+    """The legal loss allocations for ``target`` losses (9.3): exactly the loss number
+    when some combination makes it, else as close as possible below it. Each option maps
+    unit -> steps lost."""
+    if target <= 0 or not units:
+        return [{}]
+    choices = []
+    for pid in units:
+        t = rs.piece_type(state, pid)
+        if rs.is_reduced(state, pid):
+            choices.append([(0, 0), (1, t.loss[1])])
+        else:
+            choices.append([(0, 0), (1, t.loss[0]), (2, t.loss[0] + t.loss[1])])
+    best: list[dict[str, int]] = []
+    best_total = -1
+    for combo in itertools.product(*choices):
+        total = sum(v for _, v in combo)
+        if total > target or total < best_total:
+            continue
+        option = {pid: steps for pid, (steps, _) in zip(units, combo, strict=True) if steps}
+        if total > best_total:
+            best, best_total = [option], total
+        else:
+            best.append(option)
+    return best
+
+
+def loss_action(option: dict[str, int]) -> Action:
+    """The action text of a loss allocation: ``losses a=1,b=2`` or ``losses none``."""
+    if not option:
+        return Action("losses", ("none",))
+    return Action("losses", (",".join(f"{p}={n}" for p, n in sorted(option.items())),))
+
+
+def remove_steps(rs: DeuxBretagne, state: State, pid: str, steps: int) -> str:
+    """Take ``steps`` steps from unit ``pid``; return what happened in words."""
+    name = rs.piece_name(state, pid)
+    for _ in range(steps):
+        if rs.is_reduced(state, pid):
+            state["prev_loc"][pid] = state["pieces"][pid]["loc"]
+            put_piece(state, pid, rs.eliminated_box)
+            state["pieces"][pid]["flipped"] = False
+            return f"{name} eliminated"
+        state["pieces"][pid]["flipped"] = True
+    return f"{name} reduced"
+
+
+def _units(rs: DeuxBretagne, state: State, area: str, side: str) -> list[str]:
+    return [p for p in pieces_at(state, area)
+            if rs.piece_side(state, p) == side and not rs.is_leader(state, p)]
+
+
+def _leaders(rs: DeuxBretagne, state: State, area: str, side: str) -> list[str]:
+    return [p for p in pieces_at(state, area)
+            if rs.piece_side(state, p) == side and rs.is_leader(state, p)]
+
+
+def _commander(rs: DeuxBretagne, state: State, leaders: list[str]) -> str | None:
+    """The leader with the highest command value (9.23; ties: the first in the stack)."""
+    return max(leaders, key=lambda p: rs.piece_type(state, p).command, default=None)
+
+
+class Battle(Step):
+    """9.2 steps 1-5: strengths, chits, modifiers, columns, the two rolls."""
+
+    name = "battle"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        v = frame["vars"]
+        area, att, dfn = v["area"], v["attacker"], v["defender"]
+        place = rs.board_map.place_name(area)
+        ctx.log(f"Battle in {place}: {rs.side(att).name} attacks {rs.side(dfn).name}",
+                rs.cite("9.1"))
+        strengths = {}
+        for side in (att, dfn):
+            total = 0
+            for pid in _units(rs, state, area, side):
+                t = rs.piece_type(state, pid)
+                value = t.combat[1 if rs.is_reduced(state, pid) else 0]
+                if value == "d":  # 9.21: artillery, even 1 / odd 0
+                    die = ctx.roll(10, zero_based=True)
+                    value = 1 if die % 2 == 0 else 0
+                    ctx.log(f"{rs.piece_name(state, pid)} rolls {die}: strength {value}",
+                            rs.cite("9.21"))
+                total += int(value)
+            strengths[side] = total
+        v["strength"] = strengths
+        ctx.log(f"Combat strengths: {rs.side(att).name} {strengths[att]}, "
+                f"{rs.side(dfn).name} {strengths[dfn]}", rs.cite("9.21"))
+        self._draw_chits(rs, state, v, ctx, strengths[att] + strengths[dfn])
+        pending = [c for c in v["chits"] if c in CHOICE_CHITS and self._chit_applies(
+            rs, state, v, c)]
+        v["pending_choices"] = pending
+        if pending:
+            flow.goto(rs, state, ctx, "chit-choice", side=CHOICE_CHITS[pending[0]])
+        else:
+            roll_battle(rs, state, v, ctx)
+            flow.goto(rs, state, ctx, "losses", side=att)
+
+    def _draw_chits(self, rs: DeuxBretagne, state: State, v: dict[str, Any], ctx: Context,
+                    total: int) -> None:
+        cup = state["vars"]["chit_cup"]
+        wanted = min(chits_to_draw(total), len(cup))
+        drawn = []
+        for _ in range(wanted):
+            index = ctx.roll(len(cup)) - 1
+            drawn.append(cup.pop(index))
+        names = ", ".join(f"{c} {rs.chits[c]}" for c in drawn) or "none (the cup is empty)"
+        ctx.log(f"Total strength {total}: {wanted} tactical chit(s) drawn: {names}",
+                rs.cite("9.22"))
+        if "T1" in drawn:
+            pro = [c for c in drawn if c in PRO_MONTFORT]
+            if pro:
+                gone = pro[ctx.roll(len(pro)) - 1]
+                drawn.remove(gone)
+                cup.append(gone)
+                ctx.log(f"T1 Surprise removes {gone} {rs.chits[gone]}", rs.cite("9.221 T1"))
+        for chit in drawn:
+            if chit in MANUAL_CHITS:
+                ctx.log(f"{chit} {rs.chits[chit]}: {MANUAL_CHITS[chit]}", rs.cite("9.221"))
+        v["chits"] = drawn
+        v["choices"] = {}
+
+    @staticmethod
+    def _chit_applies(rs: DeuxBretagne, state: State, v: dict[str, Any], chit: str) -> bool:
+        area = v["area"]
+        if chit == "T8":
+            return any(p == "bertrand-du-guesclin" for p in _leaders(rs, state, area, "blois")) \
+                or any(rs.piece_type(state, p).id == "blois-ch-br"
+                       for p in _units(rs, state, area, "blois"))
+        if chit == "T11":
+            return any(rs.piece_type(state, p).id == "montfort-me"
+                       for p in _units(rs, state, area, "montfort"))
+        return chit == "T12"
+
+
+class ChitChoice(Step):
+    """A player chooses how a drawn chit helps him (T8, T11, T12)."""
+
+    name = "chit-choice"
+    OPTIONS = {"T8": ("shift", "plus2"), "T11": ("shift", "plus2"), "T12": ("plus1", "minus1")}
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        chit = frame["vars"]["pending_choices"][0]
+        return (f"{rs.side(frame['side']).name}: choose how {chit} {rs.chits[chit]} "
+                f"applies ({rs.cite('9.221')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        chit = frame["vars"]["pending_choices"][0]
+        for option in self.OPTIONS[chit]:
+            yield Action("chit", (chit, option))
+
+    def on_chit(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        v = frame["vars"]
+        chit, option = action.args
+        v["choices"][chit] = option
+        v["pending_choices"].pop(0)
+        ctx.log(f"{rs.side(frame['side']).name} uses {chit} {rs.chits[chit]} as {option}",
+                rs.cite("9.221"))
+        if v["pending_choices"]:
+            flow.goto(rs, state, ctx, "chit-choice",
+                      side=CHOICE_CHITS[v["pending_choices"][0]])
+        else:
+            roll_battle(rs, state, v, ctx)
+            flow.goto(rs, state, ctx, "losses", side=v["attacker"])
+
+
+def _modifiers(rs: DeuxBretagne, state: State, v: dict[str, Any],
+               side: str) -> tuple[list[Modifier], int]:
+    """Die modifiers and column shift of ``side`` from its commander and the chits."""
+    area = v["area"]
+    chits, choices = v["chits"], v["choices"]
+    mods: list[Modifier] = []
+    shift = 0
+    commander = v["commanders"].get(side)
+    blois_leaders = _leaders(rs, state, area, "blois")
+    bonus_cancelled = side == "blois" and "T17" in chits and len(blois_leaders) > 1
+    if commander and not bonus_cancelled:
+        t = rs.piece_type(state, commander)
+        mods.append(Modifier("leader bonus", t.bonus, f"{t.name}, {rs.cite('9.23')}"))
+    elif commander:
+        mods.append(Modifier("leader bonus cancelled", 0, f"T17 Rivalité, {rs.cite('9.221')}"))
+    terrain = rs.board_map.areas[area].terrain if area in rs.board_map.areas else "clear"
+    fortified = area in rs.board_map.areas and rs.board_map.areas[area].fortified
+    if side == "blois":
+        if "T3" in chits and terrain not in ("forest", "marsh"):
+            mods.append(Modifier("Charge", 1, "T3"))
+        if "T5" in chits and any(rs.piece_type(state, p).origin == "French"
+                                 for p in blois_leaders):
+            mods.append(Modifier("Maréchal de France", 1, "T5"))
+        if "T8" in chits and "T8" in choices:
+            if choices["T8"] == "plus2":
+                mods.append(Modifier("Notre Dame! Guesclin!", 2, "T8"))
+            else:
+                shift += 1
+        if "T9" in chits:
+            shift += 1
+    else:
+        if "T10" in chits:
+            mods.append(Modifier("Jeanne la Flamme", 2, "T10"))
+        if "T11" in chits and "T11" in choices:
+            if choices["T11"] == "plus2":
+                mods.append(Modifier("Longbow", 2, "T11"))
+            else:
+                shift += 1
+        if "T12" in chits and "T12" in choices:
+            mods.append(Modifier("Supériorité tactique", 1 if choices["T12"] == "plus1" else -1,
+                                 "T12"))
+        if "T15" in chits and not fortified:
+            shift += 1
+        if "T18" in chits and any(rs.piece_type(state, p).origin == "English"
+                                  for p in _leaders(rs, state, area, "montfort")):
+            shift += 1
+    return mods, shift
+
+
+def roll_battle(rs: DeuxBretagne, state: State, v: dict[str, Any], ctx: Context) -> None:
+    """Both players roll on the Combat Table (9.23-9.25); record the loss numbers."""
+    table = TABLES["combat_table"]
+    columns = table["columns"]
+    v["commanders"] = {
+        v["attacker"]: v.get("attacker_commander"),
+        v["defender"]: _commander(rs, state, _leaders(rs, state, v["area"], v["defender"])),
+    }
+    v["rolled"] = {}
+    v["caused"] = {}
+    for side in (v["attacker"], v["defender"]):
+        mods, shift = _modifiers(rs, state, v, side) if side in ("blois", "montfort") else (
+            [], 0)
+        col = min(len(columns) - 1, column_index(v["strength"][side]) + shift)
+        label = columns[col] + (f" (shifted {shift:+d})" if shift else "")
+        result = resolve(ctx, table="Combat Table", column=label, sides=10, zero_based=True,
+                         modifiers=mods, clamp=(0, 11),
+                         lookup=lambda roll, c=col: table["rows"][roll][c],
+                         describe=lambda n: f"{n} losses", rule=rs.cite("9.25"),
+                         who=rs.side(side).name)
+        v["rolled"][side] = result.die
+        v["caused"][side] = int(result.result)
+    for chit in v["chits"]:
+        if chit not in REMOVED_AFTER_USE:
+            state["vars"]["chit_cup"].append(chit)
+        else:
+            state["vars"]["chits_out"].append(chit)
+            ctx.log(f"{chit} {rs.chits[chit]} is removed from the game", rs.cite("9.221"))
+
+
+class Losses(Step):
+    """Each side takes the losses the other caused, choosing among legal options (9.3)."""
+
+    name = "losses"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        options = self._options(rs, state, frame)
+        if len(options) == 1 or frame["side"] not in rs.player_sides:
+            self._apply(rs, state, frame, options[0], ctx, flow, forced=len(options) == 1)
+
+    def _target(self, frame: Frame) -> int:
+        v = frame["vars"]
+        return v["caused"][other_side(v, frame["side"])]
+
+    def _options(self, rs: DeuxBretagne, state: State, frame: Frame) -> list[dict[str, int]]:
+        units = _units(rs, state, frame["vars"]["area"], frame["side"])
+        return loss_options(rs, state, units, self._target(frame))
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        return (f"{rs.side(frame['side']).name}: take {self._target(frame)} losses — choose "
+                f"which units lose steps ({rs.cite('9.3')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for option in self._options(rs, state, frame):
+            yield loss_action(option)
+
+    def on_losses(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        chosen = {} if action.args[0] == "none" else {
+            p: int(n) for p, n in (item.split("=") for item in action.args[0].split(","))}
+        self._apply(rs, state, frame, chosen, ctx, flow, forced=False)
+
+    def _apply(self, rs: DeuxBretagne, state: State, frame: Frame, option: dict[str, int],
+               ctx: Context, flow: Flow, forced: bool) -> None:
+        v = frame["vars"]
+        side = frame["side"]
+        target = self._target(frame)
+        done = [remove_steps(rs, state, pid, n) for pid, n in sorted(option.items())]
+        how = "; ".join(done) if done else "no unit loses a step"
+        why = " (the only legal choice)" if forced and target else ""
+        ctx.log(f"{rs.side(side).name} takes {target} losses: {how}{why}", rs.cite("9.3"))
+        if side == v["attacker"]:
+            flow.goto(rs, state, ctx, "losses", side=v["defender"])
+        else:
+            flow.goto(rs, state, ctx, "aftermath", side=v["attacker"])
+
+
+def other_side(v: dict[str, Any], side: str) -> str:
+    """The other party of the battle."""
+    return v["defender"] if side == v["attacker"] else v["attacker"]
+
+
+class Aftermath(Step):
+    """Winner (9.27), leaders captured or killed (9.28, 9.4, 9.43), then retreat (9.5)."""
+
+    name = "aftermath"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        v = frame["vars"]
+        att, dfn, area = v["attacker"], v["defender"], v["area"]
+        caused = v["caused"]
+        if caused[att] != caused[dfn]:
+            winner = att if caused[att] > caused[dfn] else dfn
+            why = f"caused {max(caused.values())} losses against {min(caused.values())}"
+        else:
+            ones = [s for s in (att, dfn) if v["commanders"].get(s) and
+                    rs.piece_type(state, v["commanders"][s]).activation == 1]
+            if len(ones) == 1:
+                winner, why = ones[0], "tie: its leader has activation 1"
+            else:
+                winner, why = dfn, "tie: the defender wins"
+        loser = other_side(v, winner)
+        v["winner"], v["loser"] = winner, loser
+        ctx.log(f"{rs.side(winner).name} wins the battle ({why})", rs.cite("9.27"))
+        if "T7" in v["chits"] and winner == "blois":
+            units = _units(rs, state, area, "montfort")
+            if units:
+                ctx.log(f"T7 Débordement: {remove_steps(rs, state, units[0], 1)} "
+                        "(one more step)", rs.cite("9.221 T7"))
+        self._leaders(rs, state, v, ctx)
+        flow.goto(rs, state, ctx, "retreat", side=loser)
+
+    def _leaders(self, rs: DeuxBretagne, state: State, v: dict[str, Any],
+                 ctx: Context) -> None:
+        area, winner, loser = v["area"], v["winner"], v["loser"]
+        leaders = _leaders(rs, state, area, loser)
+        if not leaders or loser not in rs.player_sides:
+            return
+        executed = ("T4" in v["chits"] and loser == "montfort") or (
+            "T14" in v["chits"] and loser == "blois")
+        if not _units(rs, state, area, loser):
+            has_leader = bool(_leaders(rs, state, area, winner))
+            for pid in leaders:
+                self._fate(rs, state, pid, "captured" if has_leader else "killed", winner,
+                           ctx, rs.cite("9.43"), executed)
+            return
+        if "T13" in v["chits"] and winner == "montfort" and loser == "blois":
+            pid = leaders[ctx.roll(len(leaders)) - 1]
+            self._fate(rs, state, pid, "captured", winner, ctx, rs.cite("9.221 T13"), executed)
+            leaders.remove(pid)
+        if v["rolled"][winner] % 2 == 0:
+            ctx.log(f"{rs.side(winner).name}'s combat die was even: no leader is taken",
+                    rs.cite("9.41"))
+            return
+        cap = TABLES["leader_capture"]
+        for pid in leaders:
+            die = ctx.roll(10, zero_based=True)
+            fate = ("killed" if die >= cap["killed_from"] else
+                    "captured" if die >= cap["captured_from"] else "safe")
+            ctx.log(f"Capture roll for {rs.piece_name(state, pid)}: {die} → {fate}",
+                    rs.cite("9.41"))
+            if fate != "safe":
+                self._fate(rs, state, pid, fate, winner, ctx, rs.cite("9.41"), executed)
+
+    @staticmethod
+    def _fate(rs: DeuxBretagne, state: State, pid: str, fate: str, winner: str, ctx: Context,
+              rule: str, executed: bool) -> None:
+        name = rs.piece_name(state, pid)
+        if fate == "captured" and executed:
+            fate = "killed"
+            ctx.log(f"No quarter: {name} is executed", rs.cite("9.221 T4/T14"))
+        if fate == "killed" and pid == "bertrand-du-guesclin":
+            fate = "captured"
+            ctx.log("Bertrand du Guesclin can only be captured", rs.cite("9.41"))
+        owner = rs.piece_side(state, pid)
+        if fate == "captured":
+            prison = "prison-bro-saoz" if owner == "blois" else "prison-bro-chall"
+            put_piece(state, pid, prison)
+            ctx.log(f"{name} is captured and sent to {rs.board_map.place_name(prison)}",
+                    f"{rule}, {rs.cite('9.42')}")
+        else:
+            state["prev_loc"][pid] = state["pieces"][pid]["loc"]
+            put_piece(state, pid, rs.eliminated_box)
+            vc = rs.piece_type(state, pid).command
+            if winner in state["score"]:
+                state["score"][winner] += vc
+            ctx.log(f"{name} is killed: {rs.side(winner).name} gains {vc} PV",
+                    f"{rule}, {rs.cite('13.12')}")
+
+
+def retreat_options(rs: DeuxBretagne, state: State, v: dict[str, Any]) -> list[str]:
+    """Where the beaten defender may retreat (9.54): friendly areas first."""
+    area, side = v["area"], v["loser"]
+    bmap = rs.board_map
+    options = []
+    for place in bmap.neighbours(area):
+        if place == v.get("entered_from") or place not in bmap.areas:
+            continue
+        if movement.enemy_units_at(rs, state, place, side):
+            continue
+        owner = state["control"].get(place)
+        if bmap.areas[place].fortified and owner not in (side, None):
+            continue
+        options.append(place)
+    friendly = [p for p in options if state["control"].get(p) == side]
+    return sorted(friendly or options)
+
+
+class Retreat(Step):
+    """The loser retreats (9.5); the attacker takes the area (9.29)."""
+
+    name = "retreat"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        v = frame["vars"]
+        if v["loser"] == v["attacker"]:
+            back = v.get("entered_from")
+            self._go(rs, state, frame, back, ctx, flow, rs.cite("9.53"))
+            return
+        options = retreat_options(rs, state, v)
+        if not options:
+            self._go(rs, state, frame, None, ctx, flow, rs.cite("9.54"))
+        elif len(options) == 1 or frame["side"] not in rs.player_sides:
+            self._go(rs, state, frame, options[0], ctx, flow, rs.cite("9.54"))
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        return (f"{rs.side(frame['side']).name}: choose where your army retreats "
+                f"({rs.cite('9.54')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for place in retreat_options(rs, state, frame["vars"]):
+            yield Action("retreat", (place,))
+
+    def on_retreat(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        self._go(rs, state, frame, action.args[0], ctx, flow, rs.cite("9.54"))
+
+    def _go(self, rs: DeuxBretagne, state: State, frame: Frame, dest: str | None,
+            ctx: Context, flow: Flow, rule: str) -> None:
+        v = frame["vars"]
+        area, loser, winner = v["area"], v["loser"], v["winner"]
+        pieces = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == loser]
+        bmap = rs.board_map
+        if dest is None:
+            for pid in pieces:
+                state["prev_loc"][pid] = area
+                put_piece(state, pid, rs.eliminated_box)
+            ctx.log(f"No retreat is possible: {rs.names(state, pieces)} eliminated", rule)
+        else:
+            for pid in reversed(pieces):
+                put_piece(state, pid, dest)
+            ctx.log(f"{rs.side(loser).name} retreats from {bmap.place_name(area)} to "
+                    f"{bmap.place_name(dest)}", rule)
+        if winner == v["attacker"]:
+            area_data = bmap.areas.get(area)
+            if area_data is not None and not area_data.fortified:
+                state["control"][area] = winner
+                ctx.log(f"{rs.side(winner).name} takes control of {bmap.place_name(area)}",
+                        rs.cite("9.29"))
+                rs.update_counties(state, ctx)
+            spent = state["vars"]["mp_spent"]
+            for pid, mp in v.get("spent_before", {}).items():
+                if pid in spent and state["pieces"][pid]["loc"] == area:
+                    spent[pid] = mp  # 5.31: the winning army may move on
+        flow.end(rs, state, ctx, result=winner)
+
+
+BATTLE_STEPS = (Battle, ChitChoice, Losses, Aftermath, Retreat)

@@ -1,0 +1,100 @@
+"""Regular combat (rules 9.x), checked against the worked examples of the rules."""
+
+from __future__ import annotations
+
+from boardapp.core.actions import Action
+from rulesets.deux_bretagne.battle import loss_action, loss_options
+from tests.dbhelpers import at, new_game, reserve
+
+
+def test_9_3_the_three_legal_loss_choices_and_the_refused_one():
+    # "A Montfort Army with a full Ch unit (LN3), a reduced Me unit (LN 3) and 2 Mil units
+    # (LN 2) takes 6 losses" (9.3; the Mil must be full for its third choice to make 6).
+    game = new_game()
+    ch, me = reserve(game, "montfort-ch-an", 1)[0], reserve(game, "montfort-me", 1)[0]
+    mil_a, mil_b = reserve(game, "montfort-mil", 2)
+    game.push(f"flip {me}")
+    options = loss_options(game.ruleset, game.state, [ch, me, mil_a, mil_b], 6)
+    assert sorted(map(sorted, (o.items() for o in options))) == sorted([
+        [(ch, 2)],                     # eliminate the Ch
+        sorted([(ch, 1), (me, 1)]),    # reduce the Ch and eliminate the Me
+        sorted([(mil_a, 2), (mil_b, 1)]),  # eliminate one Mil and reduce the other
+        sorted([(mil_a, 1), (mil_b, 2)]),
+    ])
+    assert {ch: 1, mil_a: 2} not in options  # 3 + 4 = 7: more than the loss number
+    # With no exact combination, as close as possible below the loss number.
+    assert loss_options(game.ruleset, game.state, [me], 6) == [{me: 1}]
+
+
+def test_9_5_full_example_of_combat():
+    game = new_game()
+    rs = game.ruleset
+    # Set the scene of 9.5 by hand: Blois holds Malestroit with Alain de Rohan, 1 full Me
+    # and 2 reduced Mil; Montfort's Olivier de Clisson, 1 full Ch and 2 reduced Me come in
+    # from Rochefort-en-Terre.
+    blois_me = at(game, "josselin", "me")[0]
+    mils = reserve(game, "blois-mil", 2)
+    game.push("control malestroit blois")
+    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
+    for pid in mils:
+        game.push(f"flip {pid}")
+    ch = reserve(game, "montfort-ch-an", 1)[0]
+    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
+    game.push(f"place olivier-de-clisson,{ch},{','.join(mes)} rochefort-en-terre")
+    for pid in mes:
+        game.push(f"flip {pid}")
+    game.push("end")  # Montfort's activation
+    # Dice: chits drawn 5th then 3rd of the cup (T7 Débordement, T3 Charge), Montfort
+    # rolls 3, Blois rolls 1, Rohan's capture roll 2.
+    game.push("set-dice 5,3,3,1,2")
+    army = ["olivier-de-clisson", ch, *mes]
+    entry = game.push(f"move {','.join(army)} malestroit")
+    text = [line.render() for line in entry.lines]
+    assert "Combat strengths: Montfort 8, Blois 7 [Deux Bretagne 9.21]" in text
+    assert any("2 tactical chit(s) drawn: T7 Débordement, T3 Charge" in t for t in text)
+    montfort_roll, blois_roll = (line.detail for line in entry.lines
+                                 if line.detail and line.detail["table"] == "Combat Table")
+    assert (montfort_roll["column"], montfort_roll["die"], montfort_roll["modified"],
+            montfort_roll["result"]) == ("8-10", 3, 5, "6 losses")
+    assert [m["label"] for m in montfort_roll["modifiers"]] == ["leader bonus"]
+    assert (blois_roll["column"], blois_roll["die"], blois_roll["modified"],
+            blois_roll["result"]) == ("5-7", 1, 3, "3 losses")
+    assert sorted((m["label"], m["value"]) for m in blois_roll["modifiers"]) == [
+        ("Charge", 1), ("leader bonus", 1)]
+    # Montfort may reduce his Ch or eliminate one Me: only those are offered.
+    assert game.ruleset.acting_side(game.state) == "montfort"
+    offered = set(game.legal_actions())
+    assert offered == {loss_action({ch: 1}), loss_action({mes[0]: 1}),
+                       loss_action({mes[1]: 1})}
+    entry = game.push(loss_action({ch: 1}))
+    text = " ".join(line.render() for line in entry.lines)
+    # Blois has no choice: he must eliminate his Me (6 losses exactly).
+    assert f"{rs.piece_name(game.state, blois_me)} eliminated (the only legal choice)" in text
+    assert game.state["pieces"][blois_me]["loc"] == "eliminated"
+    assert "Montfort wins the battle (caused 6 losses against 3)" in text
+    # Having lost, Blois retreats to Josselin; Montfort takes Malestroit.
+    assert all(game.state["pieces"][p]["loc"] == "josselin" for p in ["alain-de-rohan", *mils])
+    assert game.state["control"]["malestroit"] == "montfort"
+    assert game.state["region_control"]["bro-wened"] == "montfort"
+    assert "Capture roll for Alain de Rohan: 2 → safe" in text
+    assert game.state["flow"] == []
+    # The winning army may move on with the MP it had left (5.31).
+    assert game.ruleset.reachable(game.state, army)
+    assert game.state["pieces"][ch]["flipped"]
+
+
+def test_a_battle_is_undone_in_one_step_and_replays_identically():
+    game = new_game()
+    stack = at(game, "josselin")
+    game.push(f"move {','.join(stack)} ploermel")
+    while game.state["flow"]:
+        game.push(game.legal_actions()[0])
+    final = game.state
+    from boardapp.core.game import Game
+
+    again = Game.replay(game.ruleset, "14.1", 1, [(e.action.text(), e.side) for e in game.log])
+    assert again.state == final
+    while game.can_undo:
+        game.undo()
+    assert game.state == game.initial
+    assert Action("end") in game.legal_actions()
