@@ -66,6 +66,8 @@ def test_9_5_full_example_of_combat():
     offered = set(game.legal_actions())
     assert offered == {loss_action({ch: 1}), loss_action({mes[0]: 1}),
                        loss_action({mes[1]: 1})}
+    assert rs.action_label(game.state, loss_action({ch: 1})) == \
+        f"Losses: reduce {rs.piece_name(game.state, ch)}"
     entry = game.push(loss_action({ch: 1}))
     text = " ".join(line.render() for line in entry.lines)
     # Blois has no choice: he must eliminate his Me (6 losses exactly).

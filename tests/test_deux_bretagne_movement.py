@@ -194,5 +194,5 @@ def test_flow_actions_match_the_legal_actions_without_arguments():
         if not expected:
             break
         game.push(expected[0])
-    assert game.ruleset.action_label(game.legal_actions()[-1]) in ("End activation",
+    assert game.ruleset.action_label(game.state, game.legal_actions()[-1]) in ("End activation",
                                                                      "Next turn")

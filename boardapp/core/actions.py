@@ -97,10 +97,10 @@ class LogEntry:
     dice: list[int] = field(default_factory=list)
 
     def render(self) -> str:
-        """The entry as plain words for the log pane."""
-        body = "; ".join(line.render() for line in self.lines) or self.action.text()
+        """The entry as plain words for the log pane: one line per thing that happened."""
+        lines = [line.render() for line in self.lines] or [self.action.text()]
         tag = " (by hand)" if self.manual else ""
-        return f"{self.number}. {body}{tag}"
+        return f"{self.number}. " + "\n    ".join(lines) + tag
 
     def to_json(self) -> dict[str, Any]:
         """The entry for a game file; the text is kept so the file reads by itself."""

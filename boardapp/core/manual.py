@@ -59,11 +59,12 @@ def do_place(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
 
 def do_flip(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
     for pid in _pieces(ruleset, state, action, 0):
+        name = ruleset.piece_name(state, pid)
         piece = state["pieces"][pid]
         piece["flipped"] = not piece["flipped"]
         face = ruleset.counter_face(state, pid)
         side = "reduced side" if face.reduced else "full side"
-        ctx.log(f"{ruleset.piece_name(state, pid)} flipped to its {side}")
+        ctx.log(f"{name} flipped to its {side}")
 
 
 def do_eliminate(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:

@@ -163,10 +163,10 @@ class Ruleset:
         """
         return [a for a in self.legal_actions(state) if not a.args]
 
-    def action_label(self, action: Action) -> str:
-        """A button label for ``action``: by default the verb in words ("next-turn" ->
-        "Next turn")."""
-        return action.verb.replace("-", " ").capitalize()
+    def action_label(self, state: State, action: Action) -> str:
+        """A button label for ``action`` in ``state``: by default the verb and its
+        arguments in words ("next-turn" -> "Next turn")."""
+        return " ".join((action.verb.replace("-", " ").capitalize(), *action.args))
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         """Check and apply one of the ruleset's verbs; raise IllegalActionError."""

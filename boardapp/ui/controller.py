@@ -133,4 +133,4 @@ class GameController(QObject):
 
     def action_label(self, action: Action) -> str:
         """A button label for ``action``, in the ruleset's words."""
-        return self._game.ruleset.action_label(action)
+        return self._game.ruleset.action_label(self._game.state, action)

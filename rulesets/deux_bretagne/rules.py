@@ -218,9 +218,26 @@ class DeuxBretagne(Ruleset):
                 if (a.verb == "end") == (state["phase"] == "action")
                 and state["phase"] != "over"]
 
-    def action_label(self, action: Action) -> str:
+    def action_label(self, state: State, action: Action) -> str:
+        bmap = self.board_map
+        if action.verb == "losses":
+            if action.args[0] == "none":
+                return "No losses"
+            parts = []
+            for item in action.args[0].split(","):
+                pid, steps = item.split("=")
+                gone = int(steps) >= 2 or self.is_reduced(state, pid)
+                parts.append(f"{'eliminate' if gone else 'reduce'} "
+                             f"{self.piece_name(state, pid)}")
+            return "Losses: " + ", ".join(parts)
+        if action.verb == "retreat":
+            return f"Retreat to {bmap.place_name(action.args[0])}"
+        if action.verb == "chit":
+            how = {"shift": "1 column shift", "plus2": "+2 to the die", "plus1": "+1 to the die",
+                   "minus1": "-1 to the die"}[action.args[1]]
+            return f"{action.args[0]} {self.chits[action.args[0]]}: {how}"
         return {"end": "End activation", "next-turn": "Next turn"}.get(
-            action.verb, super().action_label(action))
+            action.verb, super().action_label(state, action))
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if self.flow.top(state):
