@@ -85,7 +85,11 @@ def test_5_31_8_21_movement_stops_on_entering_enemy_units():
         assert "ploermel" not in r.path[1:-1]  # never moves on through it
     entry = game.push(f"move {','.join(stack)} ploermel")
     assert any("5.31" in (line.rule or "") for line in entry.lines)
-    assert any("Battle in Ploërmel" in line.text for line in entry.lines)  # 9.1
+    # Ploërmel is a Montfort fortress: its garrison may first withdraw inside (8.24).
+    assert game.state["flow"][-1]["step"] == "reaction"
+    assert game.ruleset.acting_side(game.state) == "montfort"
+    game.push("fight")
+    assert any("Battle in Ploërmel" in line.text for line in game.log[-1].lines)  # 9.1
     if game.state["flow"]:  # a player's choice is pending: nothing else may move
         err = refused(game, f"move {','.join(stack)} montfort")
         assert "9.2" in err.rule

@@ -18,10 +18,16 @@ def random_playout(game: Game, steps: int, seed: int) -> Game:
     """Random legal actions (moves, activations, turns) with die rolls between them."""
     chooser = random.Random(seed)
     for _ in range(steps):
+        before = digest(game.state)
         legal = game.legal_actions()
+        game.ruleset.flow_actions(game.state)
+        game.ruleset.prompt(game.state)
+        assert digest(game.state) == before  # questions never change the game
         moves = [a for a in legal if a.verb == "move"]
         pick = chooser.random()
-        if moves and pick < 0.6:
+        if legal and game.state.get("flow"):  # a decision is pending: take one
+            game.push(chooser.choice(legal))
+        elif moves and pick < 0.6:
             game.push(chooser.choice(moves))
         elif pick < 0.8 and legal:
             game.push(chooser.choice([a for a in legal if a.verb != "move"] or legal))

@@ -118,13 +118,18 @@ def remove_steps(rs: DeuxBretagne, state: State, pid: str, steps: int) -> str:
 
 
 def _units(rs: DeuxBretagne, state: State, area: str, side: str) -> list[str]:
+    """The side's combat units in the battle: those not inside the fortress (9.21)."""
+    within = movement.inside(state)
     return [p for p in pieces_at(state, area)
-            if rs.piece_side(state, p) == side and not rs.is_leader(state, p)]
+            if rs.piece_side(state, p) == side and not rs.is_leader(state, p)
+            and p not in within]
 
 
 def _leaders(rs: DeuxBretagne, state: State, area: str, side: str) -> list[str]:
+    """The side's leaders in the battle: those not inside the fortress."""
+    within = movement.inside(state)
     return [p for p in pieces_at(state, area)
-            if rs.piece_side(state, p) == side and rs.is_leader(state, p)]
+            if rs.piece_side(state, p) == side and rs.is_leader(state, p) and p not in within]
 
 
 def _commander(rs: DeuxBretagne, state: State, leaders: list[str]) -> str | None:
@@ -144,6 +149,7 @@ class Battle(Step):
         place = rs.board_map.place_name(area)
         ctx.log(f"Battle in {place}: {rs.side(att).name} attacks {rs.side(dfn).name}",
                 rs.cite("9.1"))
+        state["vars"]["fought"].append(area)  # 10.12
         strengths = {}
         for side in (att, dfn):
             total = 0
@@ -512,7 +518,9 @@ class Retreat(Step):
             ctx: Context, flow: Flow, rule: str) -> None:
         v = frame["vars"]
         area, loser, winner = v["area"], v["loser"], v["winner"]
-        pieces = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == loser]
+        within = movement.inside(state)
+        pieces = [p for p in pieces_at(state, area)
+                  if rs.piece_side(state, p) == loser and p not in within]
         bmap = rs.board_map
         if dest is None:
             for pid in pieces:

@@ -70,15 +70,51 @@ def make_group(rs: DeuxBretagne, state: State, pids: list[str]) -> Group | MoveV
         if len(units) > command:
             return MoveVerdict(False, f"{len(units)} combat units exceed the leaders' command "
                                       f"of {command}", rs.cite("7.12"))
+    within = inside(state)
+    if any(p in within for p in pids):
+        return MoveVerdict(False, "Pieces inside the fortress leave it only by a sortie against "
+                                  "the enemy in the city (resolve it by hand)",
+                           rs.cite("10.16"))
+    refusal = _leave_behind(rs, state, start, side, units)
+    if refusal is not None:
+        return refusal
     spent = state["vars"]["mp_spent"]
     budget = min(rs.movement_factor(state, p) - spent.get(p, 0) for p in pids)
     return Group(tuple(pids), side, start, leaders, units, max(0, budget))
 
 
-def enemy_units_at(rs: DeuxBretagne, state: State, place: str, side: str) -> list[str]:
-    """Enemy combat units (Marauders included) in ``place``."""
+def _leave_behind(rs: DeuxBretagne, state: State, start: str, side: str,
+                  units: tuple[str, ...]) -> MoveVerdict | None:
+    """An army that leaves enemy units inside an unbesieged fortress must leave units
+    equal to the fortress level behind (8.21, 8.24)."""
+    area = rs.board_map.areas.get(start)
+    if area is None or not area.fortified or not units:
+        return None
+    within = [p for p in enemy_units_at(rs, state, start, side) if p in inside(state)]
+    if not within or start in state["vars"]["sieges"]:
+        return None
+    staying = [p for p in pieces_at(state, start) if rs.piece_side(state, p) == side
+               and not rs.is_leader(state, p) and p not in units]
+    if len(staying) < area.nf:
+        return MoveVerdict(False, f"Enemy units are inside {area.name}: leave at least "
+                                  f"{area.nf} unit(s) behind to mask it (fortress level)",
+                           rs.cite("8.21, 8.24"))
+    return None
+
+
+def inside(state: State) -> set[str]:
+    """Pieces that have withdrawn inside their fortress (8.24, 10.x)."""
+    return set(state["vars"]["inside"])
+
+
+def enemy_units_at(rs: DeuxBretagne, state: State, place: str, side: str,
+                   outside_only: bool = False) -> list[str]:
+    """Enemy combat units (Marauders included) in ``place``; ``outside_only`` leaves out
+    those inside the fortress."""
+    within = inside(state) if outside_only else set()
     return [p for p in pieces_at(state, place)
-            if rs.piece_side(state, p) != side and not rs.is_leader(state, p)]
+            if rs.piece_side(state, p) != side and not rs.is_leader(state, p)
+            and p not in within]
 
 
 def enemy_leaders_at(rs: DeuxBretagne, state: State, place: str, side: str) -> list[str]:
@@ -131,7 +167,8 @@ def group_reach(rs: DeuxBretagne, state: State, group: Group,
         return cost + (1 if takes_control(rs, state, group, dst) else 0)  # 8.26
 
     def must_stop(place: str) -> bool:
-        return bool(enemy_units_at(rs, state, place, group.side))  # 5.31, 8.21
+        # 5.31, 8.21: enemy units not inside a fortified city stop the move.
+        return bool(enemy_units_at(rs, state, place, group.side, outside_only=True))
 
     def extra(place: str) -> int:
         return 1 if takes_control(rs, state, group, place) else 0

@@ -30,6 +30,15 @@ from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piec
 from . import movement
 from .battle import BATTLE_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
+from .siege import (
+    SIEGE_STEPS,
+    can_assault,
+    can_besiege,
+    check_sieges,
+    do_assault,
+    do_besiege,
+    sieges,
+)
 
 PLAYERS = ("blois", "montfort")
 PRISON = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42
@@ -59,7 +68,7 @@ class DeuxBretagne(Ruleset):
     dice = DiceSpec(sides=10, zero_based=True)  # 2.7: a zero is a zero
     default_scenario = "14.1"
     map_file = "deux_bretagne.yaml"
-    flow = Flow(*BATTLE_STEPS)
+    flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS)
     """Procedures with players' decisions (battles), on a stack in ``state["flow"]``."""
 
     # -- data --------------------------------------------------------------------------
@@ -157,6 +166,10 @@ class DeuxBretagne(Ruleset):
             "chit_cup": [c for c in self.chits if c not in sc.chits_out],
             "chits_out": list(sc.chits_out),
             "last_turn": sc.last_turn,
+            "activation_no": 0,
+            "fought": [],
+            "sieges": {},
+            "inside": [],
         }
         state["flow"] = []
         return state
@@ -204,6 +217,7 @@ class DeuxBretagne(Ruleset):
                 for group in groups:
                     for dest in sorted(self.reachable(state, group)):
                         yield Action.of("move", group, dest)
+            yield from self._siege_actions(state)
             yield Action("end")
         elif state["phase"] == "end-of-actions":
             yield Action("next-turn")
@@ -211,12 +225,25 @@ class DeuxBretagne(Ruleset):
     def acting_side(self, state: State) -> str:
         return self.flow.active_side(state) or state["active"]
 
+    def _siege_actions(self, state: State) -> Iterator[Action]:
+        """``besiege`` and ``assault`` where the active side may (10.12, 10.21)."""
+        side = state["active"]
+        for area in sorted(self.board_map.areas):
+            if not self.board_map.areas[area].fortified or area not in state["stacks"]:
+                continue
+            if can_besiege(self, state, area, side) is None:
+                yield Action("besiege", (area,))
+            if can_assault(self, state, area, side) is None:
+                yield Action("assault", (area,))
+
     def flow_actions(self, state: State) -> list[Action]:
         if self.flow.top(state):
             return list(self.flow.legal_actions(self, state))
-        return [a for a in (Action("end"), Action("next-turn"))
-                if (a.verb == "end") == (state["phase"] == "action")
-                and state["phase"] != "over"]
+        if state["phase"] == "action":
+            return [*self._siege_actions(state), Action("end")]
+        if state["phase"] == "end-of-actions":
+            return [Action("next-turn")]
+        return []
 
     def action_label(self, state: State, action: Action) -> str:
         bmap = self.board_map
@@ -232,6 +259,16 @@ class DeuxBretagne(Ruleset):
             return "Losses: " + ", ".join(parts)
         if action.verb == "retreat":
             return f"Retreat to {bmap.place_name(action.args[0])}"
+        if action.verb == "besiege":
+            return f"Besiege {bmap.place_name(action.args[0])}"
+        if action.verb == "assault":
+            return f"Siege roll at {bmap.place_name(action.args[0])}"
+        if action.verb == "lose-step":
+            return f"Step loss: {self.piece_name(state, action.args[0])}"
+        if action.verb == "withdraw":
+            return "Withdraw inside the fortress"
+        if action.verb == "fight":
+            return "Stay outside and fight"
         if action.verb == "chit":
             how = {"shift": "1 column shift", "plus2": "+2 to the die", "plus1": "+1 to the die",
                    "minus1": "-1 to the die"}[action.args[1]]
@@ -241,20 +278,33 @@ class DeuxBretagne(Ruleset):
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if self.flow.top(state):
-            if action.verb in ("move", "end", "next-turn"):
-                raise IllegalActionError("Finish the battle first: "
+            if action.verb in ("move", "end", "next-turn", "besiege", "assault"):
+                raise IllegalActionError("A decision is pending first: "
                                          + self.flow.prompt(self, state), self.cite("9.2"))
             self.flow.apply(self, state, action, ctx)
-            return
-        if action.verb == "move":
+        elif action.verb == "move":
             self._move(state, action, ctx)
+        elif action.verb in ("besiege", "assault"):
+            if state["phase"] != "action":
+                raise IllegalActionError("Sieges are made in activations", self.cite("10.12"))
+            area = action.arg(0)
+            if area not in self.board_map.areas:
+                raise InvalidActionError(f"'{action.text()}': no area {area!r}")
+            if action.verb == "besiege":
+                do_besiege(self, state, area, ctx)
+            else:
+                do_assault(self, state, area, ctx, self.flow)
         elif action.verb == "end":
             self._end_activation(state, ctx)
         elif action.verb == "next-turn":
             self._next_turn(state, ctx)
         else:
-            raise InvalidActionError(f"unknown action {action.verb!r} (known: move, end, "
-                                     "next-turn, and the manual verbs)")
+            raise InvalidActionError(f"unknown action {action.verb!r} (known: move, besiege, "
+                                     "assault, end, next-turn, and the manual verbs)")
+        check_sieges(self, state, ctx)
+
+    def after_manual(self, state: State, ctx: Context) -> None:
+        check_sieges(self, state, ctx)
 
     def _move(self, state: State, action: Action, ctx: Context) -> None:
         pids = action.pieces(0)
@@ -316,10 +366,16 @@ class DeuxBretagne(Ruleset):
             ctx.log("No battle: combat units attack only with a leader", self.cite("2.2, 9.1"))
             return
         commander = max(group.leaders, key=lambda p: self.piece_type(state, p).command)
-        self.flow.call(self, state, ctx, "battle", side=group.side, area=dest,
-                       attacker=group.side, defender=self.piece_side(state, enemies[0]),
-                       attacker_commander=commander, entered_from=reach.path[-2],
-                       spent_before=before)
+        defender = self.piece_side(state, enemies[0])
+        battle = dict(area=dest, attacker=group.side, defender=defender,
+                      attacker_commander=commander, entered_from=reach.path[-2],
+                      spent_before=before)
+        area = self.board_map.areas.get(dest)
+        if (area is not None and area.fortified and defender in PLAYERS
+                and state["control"].get(dest) == defender):
+            self.flow.call(self, state, ctx, "reaction", side=defender, **battle)  # 8.24
+        else:
+            self.flow.call(self, state, ctx, "battle", side=group.side, **battle)
 
     def update_counties(self, state: State, ctx: Context) -> None:
         """Give a county to the side that controls enough of its cities (3.3, 13.12)."""
@@ -354,6 +410,8 @@ class DeuxBretagne(Ruleset):
         acts = state["vars"]["activations"]
         acts[side] += 1
         state["vars"]["mp_spent"] = {}
+        state["vars"]["activation_no"] += 1
+        state["vars"]["fought"] = []
         allowed = activations_allowed(state["turn"])
         other = PLAYERS[1 - PLAYERS.index(side)]
         ctx.log(f"{self.side(side).name} ends activation {acts[side]} of {allowed}",
@@ -370,6 +428,14 @@ class DeuxBretagne(Ruleset):
         if state["phase"] != "end-of-actions":
             raise IllegalActionError("The turn ends after both players' activations",
                                      self.cite("4.0 F"))
+        todo = sorted(sieges(state))
+        if todo:
+            self.flow.call(self, state, ctx, "end-of-turn", side=state["active"], todo=todo)
+            return
+        self.advance_turn(state, ctx)
+
+    def advance_turn(self, state: State, ctx: Context) -> None:
+        """Phase F: the turn marker moves on, or the scenario ends (4.0 F, 14.x)."""
         last = state["vars"]["last_turn"]
         if state["turn"] >= last:
             state["phase"] = "over"

@@ -1,0 +1,119 @@
+"""Sieges (rules 8.24, 10.x), checked against the worked example of 10.25."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardapp.core.actions import Action
+from boardapp.core.errors import IllegalActionError
+from tests.dbhelpers import at, new_game, reserve
+
+
+def to_turn_2(game):
+    for _ in range(4):
+        game.push("end")
+    game.push("next-turn")
+    assert game.state["turn"] == 2
+
+
+def test_10_25_siege_of_hede():
+    game = new_game("14.4")
+    to_turn_2(game)
+    rs = game.ruleset
+    # "A Blois army with a leader, 2 full Ch units and 1 full Me move to Hédé where stays
+    # a Montfort army made of a leader and 2 reduced Me units." (set by hand)
+    chs = at(game, "anjev", "ch-fr")
+    blois_me = at(game, "anjev", "me")[0]
+    game.push(f"place charles-de-blois,{','.join(chs)},{blois_me} combourg")
+    mont_mes = at(game, "rennes", "me") + at(game, "gwened", "me")
+    game.push(f"place guillaume-de-cadoudal,{','.join(mont_mes)} hede")
+    for pid in mont_mes:
+        game.push(f"flip {pid}")
+    army = ["charles-de-blois", *chs, blois_me]
+    game.push(f"move {','.join(army)} hede")
+    # "The Montfort player decides to go inside the fortified city." (8.24)
+    assert set(game.legal_actions()) == {Action("withdraw"), Action("fight")}
+    game.push("withdraw")
+    assert set(game.state["vars"]["inside"]) == {"guillaume-de-cadoudal", *mont_mes}
+    # "The Blois army then place a siege 0 marker because it has enough combat units"
+    assert Action("besiege", ("hede",)) in game.legal_actions()
+    game.push("besiege hede")
+    assert game.state["vars"]["sieges"]["hede"]["level"] == 0
+    with pytest.raises(IllegalActionError, match="placed in this activation"):
+        game.push("assault hede")  # 10.12: not in the activation the marker was placed
+    game.push("end")
+    game.push("end")  # Montfort
+    # "He rolls a die ... with a -1 modifier (Fortress level). He rolls a 4. The siege
+    # continues and the Montfort player eliminates one of his Me unit." (die 5, -1 = 4)
+    game.push("set-dice 5")
+    entry = game.push("assault hede")
+    roll = next(line.detail for line in entry.lines if line.detail)
+    assert (roll["die"], roll["modified"]) == (5, 4)
+    assert roll["result"] == "Unsuccessful & 1 step loss for the defender"
+    assert [m["value"] for m in roll["modifiers"]] == [-1, 0]
+    assert rs.acting_side(game.state) == "montfort"
+    assert set(game.legal_actions()) == {Action("lose-step", (p,)) for p in mont_mes}
+    game.push(f"lose-step {mont_mes[0]}")
+    assert game.state["pieces"][mont_mes[0]]["loc"] == "eliminated"
+    assert game.state["vars"]["sieges"]["hede"]["level"] == 1  # "siege 1 marker"
+    game.push("end")
+    game.push("end")  # Montfort
+    # "He rolls a die without modifiers because the siege marker cancels the fortress
+    # level. The result of 7 allows the Blois player to take control of the fortified
+    # city. The Me unit is eliminated and the Montfort leader is captured (and sent to Bro
+    # C'hall). The Blois player flips his Me unit to its reduced side."
+    game.push("set-dice 7")
+    entry = game.push("assault hede")
+    roll = next(line.detail for line in entry.lines if line.detail)
+    assert (roll["die"], roll["modified"]) == (7, 7)
+    assert roll["result"] == "Successful & 1 step loss for the attacker"
+    assert game.state["control"]["hede"] == "blois"
+    assert game.state["pieces"][mont_mes[1]]["loc"] == "eliminated"
+    assert game.state["pieces"]["guillaume-de-cadoudal"]["loc"] == "prison-bro-chall"
+    assert "hede" not in game.state["vars"]["sieges"]
+    game.push(f"lose-step {blois_me}")
+    assert game.state["pieces"][blois_me]["flipped"]
+    assert game.state["flow"] == []
+    assert game.state["vars"]["inside"] == []
+
+
+def _withdrawn_at_hede(game, blois_units: int):
+    """Montfort's Cadoudal and 2 full Ch inside Hédé; a Blois army in the city."""
+    chs = reserve(game, "montfort-ch-an", 2)
+    game.push(f"place guillaume-de-cadoudal,{','.join(chs)} hede")
+    units = reserve(game, "blois-me", blois_units)
+    game.push(f"place charles-de-blois,{','.join(units)} dinan")
+    game.push(f"move charles-de-blois,{','.join(units)} hede")
+    game.push("withdraw")
+    return units
+
+
+def test_10_13_not_enough_factors_to_besiege():
+    game = new_game()
+    _withdrawn_at_hede(game, 2)  # 6 factors against NF 1 + 8 inside
+    assert Action("besiege", ("hede",)) not in game.legal_actions()
+    with pytest.raises(IllegalActionError) as info:
+        game.push("besiege hede")
+    assert "6 combat factors against a siege level of 9" in str(info.value)
+    assert "10.13" in info.value.rule
+
+
+def test_8_24_an_army_leaving_a_fortress_leaves_the_fortress_level_behind():
+    game = new_game()
+    units = _withdrawn_at_hede(game, 3)
+    army = ["charles-de-blois", *units]
+    with pytest.raises(IllegalActionError) as info:
+        game.push(f"move {','.join(army)} dinan")
+    assert "8.24" in info.value.rule
+    game.push(f"move charles-de-blois,{','.join(units[:2])} dinan")  # one Me masks Hédé
+    assert game.state["pieces"][units[2]]["loc"] == "hede"
+
+
+def test_8_23_a_lone_enemy_leader_does_not_stop_an_army():
+    game = new_game()
+    game.push("place guillaume-de-cadoudal hede")
+    stack = at(game, "josselin")  # Rohan, Ch BR, Me
+    game.push(f"place {','.join(stack)} montfort")
+    game.push(f"move {','.join(stack)} hede")
+    assert game.state["flow"] == []
+    assert game.state["pieces"]["guillaume-de-cadoudal"]["loc"] == "prison-bro-chall"
