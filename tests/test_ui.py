@@ -305,3 +305,23 @@ def test_save_and_open_round_trip(window, tmp_path):
     assert [e.action.text() for e in window.game.log] == [f"roll {dice}"]
     assert log_rows(window) == [window.game.log[0].render()]
     assert "game.json" in window.windowTitle()
+
+
+def test_ruleset_markers_and_counter_tags_follow_the_state(window):
+    """Place markers (a siege level) and counter tags (in the fortress) come from the
+    ruleset and follow undo, without the UI knowing what they mean."""
+    controller, scene = window.controller, window.scene
+    game = window.game
+    rs = game.ruleset
+    for text in ("place guillaume-de-cadoudal,montfort-me-10 hede", "place charles-de-blois,"
+                 "blois-ch-fr-1,blois-ch-fr-2 dinan"):
+        assert controller.push(text) is not None
+    controller.push("move charles-de-blois,blois-ch-fr-1,blois-ch-fr-2 hede")
+    buttons = [a.text() for a in window.game_actions()]
+    assert rs.action_label(game.state, rs.flow_actions(game.state)[0]) in buttons
+    controller.push("withdraw")
+    assert scene.item_for_piece["guillaume-de-cadoudal"].face.tag == "in fortress"
+    controller.push("besiege hede")
+    assert scene.place_markers.texts() == {"hede": ["Siege 0"]}
+    controller.undo()
+    assert scene.place_markers.texts() == {}

@@ -77,6 +77,8 @@ class CounterFace:
     reduced: bool = False
     is_leader: bool = False
     tooltip: str = ""
+    tag: str = ""
+    """A short state note drawn on the counter (e.g. "in fortress")."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +222,10 @@ class Ruleset:
     def counter_face(self, state: State, pid: str) -> CounterFace:
         """What counter ``pid`` shows."""
         return CounterFace(colour="#cccccc", text_colour="#000000", title=pid)
+
+    def place_markers(self, state: State) -> dict[str, list[str]]:
+        """Markers to draw on places, by place id (e.g. {"hede": ["Siege 1"]})."""
+        return {}
 
     def prompt(self, state: State) -> str:
         """The sentence the status bar shows: whose move, what to do."""

@@ -51,6 +51,7 @@ from .layout import (
     stack_spots,
 )
 from .map_items import MapLayer, MarkerLayer, city_radius, font, geometry_path, place_rect
+from .place_markers import PlaceMarkerLayer
 
 StackKey = tuple[str, str]
 """A stack on the board: (place id, group). The group is "" for the stack of an area
@@ -132,6 +133,7 @@ class BoardScene(QGraphicsScene):
         self.expanded: StackKey | None = None
         self.map_layer: MapLayer | None = None
         self.markers: MarkerLayer | None = None
+        self.place_markers: PlaceMarkerLayer | None = None
         self._spots: dict[str, StackSpot] = {}
         self._members: dict[StackKey, list[str]] = {}
         self._key_of: dict[str, StackKey] = {}
@@ -186,6 +188,7 @@ class BoardScene(QGraphicsScene):
                 return side
 
         self.markers = MarkerLayer(self, bmap, side_colour, side_name)
+        self.place_markers = PlaceMarkerLayer(self, bmap)
         self.setSceneRect(self.board_rect().adjusted(-60, -60, 60, 60))
         self.sync()
 
@@ -216,6 +219,8 @@ class BoardScene(QGraphicsScene):
         self._layout()
         assert self.markers is not None
         self.markers.sync(state)
+        assert self.place_markers is not None
+        self.place_markers.sync(ruleset.place_markers(state))
 
     def _group(self, state: State) -> None:
         bmap = self.bmap

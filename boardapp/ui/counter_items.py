@@ -129,6 +129,20 @@ class CounterItem(QGraphicsObject):
             flags |= Qt.TextFlag.TextWordWrap
         painter.drawText(self._title_rect, flags, face.title)
         self._paint_values(painter, ink)
+        if face.tag:
+            self._paint_tag(painter, face.tag)
+
+    @staticmethod
+    def _paint_tag(painter: QPainter, tag: str) -> None:
+        """A small dark label across the lower edge: a state note such as "in fortress"."""
+        s = COUNTER_SIZE
+        painter.setFont(font(6.5, bold=True))
+        rect = QRectF(-2, s - 6, s + 4, 10)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(40, 30, 20, 225))
+        painter.drawRoundedRect(rect, 3, 3)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, tag)
 
     def _paint_leader_band(self, painter: QPainter, colour: QColor, ink: QColor,
                            radius: float) -> None:

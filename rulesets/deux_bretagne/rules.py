@@ -476,18 +476,23 @@ class DeuxBretagne(Ruleset):
             return CounterFace(
                 colour=side.colour, text_colour=side.text_colour, title=t.name,
                 subtitle=t.origin, values=(str(t.activation), f"{t.bonus:+d}", str(t.command)),
-                is_leader=True,
+                is_leader=True, tag="in fortress" if pid in movement.inside(state) else "",
                 tooltip=(f"{t.name} ({side.name}, {t.origin})\nactivation {t.activation}, "
                          f"combat bonus {t.bonus:+d}, command {t.command}, move 8 (2.3)\n"
                          f"source: {t.source}"))
         reduced = self.is_reduced(state, pid)
+        tag = "in fortress" if pid in movement.inside(state) else ""
         i = 1 if reduced else 0
         values = (str(t.combat[i]), str(t.loss[i]), str(t.move[i]))
         return CounterFace(
             colour=side.colour, text_colour=side.text_colour, title=t.label,
             subtitle=side.name if t.side == "marauders" else "", values=values, reduced=reduced,
+            tag=tag,
             tooltip=(f"{self.piece_name(state, pid)}: {t.name}\ncombat {values[0]}, loss "
                      f"{values[1]}, movement {values[2]}\nsource: {t.source}"))
+
+    def place_markers(self, state: State) -> dict[str, list[str]]:
+        return {area: [f"Siege {m['level']}"] for area, m in sieges(state).items()}
 
     def prompt(self, state: State) -> str:
         if self.flow.top(state):
