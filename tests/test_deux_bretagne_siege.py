@@ -117,3 +117,42 @@ def test_8_23_a_lone_enemy_leader_does_not_stop_an_army():
     game.push(f"move {','.join(stack)} hede")
     assert game.state["flow"] == []
     assert game.state["pieces"]["guillaume-de-cadoudal"]["loc"] == "prison-bro-chall"
+
+
+def _crossing(game, army):
+    """A destination whose path crosses an enemy fortress on the way."""
+    rs, bmap = game.ruleset, game.ruleset.board_map
+    for dest, reach in sorted(rs.reachable(game.state, army).items()):
+        for place in reach.path[1:-1]:
+            area = bmap.areas.get(place)
+            if area and area.fortified and game.state["control"][place] == "montfort" \
+                    and not game.state["stacks"].get(place):
+                return dest, place
+    raise AssertionError("no crossing found")
+
+
+def test_8_22_an_army_crossing_an_unmasked_enemy_fortress_loses_a_step():
+    game = new_game()
+    chs = at(game, "anjev", "ch-fr")
+    army = ["charles-de-blois", *chs]
+    game.push(f"place {','.join(army)} combourg")
+    dest, fortress = _crossing(game, army)
+    entry = game.push(f"move {','.join(army)} {dest}")
+    assert game.ruleset.acting_side(game.state) == "blois"
+    assert set(game.legal_actions()) == {Action("lose-step", (p,)) for p in chs}
+    assert "8.22" in game.ruleset.prompt(game.state)
+    game.push(f"lose-step {chs[0]}")
+    assert game.state["pieces"][chs[0]]["flipped"] and game.state["flow"] == []
+    assert entry.lines[0].rule == "Deux Bretagne 8.1"
+
+
+def test_8_22_a_masked_fortress_is_crossed_without_loss():
+    game = new_game()
+    chs = at(game, "anjev", "ch-fr")
+    army = ["charles-de-blois", *chs]
+    game.push(f"place {','.join(army)} combourg")
+    dest, fortress = _crossing(game, army)
+    game.push(f"place {at(game, 'saint-malo')[0]} {fortress}")  # a masking unit (10.15)
+    game.push(f"move {','.join(army)} {dest}")
+    assert game.state["flow"] == []
+    assert not any(game.state["pieces"][p]["flipped"] for p in chs)

@@ -38,6 +38,7 @@ from .siege import (
     do_assault,
     do_besiege,
     sieges,
+    step_loss,
 )
 
 PLAYERS = ("blois", "montfort")
@@ -325,10 +326,15 @@ class DeuxBretagne(Ruleset):
         names = self.names(state, pids)
         route = " → ".join(bmap.place_name(p) for p in reach.path)
         ctx.log(f"{names} move {route} ({reach.cost} MP)", self.cite("8.1"))
+        crossed = []
         for i, place in enumerate(reach.path[1:], start=1):
             final = i == len(reach.path) - 1
+            if not final and self._costs_a_step(state, group, place):
+                crossed.append(place)
             if group.units and not movement.enemy_units_at(self, state, place, group.side):
                 for leader in movement.enemy_leaders_at(self, state, place, group.side):
+                    if leader in movement.inside(state):
+                        continue
                     owner = self.piece_side(state, leader)
                     put_piece(state, leader, PRISON[owner])
                     ctx.log(f"{self.piece_name(state, leader)} is captured in "
@@ -348,12 +354,35 @@ class DeuxBretagne(Ruleset):
         for pid in pids:
             spent[pid] = spent.get(pid, 0) + reach.cost
         self.update_counties(state, ctx)
-        if reach.stops:
-            self._stop_for_battle(state, group, reach, ctx)
+        then = self._stop_for_battle(state, group, reach, ctx) if reach.stops else None
+        if crossed:  # the steps are lost on the way, before any battle at the end
+            names = ", ".join(bmap.place_name(p) for p in crossed)
+            self.flow.call(self, state, ctx, "step-losses", side=group.side, then=then,
+                           pending=[step_loss(group.side, len(crossed), list(group.units),
+                                              f"Army crossing the enemy fortress of {names}",
+                                              self.cite("8.22"))])
+        elif then is not None:
+            self.flow.call(self, state, ctx, then["step"], side=then["side"], **then["vars"])
+
+    def _costs_a_step(self, state: State, group: movement.Group, place: str) -> bool:
+        """An army crossing an enemy fortress neither masked nor besieged loses a step
+        (8.22, 10.15)."""
+        area = self.board_map.areas.get(place)
+        if area is None or not area.fortified or not (group.leaders and group.units):
+            return False
+        if state["control"].get(place) in (group.side, None):
+            return False
+        masked = any(self.piece_side(state, p) == group.side and not self.is_leader(state, p)
+                     for p in pieces_at(state, place))
+        besieged = sieges(state).get(place, {}).get("side") == group.side
+        return not masked and not besieged
 
     def _stop_for_battle(self, state: State, group: movement.Group, reach: Reach,
-                         ctx: Context) -> None:
-        """Movement stops on entering enemy units (5.31, 8.21); an army attacks (9.1)."""
+                         ctx: Context) -> dict | None:
+        """Movement stops on entering enemy units (5.31, 8.21); an army attacks (9.1).
+
+        Returns the procedure to enter (reaction or battle), or ``None``.
+        """
         dest = reach.place
         spent = state["vars"]["mp_spent"]
         before = {pid: spent[pid] for pid in group.pieces}
@@ -361,10 +390,10 @@ class DeuxBretagne(Ruleset):
             spent[pid] = self.movement_factor(state, pid)
         name = self.board_map.place_name(dest)
         ctx.log(f"Movement stops in {name}: enemy units are there", self.cite("5.31, 8.21"))
-        enemies = movement.enemy_units_at(self, state, dest, group.side)
+        enemies = movement.enemy_units_at(self, state, dest, group.side, outside_only=True)
         if not group.leaders:
             ctx.log("No battle: combat units attack only with a leader", self.cite("2.2, 9.1"))
-            return
+            return None
         commander = max(group.leaders, key=lambda p: self.piece_type(state, p).command)
         defender = self.piece_side(state, enemies[0])
         battle = dict(area=dest, attacker=group.side, defender=defender,
@@ -373,9 +402,8 @@ class DeuxBretagne(Ruleset):
         area = self.board_map.areas.get(dest)
         if (area is not None and area.fortified and defender in PLAYERS
                 and state["control"].get(dest) == defender):
-            self.flow.call(self, state, ctx, "reaction", side=defender, **battle)  # 8.24
-        else:
-            self.flow.call(self, state, ctx, "battle", side=group.side, **battle)
+            return {"step": "reaction", "side": defender, "vars": battle}  # 8.24
+        return {"step": "battle", "side": group.side, "vars": battle}
 
     def update_counties(self, state: State, ctx: Context) -> None:
         """Give a county to the side that controls enough of its cities (3.3, 13.12)."""

@@ -173,7 +173,8 @@ class SiegeRoll(Step):
         if row["defender"] and defender:
             inner = units_of(rs, state, area, defender, within=True)
             if inner:
-                v["pending"].append([defender, row["defender"], inner])
+                v["pending"].append(step_loss(defender, row["defender"], inner, "Siege loss",
+                                              rs.cite("10.24")))
             else:
                 ctx.log("No unit inside to take the defender's loss: no penalty",
                         rs.cite("Siege Table"))
@@ -186,8 +187,9 @@ class SiegeRoll(Step):
         if row["attacker"]:
             outside = units_of(rs, state, area, side, within=False)
             if outside:
-                v["pending"].append([side, row["attacker"], outside])
-        flow.goto(rs, state, ctx, "siege-losses")
+                v["pending"].append(step_loss(side, row["attacker"], outside, "Siege loss",
+                                              rs.cite("10.24")))
+        flow.goto(rs, state, ctx, "step-losses")
 
     @staticmethod
     def _capture(rs: DeuxBretagne, state: State, area: str, side: str,
@@ -215,36 +217,48 @@ class SiegeRoll(Step):
         rs.update_counties(state, ctx)
 
 
-class SiegeLosses(Step):
-    """Step losses from the Siege Table, chosen one at a time by their owner."""
+def step_loss(side: str, count: int, units: list[str], why: str,
+              rule: str) -> dict[str, Any]:
+    """A pending step loss: ``side`` loses ``count`` steps among ``units``."""
+    return {"side": side, "count": count, "units": list(units), "why": why, "rule": rule}
 
-    name = "siege-losses"
+
+class StepLosses(Step):
+    """Step losses (siege table, crossing an enemy fortress...), chosen one at a time by
+    their owner among the units that may take them."""
+
+    name = "step-losses"
 
     def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         pending = frame["vars"]["pending"]
         while pending:
-            side, count, candidates = pending[0]
-            alive = [p for p in candidates if state["pieces"][p]["loc"] not in
-                     (rs.eliminated_box,)]
-            if count <= 0 or not alive:
+            entry = pending[0]
+            alive = [p for p in entry["units"]
+                     if state["pieces"][p]["loc"] != rs.eliminated_box]
+            entry["units"] = alive
+            if entry["count"] <= 0 or not alive:
                 pending.pop(0)
                 continue
-            pending[0][2] = alive
-            frame["side"] = side
-            if len(alive) == 1 or side not in rs.player_sides:
+            frame["side"] = entry["side"]
+            if len(alive) == 1 or entry["side"] not in rs.player_sides:
                 self._lose(rs, state, frame, alive[0], ctx)
                 continue
             return  # the player chooses
-        flow.end(rs, state, ctx)
+        then = frame["vars"].get("then")
+        if then:  # what the losses interrupted: a battle at the end of the move
+            flow.goto(rs, state, ctx, then["step"], side=then["side"], then=None,
+                      **then["vars"])
+        else:
+            flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
-        side, count, _ = frame["vars"]["pending"][0]
-        return (f"{rs.side(side).name}: choose the unit that loses a step ({count} to "
-                f"lose) ({rs.cite('10.24')})")
+        entry = frame["vars"]["pending"][0]
+        return (f"{rs.side(entry['side']).name}: {entry['why']} — choose the unit that loses "
+                f"a step ({entry['count']} to lose) ({entry['rule']})")
 
     def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
-        for pid in frame["vars"]["pending"][0][2]:
+        for pid in frame["vars"]["pending"][0]["units"]:
             yield Action("lose-step", (pid,))
 
     def on_lose_step(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
@@ -255,9 +269,10 @@ class SiegeLosses(Step):
     @staticmethod
     def _lose(rs: DeuxBretagne, state: State, frame: Frame, pid: str, ctx: Context) -> None:
         entry = frame["vars"]["pending"][0]
-        ctx.log(f"Siege loss: {remove_steps(rs, state, pid, 1)}", rs.cite("10.24"))
-        entry[1] -= 1
-        entry[2] = [p for p in entry[2] if state["pieces"][p]["loc"] != rs.eliminated_box]
+        ctx.log(f"{entry['why']}: {remove_steps(rs, state, pid, 1)}", entry["rule"])
+        entry["count"] -= 1
+        entry["units"] = [p for p in entry["units"]
+                          if state["pieces"][p]["loc"] != rs.eliminated_box]
 
 
 class Reaction(Step):
@@ -367,4 +382,4 @@ class EndOfTurn(Step):
         rs.advance_turn(state, ctx)
 
 
-SIEGE_STEPS = (SiegeRoll, SiegeLosses, Reaction, ContinuedSieges, EndOfTurn)
+SIEGE_STEPS = (SiegeRoll, StepLosses, Reaction, ContinuedSieges, EndOfTurn)
