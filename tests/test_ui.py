@@ -325,3 +325,15 @@ def test_ruleset_markers_and_counter_tags_follow_the_state(window):
     assert scene.place_markers.texts() == {"hede": ["Siege 0"]}
     controller.undo()
     assert scene.place_markers.texts() == {}
+
+
+def test_the_end_of_the_game_is_announced_once(window, monkeypatch):
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: said.append(text))
+    controller = window.controller
+    while window.game.ruleset.outcome(window.game.state) is None:
+        controller.push(controller.button_actions()[-1])
+    assert said == [window.game.ruleset.outcome(window.game.state)]
+    controller.push("roll")
+    assert len(said) == 1
+    assert said[0] in window.prompt_label.text()

@@ -223,6 +223,10 @@ class Ruleset:
         """What counter ``pid`` shows."""
         return CounterFace(colour="#cccccc", text_colour="#000000", title=pid)
 
+    def outcome(self, state: State) -> str | None:
+        """The result once the game is over ("Red wins: ..."), else ``None``."""
+        return None
+
     def place_markers(self, state: State) -> dict[str, list[str]]:
         """Markers to draw on places, by place id (e.g. {"hede": ["Siege 1"]})."""
         return {}

@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.path: Path | None = Path(path) if path else None
         self.startup_problem = ""
+        self._announced = ""
         """Why the file asked for at start could not be opened (shown once shown)."""
         self.controller = GameController(game, self)
         self.scene = BoardScene(self.controller, self)
@@ -197,6 +198,16 @@ class MainWindow(QMainWindow):
     def _on_changed(self) -> None:
         self.scene.sync()
         self._refresh()
+        self._announce_outcome()
+
+    def _announce_outcome(self) -> None:
+        """Say once, in a dialog, how the game ended (the status bar keeps saying it)."""
+        outcome = self.game.ruleset.outcome(self.game.state)
+        if outcome and outcome != self._announced:
+            self._announced = outcome
+            QMessageBox.information(self, "The game is over", outcome)
+        elif not outcome:
+            self._announced = ""
 
     def _on_replaced(self) -> None:
         self.log_list.clear()

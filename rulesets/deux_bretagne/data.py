@@ -49,6 +49,7 @@ class Scenario:
     chits_out: list[str]
     vp: dict[str, int]
     victory: str
+    final_victory: dict[str, Any]
 
 
 def load_piece_types(path: Path = DATA_DIR / "counters.yaml") -> tuple[dict[str, PieceType],
@@ -137,7 +138,9 @@ def load_scenarios(path: Path = DATA_DIR / "scenarios.yaml") -> dict[str, Scenar
             hands={k: list(v) for k, v in (merged.get("hands") or {}).items()},
             chits_out=list(merged.get("chits_out") or []),
             vp={k: c.integer(v, f"{sid}.vp.{k}", 0) for k, v in (merged.get("vp") or {}).items()},
-            victory=str(spec.get("victory", "")))
+            victory=str(spec.get("victory", "")),
+            final_victory=c.mapping(merged.get("final_victory", {}) or {},
+                                    f"{sid}.final_victory"))
     return result
 
 

@@ -465,10 +465,15 @@ class DeuxBretagne(Ruleset):
     def advance_turn(self, state: State, ctx: Context) -> None:
         """Phase F: the turn marker moves on, or the scenario ends (4.0 F, 14.x)."""
         last = state["vars"]["last_turn"]
+        sc = self.scenario_data[state["scenario"]]
+        winner = self.automatic_winner(state)
+        if winner is not None:
+            self._finish(state, ctx, f"{self.side(winner).name} wins: automatic victory, "
+                                     f"controlling {', '.join(self.CAPITALS)}", "13.2")
+            return
         if state["turn"] >= last:
-            state["phase"] = "over"
-            sc = self.scenario_data[state["scenario"]]
-            ctx.log(f"The scenario ends after turn {last}. {sc.victory}", self.cite(sc.rule))
+            self._finish(state, ctx, f"End of the scenario after turn {last}: "
+                                     f"{self.final_result(state, sc)}", sc.rule)
             return
         state["turn"] += 1
         state["phase"] = "action"
@@ -476,6 +481,47 @@ class DeuxBretagne(Ruleset):
         state["vars"]["activations"] = {side: 0 for side in PLAYERS}
         state["vars"]["mp_spent"] = {}
         ctx.log(f"Turn marker advanced to {self.turn_label(state['turn'])}", self.cite("4.0 F"))
+
+    CAPITALS = ("Rennes", "Nantes", "Brest", "Gwened")
+    CAPITAL_IDS = ("rennes", "nantes", "brest", "gwened")
+
+    def automatic_winner(self, state: State) -> str | None:
+        """The side holding Rennes, Nantes, Brest and Gwened at the end of a turn (13.2),
+        except the end of turn 1 (and of turn 7 in 14.3)."""
+        exempt = {1, 7} if state["scenario"] == "14.3" else {1}
+        if state["turn"] in exempt:
+            return None
+        owners = {state["control"].get(c) for c in self.CAPITAL_IDS}
+        return owners.pop() if len(owners) == 1 and None not in owners else None
+
+    def final_result(self, state: State, sc: Scenario) -> str:
+        """The scenario's own victory conditions at its end (14.14, 14.24, 14.44)."""
+        rule = sc.final_victory
+        names = [self.board_map.place_name(c) for c in rule.get("cities", [])]
+        if rule.get("type") == "control-any":
+            side, other = rule["side"], rule["otherwise"]
+            held = [n for c, n in zip(rule["cities"], names, strict=True)
+                    if state["control"].get(c) == side]
+            if held:
+                return f"{self.side(side).name} wins, controlling {', '.join(held)}"
+            return (f"{self.side(other).name} wins: {self.side(side).name} controls none of "
+                    f"{', '.join(names)}")
+        if rule.get("type") == "points-and-cities":
+            for side in PLAYERS:
+                held = [c for c in rule["cities"] if state["control"].get(c) == side]
+                if state["score"][side] > rule["more_than"] and len(held) >= rule["at_least"]:
+                    return (f"{self.side(side).name} wins with {state['score'][side]} PV and "
+                            f"{len(held)} of {', '.join(names)}")
+            return "a tie: no side has the points and the cities the scenario asks"
+        return f"check the victory conditions by hand: {sc.victory}"
+
+    def _finish(self, state: State, ctx: Context, result: str, rule: str) -> None:
+        state["phase"] = "over"
+        state["vars"]["result"] = result
+        ctx.log(result, self.cite(rule))
+
+    def outcome(self, state: State) -> str | None:
+        return state["vars"].get("result")
 
     # -- presentation ------------------------------------------------------------------
     def turn_label(self, turn: int) -> str:
@@ -533,7 +579,7 @@ class DeuxBretagne(Ruleset):
                     "then End activation (4.0 C)")
         if state["phase"] == "end-of-actions":
             return "Action phase over: play phases D-F by hand, then Next turn (4.0)"
-        return "The scenario is over"
+        return f"The game is over: {state['vars'].get('result', '')}"
 
     def title(self, state: State) -> str:
         sc = self.scenario_data[state["scenario"]]
