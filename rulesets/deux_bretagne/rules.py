@@ -30,6 +30,7 @@ from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piec
 from . import movement
 from .battle import BATTLE_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
+from .forage import FORAGE_STEPS, must_forage
 from .siege import (
     SIEGE_STEPS,
     can_assault,
@@ -69,7 +70,7 @@ class DeuxBretagne(Ruleset):
     dice = DiceSpec(sides=10, zero_based=True)  # 2.7: a zero is a zero
     default_scenario = "14.1"
     map_file = "deux_bretagne.yaml"
-    flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS)
+    flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS)
     """Procedures with players' decisions (battles), on a stack in ``state["flow"]``."""
 
     # -- data --------------------------------------------------------------------------
@@ -171,6 +172,7 @@ class DeuxBretagne(Ruleset):
             "fought": [],
             "sieges": {},
             "inside": [],
+            "pillage": [],
         }
         state["flow"] = []
         return state
@@ -266,6 +268,8 @@ class DeuxBretagne(Ruleset):
             return f"Siege roll at {bmap.place_name(action.args[0])}"
         if action.verb == "lose-step":
             return f"Step loss: {self.piece_name(state, action.args[0])}"
+        if action.verb == "forage":
+            return f"Forage in {bmap.place_name(action.args[0])}"
         if action.verb == "withdraw":
             return "Withdraw inside the fortress"
         if action.verb == "fight":
@@ -355,6 +359,10 @@ class DeuxBretagne(Ruleset):
             spent[pid] = spent.get(pid, 0) + reach.cost
         self.update_counties(state, ctx)
         then = self._stop_for_battle(state, group, reach, ctx) if reach.stops else None
+        if group.leaders and must_forage(len(group.units)):  # 8.16, after any battle
+            self.flow.call(self, state, ctx, "forage", side=group.side,
+                           cities=list(reach.path[1:]), units=list(group.units),
+                           after_battle=bool(then or crossed))
         if crossed:  # the steps are lost on the way, before any battle at the end
             names = ", ".join(bmap.place_name(p) for p in crossed)
             self.flow.call(self, state, ctx, "step-losses", side=group.side, then=then,
@@ -566,7 +574,12 @@ class DeuxBretagne(Ruleset):
                      f"{values[1]}, movement {values[2]}\nsource: {t.source}"))
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
-        return {area: [f"Siege {m['level']}"] for area, m in sieges(state).items()}
+        markers: dict[str, list[str]] = {}
+        for area, m in sieges(state).items():
+            markers.setdefault(area, []).append(f"Siege {m['level']}")
+        for area in state["vars"]["pillage"]:
+            markers.setdefault(area, []).append("Pillage")
+        return markers
 
     def prompt(self, state: State) -> str:
         if self.flow.top(state):

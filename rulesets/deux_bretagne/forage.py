@@ -1,0 +1,102 @@
+"""Forage (rules 8.16): an army of 5 to 8 units pillages a city on its way.
+
+The moving player chooses a city the army passed through or stopped in that has no
+pillage marker yet; it gets one (after any battle there). If there is none, the army loses
+a step, a Me unit first, else a Ch (8.16). Pillage markers are listed in
+``state["vars"]["pillage"]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.flow import Flow, Frame, Step
+from boardapp.core.state import State
+
+from .battle import remove_steps
+
+if TYPE_CHECKING:
+    from .rules import DeuxBretagne
+
+FORAGE_SIZE = (5, 8)
+
+
+def must_forage(unit_count: int) -> bool:
+    """Whether an army of ``unit_count`` combat units forages (8.16)."""
+    return FORAGE_SIZE[0] <= unit_count <= FORAGE_SIZE[1]
+
+
+def forage_cities(rs: DeuxBretagne, state: State, frame: Frame) -> list[str]:
+    """Cities of the move that may be pillaged: no pillage marker yet, not a box."""
+    seen: list[str] = []
+    for place in frame["vars"]["cities"]:
+        if (place in rs.board_map.areas and place not in state["vars"]["pillage"]
+                and place not in seen):
+            seen.append(place)
+    return seen
+
+
+class Forage(Step):
+    """The moving player picks the city his army pillages (8.16)."""
+
+    name = "forage"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        if not frame["vars"].get("after_battle"):
+            self._settle(rs, state, frame, ctx, flow)
+
+    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
+               result: Any) -> None:
+        self._settle(rs, state, frame, ctx, flow)
+
+    def _settle(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+                flow: Flow) -> None:
+        frame["vars"]["after_battle"] = False
+        alive = [p for p in frame["vars"]["units"]
+                 if state["pieces"][p]["loc"] not in (rs.eliminated_box,)]
+        if not alive:
+            flow.end(rs, state, ctx)
+            return
+        options = forage_cities(rs, state, frame)
+        if not options:
+            kinds = {p: rs.piece_type(state, p).id for p in alive}
+            mech = ([p for p in alive if kinds[p].endswith("-me")]  # Me first, then Ch
+                    + [p for p in alive if "-ch-" in kinds[p]])
+            if mech:
+                ctx.log(f"The army finds nothing left to forage: "
+                        f"{remove_steps(rs, state, mech[0], 1)}", rs.cite("8.16"))
+            else:
+                ctx.log("The army finds nothing left to forage (no Me or Ch to lose a step)",
+                        rs.cite("8.16"))
+            flow.end(rs, state, ctx)
+        elif len(options) == 1:
+            self._pillage(rs, state, options[0], ctx)
+            flow.end(rs, state, ctx)
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        return (f"{rs.side(frame['side']).name}: your army of 5+ units must forage — choose "
+                f"the city it pillages ({rs.cite('8.16')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        if frame["vars"].get("after_battle"):
+            return
+        for place in forage_cities(rs, state, frame):
+            yield Action("forage", (place,))
+
+    def on_forage(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        self._pillage(rs, state, action.args[0], ctx)
+        flow.end(rs, state, ctx)
+
+    @staticmethod
+    def _pillage(rs: DeuxBretagne, state: State, place: str, ctx: Context) -> None:
+        state["vars"]["pillage"].append(place)
+        ctx.log(f"The army forages: pillage marker on {rs.board_map.place_name(place)}",
+                rs.cite("8.16"))
+
+
+FORAGE_STEPS = (Forage,)
