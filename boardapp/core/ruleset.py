@@ -223,6 +223,11 @@ class Ruleset:
         """What counter ``pid`` shows."""
         return CounterFace(colour="#cccccc", text_colour="#000000", title=pid)
 
+    def piece_actions(self, state: State, pid: str) -> list[Action]:
+        """Rules actions offered on counter ``pid``'s context menu (e.g. recruit with a
+        leader); labelled by :meth:`action_label`."""
+        return []
+
     def outcome(self, state: State) -> str | None:
         """The result once the game is over ("Red wins: ..."), else ``None``."""
         return None

@@ -638,9 +638,16 @@ class BoardScene(QGraphicsScene):
         state = self.game.state
         bmap = self.bmap
         menu = QMenu()
-        title = menu.addAction(self.game.ruleset.piece_name(state, pid))
+        ruleset = self.game.ruleset
+        title = menu.addAction(ruleset.piece_name(state, pid))
         title.setEnabled(False)
         menu.addSeparator()
+        rules_actions = ruleset.piece_actions(state, pid)
+        for rule_action in rules_actions:
+            menu.addAction(ruleset.action_label(state, rule_action),
+                           lambda a=rule_action: ctrl.push(a))
+        if rules_actions:
+            menu.addSeparator()
         menu.addAction("Flip", lambda: ctrl.flip(pid))
         boxes = menu.addMenu("Send to box")
         for box in bmap.boxes.values():

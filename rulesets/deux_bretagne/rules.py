@@ -31,6 +31,7 @@ from . import movement
 from .battle import BATTLE_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
 from .forage import FORAGE_STEPS, must_forage
+from .recruit import RECRUIT_STEPS, do_recruit, why_not_recruit
 from .siege import (
     SIEGE_STEPS,
     can_assault,
@@ -70,7 +71,7 @@ class DeuxBretagne(Ruleset):
     dice = DiceSpec(sides=10, zero_based=True)  # 2.7: a zero is a zero
     default_scenario = "14.1"
     map_file = "deux_bretagne.yaml"
-    flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS)
+    flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS, *RECRUIT_STEPS)
     """Procedures with players' decisions (battles), on a stack in ``state["flow"]``."""
 
     # -- data --------------------------------------------------------------------------
@@ -173,6 +174,8 @@ class DeuxBretagne(Ruleset):
             "sieges": {},
             "inside": [],
             "pillage": [],
+            "recruited": {},
+            "events": [],
         }
         state["flow"] = []
         return state
@@ -221,6 +224,7 @@ class DeuxBretagne(Ruleset):
                     for dest in sorted(self.reachable(state, group)):
                         yield Action.of("move", group, dest)
             yield from self._siege_actions(state)
+            yield from self._recruit_actions(state)
             yield Action("end")
         elif state["phase"] == "end-of-actions":
             yield Action("next-turn")
@@ -238,6 +242,20 @@ class DeuxBretagne(Ruleset):
                 yield Action("besiege", (area,))
             if can_assault(self, state, area, side) is None:
                 yield Action("assault", (area,))
+
+    def piece_actions(self, state: State, pid: str) -> list[Action]:
+        if self.flow.top(state) or state["phase"] != "action":
+            return []
+        if self.is_leader(state, pid) and why_not_recruit(self, state, pid) is None:
+            return [Action("recruit", (pid, "ch")), Action("recruit", (pid, "me"))]
+        return []
+
+    def _recruit_actions(self, state: State) -> Iterator[Action]:
+        """``recruit LEADER ch|me`` for every leader who may recruit now (5.4)."""
+        for pid in sorted(state["pieces"]):
+            if self.is_leader(state, pid) and why_not_recruit(self, state, pid) is None:
+                yield Action("recruit", (pid, "ch"))
+                yield Action("recruit", (pid, "me"))
 
     def flow_actions(self, state: State) -> list[Action]:
         if self.flow.top(state):
@@ -268,6 +286,14 @@ class DeuxBretagne(Ruleset):
             return f"Siege roll at {bmap.place_name(action.args[0])}"
         if action.verb == "lose-step":
             return f"Step loss: {self.piece_name(state, action.args[0])}"
+        if action.verb == "recruit":
+            column = {"ch": "Knights", "me": "Mercenary"}.get(action.args[1], action.args[1])
+            return f"Recruit: {self.piece_name(state, action.args[0])} ({column} column)"
+        if action.verb == "raise":
+            suffix, target = action.args
+            if target == "new":
+                return f"New {self.piece_types[f'{self.acting_side(state)}-{suffix}'].label} unit"
+            return f"Back to full: {self.piece_name(state, target)}"
         if action.verb == "forage":
             return f"Forage in {bmap.place_name(action.args[0])}"
         if action.verb == "withdraw":
@@ -283,9 +309,9 @@ class DeuxBretagne(Ruleset):
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if self.flow.top(state):
-            if action.verb in ("move", "end", "next-turn", "besiege", "assault"):
+            if action.verb in ("move", "end", "next-turn", "besiege", "assault", "recruit"):
                 raise IllegalActionError("A decision is pending first: "
-                                         + self.flow.prompt(self, state), self.cite("9.2"))
+                                         + self.flow.prompt(self, state))
             self.flow.apply(self, state, action, ctx)
         elif action.verb == "move":
             self._move(state, action, ctx)
@@ -299,6 +325,10 @@ class DeuxBretagne(Ruleset):
                 do_besiege(self, state, area, ctx)
             else:
                 do_assault(self, state, area, ctx, self.flow)
+        elif action.verb == "recruit":
+            if state["phase"] != "action":
+                raise IllegalActionError("Recruitment is made in activations", self.cite("5.4"))
+            do_recruit(self, state, action.arg(0), action.arg(1), ctx, self.flow)
         elif action.verb == "end":
             self._end_activation(state, ctx)
         elif action.verb == "next-turn":
@@ -448,6 +478,7 @@ class DeuxBretagne(Ruleset):
         state["vars"]["mp_spent"] = {}
         state["vars"]["activation_no"] += 1
         state["vars"]["fought"] = []
+        state["vars"]["recruited"] = {}
         allowed = activations_allowed(state["turn"])
         other = PLAYERS[1 - PLAYERS.index(side)]
         ctx.log(f"{self.side(side).name} ends activation {acts[side]} of {allowed}",

@@ -1,0 +1,179 @@
+"""Recruitment (rules 5.4): a leader rolls on the Recruitment Table and the player spends
+every step it gives, one at a time, on new units (placed reduced with the leader) or on
+bringing reduced units there back to full strength (5.411, 5.412, 5.42).
+
+The card played as REC is not automated yet: the players play it by hand (its activation
+value is the number of leaders that may recruit); ``recruit LEADER ch|me`` makes the roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.errors import IllegalActionError
+from boardapp.core.flow import Flow, Frame, Step
+from boardapp.core.state import State, pieces_at, put_piece
+from boardapp.core.tables import Modifier, resolve
+
+from . import movement
+from .battle import TABLES
+
+if TYPE_CHECKING:
+    from .rules import DeuxBretagne
+
+MAX_RECRUITS_PER_LEADER = 2  # 5.4
+STACK_LIMIT = 8  # 5.42, 7.21
+KNIGHTS = {"blois": ("ch-fr", "ch-br"), "montfort": ("ch-an", "ch-br")}
+
+
+def why_not_recruit(rs: DeuxBretagne, state: State, leader: str) -> str | None:
+    """Why ``leader`` cannot recruit now (``None`` if he can)."""
+    if leader not in state["pieces"] or not rs.is_leader(state, leader):
+        return "only a leader recruits (5.4)"
+    side = rs.piece_side(state, leader)
+    if side != state["active"]:
+        return f"it is {rs.side(state['active']).name}'s activation (4.0 C)"
+    area = state["pieces"][leader]["loc"]
+    if area not in rs.board_map.areas:
+        return "a leader recruits in a city of the map (5.4)"
+    if area in state["vars"]["pillage"]:
+        return "no recruitment in an area with a pillage marker (5.4)"
+    if leader in movement.inside(state) and area in state["vars"]["sieges"]:
+        return "a besieged leader cannot recruit (5.4)"
+    if state["vars"]["recruited"].get(leader, 0) >= MAX_RECRUITS_PER_LEADER:
+        return "a leader recruits at most twice (5.4)"
+    return None
+
+
+def do_recruit(rs: DeuxBretagne, state: State, leader: str, column: str, ctx: Context,
+               flow: Flow) -> None:
+    """Roll on the Recruitment Table for ``leader`` (5.41) and start spending the steps."""
+    why = why_not_recruit(rs, state, leader)
+    if why is not None:
+        raise IllegalActionError(f"{rs.piece_name(state, leader)} cannot recruit: {why}",
+                                 rs.cite("5.4"))
+    table = TABLES["recruitment_table"]
+    if column not in table["columns"]:
+        raise IllegalActionError("Recruit on the ch (Knights) or me (Mercenary) column",
+                                 rs.cite("5.41"))
+    side = rs.piece_side(state, leader)
+    t = rs.piece_type(state, leader)
+    state["vars"]["recruited"][leader] = state["vars"]["recruited"].get(leader, 0) + 1
+    mods = [Modifier("leader with activation 1", 1 if t.activation == 1 else 0, t.name)]
+    result = resolve(ctx, table="Recruitment Table", column=table["columns"][column],
+                     sides=10, zero_based=True, modifiers=mods, clamp=(0, 10),
+                     lookup=lambda n: table["rows"][column][n],
+                     describe=lambda r: f"{r[0]} {column.capitalize()} / {r[1]} Mil / {r[2]} "
+                                        "Art steps",
+                     rule=rs.cite("5.41"), who=f"{rs.side(side).name} ({t.name})")
+    main, mil, art = result.result
+    if side == "montfort" and mil and "M-01" not in state["vars"]["events"]:
+        mil -= 1
+        ctx.log("Montfort receives 1 Mil step less (event M-01 not played)", rs.cite("5.411"))
+    if art and not {"M-02", "B-13"} & set(state["vars"]["events"]):
+        ctx.log(f"{art} Art step(s) lost: artillery only after event M-02 / B-13",
+                rs.cite("5.411"))
+    elif art:
+        ctx.log(f"{art} Art step(s) to place", rs.cite("5.411"))
+    steps = {column: main, "mil": mil, "art": art if {"M-02", "B-13"} & set(
+        state["vars"]["events"]) else 0}
+    flow.call(rs, state, ctx, "recruit-steps", side=side, leader=leader,
+              area=state["pieces"][leader]["loc"], steps=steps)
+
+
+def _kinds(rs: DeuxBretagne, state: State, side: str, kind: str) -> tuple[str, ...]:
+    """Unit type suffixes a step of ``kind`` may become (BR knights need Rennes and
+    Nantes, 5.411)."""
+    if kind != "ch":
+        return (kind,)
+    allowed = [k for k in KNIGHTS[side] if k != "ch-br"]
+    if all(state["control"].get(c) == side for c in ("rennes", "nantes")):
+        allowed.append("ch-br")
+    return tuple(allowed)
+
+
+def step_options(rs: DeuxBretagne, state: State, frame: Frame) -> list[Action]:
+    """Ways to spend the next recruitment step: a new (reduced) unit, or a reduced unit
+    of that kind in the area brought back to full."""
+    v = frame["vars"]
+    side, area = frame["side"], v["area"]
+    kind = next((k for k, n in v["steps"].items() if n > 0), None)
+    if kind is None:
+        return []
+    options = []
+    own_units = [p for p in pieces_at(state, area)
+                 if rs.piece_side(state, p) == side and not rs.is_leader(state, p)]
+    for suffix in _kinds(rs, state, side, kind):
+        type_id = f"{side}-{suffix}"
+        free = [p for p in pieces_at(state, "reserve") if state["pieces"][p]["type"] == type_id]
+        if free and len(own_units) < STACK_LIMIT:  # 5.412 counter mix, 5.42 stacking
+            options.append(Action("raise", (suffix, "new")))
+        for pid in own_units:
+            if state["pieces"][pid]["type"] == type_id and rs.is_reduced(state, pid):
+                options.append(Action("raise", (suffix, pid)))
+    return options
+
+
+class RecruitSteps(Step):
+    """Spend every recruitment step (5.411), one at a time."""
+
+    name = "recruit-steps"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        steps = frame["vars"]["steps"]
+        while any(n > 0 for n in steps.values()):
+            options = step_options(rs, state, frame)
+            if not options:
+                kind = next(k for k, n in steps.items() if n > 0)
+                ctx.log(f"{steps[kind]} {kind.capitalize()} step(s) cannot be used (no "
+                        "counter left, or the stack is full) and are lost",
+                        rs.cite("5.412, 5.42"))
+                steps[kind] = 0
+                continue
+            if len(options) > 1:
+                return  # the player chooses
+            self._spend(rs, state, frame, options[0], ctx)
+        flow.end(rs, state, ctx)
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        left = ", ".join(f"{n} {k.capitalize()}" for k, n in frame["vars"]["steps"].items()
+                         if n)
+        return (f"{rs.side(frame['side']).name}: spend the recruitment steps ({left} left) — "
+                f"a new unit or a reduced one back to full ({rs.cite('5.411')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        yield from step_options(rs, state, frame)
+
+    def on_raise(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        self._spend(rs, state, frame, action, ctx)
+        self.begin(rs, state, frame, ctx, flow)
+
+    @staticmethod
+    def _spend(rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+               ctx: Context) -> None:
+        v = frame["vars"]
+        side, area = frame["side"], v["area"]
+        suffix, target = action.args
+        kind = "ch" if suffix.startswith("ch") else suffix
+        v["steps"][kind] -= 1
+        where = rs.board_map.place_name(area)
+        if target == "new":
+            type_id = f"{side}-{suffix}"
+            pid = next(p for p in pieces_at(state, "reserve")
+                       if state["pieces"][p]["type"] == type_id)
+            put_piece(state, pid, area, index=len(pieces_at(state, area)))
+            state["pieces"][pid]["flipped"] = True
+            ctx.log(f"New unit recruited in {where}: {rs.piece_name(state, pid)}",
+                    rs.cite("5.411, 5.42"))
+        else:
+            state["pieces"][target]["flipped"] = False
+            ctx.log(f"{rs.piece_name(state, target)} back to full strength",
+                    rs.cite("5.411"))
+
+
+RECRUIT_STEPS = (RecruitSteps,)
