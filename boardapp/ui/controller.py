@@ -48,12 +48,15 @@ class GameController(QObject):
         try:
             entry = self._game.push(action)
         except BoardappError as exc:
-            self.last_refusal = f"Refused: {exc}"
-            self.refused.emit(self.last_refusal)
-            return None
+            return self._refuse(exc)
         self.last_refusal = ""
         self.changed.emit()
         return entry
+
+    def _refuse(self, exc: BoardappError) -> None:
+        """Tell the views why an action was refused."""
+        self.last_refusal = f"Refused: {exc}"
+        self.refused.emit(self.last_refusal)
 
     def undo(self) -> LogEntry | None:
         """Take back the last action."""
@@ -70,9 +73,7 @@ class GameController(QObject):
         try:
             entry = self._game.redo()
         except BoardappError as exc:
-            self.last_refusal = f"Refused: {exc}"
-            self.refused.emit(self.last_refusal)
-            return None
+            return self._refuse(exc)
         self.last_refusal = ""
         self.changed.emit()
         return entry
