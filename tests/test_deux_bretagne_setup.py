@@ -103,3 +103,34 @@ def test_map_keeps_the_values_the_rules_give():
                  "La Guerche", "Châteaubriant", "Gwenrann", "Clisson", "Kastellin", "Montfort",
                  "Ancenis", "Dol"):
         assert city in names
+
+
+def test_setup_14_3_the_black_boarhound():
+    game = new_game("14.3")
+    state, rs = game.state, game.ruleset
+    assert state["turn"] == 7 and rs.turn_label(7) == "turn 7 (1353-56)"
+    assert state["score"] == {"blois": 9, "montfort": 11}
+    assert state["vars"]["hands"]["blois"] == ["B-28"]
+    assert set(state["vars"]["chits_out"]) == {"T6", "T10"}
+    assert rs.fortress_level(state, "brest") == 3  # "Brest: Fortress +1"
+    # Raoul de Cahours fights for Blois (event B-03 played) and shows Blois's colour.
+    assert rs.piece_side(state, "raoul-de-cahours") == "blois"
+    assert rs.counter_face(state, "raoul-de-cahours").colour == rs.side("blois").colour
+    assert state["pieces"]["raoul-de-cahours"]["loc"] == "gwenrann"
+    # Rennes: Penhoët and his reduced Me inside, besieged by the Montfort army (siege 0).
+    inside = set(state["vars"]["inside"])
+    assert "herve-de-penhoet" in inside
+    assert {p for p in at(game, "rennes") if rs.piece_side(state, p) == "blois"} == inside
+    assert state["vars"]["sieges"]["rennes"]["side"] == "montfort"
+    reduced = [p for p in at(game, "rennes") if rs.is_reduced(state, p)]
+    assert [state["pieces"][p]["type"] for p in reduced] == ["blois-me"]
+    # Marauders make their cities independent (3.1).
+    for city in ("kastellin", "montfort", "ancenis"):
+        assert state["control"][city] is None
+        assert all(rs.piece_side(state, p) == "marauders" for p in at(game, city))
+    assert [rs.is_reduced(state, p) for p in at(game, "montfort")] == [True, False]
+    assert state["region_control"]["pays-nantais"] is None
+    assert state["control"]["lannuon"] == "montfort"  # a Montfort city in a Blois county
+    assert {"M-01", "M-02", "B-03"} <= set(state["vars"]["events"])
+    assert "jean-de-normandie" in state["vars"]["leaders_out"]
+    assert state["pieces"]["jean-de-normandie"]["loc"] == "reserve"

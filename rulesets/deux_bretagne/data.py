@@ -50,6 +50,10 @@ class Scenario:
     vp: dict[str, int]
     victory: str
     final_victory: dict[str, Any]
+    extra: dict[str, Any]
+    """Set-up details of some scenarios: inside (area -> side whose units start inside
+    the fortress), sieges (area -> {side, level}), nf_change, events (played already),
+    cards_out, leaders_out."""
 
 
 def load_piece_types(path: Path = DATA_DIR / "counters.yaml") -> tuple[dict[str, PieceType],
@@ -140,7 +144,9 @@ def load_scenarios(path: Path = DATA_DIR / "scenarios.yaml") -> dict[str, Scenar
             vp={k: c.integer(v, f"{sid}.vp.{k}", 0) for k, v in (merged.get("vp") or {}).items()},
             victory=str(spec.get("victory", "")),
             final_victory=c.mapping(merged.get("final_victory", {}) or {},
-                                    f"{sid}.final_victory"))
+                                    f"{sid}.final_victory"),
+            extra={key: merged[key] for key in ("inside", "sieges", "nf_change", "events",
+                                                "cards_out", "leaders_out") if key in merged})
     return result
 
 

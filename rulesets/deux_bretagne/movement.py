@@ -95,9 +95,10 @@ def _leave_behind(rs: DeuxBretagne, state: State, start: str, side: str,
         return None
     staying = [p for p in pieces_at(state, start) if rs.piece_side(state, p) == side
                and not rs.is_leader(state, p) and p not in units]
-    if len(staying) < area.nf:
+    level = rs.fortress_level(state, start)
+    if len(staying) < level:
         return MoveVerdict(False, f"Enemy units are inside {area.name}: leave at least "
-                                  f"{area.nf} unit(s) behind to mask it (fortress level)",
+                                  f"{level} unit(s) behind to mask it (fortress level)",
                            rs.cite("8.21, 8.24"))
     return None
 

@@ -46,7 +46,7 @@ from .siege import (
 PLAYERS = ("blois", "montfort")
 PRISON = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42
 UNIT_CODE_TYPES = {"ch-fr": "ch-fr", "ch-br": "ch-br", "ch-an": "ch-an", "me": "me",
-                   "mil": "mil", "art": "art"}
+                   "mil": "mil", "art": "art", "ch": "ch"}
 
 
 def activations_allowed(turn: int) -> int:
@@ -59,7 +59,9 @@ class DeuxBretagne(Ruleset):
 
     id = "deux-bretagne"
     name = "Les Deux Bretagne"
-    version = "0.1"
+    version = "0.2"
+    """Bumped whenever the state or the rules change: a saved game of an older version
+    replays its actions and dice but its final-state digest is not required to match."""
     aliases = ("deux_bretagne", "ldb", "les-deux-bretagne")
     rules_name = "Deux Bretagne"
     sides = (
@@ -108,7 +110,14 @@ class DeuxBretagne(Ruleset):
         return self.piece_types[state["pieces"][pid]["type"]]
 
     def piece_side(self, state: State, pid: str) -> str:
-        return self.piece_type(state, pid).side
+        """The camp of ``pid``: its counter's, unless an event turned it (6.41 B-03)."""
+        return state["vars"]["side_of"].get(pid) or self.piece_type(state, pid).side
+
+    def fortress_level(self, state: State, area: str) -> int:
+        """The fortress level (NF) of ``area`` now: the map's, changed by events and
+        scenarios (2.63: never below 0 nor above 3 by events)."""
+        base = self.board_map.areas[area].nf
+        return max(0, min(3, base + state["vars"]["nf_change"].get(area, 0)))
 
     def is_leader(self, state: State, pid: str) -> bool:
         """Leaders are not combat units (2.3)."""
@@ -128,6 +137,27 @@ class DeuxBretagne(Ruleset):
         sc = self.scenario_data[scenario]
         bmap = self.board_map
         state = new_state(self.id, scenario, new_rng(seed), list(PLAYERS))
+        state["vars"] = {
+            "mp_spent": {},
+            "activations": {side: 0 for side in PLAYERS},
+            "hands": {side: list(sc.hands.get(side, [])) for side in PLAYERS},
+            "chit_cup": [c for c in self.chits if c not in sc.chits_out],
+            "chits_out": list(sc.chits_out),
+            "last_turn": sc.last_turn,
+            "activation_no": 0,
+            "fought": [],
+            "sieges": {area: {"level": m["level"], "side": m["side"], "ready_at": 0}
+                       for area, m in sc.extra.get("sieges", {}).items()},
+            "inside": [],
+            "pillage": [],
+            "recruited": {},
+            "events": list(sc.extra.get("events", [])),
+            "cards_out": list(sc.extra.get("cards_out", [])),
+            "leaders_out": list(sc.extra.get("leaders_out", [])),
+            "nf_change": dict(sc.extra.get("nf_change", {})),
+            "side_of": {},
+        }
+        state["flow"] = []
         types, counts = self._types
         for tid, t in types.items():
             if t.leader:
@@ -135,6 +165,7 @@ class DeuxBretagne(Ruleset):
         for tid, n in counts.items():
             for i in range(1, n + 1):
                 add_piece(state, f"{tid}-{i}", tid, "reserve")
+        inside_at = sc.extra.get("inside", {})
         for side, places in sc.placements.items():
             for place, tokens in places.items():
                 if not bmap.is_place(place):
@@ -143,6 +174,10 @@ class DeuxBretagne(Ruleset):
                 for token in tokens:  # listed top first: each goes to the bottom
                     pid = self._take(state, side, token, scenario)
                     put_piece(state, pid, place, index=len(pieces_at(state, place)))
+                    if self.piece_types[state["pieces"][pid]["type"]].side != side:
+                        state["vars"]["side_of"][pid] = side  # e.g. 6.41 B-03 played
+                    if inside_at.get(place) == side:
+                        state["vars"]["inside"].append(pid)
         for side, regions in sc.counties.items():
             for region in regions:
                 state["region_control"][region] = side
@@ -155,6 +190,9 @@ class DeuxBretagne(Ruleset):
                                     f"no area {area!r} on the map")
                 state["control"][area] = side
         for area in bmap.areas:
+            stack = pieces_at(state, area)
+            if stack and all(self.piece_side(state, p) == "marauders" for p in stack):
+                state["control"][area] = None  # 3.1: only Marauders, independent
             state["control"].setdefault(area, None)
         for region in bmap.regions:
             state["region_control"].setdefault(region, None)
@@ -162,22 +200,6 @@ class DeuxBretagne(Ruleset):
         state["turn"] = sc.first_turn
         state["phase"] = "action"
         state["active"] = "blois"  # 4.0: Blois is first unless M-01 was played
-        state["vars"] = {
-            "mp_spent": {},
-            "activations": {side: 0 for side in PLAYERS},
-            "hands": {side: list(sc.hands.get(side, [])) for side in PLAYERS},
-            "chit_cup": [c for c in self.chits if c not in sc.chits_out],
-            "chits_out": list(sc.chits_out),
-            "last_turn": sc.last_turn,
-            "activation_no": 0,
-            "fought": [],
-            "sieges": {},
-            "inside": [],
-            "pillage": [],
-            "recruited": {},
-            "events": [],
-        }
-        state["flow"] = []
         return state
 
     def _take(self, state: State, side: str, token: str, scenario: str) -> str:
@@ -191,7 +213,7 @@ class DeuxBretagne(Ruleset):
         if code not in UNIT_CODE_TYPES:
             raise DataError("scenarios.yaml", f"{scenario}.placements.{side}",
                             f"{token!r} is neither a leader id nor a unit code")
-        tid = f"{side}-{UNIT_CODE_TYPES[code]}"
+        tid = f"{'marauder' if side == 'marauders' else side}-{UNIT_CODE_TYPES[code]}"
         for pid in pieces_at(state, "reserve"):
             if state["pieces"][pid]["type"] == tid:
                 state["pieces"][pid]["flipped"] = reduced
@@ -574,7 +596,7 @@ class DeuxBretagne(Ruleset):
         if t.leader:
             return t.name
         number = pid.rsplit("-", 1)[-1]
-        side = self.side(t.side).name
+        side = self.side(self.piece_side(state, pid)).name
         reduced = ", reduced" if self.is_reduced(state, pid) else ""
         return f"{side} {t.label} #{number}{reduced}"
 
@@ -584,7 +606,7 @@ class DeuxBretagne(Ruleset):
 
     def counter_face(self, state: State, pid: str) -> CounterFace:
         t = self.piece_type(state, pid)
-        side = self.side(t.side)
+        side = self.side(self.piece_side(state, pid))
         if t.leader:
             return CounterFace(
                 colour=side.colour, text_colour=side.text_colour, title=t.name,
@@ -603,6 +625,16 @@ class DeuxBretagne(Ruleset):
             tag=tag,
             tooltip=(f"{self.piece_name(state, pid)}: {t.name}\ncombat {values[0]}, loss "
                      f"{values[1]}, movement {values[2]}\nsource: {t.source}"))
+
+    def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
+        return {side: [("vars", "hands", side)] for side in PLAYERS}
+
+    def private_lines(self, state: State, side: str) -> list[str]:
+        hand = state["vars"]["hands"].get(side, [])
+        if not hand:
+            return ["No card in hand"]
+        return [f"{card} {self.cards.get(card, {}).get('name', '(name not known)')}"
+                for card in hand]
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
         markers: dict[str, list[str]] = {}
@@ -645,6 +677,12 @@ class DeuxBretagne(Ruleset):
             out.append(f"{self.side(s).name} hand: {cards}")
         out.append(f"Tactical chit cup: {', '.join(state['vars']['chit_cup'])} "
                    f"(left out: {', '.join(state['vars']['chits_out']) or 'none'})")
+        for area, m in sorted(sieges(state).items()):
+            out.append(f"Siege {m['level']} marker on {bmap.place_name(area)} "
+                       f"({self.side(m['side']).name} besieges)")
+        if state["vars"]["pillage"]:
+            out.append("Pillage markers: " + ", ".join(bmap.place_name(a)
+                                                      for a in state["vars"]["pillage"]))
         out.append("Counties:")
         for region in bmap.regions.values():
             owner = state["region_control"].get(region.id)
@@ -653,7 +691,8 @@ class DeuxBretagne(Ruleset):
         out.append("Areas:")
         for area in sorted(bmap.areas.values(), key=lambda a: a.name):
             owner = state["control"].get(area.id)
-            kind = f"fortified NF {area.nf}" if area.fortified else "open"
+            kind = (f"fortified NF {self.fortress_level(state, area.id)}" if area.fortified
+                    else "open")
             pieces = "; ".join(self._piece_line(state, p) for p in pieces_at(state, area.id))
             line = (f"  {area.name} [{kind}] control: "
                     f"{self.side(owner).name if owner else 'none'}")
@@ -670,7 +709,10 @@ class DeuxBretagne(Ruleset):
 
     def _piece_line(self, state: State, pid: str) -> str:
         if self.is_leader(state, pid):
-            return self.piece_name(state, pid)
-        steps = 1 if self.is_reduced(state, pid) else 2
+            inside = " (inside the fortress)" if pid in movement.inside(state) else ""
+            return self.piece_name(state, pid) + inside
+        steps = "1 step" if self.is_reduced(state, pid) else "2 steps"
         t = self.piece_type(state, pid)
-        return f"{self.side(t.side).name} {t.label} #{pid.rsplit('-', 1)[-1]} ({steps} steps)"
+        where = ", inside the fortress" if pid in movement.inside(state) else ""
+        return (f"{self.side(self.piece_side(state, pid)).name} {t.label} "
+                f"#{pid.rsplit('-', 1)[-1]} ({steps}{where})")

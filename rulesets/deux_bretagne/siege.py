@@ -56,7 +56,7 @@ def combat_factors(rs: DeuxBretagne, state: State, pids: list[str]) -> int:
 
 def siege_level(rs: DeuxBretagne, state: State, area: str, defender: str) -> int:
     """Fortress level + combat factors inside (10.13)."""
-    nf = rs.board_map.areas[area].nf
+    nf = rs.fortress_level(state, area)
     return nf + combat_factors(rs, state, units_of(rs, state, area, defender, within=True))
 
 
@@ -81,11 +81,11 @@ def can_besiege(rs: DeuxBretagne, state: State, area: str, side: str) -> str | N
     if movement.enemy_units_at(rs, state, area, side, outside_only=True):
         return "enemy units outside the fortress must be fought first (10.11)"
     enemy = owner if owner in rs.player_sides else None
-    level = siege_level(rs, state, area, enemy) if enemy else a.nf
+    level = siege_level(rs, state, area, enemy) if enemy else rs.fortress_level(state, area)
     have = combat_factors(rs, state, units_of(rs, state, area, side, within=False))
     if have < level:
         return (f"{have} combat factors against a siege level of {level} (fortress "
-                f"{a.nf} + units inside) (10.13)")
+                f"{rs.fortress_level(state, area)} + units inside) (10.13)")
     return None
 
 
@@ -146,7 +146,7 @@ class SiegeRoll(Step):
         a = rs.board_map.areas[area]
         marker = sieges(state)[area]
         table = TABLES["siege_table"]
-        mods = [Modifier("fortress level", -a.nf, rs.cite("10.13")),
+        mods = [Modifier("fortress level", -rs.fortress_level(state, area), rs.cite("10.13")),
                 Modifier(f"siege {marker['level']} marker", marker["level"], rs.cite("10.25"))]
         arts = [p for p in units_of(rs, state, area, side, within=False)
                 if rs.piece_type(state, p).id.endswith("-art")]
@@ -349,7 +349,7 @@ def check_sieges(rs: DeuxBretagne, state: State, ctx: Context) -> None:
         side = marker["side"]
         defender = fortress_owner(state, area)
         level = (siege_level(rs, state, area, defender) if defender in rs.player_sides
-                 else rs.board_map.areas[area].nf)
+                 else rs.fortress_level(state, area))
         have = combat_factors(rs, state, units_of(rs, state, area, side, within=False))
         if have < level:
             del sieges(state)[area]
