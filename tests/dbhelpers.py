@@ -33,3 +33,17 @@ def reserve(game: Game, type_id: str, n: int) -> list[str]:
             if game.state["pieces"][p]["type"] == type_id]
     assert len(pids) >= n
     return pids[:n]
+
+
+def settle(game: Game) -> None:
+    """Take the first legal choice until no decision is pending."""
+    while game.state.get("flow"):
+        game.push(game.legal_actions()[0])
+
+
+def end_turn(game: Game) -> None:
+    """End every activation of the turn, then the turn (settling its decisions)."""
+    while game.state["phase"] == "action" and not game.state.get("flow"):
+        game.push("end")
+    game.push("next-turn")
+    settle(game)

@@ -6,13 +6,11 @@ import pytest
 
 from boardapp.core.actions import Action
 from boardapp.core.errors import IllegalActionError
-from tests.dbhelpers import at, new_game, reserve
+from tests.dbhelpers import at, end_turn, new_game, reserve
 
 
 def to_turn_2(game):
-    for _ in range(4):
-        game.push("end")
-    game.push("next-turn")
+    end_turn(game)
     assert game.state["turn"] == 2
 
 

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from tests.dbhelpers import new_game
-
-
-def end_turn(game):
-    while game.state["phase"] == "action":
-        game.push("end")
-    game.push("next-turn")
+from tests.dbhelpers import end_turn, new_game
 
 
 def test_montfort_still_holding_the_four_capitals_wins_at_the_end_of_turn_2():

@@ -42,6 +42,7 @@ from .siege import (
     sieges,
     step_loss,
 )
+from .turn import TURN_STEPS
 
 PLAYERS = ("blois", "montfort")
 PRISON = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42
@@ -73,7 +74,7 @@ class DeuxBretagne(Ruleset):
     dice = DiceSpec(sides=10, zero_based=True)  # 2.7: a zero is a zero
     default_scenario = "14.1"
     map_file = "deux_bretagne.yaml"
-    flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS, *RECRUIT_STEPS)
+    flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS, *RECRUIT_STEPS, *TURN_STEPS)
     """Procedures with players' decisions (battles), on a stack in ``state["flow"]``."""
 
     # -- data --------------------------------------------------------------------------
@@ -156,6 +157,7 @@ class DeuxBretagne(Ruleset):
             "leaders_out": list(sc.extra.get("leaders_out", [])),
             "nf_change": dict(sc.extra.get("nf_change", {})),
             "side_of": {},
+            "resources": {side: 0 for side in PLAYERS},
         }
         state["flow"] = []
         types, counts = self._types
@@ -316,6 +318,10 @@ class DeuxBretagne(Ruleset):
             if target == "new":
                 return f"New {self.piece_types[f'{self.acting_side(state)}-{suffix}'].label} unit"
             return f"Back to full: {self.piece_name(state, target)}"
+        if action.verb == "remove-pillage":
+            return f"Remove the pillage marker of {bmap.place_name(action.args[0])}"
+        if action.verb == "done":
+            return "Done"
         if action.verb == "forage":
             return f"Forage in {bmap.place_name(action.args[0])}"
         if action.verb == "withdraw":
@@ -517,11 +523,7 @@ class DeuxBretagne(Ruleset):
         if state["phase"] != "end-of-actions":
             raise IllegalActionError("The turn ends after both players' activations",
                                      self.cite("4.0 F"))
-        todo = sorted(sieges(state))
-        if todo:
-            self.flow.call(self, state, ctx, "end-of-turn", side=state["active"], todo=todo)
-            return
-        self.advance_turn(state, ctx)
+        self.flow.call(self, state, ctx, "end-of-turn", side=state["active"])
 
     def advance_turn(self, state: State, ctx: Context) -> None:
         """Phase F: the turn marker moves on, or the scenario ends (4.0 F, 14.x)."""
@@ -541,6 +543,7 @@ class DeuxBretagne(Ruleset):
         state["active"] = "blois"
         state["vars"]["activations"] = {side: 0 for side in PLAYERS}
         state["vars"]["mp_spent"] = {}
+        state["vars"]["resources"] = {side: 0 for side in PLAYERS}  # 12.11: not saved
         ctx.log(f"Turn marker advanced to {self.turn_label(state['turn'])}", self.cite("4.0 F"))
 
     CAPITALS = ("Rennes", "Nantes", "Brest", "Gwened")

@@ -366,20 +366,4 @@ def check_sieges(rs: DeuxBretagne, state: State, ctx: Context) -> None:
     state["vars"]["inside"] = keep
 
 
-class EndOfTurn(Step):
-    """Phases E and F: continued sieges, then the turn marker (4.0 E, F)."""
-
-    name = "end-of-turn"
-
-    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
-              flow: Flow) -> None:
-        flow.call(rs, state, ctx, "continued-sieges", side=frame["side"],
-                  todo=list(frame["vars"]["todo"]))
-
-    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
-               result: Any) -> None:
-        flow.end(rs, state, ctx)
-        rs.advance_turn(state, ctx)
-
-
-SIEGE_STEPS = (SiegeRoll, StepLosses, Reaction, ContinuedSieges, EndOfTurn)
+SIEGE_STEPS = (SiegeRoll, StepLosses, Reaction, ContinuedSieges)

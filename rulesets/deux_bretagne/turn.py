@@ -1,0 +1,199 @@
+"""The end of a turn and the start of the next (rules 4.0 D-F, A): Militia go home (11),
+county income (12.11), continued sieges (10.25), the turn marker and victory (4.0 F, 13.2),
+then the pillage markers each player removes (12.46).
+
+Payment of units, ransoms, unpaid units and Marauders (12.2-12.5), the plague (6.3) and
+the card distribution (5.1) are played by hand for now: the log says so at their place.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.flow import Flow, Frame, Step
+from boardapp.core.state import State, pieces_at
+from boardapp.core.tables import Modifier, resolve
+
+from . import movement
+from .battle import TABLES
+from .siege import sieges, step_loss
+
+if TYPE_CHECKING:
+    from .rules import DeuxBretagne
+
+PLAYERS = ("blois", "montfort")
+STAGES = ("militia:blois", "militia:montfort", "income", "by-hand", "sieges", "advance",
+          "pillage:blois", "pillage:montfort")
+
+
+def counties_of(rs: DeuxBretagne, state: State, side: str) -> list[str]:
+    """The counties ``side`` controls."""
+    return [r for r, s in state["region_control"].items() if s == side]
+
+
+def militia_modifiers(rs: DeuxBretagne, state: State, side: str) -> list[Modifier]:
+    """The Militia Go Home modifiers of ``side`` (11.0)."""
+    mods = []
+    if side == "montfort" and "M-01" not in state["vars"]["events"]:
+        mods.append(Modifier("event M-01 not played", -2, "Militia Go Home"))
+    n = len(counties_of(rs, state, side))
+    if n == 0:
+        mods.append(Modifier("no county", -3, "Militia Go Home"))
+    elif n <= 2:
+        mods.append(Modifier(f"{n} counties", -2, "Militia Go Home"))
+    elif n <= 4:
+        mods.append(Modifier(f"{n} counties", -1, "Militia Go Home"))
+    elif n >= 6:
+        mods.append(Modifier(f"{n} counties", 1, "Militia Go Home"))
+    for city in ("rennes", "nantes"):
+        if state["control"].get(city) == side:
+            mods.append(Modifier(f"controls {rs.board_map.place_name(city)}", 1,
+                                 "Militia Go Home"))
+    return mods
+
+
+def militia_on_map(rs: DeuxBretagne, state: State, side: str) -> list[str]:
+    """``side``'s Militia units in the cities of the map."""
+    return [p for a in rs.board_map.areas for p in pieces_at(state, a)
+            if rs.piece_side(state, p) == side and rs.piece_type(state, p).id.endswith("-mil")]
+
+
+def pillage_removable(rs: DeuxBretagne, state: State, side: str) -> list[str]:
+    """Pillaged friendly cities with no enemy unit in or next to them (12.46)."""
+    out = []
+    for area in state["vars"]["pillage"]:
+        if state["control"].get(area) != side:
+            continue
+        near = [area, *rs.board_map.neighbours(area)]
+        if any(movement.enemy_units_at(rs, state, p, side) for p in near):
+            continue
+        out.append(area)
+    return sorted(out)
+
+
+class EndOfTurn(Step):
+    """Phases D to F, then A of the next turn, one stage after the other."""
+
+    name = "end-of-turn"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        frame["vars"].setdefault("stage", 0)
+        self._run(rs, state, frame, ctx, flow)
+
+    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
+               result: Any) -> None:
+        self._run(rs, state, frame, ctx, flow)
+
+    def _run(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+             flow: Flow) -> None:
+        v = frame["vars"]
+        while v["stage"] < len(STAGES):
+            stage = STAGES[v["stage"]]
+            v["stage"] += 1
+            if self._stage(rs, state, frame, stage, ctx, flow):
+                # A sub-procedure was entered: when it ends (at once, or after a player's
+                # choice) ``resume`` runs the next stages. Never run them twice.
+                return
+        flow.end(rs, state, ctx)
+
+    def _stage(self, rs: DeuxBretagne, state: State, frame: Frame, stage: str, ctx: Context,
+               flow: Flow) -> bool:
+        """Run one stage; True if it entered a sub-procedure."""
+        kind, _, side = stage.partition(":")
+        if kind == "militia":
+            return self._militia(rs, state, side, ctx, flow)
+        elif kind == "income":
+            self._income(rs, state, ctx)
+        elif kind == "by-hand":
+            ctx.log("Payment, ransoms, unpaid units, pillage rolls and Marauders (12.2-12.5) "
+                    "are played by hand: adjust the pieces with the manual actions",
+                    rs.cite("4.0 D2-D3"))
+        elif kind == "sieges":
+            todo = sorted(sieges(state))
+            if todo:
+                flow.call(rs, state, ctx, "continued-sieges", side=frame["side"], todo=todo)
+                return True
+        elif kind == "advance":
+            rs.advance_turn(state, ctx)
+            if state["phase"] == "over":
+                frame["vars"]["stage"] = len(STAGES)
+            else:
+                ctx.log("Draw the cards up to the hand size by hand (Turn Table)",
+                        rs.cite("4.0 B, 5.1"))
+        elif kind == "pillage":
+            if pillage_removable(rs, state, side):
+                limit = TABLES["pillage_removed"]
+                allowed = limit["first_turn"] if state["turn"] == 1 else limit["later"]
+                flow.call(rs, state, ctx, "pillage-removal", side=side, left=allowed)
+                return True
+        return False
+
+    @staticmethod
+    def _militia(rs: DeuxBretagne, state: State, side: str, ctx: Context, flow: Flow) -> bool:
+        units = militia_on_map(rs, state, side)
+        rows = TABLES["militia_departure"]["rows"]
+        result = resolve(ctx, table="Militia Go Home table", column="", sides=10,
+                         zero_based=True, modifiers=militia_modifiers(rs, state, side),
+                         lookup=lambda n: next(r["percent"] for r in rows if n <= r["upto"]),
+                         describe=lambda pct: f"{pct}% of the Militia depart",
+                         rule=rs.cite("11.0"), who=rs.side(side).name)
+        steps = math.ceil(result.result * len(units) / 100)
+        if steps and units:
+            ctx.log(f"{rs.side(side).name}: {steps} Militia step(s) go home "
+                    f"({result.result}% of {len(units)} units, rounded up)", rs.cite("11.0"))
+            flow.call(rs, state, ctx, "step-losses", side=side, pending=[
+                step_loss(side, steps, units, "Militia go home", rs.cite("11.0"))])
+            return True
+        return False
+
+    @staticmethod
+    def _income(rs: DeuxBretagne, state: State, ctx: Context) -> None:
+        income = TABLES["county_income"]
+        for side in PLAYERS:
+            total = sum(income["regions"].get(r, income["default"])
+                        for r in counties_of(rs, state, side))
+            state["vars"]["resources"][side] = state["vars"]["resources"].get(side, 0) + total
+            ctx.log(f"{rs.side(side).name} receives {total} PS from its counties (Pays de Dol "
+                    f"1, Pays nantais 3, others 2): {state['vars']['resources'][side]} PS",
+                    rs.cite("4.0 D2a, 12.11"))
+
+
+class PillageRecovery(Step):
+    """Phase A: a player removes 1-2 pillage markers from his cities (12.46)."""
+
+    name = "pillage-removal"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        if frame["vars"]["left"] <= 0 or not pillage_removable(rs, state, frame["side"]):
+            flow.end(rs, state, ctx)
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        return (f"{rs.side(frame['side']).name}: remove up to {frame['vars']['left']} pillage "
+                f"marker(s) from your cities, or be done ({rs.cite('12.46')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for area in pillage_removable(rs, state, frame["side"]):
+            yield Action("remove-pillage", (area,))
+        yield Action("done")
+
+    def on_remove_pillage(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                          ctx: Context, flow: Flow) -> None:
+        area = action.args[0]
+        state["vars"]["pillage"].remove(area)
+        frame["vars"]["left"] -= 1
+        ctx.log(f"Pillage marker removed from {rs.board_map.place_name(area)}",
+                rs.cite("12.46"))
+        self.begin(rs, state, frame, ctx, flow)
+
+    def on_done(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        flow.end(rs, state, ctx)
+
+
+TURN_STEPS = (EndOfTurn, PillageRecovery)
