@@ -673,6 +673,8 @@ class DeuxBretagne(Ruleset):
                self.prompt(state),
                "Victory points: " + ", ".join(f"{self.side(s).name} {state['score'][s]}"
                                               for s in PLAYERS)]
+        out.append("Resources: " + ", ".join(
+            f"{self.side(s).name} {state['vars']['resources'].get(s, 0)} PS" for s in PLAYERS))
         hands = state["vars"]["hands"]
         for s in PLAYERS:
             cards = ", ".join(f"{c} {self.cards.get(c, {}).get('name', '')}".strip()
