@@ -8,24 +8,43 @@
     boardapp play FILE ACTION [--dice N,N]   apply one action and save the file
     boardapp undo FILE                       take back the last action
     boardapp render FILE -o board.png        draw the board to a PNG, no display needed
+    boardapp render FILE --scan SCAN -o board.png   the same over your calibrated scan
+    boardapp map check MAPFILE               validate a map file, every problem with its place
+    boardapp map calibrate MAPFILE SCAN --point NAME=X,Y ...   fit a scan to the map
     boardapp log FILE                        the action log in plain words
+
+Play by email (see the README's "Play by email"):
+
+    boardapp new RULESET SCENARIO -o FILE --pbem --players SIDE=NAME SIDE=NAME --as SIDE
+    boardapp join FILE --as SIDE             the opponent joins the game received
+    boardapp send FILE                       "Save for opponent": close your turn, save
+    boardapp email FILE -o MESSAGE.eml       the same, and write the email with the file
+    boardapp verify FILE                     check everything; non-zero at the first bad step
+    boardapp replay FILE [--from N] [--to M] each action with the state after it
+    boardapp reveal FILE                     at the end: open your seal for all to check
+
+A player's passphrase is read from ``--passphrase-file FILE``, else from
+``$BOARDAPP_PASSPHRASE``, else asked in the terminal.
 """
 
 from __future__ import annotations
 
 import argparse
+import getpass
+import json
 import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__
-from .core.errors import BoardappError, IllegalActionError
+from . import __version__, cli_map
+from .core.errors import BoardappError, GameFileError, IllegalActionError
 from .core.game import Game
-from .core.gamefile import load_game, save_game
+from .core.gamefile import load_game, save_for_opponent, save_game
 from .core.manual import MANUAL_VERBS
 from .core.ruleset import available_rulesets, find_ruleset
 
-COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log")
+COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
+            "join", "send", "email", "verify", "replay", "reveal", "map")
 EXIT_ERROR = 1
 EXIT_ILLEGAL = 2
 
@@ -35,29 +54,68 @@ def _parser() -> argparse.ArgumentParser:
                                 "wargames. Without a command, opens the board.")
     p.add_argument("--version", action="version", version=f"boardapp {__version__}")
     sub = p.add_subparsers(dest="command")
+    who = argparse.ArgumentParser(add_help=False)
+    who.add_argument("--as", dest="as_side", default=None, metavar="SIDE",
+                     help="your side in a play-by-email game (default: found from the "
+                          "passphrase)")
+    who.add_argument("--passphrase-file", default=None, metavar="FILE",
+                     help="read your passphrase from the first line of FILE (else "
+                          "$BOARDAPP_PASSPHRASE, else asked)")
     sub.add_parser("rulesets", help="list installed rulesets and their scenarios")
-    new = sub.add_parser("new", help="write a new game file")
+    new = sub.add_parser("new", help="write a new game file", parents=[who])
     new.add_argument("ruleset")
     new.add_argument("scenario")
     new.add_argument("-o", "--output", required=True)
     new.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
-    show = sub.add_parser("show", help="text summary of a game")
+    new.add_argument("--pbem", action="store_true",
+                     help="a play-by-email game: committed dice, hidden hands, signed sends")
+    new.add_argument("--players", nargs="+", default=[], metavar="SIDE=NAME",
+                     help="the players of a play-by-email game, e.g. red=Alice")
+    show = sub.add_parser("show", help="text summary of a game", parents=[who])
     show.add_argument("file")
-    actions = sub.add_parser("actions", help="the legal actions now")
+    actions = sub.add_parser("actions", help="the legal actions now", parents=[who])
     actions.add_argument("file")
-    play = sub.add_parser("play", help="apply one action and save the file")
+    play = sub.add_parser("play", help="apply one action and save the file", parents=[who])
     play.add_argument("file")
     play.add_argument("action", nargs="+", help='the action, e.g. "move a,b rennes"')
     play.add_argument("--dice", default=None,
                       help="set the next die results by hand, e.g. 3,7 (logged as manual)")
-    undo = sub.add_parser("undo", help="take back the last action and save the file")
+    undo = sub.add_parser("undo", help="take back the last action and save the file",
+                          parents=[who])
     undo.add_argument("file")
     render = sub.add_parser("render", help="draw the board to a PNG")
     render.add_argument("file")
     render.add_argument("-o", "--output", required=True)
     render.add_argument("--scale", type=float, default=1.0)
-    log = sub.add_parser("log", help="the action log in plain words")
+    cli_map.add_render_options(render)
+    log = sub.add_parser("log", help="the action log in plain words", parents=[who])
     log.add_argument("file")
+    join = sub.add_parser("join", help="join a play-by-email game as SIDE", parents=[who])
+    join.add_argument("file")
+    send = sub.add_parser("send", help="save for the opponent: close your turn and save",
+                          parents=[who])
+    send.add_argument("file")
+    email = sub.add_parser("email", help="save for the opponent and write an email (.eml) "
+                                         "with the game attached", parents=[who])
+    email.add_argument("file")
+    email.add_argument("-o", "--output", required=True, help="the .eml file to write")
+    email.add_argument("--to", default=None, help="the opponent's email address")
+    email.add_argument("--from", dest="from_addr", default=None, help="your email address")
+    verify = sub.add_parser("verify", help="check the whole file: replay, dice, seeds, "
+                                           "signatures; non-zero at the first bad step",
+                            parents=[who])
+    verify.add_argument("file")
+    replay = sub.add_parser("replay", help="the actions with the state after each",
+                            parents=[who])
+    replay.add_argument("file")
+    replay.add_argument("--from", dest="start", type=int, default=None, metavar="N",
+                        help="first action (0 shows the set-up; default: 1)")
+    replay.add_argument("--to", dest="stop", type=int, default=None, metavar="M",
+                        help="last action (default: the last one)")
+    reveal = sub.add_parser("reveal", help="game over: open your seal so that everyone can "
+                                           "check your hidden actions", parents=[who])
+    reveal.add_argument("file")
+    cli_map.add_map_parser(sub)
     return p
 
 
@@ -100,21 +158,175 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- passphrases and opening ---------------------------------------------------------------
+def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) -> str | None:
+    """The player's passphrase: ``--passphrase-file``, ``$BOARDAPP_PASSPHRASE``, or asked."""
+    path = getattr(args, "passphrase_file", None)
+    if path:
+        try:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.readline().rstrip("\r\n")
+        except OSError as exc:
+            raise BoardappError(f"{path}: cannot read the passphrase file: "
+                                f"{exc.strerror}") from exc
+        if not text:
+            raise BoardappError(f"{path}: the passphrase file is empty")
+        return text
+    env = os.environ.get("BOARDAPP_PASSPHRASE")
+    if env:
+        return env
+    if required and sys.stdin.isatty():
+        first = getpass.getpass("Your passphrase: ")
+        if new and getpass.getpass("Again: ") != first:
+            raise BoardappError("the two passphrases differ")
+        return first
+    if required:
+        raise BoardappError("this needs your passphrase: give --passphrase-file FILE or set "
+                            "$BOARDAPP_PASSPHRASE")
+    return None
+
+
+def _mode(path: str) -> str | None:
+    try:
+        with open(path, "rb") as handle:
+            data = json.loads(handle.read(64 * 1024 * 1024))
+    except (OSError, ValueError, RecursionError):
+        return None
+    return data.get("mode") if isinstance(data, dict) else None
+
+
+def _open(args: argparse.Namespace, *, player: bool = False) -> Game:
+    """Open ``args.file``; a play-by-email game with the player's passphrase if given
+    (required when ``player``), checked against this computer's ledger."""
+    if _mode(args.file) != "pbem":
+        return load_game(args.file)
+    from .core.ledger import Ledger
+
+    passphrase = _passphrase(args, required=player)
+    return load_game(args.file, passphrase=passphrase, side=getattr(args, "as_side", None),
+                     ledger=Ledger())
+
+
+def _parse_players(items: list[str]) -> dict[str, str]:
+    players: dict[str, str] = {}
+    for item in items:
+        side, sep, name = item.partition("=")
+        if not sep or not side:
+            raise BoardappError(f"--players wants SIDE=NAME, not {item!r}")
+        players[side.strip().lower()] = name.strip()
+    return players
+
+
 def cmd_new(args: argparse.Namespace) -> int:
-    game = Game(find_ruleset(args.ruleset), args.scenario, args.seed)
+    ruleset = find_ruleset(args.ruleset)
+    if not args.pbem:
+        game = Game(ruleset, args.scenario, args.seed)
+        save_game(game, args.output)
+        print(f"new game written to {args.output}")
+        return 0
+    from .core.pbem import new_pbem_game
+
+    if args.seed is not None:
+        raise BoardappError("a play-by-email game takes no --seed: its dice come from both "
+                            "players' committed seeds")
+    players = _parse_players(args.players)
+    me = args.as_side or next(iter(players), "")
+    game = new_pbem_game(ruleset, args.scenario, players, me,
+                         _passphrase(args, required=True, new=True) or "")
     save_game(game, args.output)
-    print(f"new game written to {args.output}")
+    waiting = [s for s in players if s != me]
+    print(f"new play-by-email game written to {args.output}; you play {me}. Send the file to "
+          f"the other player(s) ({', '.join(waiting)}): they join with "
+          f"'boardapp join {args.output} --as SIDE'")
+    return 0
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from .core.pbem import join_pbem
+
+    game = load_game(args.file)
+    if not args.as_side:
+        raise BoardappError("say which side you play: --as SIDE")
+    join_pbem(game, args.as_side, _passphrase(args, required=True, new=True) or "")
+    save_game(game, args.file)
+    pbem = game.pbem
+    assert pbem is not None
+    if pbem.all_joined:
+        print(f"joined as {pbem.name(game, args.as_side)}; every player has joined. "
+              f"{game.ruleset.prompt(game.state)}")
+    else:
+        print(f"joined as {pbem.name(game, args.as_side)}; still waiting for others")
+    return 0
+
+
+def cmd_send(args: argparse.Namespace) -> int:
+    game = _open(args, player=True)
+    send = save_for_opponent(game, args.file, args.as_side)
+    if send is None:
+        print(f"{args.file} saved: nothing new to close since your last send")
+    else:
+        print(f"{args.file} saved for the opponent: actions up to {send.upto} sent by "
+              f"{send.side}")
+    return 0
+
+
+def cmd_email(args: argparse.Namespace) -> int:
+    from .core.email_message import email_game
+
+    game = _open(args, player=True)
+    msg = email_game(game, args.file, args.output, side=args.as_side, to=args.to,
+                     from_addr=args.from_addr)
+    print(f"{args.output} written: {msg['Subject']}")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from .core.report import verify_report
+
+    try:
+        game = _open(args)
+    except GameFileError as exc:
+        print(f"NOT OK: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    for line in verify_report(game):
+        print(line)
+    print(f"OK: {args.file}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    game = _open(args)
+    last = len(game.log)
+    start = 1 if args.start is None else args.start
+    stop = last if args.stop is None else args.stop
+    if not 0 <= start <= stop <= last:
+        raise BoardappError(f"--from and --to must satisfy 0 <= from <= to <= {last}")
+    for step in range(start, stop + 1):
+        head = "0. set-up" if step == 0 else game.log[step - 1].render()
+        print(head)
+        print("    " + game.ruleset.summary(game.state_at(step)).replace("\n", "\n    "))
+    return 0
+
+
+def cmd_reveal(args: argparse.Namespace) -> int:
+    from .core.pbem import open_seals
+
+    game = _open(args, player=True)
+    open_seals(game)
+    save_game(game, args.file)
+    print(f"{args.file}: your seal is open. Everyone can now check your hidden actions and "
+          "read your hidden information and dice seeds: do this only when the game is over.")
     return 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    game = load_game(args.file)
+    game = _open(args)
     print(game.ruleset.summary(game.state))
     return 0
 
 
 def cmd_actions(args: argparse.Namespace) -> int:
-    game = load_game(args.file)
+    game = _open(args)
     for action in game.legal_actions():
         print(action.text())
     print(f"# manual (always allowed, logged as by hand): {', '.join(MANUAL_VERBS)}",
@@ -123,7 +335,7 @@ def cmd_actions(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = load_game(args.file)
+    game = _open(args, player=True)
     if args.dice:
         game.push(f"set-dice {args.dice.replace(' ', '')}")
     entry = game.push(" ".join(args.action))
@@ -133,10 +345,11 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    game = load_game(args.file)
+    game = _open(args, player=True)
+    reason = game.undo_blocked_reason()
     entry = game.undo()
     if entry is None:
-        print("nothing to undo: the game is at its set-up")
+        print(reason or "nothing to undo: the game is at its set-up")
         return 0
     save_game(game, args.file)
     print(f"undone: {entry.render()}")
@@ -147,6 +360,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     game = load_game(args.file)
+    if args.scan:
+        cli_map.render_over_scan(game, args)
+        print(f"board drawn over {args.scan} to {args.output}")
+        return 0
     from .ui.render import render_png
 
     render_png(game, args.output, scale=args.scale)
@@ -155,7 +372,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    game = load_game(args.file)
+    game = _open(args)
     for entry in game.log:
         print(entry.render())
     return 0
@@ -163,4 +380,6 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 COMMAND_FUNCS = {"rulesets": cmd_rulesets, "new": cmd_new, "show": cmd_show,
                  "actions": cmd_actions, "play": cmd_play, "undo": cmd_undo,
-                 "render": cmd_render, "log": cmd_log}
+                 "render": cmd_render, "log": cmd_log, "join": cmd_join, "send": cmd_send,
+                 "email": cmd_email, "verify": cmd_verify, "replay": cmd_replay,
+                 "reveal": cmd_reveal, "map": cli_map.cmd_map}

@@ -9,7 +9,7 @@ import pytest
 
 from boardapp.core.errors import GameFileError, InvalidActionError
 from boardapp.core.game import Game
-from boardapp.core.gamefile import dumps_game, load_game, loads_game, save_game
+from boardapp.core.gamefile import GAME_VERSION, dumps_game, load_game, loads_game, save_game
 from boardapp.core.state import canonical, digest
 from tests.dbhelpers import new_game
 
@@ -92,7 +92,7 @@ def test_save_and_open_round_trip(tmp_path):
     save_game(game, path)
     text = path.read_text(encoding="utf-8")
     data = json.loads(text)  # human-readable JSON, one action per line
-    assert data["format"] == "boardapp-game" and data["version"] == 1
+    assert data["format"] == "boardapp-game" and data["version"] == GAME_VERSION
     assert data["ruleset"]["id"] == "deux-bretagne" and data["scenario"] == "14.1"
     assert data["seed"] == 4 and len(data["actions"]) == 40
     assert text.count("\n") > 40

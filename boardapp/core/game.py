@@ -4,19 +4,41 @@
 the last one and restores the state saved before it; ``redo`` plays the popped action
 again (same RNG state, so the same dice). Replaying the log from the setup rebuilds the
 state exactly (:meth:`Game.replay`), which is what saving, opening and verifying rely on.
+
+A game is *hot-seat* (one program, the whole state, dice from the seeded generator in
+the state) or *play-by-email* (``game.pbem``: each program holds its player's view,
+dice come from both players' committed seeds, see :mod:`boardapp.core.pbem`). Both
+record their *sends* (``game.sends``), from which :meth:`Game.last_seen` tells what a
+player has already seen; :meth:`Game.state_at` and :meth:`Game.entries_since` serve a
+step-by-step replay without changing the game.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .actions import Action, LogEntry
 from .context import Context
 from .errors import BoardappError, InvalidActionError
 from .manual import HANDLERS, NOT_MANUAL
 from .ruleset import Ruleset
+from .sends import Send, last_seen
 from .state import State, copy_state
+
+if TYPE_CHECKING:
+    from .pbem import Pbem
+
+
+def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
+    """Apply ``action`` to ``state`` in place: a manual verb, or one of the ruleset's."""
+    handler = HANDLERS.get(action.verb)
+    if handler is not None:
+        handler(ruleset, state, action, ctx)
+        ruleset.after_manual(state, ctx)
+    else:
+        ruleset.apply(state, action, ctx)
 
 
 class Game:
@@ -32,10 +54,15 @@ class Game:
                                 f"(scenarios: {known})")
         self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
         self.initial: State = ruleset.setup(self.scenario, self.seed)
+        self._setup: State = copy_state(self.initial)
         self.state: State = copy_state(self.initial)
         self.log: list[LogEntry] = []
         self._before: list[State] = []
         self._redo: list[tuple[Action, str]] = []
+        self.sends: list[Send] = []
+        self.pbem: Pbem | None = None
+        self.notes: list[str] = []
+        """What opening the file noticed without refusing it (shown by ``verify``)."""
 
     # -- playing -------------------------------------------------------------------------
     def push(self, action: Action | str, *, side: str | None = None) -> LogEntry:
@@ -52,28 +79,36 @@ class Game:
         if isinstance(action, str):
             action = Action.parse(action)
         side = side or self.ruleset.acting_side(self.state)
-        before = copy_state(self.state)
-        work = copy_state(self.state)
-        manual = action.verb in HANDLERS and action.verb not in NOT_MANUAL
-        ctx = Context(work, side, manual=manual)
-        handler = HANDLERS.get(action.verb)
-        if handler is not None:
-            handler(self.ruleset, work, action, ctx)
-            self.ruleset.after_manual(work, ctx)
+        if self.pbem is not None:
+            entry, work = self.pbem.play(self, action, side)
         else:
-            self.ruleset.apply(work, action, ctx)
+            work = copy_state(self.state)
+            manual = action.verb in HANDLERS and action.verb not in NOT_MANUAL
+            ctx = Context(work, side, manual=manual)
+            apply_to(self.ruleset, work, action, ctx)
+            entry = LogEntry(len(self.log) + 1, action, side, manual, ctx.lines, ctx.dice)
+        self._before.append(self.state)
         self.state = work
-        self._before.append(before)
-        entry = LogEntry(len(self.log) + 1, action, side, manual, ctx.lines, ctx.dice)
         self.log.append(entry)
         return entry
 
+    def append_checked(self, entry: LogEntry, after: State) -> None:
+        """Append an entry the file loader has already checked, with its state."""
+        self._before.append(self.state)
+        self.state = after
+        self.log.append(entry)
+
     def undo(self) -> LogEntry | None:
-        """Take back the last action; return it (``None`` at the setup)."""
-        if not self.log:
+        """Take back the last action; return it (``None`` at the setup, or when a
+        play-by-email game forbids it: see :meth:`undo_blocked_reason`)."""
+        if not self.can_undo:
             return None
         entry = self.log.pop()
         self.state = self._before.pop()
+        if self.pbem is not None:
+            self.pbem.proofs.pop()
+        while self.sends and self.sends[-1].upto > len(self.log):  # hot-seat only
+            self.sends.pop()
         self._redo.append((entry.action, entry.side))
         return entry
 
@@ -86,11 +121,58 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.log)
+        return len(self.log) > self.undo_floor()
+
+    def undo_floor(self) -> int:
+        """The log length undo stops at (0 in hot-seat; see :meth:`Pbem.undo_floor`)."""
+        return self.pbem.undo_floor(self) if self.pbem is not None else 0
+
+    def undo_blocked_reason(self) -> str:
+        """Why undo is not possible now ("" if it is), in the player's words."""
+        if not self.log:
+            return "nothing to undo: the game is at its set-up"
+        if self.can_undo:
+            return ""
+        floor = self.undo_floor()
+        if self.sends and self.sends[-1].upto == floor:
+            return (f"action {floor} was sent to the opponent: a play-by-email game cannot "
+                    "take back what was sent")
+        return (f"action {floor} rolled dice or changed hidden information: a "
+                "play-by-email game cannot take it back")
 
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
+
+    # -- what a player saw, step by step ----------------------------------------------------
+    @property
+    def mode(self) -> str:
+        """``"pbem"`` for a play-by-email game, else ``"hotseat"``."""
+        return "pbem" if self.pbem is not None else "hotseat"
+
+    def state_at(self, step: int) -> State:
+        """A copy of the state after action ``step`` (0 = the set-up); the game is
+        unchanged. In a play-by-email game this is the local player's view."""
+        if not 0 <= step <= len(self.log):
+            raise BoardappError(f"there is no step {step}: the log has {len(self.log)} "
+                                "actions")
+        return copy_state(self.state if step == len(self.log) else self._before[step])
+
+    def entries_since(self, step: int) -> list[LogEntry]:
+        """The log entries after action ``step`` (what happened since then)."""
+        return list(self.log[max(0, step):])
+
+    def last_seen(self, side: str) -> int:
+        """How many actions ``side`` has seen: the log length at its last send."""
+        return last_seen(self.sends, side)
+
+    def refresh_views(self) -> None:
+        """Set up again the initial view (a new game's keys changed); no action yet."""
+        if self.log:
+            raise BoardappError("the players can change only before the first action")
+        setup = copy_state(self._setup)
+        self.initial = self.pbem.view(self, setup) if self.pbem is not None else setup
+        self.state = copy_state(self.initial)
 
     def legal_actions(self) -> list[Action]:
         """The ruleset's legal actions now (manual verbs are always possible besides)."""

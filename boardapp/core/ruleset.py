@@ -18,9 +18,10 @@ from functools import cached_property
 from pathlib import Path
 
 from .actions import Action
+from .boardsettings import load_board_map
 from .context import Context
 from .errors import BoardappError, InvalidActionError
-from .mapdata import BoardMap, load_map
+from .mapdata import BoardMap
 from .movement import Reach
 from .state import State
 
@@ -126,8 +127,9 @@ class Ruleset:
     # -- data --------------------------------------------------------------------------
     @cached_property
     def board_map(self) -> BoardMap:
-        """The validated map (loaded once)."""
-        return load_map(self._maps_dir / self.map_file)
+        """The validated map (loaded once): the user's own version of it if there is a
+        valid one (edited on a scan), else the shipped file."""
+        return load_board_map(self._maps_dir, self.map_file)
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         """Scenarios by id."""
@@ -227,6 +229,15 @@ class Ruleset:
         """Rules actions offered on counter ``pid``'s context menu (e.g. recruit with a
         leader); labelled by :meth:`action_label`."""
         return []
+
+    def private_lines(self, state: State, side: str) -> list[str]:
+        """What only ``side`` may see (its hand of cards...), one line each; the board
+        shows it to that player alone, behind a "pass the screen" cover in hot-seat play."""
+        return []
+
+    def turn_label(self, turn: int) -> str:
+        """The turn as players name it (a year on the turn track...)."""
+        return f"turn {turn}"
 
     def outcome(self, state: State) -> str | None:
         """The result once the game is over ("Red wins: ..."), else ``None``."""

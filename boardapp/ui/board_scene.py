@@ -34,11 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.core.calibration import Transform
 from boardapp.core.game import Game
 from boardapp.core.mapdata import BoardMap
 from boardapp.core.movement import Reach
 from boardapp.core.ruleset import CounterFace
 from boardapp.core.state import State
+from boardapp.core.tiles import ScanPyramid
 
 from .controller import GameController
 from .counter_items import COUNTER_SIZE, BadgeItem, CounterItem
@@ -52,6 +54,7 @@ from .layout import (
 )
 from .map_items import MapLayer, MarkerLayer, city_radius, font, geometry_path, place_rect
 from .place_markers import PlaceMarkerLayer
+from .scan_layer import ScanLayer
 
 StackKey = tuple[str, str]
 """A stack on the board: (place id, group). The group is "" for the stack of an area
@@ -132,6 +135,9 @@ class BoardScene(QGraphicsScene):
         self.item_for_piece: dict[str, CounterItem] = {}
         self.expanded: StackKey | None = None
         self.map_layer: MapLayer | None = None
+        self.scan_layer: ScanLayer | None = None
+        self._scan: tuple[ScanPyramid, Transform, bool] | None = None
+        self._overlay = (True, 1.0)
         self.markers: MarkerLayer | None = None
         self.place_markers: PlaceMarkerLayer | None = None
         self._spots: dict[str, StackSpot] = {}
@@ -189,8 +195,61 @@ class BoardScene(QGraphicsScene):
 
         self.markers = MarkerLayer(self, bmap, side_colour, side_name)
         self.place_markers = PlaceMarkerLayer(self, bmap)
-        self.setSceneRect(self.board_rect().adjusted(-60, -60, 60, 60))
+        self.scan_layer = None
+        if self._scan is not None:
+            self._add_scan()
+        self._update_scene_rect()
         self.sync()
+
+    # -- the scan under the board ----------------------------------------------------------
+    def set_scan(self, pyramid: ScanPyramid, transform: Transform,
+                 progressive: bool = True) -> None:
+        """Draw the scan ``pyramid`` under the board, placed by ``transform`` (map
+        coordinates to scan pixels); the map becomes an overlay on it."""
+        self.clear_scan()
+        self._scan = (pyramid, transform, progressive)
+        if self.game is not None:
+            self._add_scan()
+            self._update_scene_rect()
+
+    def clear_scan(self) -> None:
+        """Back to the drawn map."""
+        self._scan = None
+        if self.scan_layer is not None:
+            self.removeItem(self.scan_layer)
+            self.scan_layer = None
+        if self.map_layer is not None:
+            self.map_layer.set_overlay(False)
+            self.map_layer.setVisible(True)
+            self.map_layer.setOpacity(1.0)
+        if self.markers is not None:
+            self.markers.set_symbols_visible(True)
+        if self.game is not None:
+            self._update_scene_rect()
+
+    def _add_scan(self) -> None:
+        assert self._scan is not None and self.map_layer is not None
+        pyramid, transform, progressive = self._scan
+        self.scan_layer = ScanLayer(pyramid, transform, progressive)
+        self.addItem(self.scan_layer)
+        self.map_layer.set_overlay(True)
+        self.set_overlay(*self._overlay)
+
+    def set_overlay(self, visible: bool, opacity: float) -> None:
+        """Show the map over the scan (or not), at ``opacity`` (0..1)."""
+        self._overlay = (visible, opacity)
+        if self.map_layer is None or self.scan_layer is None:
+            return
+        self.map_layer.setVisible(visible)
+        self.map_layer.setOpacity(opacity)
+        if self.markers is not None:
+            self.markers.set_symbols_visible(visible)
+
+    def _update_scene_rect(self) -> None:
+        rect = self.board_rect()
+        if self.scan_layer is not None:
+            rect = rect.united(self.scan_layer.map_bounds())
+        self.setSceneRect(rect.adjusted(-60, -60, 60, 60))
 
     def board_rect(self) -> QRectF:
         """The printed board: the map and everything beside it (what an export shows)."""

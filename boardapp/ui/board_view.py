@@ -30,6 +30,8 @@ class BoardView(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         self._pan_from: QPoint | None = None
+        self.max_zoom = MAX_ZOOM
+        """The closest zoom (raised to see a big scan pixel for pixel)."""
 
     # -- zoom ------------------------------------------------------------------------------
     def zoom(self) -> float:
@@ -38,7 +40,7 @@ class BoardView(QGraphicsView):
 
     def set_zoom(self, factor: float) -> None:
         """Scale to ``factor`` (clamped), keeping the centre of the view in place."""
-        factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        factor = max(MIN_ZOOM, min(self.max_zoom, factor))
         anchor = self.transformationAnchor()
         self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
         self.scale(factor / self.zoom(), factor / self.zoom())
@@ -62,7 +64,7 @@ class BoardView(QGraphicsView):
         if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             steps = event.angleDelta().y() / 120.0
             if steps:
-                factor = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom() * (1.15 ** steps)))
+                factor = max(MIN_ZOOM, min(self.max_zoom, self.zoom() * (1.15 ** steps)))
                 self.scale(factor / self.zoom(), factor / self.zoom())
             event.accept()
             return

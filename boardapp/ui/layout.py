@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF
+from shapely.geometry import box as shapely_box
 
 from boardapp.core.mapdata import Area, BoardMap
 
@@ -34,15 +35,36 @@ def _overlap(a: QRectF, b: QRectF) -> float:
     return inter.width() * inter.height() if not inter.isEmpty() else 0.0
 
 
-def _candidates(area: Area) -> list[tuple[QPointF, QPointF, float]]:
+def _centred(x: float, y: float, penalty: float) -> tuple[QPointF, QPointF, float]:
+    """A candidate whose footprint (counter and cascade) is centred on ``(x, y)``."""
+    s, d = COUNTER_SIZE, CASCADE_STEP * CASCADE_DEPTH
+    return (QPointF(x - (s + d) / 2, y - (s - d) / 2), QPointF(CASCADE_STEP, -CASCADE_STEP),
+            penalty)
+
+
+def _candidates(bmap: BoardMap, area: Area) -> list[tuple[QPointF, QPointF, float]]:
     """(top-left of the top counter, cascade step, preference penalty) for a city."""
     s = COUNTER_SIZE
     r = city_radius(area)
     x, y = area.pos
-    half = name_rect(area).width() / 2
     up_right = QPointF(CASCADE_STEP, -CASCADE_STEP)
     up_left = QPointF(-CASCADE_STEP, -CASCADE_STEP)
-    return [
+    if area.polygon is not None:  # a drawn outline or a hex: inside it, off the symbol
+        outline = bmap.outlines[area.id]
+        inner = outline.representative_point()
+        spots = [_centred(inner.x, inner.y, 0.0)]
+        x0, y0, x1, y1 = outline.bounds
+        for i in range(1, 4):
+            for j in range(1, 4):
+                px, py = x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * j / 4
+                far = ((px - inner.x) ** 2 + (py - inner.y) ** 2) ** 0.5
+                spots.append(_centred(px, py, 2.0 * far))
+        if not area.city or area.hex is not None:
+            return spots
+    else:
+        spots = []
+    half = name_rect(area).width() / 2
+    return spots + [
         (QPointF(x + r + 3, y - s + 6), up_right, 0.0),
         (QPointF(x - r - 3 - s, y - s + 6), up_left, 40.0),
         (QPointF(x - s / 2, y - r - 4 - s), up_right, 80.0),
@@ -57,6 +79,12 @@ def footprint(origin: QPointF, step: QPointF) -> QRectF:
     depth = CASCADE_DEPTH
     rect = QRectF(origin.x(), origin.y(), COUNTER_SIZE, COUNTER_SIZE)
     return rect.united(rect.translated(step.x() * depth, step.y() * depth))
+
+
+def _outside(bmap: BoardMap, area: Area, foot: QRectF) -> float:
+    """How much of the footprint lies outside the area's drawn outline."""
+    rect = shapely_box(foot.left(), foot.top(), foot.right(), foot.bottom())
+    return rect.difference(bmap.outlines[area.id]).area
 
 
 def _ambiguity(bmap: BoardMap, area: Area, foot: QRectF) -> float:
@@ -76,8 +104,9 @@ def stack_spots(bmap: BoardMap) -> dict[str, StackSpot]:
     """The best spot for the stack of every city of ``bmap``."""
     fixed: list[tuple[QRectF, float]] = []
     for area in bmap.areas.values():
-        fixed.append((name_rect(area), 1.0))
-        fixed.append((symbol_rect(area), 2.0))
+        if area.city:
+            fixed.append((name_rect(area), 1.0))
+            fixed.append((symbol_rect(area), 2.0))
     for box in bmap.boxes.values():
         fixed.append((QRectF(*box.rect), 1.0))
     for rect in bmap.control_boxes.values():
@@ -90,16 +119,20 @@ def stack_spots(bmap: BoardMap) -> dict[str, StackSpot]:
     spots: dict[str, StackSpot] = {}
     for area in sorted(bmap.areas.values(), key=lambda a: (a.pos[1], a.pos[0])):
         best: tuple[float, StackSpot, QRectF] | None = None
-        for origin, step, penalty in _candidates(area):
+        for origin, step, penalty in _candidates(bmap, area):
             foot = footprint(origin, step)
             cost = penalty
+            if area.polygon is not None:
+                cost += 4.0 * _outside(bmap, area, foot)
             for rect, weight in fixed:
                 cost += weight * _overlap(foot, rect)
-            for other in chosen:
-                cost += 0.5 * _overlap(foot, other)
+            if area.hex is None:  # a hex's stack stays in its hex: no need to look
+                for other in chosen:
+                    cost += 0.5 * _overlap(foot, other)
             outside = foot.width() * foot.height() - _overlap(foot, bounds)
             cost += 2.0 * outside
-            cost += _ambiguity(bmap, area, foot)
+            if area.hex is None:
+                cost += _ambiguity(bmap, area, foot)
             if best is None or cost < best[0]:
                 best = (cost, StackSpot(origin, step), foot)
         assert best is not None

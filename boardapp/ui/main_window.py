@@ -39,6 +39,7 @@ from .board_scene import BoardScene
 from .board_view import BoardView
 from .controller import GameController
 from .render import render_png
+from .scan_board import ScanBoard
 
 GAME_FILTER = "boardapp games (*.json *.boardapp);;All files (*)"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
@@ -86,6 +87,8 @@ class MainWindow(QMainWindow):
         self.controller.refused.connect(self._on_refused)
         self.controller.game_replaced.connect(self._on_replaced)
         self.scene.set_game(game)
+        self.scan_board = ScanBoard(self)  # the Board menu: scans of your own map
+        self.scan_board.restore()
         self._refresh()
 
     # -- building --------------------------------------------------------------------------
@@ -212,6 +215,7 @@ class MainWindow(QMainWindow):
     def _on_replaced(self) -> None:
         self.log_list.clear()
         self.scene.set_game(self.game)
+        self.scan_board.restore()
         self._refresh()
         self.view.fit()
 

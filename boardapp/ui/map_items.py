@@ -48,6 +48,7 @@ AREA_BORDER = QColor("#8f8f8f")
 REGION_BORDER = QColor("#5b4a3a")
 COAST = QColor("#4d6f8a")
 ROAD = QColor("#8a5a2b")
+RIVER = QColor("#2f6fb0")
 INK = QColor("#2b2216")
 HALO = QColor(255, 255, 255, 215)
 NEUTRAL = QColor("#b0b0b0")
@@ -190,11 +191,14 @@ def name_font(area: Area) -> QFont:
 
 
 def name_rect(area: Area) -> QRectF:
-    """The rectangle of a city's name, centred under its symbol."""
+    """The rectangle of a city's name, centred under its symbol (above it in a hex,
+    whose lower part holds the counters)."""
     fm = QFontMetricsF(name_font(area))
     width = fm.horizontalAdvance(area.name)
     x, y = area.pos
     top = y + city_radius(area) + 1
+    if area.hex is not None:
+        top = y - city_radius(area) - fm.height()
     return QRectF(x - width / 2, top, width, fm.height())
 
 
@@ -251,7 +255,15 @@ class MapLayer(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._rect = place_rect(bmap).adjusted(-4, -4, 4, 4)
         self._note_pos: QPointF | None = None
+        self.overlay = False
+        """Drawn over a scan: no sea or land, light region colours (see set_overlay)."""
         self._build()
+
+    def set_overlay(self, on: bool) -> None:
+        """Draw as an overlay on a scan (outlines, roads, names) or as the whole map."""
+        if on != self.overlay:
+            self.overlay = on
+            self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
         return self._rect
@@ -278,6 +290,23 @@ class MapLayer(QGraphicsItem):
         self._area_border = QPainterPath()
         for area in bmap.areas.values():
             self._area_border.addPath(boundary_path(bmap.outlines[area.id]))
+        self._terrain_fill: dict[str, QPainterPath] = {}
+        for area in bmap.areas.values():
+            if bmap.terrains.get(area.terrain):
+                path = self._terrain_fill.setdefault(area.terrain, QPainterPath())
+                path.addPath(geometry_path(bmap.outlines[area.id]))
+        self._rivers = QPainterPath()
+        self._hex_roads = QPainterPath()
+        if bmap.hexgrid is not None:
+            for pair, features in bmap.hexsides.items():
+                a, b = (bmap.areas[x] for x in sorted(pair))
+                if "river" in features:
+                    (x0, y0), (x1, y1) = bmap.hexgrid.side(a.hex, b.hex)
+                    self._rivers.moveTo(x0, y0)
+                    self._rivers.lineTo(x1, y1)
+                if "road" in features:
+                    self._hex_roads.moveTo(*a.pos)
+                    self._hex_roads.lineTo(*b.pos)
         self._roads = QPainterPath()
         for a, b in bmap.roads:
             self._roads.moveTo(*bmap.areas[a].pos)
@@ -289,7 +318,7 @@ class MapLayer(QGraphicsItem):
                 self._links.moveTo(*start)
                 self._links.lineTo(*bmap.areas[link].pos)
         self._names = [(text_path(a.name, name_font(a), a.pos[0], name_rect(a).top()), a)
-                       for a in bmap.areas.values()]
+                       for a in bmap.areas.values() if a.city]
 
     def _symbol_radius(self, area: Area) -> float:
         return city_radius(area)
@@ -298,10 +327,14 @@ class MapLayer(QGraphicsItem):
               widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        painter.fillRect(self._rect, SEA)
-        painter.fillPath(self._land, LAND)
+        if not self.overlay:
+            painter.fillRect(self._rect, SEA)
+            painter.fillPath(self._land, LAND)
         for colour, path in self._region_fill:
-            painter.fillPath(path, colour)
+            painter.fillPath(path, _translucent(colour, 70) if self.overlay else colour)
+        for terrain, path in self._terrain_fill.items():
+            colour = QColor(self.bmap.terrains[terrain])
+            painter.fillPath(path, _translucent(colour, 70) if self.overlay else colour)
         painter.strokePath(self._area_border, QPen(AREA_BORDER, 0.8))
         painter.strokePath(self._region_border, QPen(REGION_BORDER, 2.4, Qt.PenStyle.SolidLine,
                                                      Qt.PenCapStyle.RoundCap,
@@ -310,6 +343,10 @@ class MapLayer(QGraphicsItem):
         painter.strokePath(self._roads, QPen(ROAD, 2.6, Qt.PenStyle.SolidLine,
                                              Qt.PenCapStyle.RoundCap))
         painter.strokePath(self._links, QPen(ROAD, 2.2, Qt.PenStyle.DashLine))
+        painter.strokePath(self._rivers, QPen(RIVER, 4.0, Qt.PenStyle.SolidLine,
+                                              Qt.PenCapStyle.RoundCap))
+        painter.strokePath(self._hex_roads, QPen(ROAD, 3.0, Qt.PenStyle.SolidLine,
+                                                 Qt.PenCapStyle.RoundCap))
         for box in self.bmap.boxes.values():
             self._paint_box(painter, box)
         for region, rect in self.bmap.control_boxes.items():
@@ -320,12 +357,14 @@ class MapLayer(QGraphicsItem):
             self._paint_city(painter, area)
         for path, _area in self._names:
             draw_halo_text(painter, path, INK)
-        if self.bmap.approximate:
+        if self.bmap.approximate and not self.overlay:
             self._paint_note(painter)
 
     def _paint_city(self, painter: QPainter, area: Area) -> None:
         """The marks beside a city: port anchor and terrain glyph (the symbol is a
         :class:`CityItem`, which shows control)."""
+        if not area.city:
+            return
         x, y = area.pos
         r = self._symbol_radius(area)
         if area.port:
@@ -421,6 +460,12 @@ class MapLayer(QGraphicsItem):
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
+def _translucent(colour: QColor, alpha: int) -> QColor:
+    out = QColor(colour)
+    out.setAlpha(alpha)
+    return out
+
+
 def _rect_edge_towards(rect: tuple[float, float, float, float],
                        target: tuple[float, float]) -> tuple[float, float]:
     """The point where the segment from the rect's centre to ``target`` leaves the rect."""
@@ -442,6 +487,8 @@ class CityItem(QGraphicsItem):
         super().__init__()
         self.area = area
         self._control: QColor | None = None
+        self.show_symbol = True
+        """False over a scan with the map hidden: only the control disc is drawn."""
         self.setPos(*area.pos)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -467,14 +514,18 @@ class CityItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         area = self.area
         painter.setPen(QPen(INK, 1.4))
+        disc = 6.2 if area.fortified else 4.4
+        if not self.show_symbol:
+            if self._control is not None:
+                painter.setBrush(self._control)
+                painter.drawEllipse(QPointF(0, 0), disc + 1, disc + 1)
+            return
         if area.fortified:
             painter.setBrush(QColor("#fbf7ea"))
             painter.drawPath(star_path(0, 0, STAR_RADIUS, STAR_RADIUS * 0.52))
-            disc = 6.2
         else:
             painter.setBrush(QColor("#ffffff"))
             painter.drawEllipse(QPointF(0, 0), CITY_RADIUS, CITY_RADIUS)
-            disc = 4.4
         text = INK
         if self._control is not None:
             painter.setPen(QPen(INK, 0.8))
@@ -511,8 +562,17 @@ class MarkerLayer:
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.scene.addItem(item)
 
+    def set_symbols_visible(self, visible: bool) -> None:
+        """Show the city symbols, or only the control discs (over a scan)."""
+        for city in self.control.values():
+            if city.show_symbol != visible:
+                city.show_symbol = visible
+                city.update()
+
     def _build(self) -> None:
         for area in self.bmap.areas.values():
+            if not area.city:
+                continue
             city = CityItem(area)
             self._add(city)
             self.control[area.id] = city

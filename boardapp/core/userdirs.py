@@ -1,0 +1,31 @@
+"""Where boardapp keeps the user's own files: autosaves, the recent-files list, ledgers.
+
+The folders come from :mod:`platformdirs` (``~/.local/share/boardapp`` and
+``~/.config/boardapp`` on Linux). ``$BOARDAPP_DATA_DIR`` and ``$BOARDAPP_CONFIG_DIR``
+override them (tests and portable installs).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "boardapp"
+
+
+def data_dir() -> Path:
+    """The user's data folder (autosaves, play-by-email ledger); created if missing."""
+    override = os.environ.get("BOARDAPP_DATA_DIR")
+    path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def config_dir() -> Path:
+    """The user's configuration folder (recent files); created if missing."""
+    override = os.environ.get("BOARDAPP_CONFIG_DIR")
+    path = Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME, False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
