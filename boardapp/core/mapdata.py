@@ -287,8 +287,22 @@ def load_map(path: str | Path) -> BoardMap:
     problem; when the file has several problems, a :class:`MapErrors` listing them all.
     """
     path = Path(path)
-    data = load_yaml_file(path)
-    return parse_map(data, str(path))
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    bmap = parse_map(load_yaml_file(path), str(path))
+    if key is not None:
+        _LOADED[key] = bmap
+    return bmap
+
+
+# Maps already loaded, by file and version on disk: opening games and building rulesets
+# read a map file once per change. A BoardMap is never modified after it is built.
+_LOADED: dict[tuple[str, int, int], BoardMap] = {}
 
 
 def parse_map(data: Any, file: str) -> BoardMap:
