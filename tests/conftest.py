@@ -17,6 +17,15 @@ class _RaiseOnError(logging.Handler):
 
 
 @pytest.fixture(autouse=True)
+def _own_user_folders(tmp_path_factory, monkeypatch):
+    """The user's folders (autosaves, recent files, ledgers, boards) of each test are its
+    own: a test never reads or writes the real ones."""
+    home = tmp_path_factory.mktemp("user")
+    monkeypatch.setenv("BOARDAPP_DATA_DIR", str(home / "data"))
+    monkeypatch.setenv("BOARDAPP_CONFIG_DIR", str(home / "config"))
+
+
+@pytest.fixture(autouse=True)
 def _fail_on_logged_errors():
     handler = _RaiseOnError()
     root = logging.getLogger()

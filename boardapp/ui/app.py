@@ -1,18 +1,24 @@
-"""Start the desktop application: ``run_gui(path)`` opens a game file or a new game."""
+"""Start the desktop application: ``run_gui(path)`` opens a game file or a new game.
+
+On start, a game that a crash left in the autosave is offered first
+(:func:`start_window`); a game by email asks its player's passphrase.
+"""
 
 from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from boardapp.core.errors import BoardappError
 from boardapp.core.game import Game
-from boardapp.core.gamefile import load_game
 from boardapp.core.ruleset import available_rulesets, find_ruleset
 
+from .autosave_ui import offer_restore
 from .main_window import MainWindow
+from .pbem_dialogs import open_as_player
 
 
 def default_ruleset_id() -> str:
@@ -34,20 +40,37 @@ def new_game(ruleset_id: str | None = None, scenario: str | None = None) -> Game
 def build_window(path: str | None, ruleset_id: str | None = None,
                  scenario: str | None = None) -> MainWindow:
     """The main window on game file ``path``, or on a new game if ``path`` is ``None``
-    or cannot be opened (the problem is then shown once the window is up)."""
+    or cannot be opened (the problem is then shown once the window is up). A game by
+    email asks its player's passphrase first."""
     game: Game | None = None
     problem = ""
     if path:
         try:
-            game = load_game(path)
+            game = open_as_player(None, path)
         except (BoardappError, OSError) as exc:
             problem = str(exc)
+        if game is None:
             path = None
     if game is None:
         game = new_game(ruleset_id, scenario)
     window = MainWindow(game, path)
     window.resize(1400, 950)
     window.startup_problem = problem
+    if path:
+        window.pbem_ui.opened(Path(path))
+    return window
+
+
+def start_window(path: str | None, ruleset_id: str | None = None,
+                 scenario: str | None = None) -> MainWindow:
+    """The window ``run_gui`` shows: on the game a crash left in the autosave if the
+    user restores it, else as :func:`build_window`."""
+    restored = offer_restore(None)
+    if restored is None:
+        return build_window(path, ruleset_id, scenario)
+    window = MainWindow(restored.game, restored.original)
+    window.resize(1400, 950)
+    window.pbem_ui.restored(restored)
     return window
 
 
@@ -58,7 +81,7 @@ def run_gui(path: str | None, ruleset_id: str | None = None,
     app.setApplicationName("boardapp")
     app.setOrganizationName("boardapp")
     try:
-        window = build_window(path, ruleset_id, scenario)
+        window = start_window(path, ruleset_id, scenario)
     except BoardappError as exc:
         QMessageBox.critical(None, "boardapp cannot start", str(exc))
         return 1

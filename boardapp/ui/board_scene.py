@@ -153,6 +153,7 @@ class BoardScene(QGraphicsScene):
         self._target: QGraphicsPathItem | None = None
         self._reach: dict[str, Reach] = {}
         self._press: _Press | None = None
+        self._shown: State | None = None
         self.setBackgroundBrush(QColor("#7d8f9c"))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
 
@@ -174,6 +175,7 @@ class BoardScene(QGraphicsScene):
         self._target = None
         self._panel = None
         self.expanded = None
+        self._shown = None
         self.game = game
         ruleset = game.ruleset
         bmap = ruleset.board_map
@@ -255,11 +257,31 @@ class BoardScene(QGraphicsScene):
         """The printed board: the map and everything beside it (what an export shows)."""
         return place_rect(self.bmap)
 
+    # -- another state than the game's (a replayed step) -----------------------------------
+    def show_state(self, state: State | None) -> None:
+        """Draw ``state`` (e.g. a copy from :meth:`Game.state_at`) instead of the game's;
+        ``None`` draws the live game again. While another state is drawn the board is
+        read-only: no drag, no counter menu (a click still spreads a stack)."""
+        self._press = None
+        self.clear_reach()
+        self._shown = state
+        self.sync()
+
+    @property
+    def replaying(self) -> bool:
+        """Whether the board draws another state than the live game's."""
+        return self._shown is not None
+
+    def drawn_state(self) -> State:
+        """The state on the board: the one given to :meth:`show_state`, else the game's."""
+        assert self.game is not None
+        return self._shown if self._shown is not None else self.game.state
+
     def sync(self) -> None:
-        """Re-read ``game.state``: faces, positions, badges, markers."""
+        """Re-read the drawn state: faces, positions, badges, markers."""
         if self.game is None:
             return
-        state = self.game.state
+        state = self.drawn_state()
         ruleset = self.game.ruleset
         for pid in [p for p in self.item_for_piece if p not in state["pieces"]]:
             self.removeItem(self.item_for_piece.pop(pid))
@@ -300,7 +322,7 @@ class BoardScene(QGraphicsScene):
     def count(self, key: StackKey) -> int:
         """How many pieces the stack, group or pile ``key`` holds."""
         if key[1] == PILE:
-            return len(self.game.state["stacks"].get(key[0], [])) if self.game else 0
+            return len(self.drawn_state()["stacks"].get(key[0], [])) if self.game else 0
         return len(self._members.get(key, []))
 
     def pool_mode(self, place: str) -> str:
@@ -382,7 +404,7 @@ class BoardScene(QGraphicsScene):
         for place in pools:
             if self.pool_mode(place) != "pile":
                 continue
-            pids = list(self.game.state["stacks"].get(place, [])) if self.game else []
+            pids = list(self.drawn_state()["stacks"].get(place, [])) if self.game else []
             origin = self.stack_origin((place, PILE))
             for i, pid in enumerate(pids):
                 k = min(i, POOL_DEPTH)
@@ -483,7 +505,7 @@ class BoardScene(QGraphicsScene):
     def members(self, key: StackKey) -> list[str]:
         """The pieces of stack ``key``, top first."""
         if key[1] == PILE:
-            return list(self.game.state["stacks"].get(key[0], [])) if self.game else []
+            return list(self.drawn_state()["stacks"].get(key[0], [])) if self.game else []
         return list(self._members.get(key, []))
 
     def gesture(self, pid: str) -> tuple[list[str], StackKey | None, bool]:
@@ -599,7 +621,7 @@ class BoardScene(QGraphicsScene):
             return
         delta = event.scenePos() - press.origin
         if not press.dragging:
-            if delta.manhattanLength() < QApplication.startDragDistance():
+            if self.replaying or delta.manhattanLength() < QApplication.startDragDistance():
                 return
             self.begin_drag()
         for pid, start in press.starts.items():
@@ -673,7 +695,7 @@ class BoardScene(QGraphicsScene):
     # -- context menu and tooltips --------------------------------------------------------
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:  # noqa: N802
         item = self.counter_at(event.scenePos())
-        if item is None or self.controller is None:
+        if item is None or self.controller is None or self.replaying:
             super().contextMenuEvent(event)
             return
         menu = self.counter_menu(self.menu_piece(item.pid))
@@ -747,7 +769,7 @@ class BoardScene(QGraphicsScene):
         place = bmap.place_at(pos.x(), pos.y())
         if place is None:
             return ""
-        state = self.game.state
+        state = self.drawn_state()
         lines = [bmap.place_name(place)]
         if place in bmap.areas:
             area = bmap.areas[place]

@@ -25,11 +25,15 @@ class GameController(QObject):
     """A different game is now shown (new game, opened file)."""
     refused = Signal(str)
     """An action was refused; the argument is the line to show ("Refused: ...")."""
+    undo_blocked = Signal(str)
+    """Undo was asked but the game forbids it (play by email); the argument says why."""
 
     def __init__(self, game: Game, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._game = game
         self.last_refusal = ""
+        self.read_only = ""
+        """While set (a replay is shown), every change is refused with this reason."""
 
     @property
     def game(self) -> Game:
@@ -40,11 +44,14 @@ class GameController(QObject):
         """Show another game."""
         self._game = game
         self.last_refusal = ""
+        self.read_only = ""
         self.game_replaced.emit()
 
     # -- the one way in ------------------------------------------------------------------
     def push(self, action: Action | str) -> LogEntry | None:
         """Push ``action``; on refusal emit ``refused`` and return ``None``."""
+        if self.read_only:
+            return self._refuse(BoardappError(self.read_only))
         try:
             entry = self._game.push(action)
         except BoardappError as exc:
@@ -59,15 +66,21 @@ class GameController(QObject):
         self.refused.emit(self.last_refusal)
 
     def undo(self) -> LogEntry | None:
-        """Take back the last action."""
+        """Take back the last action (or say why the game forbids it)."""
+        if self.read_only:
+            return self._refuse(BoardappError(self.read_only))
         entry = self._game.undo()
         if entry is not None:
             self.last_refusal = ""
             self.changed.emit()
+        elif self._game.log:
+            self.undo_blocked.emit(self._game.undo_blocked_reason())
         return entry
 
     def redo(self) -> LogEntry | None:
         """Play again the last action taken back."""
+        if self.read_only:
+            return self._refuse(BoardappError(self.read_only))
         if not self._game.can_redo:
             return None
         try:

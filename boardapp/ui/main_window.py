@@ -33,11 +33,12 @@ from PySide6.QtWidgets import (
 from boardapp.core.actions import Action
 from boardapp.core.errors import BoardappError
 from boardapp.core.game import Game
-from boardapp.core.gamefile import load_game, save_game
+from boardapp.core.gamefile import save_game
 
 from .board_scene import BoardScene
 from .board_view import BoardView
 from .controller import GameController
+from .pbem_ui import PbemUi
 from .render import render_png
 from .scan_board import ScanBoard
 
@@ -76,13 +77,16 @@ class MainWindow(QMainWindow):
         self.scene = BoardScene(self.controller, self)
         self.view = BoardView(self.scene, self)
         self.setCentralWidget(self.view)
-        self._saved: list[str] = self._action_texts()
+        self._saved: list[str] | None = self._action_texts()
+        """The actions as last saved (``None``: never saved as they are, e.g. restored)."""
         self._fitted = False
         self._game_actions: list[QAction] = []
         self._build_log()
         self._build_status()
         self._build_actions()
         self._build_menus()
+        self.pbem_ui = PbemUi(self)  # by email, replay, hand, autosave, recent files; built
+        # before the connections below, so that its handlers run before the window's
         self.controller.changed.connect(self._on_changed)
         self.controller.refused.connect(self._on_refused)
         self.controller.game_replaced.connect(self._on_replaced)
@@ -142,7 +146,7 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = self.file_menu = bar.addMenu("&File")
         self.new_menu = file_menu.addMenu("&New game")
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.save_action)
@@ -157,7 +161,7 @@ class MainWindow(QMainWindow):
         self.game_menu = bar.addMenu("&Game")
         self.game_menu.addAction(self.roll_action)
         self.game_menu.addSeparator()
-        view = bar.addMenu("&View")
+        view = self.view_menu = bar.addMenu("&View")
         view.addAction(self.zoom_in_action)
         view.addAction(self.zoom_out_action)
         view.addAction(self.fit_action)
@@ -234,7 +238,8 @@ class MainWindow(QMainWindow):
         self._fill_new_menu()
         name = self.path.name if self.path else "untitled"
         star = "*" if self.is_dirty() else ""
-        self.setWindowTitle(f"{self.game.ruleset.title(self.game.state)} — {name}{star}")
+        self.setWindowTitle(f"{self.game.ruleset.title(self.game.state)} — {name}{star}"
+                            f"{self.pbem_ui.title_suffix()}")
 
     def _refresh_log(self) -> None:
         log = self.game.log
@@ -339,14 +344,17 @@ class MainWindow(QMainWindow):
         if confirm and not self._confirm_discard():
             return False
         try:
-            game = load_game(path)
+            game = self.pbem_ui.load(path)  # a game by email asks the player's passphrase
         except (BoardappError, OSError) as exc:
             QMessageBox.critical(self, "Cannot open the game", str(exc))
+            return False
+        if game is None:  # no passphrase given
             return False
         self.path = Path(path)
         self.controller.set_game(game)
         self._saved = self._action_texts()
         self._refresh()
+        self.pbem_ui.opened(self.path)
         return True
 
     def save(self) -> bool:
@@ -368,10 +376,20 @@ class MainWindow(QMainWindow):
         except (BoardappError, OSError) as exc:
             QMessageBox.critical(self, "Cannot save the game", str(exc))
             return False
+        self.mark_saved(path)
+        return True
+
+    def mark_saved(self, path: str | Path) -> None:
+        """The game was just written to ``path`` (Save, Save for opponent, Email)."""
         self.path = Path(path)
         self._saved = self._action_texts()
         self._refresh()
-        return True
+        self.pbem_ui.saved(self.path)
+
+    def mark_unsaved(self) -> None:
+        """Treat the game as not saved in its file (a game restored after a crash)."""
+        self._saved = None
+        self._refresh()
 
     def export_dialog(self) -> None:
         """Ask for a PNG file name and render the board into it."""
@@ -394,6 +412,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if self._confirm_discard():
+            self.pbem_ui.closing()
             event.accept()
         else:
             event.ignore()

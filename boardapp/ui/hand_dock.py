@@ -1,0 +1,160 @@
+"""The "Hand" dock: what only the viewing player may see (``Ruleset.private_lines``).
+
+By email the viewer is the local player, and the state already shows the other players'
+secrets as "?". In hot-seat play the viewer is the side the game waits for
+(``Ruleset.acting_side``), and both players sit at the same screen: whenever that side
+changes, the dock is covered by a button "Pass the screen to <side> — click to show",
+so the hand is shown only once its owner asks. A ruleset with no secrets has no dock.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from boardapp.core.game import Game
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+COVER_STYLE = ("QPushButton { background: #37474f; color: white; font-size: 13px; "
+               "font-weight: bold; padding: 14px; border-radius: 6px; }")
+
+
+def has_secrets(game: Game) -> bool:
+    """Whether the ruleset keeps anything from some player (a hand...)."""
+    state = game.state
+    ruleset = game.ruleset
+    return bool(ruleset.secret_paths(state)) or any(
+        ruleset.private_lines(state, s.id) for s in ruleset.sides)
+
+
+def side_name(game: Game, side: str) -> str:
+    try:
+        return game.ruleset.side(side).name
+    except KeyError:
+        return side
+
+
+class HandDock(QDockWidget):
+    """The viewing player's private lines, behind a cover in hot-seat play."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__("Hand", window)
+        self.window_ = window
+        self.setObjectName("hand")
+        self.viewer: str | None = None
+        """The side whose hand the dock is for (``None``: nobody's, read-only)."""
+        self.covered = True
+        self.cover = QPushButton()
+        self.cover.setStyleSheet(COVER_STYLE)
+        self.cover.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.cover.clicked.connect(self.reveal)
+        self.heading = QLabel()
+        self.heading.setWordWrap(True)
+        self.heading.setStyleSheet("font-weight: bold;")
+        self.lines = QListWidget()
+        self.lines.setWordWrap(True)
+        self.hide_button = QPushButton("Hide")
+        self.hide_button.setToolTip("Cover the hand again")
+        self.hide_button.clicked.connect(self.cover_hand)
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.lines, 1)
+        layout.addWidget(self.hide_button, 0, Qt.AlignmentFlag.AlignRight)
+        cover_page = QWidget()
+        cover_layout = QVBoxLayout(cover_page)
+        cover_layout.setContentsMargins(6, 6, 6, 6)
+        cover_layout.addWidget(self.cover)
+        cover_layout.addStretch(1)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(cover_page)
+        self.pages.addWidget(page)
+        self.setWidget(self.pages)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        window.resizeDocks([window.log_dock, self], [620, 200], Qt.Orientation.Vertical)
+        self.toggle = self.toggleViewAction()
+        self.toggle.setText("Show &hand")
+        window.controller.changed.connect(self.refresh)
+        window.controller.game_replaced.connect(self.reset)
+        self.reset()
+
+    @property
+    def game(self) -> Game:
+        return self.window_.game
+
+    def viewing_side(self) -> str | None:
+        """Whose hand to show: the local player by email, else the side to act."""
+        game = self.game
+        if game.pbem is not None:
+            return game.pbem.me
+        return game.ruleset.acting_side(game.state)
+
+    @property
+    def hot_seat(self) -> bool:
+        return self.game.pbem is None
+
+    def reset(self) -> None:
+        """Another game: covered again, shown only if the ruleset has secrets."""
+        self.viewer = None
+        self.covered = True
+        wanted = has_secrets(self.game)
+        self.toggle.setEnabled(wanted)
+        self.setVisible(wanted)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Follow the game: cover the dock when the viewing side changes (hot-seat)."""
+        side = self.viewing_side()
+        if side != self.viewer:
+            self.viewer = side
+            self.covered = self.hot_seat
+        self._draw()
+
+    def reveal(self) -> None:
+        """The player at the screen asks to see their hand."""
+        self.covered = False
+        self._draw()
+
+    def cover_hand(self) -> None:
+        """Cover the hand again (hot-seat), e.g. before leaving the screen."""
+        if self.hot_seat:
+            self.covered = True
+            self._draw()
+
+    def shown_lines(self) -> list[str]:
+        """The lines the dock shows now (empty while covered)."""
+        return [self.lines.item(i).text() for i in range(self.lines.count())]
+
+    def _draw(self) -> None:
+        game = self.game
+        self.lines.clear()
+        side = self.viewer
+        self.hide_button.setVisible(self.hot_seat)
+        if side is None:
+            self.heading.setText("Opened read-only: no hand is shown. Open the game with "
+                                 "your passphrase to see yours.")
+            self.pages.setCurrentIndex(1)
+            return
+        name = side_name(game, side)
+        if self.covered:
+            self.cover.setText(f"Pass the screen to {name}\n— click to show —")
+            self.cover.setToolTip(f"Only {name} may look at this hand")
+            self.pages.setCurrentIndex(0)
+            return
+        self.heading.setText(f"{name}'s hand" + (" (only you see it)" if not self.hot_seat
+                                                  else ""))
+        self.lines.addItems(game.ruleset.private_lines(game.state, side))
+        self.pages.setCurrentIndex(1)

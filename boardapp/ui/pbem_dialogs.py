@@ -1,0 +1,333 @@
+"""The dialogs of play by email, and opening a game file as its player.
+
+Each dialog has a module-level ``ask_*`` function that shows it and returns plain
+values (tests replace these functions): a new game by email (:func:`ask_new_pbem`), a
+passphrase (:func:`ask_passphrase`), joining a game (:func:`ask_join`), the email of a
+turn (:func:`ask_email`). :func:`open_as_player` opens a game file the way the window
+does: a hot-seat file as it is; a play-by-email file with the player's passphrase
+(asked again when wrong), read-only if the player prefers, or joining it if their side
+has not joined yet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from boardapp.core.game import Game
+from boardapp.core.gamefile import load_game, save_game
+from boardapp.core.keys import PassphraseError
+from boardapp.core.ledger import Ledger
+from boardapp.core.pbem import join_pbem
+from boardapp.core.ruleset import Ruleset
+
+ERROR_STYLE = "color: #b3261e;"
+
+
+class ReadOnly:
+    """The answer "open read-only" to a passphrase question."""
+
+    def __repr__(self) -> str:
+        return "READ_ONLY"
+
+
+READ_ONLY = ReadOnly()
+
+
+def player_sides(ruleset: Ruleset) -> list[tuple[str, str]]:
+    """The sides a player can take, as (id, name)."""
+    return [(s.id, s.name) for s in ruleset.sides if s.playable]
+
+
+# -- a new game by email ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class NewPbemChoice:
+    """What the "New game by email" dialog asks: scenario, your side, the players'
+    names by side, your passphrase."""
+
+    scenario: str
+    me: str
+    players: dict[str, str]
+    passphrase: str
+
+
+class NewPbemDialog(QDialog):
+    """Scenario, your side, each player's name, and your passphrase (twice)."""
+
+    def __init__(self, ruleset: Ruleset, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game by email")
+        self.ruleset = ruleset
+        intro = QLabel(f"A game of {ruleset.name} played by email: one file goes back and "
+                       "forth. Your passphrase locks your secrets (hidden cards, dice keys) "
+                       "inside the file: choose a long one, and do not forget it.")
+        intro.setWordWrap(True)
+        self.scenario = QComboBox()
+        for sid, info in ruleset.scenarios().items():
+            self.scenario.addItem(f"{sid} {info.name}".strip(), sid)
+        default = self.scenario.findData(ruleset.default_scenario)
+        self.scenario.setCurrentIndex(max(default, 0))
+        self.me = QComboBox()
+        self.names: dict[str, QLineEdit] = {}
+        form = QFormLayout()
+        form.addRow("Scenario", self.scenario)
+        form.addRow("You play", self.me)
+        for sid, name in player_sides(ruleset):
+            self.me.addItem(name, sid)
+            edit = QLineEdit()
+            edit.setPlaceholderText("the player's name")
+            self.names[sid] = edit
+            form.addRow(f"{name} player", edit)
+        self.passphrase = QLineEdit()
+        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.again = QLineEdit()
+        self.again.setEchoMode(QLineEdit.EchoMode.Password)
+        form.addRow("Your passphrase", self.passphrase)
+        form.addRow("Once more", self.again)
+        self.error = QLabel()
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create the game")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(460)
+
+    def problem(self) -> str:
+        """What is missing or wrong ("" when the game can be created)."""
+        for sid, edit in self.names.items():
+            if not edit.text().strip():
+                return f"Name the {self.ruleset.side(sid).name} player."
+        if not self.passphrase.text():
+            return "Choose a passphrase."
+        if self.passphrase.text() != self.again.text():
+            return "The two passphrases differ."
+        return ""
+
+    def accept(self) -> None:
+        problem = self.problem()
+        self.error.setText(problem)
+        if not problem:
+            super().accept()
+
+    def choice(self) -> NewPbemChoice:
+        """The values entered."""
+        return NewPbemChoice(self.scenario.currentData(), self.me.currentData(),
+                             {sid: e.text().strip() for sid, e in self.names.items()},
+                             self.passphrase.text())
+
+
+def ask_new_pbem(parent: QWidget | None, ruleset: Ruleset) -> NewPbemChoice | None:
+    """Show :class:`NewPbemDialog`; ``None`` if cancelled."""
+    dialog = NewPbemDialog(ruleset, parent)
+    return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+# -- passphrases ------------------------------------------------------------------------------
+class PassphraseDialog(QDialog):
+    """A passphrase (twice for a new one), with "Open read-only" when it is optional."""
+
+    def __init__(self, title: str, text: str, parent: QWidget | None = None, *,
+                 new: bool = False, read_only: bool = False, error: str = "") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.read_only_chosen = False
+        label = QLabel(text)
+        label.setWordWrap(True)
+        self.passphrase = QLineEdit()
+        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.again: QLineEdit | None = None
+        form = QFormLayout()
+        form.addRow("Passphrase", self.passphrase)
+        if new:
+            self.again = QLineEdit()
+            self.again.setEchoMode(QLineEdit.EchoMode.Password)
+            form.addRow("Once more", self.again)
+        self.error = QLabel(error)
+        self.error.setStyleSheet(ERROR_STYLE)
+        self.error.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Join" if new else "Open")
+        if read_only:
+            viewer = buttons.addButton("Open read-only", QDialogButtonBox.ButtonRole.ActionRole)
+            viewer.setToolTip("See the game as anyone may: everyone's hidden information "
+                              "stays hidden, and you cannot play")
+            viewer.clicked.connect(self._read_only)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(label)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(420)
+
+    def _read_only(self) -> None:
+        self.read_only_chosen = True
+        super().accept()
+
+    def accept(self) -> None:
+        if not self.passphrase.text():
+            self.error.setText("Enter the passphrase.")
+        elif self.again is not None and self.again.text() != self.passphrase.text():
+            self.error.setText("The two passphrases differ.")
+        else:
+            super().accept()
+
+
+def ask_passphrase(parent: QWidget | None, title: str, text: str, *, new: bool = False,
+                   read_only: bool = False, error: str = "") -> str | ReadOnly | None:
+    """The passphrase entered, :data:`READ_ONLY`, or ``None`` if cancelled."""
+    dialog = PassphraseDialog(title, text, parent, new=new, read_only=read_only, error=error)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return READ_ONLY if dialog.read_only_chosen else dialog.passphrase.text()
+
+
+def ask_join(parent: QWidget | None, game: Game, waiting: list[str]) -> str | None:
+    """The side the user joins as, among ``waiting`` (sides not joined); ``None``: not
+    joining (e.g. the player who created the game, opening it again)."""
+    assert game.pbem is not None
+    names = [game.pbem.name(game, s) for s in waiting]
+    text = (f"{', '.join(names)} {'has' if len(names) == 1 else 'have'} not joined this "
+            "game yet. Join it now, choosing your passphrase?\n\nIf you created the game "
+            "and just want to see it, answer No.")
+    if len(waiting) == 1:
+        answer = QMessageBox.question(parent, "Join the game", text,
+                                      QMessageBox.StandardButton.Yes
+                                      | QMessageBox.StandardButton.No)
+        return waiting[0] if answer == QMessageBox.StandardButton.Yes else None
+    item, ok = QInputDialog.getItem(parent, "Join the game", text + "\n\nYou play:", names,
+                                    0, False)
+    return waiting[names.index(item)] if ok and item in names else None
+
+
+# -- the email of a turn ----------------------------------------------------------------------
+class EmailDialog(QDialog):
+    """Where to write the ``.eml`` message, and to whom (optional)."""
+
+    def __init__(self, default_path: Path, to: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Email this game")
+        intro = QLabel("boardapp saves the game for your opponent, then writes an email "
+                       "with the game file attached and what happened since they last saw "
+                       "it. Your mail program opens it: check it and send it.")
+        intro.setWordWrap(True)
+        self.to = QLineEdit(to)
+        self.to.setPlaceholderText("opponent@example.org (optional)")
+        self.path = QLineEdit(str(default_path))
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        row = QHBoxLayout()
+        row.addWidget(self.path, 1)
+        row.addWidget(browse)
+        form = QFormLayout()
+        form.addRow("To", self.to)
+        form.addRow("Message file", row)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Write the email")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(buttons)
+        self.setMinimumWidth(520)
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Email message", self.path.text(),
+                                              "Email messages (*.eml)")
+        if path:
+            self.path.setText(path)
+
+    def accept(self) -> None:
+        if self.path.text().strip():
+            super().accept()
+
+
+def ask_email(parent: QWidget | None, default_path: Path,
+              to: str = "") -> tuple[Path, str] | None:
+    """The ``.eml`` path and the address (may be ""); ``None`` if cancelled."""
+    dialog = EmailDialog(default_path, to, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return Path(dialog.path.text().strip()), dialog.to.text().strip()
+
+
+# -- opening a file as its player -------------------------------------------------------------
+def players_text(game: Game) -> str:
+    """"Blue (Bob) and Red (Alice)"."""
+    assert game.pbem is not None
+    names = [game.pbem.name(game, s) for s in game.pbem.players]
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def unlock(parent: QWidget | None, name: str, public: Game,
+           load: Callable[[str], Game]) -> Game | None:
+    """Ask the player's passphrase until ``load(passphrase)`` opens the game; ``public``
+    if they choose read-only; ``None`` if they cancel."""
+    error = ""
+    text = (f"{name} is a game by email between {players_text(public)}. Enter your "
+            "passphrase to play, or open it read-only: everyone's hidden information then "
+            "stays hidden and you cannot play.")
+    while True:
+        answer = ask_passphrase(parent, "Your passphrase", text, read_only=True, error=error)
+        if answer is None:
+            return None
+        if isinstance(answer, ReadOnly):
+            return public
+        try:
+            return load(answer)
+        except PassphraseError:
+            error = "Wrong passphrase: try again."
+
+
+def open_as_player(parent: QWidget | None, path: str | Path) -> Game | None:
+    """Open the game file ``path`` as the window does (see the module doc); ``None`` if
+    the user cancels. A bad file raises :class:`GameFileError` (checked before any
+    passphrase is asked)."""
+    path = Path(path)
+    public = load_game(path)
+    pbem = public.pbem
+    if pbem is None:
+        return public
+    waiting = [s for s, p in pbem.players.items() if not p.joined]
+    side = ask_join(parent, public, waiting) if waiting else None
+    if side is not None:
+        answer = ask_passphrase(parent, "Join the game",
+                                f"You join {path.name} as {pbem.name(public, side)}. Choose "
+                                "your passphrase: it locks your secrets inside the file. "
+                                "Choose a long one, and do not forget it.", new=True)
+        if not isinstance(answer, str):
+            return None
+        join_pbem(public, side, answer)
+        save_game(public, path)
+        return load_game(path, passphrase=answer, side=side, ledger=Ledger())
+    return unlock(parent, path.name, public,
+                  lambda pw: load_game(path, passphrase=pw, ledger=Ledger()))

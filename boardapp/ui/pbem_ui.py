@@ -1,0 +1,298 @@
+"""The window's side of play by email, and of every game file that goes back and forth.
+
+:class:`PbemUi` adds to a :class:`MainWindow`:
+
+- File → *New game by email…*, *Open recent*, *Save for opponent…*, *Email this game…*;
+- opening a file as its player (:func:`pbem_dialogs.open_as_player`), then the replay
+  bar on the steps the player has not seen (:mod:`replay_bar`), View → *Replay the game*;
+- the *Hand* dock (:mod:`hand_dock`), autosave (:mod:`autosave_ui`), the mode in the
+  title and the status bar ("by email, you play ..."), and why undo is blocked.
+
+The window calls :meth:`PbemUi.load`, :meth:`opened`, :meth:`saved`, :meth:`closing`
+and :meth:`title_suffix`; everything else hangs on the controller's signals.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QUrl
+from PySide6.QtGui import QAction, QDesktopServices
+from PySide6.QtWidgets import QLabel, QMessageBox
+
+from boardapp.core.email_message import email_game
+from boardapp.core.errors import BoardappError
+from boardapp.core.game import Game
+from boardapp.core.gamefile import load_game, save_for_opponent
+from boardapp.core.history import side_name
+from boardapp.core.ledger import Ledger
+from boardapp.core.pbem import new_pbem_game
+
+from . import pbem_dialogs
+from .autosave_ui import AutosaveHook, Restored
+from .hand_dock import HandDock
+from .recent_menu import RecentMenu
+from .replay_bar import ReplayBar
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+UNDO_TIP = "Take back the last action"
+
+
+def viewer(game: Game) -> str:
+    """Who looks at the game: the local player by email, else the side to act."""
+    if game.pbem is not None and game.pbem.me:
+        return game.pbem.me
+    return game.ruleset.acting_side(game.state)
+
+
+def first_unseen(game: Game) -> int:
+    """The first step the viewer has not seen: after their last send (1 if none);
+    beyond the log when everything was seen."""
+    return game.last_seen(viewer(game)) + 1
+
+
+def mode_text(game: Game) -> str:
+    """"Hot-seat", "By email · you play Blue (Bob)", "By email · read-only"..."""
+    pbem = game.pbem
+    if pbem is None:
+        return "Hot-seat"
+    if pbem.me is None:
+        text = "By email · read-only (opened without a passphrase)"
+    else:
+        text = f"By email · you play {pbem.name(game, pbem.me)}"
+    waiting = [pbem.name(game, s) for s, p in pbem.players.items() if not p.joined]
+    if waiting:
+        text += f" · waiting for {', '.join(waiting)} to join"
+    return text
+
+
+class PbemUi(QObject):
+    """Sending and receiving turns in a window (see the module doc)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.email_to = ""
+        controller = window.controller
+        self.replay = ReplayBar(window)
+        self.hand = HandDock(window)
+        self.autosave = AutosaveHook(window)
+        self.recent = RecentMenu(window)
+        self.mode_label = QLabel()
+        window.statusBar().addPermanentWidget(self.mode_label)
+        self.new_pbem_action = self._action("New game &by email…", self.new_pbem_game,
+                                            "Start a game played by email: one file goes "
+                                            "back and forth")
+        self.send_action = self._action("Save for o&pponent…", self.save_for_opponent,
+                                        "Save the game to send it: your opponent will see "
+                                        "what you played since your last send")
+        self.email_action = self._action("E&mail this game…", self.email_game,
+                                         "Save for the opponent and write an email with "
+                                         "the game attached")
+        self.replay_action = self._action("&Replay the game", self.replay_game,
+                                          "Step through the game from the set-up")
+        menu = window.file_menu
+        menu.insertAction(window.open_action, self.new_pbem_action)
+        menu.insertMenu(window.save_action, self.recent)
+        menu.insertAction(window.export_action, self.send_action)
+        menu.insertAction(window.export_action, self.email_action)
+        menu.insertSeparator(window.export_action)
+        window.view_menu.addSeparator()
+        window.view_menu.addAction(self.replay_action)
+        window.view_menu.addAction(self.hand.toggle)
+        controller.changed.connect(self.refresh)
+        controller.game_replaced.connect(self.refresh)
+        controller.undo_blocked.connect(self.show_undo_blocked)
+        self.refresh()
+
+    def _action(self, text: str, slot, tip: str) -> QAction:
+        action = QAction(text, self.window_)
+        action.triggered.connect(slot)
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        return action
+
+    @property
+    def game(self) -> Game:
+        return self.window_.game
+
+    # -- what the window shows ------------------------------------------------------------
+    def title_suffix(self) -> str:
+        """What the window title adds: the mode of a game by email."""
+        pbem = self.game.pbem
+        if pbem is None:
+            return ""
+        if pbem.me is None:
+            return " — by email, read-only"
+        return f" — by email, you play {pbem.name(self.game, pbem.me)}"
+
+    def refresh(self) -> None:
+        """The mode in the status bar; why undo is blocked; what can be replayed."""
+        game = self.game
+        self.mode_label.setText(mode_text(game))
+        reason = game.undo_blocked_reason() if game.log and not game.can_undo else ""
+        tip = f"Undo is blocked: {reason}" if reason else UNDO_TIP
+        self.window_.undo_action.setToolTip(tip)
+        self.window_.undo_action.setStatusTip(tip)
+        self.replay_action.setEnabled(bool(game.log))
+
+    def show_undo_blocked(self, reason: str) -> None:
+        """Undo was asked but the game forbids it: say why."""
+        self.window_.statusBar().showMessage(f"Cannot undo: {reason}", 10000)
+
+    # -- the window's file events -----------------------------------------------------------
+    def load(self, path: str | Path) -> Game | None:
+        """Open ``path`` as its player (``None``: the user cancelled)."""
+        return pbem_dialogs.open_as_player(self.window_, path)
+
+    def opened(self, path: Path) -> None:
+        """``path`` was opened: remember it, say what the file noticed, replay what is new."""
+        game = self.game
+        self.recent.note(path, game.ruleset.title(game.state))
+        if game.notes:
+            QMessageBox.information(self.window_, "About this file", "\n\n".join(game.notes))
+        # A file that was sent (by email, or "Save for opponent" in hot-seat) opens on
+        # what its reader has not seen; a plain save opens live (View > Replay is there).
+        if game.pbem is None and not game.sends:
+            return
+        step = first_unseen(game)
+        if step <= len(game.log):
+            self.replay.open_at(step, first_new=step)
+
+    def saved(self, path: Path) -> None:
+        """The game was written to ``path``."""
+        self.recent.note(path, self.game.ruleset.title(self.game.state))
+        self.autosave.saved(path)
+
+    def closing(self) -> None:
+        """The window closes normally."""
+        self.autosave.finish()
+
+    def restored(self, restored: Restored) -> None:
+        """The window shows a game restored after a crash: unsaved, autosaved here."""
+        self.window_.mark_unsaved()
+        self.autosave.adopt(restored.info)
+
+    # -- a new game by email ------------------------------------------------------------------
+    def new_pbem_game(self) -> bool:
+        """Ask for the players and passphrase, create the game, save it."""
+        window = self.window_
+        if not window._confirm_discard():
+            return False
+        ruleset = self.game.ruleset
+        choice = pbem_dialogs.ask_new_pbem(window, ruleset)
+        if choice is None:
+            return False
+        try:
+            game = new_pbem_game(ruleset, choice.scenario, choice.players, choice.me,
+                                 choice.passphrase)
+        except BoardappError as exc:
+            QMessageBox.critical(window, "Cannot start the game", str(exc))
+            return False
+        window.path = None
+        window.controller.set_game(game)
+        window.mark_unsaved()
+        if not window.save_as():
+            return False
+        assert window.path is not None and game.pbem is not None
+        others = ", ".join(game.pbem.name(game, s) for s in game.pbem.players if s != choice.me)
+        QMessageBox.information(
+            window, "Game by email created",
+            f"You play {game.pbem.name(game, choice.me)}. Now send {window.path.name} to "
+            f"{others} (File → Email this game…): they open it with boardapp and join.")
+        return True
+
+    # -- sending ----------------------------------------------------------------------------
+    def _ready_to_send(self) -> Path | None:
+        """The game's file, once the game is saved and open as its player."""
+        window = self.window_
+        pbem = self.game.pbem
+        if pbem is not None and pbem.me is None and not self._open_as_player():
+            return None
+        if window.path is None and not window.save_as():
+            return None
+        return window.path
+
+    def _open_as_player(self) -> bool:
+        """A read-only game by email: open it again with the player's passphrase."""
+        window = self.window_
+        path = window.path
+        if path is None:
+            return False
+        try:
+            game = pbem_dialogs.unlock(window, path.name, self.game,
+                                       lambda pw: load_game(path, passphrase=pw,
+                                                            ledger=Ledger()))
+        except (BoardappError, OSError) as exc:
+            QMessageBox.critical(window, "Cannot open the game", str(exc))
+            return False
+        if game is None or game.pbem is None or game.pbem.me is None:
+            return False
+        window.controller.set_game(game)
+        return True
+
+    def save_for_opponent(self) -> bool:
+        """Record a send and save the file, to be sent to the opponent."""
+        path = self._ready_to_send()
+        if path is None:
+            return False
+        window = self.window_
+        game = self.game
+        try:
+            send = save_for_opponent(game, path)
+        except (BoardappError, OSError) as exc:
+            QMessageBox.critical(window, "Cannot save for the opponent", str(exc))
+            return False
+        window.mark_saved(path)
+        if send is None:
+            text = (f"{path.name} is saved. You played nothing since your last send: "
+                    "there is nothing new for your opponent.")
+        else:
+            text = (f"{path.name} is saved for your opponent: actions up to {send.upto}, "
+                    f"sent by {side_name(game, send.side)}. Send them this file; they open "
+                    "it with boardapp and see what you played, step by step.")
+        QMessageBox.information(window, "Saved for your opponent", text)
+        return True
+
+    def email_game(self) -> bool:
+        """Save for the opponent and write an ``.eml`` with the game attached; open it in
+        the mail program (or show its folder)."""
+        path = self._ready_to_send()
+        if path is None:
+            return False
+        window = self.window_
+        answer = pbem_dialogs.ask_email(window, path.with_suffix(".eml"), self.email_to)
+        if answer is None:
+            return False
+        eml, to = answer
+        if eml.resolve() == path.resolve():
+            QMessageBox.critical(window, "Cannot write the email",
+                                 "The email cannot replace the game file: choose another "
+                                 "name.")
+            return False
+        self.email_to = to
+        try:
+            email_game(self.game, path, eml, to=to or None)
+        except (BoardappError, OSError) as exc:
+            QMessageBox.critical(window, "Cannot write the email", str(exc))
+            return False
+        window.mark_saved(path)
+        if QDesktopServices.openUrl(QUrl.fromLocalFile(str(eml))):
+            window.statusBar().showMessage(f"{eml.name} is written and open in your mail "
+                                           "program: check it and send it", 10000)
+        else:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(eml.parent)))
+            QMessageBox.information(
+                window, "Email written",
+                f"The email is written to\n{eml}\n\nNo mail program opened it: open that "
+                f"file with yours (its folder is shown), or send {path.name} as an "
+                "attachment.")
+        return True
+
+    # -- replay -----------------------------------------------------------------------------
+    def replay_game(self) -> None:
+        """View → Replay the game: from the set-up."""
+        self.replay.open_at(0)
