@@ -8,21 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import (
     QAction,
     QBrush,
     QCloseEvent,
     QColor,
     QKeySequence,
-    QPainter,
-    QPaintEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -41,27 +38,12 @@ from .controller import GameController
 from .pbem_ui import PbemUi
 from .render import render_png
 from .scan_board import ScanBoard
+from .widgets import ElidedLabel
 
 GAME_FILTER = "boardapp games (*.json *.boardapp);;All files (*)"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 TEXT_ROLE = Qt.ItemDataRole.UserRole + 1
 REFUSED = QColor("#b3261e")
-
-
-class ElidedLabel(QLabel):
-    """A one-line label that shows "..." when its text is too long (full text in the
-    tooltip and in :meth:`text`)."""
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
-        painter = QPainter(self)
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
-                                             self.contentsRect().width())
-        painter.drawText(self.contentsRect(), Qt.AlignmentFlag.AlignVCenter
-                         | Qt.AlignmentFlag.AlignLeft, text)
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        return QSize(40, super().minimumSizeHint().height())
 
 
 class MainWindow(QMainWindow):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from boardapp.core.game import Game
 
@@ -36,7 +36,11 @@ def render_image(game: Game, scale: float = 1.0) -> QImage:
     ensure_app()
     scene = BoardScene()
     scene.set_game(game)
-    source = scene.board_rect()
+    return render_scene(scene, scene.board_rect(), scale)
+
+
+def render_scene(scene: QGraphicsScene, source: QRectF, scale: float) -> QImage:
+    """The part ``source`` of ``scene`` as an image, at ``scale`` pixels per map unit."""
     width = max(1, math.ceil(source.width() * scale))
     height = max(1, math.ceil(source.height() * scale))
     image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QColor, QKeySequence, QPainter, QPaintEvent
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QLabel, QListWidgetItem, QSizePolicy, QSlider, QToolBar
+
+from .widgets import ElidedLabel
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -24,21 +26,6 @@ PLAY_INTERVAL_MS = 1000
 LATER = QColor("#9a9a9a")
 REPLAY_STYLE = "QToolBar#replay { background: #f3e2a9; border-bottom: 1px solid #b59a3c; }"
 LIVE_STYLE = "QToolBar#replay { background: #dfe8d8; border-bottom: 1px solid #8aa37b; }"
-
-
-class _LineLabel(QLabel):
-    """One line, elided with "…" when too long (the full text in the tooltip)."""
-
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt override)
-        painter = QPainter(self)
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight,
-                                             self.contentsRect().width())
-        painter.drawText(self.contentsRect(), Qt.AlignmentFlag.AlignVCenter
-                         | Qt.AlignmentFlag.AlignLeft, text)
-
-    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt override)
-        return QSize(60, super().minimumSizeHint().height())
 
 
 class ReplayBar(QToolBar):
@@ -80,7 +67,7 @@ class ReplayBar(QToolBar):
         self.step_label.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
         self.step_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.addWidget(self.step_label)
-        self.line_label = _LineLabel()
+        self.line_label = ElidedLabel(min_width=60)
         self.line_label.setSizePolicy(QSizePolicy.Policy.Expanding,
                                       QSizePolicy.Policy.Preferred)
         self.addWidget(self.line_label)

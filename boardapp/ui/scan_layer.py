@@ -202,7 +202,7 @@ def render_scan_image(game: Game, pyramid: ScanPyramid, transform: Transform,
     """The board of ``game`` drawn over the calibrated scan (``boardapp render --scan``):
     the scan's whole sheet and the board, at ``scale`` pixels per map unit."""
     from .board_scene import BoardScene
-    from .render import ensure_app
+    from .render import ensure_app, render_scene
 
     ensure_app()
     scene = BoardScene()
@@ -210,18 +210,7 @@ def render_scan_image(game: Game, pyramid: ScanPyramid, transform: Transform,
     scene.set_scan(pyramid, transform, progressive=False)
     scene.set_overlay(overlay_opacity > 0, overlay_opacity)
     source = scene.board_rect().united(scene.scan_layer.map_bounds())
-    width = max(1, math.ceil(source.width() * scale))
-    height = max(1, math.ceil(source.height() * scale))
-    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.white)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    scene.render(painter, QRectF(0, 0, width, height), source,
-                 Qt.AspectRatioMode.IgnoreAspectRatio)
-    painter.end()
-    return image
+    return render_scene(scene, source, scale)
 
 
 def render_scan_png(game: Game, path: str | Path, pyramid: ScanPyramid, transform: Transform,
