@@ -17,9 +17,11 @@ TEMP_SUFFIX = ".tmp"
 
 
 def atomic_write_bytes(path: str | Path, data: bytes, *, sync: bool = True) -> None:
-    """Write ``data`` to ``path`` atomically; on failure the old file is untouched."""
+    """Write ``data`` to ``path`` atomically (creating its folder); on failure the old
+    file is untouched."""
     path = Path(path)
     folder = path.parent if str(path.parent) else Path(".")
+    folder.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -16,58 +16,25 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 import yaml
 
+from .atomic import atomic_write_text
 from .calibration import Calibration, RefPoint, Transform
 from .errors import DataError
 from .mapdata import BoardMap, MapErrors, check_map, load_map, parse_map
+from .userdirs import config_dir, data_dir
 
 log = logging.getLogger(__name__)
 
-APP_NAME = "boardapp"
 SETTINGS_FORMAT = "boardapp-board-settings"
 SETTINGS_VERSION = 1
 _SAFE_NAME = re.compile(r"[^a-zA-Z0-9._-]+")
-
-
-def data_dir(create: bool = True) -> Path:
-    """The user's data folder (user maps, scan tile caches); created if missing."""
-    override = os.environ.get("BOARDAPP_DATA_DIR")
-    path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, False))
-    if create:
-        path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def config_dir(create: bool = True) -> Path:
-    """The user's configuration folder (board settings); created if missing."""
-    override = os.environ.get("BOARDAPP_CONFIG_DIR")
-    path = Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME, False))
-    if create:
-        path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 # -- board settings ---------------------------------------------------------------------
@@ -155,7 +122,7 @@ def load_board_settings(map_id: str) -> BoardSettings:
 def save_board_settings(settings: BoardSettings) -> Path:
     """Save ``settings``; return the file written."""
     path = settings_path(settings.map_id)
-    write_atomic(path, json.dumps(settings.to_data(), indent=1) + "\n")
+    atomic_write_text(path, json.dumps(settings.to_data(), indent=1) + "\n")
     return path
 
 
@@ -215,7 +182,7 @@ def write_map(data: dict[str, Any], path: str | Path, origin: str = "") -> Path:
         raise problems[0] if len(problems) == 1 else MapErrors(problems)
     text = dump_map(data, origin)
     parse_map(yaml.safe_load(text), str(path))  # what is written reads back
-    write_atomic(path, text)
+    atomic_write_text(path, text)
     return path
 
 

@@ -15,17 +15,21 @@ import platformdirs
 APP_NAME = "boardapp"
 
 
-def data_dir() -> Path:
-    """The user's data folder (autosaves, play-by-email ledger); created if missing."""
+def data_dir(create: bool = True) -> Path:
+    """The user's data folder (autosaves, ledger, user maps, scan tiles); created if
+    missing unless ``create`` is false."""
     override = os.environ.get("BOARDAPP_DATA_DIR")
     path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, False))
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
 
 
-def config_dir() -> Path:
-    """The user's configuration folder (recent files); created if missing."""
+def config_dir(create: bool = True) -> Path:
+    """The user's configuration folder (recent files, board settings); created if
+    missing unless ``create`` is false."""
     override = os.environ.get("BOARDAPP_CONFIG_DIR")
     path = Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME, False))
-    path.mkdir(parents=True, exist_ok=True)
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
     return path
