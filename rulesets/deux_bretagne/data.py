@@ -53,7 +53,8 @@ class Scenario:
     extra: dict[str, Any]
     """Set-up details of some scenarios: inside (area -> side whose units start inside
     the fortress), sieges (area -> {side, level}), nf_change, events (played already),
-    cards_out, leaders_out."""
+    cards_out, leaders_out, enlisement (the Enlisement cards are in the decks from the
+    start)."""
 
 
 def load_piece_types(path: Path = DATA_DIR / "counters.yaml") -> tuple[dict[str, PieceType],
@@ -146,7 +147,8 @@ def load_scenarios(path: Path = DATA_DIR / "scenarios.yaml") -> dict[str, Scenar
             final_victory=c.mapping(merged.get("final_victory", {}) or {},
                                     f"{sid}.final_victory"),
             extra={key: merged[key] for key in ("inside", "sieges", "nf_change", "events",
-                                                "cards_out", "leaders_out") if key in merged})
+                                                "cards_out", "leaders_out", "enlisement")
+                   if key in merged})
     return result
 
 
@@ -156,7 +158,48 @@ def load_chits(path: Path = DATA_DIR / "chits.yaml") -> dict[str, str]:
     return {str(k): c.text(v, str(k)) for k, v in c.mapping(load_yaml_file(path), "").items()}
 
 
+CARD_FIELDS = ("name", "group", "activation", "resources", "coat", "asterisk", "anchor",
+               "event", "rules", "source")
+
+
 def load_cards(path: Path = DATA_DIR / "cards.yaml") -> dict[str, dict[str, Any]]:
-    """What is known of the strategy cards, by id."""
+    """The strategy cards by id (B-01..B-28, M-01..M-28): what the rules say of them,
+    null where unknown (see the file's header). Checked: every card is there, values in
+    range."""
     c = Checker(str(path))
-    return {str(k): c.mapping(v, str(k)) for k, v in c.mapping(load_yaml_file(path), "").items()}
+    data = c.mapping(load_yaml_file(path), "")
+    out: dict[str, dict[str, Any]] = {}
+    for camp in "BM":
+        for i in range(1, 29):
+            cid = f"{camp}-{i:02d}"
+            if cid not in data:
+                raise c.fail(cid, "missing card (28 per camp, rules 2.5)")
+    for key, spec in data.items():
+        cid = str(key)
+        if len(cid) != 4 or cid[:2] not in ("B-", "M-") or not cid[2:].isdigit() or not (
+                1 <= int(cid[2:]) <= 28):
+            raise c.fail(cid, "a card id is B-01..B-28 or M-01..M-28")
+        spec = c.mapping(spec, cid)
+        c.known_keys(spec, cid, CARD_FIELDS)
+        card: dict[str, Any] = {f: spec.get(f) for f in CARD_FIELDS}
+        card["group"] = c.choice(spec.get("group"), f"{cid}.group",
+                                 ("intervention", "enlisement"))
+        for field, lo, hi in (("activation", 1, 3), ("resources", 0, 9)):
+            if card[field] is not None:
+                card[field] = c.integer(card[field], f"{cid}.{field}", lo, hi)
+        if card["coat"] is not None:
+            card["coat"] = c.choice(card["coat"], f"{cid}.coat", ("yellow", "green", "blue"))
+        for field in ("asterisk", "anchor"):
+            if card[field] is not None:
+                card[field] = c.boolean(card[field], f"{cid}.{field}")
+        for field in ("name", "event", "rules", "source"):
+            if card[field] is not None:
+                card[field] = c.text(card[field], f"{cid}.{field}")
+        out[cid] = card
+    for camp in "BM":
+        n = sum(1 for cid, card in out.items()
+                if cid.startswith(camp) and card["group"] == "intervention")
+        if n != 12:
+            raise c.fail(f"{camp}-xx.group", f"{n} Intervention cards; the rules say 12 per "
+                                             "camp (2.5)")
+    return out

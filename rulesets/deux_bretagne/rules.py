@@ -2,7 +2,8 @@
 
 Automated here: the set-up of the scenarios (14.x), movement legality (5.31, 7.12, 7.2,
 8.1, 8.11, 8.21, 8.23, 8.26, 2.64), control of cities and counties with its victory
-points (3.1, 3.3, 13.12), the activation count of the action phase (4.0 C, Turn Table)
+points (3.1, 3.3, 13.12), the activation count of the action phase (4.0 C, Turn Table),
+the strategy cards (decks, phase B draws, ACT/REC/SOL/EVT plays, 5.0-5.6: cards.py)
 and the turn marker. Everything else is played by hand with the core's manual verbs.
 """
 
@@ -27,8 +28,10 @@ from boardapp.core.ruleset import (
 )
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
+from . import cards as card_rules
 from . import movement
 from .battle import BATTLE_STEPS
+from .cards import CARD_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
 from .forage import FORAGE_STEPS, must_forage
 from .recruit import RECRUIT_STEPS, do_recruit, why_not_recruit
@@ -60,7 +63,7 @@ class DeuxBretagne(Ruleset):
 
     id = "deux-bretagne"
     name = "Les Deux Bretagne"
-    version = "0.2"
+    version = "0.3"
     """Bumped whenever the state or the rules change: a saved game of an older version
     replays its actions and dice but its final-state digest is not required to match."""
     aliases = ("deux_bretagne", "ldb", "les-deux-bretagne")
@@ -74,7 +77,8 @@ class DeuxBretagne(Ruleset):
     dice = DiceSpec(sides=10, zero_based=True)  # 2.7: a zero is a zero
     default_scenario = "14.1"
     map_file = "deux_bretagne.yaml"
-    flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS, *RECRUIT_STEPS, *TURN_STEPS)
+    flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS, *RECRUIT_STEPS, *TURN_STEPS,
+                *CARD_STEPS)
     """Procedures with players' decisions (battles), on a stack in ``state["flow"]``."""
 
     # -- data --------------------------------------------------------------------------
@@ -160,6 +164,7 @@ class DeuxBretagne(Ruleset):
             "resources": {side: 0 for side in PLAYERS},
         }
         state["flow"] = []
+        card_rules.init_cards(self, state, sc)  # 5.1: hands are drawn by ``draw`` (4.0 B)
         types, counts = self._types
         for tid, t in types.items():
             if t.leader:
@@ -249,6 +254,7 @@ class DeuxBretagne(Ruleset):
                         yield Action.of("move", group, dest)
             yield from self._siege_actions(state)
             yield from self._recruit_actions(state)
+            yield from self._card_actions(state)
             yield Action("end")
         elif state["phase"] == "end-of-actions":
             yield Action("next-turn")
@@ -281,11 +287,21 @@ class DeuxBretagne(Ruleset):
                 yield Action("recruit", (pid, "ch"))
                 yield Action("recruit", (pid, "me"))
 
+    def _card_actions(self, state: State) -> Iterator[Action]:
+        """Phase B ``draw`` (and ``enlist``, 5.11) until the side has drawn; ``play CARD
+        USE`` for its hand (5.2)."""
+        side = state["active"]
+        if card_rules.why_not_draw(state, side) is None:
+            yield Action("draw")
+            if not state["vars"]["enlisement"][side]:
+                yield Action("enlist")
+        yield from card_rules.play_actions(self, state, side)
+
     def flow_actions(self, state: State) -> list[Action]:
         if self.flow.top(state):
             return list(self.flow.legal_actions(self, state))
         if state["phase"] == "action":
-            return [*self._siege_actions(state), Action("end")]
+            return [*self._siege_actions(state), *self._card_actions(state), Action("end")]
         if state["phase"] == "end-of-actions":
             return [Action("next-turn")]
         return []
@@ -328,6 +344,22 @@ class DeuxBretagne(Ruleset):
             return "Withdraw inside the fortress"
         if action.verb == "fight":
             return "Stay outside and fight"
+        if action.verb == "play":
+            card, use = action.args
+            return f"Play {card_rules.card_name(self, card)} as {card_rules.USE_NAMES[use]}"
+        if action.verb == "draw":
+            return (f"Draw cards up to {card_rules.hand_size(state['turn'])} "
+                    "(phase B)")
+        if action.verb == "enlist":
+            return "Add the Enlisement cards (after the plague, 5.11)"
+        if action.verb == "value":
+            top = self.flow.top(state)
+            field = top["vars"]["missing"][0] if top and top["vars"].get("missing") else ""
+            what = {"activation": "Activation value", "resources": "Resource points (PS)",
+                    "coat": "Coat of arms", "asterisk": "Asterisk"}.get(field, "Value")
+            return f"{what}: {action.args[0]}"
+        if action.verb == "discard":
+            return f"Discard {card_rules.card_name(self, action.args[0])}"
         if action.verb == "chit":
             how = {"shift": "1 column shift", "plus2": "+2 to the die", "plus1": "+1 to the die",
                    "minus1": "-1 to the die"}[action.args[1]]
@@ -337,7 +369,8 @@ class DeuxBretagne(Ruleset):
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if self.flow.top(state):
-            if action.verb in ("move", "end", "next-turn", "besiege", "assault", "recruit"):
+            if action.verb in ("move", "end", "next-turn", "besiege", "assault", "recruit",
+                               "play", "draw", "enlist"):
                 raise IllegalActionError("A decision is pending first: "
                                          + self.flow.prompt(self, state))
             self.flow.apply(self, state, action, ctx)
@@ -356,14 +389,26 @@ class DeuxBretagne(Ruleset):
         elif action.verb == "recruit":
             if state["phase"] != "action":
                 raise IllegalActionError("Recruitment is made in activations", self.cite("5.4"))
+            refusal = card_rules.rec_refusal(state, state["active"])
+            if refusal:
+                raise IllegalActionError(refusal, self.cite("5.4"))
             do_recruit(self, state, action.arg(0), action.arg(1), ctx, self.flow)
+            card_rules.count_recruit(state, state["active"])
+        elif action.verb == "play":
+            card_rules.start_play(self, state, state["active"], action.arg(0), action.arg(1),
+                                  ctx, self.flow)
+        elif action.verb == "draw":
+            card_rules.draw(self, state, state["active"], ctx)
+        elif action.verb == "enlist":
+            card_rules.enlist(self, state, state["active"], ctx)
         elif action.verb == "end":
             self._end_activation(state, ctx)
         elif action.verb == "next-turn":
             self._next_turn(state, ctx)
         else:
             raise InvalidActionError(f"unknown action {action.verb!r} (known: move, besiege, "
-                                     "assault, end, next-turn, and the manual verbs)")
+                                     "assault, recruit, play, draw, enlist, end, next-turn, "
+                                     "and the manual verbs)")
         check_sieges(self, state, ctx)
 
     def after_manual(self, state: State, ctx: Context) -> None:
@@ -380,6 +425,9 @@ class DeuxBretagne(Ruleset):
         verdict = self.check_move(state, pids, dest)
         if not verdict.legal:
             raise IllegalActionError(verdict.reason, verdict.rule)
+        refusal = card_rules.act_refusal(self, state, pids)
+        if refusal:
+            raise IllegalActionError(refusal, self.cite("5.3"))
         reach = verdict.reach
         assert reach is not None
         group = movement.make_group(self, state, pids)
@@ -507,6 +555,7 @@ class DeuxBretagne(Ruleset):
         state["vars"]["activation_no"] += 1
         state["vars"]["fought"] = []
         state["vars"]["recruited"] = {}
+        state["vars"]["card_play"] = None
         allowed = activations_allowed(state["turn"])
         other = PLAYERS[1 - PLAYERS.index(side)]
         ctx.log(f"{self.side(side).name} ends activation {acts[side]} of {allowed}",
@@ -518,6 +567,7 @@ class DeuxBretagne(Ruleset):
             state["active"] = "blois"
             ctx.log("Action phase over; play phases D-F by hand, then advance the turn",
                     self.cite("4.0"))
+            card_rules.discard_down(self, state, ctx, self.flow)  # 4.0 C: keep 1 card
 
     def _next_turn(self, state: State, ctx: Context) -> None:
         if state["phase"] != "end-of-actions":
@@ -544,6 +594,8 @@ class DeuxBretagne(Ruleset):
         state["vars"]["activations"] = {side: 0 for side in PLAYERS}
         state["vars"]["mp_spent"] = {}
         state["vars"]["resources"] = {side: 0 for side in PLAYERS}  # 12.11: not saved
+        state["vars"]["drawn"] = {side: False for side in PLAYERS}  # phase B comes again
+        state["vars"]["card_play"] = None
         ctx.log(f"Turn marker advanced to {self.turn_label(state['turn'])}", self.cite("4.0 F"))
 
     CAPITALS = ("Rennes", "Nantes", "Brest", "Gwened")
@@ -630,14 +682,18 @@ class DeuxBretagne(Ruleset):
                      f"{values[1]}, movement {values[2]}\nsource: {t.source}"))
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
-        return {side: [("vars", "hands", side)] for side in PLAYERS}
+        """A player's hand and draw pile are his secret (the pile's size is public)."""
+        return {side: [("vars", "hands", side), ("vars", "decks", side)] for side in PLAYERS}
 
     def private_lines(self, state: State, side: str) -> list[str]:
-        hand = state["vars"]["hands"].get(side, [])
-        if not hand:
-            return ["No card in hand"]
-        return [f"{card} {self.cards.get(card, {}).get('name', '(name not known)')}"
-                for card in hand]
+        v = state["vars"]
+        hand = v["hands"].get(side, [])
+        lines = ([card_rules.card_line(self, state, c) for c in hand] if hand
+                 else ["No card in hand"])
+        lines.append(f"Deck {len(v['decks'].get(side, []))} cards, discard "
+                     f"{len(v['discard'].get(side, []))}; '?' = not in the rules, asked when "
+                     "played; groups assumed (cards.yaml)")
+        return lines
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
         markers: dict[str, list[str]] = {}
@@ -654,8 +710,14 @@ class DeuxBretagne(Ruleset):
         if state["phase"] == "action":
             done = state["vars"]["activations"][state["active"]]
             allowed = activations_allowed(state["turn"])
-            return (f"{side}: activation {done + 1} of {allowed} — drag a stack to move it, "
-                    "then End activation (4.0 C)")
+            draw = ("draw your cards first (phase B, 4.0 B), "
+                    if card_rules.why_not_draw(state, state["active"]) is None else "")
+            play = state["vars"].get("card_play")
+            played = (f" [{play['card']} played as {card_rules.USE_NAMES[play['use']]}]"
+                      if play and play["side"] == state["active"] else "")
+            return (f"{side}: activation {done + 1} of {allowed}{played} — {draw}play a card "
+                    "or take a free action, drag a stack to move it, then End activation "
+                    "(4.0 C, 5.2)")
         if state["phase"] == "end-of-actions":
             return "Action phase over: play phases D-F by hand, then Next turn (4.0)"
         return f"The game is over: {state['vars'].get('result', '')}"
@@ -677,9 +739,10 @@ class DeuxBretagne(Ruleset):
             f"{self.side(s).name} {state['vars']['resources'].get(s, 0)} PS" for s in PLAYERS))
         hands = state["vars"]["hands"]
         for s in PLAYERS:
-            cards = ", ".join(f"{c} {self.cards.get(c, {}).get('name', '')}".strip()
-                              for c in hands[s]) or "none"
-            out.append(f"{self.side(s).name} hand: {cards}")
+            cards = ", ".join(card_rules.card_name(self, c) for c in hands[s]) or "none"
+            out.append(f"{self.side(s).name} hand: {cards}; deck "
+                       f"{len(state['vars']['decks'][s])}, discard: "
+                       f"{', '.join(state['vars']['discard'][s]) or 'none'}")
         out.append(f"Tactical chit cup: {', '.join(state['vars']['chit_cup'])} "
                    f"(left out: {', '.join(state['vars']['chits_out']) or 'none'})")
         for area, m in sorted(sieges(state).items()):

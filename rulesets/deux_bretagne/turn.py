@@ -2,8 +2,10 @@
 county income (12.11), continued sieges (10.25), the turn marker and victory (4.0 F, 13.2),
 then the pillage markers each player removes (12.46).
 
-Payment of units, ransoms, unpaid units and Marauders (12.2-12.5), the plague (6.3) and
-the card distribution (5.1) are played by hand for now: the log says so at their place.
+Payment of units, ransoms, unpaid units and Marauders (12.2-12.5) and the plague (6.3)
+are played by hand for now: the log says so at their place. The card distribution of
+phase B (5.1) is each player's ``draw`` action (cards.py), so that by email a player's
+draw happens in his own action and stays secret.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from boardapp.core.tables import Modifier, resolve
 
 from . import movement
 from .battle import TABLES
+from .cards import hand_size
 from .siege import sieges, step_loss
 
 if TYPE_CHECKING:
@@ -123,8 +126,10 @@ class EndOfTurn(Step):
             if state["phase"] == "over":
                 frame["vars"]["stage"] = len(STAGES)
             else:
-                ctx.log("Draw the cards up to the hand size by hand (Turn Table)",
-                        rs.cite("4.0 B, 5.1"))
+                ctx.log(f"Phase B: each player draws up to {hand_size(state['turn'])} "
+                        "cards with Draw, in his first action of the turn (first Add the "
+                        "Enlisement cards if the plague has struck, 5.11)",
+                        rs.cite("4.0 B, 5.1, Turn Table"))
         elif kind == "pillage":
             if pillage_removable(rs, state, side):
                 limit = TABLES["pillage_removed"]

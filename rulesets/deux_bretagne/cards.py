@@ -1,0 +1,390 @@
+"""The strategy cards (rules 2.5, 4.0 B-C, 5.0-5.6, 6.x, 14.x): decks, draws, plays.
+
+State (``state["vars"]``):
+
+* ``hands[side]`` (secret to ``side``), ``decks[side]`` (the draw pile, secret to ``side``:
+  kept sorted, a draw takes a card at random with a *private* die, which is the same as
+  drawing the top card of a shuffled deck and keeps the order out of the state),
+  ``discard[side]`` (public), ``cards_out`` (removed from the game, public);
+* ``drawn[side]``: whether ``side`` drew in phase B of this turn; ``enlisement[side]``:
+  whether its Enlisement cards were added (5.11);
+* ``card_values[card][field]``: values the players gave for cards whose printed values
+  are unknown (``data/cards.yaml`` holds null), kept for the rest of the game;
+* ``card_play``: the card played in the current activation (5.2), its ACT and REC values.
+
+Phase B is a player's action (``draw``), not an automatic step: by email, a player's
+hand and deck change only in that player's own action, so that they stay secret.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.errors import IllegalActionError, InvalidActionError
+from boardapp.core.flow import Flow, Frame, Step
+from boardapp.core.state import State
+
+if TYPE_CHECKING:
+    from .data import Scenario
+    from .rules import DeuxBretagne
+
+PLAYERS = ("blois", "montfort")
+PREFIX = {"blois": "B-", "montfort": "M-"}
+USES = ("act", "rec", "sol", "evt", "act+evt")
+USE_NAMES = {"act": "ACT", "rec": "REC", "sol": "SOL", "evt": "EVT", "act+evt": "ACT + EVT"}
+ASKED = {"activation": ("1", "2", "3"), "resources": tuple(str(i) for i in range(10)),
+         "coat": ("yellow", "green", "blue"), "asterisk": ("yes", "no")}
+"""The unknown values a player may be asked, with the answers offered."""
+QUESTIONS = {"activation": "its activation value (the big number)",
+             "resources": "its resource points (PS, the small number)",
+             "coat": "the colour of its coat of arms (upper left corner)",
+             "asterisk": "whether its event has an asterisk (*)"}
+KEEP_AT_END = 1  # 4.0 C: at most 1 card in hand at the end of the action phase
+
+
+def hand_size(turn: int) -> int:
+    """Maximum hand size (Turn Table: 3 in turn 1, then 6)."""
+    return 3 if turn == 1 else 6
+
+
+def side_of_card(card: str) -> str:
+    """The camp of a card, from its number."""
+    return "blois" if card.startswith("B-") else "montfort"
+
+
+def init_cards(rs: DeuxBretagne, state: State, sc: Scenario) -> None:
+    """Set-up (5.1, 14.x): the Intervention cards form each deck (with the Enlisement
+    cards too when the scenario says so), without the cards in hand or out of the game.
+    The hands are drawn in phase B by each player's ``draw``."""
+    v = state["vars"]
+    out = set(v["cards_out"])
+    enlisted = bool(sc.extra.get("enlisement", False))
+    v["enlisement"] = {side: enlisted for side in PLAYERS}
+    v["decks"] = {}
+    for side in PLAYERS:
+        groups = ("intervention", "enlisement") if enlisted else ("intervention",)
+        v["decks"][side] = sorted(c for c, info in rs.cards.items()
+                                  if side_of_card(c) == side and info["group"] in groups
+                                  and c not in out and c not in v["hands"][side])
+    v["discard"] = {side: [] for side in PLAYERS}
+    v["drawn"] = {side: False for side in PLAYERS}
+    v["card_values"] = {}
+    v["card_play"] = None
+
+
+def card_name(rs: DeuxBretagne, card: str) -> str:
+    """``B-12 Jean de Normandie`` (or the number alone when the name is unknown)."""
+    name = rs.cards.get(card, {}).get("name")
+    return f"{card} {name}" if name else card
+
+
+def value(rs: DeuxBretagne, state: State, card: str, field: str) -> Any:
+    """A card's value: printed (cards.yaml), else given by a player in this game, else None."""
+    known = rs.cards.get(card, {}).get(field)
+    if known is not None:
+        return known
+    return state["vars"].get("card_values", {}).get(card, {}).get(field)
+
+
+def needed(use: str) -> tuple[str, ...]:
+    """The values a use needs (5.3, 5.4, 5.5, 5.6, 5.61, 5.62)."""
+    return {"act": ("activation",), "rec": ("activation",), "sol": ("resources",),
+            "evt": ("coat", "asterisk"),
+            "act+evt": ("coat", "activation", "asterisk")}[use]
+
+
+def card_line(rs: DeuxBretagne, state: State, card: str) -> str:
+    """A card with its known values, for the hand."""
+    def show(field: str) -> str:
+        x = value(rs, state, card, field)
+        return "?" if x is None else ("yes" if x is True else "no" if x is False else str(x))
+    info = rs.cards.get(card, {})
+    parts = [f"ACT {show('activation')}", f"PS {show('resources')}",
+             f"coat {show('coat')}", f"asterisk {show('asterisk')}"]
+    if info.get("anchor"):
+        parts.append("anchor")
+    parts.append(f"{info.get('group', '?')} (assumed)")
+    return f"{card_name(rs, card)} — {', '.join(parts)}"
+
+
+# -- phase B -------------------------------------------------------------------------------
+def why_not_draw(state: State, side: str) -> str | None:
+    if state["phase"] != "action" or state["flow"]:
+        return "Cards are drawn in phase B, before the activations"
+    if state["vars"]["drawn"][side]:
+        return "You have drawn your cards in this turn's phase B already"
+    return None
+
+
+def draw(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None:
+    """Phase B (4.0 B, 5.1): draw up to the hand size; reshuffle the discard when the deck
+    is empty. Each card is drawn with a private die: only ``side`` sees it."""
+    why = why_not_draw(state, side)
+    if why:
+        raise IllegalActionError(why, rs.cite("4.0 B, 5.1"))
+    v = state["vars"]
+    hand, deck, discard = v["hands"][side], v["decks"][side], v["discard"][side]
+    size = hand_size(state["turn"])
+    drawn = 0
+    while len(hand) < size:
+        if not deck:
+            if not discard:
+                ctx.log(f"{rs.side(side).name}: no card left in the deck nor the discard",
+                        rs.cite("5.1"))
+                break
+            deck.extend(sorted(discard))
+            discard.clear()
+            ctx.log(f"{rs.side(side).name}'s deck is empty: the discard pile is reshuffled "
+                    f"into a new deck of {len(deck)} cards", rs.cite("5.1"))
+        card = deck.pop(ctx.roll(len(deck), zero_based=True, private=True))
+        hand.append(card)
+        drawn += 1
+        ctx.log(f"You draw {card_name(rs, card)}", rs.cite("5.1"), private=True)
+    v["drawn"][side] = True
+    ctx.log(f"{rs.side(side).name} draws {drawn} card(s) up to the hand size of {size} "
+            f"({len(deck)} left in the deck)", rs.cite("4.0 B, 5.1, Turn Table"))
+
+
+def enlist(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None:
+    """5.1, 5.11: the Enlisement cards join the deck at the start of phase B after the
+    plague (6.3), which is played by hand: the player says when by this action."""
+    v = state["vars"]
+    why = why_not_draw(state, side)
+    if why or v["enlisement"][side]:
+        raise IllegalActionError(why or "The Enlisement cards are in the deck already",
+                                 rs.cite("5.11"))
+    out = set(v["cards_out"])
+    new = sorted(c for c, info in rs.cards.items() if side_of_card(c) == side
+                 and info["group"] == "enlisement" and c not in out
+                 and c not in v["hands"][side] and c not in v["discard"][side])
+    v["decks"][side] = sorted([*v["decks"][side], *new])
+    v["enlisement"][side] = True
+    ctx.log(f"{rs.side(side).name} adds {len(new)} Enlisement cards to the deck, which is "
+            "reshuffled (the plague that brings them is checked by hand; the cards' groups "
+            "are an assumption of cards.yaml)", rs.cite("5.1, 5.11, 6.3"))
+
+
+# -- phase C: playing a card ----------------------------------------------------------------
+def why_not_play(rs: DeuxBretagne, state: State, side: str, card: str,
+                 use: str) -> tuple[str, str] | None:
+    """Why ``side`` may not play ``card`` as ``use`` now: (reason, rule), or None."""
+    v = state["vars"]
+    if state["phase"] != "action":
+        return "Cards are played in the action phase", "4.0 C"
+    if not v["drawn"][side]:
+        return "Draw your cards first: phase B comes before the action phase", "4.0 B-C"
+    if card not in v["hands"][side]:
+        return f"{card} is not in your hand", "5.2"
+    play = v.get("card_play")
+    if play is not None and play["side"] == side:
+        return (f"One card per activation: {play['card']} was played in this one "
+                "(free actions need no card)", "5.2, 5.32")
+    if use in ("evt", "act+evt"):
+        coat = value(rs, state, card, "coat")
+        if use == "act+evt" and coat not in (None, "yellow"):
+            return "Only a card with a yellow coat of arms is ACT and event at once", "5.61"
+        if coat == "green" and card in v["events"]:
+            return ("This green-coat event was played already: use the card as ACT, REC or "
+                    "SOL", "5.62")
+    return None
+
+
+def play_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Action]:
+    """``play CARD USE`` for each card of ``side``'s hand that may be played now."""
+    for card in state["vars"]["hands"].get(side, []):
+        if card not in rs.cards:
+            continue
+        for use in USES:
+            if use == "act+evt" and value(rs, state, card, "coat") != "yellow":
+                continue
+            if why_not_play(rs, state, side, card, use) is None:
+                yield Action("play", (card, use))
+
+
+def start_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
+               ctx: Context, flow: Flow) -> None:
+    """``play CARD USE``: ask the unknown values the use needs, then play it."""
+    if card not in rs.cards:
+        raise InvalidActionError(f"no strategy card {card!r}")
+    if use not in USES:
+        raise InvalidActionError(f"a card is played as {', '.join(USES)}, not {use!r}")
+    why = why_not_play(rs, state, side, card, use)
+    if why:
+        raise IllegalActionError(why[0], rs.cite(why[1]))
+    ctx.log(f"{rs.side(side).name} plays {card_name(rs, card)} as {USE_NAMES[use]}",
+            rs.cite("5.2"))
+    missing = [f for f in needed(use) if value(rs, state, card, f) is None]
+    if missing:
+        flow.call(rs, state, ctx, "card-value", side=side, card=card, use=use, missing=missing)
+    else:
+        finish_play(rs, state, side, card, use, ctx)
+
+
+def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
+                ctx: Context) -> None:
+    """Apply a card whose needed values are known (5.3-5.6)."""
+    why = why_not_play(rs, state, side, card, use)
+    if why:  # e.g. the coat given is not yellow: the card stays in hand
+        ctx.log(f"{card} is not played: {why[0]}", rs.cite(why[1]))
+        return
+    v = state["vars"]
+    v["hands"][side].remove(card)
+    play: dict[str, Any] = {"side": side, "card": card, "use": use, "act": None, "rec": None,
+                            "rec_used": 0}
+    v["card_play"] = play
+    removed = False
+    if use in ("act", "act+evt"):
+        level = int(value(rs, state, card, "activation"))
+        play["act"] = level
+        leaders = sorted(rs.piece_name(state, p) for p in state["pieces"]
+                         if rs.is_leader(state, p) and rs.piece_side(state, p) == side
+                         and state["pieces"][p]["loc"] in rs.board_map.graph
+                         and rs.piece_type(state, p).activation <= level)
+        ctx.log(f"ACT {level}: leaders of activation level {level} or less may act: "
+                f"{', '.join(leaders) or 'none on the map'}", rs.cite("5.3"))
+        if level == 3:
+            ctx.log("ACT 3, by hand if it applies: one roll (7+) to end an external war "
+                    "(6.2); Montfort may move one leader and his army by sea (8.151)",
+                    rs.cite("6.2, 8.151"))
+    if use == "rec":
+        n = int(value(rs, state, card, "activation"))
+        play["rec"] = n
+        ctx.log(f"REC {n}: up to {n} recruitment(s) by leaders (a leader at most twice)",
+                rs.cite("5.4"))
+    if use == "sol":
+        ps = int(value(rs, state, card, "resources"))
+        v["resources"][side] = v["resources"].get(side, 0) + ps
+        ctx.log(f"SOL: {rs.side(side).name} collects {ps} PS: {v['resources'][side]} PS",
+                rs.cite("5.5"))
+    if use in ("evt", "act+evt"):
+        info = rs.cards.get(card, {})
+        if info.get("event"):
+            ctx.log(f"Event {card}: {info['event']}", rs.cite("5.6"))
+        else:
+            note = f" (the rules say: {info['rules']})" if info.get("rules") else ""
+            ctx.log(f"Apply the event of {card_name(rs, card)} by hand with the manual "
+                    f"actions: its text is not in the rules, read your card{note}",
+                    rs.cite("5.6"))
+        if card not in v["events"]:
+            v["events"].append(card)
+        if value(rs, state, card, "coat") == "green":
+            ctx.log(f"Green coat: a marker of {card} goes on the turn track; later it is "
+                    "played only as ACT, REC or SOL", rs.cite("5.62"))
+        if value(rs, state, card, "asterisk") is True:
+            v["cards_out"].append(card)
+            removed = True
+            ctx.log(f"{card} has an asterisk: it is removed from the game", rs.cite("5.6"))
+    if not removed:
+        v["discard"][side].append(card)
+
+
+def act_refusal(rs: DeuxBretagne, state: State, pieces: list[str]) -> str | None:
+    """5.3: with an ACT card played in this activation, only leaders whose activation
+    level is at most its value may act. None if the move is allowed."""
+    play = state["vars"].get("card_play")
+    if not play or play["act"] is None:
+        return None
+    for pid in pieces:
+        if rs.is_leader(state, pid) and rs.piece_side(state, pid) == play["side"]:
+            level = rs.piece_type(state, pid).activation
+            if level > play["act"]:
+                return (f"{rs.piece_name(state, pid)} has activation level {level}: the ACT "
+                        f"card {play['card']} played in this activation activates levels "
+                        f"up to {play['act']}")
+    return None
+
+
+def rec_refusal(state: State, side: str) -> str | None:
+    """5.4: with a REC card, as many recruitments as its activation value."""
+    play = state["vars"].get("card_play")
+    if not play or play["side"] != side or play["rec"] is None:
+        return None
+    if play["rec_used"] >= play["rec"]:
+        return (f"The REC card {play['card']} (value {play['rec']}) allows {play['rec']} "
+                "recruitment(s) in this activation, all used")
+    return None
+
+
+def count_recruit(state: State, side: str) -> None:
+    play = state["vars"].get("card_play")
+    if play and play["side"] == side and play["rec"] is not None:
+        play["rec_used"] += 1
+
+
+class CardValue(Step):
+    """A value the rules do not print: the player reads it on the card (cards.yaml null)."""
+
+    name = "card-value"
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        v = frame["vars"]
+        field = v["missing"][0]
+        return (f"{rs.side(frame['side']).name}: {card_name(rs, v['card'])} — what is "
+                f"{QUESTIONS[field]}? It is not in the rules: read it on your card "
+                f"(remembered for this game)")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for answer in ASKED[frame["vars"]["missing"][0]]:
+            yield Action("value", (answer,))
+
+    def on_value(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        v = frame["vars"]
+        field = v["missing"].pop(0)
+        answer = action.args[0]
+        stored: Any = (int(answer) if field in ("activation", "resources")
+                       else answer == "yes" if field == "asterisk" else answer)
+        state["vars"]["card_values"].setdefault(v["card"], {})[field] = stored
+        ctx.log(f"{v['card']}: {QUESTIONS[field]} is {answer}, as given by the player "
+                "(the rules do not print it)", rs.cite("5.2"))
+        if v["missing"]:
+            return
+        card, use, side = v["card"], v["use"], frame["side"]
+        flow.end(rs, state, ctx)
+        finish_play(rs, state, side, card, use, ctx)
+
+
+def discard_down(rs: DeuxBretagne, state: State, ctx: Context, flow: Flow) -> None:
+    """4.0 C: at the end of the action phase each player keeps at most one card; the
+    players with more choose which to discard (each in his own step)."""
+    for side in reversed(PLAYERS):  # the stack runs Blois first
+        if len(state["vars"]["hands"][side]) > KEEP_AT_END:
+            flow.call(rs, state, ctx, "discard-down", side=side)
+
+
+class DiscardDown(Step):
+    """4.0 C: a player discards down to one card."""
+
+    name = "discard-down"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        if len(state["vars"]["hands"][frame["side"]]) <= KEEP_AT_END:
+            flow.end(rs, state, ctx)
+
+    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
+               result: Any) -> None:
+        self.begin(rs, state, frame, ctx, flow)
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        n = len(state["vars"]["hands"][frame["side"]]) - KEEP_AT_END
+        return (f"{rs.side(frame['side']).name}: end of the action phase — discard {n} more "
+                f"card(s), keeping one ({rs.cite('4.0 C')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for card in state["vars"]["hands"][frame["side"]]:
+            yield Action("discard", (card,))
+
+    def on_discard(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        side, card = frame["side"], action.args[0]
+        state["vars"]["hands"][side].remove(card)
+        state["vars"]["discard"][side].append(card)
+        ctx.log(f"{rs.side(side).name} discards {card_name(rs, card)}", rs.cite("4.0 C, 5.2"))
+        self.begin(rs, state, frame, ctx, flow)
+
+
+CARD_STEPS = (CardValue, DiscardDown)

@@ -1,0 +1,264 @@
+"""Les Deux Bretagne strategy cards: decks, phase B draws, plays (rules 2.5, 4.0 B-C, 5.x,
+14.13, 14.33), and the values the rules do not print, asked of the players."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.errors import IllegalActionError
+from boardapp.core.state import copy_state
+from rulesets.deux_bretagne.cards import value
+from rulesets.deux_bretagne.data import load_cards
+from tests.dbhelpers import new_game, settle
+
+
+def hands(game):
+    return game.state["vars"]["hands"]
+
+
+def give(game, side, cards):
+    """Put ``cards`` in ``side``'s hand (taken out of its deck) as if drawn in phase B."""
+    v = game.state["vars"]
+    for card in cards:
+        if card in v["decks"][side]:
+            v["decks"][side].remove(card)
+    v["hands"][side] = list(cards)
+    v["drawn"][side] = True
+
+
+def test_the_card_file_lists_56_cards_with_unknowns_null():
+    cards = load_cards()
+    assert len(cards) == 56 and cards["B-12"]["name"] == "Jean de Normandie"
+    assert cards["B-01"]["anchor"] is True and cards["M-03"]["coat"] == "yellow"
+    assert cards["M-17"]["activation"] == 1 and cards["M-17"]["resources"] == 3  # 2.5
+    assert cards["B-02"]["activation"] is None and cards["B-02"]["event"] is None
+    for camp in "BM":  # the documented assumption: 01-12 Intervention
+        assert sum(1 for c, i in cards.items()
+                   if c[0] == camp and i["group"] == "intervention") == 12
+
+
+def test_setup_decks_and_the_scenario_hands():
+    game = new_game("14.1")
+    v = game.state["vars"]
+    assert hands(game) == {"blois": ["B-12"], "montfort": []}  # 14.13
+    assert len(v["decks"]["blois"]) == 11 and "B-12" not in v["decks"]["blois"]
+    assert len(v["decks"]["montfort"]) == 12 and v["discard"]["blois"] == []
+    late = new_game("14.3").state["vars"]
+    assert late["hands"]["blois"] == ["B-28"]  # 14.33
+    assert len(late["decks"]["blois"]) == 28 - 7 - 1  # Enlisement in; 7 cards out
+    assert len(late["decks"]["montfort"]) == 28 - 7
+    assert "B-12" not in late["decks"]["blois"] and "M-09" not in late["decks"]["montfort"]
+
+
+def test_phase_b_draws_up_to_the_hand_size_with_private_dice():
+    game = new_game("14.1")
+    rs, state = game.ruleset, copy_state(game.state)
+    ctx = Context(state, "blois")
+    rs.apply(state, Action("draw"), ctx)
+    hand = state["vars"]["hands"]["blois"]
+    assert len(hand) == 3 and hand[0] == "B-12"  # 14.13: B-12 + 2 drawn (Turn Table: 3)
+    assert ctx.dice and all(ctx.private_dice) and ctx.public_dice == [None, None]
+    assert [x.text for x in ctx.private_lines] == [f"You draw {c}" for c in hand[1:]]
+    assert not any(c in x.text for x in ctx.lines for c in hand[1:])  # public log: a count
+    assert len(state["vars"]["decks"]["blois"]) == 9
+    assert ("vars", "decks", "blois") in rs.secret_paths(state)["blois"]
+    game.push("draw")
+    with pytest.raises(IllegalActionError, match="drawn your cards"):
+        game.push("draw")
+    game.push("end")
+    assert game.state["active"] == "montfort"
+    game.push("draw")
+    assert len(hands(game)["montfort"]) == 3
+
+
+def test_an_empty_deck_reshuffles_the_discard():
+    game = new_game("14.1")
+    v = game.state["vars"]
+    v["hands"]["blois"] = []
+    v["decks"]["blois"] = ["B-01"]
+    v["discard"]["blois"] = ["B-02", "B-03", "B-04"]
+    entry = game.push("draw")
+    v = game.state["vars"]
+    assert v["hands"]["blois"][0] == "B-01"  # all the deck first (5.1)
+    assert len(v["hands"]["blois"]) == 3 and len(v["decks"]["blois"]) == 1
+    assert v["discard"]["blois"] == []
+    assert any("reshuffled" in x.text and x.rule.endswith("5.1") for x in entry.lines)
+
+
+def test_cards_are_played_after_the_draw():
+    game = new_game("14.1")
+    with pytest.raises(IllegalActionError, match="Draw your cards first"):
+        game.push("play B-12 sol")
+
+
+def test_act_asks_an_unknown_value_remembers_it_and_limits_the_leaders():
+    game = new_game("14.1")
+    rs = game.ruleset
+    give(game, "blois", ["B-02", "B-05"])
+    game.push("play B-02 act")
+    assert game.state["flow"][-1]["step"] == "card-value"
+    assert "activation value" in rs.prompt(game.state)
+    assert {a.text() for a in game.legal_actions()} == {"value 1", "value 2", "value 3"}
+    entry = game.push("value 1")
+    assert any("as given by the player" in x.text for x in entry.lines)
+    assert value(rs, game.state, "B-02", "activation") == 1
+    assert any("Alain de Rohan" in x.text and x.rule.endswith("5.3") for x in entry.lines)
+    assert game.state["vars"]["discard"]["blois"] == ["B-02"]
+    with pytest.raises(IllegalActionError) as refused:  # Charles de Blois: level 2
+        game.push("move charles-de-blois ancenis")
+    assert refused.value.rule == "Deux Bretagne 5.3"
+    game.push(next(a for a in game.legal_actions() if a.verb == "move"
+                   and a.args[0] == "alain-de-rohan"))
+    with pytest.raises(IllegalActionError, match="One card per activation"):  # 5.2
+        game.push("play B-05 sol")
+    # The value stays known for the rest of the game: no question the next time.
+    game.state["vars"]["hands"]["blois"].append("B-02")
+    game.state["vars"]["card_play"] = None
+    game.push("play B-02 rec")
+    assert not game.state["flow"] and game.state["vars"]["card_play"]["rec"] == 1
+
+
+def test_sol_adds_the_resource_points():
+    game = new_game("14.1")
+    game.push("end")
+    give(game, "montfort", ["M-17", "M-02"])
+    entry = game.push("play M-17 sol")  # 2.5: M-17 gives 3 PS, printed in the rules
+    assert not game.state["flow"]
+    assert game.state["vars"]["resources"]["montfort"] == 3
+    assert entry.lines[-1].rule.endswith("5.5")
+    game.push("end")
+    give(game, "blois", ["B-05"])
+    game.push("play B-05 sol")
+    assert {a.text() for a in game.legal_actions()} == {f"value {i}" for i in range(10)}
+    game.push("value 4")
+    assert game.state["vars"]["resources"]["blois"] == 4
+
+
+def test_rec_allows_as_many_recruitments_as_its_value():
+    game = new_game("14.1")
+    give(game, "blois", ["B-02"])
+    game.push("play B-02 rec")
+    game.push("value 1")
+    game.push("recruit alain-de-rohan me")
+    settle(game)
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("recruit herve-de-penhoet me")
+    assert refused.value.rule == "Deux Bretagne 5.4"
+
+
+def test_events_asterisk_removal_green_coat_and_yellow_act_plus_event():
+    game = new_game("14.3")  # 5 activations each
+    give(game, "blois", ["B-05", "B-07", "B-14"])
+    game.push("play B-05 evt")
+    game.push("value blue")
+    entry = game.push("value yes")  # asterisk: removed from the game (5.6)
+    v = game.state["vars"]
+    assert any("by hand" in x.text for x in entry.lines)
+    assert "B-05" in v["cards_out"] and "B-05" not in v["discard"]["blois"]
+    assert "B-05" in v["events"]
+    game.push("end")
+    game.push("end")
+    give(game, "blois", ["B-07", "B-14"])
+    game.push("play B-07 evt")
+    game.push("value green")
+    game.push("value no")
+    v = game.state["vars"]
+    assert v["discard"]["blois"] == ["B-07"] and "B-07" in v["events"]
+    game.push("end")
+    game.push("end")
+    v = game.state["vars"]
+    v["hands"]["blois"].append("B-07")
+    assert Action("play", ("B-14", "act+evt")) in game.legal_actions()  # yellow (5.61)
+    assert Action("play", ("B-07", "act+evt")) not in game.legal_actions()
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("play B-07 evt")
+    assert refused.value.rule == "Deux Bretagne 5.62"
+    game.push("play B-14 act+evt")
+    game.push("value 3")
+    game.push("value no")
+    v = game.state["vars"]
+    assert v["card_play"]["act"] == 3 and "B-14" in v["events"]
+
+
+def test_the_end_of_the_action_phase_keeps_one_card():
+    game = new_game("14.1")
+    give(game, "blois", ["B-01", "B-02", "B-03"])
+    give(game, "montfort", ["M-01", "M-02"])
+    for _ in range(4):
+        game.push("end")
+    frame = game.state["flow"][-1]
+    assert frame["step"] == "discard-down" and frame["side"] == "blois"
+    assert game.ruleset.acting_side(game.state) == "blois"
+    game.push("discard B-01")
+    game.push("discard B-03")
+    assert hands(game)["blois"] == ["B-02"]
+    assert game.ruleset.acting_side(game.state) == "montfort"
+    game.push("discard M-02")
+    assert hands(game)["montfort"] == ["M-01"] and not game.state["flow"]
+    assert game.state["vars"]["discard"]["blois"] == ["B-01", "B-03"]
+    game.push("next-turn")
+    settle(game)
+    assert game.state["turn"] == 2 and game.state["vars"]["drawn"]["blois"] is False
+    game.push("draw")
+    assert len(hands(game)["blois"]) == 6  # Turn Table: 6 from turn 2
+
+
+def test_enlisement_cards_join_the_deck_by_the_players_action():
+    game = new_game("14.1")
+    assert Action("enlist") in game.ruleset.flow_actions(game.state)
+    entry = game.push("enlist")
+    assert len(game.state["vars"]["decks"]["blois"]) == 11 + 16
+    assert entry.lines[0].rule.endswith("5.1, 5.11, 6.3")
+    assert Action("enlist") not in game.legal_actions()
+
+
+def test_hand_lines_and_buttons():
+    game = new_game("14.1")
+    rs = game.ruleset
+    game.push("draw")
+    lines = rs.private_lines(game.state, "blois")
+    assert lines[0].startswith("B-12 Jean de Normandie — ACT ?, PS ?")
+    labels = [rs.action_label(game.state, a) for a in rs.flow_actions(game.state)]
+    assert "Play B-12 Jean de Normandie as EVT" in labels and labels[-1] == "End activation"
+
+
+def test_a_draw_by_email_stays_secret(tmp_path, monkeypatch):
+    """By email, Blois draws in his own action: Montfort's program sees the number of
+    cards, never which (the deck and the hand are Blois's secrets)."""
+    from boardapp.core.gamefile import load_game, save_for_opponent, save_game
+    from boardapp.core.pbem import join_pbem, new_pbem_game
+    from tests.test_pbem_helpers import pbem_setup
+
+    pbem_setup(tmp_path, monkeypatch)
+    path = tmp_path / "ldb.json"
+    words = {"blois": "pass-b", "montfort": "pass-m"}
+    game = new_pbem_game(new_game().ruleset, "14.1", {"blois": "A", "montfort": "B"},
+                         "blois", words["blois"])
+    save_game(game, path)
+    joined = load_game(path)
+    join_pbem(joined, "montfort", words["montfort"])
+    save_game(joined, path)
+    game = load_game(path, passphrase=words["blois"])
+    game.push("draw")
+    mine = list(hands(game)["blois"])
+    game.push("end")
+    save_for_opponent(game, path)
+    text = path.read_text(encoding="utf-8")
+    assert len(mine) == 3 and not any(f'"{c}"' in text for c in mine[1:])
+    other = load_game(path, passphrase=words["montfort"])
+    assert hands(other)["blois"] == ["?", "?", "?"]
+    assert set(other.state["vars"]["decks"]["blois"]) == {"?"}
+    other.push("draw")
+    assert len(hands(other)["montfort"]) == 3 and "?" not in hands(other)["montfort"]
+    card = hands(other)["montfort"][0]
+    other.push(f"play {card} sol")
+    if other.state["flow"]:
+        other.push("value 2")
+    assert card in other.state["vars"]["discard"]["montfort"]
+    other.push("end")
+    save_for_opponent(other, path)
+    back = load_game(path, passphrase=words["blois"])
+    assert card in back.state["vars"]["discard"]["montfort"]
+    assert len(hands(back)["montfort"]) == 2
