@@ -220,8 +220,12 @@ def test_hand_lines_and_buttons():
     game.push("draw")
     lines = rs.private_lines(game.state, "blois")
     assert lines[0].startswith("B-12 Jean de Normandie — ACT ?, PS ?")
-    labels = [rs.action_label(game.state, a) for a in rs.flow_actions(game.state)]
-    assert "Play B-12 Jean de Normandie as EVT" in labels and labels[-1] == "End activation"
+    # Cards are played from the hand (its dock, behind the cover), not the shared toolbar.
+    assert not [a for a in rs.flow_actions(game.state) if a.verb == "play"]
+    labels = [rs.action_label(game.state, a)
+              for a in rs.hand_actions(game.state, game.state["active"])]
+    assert "Play B-12 Jean de Normandie as EVT" in labels
+    assert rs.action_label(game.state, rs.flow_actions(game.state)[-1]) == "End activation"
 
 
 def test_a_draw_by_email_stays_secret(tmp_path, monkeypatch):

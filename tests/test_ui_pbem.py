@@ -337,3 +337,20 @@ def test_the_new_game_by_email_dialog_checks_what_it_asks(qtbot, ruleset):
     buttons = ask.findChild(QDialogButtonBox)
     next(b for b in buttons.buttons() if b.text() == "Open read-only").click()
     assert ask.read_only_chosen and ask.result()
+
+
+def test_cards_are_played_from_the_uncovered_hand(window):
+    """Actions from the hidden hand are buttons in the hand dock, shown only uncovered."""
+    dock = window.pbem_ui.hand
+    controller = window.controller
+    assert controller.push("draw") is not None  # phase B: the hand is drawn
+    dock.refresh()
+    assert window.game.ruleset.hand_actions(window.game.state, dock.viewer)
+    assert dock.covered and dock.play_buttons() == []
+    dock.reveal()
+    buttons = dock.play_buttons()
+    assert buttons and all(b.text() for b in buttons)
+    before = len(window.game.log)
+    buttons[0].click()
+    assert len(window.game.log) == before + 1
+    assert window.game.log[-1].action.verb == "play"

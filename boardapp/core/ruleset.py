@@ -230,6 +230,11 @@ class Ruleset:
         leader); labelled by :meth:`action_label`."""
         return []
 
+    def hand_actions(self, state: State, side: str) -> list[Action]:
+        """Legal actions played from ``side``'s hidden hand (playing a card...): the board
+        offers them beside the hand, behind its cover, not on the shared toolbar."""
+        return []
+
     def private_lines(self, state: State, side: str) -> list[str]:
         """What only ``side`` may see (its hand of cards...), one line each; the board
         shows it to that player alone, behind a "pass the screen" cover in hot-seat play."""

@@ -65,6 +65,8 @@ class HandDock(QDockWidget):
         self.heading.setStyleSheet("font-weight: bold;")
         self.lines = QListWidget()
         self.lines.setWordWrap(True)
+        self.plays = QVBoxLayout()
+        self.plays.setSpacing(2)
         self.hide_button = QPushButton("Hide")
         self.hide_button.setToolTip("Cover the hand again")
         self.hide_button.clicked.connect(self.cover_hand)
@@ -73,6 +75,7 @@ class HandDock(QDockWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.heading)
         layout.addWidget(self.lines, 1)
+        layout.addLayout(self.plays)
         layout.addWidget(self.hide_button, 0, Qt.AlignmentFlag.AlignRight)
         cover_page = QWidget()
         cover_layout = QVBoxLayout(cover_page)
@@ -138,9 +141,20 @@ class HandDock(QDockWidget):
         """The lines the dock shows now (empty while covered)."""
         return [self.lines.item(i).text() for i in range(self.lines.count())]
 
+    def play_buttons(self) -> list[QPushButton]:
+        """The buttons of the actions played from the hand (shown only uncovered)."""
+        return [self.plays.itemAt(i).widget() for i in range(self.plays.count())]
+
+    def _clear_plays(self) -> None:
+        while self.plays.count():
+            widget = self.plays.takeAt(0).widget()
+            if widget is not None:
+                widget.deleteLater()
+
     def _draw(self) -> None:
         game = self.game
         self.lines.clear()
+        self._clear_plays()
         side = self.viewer
         self.hide_button.setVisible(self.hot_seat)
         if side is None:
@@ -157,4 +171,9 @@ class HandDock(QDockWidget):
         self.heading.setText(f"{name}'s hand" + (" (only you see it)" if not self.hot_seat
                                                   else ""))
         self.lines.addItems(game.ruleset.private_lines(game.state, side))
+        for action in game.ruleset.hand_actions(game.state, side):
+            button = QPushButton(game.ruleset.action_label(game.state, action))
+            button.setToolTip(action.text())
+            button.clicked.connect(lambda _=False, a=action: self.window_.controller.push(a))
+            self.plays.addWidget(button)
         self.pages.setCurrentIndex(1)

@@ -255,6 +255,7 @@ class DeuxBretagne(Ruleset):
             yield from self._siege_actions(state)
             yield from self._recruit_actions(state)
             yield from self._card_actions(state)
+            yield from self.hand_actions(state, side)
             yield Action("end")
         elif state["phase"] == "end-of-actions":
             yield Action("next-turn")
@@ -295,7 +296,11 @@ class DeuxBretagne(Ruleset):
             yield Action("draw")
             if not state["vars"]["enlisement"][side]:
                 yield Action("enlist")
-        yield from card_rules.play_actions(self, state, side)
+
+    def hand_actions(self, state: State, side: str) -> list[Action]:
+        if self.flow.top(state) or state["phase"] != "action" or side != state["active"]:
+            return []
+        return list(card_rules.play_actions(self, state, side))
 
     def flow_actions(self, state: State) -> list[Action]:
         if self.flow.top(state):
