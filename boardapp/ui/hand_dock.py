@@ -9,11 +9,13 @@ so the hand is shown only once its owner asks. A ruleset with no secrets has no 
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDockWidget,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QPushButton,
@@ -22,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.core.actions import Action
 from boardapp.core.game import Game
 
 if TYPE_CHECKING:
@@ -29,6 +32,27 @@ if TYPE_CHECKING:
 
 COVER_STYLE = ("QPushButton { background: #37474f; color: white; font-size: 13px; "
                "font-weight: bold; padding: 14px; border-radius: 6px; }")
+
+
+def group_by_first_argument(game: Game, actions: list[Action]
+                            ) -> list[tuple[str, list[tuple[str, Action]]]]:
+    """Rows of hand actions: those on the same thing (same verb and first argument, e.g.
+    one card) share a row headed by their labels' common words, one short button each
+    ("Play B-12 Jean de Normandie as" + ACT, REC, SOL, EVT)."""
+    rows: dict[tuple[str, str], list[Action]] = {}
+    for action in actions:
+        rows.setdefault((action.verb, action.args[0] if action.args else ""), []).append(action)
+    out = []
+    for row in rows.values():
+        labels = [game.ruleset.action_label(game.state, a) for a in row]
+        if len(row) == 1:
+            out.append(("", [(labels[0], row[0])]))
+            continue
+        common = os.path.commonprefix(labels)
+        common = common[:common.rfind(" ") + 1] if " " in common else ""
+        out.append((common.strip(), [(label[len(common):] or label, a)
+                                     for label, a in zip(labels, row, strict=True)]))
+    return out
 
 
 def has_secrets(game: Game) -> bool:
@@ -143,7 +167,8 @@ class HandDock(QDockWidget):
 
     def play_buttons(self) -> list[QPushButton]:
         """The buttons of the actions played from the hand (shown only uncovered)."""
-        return [self.plays.itemAt(i).widget() for i in range(self.plays.count())]
+        rows = [self.plays.itemAt(i).widget() for i in range(self.plays.count())]
+        return [b for row in rows for b in row.findChildren(QPushButton)]
 
     def _clear_plays(self) -> None:
         while self.plays.count():
@@ -171,9 +196,23 @@ class HandDock(QDockWidget):
         self.heading.setText(f"{name}'s hand" + (" (only you see it)" if not self.hot_seat
                                                   else ""))
         self.lines.addItems(game.ruleset.private_lines(game.state, side))
-        for action in game.ruleset.hand_actions(game.state, side):
-            button = QPushButton(game.ruleset.action_label(game.state, action))
-            button.setToolTip(action.text())
-            button.clicked.connect(lambda _=False, a=action: self.window_.controller.push(a))
-            self.plays.addWidget(button)
+        for heading, row in group_by_first_argument(game, game.ruleset.hand_actions(
+                game.state, side)):
+            line = QWidget()
+            outer = QVBoxLayout(line)
+            outer.setContentsMargins(0, 2, 0, 2)
+            outer.setSpacing(1)
+            if heading:
+                title = QLabel(heading)
+                title.setWordWrap(True)
+                outer.addWidget(title)
+            line_layout = QHBoxLayout()
+            outer.addLayout(line_layout)
+            for text, action in row:
+                button = QPushButton(text)
+                button.setToolTip(action.text())
+                button.clicked.connect(
+                    lambda _=False, a=action: self.window_.controller.push(a))
+                line_layout.addWidget(button)
+            self.plays.addWidget(line)
         self.pages.setCurrentIndex(1)
