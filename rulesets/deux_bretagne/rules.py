@@ -35,6 +35,7 @@ from .cards import CARD_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
 from .forage import FORAGE_STEPS, must_forage
 from .recruit import RECRUIT_STEPS, do_recruit, why_not_recruit
+from .resources import RESOURCE_STEPS
 from .siege import (
     SIEGE_STEPS,
     can_assault,
@@ -78,7 +79,7 @@ class DeuxBretagne(Ruleset):
     default_scenario = "14.1"
     map_file = "deux_bretagne.yaml"
     flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS, *RECRUIT_STEPS, *TURN_STEPS,
-                *CARD_STEPS)
+                *RESOURCE_STEPS, *CARD_STEPS)
     """Procedures with players' decisions (battles), on a stack in ``state["flow"]``."""
 
     # -- data --------------------------------------------------------------------------
@@ -339,6 +340,12 @@ class DeuxBretagne(Ruleset):
             if target == "new":
                 return f"New {self.piece_types[f'{self.acting_side(state)}-{suffix}'].label} unit"
             return f"Back to full: {self.piece_name(state, target)}"
+        if action.verb == "ransom":
+            return f"Free {self.piece_name(state, action.args[0])} (ransom)"
+        if action.verb == "buy-marauders":
+            return f"Buy the Marauders in {bmap.place_name(action.args[0])}"
+        if action.verb == "free-to":
+            return f"Free to {bmap.place_name(action.args[0])}"
         if action.verb == "remove-pillage":
             return f"Remove the pillage marker of {bmap.place_name(action.args[0])}"
         if action.verb == "done":

@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from .rules import DeuxBretagne
 
 PLAYERS = ("blois", "montfort")
-STAGES = ("militia:blois", "militia:montfort", "income", "by-hand", "sieges", "advance",
-          "pillage:blois", "pillage:montfort")
+STAGES = ("militia:blois", "militia:montfort", "income", "by-hand", "spend:blois",
+          "spend:montfort", "sieges", "advance", "pillage:blois", "pillage:montfort")
 
 
 def counties_of(rs: DeuxBretagne, state: State, side: str) -> list[str]:
@@ -113,9 +113,12 @@ class EndOfTurn(Step):
         elif kind == "income":
             self._income(rs, state, ctx)
         elif kind == "by-hand":
-            ctx.log("Payment, ransoms, unpaid units, pillage rolls and Marauders (12.2-12.5) "
+            ctx.log("Paying the units and unpaid units (pillage rolls, Marauders, 12.3-12.4) "
                     "are played by hand: adjust the pieces with the manual actions",
-                    rs.cite("4.0 D2-D3"))
+                    rs.cite("4.0 D2b-D3"))
+        elif kind == "spend":  # 4.0 D2b: Blois first
+            flow.call(rs, state, ctx, "resources", side=side)
+            return True
         elif kind == "sieges":
             todo = sorted(sieges(state))
             if todo:

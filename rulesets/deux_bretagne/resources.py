@@ -1,0 +1,151 @@
+"""Spending resource points in phase D2b (rules 4.0 D2b, 12.2, 12.52-12.53), Blois first.
+
+Each player may free captured leaders (ransom = their command value, paid to the other
+player, 12.2) and buy stacks of Marauders (1 PS a Ch step, 0.5 PS a Me step, the whole
+stack, 12.52), which become his units of the same type and steps (12.53). Paying the
+units and the effects of non-payment (12.3-12.4) are played by hand.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.flow import Flow, Frame, Step
+from boardapp.core.state import State, pieces_at, put_piece
+
+if TYPE_CHECKING:
+    from .rules import DeuxBretagne
+
+PRISON_OF = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42
+STEP_COST_HALVES = {"ch": 2, "me": 1}  # 12.52: 1 PS a Ch step, 0.5 PS a Me step
+
+
+def other(side: str) -> str:
+    return "montfort" if side == "blois" else "blois"
+
+
+def marauder_stacks(rs: DeuxBretagne, state: State) -> dict[str, list[str]]:
+    """Areas holding Marauder units, with those units."""
+    out = {}
+    for area in rs.board_map.areas:
+        units = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == "marauders"]
+        if units:
+            out[area] = units
+    return out
+
+
+def stack_price(rs: DeuxBretagne, state: State, units: list[str]) -> int:
+    """PS to buy a Marauder stack (12.52); half points are rounded up (our choice: PS are
+    whole numbers on the resource track)."""
+    halves = 0
+    for pid in units:
+        kind = "ch" if rs.piece_type(state, pid).id.endswith("-ch") else "me"
+        steps = 1 if rs.is_reduced(state, pid) else 2
+        halves += STEP_COST_HALVES[kind] * steps
+    return math.ceil(halves / 2)
+
+
+def ransoms(rs: DeuxBretagne, state: State, side: str) -> list[str]:
+    """``side``'s captured leaders it can afford to free (12.2)."""
+    money = state["vars"]["resources"].get(side, 0)
+    return [p for p in pieces_at(state, PRISON_OF[side])
+            if rs.piece_side(state, p) == side and rs.piece_type(state, p).command <= money]
+
+
+class Resources(Step):
+    """A player spends his PS: ransoms and Marauders, or is done (4.0 D2b)."""
+
+    name = "resources"
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        money = state["vars"]["resources"].get(frame["side"], 0)
+        return (f"{rs.side(frame['side']).name}: {money} PS — free captured leaders, buy "
+                f"Marauders, then Done; pay your units by hand ({rs.cite('4.0 D2b, 12')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        side = frame["side"]
+        money = state["vars"]["resources"].get(side, 0)
+        for pid in ransoms(rs, state, side):
+            yield Action("ransom", (pid,))
+        for area, units in sorted(marauder_stacks(rs, state).items()):
+            if stack_price(rs, state, units) <= money:
+                yield Action("buy-marauders", (area,))
+        yield Action("done")
+
+    def on_ransom(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        side, pid = frame["side"], action.args[0]
+        price = rs.piece_type(state, pid).command
+        state["vars"]["resources"][side] -= price
+        state["vars"]["resources"][other(side)] = state["vars"]["resources"].get(
+            other(side), 0) + price
+        ctx.log(f"{rs.side(side).name} pays {price} PS to free {rs.piece_name(state, pid)} "
+                f"(received by {rs.side(other(side)).name})", rs.cite("12.2"))
+        flow.call(rs, state, ctx, "place-freed", side=side, leader=pid)
+
+    def on_buy_marauders(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                         ctx: Context, flow: Flow) -> None:
+        side, area = frame["side"], action.args[0]
+        units = marauder_stacks(rs, state)[area]
+        price = stack_price(rs, state, units)
+        state["vars"]["resources"][side] -= price
+        names = []
+        for pid in units:
+            kind = "ch-fr" if side == "blois" else "ch-an"
+            if rs.piece_type(state, pid).id.endswith("-me"):
+                kind = "me"
+            reduced = rs.is_reduced(state, pid)
+            state["prev_loc"][pid] = area
+            put_piece(state, pid, "reserve")
+            state["pieces"][pid]["flipped"] = False
+            free = [p for p in pieces_at(state, "reserve")
+                    if state["pieces"][p]["type"] == f"{side}-{kind}"]
+            if not free:
+                ctx.log(f"No {side} {kind} counter left: the Marauder unit is discarded",
+                        rs.cite("12.53"))
+                continue
+            new = free[0]
+            put_piece(state, new, area, index=len(pieces_at(state, area)))
+            state["pieces"][new]["flipped"] = reduced
+            names.append(rs.piece_name(state, new))
+        ctx.log(f"{rs.side(side).name} buys the Marauders in {rs.board_map.place_name(area)} "
+                f"for {price} PS: {', '.join(names) or 'none replaced'}", rs.cite("12.52, 12.53"))
+        if area not in state["vars"]["sieges"]:
+            state["control"][area] = side
+            ctx.log(f"{rs.side(side).name} takes control of {rs.board_map.place_name(area)}",
+                    rs.cite("12.53"))
+            rs.update_counties(state, ctx)
+
+    def on_done(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        flow.end(rs, state, ctx)
+
+
+class PlaceFreed(Step):
+    """A freed leader goes to any friendly area (12.2)."""
+
+    name = "place-freed"
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        name = rs.piece_name(state, frame["vars"]["leader"])
+        return f"{rs.side(frame['side']).name}: place {name} in a friendly area (12.2)"
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for area in sorted(rs.board_map.areas):
+            if state["control"].get(area) == frame["side"]:
+                yield Action("free-to", (area,))
+
+    def on_free_to(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        pid, area = frame["vars"]["leader"], action.args[0]
+        put_piece(state, pid, area)
+        ctx.log(f"{rs.piece_name(state, pid)} is free in {rs.board_map.place_name(area)}",
+                rs.cite("12.2"))
+        flow.end(rs, state, ctx)
+
+
+RESOURCE_STEPS = (Resources, PlaceFreed)
