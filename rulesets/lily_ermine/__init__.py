@@ -1,0 +1,5 @@
+"""The Lily and the Ermine ruleset plugin (strategic game)."""
+
+from .rules import LilyErmine
+
+RULESET = LilyErmine

@@ -1,0 +1,220 @@
+"""Minor battles (rules 10): fewer than 10 SP for either camp, one roll, no tactical map.
+
+The ratio of the attacker's CF to the defender's gives the column (rounded in the
+defender's favour), 1D6 with no modifier gives the row of the Combat Table. The table
+is not printed in the rule text: the results the examples reveal are in
+data/tables.yaml, any other is asked of the players (losses, then retreat). Each
+camp then chooses the units that lose the SP; a retreat (R) out of the zone and the
+commander check (*) are done by hand. Major battles and sieges are played by hand
+until the tactical map exists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.errors import IllegalActionError
+from boardapp.core.flow import Flow, Frame, Step
+from boardapp.core.state import State, pieces_at, put_piece
+from boardapp.core.tables import ask_result, resolve
+
+from .data import CombatResult
+
+MINOR_LIMIT = 10
+ASK_MAX = 3
+"""Losses offered per side when the players give an unknown result (0..3)."""
+
+
+def units(rs: Any, state: State, zone: str, camp: str) -> list[str]:
+    return [p for p in pieces_at(state, zone)
+            if rs.piece_side(state, p) == camp and not rs.is_commander(state, p)]
+
+
+def combat_factor(rs: Any, state: State, pids: list[str]) -> int:
+    total = 0
+    for p in pids:
+        ut = rs.counters.units[rs.unit_code(state, p)]
+        total += ut.cf[1 if state["pieces"][p]["flipped"] else 0]
+    return total
+
+
+def why_not_fight(rs: Any, state: State, zone: str) -> tuple[str, str] | None:
+    """Why the minor battle in ``zone`` cannot be resolved automatically now."""
+    if state["phase"] != "combat" or rs.flow.top(state):
+        return "battles are resolved in the combat phase", rs.cite("6")
+    if state["vars"]["markers"].get(zone) != "battle":
+        return f"no battle marker in {rs.board_map.place_name(zone)}", rs.cite("10")
+    camp = state["active"]
+    att = rs.stack_sp(state, units(rs, state, zone, camp))
+    dfn = rs.stack_sp(state, units(rs, state, zone, rs.other(camp)))
+    if att == 0 or dfn == 0:
+        return "a battle needs units of both camps: remove the marker by hand", rs.cite("10")
+    if min(att, dfn) >= MINOR_LIMIT:
+        return (f"{att} SP against {dfn} SP: a major battle, fought on the tactical map "
+                "(resolve it by hand for now)", rs.cite("10 Minor battle procedure"))
+    return None
+
+
+def fight(rs: Any, state: State, zone: str, ctx: Context) -> None:
+    """Resolve the minor battle in ``zone`` (10 Battle resolution procedure)."""
+    why = why_not_fight(rs, state, zone)
+    if why:
+        raise IllegalActionError(*why)
+    camp = state["active"]
+    other = rs.other(camp)
+    att_cf = combat_factor(rs, state, units(rs, state, zone, camp))
+    def_cf = combat_factor(rs, state, units(rs, state, zone, other))
+    table = rs.combat_table
+    column = table.column(att_cf, def_cf)
+    del state["vars"]["markers"][zone]
+    rule = rs.cite("10 Minor battle procedure")
+    res = resolve(ctx, table=table.name, column=column, sides=6, zero_based=False,
+                  modifiers=[], lookup=lambda d: table.results[column].get(d),
+                  describe=lambda r: "unknown value" if r is None else r.text(),
+                  clamp=table.die, rule=rule,
+                  who=f"{rs.side(camp).name} attacks in {rs.board_map.place_name(zone)} "
+                      f"(CF {att_cf} vs {def_cf})")
+    if res.result is None:
+        ask_result(ctx, table=table.name, rule=rule,
+                   question=f"read column {column} at die {res.modified} and give the losses "
+                            "(attacker/defender), then who retreats.")
+        rs.flow.call(rs, state, ctx, "battle-ask", camp, zone=zone, column=column,
+                     die=res.modified)
+        return
+    rs.flow.call(rs, state, ctx, "battle-losses", camp, zone=zone, queue=[])
+    apply_result(rs, state, ctx, zone, res.result)
+
+
+def apply_result(rs: Any, state: State, ctx: Context, zone: str, r: CombatResult) -> None:
+    """Queue the losses of a result; the running ``battle-losses`` frame takes them."""
+    camp = state["active"]
+    other = rs.other(camp)
+    name = rs.board_map.place_name(zone)
+    rule = rs.cite("10")
+    for side, retreat, star in ((camp, r.attacker_r, r.attacker_star),
+                                (other, r.defender_r, r.defender_star)):
+        if retreat:
+            ctx.log(f"R: {rs.side(side).name} retreats out of {name} after its losses "
+                    "(move the army by hand; militia that would leave Brittany are "
+                    "eliminated, 13)", rule)
+        if star:
+            ctx.log(f"*: roll 1D6 for each historical commander of {rs.side(side).name} "
+                    "in the battle; on a 1 he is eliminated (by hand)", rule)
+    frame = state["flow"][-1]
+    frame["vars"]["queue"] = [[s, n] for s, n in ((camp, r.attacker), (other, r.defender))
+                              if n > 0]
+    _next_loser(rs, state, ctx, rs.flow)
+
+
+def _next_loser(rs: Any, state: State, ctx: Context, flow: Flow) -> None:
+    frame = state["flow"][-1]
+    queue = frame["vars"]["queue"]
+    while queue and not units(rs, state, frame["vars"]["zone"], queue[0][0]):
+        queue.pop(0)
+    if not queue:
+        flow.end(rs, state, ctx)
+        return
+    frame["side"] = queue[0][0]
+
+
+class BattleAsk(Step):
+    """The Combat Table value is unknown: the players give the losses."""
+
+    name = "battle-ask"
+
+    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
+        v = frame["vars"]
+        return (f"Combat Table (10), {rs.board_map.place_name(v['zone'])}: column "
+                f"{v['column']}, die {v['die']}. Its values are not known to boardapp: read "
+                "the printed table and choose the losses (attacker/defender).")
+
+    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
+        for a in range(ASK_MAX + 1):
+            for d in range(ASK_MAX + 1):
+                yield Action.of("combat-losses", f"{a}/{d}")
+
+    def on_combat_losses(self, rs: Any, state: State, frame: Frame, action: Action,
+                         ctx: Context, flow: Flow) -> None:
+        flow.goto(rs, state, ctx, "battle-ask-retreat", losses=action.arg(0))
+
+
+class BattleAskRetreat(Step):
+    """Then who retreats (R), as the printed result says."""
+
+    name = "battle-ask-retreat"
+
+    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
+        return (f"Combat Table, losses {frame['vars']['losses']}: does the printed result "
+                "carry an R (retreat)?")
+
+    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
+        for who in ("none", "attacker", "defender"):
+            yield Action.of("retreat", who)
+
+    def on_retreat(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
+                   flow: Flow) -> None:
+        v = frame["vars"]
+        a, d = (int(x) for x in v["losses"].split("/"))
+        who = action.arg(0)
+        r = CombatResult(a, d, who == "attacker", who == "defender")
+        ctx.log(f"Combat Table, column {v['column']}, die {v['die']}: the players read "
+                f"{r.text()} (printed table, given by hand)", rs.cite("10"))
+        flow.goto(rs, state, ctx, "battle-losses", queue=[])
+        apply_result(rs, state, ctx, v["zone"], r)
+
+
+class BattleLosses(Step):
+    """Each camp in turn eliminates its SP, as its owner chooses (10)."""
+
+    name = "battle-losses"
+
+    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
+        side, n = frame["vars"]["queue"][0]
+        return (f"Battle in {rs.board_map.place_name(frame['vars']['zone'])}: "
+                f"{rs.side(side).name} eliminates {n} more SP — reduce a unit (1 SP) or "
+                "eliminate one (10).")
+
+    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
+        queue = frame["vars"]["queue"]
+        if not queue:
+            return
+        side, remaining = queue[0]
+        for p in units(rs, state, frame["vars"]["zone"], side):
+            sp = rs.sp(state, p)
+            if sp == 2:
+                yield Action.of("reduce", p)
+            if sp <= remaining:
+                yield Action.of("eliminate-unit", p)
+
+    def _after(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow,
+               lost: int) -> None:
+        queue = frame["vars"]["queue"]
+        queue[0][1] -= lost
+        if queue[0][1] <= 0:
+            queue.pop(0)
+        _next_loser(rs, state, ctx, flow)
+
+    def on_reduce(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
+                  flow: Flow) -> None:
+        pid = action.arg(0)
+        name = rs.piece_name(state, pid)
+        state["pieces"][pid]["flipped"] = True
+        ctx.log(f"Battle: {name} loses 1 SP (reduced)", rs.cite("10"))
+        self._after(rs, state, frame, ctx, flow, 1)
+
+    def on_eliminate_unit(self, rs: Any, state: State, frame: Frame, action: Action,
+                          ctx: Context, flow: Flow) -> None:
+        pid = action.arg(0)
+        sp = rs.sp(state, pid)
+        name = rs.piece_name(state, pid)
+        state["prev_loc"][pid] = state["pieces"][pid]["loc"]
+        state["pieces"][pid]["flipped"] = False
+        put_piece(state, pid, rs.reserve_of(frame["side"]))
+        ctx.log(f"Battle: {name} eliminated ({sp} SP) to the Reserve", rs.cite("10"))
+        self._after(rs, state, frame, ctx, flow, sp)
+
+
+STEPS = (BattleAsk, BattleAskRetreat, BattleLosses)
