@@ -34,11 +34,13 @@ def test_11_militia_go_home_and_12_11_income():
         entry = game.push(choice)
     texts = " ".join(line.text for line in entry.lines)
     assert "Blois receives 5 PS" in texts and "Montfort receives 13 PS" in texts
-    # 4.0 D2b: each player spends his PS, Blois first (nothing to buy here).
+    # 4.0 D2b: each player spends his PS, Blois first: he pays his units or not.
     assert game.ruleset.acting_side(game.state) == "blois"
-    assert game.legal_actions() == [Action("done")]
+    assert Action("done") in game.legal_actions()
+    assert {a.verb for a in game.legal_actions()} == {"pay", "done"}  # 5 PS < 6 to pay all
     game.push("done")
     game.push("done")
+    settle(game)  # the unpaid units roll on the Pillage Table (12.43)
     assert game.state["turn"] == 2 and game.state["flow"] == []
 
 
@@ -52,10 +54,12 @@ def test_12_46_pillage_markers_removed_at_the_start_of_a_turn():
     game.push(f"move {','.join(army)} vitre")
     game.push("forage vitre")
     end_activations(game)
-    game.push("set-dice 5,4")  # no Militia departs (4 and 5 after modifiers)
+    # No Militia departs (4 and 5 after modifiers); nobody pays and every unpaid stack
+    # rolls a 0 on the Pillage Table: "Paid" (12.433).
+    game.push("set-dice 5,4," + ",".join(["0"] * 10))
     game.push("next-turn")
-    game.push("done")  # Blois spends nothing (4.0 D2b)
-    game.push("done")  # nor Montfort
+    game.push("done")
+    game.push("done")
     assert game.state["turn"] == 2
     assert set(game.legal_actions()) == {Action("remove-pillage", ("vitre",)), Action("done")}
     game.push("remove-pillage vitre")
@@ -102,3 +106,48 @@ def test_12_2_a_captured_leader_is_ransomed_for_his_command_value():
     assert Action("free-to", ("josselin",)) in game.legal_actions()
     game.push("free-to josselin")
     assert game.state["pieces"]["alain-de-rohan"]["loc"] == "josselin"
+
+
+def test_12_4_example_of_resources_besiegers_and_besieged_pillage():
+    """"A Montfort army with 3 full Ch units besieges a Blois army with a leader and 2 full
+    Me in a fortified city. The city has no Pillage marker. The Montfort player rolls a die
+    modified by 1 because he has 3 units pillaging. He gets a 4, so the result is
+    'Pillage'. In the same time, the Blois player rolls a die with +1 (the majority ... are
+    Mercenary units) and +2 (for being besieged). He gets a 5 modified to 8 for a result of
+    'Pillage & half of the units becomes Marauders'. One Me unit become Marauder" (12.4)"""
+    game = new_game()
+    mes = at(game, "josselin", "me") + at(game, "saint-malo", "me")
+    game.push(f"place alain-de-rohan,{','.join(mes)} dinan")  # Blois's fortress
+    chs = reserve(game, "montfort-ch-an", 3)
+    game.push(f"place olivier-de-clisson,{','.join(chs)} lamballe")
+    game.push("end")  # Montfort's activation
+    game.push(f"move olivier-de-clisson,{','.join(chs)} dinan")
+    game.push("withdraw")  # Blois goes inside (8.24)
+    game.push("besiege dinan")
+    end_activations(game)
+    # Militia 5 and 4 (nobody departs); Blois's Dinan roll 5; Montfort's Dinan roll 3
+    # (modified 4); every other unpaid stack rolls 0 ("Paid").
+    game.push("set-dice 5,4,5,3," + ",".join(["0"] * 8))
+    game.push("next-turn")
+    game.push("done")  # Blois pays nobody (and cannot pay inside a besieged fortress)
+    entry = game.push("done")
+    rolls = [line.detail for line in entry.lines
+             if line.detail and line.detail["table"] == "Pillage Table"]
+    blois = rolls[0]
+    assert (blois["who"], blois["die"], blois["modified"]) == ("Blois", 5, 8)
+    assert blois["result"].startswith("Pillage & half of the units become Marauders")
+    assert sorted((m["label"], m["value"]) for m in blois["modifiers"] if m["value"]) == [
+        ("a majority of Me units", 1), ("inside a besieged fortified city", 2)]
+    # Blois chooses which of his two Me turns Marauder.
+    assert set(game.legal_actions()) == {Action("turn-marauder", (p,)) for p in mes}
+    entry = game.push(f"turn-marauder {mes[0]}")
+    assert [game.ruleset.piece_side(game.state, p) for p in at(game, "dinan", "me")].count(
+        "marauders") == 1
+    montfort = next(line.detail for line in entry.lines
+                    if line.detail and line.detail["who"] == "Montfort"
+                    and "Dinan" in line.detail["result"])
+    assert (montfort["die"], montfort["modified"]) == (3, 4)
+    assert montfort["result"] == "Pillage in Dinan"
+    assert [m["label"] for m in montfort["modifiers"] if m["value"]] == [
+        "three or more units pillage"]  # the pillage status before either roll (12.432)
+    assert "dinan" in game.state["vars"]["pillage"]

@@ -1,9 +1,9 @@
 """Spending resource points in phase D2b (rules 4.0 D2b, 12.2, 12.52-12.53), Blois first.
 
 Each player may free captured leaders (ransom = their command value, paid to the other
-player, 12.2) and buy stacks of Marauders (1 PS a Ch step, 0.5 PS a Me step, the whole
-stack, 12.52), which become his units of the same type and steps (12.53). Paying the
-units and the effects of non-payment (12.3-12.4) are played by hand.
+player, 12.2), pay his units (12.31, see :mod:`pay`) and buy stacks of Marauders (1 PS a
+Ch step, 0.5 PS a Me step, the whole stack, 12.52), which become his units of the same
+type and steps (12.53).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from boardapp.core.actions import Action
 from boardapp.core.context import Context
 from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State, pieces_at, put_piece
+
+from .pay import mark_unpaid, pay, pay_actions, payable
 
 if TYPE_CHECKING:
     from .rules import DeuxBretagne
@@ -63,14 +65,15 @@ class Resources(Step):
 
     def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
         money = state["vars"]["resources"].get(frame["side"], 0)
-        return (f"{rs.side(frame['side']).name}: {money} PS — free captured leaders, buy "
-                f"Marauders, then Done; pay your units by hand ({rs.cite('4.0 D2b, 12')})")
+        return (f"{rs.side(frame['side']).name}: {money} PS — free captured leaders, pay "
+                f"your units, buy Marauders, then Done ({rs.cite('4.0 D2b, 12')})")
 
     def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
         side = frame["side"]
         money = state["vars"]["resources"].get(side, 0)
         for pid in ransoms(rs, state, side):
             yield Action("ransom", (pid,))
+        yield from pay_actions(rs, state, side)
         for area, units in sorted(marauder_stacks(rs, state).items()):
             if stack_price(rs, state, units) <= money:
                 yield Action("buy-marauders", (area,))
@@ -120,8 +123,17 @@ class Resources(Step):
                     rs.cite("12.53"))
             rs.update_counties(state, ctx)
 
+    def on_pay(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+               ctx: Context, flow: Flow) -> None:
+        pay(rs, state, frame["side"], [action.args[0]], ctx)
+
+    def on_pay_all(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        pay(rs, state, frame["side"], payable(rs, state, frame["side"]), ctx)
+
     def on_done(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
+        mark_unpaid(rs, state, frame["side"], ctx)
         flow.end(rs, state, ctx)
 
 

@@ -34,6 +34,7 @@ from .battle import BATTLE_STEPS
 from .cards import CARD_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
 from .forage import FORAGE_STEPS, must_forage
+from .pay import PAY_STEPS
 from .recruit import RECRUIT_STEPS, do_recruit, why_not_recruit
 from .resources import RESOURCE_STEPS
 from .siege import (
@@ -79,7 +80,7 @@ class DeuxBretagne(Ruleset):
     default_scenario = "14.1"
     map_file = "deux_bretagne.yaml"
     flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS, *RECRUIT_STEPS, *TURN_STEPS,
-                *RESOURCE_STEPS, *CARD_STEPS)
+                *RESOURCE_STEPS, *PAY_STEPS, *CARD_STEPS)
     """Procedures with players' decisions (battles), on a stack in ``state["flow"]``."""
 
     # -- data --------------------------------------------------------------------------
@@ -156,6 +157,9 @@ class DeuxBretagne(Ruleset):
                        for area, m in sc.extra.get("sieges", {}).items()},
             "inside": [],
             "pillage": [],
+            "paid": [],
+            "unpaid": [],
+            "pillage_before": {},
             "recruited": {},
             "events": list(sc.extra.get("events", [])),
             "cards_out": list(sc.extra.get("cards_out", [])),
@@ -340,6 +344,12 @@ class DeuxBretagne(Ruleset):
             if target == "new":
                 return f"New {self.piece_types[f'{self.acting_side(state)}-{suffix}'].label} unit"
             return f"Back to full: {self.piece_name(state, target)}"
+        if action.verb == "pay":
+            return f"Pay {self.piece_name(state, action.args[0])}"
+        if action.verb == "pay-all":
+            return "Pay all units"
+        if action.verb == "turn-marauder":
+            return f"Turns Marauder: {self.piece_name(state, action.args[0])}"
         if action.verb == "ransom":
             return f"Free {self.piece_name(state, action.args[0])} (ransom)"
         if action.verb == "buy-marauders":

@@ -29,8 +29,9 @@ if TYPE_CHECKING:
     from .rules import DeuxBretagne
 
 PLAYERS = ("blois", "montfort")
-STAGES = ("militia:blois", "militia:montfort", "income", "by-hand", "spend:blois",
-          "spend:montfort", "sieges", "advance", "pillage:blois", "pillage:montfort")
+STAGES = ("militia:blois", "militia:montfort", "income", "spend:blois", "spend:montfort",
+          "unpaid:blois", "unpaid:montfort", "sieges", "advance", "pillage:blois",
+          "pillage:montfort")
 
 
 def counties_of(rs: DeuxBretagne, state: State, side: str) -> list[str]:
@@ -112,10 +113,9 @@ class EndOfTurn(Step):
             return self._militia(rs, state, side, ctx, flow)
         elif kind == "income":
             self._income(rs, state, ctx)
-        elif kind == "by-hand":
-            ctx.log("Paying the units and unpaid units (pillage rolls, Marauders, 12.3-12.4) "
-                    "are played by hand: adjust the pieces with the manual actions",
-                    rs.cite("4.0 D2b-D3"))
+        elif kind == "unpaid":  # 4.0 D3
+            flow.call(rs, state, ctx, "unpaid", side=side)
+            return True
         elif kind == "spend":  # 4.0 D2b: Blois first
             flow.call(rs, state, ctx, "resources", side=side)
             return True
@@ -125,6 +125,7 @@ class EndOfTurn(Step):
                 flow.call(rs, state, ctx, "continued-sieges", side=frame["side"], todo=todo)
                 return True
         elif kind == "advance":
+            state["vars"].update(paid=[], unpaid=[], pillage_before={})
             rs.advance_turn(state, ctx)
             if state["phase"] == "over":
                 frame["vars"]["stage"] = len(STAGES)
