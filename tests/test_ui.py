@@ -337,3 +337,16 @@ def test_the_end_of_the_game_is_announced_once(window, monkeypatch):
     controller.push("roll")
     assert len(said) == 1
     assert said[0] in window.prompt_label.text()
+
+
+def test_the_table_dock_shows_the_last_roll_in_full(window):
+    controller = window.controller
+    assert "No table rolled yet" in window.table_dock.text()
+    assert controller.push("place olivier-de-clisson,montfort-ch-an-1 malestroit")
+    assert controller.push("end")  # Montfort's activation
+    assert controller.push("set-dice 2,3,1,2")
+    assert controller.push("move olivier-de-clisson,montfort-ch-an-1 josselin")
+    assert controller.push("fight")  # Blois stays outside his fortress: a battle (8.24)
+    text = window.table_dock.text()
+    assert "Combat Table" in text and "column" in text and "Modified roll" in text
+    assert "leader bonus" in text and "Deux Bretagne 9.25" in text

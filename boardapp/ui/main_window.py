@@ -38,6 +38,7 @@ from .controller import GameController
 from .pbem_ui import PbemUi
 from .render import render_png
 from .scan_board import ScanBoard
+from .table_dock import TableDock
 from .widgets import ElidedLabel
 
 GAME_FILTER = "boardapp games (*.json *.boardapp);;All files (*)"
@@ -73,6 +74,8 @@ class MainWindow(QMainWindow):
         self.controller.refused.connect(self._on_refused)
         self.controller.game_replaced.connect(self._on_replaced)
         self.scene.set_game(game)
+        self.table_dock = TableDock(self)  # the last table roll in full
+        self.view_menu.addAction(self.table_dock.toggle)
         self.scan_board = ScanBoard(self)  # the Board menu: scans of your own map
         self.scan_board.restore()
         self._refresh()

@@ -1,0 +1,80 @@
+"""The "Table" dock: the last table the rules rolled on, shown in full for both players
+(the table, the column, each modifier with its source, the die, the modified roll, the
+result and the rule), or the question asked when a table's values are unknown.
+
+It reads ``LogLine.detail`` of the newest log entry that has one (written by
+:func:`boardapp.core.tables.resolve` and :func:`~boardapp.core.tables.ask_result`); it
+holds no game state.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDockWidget, QTextBrowser
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+def table_html(details: list[dict[str, Any]], number: int) -> str:
+    """The rolls of log entry ``number`` as HTML, one block a roll."""
+    blocks = []
+    for d in details:
+        if d.get("kind") == "ask":
+            blocks.append(f"<p><b>{escape(d['table'])}</b>: its printed values are not "
+                          f"known to boardapp.<br>{escape(d['question'])}"
+                          + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "")
+                          + "</p>")
+            continue
+        rows = [f"<tr><td>Die</td><td align='right'><b>{d['die']}</b></td><td></td></tr>"]
+        for m in d.get("modifiers", []):
+            if not m["value"]:
+                continue
+            rows.append(f"<tr><td>{escape(m['label'])}</td><td align='right'>{m['value']:+d}"
+                        f"</td><td><small>{escape(m.get('source') or '')}</small></td></tr>")
+        rows.append(f"<tr><td>Modified roll</td><td align='right'><b>{d['modified']}</b></td>"
+                    "<td></td></tr>")
+        who = f"{escape(d['who'])} — " if d.get("who") else ""
+        column = f", column <b>{escape(d['column'])}</b>" if d.get("column") else ""
+        blocks.append(
+            f"<p>{who}<b>{escape(d['table'])}</b>{column}</p>"
+            f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
+            f"<p>Result: <b>{escape(str(d['result']))}</b>"
+            + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "") + "</p>")
+    return f"<p><small>Action {number}</small></p>" + "<hr>".join(blocks)
+
+
+class TableDock(QDockWidget):
+    """Shows the newest table resolution of the game (or of the step being replayed)."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__("Table", window)
+        self.window_ = window
+        self.setObjectName("table")
+        self.view = QTextBrowser()
+        self.view.setOpenLinks(False)
+        self.setWidget(self.view)
+        window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
+        self.toggle = self.toggleViewAction()
+        self.toggle.setText("Show the &table")
+        window.controller.changed.connect(self.refresh)
+        window.controller.game_replaced.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show the newest log entry that rolled on a table."""
+        for entry in reversed(self.window_.game.log):
+            details = [line.detail for line in entry.lines if line.detail]
+            if details:
+                self.view.setHtml(table_html(details, entry.number))
+                return
+        self.view.setHtml("<p><i>No table rolled yet.</i> Each roll on a table shows here: "
+                          "the column, the die, every modifier with its source, and the "
+                          "result.</p>")
+
+    def text(self) -> str:
+        """What the dock shows, as plain text (for tests)."""
+        return self.view.toPlainText()
