@@ -151,3 +151,27 @@ def test_12_4_example_of_resources_besiegers_and_besieged_pillage():
     assert [m["label"] for m in montfort["modifiers"] if m["value"]] == [
         "three or more units pillage"]  # the pillage status before either roll (12.432)
     assert "dinan" in game.state["vars"]["pillage"]
+
+
+def test_6_3_the_plague_four_turns_after_b12_then_the_enlisement_cards():
+    game = new_game("14.4")
+    game.push("control brest blois")  # no automatic victory at the end of turn 2 (13.2)
+    game.push("draw")
+    game.push("play B-12 evt")
+    settle(game)  # the values of B-12 the rules do not print are asked
+    assert game.state["vars"]["plague_turn"] == 5  # 6.31: 4 turns after B-12
+    while game.state["turn"] < 5:
+        if game.state["flow"]:  # any decision: be done, else take the first choice
+            done = [a for a in game.legal_actions() if a.verb == "done"]
+            game.push(done[0] if done else game.legal_actions()[0])
+        elif game.state["phase"] == "action":
+            game.push("end")
+        else:
+            game.push("next-turn")
+    texts = [line.text for entry in game.log for line in entry.lines]
+    assert "The plague strikes Brittany" in texts
+    rolls = [line.detail for entry in game.log for line in entry.lines
+             if line.detail and line.detail["table"] == "Plague"]
+    assert rolls and all(r["rule"] == "Deux Bretagne 6.32" for r in rolls)
+    assert game.state["vars"]["enlisement"] == {"blois": True, "montfort": True}
+    assert game.state["vars"]["plague_done"]

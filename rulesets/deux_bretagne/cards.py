@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .rules import DeuxBretagne
 
 PLAYERS = ("blois", "montfort")
+PLAGUE_DELAY = {"M-09": 3, "B-12": 4}  # 6.31: turns from the event to the plague
 PREFIX = {"blois": "B-", "montfort": "M-"}
 USES = ("act", "rec", "sol", "evt", "act+evt")
 USE_NAMES = {"act": "ACT", "rec": "REC", "sol": "SOL", "evt": "EVT", "act+evt": "ACT + EVT"}
@@ -156,15 +157,23 @@ def enlist(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None:
     if why or v["enlisement"][side]:
         raise IllegalActionError(why or "The Enlisement cards are in the deck already",
                                  rs.cite("5.11"))
+    add_enlisement(rs, state, side, ctx, by_hand=True)
+
+
+def add_enlisement(rs: DeuxBretagne, state: State, side: str, ctx: Context,
+                   by_hand: bool = False) -> None:
+    """Put ``side``'s Enlisement cards into its deck (5.11)."""
+    v = state["vars"]
     out = set(v["cards_out"])
     new = sorted(c for c, info in rs.cards.items() if side_of_card(c) == side
                  and info["group"] == "enlisement" and c not in out
                  and c not in v["hands"][side] and c not in v["discard"][side])
     v["decks"][side] = sorted([*v["decks"][side], *new])
     v["enlisement"][side] = True
+    why = ("by the player" if by_hand else "after the plague")
     ctx.log(f"{rs.side(side).name} adds {len(new)} Enlisement cards to the deck, which is "
-            "reshuffled (the plague that brings them is checked by hand; the cards' groups "
-            "are an assumption of cards.yaml)", rs.cite("5.1, 5.11, 6.3"))
+            f"reshuffled ({why}; the cards' groups are an assumption of cards.yaml)",
+            rs.cite("5.1, 5.11, 6.3"))
 
 
 # -- phase C: playing a card ----------------------------------------------------------------
@@ -270,6 +279,11 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
                     rs.cite("5.6"))
         if card not in v["events"]:
             v["events"].append(card)
+        delay = PLAGUE_DELAY.get(card)
+        if delay and v.get("plague_turn") is None:
+            v["plague_turn"] = state["turn"] + delay
+            ctx.log(f"The plague marker goes {delay} turns ahead, on turn "
+                    f"{v['plague_turn']}", rs.cite("6.31"))
         if value(rs, state, card, "coat") == "green":
             ctx.log(f"Green coat: a marker of {card} goes on the turn track; later it is "
                     "played only as ACT, REC or SOL", rs.cite("5.62"))

@@ -160,6 +160,8 @@ class DeuxBretagne(Ruleset):
             "paid": [],
             "unpaid": [],
             "pillage_before": {},
+            "plague_turn": None,
+            "plague_done": False,
             "recruited": {},
             "events": list(sc.extra.get("events", [])),
             "cards_out": list(sc.extra.get("cards_out", [])),

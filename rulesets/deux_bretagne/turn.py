@@ -20,6 +20,7 @@ from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State, pieces_at
 from boardapp.core.tables import Modifier, resolve
 
+from . import cards as card_rules
 from . import movement
 from .battle import TABLES
 from .cards import hand_size
@@ -30,8 +31,8 @@ if TYPE_CHECKING:
 
 PLAYERS = ("blois", "montfort")
 STAGES = ("militia:blois", "militia:montfort", "income", "spend:blois", "spend:montfort",
-          "unpaid:blois", "unpaid:montfort", "sieges", "advance", "pillage:blois",
-          "pillage:montfort")
+          "unpaid:blois", "unpaid:montfort", "sieges", "advance", "plague",
+          "pillage:blois", "pillage:montfort")
 
 
 def counties_of(rs: DeuxBretagne, state: State, side: str) -> list[str]:
@@ -134,6 +135,8 @@ class EndOfTurn(Step):
                         "cards with Draw, in his first action of the turn (first Add the "
                         "Enlisement cards if the plague has struck, 5.11)",
                         rs.cite("4.0 B, 5.1, Turn Table"))
+        elif kind == "plague":
+            return self._plague(rs, state, ctx, flow)
         elif kind == "pillage":
             if pillage_removable(rs, state, side):
                 limit = TABLES["pillage_removed"]
@@ -157,6 +160,41 @@ class EndOfTurn(Step):
                     f"({result.result}% of {len(units)} units, rounded up)", rs.cite("11.0"))
             flow.call(rs, state, ctx, "step-losses", side=side, pending=[
                 step_loss(side, steps, units, "Militia go home", rs.cite("11.0"))])
+            return True
+        return False
+
+    @staticmethod
+    def _plague(rs: DeuxBretagne, state: State, ctx: Context, flow: Flow) -> bool:
+        """6.3: once a game, when the turn marker reaches the plague marker, a roll for
+        every area with combat units (Blois first): 6 or more costs a step there; then the
+        Enlisement cards join the decks (5.11)."""
+        v = state["vars"]
+        if v.get("plague_turn") != state["turn"] or v.get("plague_done"):
+            return False
+        v["plague_done"] = True
+        ctx.log("The plague strikes Brittany", rs.cite("6.31"))
+        pending = []
+        for side in PLAYERS:
+            for area in sorted(rs.board_map.areas):
+                units = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == side
+                         and not rs.is_leader(state, p)]
+                if not units:
+                    continue
+                mods = [Modifier("pillage marker", 1 if area in v["pillage"] else 0),
+                        Modifier("more than 2 combat units", 1 if len(units) > 2 else 0)]
+                result = resolve(ctx, table="Plague", column="", sides=10, zero_based=True,
+                                 modifiers=mods, lookup=lambda n: n >= 6,
+                                 describe=lambda hit, a=area: (
+                                     f"{'one step lost' if hit else 'spared'} in "
+                                     f"{rs.board_map.place_name(a)}"),
+                                 rule=rs.cite("6.32"), who=rs.side(side).name)
+                if result.result:
+                    pending.append(step_loss(side, 1, units, "Plague", rs.cite("6.32")))
+        for side in PLAYERS:
+            if not v["enlisement"][side]:
+                card_rules.add_enlisement(rs, state, side, ctx)
+        if pending:
+            flow.call(rs, state, ctx, "step-losses", side=pending[0]["side"], pending=pending)
             return True
         return False
 
