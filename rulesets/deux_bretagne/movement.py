@@ -11,6 +11,8 @@ from boardapp.core.movement import Reach, reachable
 from boardapp.core.ruleset import MoveVerdict
 from boardapp.core.state import State, pieces_at
 
+from . import naval
+
 if TYPE_CHECKING:
     from .rules import DeuxBretagne
 
@@ -191,10 +193,12 @@ def check_move(rs: DeuxBretagne, state: State, pids: list[str], dest: str) -> Mo
     refusal = _box_refusal(rs, group, dest)
     if refusal is not None:
         return refusal
-    if dest not in bmap.graph:
+    if dest not in bmap.graph and not naval.is_sea_place(rs, dest, group.side):
         return MoveVerdict(False, f"{bmap.place_name(dest)} is not reached by road",
                            rs.cite("8.11"))
     reach = group_reach(rs, state, group).get(dest)
+    if reach is None:
+        reach = naval.naval_reach(rs, state, group).get(dest)  # 8.15
     if reach is None:
         return _explain_unreachable(rs, state, group, dest)
     return _stacking_verdict(rs, state, group, reach)
@@ -205,7 +209,8 @@ def legal_destinations(rs: DeuxBretagne, state: State, pids: list[str]) -> dict[
     group = make_group(rs, state, pids)
     if isinstance(group, MoveVerdict):
         return {}
-    return {place: r for place, r in group_reach(rs, state, group).items()
+    reach = {**naval.naval_reach(rs, state, group), **group_reach(rs, state, group)}
+    return {place: r for place, r in reach.items()
             if _stacking_verdict(rs, state, group, r).legal}
 
 
@@ -230,6 +235,13 @@ def _explain_unreachable(rs: DeuxBretagne, state: State, group: Group,
         return MoveVerdict(False, f"A leader alone may not enter {name}: enemy combat units "
                                   "are there", rs.cite("8.21"))
     unlimited = group_reach(rs, state, group, budget=10_000).get(dest)
+    sea = naval.is_sea_place(rs, dest, group.side) and naval.is_sea_place(
+        rs, group.start, group.side)
+    if sea and (unlimited is None or unlimited.cost > group.budget):
+        why = naval.naval_refusal(rs, state, group)
+        if why:
+            return MoveVerdict(False, f"{name} is out of reach by road, and by sea: {why}",
+                               rs.cite("8.15"))
     if unlimited is None:
         import networkx as nx
 

@@ -29,7 +29,7 @@ from boardapp.core.ruleset import (
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
 from . import cards as card_rules
-from . import movement
+from . import movement, naval
 from .battle import BATTLE_STEPS
 from .cards import CARD_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
@@ -459,7 +459,11 @@ class DeuxBretagne(Ruleset):
         bmap = self.board_map
         names = self.names(state, pids)
         route = " → ".join(bmap.place_name(p) for p in reach.path)
-        ctx.log(f"{names} move {route} ({reach.cost} MP)", self.cite("8.1"))
+        if naval.is_naval(self, reach):
+            state["vars"]["card_play"]["naval_used"] = True
+            ctx.log(f"{names} sail {route} (all their movement)", self.cite("8.151, 8.153"))
+        else:
+            ctx.log(f"{names} move {route} ({reach.cost} MP)", self.cite("8.1"))
         crossed = []
         for i, place in enumerate(reach.path[1:], start=1):
             final = i == len(reach.path) - 1
