@@ -2,12 +2,13 @@
 
 A map file (``maps/*.yaml``) lists areas (position, region, terrain, fortification,
 port), roads between them, boxes off the map (holding boxes, prisons, pools), region
-control boxes and tracks; a hex-and-counter map adds a ``hexgrid`` (orientation, size,
-origin, terrain per hex, hexside features such as rivers and roads), whose hexes become
-areas like any other. :func:`check_map` validates every field and returns every
-problem as ``file: place: problem``; :func:`load_map` raises them. :class:`BoardMap`
-then answers graph questions through networkx and geometry questions (which area is at
-this point) through shapely.
+control boxes and tracks (a road may carry a kind, ``[a, b, river]``, from the file's
+``link_kinds`` list, default ``[road]``); a hex-and-counter map adds a ``hexgrid``
+(orientation, size, origin, terrain per hex, hexside features such as rivers and roads),
+whose hexes become areas like any other. :func:`check_map` validates every field and
+returns every problem as ``file: place: problem``; :func:`load_map` raises them.
+:class:`BoardMap` then answers graph questions through networkx and geometry questions
+(which area is at this point) through shapely.
 Area outlines are the ``polygon`` given in the file (the hexagon of a hex), or else the
 Voronoi cell of the area's position clipped to the land outline, so that every point of
 land belongs to exactly one area.
@@ -48,7 +49,7 @@ BOX_KINDS = ("holding", "prison", "pool")
 HEXSIDE_FEATURES = ("river", "road")
 TOP_KEYS = ("format", "version", "id", "name", "approximate", "notes", "size", "projection",
             "land", "terrains", "regions", "areas", "roads", "boxes", "control_boxes", "tracks",
-            "hexgrid")
+            "hexgrid", "link_kinds")
 AREA_KEYS = ("name", "lonlat", "pos", "region", "fortified", "nf", "port", "terrain", "note",
              "source", "polygon")
 OVERLAP_TOLERANCE = 0.5
@@ -168,6 +169,10 @@ class BoardMap:
     hexgrid: HexGrid | None = None
     hexsides: dict[frozenset[str], tuple[str, ...]] = field(default_factory=dict)
     """Features of the side between two hex areas (by the pair of area ids)."""
+    link_kinds: tuple[str, ...] = ("road",)
+    """The kinds a road (a link between two areas) may have; the first is the default."""
+    road_kinds: dict[frozenset[str], str] = field(default_factory=dict)
+    """The kind of each road written ``[a, b, kind]`` (by the pair of area ids)."""
     graph: nx.Graph = field(init=False, repr=False)
     outlines: dict[str, Polygon] = field(init=False, repr=False)
     _tree: STRtree = field(init=False, repr=False)
@@ -196,7 +201,7 @@ class BoardMap:
                         features = self.hexsides.get(frozenset((aid, other)), ())
                         graph.add_edge(aid, other, kind="hex", features=features)
         for a, b in self.roads:
-            graph.add_edge(a, b, kind="road")
+            graph.add_edge(a, b, kind=self.link_kind(a, b))
         for b in self.boxes.values():
             for link in b.links:
                 graph.add_edge(b.id, link, kind="box-link")
@@ -205,6 +210,11 @@ class BoardMap:
     def neighbours(self, place: str) -> list[str]:
         """Places joined to ``place`` by a road, a hexside or a box link."""
         return list(self.graph.neighbors(place)) if place in self.graph else []
+
+    def link_kind(self, a: str, b: str) -> str:
+        """The kind of the road between areas ``a`` and ``b`` (``road`` unless the file
+        says otherwise, e.g. ``river``)."""
+        return self.road_kinds.get(frozenset((a, b)), self.link_kinds[0])
 
     def hexside(self, a: str, b: str) -> tuple[str, ...]:
         """The features (``river``, ``road``...) of the side between hex areas ``a``, ``b``."""
@@ -412,7 +422,13 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
     for key in boxes:
         if key in area_keys:
             p.add(f"boxes.{key}", "an area already has this id")
-    roads = _roads(p, top.get("roads", []) or [], area_keys, areas)
+    link_kinds = tuple(p.get(c.seq, top.get("link_kinds", ["road"]) or ["road"], "link_kinds",
+                             default=["road"]))
+    for i, kind in enumerate(link_kinds):
+        if not (isinstance(kind, str) and _SLUG.match(kind)):
+            p.add(f"link_kinds[{i}]", f"{kind!r}: a kind is lowercase letters, digits and '-'")
+    road_kinds: dict[frozenset[str], str] = {}
+    roads = _roads(p, top.get("roads", []) or [], area_keys, areas, link_kinds, road_kinds)
     for b in boxes.values():
         for i, link in enumerate(b.links):
             if link not in area_keys:
@@ -432,7 +448,8 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
             notes=str(top.get("notes", "")), land=land, regions=regions, areas=areas,
             roads=[r for r in roads if r[0] in areas and r[1] in areas],
             boxes=boxes, control_boxes=control_boxes, tracks=tracks,
-            terrains=terrains, hexgrid=grid, hexsides=hexsides)
+            terrains=terrains, hexgrid=grid, hexsides=hexsides,
+            link_kinds=link_kinds or ("road",), road_kinds=road_kinds)
     except (GEOSException, ValueError) as exc:
         p.add("areas", f"the area outlines cannot be built: {exc}")
         return p.found, None
@@ -684,8 +701,9 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
     return grid, areas, sides
 
 
-def _roads(p: _Problems, value: Any, area_keys: set[str],
-           areas: dict[str, Area]) -> list[tuple[str, str]]:
+def _roads(p: _Problems, value: Any, area_keys: set[str], areas: dict[str, Area],
+           link_kinds: tuple[str, ...] = ("road",),
+           road_kinds: dict[frozenset[str], str] | None = None) -> list[tuple[str, str]]:
     c = p.c
     roads: list[tuple[str, str]] = []
     seen: set[frozenset[str]] = set()
@@ -694,10 +712,15 @@ def _roads(p: _Problems, value: Any, area_keys: set[str],
         pair = p.get(c.seq, item, place)
         if pair is None:
             continue
-        if len(pair) != 2:
-            p.add(place, "a road joins exactly two areas: [a, b]")
+        if len(pair) not in (2, 3):
+            p.add(place, "a road joins exactly two areas: [a, b] or [a, b, kind]")
             continue
-        ends = [p.get(c.text, x, place) for x in pair]
+        kind = pair[2] if len(pair) == 3 else None
+        if kind is not None and kind not in link_kinds:
+            p.add(f"{place}[2]", f"{kind!r} is not a link kind of this map "
+                                 f"(link_kinds: {', '.join(map(str, link_kinds))})")
+            continue
+        ends = [p.get(c.text, x, place) for x in pair[:2]]
         if None in ends:
             continue
         a, b = ends
@@ -713,6 +736,8 @@ def _roads(p: _Problems, value: Any, area_keys: set[str],
             continue
         seen.add(frozenset((a, b)))
         roads.append((a, b))
+        if kind is not None and road_kinds is not None:
+            road_kinds[frozenset((a, b))] = kind
     return roads
 
 

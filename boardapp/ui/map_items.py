@@ -48,6 +48,12 @@ AREA_BORDER = QColor("#8f8f8f")
 REGION_BORDER = QColor("#5b4a3a")
 COAST = QColor("#4d6f8a")
 ROAD = QColor("#8a5a2b")
+LINK_STYLES = {  # how a link of a named kind is drawn (any other kind: dotted road colour)
+    "clear": (ROAD, Qt.PenStyle.SolidLine),
+    "river": (QColor("#2f6fd0"), Qt.PenStyle.SolidLine),
+    "obstructed": (QColor("#c0392b"), Qt.PenStyle.DashLine),
+    "sea": (QColor("#7fb8e8"), Qt.PenStyle.DashLine),
+}
 RIVER = QColor("#2f6fb0")
 INK = QColor("#2b2216")
 HALO = QColor(255, 255, 255, 215)
@@ -308,9 +314,13 @@ class MapLayer(QGraphicsItem):
                     self._hex_roads.moveTo(*a.pos)
                     self._hex_roads.lineTo(*b.pos)
         self._roads = QPainterPath()
+        self._kind_roads: dict[str, QPainterPath] = {}  # links of another kind (river...)
         for a, b in bmap.roads:
-            self._roads.moveTo(*bmap.areas[a].pos)
-            self._roads.lineTo(*bmap.areas[b].pos)
+            kind = bmap.link_kind(a, b)
+            path = self._roads if kind == "road" else self._kind_roads.setdefault(
+                kind, QPainterPath())
+            path.moveTo(*bmap.areas[a].pos)
+            path.lineTo(*bmap.areas[b].pos)
         self._links = QPainterPath()
         for box in bmap.boxes.values():
             for link in box.links:
@@ -342,6 +352,9 @@ class MapLayer(QGraphicsItem):
         painter.strokePath(self._coast, QPen(COAST, 2.0))
         painter.strokePath(self._roads, QPen(ROAD, 2.6, Qt.PenStyle.SolidLine,
                                              Qt.PenCapStyle.RoundCap))
+        for kind, path in self._kind_roads.items():
+            colour, style = LINK_STYLES.get(kind, (ROAD, Qt.PenStyle.DotLine))
+            painter.strokePath(path, QPen(colour, 2.6, style, Qt.PenCapStyle.RoundCap))
         painter.strokePath(self._links, QPen(ROAD, 2.2, Qt.PenStyle.DashLine))
         painter.strokePath(self._rivers, QPen(RIVER, 4.0, Qt.PenStyle.SolidLine,
                                               Qt.PenCapStyle.RoundCap))
