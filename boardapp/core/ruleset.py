@@ -20,7 +20,7 @@ from pathlib import Path
 from .actions import Action
 from .boardsettings import load_board_map
 from .context import Context
-from .errors import BoardappError, InvalidActionError
+from .errors import BoardappError, IllegalActionError, InvalidActionError
 from .mapdata import BoardMap
 from .movement import Reach
 from .state import State
@@ -207,6 +207,19 @@ class Ruleset:
     def check_move(self, state: State, pieces: list[str], dest: str) -> MoveVerdict:
         """Whether ``pieces`` may move to ``dest`` now, and why not."""
         return MoveVerdict(True)
+
+    def legal_move(self, state: State, action: Action) -> tuple[list[str], str, Reach]:
+        """The pieces, destination and route of a ``move PIECES DEST`` action, after
+        :meth:`check_move`; raises :class:`IllegalActionError` with its rule if refused."""
+        pieces = action.pieces(0)
+        dest = action.arg(1)
+        for pid in pieces:
+            if pid not in state["pieces"]:
+                raise InvalidActionError(f"'{action.text()}': no piece {pid!r}")
+        verdict = self.check_move(state, pieces, dest)
+        if not verdict.legal or verdict.reach is None:
+            raise IllegalActionError(verdict.reason or "Illegal move", verdict.rule)
+        return pieces, dest, verdict.reach
 
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
         """Where ``pieces`` (one stack or part of one) can legally move now."""

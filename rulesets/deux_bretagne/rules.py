@@ -439,21 +439,12 @@ class DeuxBretagne(Ruleset):
         check_sieges(self, state, ctx)
 
     def _move(self, state: State, action: Action, ctx: Context) -> None:
-        pids = action.pieces(0)
-        dest = action.arg(1)
-        for pid in pids:
-            if pid not in state["pieces"]:
-                raise InvalidActionError(f"'{action.text()}': no piece {pid!r}")
         if state["phase"] != "action":
             raise IllegalActionError("Pieces move only in the action phase", self.cite("4.0 C"))
-        verdict = self.check_move(state, pids, dest)
-        if not verdict.legal:
-            raise IllegalActionError(verdict.reason, verdict.rule)
+        pids, dest, reach = self.legal_move(state, action)
         refusal = card_rules.act_refusal(self, state, pids)
         if refusal:
             raise IllegalActionError(refusal, self.cite("5.3"))
-        reach = verdict.reach
-        assert reach is not None
         group = movement.make_group(self, state, pids)
         assert isinstance(group, movement.Group)
         bmap = self.board_map

@@ -198,20 +198,15 @@ class HexDemo(Ruleset):
             raise InvalidActionError(f"unknown action {action.verb!r} (move, end)")
 
     def _move(self, state: State, action: Action, ctx: Context) -> None:
-        pieces = action.pieces(0)
-        dest = action.arg(1)
-        verdict = self.check_move(state, pieces, dest)
-        if not verdict.legal:
-            raise IllegalActionError(verdict.reason, verdict.rule)
-        assert verdict.reach is not None
+        pieces, dest, reach = self.legal_move(state, action)
         for pid in reversed(pieces):
             put_piece(state, pid, dest)
         state["vars"]["moved"].extend(pieces)
         bmap = self.board_map
-        route = " → ".join(bmap.place_name(p) for p in verdict.reach.path)
-        stop = ", stops next to the enemy" if verdict.reach.stops else ""
+        route = " → ".join(bmap.place_name(p) for p in reach.path)
+        stop = ", stops next to the enemy" if reach.stops else ""
         ctx.log(f"{', '.join(self.piece_name(state, p) for p in pieces)} move {route} "
-                f"({verdict.reach.cost} MP{stop})", self.cite("2-5"))
+                f"({reach.cost} MP{stop})", self.cite("2-5"))
 
     def _end(self, state: State, ctx: Context) -> None:
         if state["turn"] > LAST_TURN:

@@ -346,12 +346,7 @@ class LilyErmine(Ruleset):
         return MoveVerdict(True, reach=reach)
 
     def _move(self, state: State, action: Action, ctx: Context) -> None:
-        pieces = action.pieces(0)
-        dest = action.arg(1)
-        verdict = self.check_move(state, pieces, dest)
-        if not verdict.legal:
-            raise IllegalActionError(verdict.reason, verdict.rule)
-        assert verdict.reach is not None
+        pieces, dest, reach = self.legal_move(state, action)
         v = state["vars"]
         camp = state["active"]
         budget, extra, note = self._army_budget(state, pieces)
@@ -367,7 +362,7 @@ class LilyErmine(Ruleset):
             dropped = [p for p in moving["pieces"] if p not in pieces]
             if dropped:
                 self._drop(state, dropped, ctx)
-        reach = verdict.reach
+        reach = reach
         for pid in reversed(pieces):
             put_piece(state, pid, dest)
         moving["mp_left"] -= reach.cost
