@@ -18,10 +18,11 @@ from boardapp.core.actions import Action
 from boardapp.core.context import Context
 from boardapp.core.errors import IllegalActionError
 from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State, pieces_at, put_piece
+from boardapp.core.state import State, pieces_at
 from boardapp.core.tables import ask_result, resolve
 
 from .data import CombatResult
+from .sp_losses import SpLossStep, sp_loss_choices
 
 MINOR_LIMIT = 10
 ASK_MAX = 3
@@ -166,10 +167,12 @@ class BattleAskRetreat(Step):
         apply_result(rs, state, ctx, v["zone"], r)
 
 
-class BattleLosses(Step):
+class BattleLosses(SpLossStep):
     """Each camp in turn eliminates its SP, as its owner chooses (10)."""
 
     name = "battle-losses"
+    LABEL = "Battle"
+    RULE = "10"
 
     def prompt(self, rs: Any, state: State, frame: Frame) -> str:
         side, n = frame["vars"]["queue"][0]
@@ -182,12 +185,8 @@ class BattleLosses(Step):
         if not queue:
             return
         side, remaining = queue[0]
-        for p in units(rs, state, frame["vars"]["zone"], side):
-            sp = rs.sp(state, p)
-            if sp == 2:
-                yield Action.of("reduce", p)
-            if sp <= remaining:
-                yield Action.of("eliminate-unit", p)
+        yield from sp_loss_choices(rs, state, units(rs, state, frame["vars"]["zone"], side),
+                                   remaining)
 
     def _after(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow,
                lost: int) -> None:
@@ -196,25 +195,6 @@ class BattleLosses(Step):
         if queue[0][1] <= 0:
             queue.pop(0)
         _next_loser(rs, state, ctx, flow)
-
-    def on_reduce(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
-                  flow: Flow) -> None:
-        pid = action.arg(0)
-        name = rs.piece_name(state, pid)
-        state["pieces"][pid]["flipped"] = True
-        ctx.log(f"Battle: {name} loses 1 SP (reduced)", rs.cite("10"))
-        self._after(rs, state, frame, ctx, flow, 1)
-
-    def on_eliminate_unit(self, rs: Any, state: State, frame: Frame, action: Action,
-                          ctx: Context, flow: Flow) -> None:
-        pid = action.arg(0)
-        sp = rs.sp(state, pid)
-        name = rs.piece_name(state, pid)
-        state["prev_loc"][pid] = state["pieces"][pid]["loc"]
-        state["pieces"][pid]["flipped"] = False
-        put_piece(state, pid, rs.reserve_of(frame["side"]))
-        ctx.log(f"Battle: {name} eliminated ({sp} SP) to the Reserve", rs.cite("10"))
-        self._after(rs, state, frame, ctx, flow, sp)
 
 
 STEPS = (BattleAsk, BattleAskRetreat, BattleLosses)

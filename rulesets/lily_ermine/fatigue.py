@@ -17,8 +17,10 @@ from typing import Any
 from boardapp.core.actions import Action
 from boardapp.core.context import Context
 from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State, pieces_at, put_piece
+from boardapp.core.state import State, pieces_at
 from boardapp.core.tables import Modifier, ask_result, resolve
+
+from .sp_losses import SpLossStep, sp_loss_choices
 
 MAX_ASKED = 12
 """The largest loss offered when the players give an unknown result."""
@@ -138,10 +140,12 @@ class FatigueAsk(Step):
         _losses(rs, state, ctx, flow, v["zone"], n)
 
 
-class FatigueLosses(Step):
+class FatigueLosses(SpLossStep):
     """The owner chooses the units that lose the SP (9)."""
 
     name = "fatigue-losses"
+    LABEL = "Fatigue and desertion"
+    RULE = "9"
 
     def _units(self, rs: Any, state: State, frame: Frame) -> list[str]:
         return _units(rs, state, frame["vars"]["zone"], frame["side"])
@@ -152,13 +156,8 @@ class FatigueLosses(Step):
                 f"{v['remaining']} more SP — reduce a unit (1 SP) or eliminate one (9).")
 
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
-        remaining = frame["vars"]["remaining"]
-        for p in self._units(rs, state, frame):
-            sp = rs.sp(state, p)
-            if sp == 2:
-                yield Action.of("reduce", p)
-            if sp <= remaining:
-                yield Action.of("eliminate-unit", p)
+        yield from sp_loss_choices(rs, state, self._units(rs, state, frame),
+                                   frame["vars"]["remaining"])
 
     def _after(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow,
                lost: int) -> None:
@@ -166,26 +165,6 @@ class FatigueLosses(Step):
         v["remaining"] -= lost
         if v["remaining"] <= 0 or not self._units(rs, state, frame):
             flow.goto(rs, state, ctx, "fatigue")
-
-    def on_reduce(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
-                  flow: Flow) -> None:
-        pid = action.arg(0)
-        name = rs.piece_name(state, pid)
-        state["pieces"][pid]["flipped"] = True
-        ctx.log(f"Fatigue and desertion: {name} loses 1 SP (reduced)", rs.cite("9"))
-        self._after(rs, state, frame, ctx, flow, 1)
-
-    def on_eliminate_unit(self, rs: Any, state: State, frame: Frame, action: Action,
-                          ctx: Context, flow: Flow) -> None:
-        pid = action.arg(0)
-        sp = rs.sp(state, pid)
-        name = rs.piece_name(state, pid)
-        state["prev_loc"][pid] = state["pieces"][pid]["loc"]
-        state["pieces"][pid]["flipped"] = False
-        put_piece(state, pid, rs.reserve_of(frame["side"]))
-        ctx.log(f"Fatigue and desertion: {name} eliminated ({sp} SP) to the Reserve",
-                rs.cite("9"))
-        self._after(rs, state, frame, ctx, flow, sp)
 
 
 STEPS = (FatigueCheck, FatigueAsk, FatigueLosses)
