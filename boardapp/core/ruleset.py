@@ -149,7 +149,7 @@ class Ruleset:
     # -- game flow ---------------------------------------------------------------------
     def setup(self, scenario: str, seed: int) -> State:
         """The state at the start of ``scenario``, with the RNG seeded by ``seed``."""
-        raise NotImplementedError
+        raise NotImplementedError  # abstract: every ruleset defines it
 
     def legal_actions(self, state: State) -> Iterator[Action]:
         """The ruleset's legal actions now (manual verbs are not listed)."""
@@ -228,7 +228,7 @@ class Ruleset:
     # -- presentation ------------------------------------------------------------------
     def piece_side(self, state: State, pid: str) -> str:
         """The side owning piece ``pid``."""
-        raise NotImplementedError
+        raise NotImplementedError  # abstract: every ruleset defines it
 
     def piece_name(self, state: State, pid: str) -> str:
         """A short name of piece ``pid`` for the log."""
