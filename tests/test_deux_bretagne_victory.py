@@ -60,3 +60,31 @@ def test_14_44_points_and_cities_or_a_tie():
     for _ in range(11):
         end_turn(game2)
     assert "Montfort wins with 26 PV and 3 of" in game2.ruleset.outcome(game2.state)
+
+
+def test_13_2_the_opposing_leader_killed_after_the_enlisement_cards():
+    game = new_game("14.4")
+    game.push("control brest blois")  # no victory by the capitals
+    game.push("eliminate charles-de-blois")  # killed (by hand)
+    end_turn(game)
+    assert game.ruleset.outcome(game.state) is None  # not before the Enlisement cards
+    game.push("enlist")
+    end_turn(game)
+    assert game.ruleset.outcome(game.state) == (
+        "Montfort wins: automatic victory, Charles de Blois killed or captured")
+
+
+def test_13_2_jean_de_montfort_down_while_his_son_is_not_in_play():
+    game = new_game("14.4")
+    game.push("control brest blois")
+    game.push("enlist")
+    game.push("place jean-de-montfort prison-bro-chall")  # captured; the son not yet in play
+    while game.state["phase"] == "action" and not game.state["flow"]:
+        game.push("end")
+    game.push("next-turn")
+    while game.state["flow"]:  # nobody pays a ransom (12.2): "done" wherever offered
+        done = [a for a in game.legal_actions() if a.verb == "done"]
+        game.push(done[0] if done else game.legal_actions()[0])
+    # The capitals do not count at the end of turn 1; the captured leader does.
+    assert "Blois wins: automatic victory, Jean de Montfort or Jean de Montfort (son)" in \
+        game.ruleset.outcome(game.state)

@@ -598,10 +598,11 @@ class DeuxBretagne(Ruleset):
         """Phase F: the turn marker moves on, or the scenario ends (4.0 F, 14.x)."""
         last = state["vars"]["last_turn"]
         sc = self.scenario_data[state["scenario"]]
-        winner = self.automatic_winner(state)
-        if winner is not None:
+        automatic = self.automatic_winner(state)
+        if automatic is not None:
+            winner, why = automatic
             self._finish(state, ctx, f"{self.side(winner).name} wins: automatic victory, "
-                                     f"controlling {', '.join(self.CAPITALS)}", "13.2")
+                                     f"{why}", "13.2")
             return
         if state["turn"] >= last:
             self._finish(state, ctx, f"End of the scenario after turn {last}: "
@@ -618,16 +619,29 @@ class DeuxBretagne(Ruleset):
         ctx.log(f"Turn marker advanced to {self.turn_label(state['turn'])}", self.cite("4.0 F"))
 
     CAPITALS = ("Rennes", "Nantes", "Brest", "Gwened")
+    SIDE_LEADERS = {"blois": ("charles-de-blois",),
+                    "montfort": ("jean-de-montfort", "jean-de-montfort-son")}  # 13.2
     CAPITAL_IDS = ("rennes", "nantes", "brest", "gwened")
 
-    def automatic_winner(self, state: State) -> str | None:
-        """The side holding Rennes, Nantes, Brest and Gwened at the end of a turn (13.2),
-        except the end of turn 1 (and of turn 7 in 14.3)."""
+    def automatic_winner(self, state: State) -> tuple[str, str] | None:
+        """The automatic victory at the end of a turn (13.2), as (side, why): the four
+        capitals (not at the end of turn 1, nor of turn 7 in 14.3); after the Enlisement
+        cards joined the decks, the opposing leader killed or captured."""
         exempt = {1, 7} if state["scenario"] == "14.3" else {1}
-        if state["turn"] in exempt:
-            return None
         owners = {state["control"].get(c) for c in self.CAPITAL_IDS}
-        return owners.pop() if len(owners) == 1 and None not in owners else None
+        if state["turn"] not in exempt and len(owners) == 1 and None not in owners:
+            return owners.pop(), f"controlling {', '.join(self.CAPITALS)}"
+        if not any(state["vars"].get("enlisement", {}).values()):
+            return None
+        for loser, leaders in self.SIDE_LEADERS.items():
+            where = [state["pieces"][p]["loc"] for p in leaders if p in state["pieces"]]
+            down = [w for w in where if w in ("eliminated", PRISON[loser])]
+            free = [w for w in where if w not in ("reserve", "eliminated", PRISON[loser])]
+            if down and not free:
+                names = " or ".join(self.piece_types[p].name for p in leaders)
+                winner = PLAYERS[1 - PLAYERS.index(loser)]
+                return winner, f"{names} killed or captured"
+        return None
 
     def final_result(self, state: State, sc: Scenario) -> str:
         """The scenario's own victory conditions at its end (14.14, 14.24, 14.44)."""
