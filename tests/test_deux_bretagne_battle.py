@@ -100,3 +100,28 @@ def test_a_battle_is_undone_in_one_step_and_replays_identically():
         game.undo()
     assert game.state == game.initial
     assert Action("end") in game.legal_actions()
+
+
+def test_9_5_a_beaten_army_may_retreat_inside_its_own_fortress():
+    game = new_game()
+    chs = reserve(game, "montfort-ch-an", 3)
+    game.push(f"place olivier-de-clisson,{','.join(chs)} malestroit")
+    game.push("end")  # Montfort's activation
+    # Chits T7 and T9, Montfort rolls 9 (+2), Blois 0 (+1), Rohan's capture roll 0.
+    game.push("set-dice 5,5,9,0,0")
+    game.push(f"move olivier-de-clisson,{','.join(chs)} josselin")
+    game.push("fight")  # Blois stays outside his fortress to fight (8.24)
+    while game.state["flow"][-1]["step"] == "losses":
+        game.push(game.legal_actions()[0])
+    assert game.state["flow"][-1]["step"] == "retreat"
+    options = game.legal_actions()
+    assert options[0] == Action("retreat", ("josselin",))  # inside, 9.5
+    assert game.ruleset.action_label(game.state, options[0]) == \
+        "Retreat inside the fortress of Josselin"
+    entry = game.push("retreat josselin")
+    blois = [p for p in at(game, "josselin") if game.ruleset.piece_side(game.state, p)
+             == "blois"]
+    assert blois and set(blois) <= set(game.state["vars"]["inside"])
+    assert any("inside the fortress" in line.text and "9.5" in (line.rule or "")
+               for line in entry.lines)
+    assert game.state["control"]["josselin"] == "blois"  # a fortress is taken by siege

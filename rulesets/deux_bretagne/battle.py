@@ -481,7 +481,10 @@ def retreat_options(rs: DeuxBretagne, state: State, v: dict[str, Any]) -> list[s
             continue
         options.append(place)
     friendly = [p for p in options if state["control"].get(p) == side]
-    return sorted(friendly or options)
+    here = bmap.areas.get(area)
+    inside = [area] if here is not None and here.fortified and state["control"].get(
+        area) == side else []  # 9.5: inside a friendly fortress in the same space
+    return inside + sorted(friendly or options)
 
 
 class Retreat(Step):
@@ -527,6 +530,10 @@ class Retreat(Step):
                 state["prev_loc"][pid] = area
                 put_piece(state, pid, rs.eliminated_box)
             ctx.log(f"No retreat is possible: {rs.names(state, pieces)} eliminated", rule)
+        elif dest == area:
+            state["vars"]["inside"].extend(p for p in pieces if p not in within)
+            ctx.log(f"{rs.side(loser).name} retreats inside the fortress of "
+                    f"{bmap.place_name(area)}", rs.cite("9.5"))
         else:
             for pid in reversed(pieces):
                 put_piece(state, pid, dest)

@@ -331,6 +331,9 @@ class DeuxBretagne(Ruleset):
                              f"{self.piece_name(state, pid)}")
             return "Losses: " + ", ".join(parts)
         if action.verb == "retreat":
+            flow = self.flow.top(state)
+            if flow and flow["vars"].get("area") == action.args[0]:
+                return f"Retreat inside the fortress of {bmap.place_name(action.args[0])}"
             return f"Retreat to {bmap.place_name(action.args[0])}"
         if action.verb == "besiege":
             return f"Besiege {bmap.place_name(action.args[0])}"
