@@ -154,3 +154,20 @@ def test_8_22_a_masked_fortress_is_crossed_without_loss():
     game.push(f"move {','.join(army)} {dest}")
     assert game.state["flow"] == []
     assert not any(game.state["pieces"][p]["flipped"] for p in chs)
+
+
+def test_10_16_a_sortie_that_fails_goes_back_inside():
+    game = new_game()
+    units = _withdrawn_at_hede(game, 3)  # Cadoudal and 2 Ch inside Hédé, 3 Blois Me out
+    game.push("end")  # Montfort's activation: the besieged may sortie (no siege marker)
+    assert Action("sortie", ("hede",)) in game.legal_actions()
+    game.push("set-dice 1,1,0,9,0")  # chits T1 and T2; Montfort rolls 0 (+1), Blois 9
+    game.push("sortie hede")
+    while game.state["flow"]:
+        game.push(game.legal_actions()[0])
+    texts = [line.text for entry in game.log for line in entry.lines]
+    assert any("sorties from the fortress of Hédé" in t for t in texts)
+    montfort = [p for p in at(game, "hede") if game.ruleset.piece_side(game.state, p)
+                == "montfort"]
+    assert montfort and set(montfort) <= set(game.state["vars"]["inside"])  # back inside
+    assert any(game.state["pieces"][u]["loc"] == "hede" for u in units)

@@ -162,3 +162,12 @@ def test_save_is_atomic_and_keeps_the_old_file_on_failure(tmp_path, monkeypatch)
     assert path.read_text(encoding="utf-8") == before
     assert [p.name for p in tmp_path.iterdir()] == ["g.json"]
     assert digest(load_game(path).state) == digest(new_game().state)
+
+
+def test_a_die_set_by_hand_must_be_a_face_of_the_die():
+    game = new_game()
+    game.push("set-dice 10")  # the d10 reads 0-9 (2.7)
+    before = canonical(game.state)
+    with pytest.raises(Exception, match="reads 0-9"):
+        game.push("roll")
+    assert canonical(game.state) == before

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from .actions import LogLine
+from .errors import IllegalActionError
 from .rng import roll
 from .state import State
 
@@ -64,6 +65,11 @@ class Context:
             queue = self.state["dice_queue"]
             if queue:
                 value = int(queue.pop(0))
+                low = 0 if zero_based else 1
+                if not low <= value < low + sides:
+                    raise IllegalActionError(
+                        f"The die set by hand reads {value}, but this roll is a d{sides} "
+                        f"reading {low}-{low + sides - 1}: set another value")
             else:
                 value = roll(self.state["rng"], sides, zero_based=zero_based)
         self.dice.append(value)

@@ -41,9 +41,11 @@ from .siege import (
     SIEGE_STEPS,
     can_assault,
     can_besiege,
+    can_sortie,
     check_sieges,
     do_assault,
     do_besiege,
+    do_sortie,
     sieges,
     step_loss,
 )
@@ -280,6 +282,8 @@ class DeuxBretagne(Ruleset):
                 yield Action("besiege", (area,))
             if can_assault(self, state, area, side) is None:
                 yield Action("assault", (area,))
+            if can_sortie(self, state, area, side) is None:
+                yield Action("sortie", (area,))
 
     def piece_actions(self, state: State, pid: str) -> list[Action]:
         if self.flow.top(state) or state["phase"] != "action":
@@ -339,6 +343,8 @@ class DeuxBretagne(Ruleset):
             return f"Besiege {bmap.place_name(action.args[0])}"
         if action.verb == "assault":
             return f"Siege roll at {bmap.place_name(action.args[0])}"
+        if action.verb == "sortie":
+            return f"Sortie from {bmap.place_name(action.args[0])}"
         if action.verb == "lose-step":
             return f"Step loss: {self.piece_name(state, action.args[0])}"
         if action.verb == "recruit":
@@ -396,14 +402,14 @@ class DeuxBretagne(Ruleset):
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if self.flow.top(state):
-            if action.verb in ("move", "end", "next-turn", "besiege", "assault", "recruit",
-                               "play", "draw", "enlist"):
+            if action.verb in ("move", "end", "next-turn", "besiege", "assault", "sortie",
+                               "recruit", "play", "draw", "enlist"):
                 raise IllegalActionError("A decision is pending first: "
                                          + self.flow.prompt(self, state))
             self.flow.apply(self, state, action, ctx)
         elif action.verb == "move":
             self._move(state, action, ctx)
-        elif action.verb in ("besiege", "assault"):
+        elif action.verb in ("besiege", "assault", "sortie"):
             if state["phase"] != "action":
                 raise IllegalActionError("Sieges are made in activations", self.cite("10.12"))
             area = action.arg(0)
@@ -411,6 +417,8 @@ class DeuxBretagne(Ruleset):
                 raise InvalidActionError(f"'{action.text()}': no area {area!r}")
             if action.verb == "besiege":
                 do_besiege(self, state, area, ctx)
+            elif action.verb == "sortie":
+                do_sortie(self, state, area, ctx, self.flow)
             else:
                 do_assault(self, state, area, ctx, self.flow)
         elif action.verb == "recruit":

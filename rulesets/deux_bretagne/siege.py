@@ -367,3 +367,44 @@ def check_sieges(rs: DeuxBretagne, state: State, ctx: Context) -> None:
 
 
 SIEGE_STEPS = (SiegeRoll, StepLosses, Reaction, ContinuedSieges)
+
+
+def can_sortie(rs: DeuxBretagne, state: State, area: str, side: str) -> str | None:
+    """Why ``side``'s units inside ``area`` cannot sortie now (``None`` if they can):
+    a leader inside, enemy units masking the city outside, no siege marker (10.16)."""
+    a = rs.board_map.areas.get(area)
+    if a is None or not a.fortified:
+        return "a sortie leaves a fortified city (10.16)"
+    inner = movement.inside(state)
+    mine = [p for p in pieces_at(state, area) if p in inner and rs.piece_side(state, p) == side]
+    if not any(rs.is_leader(state, p) for p in mine) or not any(
+            not rs.is_leader(state, p) for p in mine):
+        return "a leader and units inside the fortress are needed (10.16)"
+    if not movement.enemy_units_at(rs, state, area, side, outside_only=True):
+        return "no enemy masks the city (10.15)"
+    if area in sieges(state):
+        return "the city is besieged (10.16 covers a masked city)"
+    if area in state["vars"]["fought"]:
+        return "one combat a city per activation (10.12)"
+    return None
+
+
+def do_sortie(rs: DeuxBretagne, state: State, area: str, ctx: Context, flow: Flow) -> None:
+    """The units inside come out and fight the masking force (10.16): if they lose they
+    go back inside (the battle's retreat for the attacker leads into the fortress)."""
+    side = state["active"]
+    why = can_sortie(rs, state, area, side)
+    if why is not None:
+        raise IllegalActionError(f"No sortie from {rs.board_map.place_name(area)}: {why}",
+                                 rs.cite("10.16"))
+    inner = movement.inside(state)
+    mine = [p for p in pieces_at(state, area) if p in inner and rs.piece_side(state, p) == side]
+    state["vars"]["inside"] = [p for p in state["vars"]["inside"] if p not in mine]
+    leaders = [p for p in mine if rs.is_leader(state, p)]
+    commander = max(leaders, key=lambda p: rs.piece_type(state, p).command)
+    enemy = movement.enemy_units_at(rs, state, area, side, outside_only=True)
+    ctx.log(f"{rs.side(side).name} sorties from the fortress of "
+            f"{rs.board_map.place_name(area)}", rs.cite("10.16"))
+    flow.call(rs, state, ctx, "battle", side=side, area=area, attacker=side,
+              defender=rs.piece_side(state, enemy[0]), attacker_commander=commander,
+              entered_from=area, spent_before={})
