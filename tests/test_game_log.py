@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from boardapp.core.errors import GameFileError, InvalidActionError
+from boardapp.core.errors import GameFileError, IllegalActionError, InvalidActionError
 from boardapp.core.game import Game
 from boardapp.core.gamefile import GAME_VERSION, dumps_game, load_game, loads_game, save_game
 from boardapp.core.state import canonical, digest
@@ -168,6 +168,6 @@ def test_a_die_set_by_hand_must_be_a_face_of_the_die():
     game = new_game()
     game.push("set-dice 10")  # the d10 reads 0-9 (2.7)
     before = canonical(game.state)
-    with pytest.raises(Exception, match="reads 0-9"):
+    with pytest.raises(IllegalActionError, match="reading 0-9"):
         game.push("roll")
     assert canonical(game.state) == before
