@@ -21,19 +21,28 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from boardapp.core.game import Game  # noqa: E402
 from boardapp.core.ruleset import available_rulesets  # noqa: E402
 
+# A longer game for the log: in Les Deux Bretagne Montfort starts with the four capitals and
+# wins at the end of turn 2 unless Blois holds one (13.2); give Brest to Blois by hand.
+PRELUDE = {"deux-bretagne": ["control brest blois"]}
+AVOID = {"enlist"}  # random players adding the Enlisement cards at once end games early
+
 
 def random_log(ruleset, scenario: str, length: int, seed: int = 1) -> list[tuple[str, str]]:
     """A playable log of ``length`` actions: random legal moves, activations, dice."""
     chooser = random.Random(seed)
     game = Game(ruleset, scenario, seed)
+    for text in PRELUDE.get(ruleset.id, []):
+        game.push(text)
     while len(game.log) < length:
-        legal = game.legal_actions()
+        legal = [a for a in game.legal_actions() if a.verb not in AVOID]
         moves = [a for a in legal if a.verb == "move"]
         others = [a for a in legal if a.verb != "move"]
         pick = chooser.random()
-        if moves and pick < 0.6:
+        if game.state.get("flow") and legal:
+            action = chooser.choice(legal)
+        elif moves and pick < 0.6:
             action = chooser.choice(moves)
-        elif others and pick < 0.8:
+        elif others and pick < 0.9:
             action = chooser.choice(others)
         else:
             action = "roll"

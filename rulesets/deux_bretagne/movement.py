@@ -64,6 +64,11 @@ def make_group(rs: DeuxBretagne, state: State, pids: list[str]) -> Group | MoveV
                                   f"{rs.side(side).name}'s", rs.cite("4.0 C"))
     leaders = tuple(p for p in pids if rs.is_leader(state, p))
     units = tuple(p for p in pids if not rs.is_leader(state, p))
+    from .cards import act_refusal
+
+    refusal = act_refusal(rs, state, list(leaders))
+    if refusal:
+        return MoveVerdict(False, refusal, rs.cite("5.3"))
     if units and not leaders and len(units) > 1:
         return MoveVerdict(False, "Combat units move only with a leader; a lone unit moves by "
                                   "free action", rs.cite("8.0, 5.32"))

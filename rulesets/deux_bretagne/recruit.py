@@ -45,7 +45,10 @@ def why_not_recruit(rs: DeuxBretagne, state: State, leader: str) -> str | None:
         return "a besieged leader cannot recruit (5.4)"
     if state["vars"]["recruited"].get(leader, 0) >= MAX_RECRUITS_PER_LEADER:
         return "a leader recruits at most twice (5.4)"
-    return None
+    from .cards import rec_refusal
+
+    refusal = rec_refusal(state, side)
+    return f"{refusal} (5.4)" if refusal else None
 
 
 def do_recruit(rs: DeuxBretagne, state: State, leader: str, column: str, ctx: Context,

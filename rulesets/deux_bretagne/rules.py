@@ -424,9 +424,6 @@ class DeuxBretagne(Ruleset):
         elif action.verb == "recruit":
             if state["phase"] != "action":
                 raise IllegalActionError("Recruitment is made in activations", self.cite("5.4"))
-            refusal = card_rules.rec_refusal(state, state["active"])
-            if refusal:
-                raise IllegalActionError(refusal, self.cite("5.4"))
             do_recruit(self, state, action.arg(0), action.arg(1), ctx, self.flow)
             card_rules.count_recruit(state, state["active"])
         elif action.verb == "play":
@@ -453,9 +450,6 @@ class DeuxBretagne(Ruleset):
         if state["phase"] != "action":
             raise IllegalActionError("Pieces move only in the action phase", self.cite("4.0 C"))
         pids, dest, reach = self.legal_move(state, action)
-        refusal = card_rules.act_refusal(self, state, pids)
-        if refusal:
-            raise IllegalActionError(refusal, self.cite("5.3"))
         group = movement.make_group(self, state, pids)
         assert isinstance(group, movement.Group)
         bmap = self.board_map
