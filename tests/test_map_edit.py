@@ -143,3 +143,16 @@ def test_export_refuses_an_invalid_map(tmp_path):
     with pytest.raises(DataError, match="roads"):
         write_map(data, tmp_path / "bad.yaml")
     assert not (tmp_path / "bad.yaml").exists()
+
+
+def test_typed_roads_are_roads_for_the_editor():
+    data = copy.deepcopy(tiny_map_data())
+    data["link_kinds"] = ["road", "river"]
+    data["roads"][0] = ["a", "b", "river"]
+    editor = MapEditor(data, "tiny.yaml")
+    with pytest.raises(MapEditError, match="already"):
+        editor.add_road("b", "a")
+    editor.remove_road("a", "b")
+    assert ["a", "b", "river"] not in editor.data["roads"]
+    editor.undo()
+    assert editor.data["roads"][0] == ["a", "b", "river"]

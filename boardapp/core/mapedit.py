@@ -354,7 +354,7 @@ class MapEditor:
         """Join areas ``a`` and ``b`` by a road."""
         roads = _copy(_get(self.data, ("roads",)))
         roads = [] if roads is MISSING or roads is None else roads
-        if any(set(r) == {a, b} for r in roads):
+        if any(set(r[:2]) == {a, b} for r in roads):  # [a, b] or [a, b, kind]
             raise MapEditError(f"there is a road {self.name(a)}-{self.name(b)} already")
         roads.append([a, b])
         return self.push(Edit(f"Road {self.name(a)}-{self.name(b)}",
@@ -363,9 +363,9 @@ class MapEditor:
     def remove_road(self, a: str, b: str) -> Edit:
         """Remove the road between ``a`` and ``b``."""
         roads = _get(self.data, ("roads",))
-        if roads is MISSING or not any(set(r) == {a, b} for r in roads):
+        if roads is MISSING or not any(set(r[:2]) == {a, b} for r in roads):
             raise MapEditError(f"there is no road {a}-{b}")
-        kept = [r for r in roads if set(r) != {a, b}]
+        kept = [r for r in roads if set(r[:2]) != {a, b}]
         return self.push(Edit(f"Remove road {self.name(a)}-{self.name(b)}",
                               [self._change(("roads",), kept)]))
 
