@@ -171,3 +171,25 @@ def test_a_die_set_by_hand_must_be_a_face_of_the_die():
     with pytest.raises(IllegalActionError, match="reading 0-9"):
         game.push("roll")
     assert canonical(game.state) == before
+
+
+def test_a_game_saved_before_the_map_was_edited_says_so(tmp_path, monkeypatch):
+    game = new_game()
+    game.push("move alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit")
+    path = tmp_path / "game.json"
+    save_game(game, path)
+    # The player corrects the map by hand: the road Josselin-Malestroit is removed.
+    import yaml
+
+    from boardapp.paths import maps_dir
+
+    data = yaml.safe_load((maps_dir() / "deux_bretagne.yaml").read_text(encoding="utf-8"))
+    data["roads"] = [r for r in data["roads"] if set(r[:2]) != {"josselin", "malestroit"}]
+    edited = tmp_path / "maps"
+    edited.mkdir()
+    (edited / "deux_bretagne.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    monkeypatch.setenv("BOARDAPP_MAPS", str(edited))
+    with pytest.raises(GameFileError) as info:
+        load_game(path)
+    assert info.value.place == "actions[0] (action 1)"
+    assert "the map or the ruleset's data files were edited" in info.value.problem

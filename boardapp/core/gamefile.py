@@ -76,7 +76,8 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "version": GAME_VERSION,
         "app": f"boardapp {__version__}",
         "mode": game.mode,
-        "ruleset": {"id": game.ruleset.id, "version": game.ruleset.version},
+        "ruleset": {"id": game.ruleset.id, "version": game.ruleset.version,
+                    "data": game.ruleset.data_digest()},
         "scenario": game.scenario,
         "seed": game.seed,
     }
@@ -217,7 +218,7 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
             from exc
     sides = [s.id for s in ruleset.sides]
     if mode == "hotseat":
-        _replay_hotseat(r, game, actions, sides)
+        _replay_hotseat(r, game, actions, sides, _version_hint(game, data))
         game.sends = read_sends(r, data.get("sends"), sides, False, len(game.log))
         expected = data.get("digest")
         if expected is not None and expected != digest(game.state):
@@ -259,6 +260,10 @@ def _ruleset_version(data: Any) -> Any:
 
 def _version_hint(game: Game, data: dict[str, Any]) -> str:
     info = data.get("ruleset")
+    saved_data = info.get("data") if isinstance(info, dict) else None
+    if saved_data is not None and saved_data != game.ruleset.data_digest():
+        return (" (the map or the ruleset's data files were edited since this game was "
+                "saved: undo the edit to open it, or start a new game)")
     played = info.get("version") if isinstance(info, dict) else None
     if played is not None and played != game.ruleset.version:
         return (f" (the game was played with {game.ruleset.name} version {played}; this "
@@ -266,7 +271,8 @@ def _version_hint(game: Game, data: dict[str, Any]) -> str:
     return ""
 
 
-def _replay_hotseat(r: Reader, game: Game, actions: list[Any], sides: list[str]) -> None:
+def _replay_hotseat(r: Reader, game: Game, actions: list[Any], sides: list[str],
+                    hint: str = "") -> None:
     for i, item in enumerate(actions):
         place = f"actions[{i}] (action {i + 1})"
         if not isinstance(item, dict) or not isinstance(item.get("action"), str):
@@ -277,10 +283,11 @@ def _replay_hotseat(r: Reader, game: Game, actions: list[Any], sides: list[str])
         try:
             entry = game.push(item["action"], side=side)
         except BoardappError as exc:
-            raise r.fail(place, f"'{item['action']}' cannot be replayed: {exc}") from exc
+            raise r.fail(place, f"'{item['action']}' cannot be replayed: {exc}{hint}") \
+                from exc
         except Exception as exc:  # the rules failing on strange input must not crash us
             raise r.fail(place, f"'{item['action']}' cannot be replayed: the rules failed "
-                                f"({type(exc).__name__}: {exc})") from exc
+                                f"({type(exc).__name__}: {exc}){hint}") from exc
         recorded = item.get("dice")
         if isinstance(recorded, list) and recorded != entry.dice:
             raise r.fail(place, f"the dice recorded ({recorded}) differ from the replayed "

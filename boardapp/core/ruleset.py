@@ -8,8 +8,10 @@ core and the UI talk to a game only through this interface: they never name a ga
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.metadata
+import inspect
 import logging
 import pkgutil
 from collections.abc import Iterator
@@ -130,6 +132,31 @@ class Ruleset:
         """The validated map (loaded once): the user's own version of it if there is a
         valid one (edited on a scan), else the shipped file."""
         return load_board_map(self._maps_dir, self.map_file)
+
+    def data_files(self) -> list[Path]:
+        """The files the rules read: the map in use and the plugin's ``data/*.yaml``."""
+        files = []
+        if self.map_file:
+            try:
+                files.append(Path(self.board_map.file))
+            except (BoardappError, OSError):
+                pass  # no map to read: its loading reports the problem where it matters
+        folder = Path(inspect.getfile(type(self))).parent / "data"
+        if folder.is_dir():
+            files += sorted(folder.glob("*.yaml"))
+        return files
+
+    def data_digest(self) -> str:
+        """A short digest of :meth:`data_files`: a game file records it, so that a game saved
+        before the map or the data were edited says so when it no longer replays."""
+        h = hashlib.sha256()
+        for path in self.data_files():
+            h.update(path.name.encode("utf-8"))
+            try:
+                h.update(path.read_bytes())
+            except OSError:
+                h.update(b"(missing)")
+        return h.hexdigest()[:16]
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         """Scenarios by id."""
