@@ -125,3 +125,22 @@ def test_9_5_a_beaten_army_may_retreat_inside_its_own_fortress():
     assert any("inside the fortress" in line.text and "9.5" in (line.rule or "")
                for line in entry.lines)
     assert game.state["control"]["josselin"] == "blois"  # a fortress is taken by siege
+
+
+def test_9_221_t16_sang_froid_montfort_retreats_before_combat():
+    game = new_game()
+    stack = at(game, "josselin")  # Rohan, Ch BR, Me against Ploërmel's Me
+    game.push("set-dice 11")  # the one chit drawn is the 11th of the cup: T16
+    game.push(f"move {','.join(stack)} ploermel")
+    game.push("fight")  # the garrison stays outside (8.24)
+    assert game.ruleset.acting_side(game.state) == "montfort"
+    assert set(game.legal_actions()) == {Action("chit", ("T16", "retreat")),
+                                         Action("chit", ("T16", "fight"))}
+    entry = game.push("chit T16 retreat")
+    assert not any(line.detail for line in entry.lines)  # no roll on the Combat Table
+    assert game.state["flow"][-1]["step"] == "retreat"
+    assert Action("retreat", ("malestroit",)) in game.legal_actions()
+    game.push("retreat malestroit")
+    assert not [p for p in at(game, "ploermel") if game.ruleset.piece_side(game.state, p)
+                == "montfort"]
+    assert "T16" in game.state["vars"]["chit_cup"]  # back in the cup

@@ -35,14 +35,11 @@ if TYPE_CHECKING:
 TABLES = load_yaml_file(DATA_DIR / "tables.yaml")
 PRO_MONTFORT = {"T10", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18"}
 REMOVED_AFTER_USE = {"T6", "T10"}
-CHOICE_CHITS = {"T8": "blois", "T11": "montfort", "T12": "montfort"}
+CHOICE_CHITS = {"T16": "montfort", "T6": "blois", "T8": "blois", "T11": "montfort",
+                "T12": "montfort"}  # asked in this order
 MANUAL_CHITS = {
     "T2": "after the battle, if Montfort lost 2+ Me/Ch steps, withdraw the activated "
           "English leader for one turn (return next turn in a Montfort port or Bro Saoz)",
-    "T6": "the Blois player may choose +1 or +2 and must then lose as many Ch/Me units if "
-          "he loses: apply it by hand",
-    "T16": "the Montfort player may retreat before combat: undo and retreat by hand if he "
-           "wishes",
 }
 
 
@@ -167,7 +164,7 @@ class Battle(Step):
         ctx.log(f"Combat strengths: {rs.side(att).name} {strengths[att]}, "
                 f"{rs.side(dfn).name} {strengths[dfn]}", rs.cite("9.21"))
         self._draw_chits(rs, state, v, ctx, strengths[att] + strengths[dfn])
-        pending = [c for c in v["chits"] if c in CHOICE_CHITS and self._chit_applies(
+        pending = [c for c in CHOICE_CHITS if c in v["chits"] and self._chit_applies(
             rs, state, v, c)]
         v["pending_choices"] = pending
         if pending:
@@ -210,6 +207,10 @@ class Battle(Step):
         if chit == "T11":
             return any(rs.piece_type(state, p).id == "montfort-me"
                        for p in _units(rs, state, area, "montfort"))
+        if chit == "T16":
+            return "montfort" in (v["attacker"], v["defender"])
+        if chit == "T6":
+            return bool(_leaders(rs, state, area, "blois"))
         return chit == "T12"
 
 
@@ -217,7 +218,8 @@ class ChitChoice(Step):
     """A player chooses how a drawn chit helps him (T8, T11, T12)."""
 
     name = "chit-choice"
-    OPTIONS = {"T8": ("shift", "plus2"), "T11": ("shift", "plus2"), "T12": ("plus1", "minus1")}
+    OPTIONS = {"T8": ("shift", "plus2"), "T11": ("shift", "plus2"), "T12": ("plus1", "minus1"),
+               "T16": ("retreat", "fight"), "T6": ("plus1", "plus2")}
 
     def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
         chit = frame["vars"]["pending_choices"][0]
@@ -237,6 +239,13 @@ class ChitChoice(Step):
         v["pending_choices"].pop(0)
         ctx.log(f"{rs.side(frame['side']).name} uses {chit} {rs.chits[chit]} as {option}",
                 rs.cite("9.221"))
+        if chit == "T16" and option == "retreat":  # Sang-froid: no battle at all
+            return_chits(rs, state, v, ctx)
+            v["winner"] = other_side(v, "montfort")
+            v["loser"] = "montfort"
+            ctx.log("Montfort retreats before combat", rs.cite("9.221 T16"))
+            flow.goto(rs, state, ctx, "retreat", side="montfort")
+            return
         if v["pending_choices"]:
             flow.goto(rs, state, ctx, "chit-choice",
                       side=CHOICE_CHITS[v["pending_choices"][0]])
@@ -275,6 +284,9 @@ def _modifiers(rs: DeuxBretagne, state: State, v: dict[str, Any],
                 shift += 1
         if "T9" in chits:
             shift += 1
+        if "T6" in chits and "T6" in choices:
+            mods.append(Modifier("Ordre de l'étoile", 2 if choices["T6"] == "plus2" else 1,
+                                 "T6"))
     else:
         if "T10" in chits:
             mods.append(Modifier("Jeanne la Flamme", 2, "T10"))
@@ -316,6 +328,11 @@ def roll_battle(rs: DeuxBretagne, state: State, v: dict[str, Any], ctx: Context)
                          who=rs.side(side).name)
         v["rolled"][side] = result.die
         v["caused"][side] = int(result.result)
+    return_chits(rs, state, v, ctx)
+
+
+def return_chits(rs: DeuxBretagne, state: State, v: dict[str, Any], ctx: Context) -> None:
+    """The drawn chits go back to the cup, except those removed after use (9.22)."""
     for chit in v["chits"]:
         if chit not in REMOVED_AFTER_USE:
             state["vars"]["chit_cup"].append(chit)
@@ -406,6 +423,11 @@ class Aftermath(Step):
                 ctx.log(f"T7 Débordement: {remove_steps(rs, state, units[0], 1)} "
                         "(one more step)", rs.cite("9.221 T7"))
         self._leaders(rs, state, v, ctx)
+        star = v["choices"].get("T6") if "T6" in v["chits"] else None
+        if star and loser == "blois":  # T6: as many Ch/Me units as the bonus chosen
+            flow.goto(rs, state, ctx, "star-order", side="blois",
+                      star_left=2 if star == "plus2" else 1)
+            return
         flow.goto(rs, state, ctx, "retreat", side=loser)
 
     def _leaders(self, rs: DeuxBretagne, state: State, v: dict[str, Any],
@@ -553,4 +575,50 @@ class Retreat(Step):
         flow.end(rs, state, ctx, result=winner)
 
 
-BATTLE_STEPS = (Battle, ChitChoice, Losses, Aftermath, Retreat)
+class StarOrder(Step):
+    """T6 Ordre de l'étoile: Blois lost, so he eliminates as many Ch/Me units as the bonus
+    he chose, or, lacking them, a leader who fought (9.221)."""
+
+    name = "star-order"
+
+    def _units(self, rs: DeuxBretagne, state: State, frame: Frame) -> list[str]:
+        return [p for p in _units(rs, state, frame["vars"]["area"], "blois")
+                if not rs.piece_type(state, p).id.endswith(("-mil", "-art"))]
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        v = frame["vars"]
+        if v["star_left"] <= 0:
+            flow.goto(rs, state, ctx, "retreat", side=v["loser"])
+            return
+        units = self._units(rs, state, frame)
+        leaders = _leaders(rs, state, v["area"], "blois")
+        if not units and not leaders:
+            v["star_left"] = 0
+            flow.goto(rs, state, ctx, "retreat", side=v["loser"])
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        what = "a Ch or Me unit" if self._units(rs, state, frame) else "a leader who fought"
+        return (f"Blois: Ordre de l'étoile — eliminate {what} ({frame['vars']['star_left']} "
+                f"left) ({rs.cite('9.221 T6')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        units = self._units(rs, state, frame)
+        for pid in units or _leaders(rs, state, frame["vars"]["area"], "blois"):
+            yield Action("star-eliminate", (pid,))
+
+    def on_star_eliminate(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                          ctx: Context, flow: Flow) -> None:
+        pid = action.args[0]
+        name = rs.piece_name(state, pid)
+        state["prev_loc"][pid] = state["pieces"][pid]["loc"]
+        put_piece(state, pid, rs.eliminated_box)
+        state["pieces"][pid]["flipped"] = False
+        ctx.log(f"Ordre de l'étoile: {name} eliminated", rs.cite("9.221 T6"))
+        frame["vars"]["star_left"] -= 1
+        if rs.is_leader(state, pid):
+            frame["vars"]["star_left"] = 0
+        self.begin(rs, state, frame, ctx, flow)
+
+
+BATTLE_STEPS = (Battle, ChitChoice, Losses, Aftermath, Retreat, StarOrder)

@@ -393,9 +393,12 @@ class DeuxBretagne(Ruleset):
             return f"{what}: {action.args[0]}"
         if action.verb == "discard":
             return f"Discard {card_rules.card_name(self, action.args[0])}"
+        if action.verb == "star-eliminate":
+            return f"Eliminate {self.piece_name(state, action.args[0])} (T6)"
         if action.verb == "chit":
             how = {"shift": "1 column shift", "plus2": "+2 to the die", "plus1": "+1 to the die",
-                   "minus1": "-1 to the die"}[action.args[1]]
+                   "minus1": "-1 to the die", "retreat": "retreat before combat",
+                   "fight": "fight"}[action.args[1]]
             return f"{action.args[0]} {self.chits[action.args[0]]}: {how}"
         return {"end": "End activation", "next-turn": "Next turn"}.get(
             action.verb, super().action_label(state, action))
