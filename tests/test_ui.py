@@ -350,3 +350,17 @@ def test_the_table_dock_shows_the_last_roll_in_full(window):
     text = window.table_dock.text()
     assert "Combat Table" in text and "column" in text and "Modified roll" in text
     assert "leader bonus" in text and "Deux Bretagne 9.25" in text
+
+
+def test_a_place_offers_its_rules_actions_on_a_right_click(window):
+    controller, scene = window.controller, window.scene
+    for text in ("place guillaume-de-cadoudal,montfort-me-10 hede",
+                 "place charles-de-blois,blois-ch-fr-1,blois-ch-fr-2 dinan",
+                 "move charles-de-blois,blois-ch-fr-1,blois-ch-fr-2 hede", "withdraw"):
+        assert controller.push(text) is not None
+    assert scene.place_menu("rennes") is None  # nothing to do there
+    menu = scene.place_menu("hede")
+    labels = [a.text() for a in menu.actions() if a.isEnabled() and not a.isSeparator()]
+    assert "Besiege Hédé" in labels
+    next(a for a in menu.actions() if a.text() == "Besiege Hédé").trigger()
+    assert window.game.log[-1].action.text() == "besiege hede"

@@ -270,6 +270,11 @@ class Ruleset:
         leader); labelled by :meth:`action_label`."""
         return []
 
+    def place_actions(self, state: State, place: str) -> list[Action]:
+        """Rules actions offered when the player right-clicks ``place`` (besiege a city,
+        raise troops in an area...); labelled by :meth:`action_label`."""
+        return []
+
     def hand_actions(self, state: State, side: str) -> list[Action]:
         """Legal actions played from ``side``'s hidden hand (playing a card...): the board
         offers them beside the hand, behind its cover, not on the shared toolbar."""

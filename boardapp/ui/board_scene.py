@@ -695,12 +695,35 @@ class BoardScene(QGraphicsScene):
     # -- context menu and tooltips --------------------------------------------------------
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:  # noqa: N802
         item = self.counter_at(event.scenePos())
+        if item is None and self.controller is not None and not self.replaying:
+            place = self.bmap.place_at(event.scenePos().x(), event.scenePos().y())
+            menu = self.place_menu(place) if place else None
+            if menu is not None:
+                menu.exec(event.screenPos())
+                event.accept()
+                return
         if item is None or self.controller is None or self.replaying:
             super().contextMenuEvent(event)
             return
         menu = self.counter_menu(self.menu_piece(item.pid))
         menu.exec(event.screenPos())
         event.accept()
+
+    def place_menu(self, place: str) -> QMenu | None:
+        """The context menu of ``place``: the rules actions there (``None`` if none)."""
+        assert self.controller is not None and self.game is not None
+        ruleset, state = self.game.ruleset, self.game.state
+        actions = ruleset.place_actions(state, place)
+        if not actions:
+            return None
+        menu = QMenu()
+        title = menu.addAction(self.bmap.place_name(place))
+        title.setEnabled(False)
+        menu.addSeparator()
+        for action in actions:
+            menu.addAction(ruleset.action_label(state, action),
+                           lambda a=action: self.controller.push(a))
+        return menu
 
     def menu_piece(self, pid: str) -> str:
         """The counter a right-click on ``pid`` acts on: the top of a collapsed stack,

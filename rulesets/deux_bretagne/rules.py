@@ -308,6 +308,11 @@ class DeuxBretagne(Ruleset):
             if not state["vars"]["enlisement"][side]:
                 yield Action("enlist")
 
+    def place_actions(self, state: State, place: str) -> list[Action]:
+        if self.flow.top(state) or state["phase"] != "action":
+            return []
+        return [a for a in self._siege_actions(state) if a.args[0] == place]
+
     def hand_actions(self, state: State, side: str) -> list[Action]:
         if self.flow.top(state) or state["phase"] != "action" or side != state["active"]:
             return []

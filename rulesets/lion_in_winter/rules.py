@@ -481,6 +481,12 @@ class LionInWinter(Ruleset):
     def acting_side(self, state: State) -> str:
         return self.flow.active_side(state) or state["active"]
 
+    def place_actions(self, state: State, place: str) -> list[Action]:
+        """Raising, deploying and assigning troops in ``place`` (Phases Five, Six, Ten):
+        too many for the toolbar, offered on the area's menu."""
+        return [a for a in self.legal_actions(state)
+                if a.verb in ("raise", "deploy", "assign") and a.args and a.args[0] == place]
+
     def legal_actions(self, state: State) -> Iterator[Action]:
         if self.flow.top(state):
             yield from self.flow.legal_actions(self, state)
