@@ -141,7 +141,8 @@ def test_killing_a_process_while_it_saves_never_loses_the_previous_save(tmp_path
         found = find_unfinished_autosave(folder)  # the process is dead: offer to restore
         assert found is not None and found.original is None
         game = restore_autosave(found)  # it opens and replays: nothing half-written
-        assert game.log and all(e.action.text() == "roll" for e in game.log)
+        # killed before or after its first roll was saved: either save opens and replays
+        assert all(e.action.text() == "roll" for e in game.log)
         assert found.actions in (len(game.log), len(game.log) - 1)
         remove_stale_temp_files(folder, older_than=0)
         assert [p.name for p in folder.iterdir() if p.name.endswith(".tmp")] == []
