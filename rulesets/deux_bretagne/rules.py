@@ -29,7 +29,7 @@ from boardapp.core.ruleset import (
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
 from . import cards as card_rules
-from . import movement, naval
+from . import labels, movement, naval
 from .battle import BATTLE_STEPS
 from .cards import CARD_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
@@ -328,85 +328,8 @@ class DeuxBretagne(Ruleset):
         return []
 
     def action_label(self, state: State, action: Action) -> str:
-        bmap = self.board_map
-        if action.verb == "losses":
-            if action.args[0] == "none":
-                return "No losses"
-            parts = []
-            for item in action.args[0].split(","):
-                pid, steps = item.split("=")
-                gone = int(steps) >= 2 or self.is_reduced(state, pid)
-                parts.append(f"{'eliminate' if gone else 'reduce'} "
-                             f"{self.piece_name(state, pid)}")
-            return "Losses: " + ", ".join(parts)
-        if action.verb == "retreat":
-            flow = self.flow.top(state)
-            if flow and flow["vars"].get("area") == action.args[0]:
-                return f"Retreat inside the fortress of {bmap.place_name(action.args[0])}"
-            return f"Retreat to {bmap.place_name(action.args[0])}"
-        if action.verb == "besiege":
-            return f"Besiege {bmap.place_name(action.args[0])}"
-        if action.verb == "assault":
-            return f"Siege roll at {bmap.place_name(action.args[0])}"
-        if action.verb == "sortie":
-            return f"Sortie from {bmap.place_name(action.args[0])}"
-        if action.verb == "lose-step":
-            return f"Step loss: {self.piece_name(state, action.args[0])}"
-        if action.verb == "recruit":
-            column = {"ch": "Knights", "me": "Mercenary"}.get(action.args[1], action.args[1])
-            return f"Recruit: {self.piece_name(state, action.args[0])} ({column} column)"
-        if action.verb == "raise":
-            suffix, target = action.args
-            if target == "new":
-                return f"New {self.piece_types[f'{self.acting_side(state)}-{suffix}'].label} unit"
-            return f"Back to full: {self.piece_name(state, target)}"
-        if action.verb == "pay":
-            return f"Pay {self.piece_name(state, action.args[0])}"
-        if action.verb == "pay-all":
-            return "Pay all units"
-        if action.verb == "turn-marauder":
-            return f"Turns Marauder: {self.piece_name(state, action.args[0])}"
-        if action.verb == "ransom":
-            return f"Free {self.piece_name(state, action.args[0])} (ransom)"
-        if action.verb == "buy-marauders":
-            return f"Buy the Marauders in {bmap.place_name(action.args[0])}"
-        if action.verb == "free-to":
-            return f"Free to {bmap.place_name(action.args[0])}"
-        if action.verb == "remove-pillage":
-            return f"Remove the pillage marker of {bmap.place_name(action.args[0])}"
-        if action.verb == "done":
-            return "Done"
-        if action.verb == "forage":
-            return f"Forage in {bmap.place_name(action.args[0])}"
-        if action.verb == "withdraw":
-            return "Withdraw inside the fortress"
-        if action.verb == "fight":
-            return "Stay outside and fight"
-        if action.verb == "play":
-            card, use = action.args
-            return f"Play {card_rules.card_name(self, card)} as {card_rules.USE_NAMES[use]}"
-        if action.verb == "draw":
-            return (f"Draw cards up to {card_rules.hand_size(state['turn'])} "
-                    "(phase B)")
-        if action.verb == "enlist":
-            return "Add the Enlisement cards (after the plague, 5.11)"
-        if action.verb == "value":
-            top = self.flow.top(state)
-            field = top["vars"]["missing"][0] if top and top["vars"].get("missing") else ""
-            what = {"activation": "Activation value", "resources": "Resource points (PS)",
-                    "coat": "Coat of arms", "asterisk": "Asterisk"}.get(field, "Value")
-            return f"{what}: {action.args[0]}"
-        if action.verb == "discard":
-            return f"Discard {card_rules.card_name(self, action.args[0])}"
-        if action.verb == "star-eliminate":
-            return f"Eliminate {self.piece_name(state, action.args[0])} (T6)"
-        if action.verb == "chit":
-            how = {"shift": "1 column shift", "plus2": "+2 to the die", "plus1": "+1 to the die",
-                   "minus1": "-1 to the die", "retreat": "retreat before combat",
-                   "fight": "fight"}[action.args[1]]
-            return f"{action.args[0]} {self.chits[action.args[0]]}: {how}"
-        return {"end": "End activation", "next-turn": "Next turn"}.get(
-            action.verb, super().action_label(state, action))
+        label = labels.action_label(self, state, action)
+        return label if label is not None else super().action_label(state, action)
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if self.flow.top(state):
