@@ -15,12 +15,14 @@ step-by-step replay without changing the game.
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, LogEntry
 from .context import Context
+from .datasheets import snapshot
 from .errors import BoardappError, InvalidActionError
 from .manual import HANDLERS, NOT_MANUAL
 from .ruleset import Ruleset
@@ -45,7 +47,10 @@ class Game:
     """One game of one ruleset and scenario: state, log, undo and redo stacks."""
 
     def __init__(self, ruleset: Ruleset, scenario: str | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, data: Mapping[str, Any] | None = None) -> None:
+        """``data``: the game data the game starts with (``state["data"]``, see
+        :mod:`.datasheets`); ``None`` copies the ruleset's data files now (a new game),
+        ``{}`` keeps none (a game file saved before game data existed)."""
         self.ruleset = ruleset
         self.scenario = scenario or ruleset.default_scenario
         if self.scenario not in ruleset.scenarios():
@@ -54,6 +59,10 @@ class Game:
                                 f"(scenarios: {known})")
         self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
         self.initial: State = ruleset.setup(self.scenario, self.seed)
+        if data is None:
+            data = snapshot(ruleset.data_sheets())
+        if data:
+            self.initial["data"] = copy.deepcopy(dict(data))
         self._setup: State = copy_state(self.initial)
         self.state: State = copy_state(self.initial)
         self.log: list[LogEntry] = []
@@ -63,6 +72,11 @@ class Game:
         self.pbem: Pbem | None = None
         self.notes: list[str] = []
         """What opening the file noticed without refusing it (shown by ``verify``)."""
+
+    @property
+    def start_data(self) -> dict[str, Any]:
+        """The game data the game started with (what its file records to replay it)."""
+        return copy.deepcopy(self._setup.get("data", {}))
 
     # -- playing -------------------------------------------------------------------------
     def push(self, action: Action | str, *, side: str | None = None) -> LogEntry:
@@ -181,13 +195,14 @@ class Game:
     # -- replay ----------------------------------------------------------------------------
     @classmethod
     def replay(cls, ruleset: Ruleset, scenario: str, seed: int,
-               actions: Iterable[tuple[str, str | None]]) -> Game:
+               actions: Iterable[tuple[str, str | None]],
+               data: Mapping[str, Any] | None = None) -> Game:
         """A game rebuilt from its setup and ``(action text, side)`` pairs.
 
         An action that no longer applies raises :class:`InvalidActionError` naming its
         number in the log.
         """
-        game = cls(ruleset, scenario, seed)
+        game = cls(ruleset, scenario, seed, data)
         for number, (text, side) in enumerate(actions, start=1):
             try:
                 game.push(text, side=side)

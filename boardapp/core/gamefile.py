@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from .atomic import atomic_write_text
+from .datasheets import check_values
 from .errors import BoardappError, GameFileError
 from .game import Game
 from .keys import PassphraseError, PlayerKeys
@@ -81,6 +82,9 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "scenario": game.scenario,
         "seed": game.seed,
     }
+    start_data = game.start_data
+    if start_data:
+        data["game_data"] = start_data
     pbem = game.pbem
     if pbem is not None:
         data["pbem"] = {"game_id": pbem.game_id,
@@ -209,8 +213,9 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     actions = data.get("actions")
     if not isinstance(actions, list):
         raise GameFileError(name, "actions", "expected a list of actions")
+    start_data = _game_data(r, ruleset, data.get("game_data", {}))
     try:
-        game = Game(ruleset, scenario, seed)
+        game = Game(ruleset, scenario, seed, start_data)
     except BoardappError as exc:
         raise GameFileError(name, "scenario", str(exc)) from exc
     except Exception as exc:  # a ruleset's set-up failing on a strange seed
@@ -251,6 +256,23 @@ def _ruleset(r: Reader, data: dict[str, Any]) -> Ruleset:
         return find_ruleset(info["id"])
     except BoardappError as exc:
         raise r.fail("ruleset.id", str(exc)) from exc
+
+
+def _game_data(r: Reader, ruleset: Ruleset, value: Any) -> dict[str, Any]:
+    """The game data the file's game started with, checked against the ruleset's sheets
+    (a file without any, written before game data existed, reads the data files)."""
+    if not isinstance(value, dict):
+        raise r.fail("game_data", "expected a mapping of data sheets")
+    sheets = {s.id: s for s in ruleset.data_sheets()}
+    for sheet_id, values in value.items():
+        if sheet_id not in sheets:
+            raise r.fail(f"game_data.{sheet_id}", f"{ruleset.name} has no such data sheet "
+                                                  f"({', '.join(sheets) or 'none'})")
+        problems = check_values(sheets[sheet_id], values)
+        if problems:
+            place, _, problem = problems[0].partition(": ")
+            raise r.fail(f"game_data.{sheet_id}.{place}", problem)
+    return value
 
 
 def _ruleset_version(data: Any) -> Any:

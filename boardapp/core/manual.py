@@ -13,6 +13,7 @@ manual correction); they only check that the pieces and places exist.
 ``set-dice N[,N..]``        the next die results, set by hand
 ``control PLACE SIDE|none`` set the control of an area or region
 ``score SIDE N``            set a side's score (victory points)
+``data SHEET K:S=V ..``     set game data: a card value, a table cell (datasheets)
 ==========================  =============================================
 """
 
@@ -22,12 +23,13 @@ from collections.abc import Callable
 
 from .actions import Action
 from .context import Context
+from .data_action import do_data
 from .errors import InvalidActionError
 from .ruleset import Ruleset
 from .state import State, pieces_at, put_piece, reorder
 
 MANUAL_VERBS = ("place", "flip", "eliminate", "return", "order", "roll", "set-dice",
-                "control", "score")
+                "control", "score", "data")
 
 
 def _pieces(ruleset: Ruleset, state: State, action: Action, index: int) -> list[str]:
@@ -148,7 +150,7 @@ def do_score(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
 HANDLERS: dict[str, Callable[[Ruleset, State, Action, Context], None]] = {
     "place": do_place, "flip": do_flip, "eliminate": do_eliminate, "return": do_return,
     "order": do_order, "roll": do_roll, "set-dice": do_set_dice, "control": do_control,
-    "score": do_score,
+    "score": do_score, "data": do_data,
 }
 
 # Verbs that record play rather than correct it: they are not tagged "(by hand)".

@@ -18,10 +18,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from .actions import Action
 from .boardsettings import load_board_map
 from .context import Context
+from .datasheets import Sheet, read_sheet
 from .errors import BoardappError, IllegalActionError, InvalidActionError
 from .mapdata import BoardMap
 from .movement import Reach
@@ -157,6 +159,24 @@ class Ruleset:
             except OSError:
                 h.update(b"(missing)")
         return h.hexdigest()[:16]
+
+    def data_sheets(self) -> list[Sheet]:
+        """The values of the ruleset's data that players may fill in or correct (card
+        values, table cells the rules do not print): see :mod:`boardapp.core.datasheets`.
+        A new game copies them into ``state["data"]``; read them with :meth:`sheet_values`."""
+        return []
+
+    def sheet_values(self, state: State, sheet_id: str) -> dict[str, Any]:
+        """Sheet ``sheet_id``'s values for the game in ``state`` (the copy it started with,
+        as edited by ``data`` actions), else the file's values (a game saved before game
+        data existed)."""
+        saved = state.get("data", {}).get(sheet_id)
+        if saved is not None:
+            return saved
+        sheet = next((s for s in self.data_sheets() if s.id == sheet_id), None)
+        if sheet is None:
+            raise KeyError(f"{self.id} has no data sheet {sheet_id!r}")
+        return read_sheet(sheet)
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         """Scenarios by id."""
