@@ -327,7 +327,7 @@ def test_raise_limits():
     game.push("raise london longbowmen")
     with pytest.raises(IllegalActionError, match="value"):  # 3 strength in a 3-value area
         game.push("raise london infantry")
-    assert game.state["vars"]["unassigned"]["london"] == {"knights": 1, "gunners": 1,
+    assert game.state["vars"]["unassigned"]["london"] == {"knights:england": 1, "gunners": 1,
                                                           "longbowmen": 1}
     game.push("done")
     assert game.state["active"] == "french"
@@ -390,42 +390,75 @@ def test_prisoner_exchange_by_equal_stars_and_ransom():
     assert game.state["pieces"]["robin-hood"]["loc"] == "routed"
 
 
+def _texts(game: Game) -> set[str]:
+    return {a.text() for a in game.legal_actions()}
+
+
 def test_siege_commander_choice_and_roll():
     game = impulses(new_game(), {"henry-ii": "normandy", "richard-i": "normandy",
                                  "philip-ii": "normandy"}, control={"normandy": "english"})
     game.state["vars"]["aggressor"] = {"normandy": "french"}
     game.state["vars"]["troops"]["philip-ii"] = {"gunners": 3, "infantry": 2}
     game.state["phase"] = "battles"
-    game.state["vars"]["initiative"] = "french"  # the English (nIP) choose first
-    assert "siege normandy" in {a.text() for a in game.legal_actions()}
+    game.state["vars"]["initiative"] = game.state["active"] = "french"
+    assert _texts(game) == {"battle normandy"}  # the IP picks the battle; no next phase
+    entry = game.push("battle normandy")
+    assert "Phase Three (order chosen by the IP)" in entry.render()
+    # The English (nIP) choose their commander first.
+    assert _RULESET.acting_side(game.state) == "english"
+    assert _texts(game) == {"commander henry-ii", "commander richard-i"}
+    game.push("commander richard-i")  # a 3-star other than the king
+    # The English control Normandy and face the aggressor: their choice, siege or battle.
+    assert _RULESET.acting_side(game.state) == "english"
+    assert _texts(game) == {"siege normandy", "battle-round normandy"}
     game.state["dice_queue"] = [2]
-    game.push("siege normandy")
-    assert {a.text() for a in game.legal_actions()} == {"commander henry-ii",
-                                                        "commander richard-i"}
-    entry = game.push("commander richard-i")  # a 3-star other than the king
+    entry = game.push("siege normandy")
     # SN = 3 + 3 + 5 (Richard) - 3 (Philip) - 2 (gunners, at most 2) = 6; die 2: fails
     assert "SN 6" in entry.render() and "the siege fails" in entry.render()
-    assert game.state["pieces"]["henry-ii"]["loc"] == "normandy"
-    assert "siege normandy" not in {a.text() for a in game.legal_actions()}
+    # The attacker (French) chooses where each leader flees.
+    assert _RULESET.acting_side(game.state) == "french"
+    flee = sorted(_texts(game))
+    assert flee and all(t.startswith("flee normandy philip-ii ") for t in flee)
+    assert "flee normandy philip-ii ile-de-france" in flee
+    entry = game.push("flee normandy philip-ii ile-de-france")
+    assert game.state["pieces"]["philip-ii"]["loc"] == "ile-de-france"
+    assert "philip-ii" not in game.state["vars"]["disgraced"]  # not disgraced
+    assert not game.state["flow"] and _texts(game) == {"next-phase"}
+
+
+def test_siege_flee_border_limits_and_capture():
+    game = impulses(new_game(), {"william-marshal": "calais", "philip-ii": "calais",
+                                 "louis-viii": "calais", "william-barres": "calais"},
+                    control={"calais": "english"})
+    for area in _RULESET.board_map.neighbours("calais"):
+        game.state["control"][area] = "english"
+    game.state["control"]["picardy"] = None
+    assert _RULESET.board_map.link_kind("calais", "picardy") == "clear"
+    game.state["vars"]["aggressor"] = {"calais": "french"}
+    game.state["phase"] = "battles"
+    game.state["vars"]["initiative"] = game.state["active"] = "french"
+    game.state["dice_queue"] = [1]
+    game.push("battle calais")
+    game.push("commander philip-ii")  # the French: two 3-stars
+    game.push("siege calais")
+    game.push("flee calais louis-viii picardy")
+    game.push("flee calais philip-ii picardy")  # 2 across a clear border: picardy is full
+    assert game.state["pieces"]["william-barres"]["loc"] == "prison-english"
+    assert not game.state["flow"]
 
 
 def test_siege_falls_and_defenders_are_captured():
-    game = impulses(new_game(), {"william-marshal": "kent", "philip-ii": "kent"},
-                    control={"kent": "english"})
-    game.state["vars"]["aggressor"] = {"kent": "french"}
-    game.state["phase"] = "battles"
-    game.state["vars"]["initiative"] = "french"
-    game.state["dice_queue"] = [6]  # SN = 2 + 3 + 4 - 3 - 0 = 6: a 6 is not > 6
-    game.push("siege kent")
-    assert game.state["pieces"]["william-marshal"]["loc"] == "kent"
     game = impulses(new_game(), {"william-marshal": "calais", "philip-ii": "calais"},
                     control={"calais": "english"})
     game.state["vars"]["aggressor"] = {"calais": "french"}
     game.state["phase"] = "battles"
+    game.state["vars"]["initiative"] = game.state["active"] = "french"
     game.state["dice_queue"] = [6]  # SN = 1 + 3 + 4 - 3 = 5 < 6
+    game.push("battle calais")
     game.push("siege calais")
     assert game.state["pieces"]["william-marshal"]["loc"] == "prison-french"
     assert "william-marshal" not in game.state["vars"]["troops"]
+    assert not game.state["flow"]
 
 
 def test_battle_round_dice_robin_hood_bravery_and_misses():
@@ -439,21 +472,35 @@ def test_battle_round_dice_robin_hood_bravery_and_misses():
     # William des Barres: rating 2; dice min(2, 1 + 1 leader) + min(2, 0) = 2.
     # Bravery 4 vs 4: no modifier. English dice 6,6,1,1,1; French 5,5 (aggressor misses).
     game.state["dice_queue"] = [6, 6, 1, 1, 1, 5, 5]
-    entry = game.push("battle-round nottingham")
+    entry = game.push("battle nottingham")  # nobody controls it: a battle, no question
     text = entry.render()
     assert "battle rating 3 (Robin Hood +1): 5 battle dice" in text
     assert "2 battle dice" in text and "2 hit(s)" in text and "0 hit(s)" in text
     assert game.state["vars"]["battles"]["nottingham"]["misses"] == 1
     assert "take 2 hit(s)" in _RULESET.prompt(game.state)  # the English scored 2
+    assert _RULESET.acting_side(game.state) == "french"    # the side hit allocates
     game.push("lose william-barres infantry")
     game.push("lose william-barres gunners")
-    assert not game.state.get("flow")
-    game.state["dice_queue"] = [1] * 7
-    game.push("battle-round nottingham")  # the same commanders, no question asked
-    game.state["dice_queue"] = [1] * 7
-    entry = game.push("battle-round nottingham")
+    # Leaders remain on both sides: the nIP (French) decide first, then the English.
+    assert _RULESET.acting_side(game.state) == "french"
+    assert "fight-on nottingham" in _texts(game)
+    assert not any(t.startswith("retreat nottingham english") for t in _texts(game))
+    game.push("fight-on nottingham")
+    assert _RULESET.acting_side(game.state) == "english"
+    game.state["dice_queue"] = [1] * 6  # 5 English dice, 1 French
+    game.push("fight-on nottingham")    # the same commanders, no question asked
+    game.push("fight-on nottingham")
+    game.state["dice_queue"] = [1] * 6
+    entry = game.push("fight-on nottingham")
     assert game.state["vars"]["battles"]["nottingham"]["misses"] == 3
     assert "force a retreat" in entry.render()
+    assert "force-retreat nottingham" not in _texts(game)  # the aggressor's turn
+    game.push("fight-on nottingham")
+    assert "force-retreat nottingham" in _texts(game)  # the non-aggressor's
+    game.push("force-retreat nottingham")
+    assert _RULESET.acting_side(game.state) == "french"
+    texts = _texts(game)
+    assert texts and all(t.startswith("retreat nottingham french") for t in texts)
 
 
 def test_jeanne_pre_roll_in_a_battle_round():
@@ -464,7 +511,7 @@ def test_jeanne_pre_roll_in_a_battle_round():
     # Talbot's bravery 5: a pre-roll of 6 > 5 and the English roll no dice. Jeanne has
     # bravery 6 (+1 to her dice): 2 dice 5, 1 -> 1 hit.
     game.state["dice_queue"] = [6, 5, 1]
-    entry = game.push("battle-round orleanais")
+    entry = game.push("battle orleanais")
     text = entry.render()
     assert "english no dice" in text
     assert "English roll no dice" in text and "French roll [5, 1] +1 (bravery): 1 hit(s)" in text
@@ -475,32 +522,36 @@ def test_hit_allocation_knights_mercenaries_and_the_commander_last():
     game = impulses(new_game(), {"henry-ii": "anjou", "william-marshal": "anjou",
                                  "philip-ii": "anjou"})
     v = game.state["vars"]
-    v["troops"]["henry-ii"] = {"knights": 1, "mercenaries": 2}
-    v["troops"]["william-marshal"] = {"mercenaries": 1}
+    v["troops"]["henry-ii"] = {"knights:france": 1, "mercenaries:brabant": 2}
+    v["troops"]["william-marshal"] = {"mercenaries:navarre": 1}
     v["troops"]["philip-ii"] = {"infantry": 9}
     game.state["phase"] = "battles"
     # French (BC Philip II, rating 3): 3 dice 6, 6, 6 + bravery 0 = 3 hits; the English
     # (BC Henry II, the only 3-star) roll min(3, 1+2+1+2 leaders) = 3 dice of 1.
     game.state["dice_queue"] = [1, 1, 1, 6, 6, 6]
-    game.push("battle-round anjou")
-    moves = {a.text() for a in game.legal_actions()}
-    assert "lose henry-ii knights" in moves and "lose william-marshal leader" not in moves
-    game.push("lose henry-ii knights")  # a knight covers 2 hits
+    game.push("battle anjou")
+    moves = _texts(game)
+    assert "lose henry-ii knights:france" in moves and "lose william-marshal leader" not in moves
+    game.push("lose henry-ii knights:france")  # a knight covers 2 hits
     assert "take 1 hit(s)" in _RULESET.prompt(game.state)
-    game.push("lose william-marshal mercenaries")  # one hit: every mercenary goes
+    before = dict(v["unassigned"].get("brabant", {}))
+    game.push("lose william-marshal mercenaries:navarre")  # one hit: every mercenary goes
     troops = game.state["vars"]["troops"]
-    assert "mercenaries" not in troops["henry-ii"] and "mercenaries" not in troops[
-        "william-marshal"]
-    assert not game.state.get("flow")
+    assert not any(k.startswith("mercenaries") for k in troops["henry-ii"])
+    assert not troops["william-marshal"]
+    # ... back to their home areas (our reading), for hire again.
+    pools = game.state["vars"]["unassigned"]
+    assert pools["brabant"]["mercenaries:brabant"] == before["mercenaries:brabant"] + 2
+    assert pools["navarre"]["mercenaries:navarre"] == 2
     # Next round: 2 hits on leaders without troops: William Marshal first, the BC last.
+    game.push("fight-on anjou")  # the French (nIP)
     game.state["dice_queue"] = [1, 1, 6, 6, 6]
-    game.push("battle-round anjou")
-    moves = {a.text() for a in game.legal_actions()}
-    assert moves == {"lose william-marshal leader"}
+    game.push("fight-on anjou")
+    assert _texts(game) == {"lose william-marshal leader"}
     game.push("lose william-marshal leader")
     game.push("chart-result routed")  # the Elimination Chart, asked of the players
     assert game.state["pieces"]["william-marshal"]["loc"] == "routed"
-    assert {a.text() for a in game.legal_actions()} == {"lose henry-ii leader"}
+    assert _texts(game) == {"lose henry-ii leader"}
 
 
 def test_deploy_through_friendly_areas_not_obstructed_nor_french_by_sea():
@@ -530,20 +581,23 @@ def test_retreat_with_pursuit_and_disgrace():
     game = impulses(new_game(), {"henry-ii": "anjou", "william-marshal": "anjou",
                                  "philip-ii": "anjou"}, control={"touraine": "english"})
     game.state["phase"] = "battles"
-    assert not any(a.verb == "retreat" for a in game.legal_actions())  # no round yet
-    game.state["dice_queue"] = [1] * 6  # a round without hits
-    game.push("battle-round anjou")
-    texts = {a.text() for a in game.legal_actions()}
+    game.state["dice_queue"] = [1] * 6  # a round without hits (at least one round)
+    game.push("battle anjou")
+    assert _RULESET.acting_side(game.state) == "french"  # the nIP decides first
+    texts = _texts(game)
     assert "retreat anjou french maine philip-ii" in texts
     assert not any(t.startswith("retreat anjou french touraine") for t in texts)  # enemy's
+    assert not any(t.startswith("retreat anjou english") for t in texts)  # not theirs
     # Pursuit: Henry II, rating 3, 3 dice +1: 6, 5, 1 -> 2 hits.
     game.state["dice_queue"] = [6, 5, 1]
     entry = game.push("retreat anjou french maine philip-ii")
     assert "Pursuit" in entry.render() and "2 hit(s)" in entry.render()
-    game.push("lose philip-ii knights")  # a knight covers both hits
+    assert _RULESET.acting_side(game.state) == "french"  # the retreating side takes them
+    game.push("lose philip-ii knights:france")  # a knight covers both hits
     assert game.state["pieces"]["philip-ii"]["loc"] == "maine"
     assert game.state["vars"]["disgraced"] == ["philip-ii"]
-    assert game.state["vars"]["troops"]["philip-ii"] == {"infantry": 3, "knights": 0}
+    assert game.state["vars"]["troops"]["philip-ii"] == {"infantry": 3, "knights:france": 0}
+    assert not game.state["flow"] and _texts(game) == {"next-phase"}
 
 
 def test_leaders_who_cannot_retreat_are_captured():
@@ -553,9 +607,12 @@ def test_leaders_who_cannot_retreat_are_captured():
         game.state["control"][area] = "french"
     game.state["phase"] = "battles"
     game.state["dice_queue"] = [1] * 7
-    game.push("battle-round lancashire")
+    game.push("battle lancashire")
+    assert _RULESET.acting_side(game.state) == "english"
     game.push("commander henry-ii")
-    assert "retreat lancashire english none none" in {a.text() for a in game.legal_actions()}
+    game.push("fight-on lancashire")  # the French (nIP)
+    assert _RULESET.acting_side(game.state) == "english"
+    assert "retreat lancashire english none none" in _texts(game)
     game.push("retreat lancashire english none none")
     assert game.state["pieces"]["henry-ii"]["loc"] == "prison-french"
     assert game.state["pieces"]["richard-i"]["loc"] == "prison-french"

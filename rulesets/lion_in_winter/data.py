@@ -16,6 +16,30 @@ from boardapp.core.yamlio import Checker, load_yaml_file
 DATA_DIR = Path(__file__).parent / "data"
 SIDES = ("english", "french", "non-aligned")
 TROOPS = ("knights", "infantry", "longbowmen", "gunners", "mercenaries")
+TRACKED = ("knights", "mercenaries")
+"""Troop kinds whose counters carry an origin: a knight its flag's country (crib Phase
+Five), a mercenary its home area. Their strength is kept under ``KIND:ORIGIN`` keys
+(``knights:burgundy``, ``mercenaries:brabant``)."""
+
+
+def base_kind(key: str) -> str:
+    """The troop kind of a strength key: ``knights:burgundy`` -> ``knights``.
+
+    >>> base_kind("knights:burgundy"), base_kind("infantry")
+    ('knights', 'infantry')
+    """
+    return key.split(":", 1)[0]
+
+
+def key_origin(key: str) -> str:
+    """The flag (knights) or home area (mercenaries) of a strength key, "" if none."""
+    return key.split(":", 1)[1] if ":" in key else ""
+
+
+def valid_key(key: str) -> bool:
+    """A troop strength key: a kind, or a tracked kind with its origin."""
+    return base_kind(key) in TROOPS and (":" not in key or (base_kind(key) in TRACKED
+                                                            and key_origin(key) != ""))
 
 
 @dataclass(frozen=True)
@@ -47,6 +71,16 @@ class Leader:
 
 
 @dataclass(frozen=True)
+class Band:
+    """A band of mercenaries: where it lives and its strength (our estimates)."""
+
+    home: str
+    name: str
+    strength: int
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Chart:
     """A printed chart whose values may be unknown (``None``)."""
 
@@ -70,6 +104,8 @@ class Scenario:
     leaders: dict[str, str]
     troops: dict[str, dict[str, int]]
     control: dict[str, list[str]]
+    rounds: int | None = None
+    """Game length in rounds; ``None``: unknown, the players end the game by hand."""
 
 
 def _load(name: str) -> tuple[Checker, dict[str, Any]]:
@@ -193,8 +229,27 @@ def load_scenarios(areas: set[str], leaders: dict[str, Leader]) -> dict[str, Sce
                                   or leaders[k].rank != 3):
                 raise c.fail(f"{place}.kings.{side}", "a king is a placed 3-star leader of "
                                                       "his side (crib Phase Nine)")
+        rounds = v.get("rounds")
         out[str(key)] = Scenario(str(key), c.text(v.get("name"), f"{place}.name"),
                                  str(v.get("description", "")),
                                  c.integer(v.get("year"), f"{place}.year", 1000, 1600),
-                                 dict(kings), placed, troops, control)
+                                 dict(kings), placed, troops, control,
+                                 None if rounds is None else
+                                 c.integer(rounds, f"{place}.rounds", 1, 999))
+    return out
+
+
+def load_mercenaries(areas: set[str]) -> dict[str, Band]:
+    """mercenaries.yaml: the mercenary bands by home area (estimates)."""
+    c, top = _load("mercenaries.yaml")
+    out = {}
+    for key, v in c.mapping(top.get("bands"), "bands").items():
+        place = f"bands.{key}"
+        if key not in areas:
+            raise c.fail(place, "no such area on maps/lion_in_winter.yaml")
+        v = c.mapping(v, place)
+        c.known_keys(v, place, ("name", "strength", "source", "note"))
+        out[key] = Band(key, c.text(v.get("name"), f"{place}.name"),
+                        c.integer(v.get("strength"), f"{place}.strength", 0, 30),
+                        str(v.get("source", "")))
     return out

@@ -59,14 +59,19 @@ from .battle import (
 from .data import (
     TROOPS,
     AreaInfo,
+    Band,
     Chart,
     Leader,
     Scenario,
+    base_kind,
+    key_origin,
     load_areas,
     load_charts,
     load_leaders,
+    load_mercenaries,
     load_scenarios,
     load_troops,
+    valid_key,
 )
 
 PLAYERS = ("english", "french")
@@ -189,16 +194,15 @@ class ChartStep(Step):
         self.begin(ruleset, state, frame, ctx, flow)
 
 
-class SiegeStep(Step):
-    """A siege or a battle round (crib Phase Three): each side's battle commander (the
-    non-initiative player first; a leader of the highest rank present), then the siege
-    roll or the round's dice.
+class CommanderStep(Step):
+    """Each side's battle commander (crib Phase Three): the non-initiative player chooses
+    first; a leader of the highest rank present (so a 3-star leader other than the king
+    may command). A side with one candidate is not asked. Ends with the ``bc`` mapping.
 
-    Frame vars: ``area``, ``attacker``, ``order`` (sides still to choose), ``bc``,
-    ``then`` ("siege" or "battle").
+    Frame vars: ``area``, ``order`` (sides still to choose), ``bc``.
     """
 
-    name = "siege"
+    name = "commander"
 
     def begin(self, ruleset, state, frame, ctx, flow):
         v = frame["vars"]
@@ -208,23 +212,13 @@ class SiegeStep(Step):
             if len(candidates) > 1:
                 frame["side"] = side
                 return
-            v["bc"][side] = candidates[0]
+            if candidates:
+                v["bc"][side] = candidates[0]
             v["order"].pop(0)
-        if v.get("then") == "battle":
-            hits = ruleset.resolve_battle_round(state, v["area"], v["bc"], ctx)
-            nip = OTHER[state["vars"]["initiative"] or "english"]
-            victims = {side: hits[OTHER[side]] for side in PLAYERS}
-            flow.goto(ruleset, state, ctx, "losses", side=nip, hits=victims,
-                      order=[s for s in (nip, OTHER[nip]) if victims[s] > 0])
-            return
-        else:
-            ruleset.resolve_siege(state, v["area"], v["attacker"], v["bc"], ctx)
-        flow.end(ruleset, state, ctx, None)
+        flow.end(ruleset, state, ctx, dict(v["bc"]))
 
     def prompt(self, ruleset, state, frame):
-        v = frame["vars"]
-        what = "Battle in" if v.get("then") == "battle" else "Siege of"
-        return (f"{what} {ruleset.board_map.place_name(v['area'])}: "
+        return (f"Battle in {ruleset.board_map.place_name(frame['vars']['area'])}: "
                 f"{ruleset.side(frame['side']).name}, choose your battle commander (a leader "
                 f"of the highest rank)")
 
@@ -241,6 +235,183 @@ class SiegeStep(Step):
                 f"{ruleset.side(frame['side']).name}",
                 ruleset.cite("Phase Three (highest ranking leader must be BC)"))
         self.begin(ruleset, state, frame, ctx, flow)
+
+
+class BattleStep(Step):
+    """One battle of crib Phase Three, from the commanders to its end; every choice is
+    the deciding player's (``frame["side"]``):
+
+    * ``bc``: the commanders (non-initiative player first);
+    * ``choose``: where the defender controls the area and the other side holds the
+      aggressor marker, the defender elects a siege (``siege``) or a battle
+      (``battle-round``);
+    * ``flee``: a failed siege: the attacker sends each leader to an adjacent area
+      neither enemy-controlled nor enemy-occupied, within the border limits
+      (``flee AREA LEADER DEST``); those who cannot flee are captured;
+    * ``decide``: after a round with leaders left on both sides, each player (the
+      non-initiative player first) retreats (``retreat``) or fights on (``fight-on``);
+      after three aggressor misses the non-aggressor may ``force-retreat`` the aggressor.
+
+    Frame vars: ``area``, ``attacker`` (aggressor side or ""), ``bc``, ``stage``,
+    ``chosen`` (siege or battle decided), ``decided`` (sides fighting on),
+    ``forced``, ``fled`` (leaders sent per destination).
+    """
+
+    name = "battle"
+
+    def begin(self, ruleset, state, frame, ctx, flow):
+        self.commanders(ruleset, state, frame, ctx, flow)
+
+    def commanders(self, ruleset, state, frame, ctx, flow):
+        v = frame["vars"]
+        area = v["area"]
+        nip = ruleset.nip(state)
+        keep = {side: pid for side, pid in v["bc"].items()
+                if state["pieces"][pid]["loc"] == area}
+        order = [side for side in (nip, OTHER[nip]) if side not in keep]
+        v["stage"] = "bc"
+        flow.call(ruleset, state, ctx, "commander", nip, area=area, order=order, bc=keep)
+
+    def resume(self, ruleset, state, frame, ctx, flow, result):
+        v = frame["vars"]
+        stage = v["stage"]
+        if stage == "bc":
+            v["bc"] = result
+            defender = ruleset.siege_defender(state, v["area"])
+            if not v["chosen"] and defender:
+                v["stage"] = "choose"
+                frame["side"] = defender
+                return
+            v["chosen"] = True
+            self.round(ruleset, state, frame, ctx, flow)
+        elif stage == "round":
+            if not all(ruleset.leaders_at(state, v["area"], s) for s in PLAYERS):
+                self.finish(ruleset, state, frame, ctx, flow)
+                return
+            v["stage"] = "decide"
+            v["decided"] = []
+            frame["side"] = ruleset.nip(state)
+        else:  # the retreat is over
+            self.finish(ruleset, state, frame, ctx, flow)
+
+    def round(self, ruleset, state, frame, ctx, flow):
+        v = frame["vars"]
+        area = v["area"]
+        if any(state["pieces"][v["bc"].get(s, "")]["loc"] != area if v["bc"].get(s) else True
+               for s in PLAYERS):
+            self.commanders(ruleset, state, frame, ctx, flow)
+            return
+        hits = ruleset.resolve_battle_round(state, area, v["bc"], ctx)
+        nip = ruleset.nip(state)
+        victims = {side: hits[OTHER[side]] for side in PLAYERS}
+        v["stage"] = "round"
+        flow.call(ruleset, state, ctx, "losses", nip, area=area, hits=victims,
+                  order=[s for s in (nip, OTHER[nip]) if victims[s] > 0], bc=v["bc"])
+
+    def finish(self, ruleset, state, frame, ctx, flow):
+        area = frame["vars"]["area"]
+        fought = state["vars"].setdefault("fought", [])
+        if area not in fought:
+            fought.append(area)
+        ctx.log(f"The battle in {ruleset.board_map.place_name(area)} is over",
+                ruleset.cite("Phase Three"))
+        flow.end(ruleset, state, ctx, None)
+
+    def prompt(self, ruleset, state, frame):
+        v = frame["vars"]
+        name = ruleset.board_map.place_name(v["area"])
+        who = ruleset.side(frame["side"]).name
+        if v["stage"] == "choose":
+            return (f"Battle in {name}: {who}, you control the area: elect to be besieged "
+                    f"or fight a battle")
+        if v["stage"] == "flee":
+            return (f"Siege of {name} failed: {who}, send each leader to an adjacent area "
+                    f"(border limits; not enemy-occupied or controlled)")
+        if v["forced"]:
+            return f"Battle in {name}: {who}, you are forced to retreat"
+        return f"Battle in {name}: {who}, fight another round or retreat"
+
+    def actions(self, ruleset, state, frame):
+        v = frame["vars"]
+        area, side = v["area"], frame["side"]
+        if v["stage"] == "choose":
+            yield Action("siege", (area,))
+            yield Action("battle-round", (area,))
+        elif v["stage"] == "flee":
+            yield from ruleset.flee_actions(state, area, side, v["fled"])
+        elif v["stage"] == "decide":
+            yield from ruleset.retreat_actions(state, area, side)
+            if not v["forced"]:
+                yield Action("fight-on", (area,))
+                misses = state["vars"]["battles"].get(area, {}).get("misses", 0)
+                if v["attacker"] == OTHER[side] and misses >= 3:
+                    yield Action("force-retreat", (area,))
+
+    def on_siege(self, ruleset, state, frame, action, ctx, flow):
+        v = frame["vars"]
+        v["chosen"] = True
+        area = v["area"]
+        ctx.log(f"{ruleset.side(frame['side']).name} elect to be besieged in "
+                f"{ruleset.board_map.place_name(area)}", ruleset.cite("Phase Three (Siege)"))
+        if ruleset.resolve_siege(state, area, v["attacker"], v["bc"], ctx):
+            self.finish(ruleset, state, frame, ctx, flow)
+            return
+        v["stage"] = "flee"
+        v["fled"] = {}
+        frame["side"] = v["attacker"]
+        self.after_flee(ruleset, state, frame, ctx, flow)
+
+    def after_flee(self, ruleset, state, frame, ctx, flow):
+        v = frame["vars"]
+        if any(True for _ in ruleset.flee_actions(state, v["area"], frame["side"], v["fled"])):
+            return
+        left = ruleset.leaders_at(state, v["area"], frame["side"])
+        if left:
+            ruleset.capture(state, left, OTHER[frame["side"]])
+            ctx.log(f"{', '.join(ruleset.piece_name(state, p) for p in left)} cannot flee: "
+                    f"captured, their troops removed", ruleset.cite("Phase Three (Siege)"))
+        self.finish(ruleset, state, frame, ctx, flow)
+
+    def on_flee(self, ruleset, state, frame, action, ctx, flow):
+        v = frame["vars"]
+        _, pid, dest = action.args
+        put_piece(state, pid, dest)
+        v["fled"][dest] = v["fled"].get(dest, 0) + 1
+        ctx.log(f"{ruleset.piece_name(state, pid)} flees to "
+                f"{ruleset.board_map.place_name(dest)} (not disgraced)",
+                ruleset.cite("Phase Three (Siege: the attackers retreat, border limits "
+                             "apply)"))
+        self.after_flee(ruleset, state, frame, ctx, flow)
+
+    def on_battle_round(self, ruleset, state, frame, action, ctx, flow):
+        v = frame["vars"]
+        v["chosen"] = True
+        ctx.log(f"{ruleset.side(frame['side']).name} fight a battle in "
+                f"{ruleset.board_map.place_name(v['area'])}", ruleset.cite("Phase Three"))
+        self.round(ruleset, state, frame, ctx, flow)
+
+    def on_fight_on(self, ruleset, state, frame, action, ctx, flow):
+        v = frame["vars"]
+        v["decided"].append(frame["side"])
+        if OTHER[frame["side"]] not in v["decided"]:
+            frame["side"] = OTHER[frame["side"]]
+            return
+        ctx.log("Both fight on: another battle round", ruleset.cite("Phase Three"))
+        self.round(ruleset, state, frame, ctx, flow)
+
+    def on_force_retreat(self, ruleset, state, frame, action, ctx, flow):
+        v = frame["vars"]
+        v["forced"] = True
+        frame["side"] = v["attacker"]
+        ctx.log(f"Three aggressor misses: the {ruleset.side(OTHER[v['attacker']]).name} "
+                f"force the {ruleset.side(v['attacker']).name} to retreat",
+                ruleset.cite("Phase Three (miss markers)"))
+
+    def on_retreat(self, ruleset, state, frame, action, ctx, flow):
+        v = frame["vars"]
+        v["stage"] = "retreat"
+        if not ruleset.do_retreat(state, action, v["bc"], ctx):
+            self.finish(ruleset, state, frame, ctx, flow)
 
 
 class LossesStep(Step):
@@ -277,8 +448,8 @@ class LossesStep(Step):
         here = sorted(ruleset.leaders_at(state, v["area"], side))
         troops = state["vars"]["troops"]
         for pid in here:
-            for kind in TROOPS:
-                if troops.get(pid, {}).get(kind, 0) > 0:
+            for kind, n in sorted(troops.get(pid, {}).items()):
+                if n > 0:
                     yield Action("lose", (pid, kind))
         for pid in here:
             if not any(troops.get(pid, {}).values()) and (
@@ -297,14 +468,16 @@ class LossesStep(Step):
             ctx.log(f"{name} is hit", rule)
             ruleset._chart_call(state, ctx, "elimination", [pid])
             return
-        if kind == "mercenaries":
+        if base_kind(kind) == "mercenaries":
             v["hits"][side] -= 1
             for other in ruleset.leaders_at(state, v["area"], side):
-                troops.get(other, {}).pop("mercenaries", None)
+                mine = troops.get(other, {})
+                ruleset._troops_removed(state, {k: mine.pop(k) for k in list(mine)
+                                                if base_kind(k) == "mercenaries"})
             ctx.log(f"A mercenary is hit: all {ruleset.side(side).name} mercenaries here "
-                    f"are removed", rule)
+                    f"are removed (back to their home areas: our reading)", rule)
         else:
-            covered = min(2, v["hits"][side]) if kind == "knights" else 1
+            covered = min(2, v["hits"][side]) if base_kind(kind) == "knights" else 1
             v["hits"][side] -= covered
             troops[pid][kind] -= 1
             ctx.log(f"{name} loses 1 {kind} ({covered} hit{'s' if covered > 1 else ''})", rule)
@@ -355,7 +528,7 @@ class LionInWinter(Ruleset):
     default_scenario = "1183"
     map_file = "lion_in_winter.yaml"
     eliminated_box = "dead"
-    flow = Flow(ChartStep, SiegeStep, LossesStep, RetreatStep)
+    flow = Flow(ChartStep, CommanderStep, BattleStep, LossesStep, RetreatStep)
 
     # -- data --------------------------------------------------------------------------
     @cached_property
@@ -371,6 +544,11 @@ class LionInWinter(Ruleset):
     @cached_property
     def troop_kinds(self) -> dict[str, dict[str, str]]:
         return load_troops()
+
+    @cached_property
+    def bands(self) -> dict[str, Band]:
+        """The mercenary bands by home area (our estimates)."""
+        return load_mercenaries(set(self.board_map.areas))
 
     @cached_property
     def charts(self) -> dict[str, Chart]:
@@ -402,8 +580,13 @@ class LionInWinter(Ruleset):
             put_piece(state, pid, area)
             troops = {"infantry": self.leaders[pid].rank}  # crib Phase Nine, by analogy
             for kind, n in sc.troops.get(pid, {}).items():
+                if kind == "knights":  # a knight of the leader's home country
+                    kind = f"knights:{self.area_info[self.leaders[pid].home].flag}"
                 troops[kind] = troops.get(kind, 0) + n
             state["vars"]["troops"][pid] = troops
+        for home, band in self.bands.items():
+            if band.strength:
+                state["vars"]["unassigned"][home] = {f"mercenaries:{home}": band.strength}
         for area in self.board_map.areas:
             state["control"][area] = None
         for side, areas in sc.control.items():
@@ -513,14 +696,11 @@ class LionInWinter(Ruleset):
         elif phase == "score":
             yield Action("next-turn")
         elif phase == "battles":
-            for area in sorted(self.board_map.areas):
-                if self.why_not_siege(state, area) is None:
-                    yield Action("siege", (area,))
-                if area not in state["vars"].get("fought", []) and all(
-                        self.leaders_at(state, area, s) for s in PLAYERS):
-                    yield Action("battle-round", (area,))
-                    yield from self._retreat_actions(state, area)
-            yield Action("next-phase")
+            areas = self.battle_areas(state)
+            for area in areas:
+                yield Action("battle", (area,))
+            if not areas:
+                yield Action("next-phase")
         elif phase == "captured":
             yield from self._prisoner_actions(state)
             yield Action("next-phase")
@@ -529,10 +709,18 @@ class LionInWinter(Ruleset):
             side = state["active"]
             if phase == "deploy":
                 for area, pool in sorted(state["vars"]["unassigned"].items()):
+                    mercs = [k for k, n in sorted(pool.items())
+                             if n and base_kind(k) == "mercenaries"]
+                    for kind in mercs:
+                        for pid in self.recruit_targets(state, area, side):
+                            if self.why_not_assign(state, pid, kind) is None:
+                                yield Action("recruit", (area, kind, pid))
                     if state["control"].get(area) != side:
                         continue
                     reach = sorted(self.deploy_reach(state, area, side))
                     for kind, n in sorted(pool.items()):
+                        if base_kind(kind) == "mercenaries":
+                            continue
                         for dest in reach if n else ():
                             yield Action("deploy", (area, kind, dest))
             elif phase == "raise":
@@ -544,6 +732,8 @@ class LionInWinter(Ruleset):
             else:
                 for area, pool in sorted(state["vars"]["unassigned"].items()):
                     for kind, n in sorted(pool.items()):
+                        if self._at_home(area, kind):
+                            continue
                         for pid in self.leaders_at(state, area, side) if n else ():
                             if self.why_not_assign(state, pid, kind) is None:
                                 yield Action("assign", (area, kind, pid))
@@ -630,11 +820,10 @@ class LionInWinter(Ruleset):
             self._crown(state, action.arg(0), ctx)
             return
         if action not in set(self.legal_actions(state)) and verb not in (
-                "move", "raise", "assign", "deploy"):
+                "move", "raise", "assign", "deploy", "recruit"):
             known = {"roll-initiative", "move", "remove-control", "pass", "next-phase",
                      "death-check", "next-turn", "control-check", "raise", "assign",
-                     "done", "exchange", "ransom", "siege", "battle-round", "deploy",
-                     "retreat"}
+                     "done", "exchange", "ransom", "battle", "deploy", "recruit"}
             if verb not in known:
                 raise InvalidActionError(f"unknown action {verb!r}")
             raise IllegalActionError(f"'{action.text()}' is not possible now: "
@@ -726,15 +915,23 @@ class LionInWinter(Ruleset):
         if old == "control" and v["disgraced"]:
             v["disgraced"] = []
             ctx.log("Disgraced markers removed", self.cite("Phase Four"))
-        if old == "assign" and any(self.troops_text(t) for t in v["unassigned"].values()):
-            v["unassigned"] = {}
-            ctx.log("Unassigned troops removed from the board", self.cite("Phase Ten"))
+        if old == "assign":
+            self._mercenaries_home(state, ctx, self.cite("Phase Ten (mercenaries: our "
+                                                         "reading of Phase Five)"))
+            if any(self.troops_text(t) for a, t in v["unassigned"].items()
+                   if not self._only_home_mercenaries(a, t)):
+                ctx.log("Unassigned troops removed from the board", self.cite("Phase Ten"))
+            v["unassigned"] = {a: t for a, t in v["unassigned"].items()
+                               if self._only_home_mercenaries(a, t) and any(t.values())}
         state["phase"] = new
         ctx.log(PHASE_NAMES[new], self.cite(PHASE_CITE[new]))
         if new == "captured":
             state["active"] = v["initiative"] or "english"
         if new == "place":
             self._arrivals(state, ctx)
+        if new == "raise":
+            self._mercenaries_home(state, ctx, self.cite("Phase Five (return unassigned "
+                                                         "mercenaries to their home area)"))
         if new in ("raise", "deploy", "assign"):
             v["done"] = []
             v["raised"] = {}
@@ -764,42 +961,69 @@ class LionInWinter(Ruleset):
         if came:
             ctx.log(f"New leaders arrive: {', '.join(came)}", self.cite("Phase Nine"))
 
-    def why_not_raise(self, state: State, area: str, kind: str, side: str) -> str | None:
-        """Crib Phase Five: raise in controlled areas, strength = area value; knights one
-        per area per turn; gunners only in 3-value areas, one per area per turn;
-        longbowmen only in England and Wales. (Knights in their flag's country: we do not
-        track the flag of a knight, so that check is left to the players.)"""
+    def why_not_raise(self, state: State, area: str, kind: str, side: str,
+                      flag: str = "") -> str | None:
+        """Crib Phase Five: raise in controlled areas, strength = area value; knights only
+        in the country of their flag (a knight raised here carries this area's flag; a
+        flag named must be it), one per area per turn; gunners only in 3-value areas, one
+        per area per turn; longbowmen only in England and Wales. Mercenaries are placed
+        and recruited, not raised."""
         info = self.area_info[area]
         if state["control"].get(area) != side:
             return f"{self.board_map.place_name(area)} is not controlled by the {side}"
+        if kind == "mercenaries":
+            return "mercenaries are placed, not raised"
         raised = state["vars"].get("raised", {}).get(area, {})
         if sum(raised.values()) >= info.value:
             return f"strength raised in an area = its value ({info.value})"
         if kind in ("knights", "gunners") and raised.get(kind, 0) >= 1:
             return f"only 1 {kind} per area per turn"
+        if kind == "knights" and flag and flag != info.flag:
+            return (f"knights are raised only in the country of their flag: "
+                    f"{self.board_map.place_name(area)} is in {info.flag}, not {flag}")
         if kind == "gunners" and info.value != 3:
             return "gunners only in 3-value areas"
         if kind == "longbowmen" and info.flag not in ("england", "wales"):
             return "longbowmen only in England and Wales"
-        if kind == "mercenaries":
-            return "mercenaries are placed, not raised"
         return None
 
     def _raise(self, state: State, action: Action, ctx: Context) -> None:
         area, kind = action.arg(0), action.arg(1)
+        flag = action.arg(2) if len(action.args) > 2 else ""
         self._check_step(state, "raise", action)
         if area not in self.area_info or kind not in TROOPS:
-            raise InvalidActionError(f"'{action.text()}': write raise AREA KIND")
-        why = self.why_not_raise(state, area, kind, state["active"])
+            raise InvalidActionError(f"'{action.text()}': write raise AREA KIND [FLAG]")
+        why = self.why_not_raise(state, area, kind, state["active"], flag)
         if why:
             raise IllegalActionError(f"'{action.text()}' refused: {why}", self.cite("Phase Five"))
         v = state["vars"]
         raised = v["raised"].setdefault(area, {})
         raised[kind] = raised.get(kind, 0) + 1
+        key = f"knights:{self.area_info[area].flag}" if kind == "knights" else kind
         pool = v["unassigned"].setdefault(area, {})
-        pool[kind] = pool.get(kind, 0) + 1
-        ctx.log(f"{self.side(state['active']).name} raise 1 {kind} in "
+        pool[key] = pool.get(key, 0) + 1
+        ctx.log(f"{self.side(state['active']).name} raise 1 {self.kind_name(key)} in "
                 f"{self.board_map.place_name(area)} (unassigned)", self.cite("Phase Five"))
+
+    @staticmethod
+    def _at_home(area: str, key: str) -> bool:
+        """A mercenary at its home area (for hire: recruited in Phase Six only)."""
+        return base_kind(key) == "mercenaries" and key_origin(key) == area
+
+    @staticmethod
+    def _only_home_mercenaries(area: str, pool: dict[str, int]) -> bool:
+        """A pool holding only mercenaries at home (they stay on the board)."""
+        return all(n == 0 or (base_kind(k) == "mercenaries" and key_origin(k) == area)
+                   for k, n in pool.items())
+
+    def kind_name(self, key: str) -> str:
+        """``knights:burgundy`` -> "knights (flag burgundy)"."""
+        origin = key_origin(key)
+        if not origin:
+            return key
+        if base_kind(key) == "knights":
+            return f"knights (flag {origin})"
+        return f"mercenaries ({self.bands[origin].name if origin in self.bands else origin})"
 
     def deploy_reach(self, state: State, src: str, side: str) -> set[str]:
         """Crib Phase Six: where unassigned troops in ``src`` may go, through chains of
@@ -825,6 +1049,9 @@ class LionInWinter(Ruleset):
         side = state["active"]
         v = state["vars"]
         rule = self.cite("Phase Six")
+        if base_kind(kind) == "mercenaries":
+            raise IllegalActionError(f"'{action.text()}': mercenaries are recruited and "
+                                     f"assigned at once (recruit AREA KIND LEADER)", rule)
         if state["control"].get(src) != side or v["unassigned"].get(src, {}).get(kind, 0) < 1:
             raise IllegalActionError(f"'{action.text()}': no unassigned {kind} in an area "
                                      f"you control", rule)
@@ -836,8 +1063,70 @@ class LionInWinter(Ruleset):
         pool = v["unassigned"].setdefault(dest, {})
         pool[kind] = pool.get(kind, 0) + 1
         bmap = self.board_map
-        ctx.log(f"1 unassigned {kind} deployed from {bmap.place_name(src)} to "
+        ctx.log(f"1 unassigned {self.kind_name(kind)} deployed from {bmap.place_name(src)} to "
                 f"{bmap.place_name(dest)}", rule)
+
+    def recruit_targets(self, state: State, src: str, side: str) -> list[str]:
+        """Crib Phase Six: the leaders of ``side`` a mercenary in ``src`` can join: in
+        ``src`` itself or through a chain of friendly-controlled areas from it (no
+        obstructed border, the French never by sea)."""
+        reach = self.deploy_reach(state, src, side) | {src}
+        return sorted(p for a in reach for p in self.leaders_at(state, a, side))
+
+    def why_not_recruit(self, state: State, src: str, kind: str, pid: str,
+                        side: str) -> str | None:
+        """Crib Phase Six: recruit a mercenary (1 strength) and assign it at once."""
+        if base_kind(kind) != "mercenaries":
+            return "only mercenaries are recruited"
+        if state["vars"]["unassigned"].get(src, {}).get(kind, 0) < 1:
+            return f"no unassigned {kind} in {self.board_map.place_name(src)}"
+        if pid not in self.recruit_targets(state, src, side):
+            return ("mercenaries move through chains of friendly-controlled areas to a "
+                    "leader of yours (no obstructed border; the French not by sea)")
+        return self.why_not_assign(state, pid, kind)
+
+    def _recruit(self, state: State, action: Action, ctx: Context) -> None:
+        src, kind, pid = action.arg(0), action.arg(1), action.arg(2)
+        self._check_step(state, "deploy", action)
+        rule = self.cite("Phase Six (recruit mercenaries: assigned at once)")
+        if pid not in self.leaders or not valid_key(kind):
+            raise InvalidActionError(f"'{action.text()}': write recruit AREA KIND LEADER")
+        why = self.why_not_recruit(state, src, kind, pid, state["active"])
+        if why:
+            raise IllegalActionError(f"'{action.text()}' refused: {why}", rule)
+        v = state["vars"]
+        v["unassigned"][src][kind] -= 1
+        troops = v["troops"].setdefault(pid, {})
+        troops[kind] = troops.get(kind, 0) + 1
+        ctx.log(f"1 {self.kind_name(kind)} recruited from {self.board_map.place_name(src)} "
+                f"and assigned to {self.piece_name(state, pid)}", rule)
+
+    def _troops_removed(self, state: State, troops: dict[str, int]) -> None:
+        """Troops leave the board; a mercenary goes back to its home area, unassigned
+        (our reading of crib Phase Five: "return unassigned mercenaries to their home
+        area"; the bands are for hire again)."""
+        for key, n in troops.items():
+            home = key_origin(key)
+            if n > 0 and base_kind(key) == "mercenaries" and home in self.area_info:
+                pool = state["vars"]["unassigned"].setdefault(home, {})
+                pool[key] = pool.get(key, 0) + n
+
+    def _mercenaries_home(self, state: State, ctx: Context, rule: str) -> None:
+        """Unassigned mercenaries return to their home areas; other unassigned troops
+        stay where they are."""
+        v = state["vars"]
+        moved = 0
+        for area, pool in list(v["unassigned"].items()):
+            for key in list(pool):
+                home = key_origin(key)
+                if base_kind(key) == "mercenaries" and home != area and pool[key] > 0:
+                    n = pool.pop(key)
+                    moved += n
+                    if home in self.area_info:
+                        dest = v["unassigned"].setdefault(home, {})
+                        dest[key] = dest.get(key, 0) + n
+        if moved:
+            ctx.log(f"{moved} unassigned mercenaries return to their home areas", rule)
 
     def strength(self, state: State, pid: str) -> int:
         """Troop strength a leader commands."""
@@ -846,26 +1135,32 @@ class LionInWinter(Ruleset):
     def why_not_assign(self, state: State, pid: str, kind: str) -> str | None:
         """Crib Phase Ten: a leader commands 3 x rank strength; command restrictions of
         Phase Five: English longbowmen only under Richard I, Edward I, Robin Hood;
-        knights under English or French 3-star leaders (or 2-star Burgundians); gunners
-        under English or French leaders only."""
+        knights under English or French 3-star leaders, Burgundian chevaliers (flag
+        burgundy) also under 2-star Burgundians; gunners under English or French leaders
+        only."""
         lead = self.leaders[pid]
+        base = base_kind(kind)
         if self.strength(state, pid) >= 3 * lead.rank:
             return f"{lead.name} commands at most 3 x {lead.rank} strength"
-        if kind == "longbowmen" and lead.side == "english" and not lead.longbow:
+        if base == "longbowmen" and lead.side == "english" and not lead.longbow:
             return "English longbowmen only under Richard I, Edward I and Robin Hood"
-        if kind == "knights" and not ((lead.side in PLAYERS and lead.rank == 3)
-                                      or (lead.burgundian and lead.rank >= 2)):
-            return "knights only under English or French 3-star leaders (or Burgundian 2-star)"
-        if kind == "gunners" and lead.side not in PLAYERS:
+        if base == "knights" and not ((lead.side in PLAYERS and lead.rank == 3) or (
+                lead.burgundian and lead.rank >= 2 and key_origin(kind) == "burgundy")):
+            return ("knights only under English or French 3-star leaders (Burgundian "
+                    "chevaliers also under 2-star Burgundians)")
+        if base == "gunners" and lead.side not in PLAYERS:
             return "gunners only under English or French leaders"
         return None
 
     def _assign(self, state: State, action: Action, ctx: Context) -> None:
         area, kind, pid = action.arg(0), action.arg(1), action.arg(2)
         self._check_step(state, "assign", action)
-        if pid not in self.leaders or kind not in TROOPS:
+        if pid not in self.leaders or not valid_key(kind):
             raise InvalidActionError(f"'{action.text()}': write assign AREA KIND LEADER")
         v = state["vars"]
+        if self._at_home(area, kind):
+            raise IllegalActionError(f"'{action.text()}': mercenaries at home are recruited "
+                                     f"in Phase Six", self.cite("Phase Six"))
         if v["unassigned"].get(area, {}).get(kind, 0) < 1 or pid not in self.leaders_at(
                 state, area, state["active"]):
             raise IllegalActionError(f"'{action.text()}': no unassigned {kind} with a "
@@ -876,7 +1171,7 @@ class LionInWinter(Ruleset):
         v["unassigned"][area][kind] -= 1
         troops = v["troops"].setdefault(pid, {})
         troops[kind] = troops.get(kind, 0) + 1
-        ctx.log(f"1 {kind} assigned to {self.piece_name(state, pid)} in "
+        ctx.log(f"1 {self.kind_name(kind)} assigned to {self.piece_name(state, pid)} in "
                 f"{self.board_map.place_name(area)}", self.cite("Phase Ten"))
 
     def _check_step(self, state: State, phase: str, action: Action) -> None:
@@ -895,47 +1190,55 @@ class LionInWinter(Ruleset):
         """Crib Phase Three: the highest ranking leader must be BC (any of that rank, so a
         3-star leader other than the king may command)."""
         here = self.leaders_at(state, area, side)
+        if not here:
+            return []
         top = max(self.leaders[p].rank for p in here)
         return sorted(p for p in here if self.leaders[p].rank == top)
 
-    def why_not_siege(self, state: State, area: str) -> str | None:
-        """A siege is possible where both sides have leaders, one side placed the
-        aggressor marker and the other controls the area (crib Phase Three: a player who
-        controls the area may elect to become besieged)."""
+    def nip(self, state: State) -> str:
+        """The non-initiative player."""
+        return OTHER[state["vars"]["initiative"] or "english"]
+
+    def battle_areas(self, state: State) -> list[str]:
+        """Areas with leaders of both sides whose battle is not yet resolved this turn."""
+        fought = state["vars"].get("fought", [])
+        return [a for a in sorted(self.board_map.areas) if a not in fought
+                and all(self.leaders_at(state, a, s) for s in PLAYERS)]
+
+    def siege_defender(self, state: State, area: str) -> str | None:
+        """The side that may elect to be besieged in ``area``, if any (crib Phase Three:
+        a player who controls the area may elect to become besieged; our reading: facing
+        the holder of the aggressor marker)."""
         attacker = state["vars"]["aggressor"].get(area)
-        if attacker is None:
-            return "no aggressor marker there"
-        if area in state["vars"].get("fought", []):
-            return "this area's battle is resolved"
+        if attacker not in PLAYERS:
+            return None
         defender = OTHER[attacker]
+        if state["control"].get(area) != defender:
+            return None
         if not (self.leaders_at(state, area, attacker) and self.leaders_at(state, area,
                                                                           defender)):
-            return "both sides need leaders there"
-        if state["control"].get(area) != defender:
-            return "only the player controlling the area may become besieged"
-        return None
+            return None
+        return defender
 
-    def _siege(self, state: State, action: Action, ctx: Context) -> None:
-        area = action.arg(0)
-        attacker = state["vars"]["aggressor"][area]
-        state["vars"].setdefault("fought", []).append(area)
-        nip = OTHER[state["vars"]["initiative"] or "english"]
-        ctx.log(f"{self.side(OTHER[attacker]).name} elect to be besieged in "
-                f"{self.board_map.place_name(area)}", self.cite("Phase Three (Siege)"))
-        self.flow.call(self, state, ctx, "siege", nip, area=area, attacker=attacker,
-                       order=[nip, OTHER[nip]], bc={})
-
-    def _battle_round(self, state: State, action: Action, ctx: Context) -> None:
+    def _battle(self, state: State, action: Action, ctx: Context) -> None:
+        """The initiative player picks the next battle (crib Phase Three: battles are
+        resolved in the order chosen by the IP)."""
         area = action.arg(0)
         v = state["vars"]
-        battle = v.setdefault("battles", {}).setdefault(area, {"bc": {}, "misses": 0})
-        nip = OTHER[v["initiative"] or "english"]
-        keep = {side: pid for side, pid in battle["bc"].items()
-                if state["pieces"][pid]["loc"] == area}
-        order = [side for side in (nip, OTHER[nip]) if side not in keep]
-        self.flow.call(self, state, ctx, "siege", nip, area=area,
-                       attacker=v["aggressor"].get(area, ""), order=order, bc=keep,
-                       then="battle")
+        v.setdefault("battles", {}).setdefault(area, {"bc": {}, "misses": 0})
+        ctx.log(f"{self.side(state['active']).name} choose the battle in "
+                f"{self.board_map.place_name(area)}",
+                self.cite("Phase Three (order chosen by the IP)"))
+        self.flow.call(self, state, ctx, "battle", self.nip(state), area=area,
+                       attacker=v["aggressor"].get(area, ""), bc={}, stage="bc",
+                       chosen=False, decided=[], forced=False, fled={})
+
+    def capture(self, state: State, pids: list[str], captor: str) -> None:
+        """Leaders captured by ``captor``: to its prison, their troops removed (a
+        mercenary goes home)."""
+        for pid in pids:
+            self._troops_removed(state, state["vars"]["troops"].pop(pid, {}))
+            put_piece(state, pid, PRISON_OF[captor])
 
     def retreat_places(self, state: State, area: str, side: str) -> list[str]:
         """Crib Phase Three (Retreat): adjacent areas neither enemy-controlled nor
@@ -944,45 +1247,51 @@ class LionInWinter(Ruleset):
                 if d in self.board_map.areas and state["control"].get(d) != OTHER[side]
                 and not self.leaders_at(state, d, OTHER[side])]
 
-    def _retreat_actions(self, state: State, area: str) -> Iterator[Action]:
-        """After a battle round, either side may retreat (the non-initiative player
-        first): all to one area, as many leaders as the border allows (the others are
-        captured); with nowhere to go, all are captured."""
-        if area not in state["vars"].get("battles", {}):
-            return
-        nip = OTHER[state["vars"]["initiative"] or "english"]
-        for side in (nip, OTHER[nip]):
-            here = sorted(self.leaders_at(state, area, side))
-            places = self.retreat_places(state, area, side)
-            if not places:
-                yield Action("retreat", (area, side, "none", "none"))
-            for dest in places:
-                limit, _ = self.move_limit(state, area, dest, side)
-                for group in combinations(here, min(limit, len(here))):
-                    yield Action.of("retreat", area, side, dest, list(group))
+    def flee_actions(self, state: State, area: str, side: str,
+                     fled: dict[str, int]) -> Iterator[Action]:
+        """After a failed siege (crib Phase Three): each attacking leader to an area
+        neither enemy-occupied nor controlled, border limits counted per destination."""
+        here = sorted(self.leaders_at(state, area, side))
+        for dest in self.retreat_places(state, area, side):
+            limit, _ = self.move_limit(state, area, dest, side)
+            if fled.get(dest, 0) < limit:
+                for pid in here:
+                    yield Action("flee", (area, pid, dest))
 
-    def _retreat(self, state: State, action: Action, ctx: Context) -> None:
+    def retreat_actions(self, state: State, area: str, side: str) -> Iterator[Action]:
+        """Crib Phase Three (Retreat): all to one area, as many leaders as the border
+        allows (the others are captured); with nowhere to go, all are captured."""
+        here = sorted(self.leaders_at(state, area, side))
+        places = self.retreat_places(state, area, side)
+        if not places:
+            yield Action("retreat", (area, side, "none", "none"))
+        for dest in places:
+            limit, _ = self.move_limit(state, area, dest, side)
+            for group in combinations(here, min(limit, len(here))):
+                yield Action.of("retreat", area, side, dest, list(group))
+
+    def do_retreat(self, state: State, action: Action, bc: dict[str, str],
+                   ctx: Context) -> bool:
+        """A retreat: the leaders left behind are captured; the pursuers roll one round
+        +1. Returns True when the retreat step (hits, then the run) was entered."""
         area, side, dest = action.arg(0), action.arg(1), action.arg(2)
         going = [] if dest == "none" else action.pieces(3)
         rule = self.cite("Phase Three (Retreat)")
-        v = state["vars"]
         pursuer = OTHER[side]
         left = [p for p in self.leaders_at(state, area, side) if p not in going]
-        for pid in left:
-            v["troops"].pop(pid, None)
-            put_piece(state, pid, PRISON_OF[pursuer])
+        self.capture(state, left, pursuer)
         ctx.log(f"The {self.side(side).name} retreat from {self.board_map.place_name(area)}"
                 + (f" towards {self.board_map.place_name(dest)}" if going else "")
                 + (f"; {', '.join(self.piece_name(state, p) for p in left)} cannot retreat "
                    f"and are captured" if left else ""), rule)
         if not going:
-            return
-        battle = v["battles"][area]
+            return False
+        v = state["vars"]
         chasers = self.leaders_at(state, area, pursuer)
-        bc = battle["bc"].get(pursuer)
-        if bc not in chasers:
-            bc = self.commander_candidates(state, area, pursuer)[0]
-        lead = self.leaders[bc]
+        lead_id = bc.get(pursuer)
+        if lead_id not in chasers:
+            lead_id = self.commander_candidates(state, area, pursuer)[0]
+        lead = self.leaders[lead_id]
         troops = [v["troops"].get(p, {}) for p in chasers]
         rating = battle_rating(lead.battle, lead.special,
                                sum(t.get("longbowmen", 0) for t in troops))
@@ -991,7 +1300,8 @@ class LionInWinter(Ruleset):
         ctx.log(f"Pursuit: the {self.side(pursuer).name} ({lead.name}) roll "
                 f"{dice or 'no dice'} +1: {hits} hit(s)", rule)
         self.flow.call(self, state, ctx, "retreat", side, area=area, dest=dest,
-                       going=going, hits=hits, bc={side: battle["bc"].get(side, "")})
+                       going=going, hits=hits, bc={side: bc.get(side, "")})
+        return True
 
     def resolve_battle_round(self, state: State, area: str, bc: dict[str, str],
                              ctx: Context) -> dict[str, int]:
@@ -1044,10 +1354,11 @@ class LionInWinter(Ruleset):
         return hits
 
     def resolve_siege(self, state: State, area: str, attacker: str, bc: dict[str, str],
-                      ctx: Context) -> None:
+                      ctx: Context) -> bool:
         """Crib Phase Three (Siege): SN = area value + 3 + defender BC bravery - attacker
         BC bravery - attacker gunner points (max 2); 1d6 > SN: defender troops removed and
-        leaders captured; else the attackers retreat (by hand: border limits apply)."""
+        leaders captured (returns True); else the attackers retreat (the battle step asks
+        them where)."""
         rule = self.cite("Phase Three (Siege)")
         defender = OTHER[attacker]
         v = state["vars"]
@@ -1063,15 +1374,14 @@ class LionInWinter(Ruleset):
                       describe=lambda ok: "the area falls" if ok else "the siege fails",
                       rule=rule, who=self.side(attacker).name)
         if res.result:
-            for pid in self.leaders_at(state, area, defender):
-                v["troops"].pop(pid, None)
-                put_piece(state, pid, PRISON_OF[attacker])
+            self.capture(state, self.leaders_at(state, area, defender), attacker)
             ctx.log(f"All {self.side(defender).name} troops removed, their leaders captured",
                     rule)
         else:
-            ctx.log(f"The {self.side(attacker).name} leaders must retreat (by hand: border "
-                    f"limits apply, not into enemy-occupied or controlled areas; leaders who "
-                    f"cannot flee are captured); they are not disgraced", rule)
+            ctx.log(f"The {self.side(attacker).name} leaders must retreat (border limits "
+                    f"apply, not into enemy-occupied or controlled areas; leaders who cannot "
+                    f"flee are captured); they are not disgraced", rule)
+        return bool(res.result)
 
     def prisoners(self, state: State, side: str) -> list[str]:
         """The ``side`` leaders held in the enemy's prison."""
@@ -1127,9 +1437,9 @@ class LionInWinter(Ruleset):
         """Mercenary strength in ``area``: unassigned and with every leader there (our
         reading of "# of mercenary troops in area", crib Phase Four)."""
         v = state["vars"]
-        n = v["unassigned"].get(area, {}).get("mercenaries", 0)
-        return n + sum(v["troops"].get(p, {}).get("mercenaries", 0)
-                       for p in state["stacks"].get(area, []))
+        pools = [v["unassigned"].get(area, {})] + [v["troops"].get(p, {})
+                                                   for p in state["stacks"].get(area, [])]
+        return sum(n for t in pools for k, n in t.items() if base_kind(k) == "mercenaries")
 
     def control_target(self, state: State, area: str, side: str) -> tuple[int, str]:
         """The control roll's target (succeed on 1d6 <= target), crib Phase Four: in the
@@ -1218,7 +1528,7 @@ class LionInWinter(Ruleset):
         if target is None:
             return
         if chart == "elimination":
-            v["troops"].pop(pid, None)
+            self._troops_removed(state, v["troops"].pop(pid, {}))
         put_piece(state, pid, target)
         ctx.log(f"{self.piece_name(state, pid)} → {self.board_map.place_name(target)}", rule)
 
@@ -1284,9 +1594,10 @@ class LionInWinter(Ruleset):
     def _troops(self, state: State, action: Action, ctx: Context) -> None:
         """``troops LEADER KIND DELTA``: add or remove troop strength by hand."""
         pid, kind = action.arg(0), action.arg(1)
-        if pid not in state["pieces"] or kind not in TROOPS:
+        if pid not in state["pieces"] or not valid_key(kind):
             raise InvalidActionError(f"'{action.text()}': write troops LEADER KIND +N|-N "
-                                     f"(kinds: {', '.join(TROOPS)})")
+                                     f"(kinds: {', '.join(TROOPS)}, or knights:FLAG, "
+                                     f"mercenaries:HOME)")
         try:
             delta = int(action.arg(2))
         except ValueError as exc:
@@ -1373,8 +1684,12 @@ class LionInWinter(Ruleset):
         return lead.name if lead else pid
 
     def troops_text(self, troops: dict[str, int]) -> str:
+        """Strength by kind ("I3 K1"), knights and mercenaries of any origin together."""
+        by_kind: dict[str, int] = {}
+        for k, n in troops.items():
+            by_kind[base_kind(k)] = by_kind.get(base_kind(k), 0) + n
         return " ".join(f"{self.troop_kinds.get(k, {}).get('short', k[0].upper())}{n}"
-                        for k, n in troops.items() if n)
+                        for k, n in by_kind.items() if n)
 
     def counter_face(self, state: State, pid: str) -> CounterFace:
         lead = self.leaders[state["pieces"][pid]["type"]]
@@ -1403,7 +1718,8 @@ class LionInWinter(Ruleset):
                    if a.verb == "assign" and a.args[0] == loc and a.args[2] == pid)
         for kind in TROOPS:
             out.append(Action("troops", (pid, kind, "+1")))
-            if state["vars"]["troops"].get(pid, {}).get(kind, 0) > 0:
+        for kind, n in sorted(state["vars"]["troops"].get(pid, {}).items()):
+            if n > 0:
                 out.append(Action("troops", (pid, kind, "-1")))
         return out
 
@@ -1419,13 +1735,19 @@ class LionInWinter(Ruleset):
         if action.verb == "crown":
             return f"Crown {self.piece_name(state, action.arg(0))} king"
         if action.verb == "troops":
-            return f"{action.arg(2)} {self.troop_kinds[action.arg(1)]['name']} (by hand)"
+            return (f"{action.arg(2)} {self.troop_kinds[base_kind(action.arg(1))]['name']}"
+                    f"{' ' + key_origin(action.arg(1)) if key_origin(action.arg(1)) else ''}"
+                    f" (by hand)")
         if action.verb == "chart-result":
             return action.arg(0).capitalize()
         if action.verb == "raise":
             return f"Raise 1 {action.arg(1)} in {bmap.place_name(action.arg(0))}"
         if action.verb == "assign":
-            return (f"Assign 1 {action.arg(1)} to {self.piece_name(state, action.arg(2))}")
+            return (f"Assign 1 {self.kind_name(action.arg(1))} to "
+                    f"{self.piece_name(state, action.arg(2))}")
+        if action.verb == "recruit":
+            return (f"Recruit 1 {self.kind_name(action.arg(1))} from "
+                    f"{bmap.place_name(action.arg(0))} for {self.piece_name(state, action.arg(2))}")
         if action.verb == "exchange":
             return "Exchange " + " + ".join(self.piece_name(state, p) for p in action.pieces(0)) \
                 + " for " + " + ".join(self.piece_name(state, p) for p in action.pieces(1))
@@ -1433,12 +1755,21 @@ class LionInWinter(Ruleset):
             return (f"Ransom {self.piece_name(state, action.arg(0))} with "
                     f"{bmap.place_name(action.arg(1))}")
         if action.verb == "siege":
-            return f"Siege in {bmap.place_name(action.arg(0))} (defender besieged)"
-        if action.verb == "deploy":
-            return (f"Deploy 1 {action.arg(1)} from {bmap.place_name(action.arg(0))} to "
+            return f"Be besieged in {bmap.place_name(action.arg(0))}"
+        if action.verb == "battle":
+            return f"Resolve the battle in {bmap.place_name(action.arg(0))}"
+        if action.verb == "fight-on":
+            return "Fight another round"
+        if action.verb == "force-retreat":
+            return "Force the aggressor to retreat (three misses)"
+        if action.verb == "flee":
+            return (f"{self.piece_name(state, action.arg(1))} flees to "
                     f"{bmap.place_name(action.arg(2))}")
+        if action.verb == "deploy":
+            return (f"Deploy 1 {self.kind_name(action.arg(1))} from "
+                    f"{bmap.place_name(action.arg(0))} to {bmap.place_name(action.arg(2))}")
         if action.verb == "battle-round":
-            return f"Battle round in {bmap.place_name(action.arg(0))}"
+            return f"Fight a battle in {bmap.place_name(action.arg(0))}"
         if action.verb == "retreat":
             area, side, dest = action.args[:3]
             if dest == "none":
