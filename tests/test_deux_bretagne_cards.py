@@ -266,3 +266,111 @@ def test_a_draw_by_email_stays_secret(tmp_path, monkeypatch):
     back = load_game(path, passphrase=words["blois"])
     assert card in back.state["vars"]["discard"]["montfort"]
     assert len(hands(back)["montfort"]) == 2
+
+
+# -- free actions (5.32-5.322) and what a card allows ---------------------------------------
+@pytest.fixture
+def cards_required(monkeypatch):
+    """The 5.2/5.32 activation rule on (cards.REQUIRE_CARD, see its docstring)."""
+    from rulesets.deux_bretagne import cards
+
+    monkeypatch.setattr(cards, "REQUIRE_CARD", True)
+
+
+def test_5_32_a_move_needs_a_card_or_a_free_action(cards_required):
+    game = new_game("14.1")
+    assert not [a for a in game.legal_actions() if a.verb == "move"]
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("move blois-me-4 dinan")
+    assert refused.value.rule == "Deux Bretagne 5.2, 5.3, 5.32"
+    game.push("place blois-me-4 dinan")  # the Shift-drop override is always there
+    assert game.state["pieces"]["blois-me-4"]["loc"] == "dinan"
+    give(game, "blois", ["B-12"])
+    entry = game.push("free-action")
+    assert entry.lines[0].rule == "Deux Bretagne 5.32, 5.321, 5.322"
+    moves = {a for a in game.legal_actions() if a.verb == "move"}
+    assert moves and all(len(a.pieces(0)) == 1 for a in moves)  # one lone piece
+    with pytest.raises(IllegalActionError) as refused:  # an army: no
+        game.push("move alain-de-rohan,blois-ch-br-1 malestroit")
+    assert refused.value.rule == "Deux Bretagne 5.32"
+    game.push("move blois-me-4 dol")
+    with pytest.raises(IllegalActionError, match="moves Blois Me #4 only") as refused:
+        game.push("move alain-de-rohan malestroit")  # one piece per free action
+    assert refused.value.rule == "Deux Bretagne 5.32"
+    assert all(a.pieces(0) == ["blois-me-4"] for a in game.legal_actions() if a.verb == "move")
+    with pytest.raises(IllegalActionError, match="free action was taken"):  # 5.2: no card
+        game.push("play B-12 sol")
+    with pytest.raises(IllegalActionError, match="free action cannot recruit"):  # 5.321
+        game.push("recruit alain-de-rohan me")
+    assert Action("free-action") not in game.legal_actions()
+    game.push("end")  # 5.322: it was one of Blois's 2 activations
+    assert game.state["vars"]["activations"]["blois"] == 1
+    assert game.state["active"] == "montfort"
+
+
+def test_5_32_a_lone_leader_by_free_action_and_no_fight(cards_required):
+    game = new_game("14.1")
+    game.push("free-action")
+    verdict = game.ruleset.check_move(game.state, ["blois-me-3"], "ploermel")
+    assert not verdict.legal and verdict.rule == "Deux Bretagne 5.321"  # Montfort Me there
+    assert "ploermel" not in game.ruleset.reachable(game.state, ["blois-me-3"])
+    assert not [a for a in game.legal_actions() if a.verb in ("besiege", "assault")]
+    game.push("move alain-de-rohan malestroit")
+    assert game.state["pieces"]["alain-de-rohan"]["loc"] == "malestroit"
+
+
+def test_5_321_a_free_action_may_join_a_siege_in_progress(cards_required):
+    game = new_game("14.3")
+    game.push("end")  # Montfort's activation
+    unit = next(p for p in game.state["pieces"] if p.startswith("montfort-me")
+                and game.state["pieces"][p]["loc"] == "reserve")
+    game.push(f"place {unit} chateaugiron")
+    game.push("free-action")
+    with pytest.raises(IllegalActionError) as refused:  # 5.321: no siege roll either
+        game.push("assault rennes")
+    assert refused.value.rule == "Deux Bretagne 5.321"
+    game.push(f"move {unit} rennes")
+    assert game.state["pieces"][unit]["loc"] == "rennes"
+    assert game.state["vars"]["sieges"]["rennes"]["side"] == "montfort"
+
+
+def test_5_2_rec_and_sol_cards_move_nobody_and_act_moves_no_lone_unit(cards_required):
+    game = new_game("14.1")
+    give(game, "blois", ["B-02", "B-05"])
+    game.push("play B-05 sol")
+    game.push("value 2")
+    with pytest.raises(IllegalActionError, match="played as SOL") as refused:
+        game.push("move alain-de-rohan,blois-ch-br-1 malestroit")
+    assert refused.value.rule == "Deux Bretagne 5.2, 5.3, 5.32"
+    with pytest.raises(IllegalActionError, match="not as REC"):
+        game.push("recruit alain-de-rohan me")
+    game.push("end")
+    game.push("end")
+    game.state["vars"]["hands"]["blois"].append("B-05")
+    game.push("play B-02 act")
+    game.push("value 2")
+    with pytest.raises(IllegalActionError, match="without a leader") as refused:
+        game.push("move blois-me-4 dinan")
+    assert refused.value.rule == "Deux Bretagne 5.31, 5.32, 8.0"
+    game.push("move alain-de-rohan,blois-ch-br-1 malestroit")
+
+
+@pytest.mark.parametrize("scenario, seed", [("14.1", 7), ("14.3", 8)])
+def test_random_play_with_the_activation_rule_on(cards_required, scenario, seed):
+    """Legal actions and apply agree on the card and free-action limits."""
+    import random
+
+    game = new_game(scenario, seed=seed)
+    chooser = random.Random(seed)
+    moved = 0
+    for _ in range(400):
+        if game.ruleset.outcome(game.state) is not None:
+            break
+        legal = game.legal_actions()
+        action = chooser.choice(legal)
+        if action.verb == "move":
+            moved += 1
+            play = game.state["vars"]["card_play"]
+            assert play is not None and play["side"] == game.state["active"]
+        game.push(action)
+    assert moved

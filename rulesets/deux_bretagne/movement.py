@@ -66,9 +66,9 @@ def make_group(rs: DeuxBretagne, state: State, pids: list[str]) -> Group | MoveV
     units = tuple(p for p in pids if not rs.is_leader(state, p))
     from .cards import act_refusal
 
-    refusal = act_refusal(rs, state, list(leaders))
+    refusal = act_refusal(rs, state, list(pids))  # 5.2, 5.3, 5.32: what the card allows
     if refusal:
-        return MoveVerdict(False, refusal, rs.cite("5.3"))
+        return MoveVerdict(False, refusal[0], rs.cite(refusal[1]))
     if units and not leaders and len(units) > 1:
         return MoveVerdict(False, "Combat units move only with a leader; a lone unit moves by "
                                   "free action", rs.cite("8.0, 5.32"))
@@ -222,6 +222,11 @@ def legal_destinations(rs: DeuxBretagne, state: State, pids: list[str]) -> dict[
 def _stacking_verdict(rs: DeuxBretagne, state: State, group: Group, reach: Reach) -> MoveVerdict:
     """Stacking limit at the end of the move (7.21, 7.22)."""
     dest = reach.place
+    from .cards import destination_refusal
+
+    refusal = destination_refusal(rs, state, list(group.pieces), reach.stops)  # 5.321
+    if refusal:
+        return MoveVerdict(False, refusal[0], rs.cite(refusal[1]))
     if dest in rs.board_map.areas:
         staying = [p for p in pieces_at(state, dest)
                    if rs.piece_side(state, p) == group.side and not rs.is_leader(state, p)]

@@ -275,6 +275,8 @@ class DeuxBretagne(Ruleset):
     def _siege_actions(self, state: State) -> Iterator[Action]:
         """``besiege`` and ``assault`` where the active side may (10.12, 10.21)."""
         side = state["active"]
+        if card_rules.siege_refusal(self, state, side):  # 5.3, 5.321, 10.12
+            return
         for area in sorted(self.board_map.areas):
             if not self.board_map.areas[area].fortified or area not in state["stacks"]:
                 continue
@@ -304,9 +306,11 @@ class DeuxBretagne(Ruleset):
         USE`` for its hand (5.2)."""
         side = state["active"]
         if card_rules.why_not_draw(state, side) is None:
-            yield Action("draw")
             if not state["vars"]["enlisement"][side]:
-                yield Action("enlist")
+                yield Action("enlist")  # 5.11: added at the start of phase B, before drawing
+            yield Action("draw")
+        if card_rules.why_not_free_action(self, state, side) is None:
+            yield Action("free-action")  # 5.32
 
     def place_actions(self, state: State, place: str) -> list[Action]:
         if self.flow.top(state) or state["phase"] != "action":
@@ -334,7 +338,7 @@ class DeuxBretagne(Ruleset):
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if self.flow.top(state):
             if action.verb in ("move", "end", "next-turn", "besiege", "assault", "sortie",
-                               "recruit", "play", "draw", "enlist"):
+                               "recruit", "play", "draw", "enlist", "free-action"):
                 raise IllegalActionError("A decision is pending first: "
                                          + self.flow.prompt(self, state))
             self.flow.apply(self, state, action, ctx)
@@ -346,6 +350,9 @@ class DeuxBretagne(Ruleset):
             area = action.arg(0)
             if area not in self.board_map.areas:
                 raise InvalidActionError(f"'{action.text()}': no area {area!r}")
+            why = card_rules.siege_refusal(self, state, state["active"])  # 5.3, 5.321
+            if why:
+                raise IllegalActionError(why[0], self.cite(why[1]))
             if action.verb == "besiege":
                 do_besiege(self, state, area, ctx)
             elif action.verb == "sortie":
@@ -362,6 +369,8 @@ class DeuxBretagne(Ruleset):
                                   ctx, self.flow)
         elif action.verb == "draw":
             card_rules.draw(self, state, state["active"], ctx)
+        elif action.verb == "free-action":
+            card_rules.free_action(self, state, state["active"], ctx)
         elif action.verb == "enlist":
             card_rules.enlist(self, state, state["active"], ctx)
         elif action.verb == "end":
