@@ -273,16 +273,13 @@ def test_garrison_becomes_an_army_for_2_mp():
 
 
 def test_filled_table_values_resolve_without_asking():
-    from dataclasses import replace
-
     rs = RULESET()
-    table = rs.fatigue_table
-    mods = dict(table.modifiers)
-    mods["spring"] = {**mods["spring"], "value": 1}  # test data, not the publisher's
-    results = {k: dict(v) for k, v in table.results.items()}
-    results["1-9"][5] = 0
-    rs.fatigue_table = replace(table, modifiers=mods, results=results)
+    # The players fill two values in Edit > Game data (test data, not the publisher's).
     game = Game(rs, "1487", 1)
+    game.push("data fatigue 1-9:5=0")
+    game.push("data fatigue-modifiers spring:value=1")
+    assert game.log[-1].manual and "Fatigue modifiers: spring value = 1" in \
+        game.log[-1].lines[0].text
     to_phase(game, "movement")
     game.push("set-dice 4,4,1")
     game.push("next-phase")

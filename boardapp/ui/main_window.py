@@ -35,6 +35,7 @@ from boardapp.core.gamefile import save_game
 from .board_scene import BoardScene
 from .board_view import BoardView
 from .controller import GameController
+from .data_editor import open_data_editor
 from .pbem_ui import PbemUi
 from .render import render_png
 from .scan_board import ScanBoard
@@ -143,6 +144,9 @@ class MainWindow(QMainWindow):
         edit = bar.addMenu("&Edit")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        edit.addSeparator()
+        edit.addAction("Game &data (cards, tables)…",
+                       lambda: open_data_editor(self.controller, self))
         self.game_menu = bar.addMenu("&Game")
         self.game_menu.addAction(self.roll_action)
         self.game_menu.addSeparator()

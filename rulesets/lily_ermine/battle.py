@@ -22,6 +22,7 @@ from boardapp.core.state import State, pieces_at
 from boardapp.core.tables import ask_result, resolve
 
 from .data import CombatResult
+from .sheets import combat_results
 from .sp_losses import SpLossStep, sp_loss_choices
 
 MINOR_LIMIT = 10
@@ -73,7 +74,7 @@ def fight(rs: Any, state: State, zone: str, ctx: Context) -> None:
     del state["vars"]["markers"][zone]
     rule = rs.cite("10 Minor battle procedure")
     res = resolve(ctx, table=table.name, column=column, sides=6, zero_based=False,
-                  modifiers=[], lookup=lambda d: table.results[column].get(d),
+                  modifiers=[], lookup=lambda d: combat_results(rs, state)[column].get(d),
                   describe=lambda r: "unknown value" if r is None else r.text(),
                   clamp=table.die, rule=rule,
                   who=f"{rs.side(camp).name} attacks in {rs.board_map.place_name(zone)} "

@@ -20,6 +20,7 @@ from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State, pieces_at
 from boardapp.core.tables import Modifier, ask_result, resolve
 
+from .sheets import fatigue_modifier, fatigue_results
 from .sp_losses import SpLossStep, sp_loss_choices
 
 MAX_ASKED = 12
@@ -55,10 +56,11 @@ def modifiers(rs: Any, state: State, zone: str) -> tuple[list[Modifier], list[st
         spec = table.modifiers.get(mid)
         if spec is None:
             continue
-        if spec["value"] is None:
+        value = fatigue_modifier(rs, state, mid)
+        if value is None:
             unknown.append(spec["label"])
         else:
-            known.append(Modifier(spec["label"], spec["value"], spec["source"]))
+            known.append(Modifier(spec["label"], value, spec["source"]))
     return known, unknown
 
 
@@ -87,7 +89,7 @@ class FatigueCheck(Step):
         lo, hi = table.die
 
         def lookup(modified: int) -> int | None:
-            return None if unknown else table.results[column].get(modified)
+            return None if unknown else fatigue_results(rs, state)[column].get(modified)
 
         res = resolve(ctx, table=table.name, column=f"{column} SP", sides=6, zero_based=False,
                       modifiers=known, lookup=lookup, clamp=(lo, hi), rule=rs.cite("9"),

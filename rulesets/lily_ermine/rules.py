@@ -30,6 +30,7 @@ from functools import cached_property
 
 from boardapp.core.actions import Action
 from boardapp.core.context import Context
+from boardapp.core.datasheets import Sheet
 from boardapp.core.errors import IllegalActionError, InvalidActionError
 from boardapp.core.flow import Flow
 from boardapp.core.movement import Reach, reachable
@@ -44,7 +45,7 @@ from boardapp.core.ruleset import (
 )
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
-from . import battle, fatigue
+from . import battle, fatigue, sheets
 from .data import (
     CAMPS,
     CombatTable,
@@ -101,6 +102,10 @@ class LilyErmine(Ruleset):
     @cached_property
     def combat_table(self) -> CombatTable:
         return load_combat_table()
+
+    def data_sheets(self) -> list[Sheet]:
+        """The table values the rules do not print, filled in by the players (sheets.py)."""
+        return sheets.data_sheets(self)
 
     def other(self, camp: str) -> str:
         return OTHER[camp]

@@ -1,0 +1,282 @@
+"""Edit > Game data: the values the rules do not print (card values, table cells, chart
+results), one tab per data sheet of the ruleset.
+
+Changes apply to the game being played as one logged ``data`` action per sheet (undoable,
+saved, sent by email); ticking *Also make them the defaults for new games* writes them to
+the ruleset's YAML file too (only those values change in the file; its comments stay).
+Unknown values are shown as ``?`` on a yellow ground: the game asks the players for them
+when play reaches one.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.data_action import data_action
+from ..core.datasheets import UNKNOWN, CellType, Sheet, get_cell, save_sheet_values
+from ..core.errors import BoardappError
+from .controller import GameController
+
+UNKNOWN_BRUSH = QBrush(QColor("#fff2b3"))
+CHANGED_BRUSH = QBrush(QColor("#d9f2d9"))
+ADDRESS = Qt.ItemDataRole.UserRole
+
+
+def _address(sheet: Sheet, row_key: str, column_key: str) -> tuple[str, str]:
+    """``(key, sub)`` of the cell at a table row and column."""
+    if sheet.layout == "grid":
+        return column_key, row_key
+    if sheet.layout == "column":
+        return row_key, "value"
+    return row_key, column_key
+
+
+class _CellDelegate(QStyledItemDelegate):
+    """A list of choices for choice and yes/no cells, a line of text for the others."""
+
+    def __init__(self, page: SheetPage) -> None:
+        super().__init__(page)
+        self.page = page
+
+    def createEditor(self, parent: QWidget, option: QStyleOptionViewItem,  # noqa: N802
+                     index: QModelIndex | QPersistentModelIndex) -> QWidget:
+        kind = self.page.cell_type(index.row(), index.column())
+        if kind.kind in ("choice", "bool"):
+            box = QComboBox(parent)
+            box.addItems([UNKNOWN, *(kind.choices if kind.kind == "choice"
+                                     else ("yes", "no"))])
+            return box
+        return QLineEdit(parent)
+
+    def setEditorData(self, editor: QWidget,  # noqa: N802
+                      index: QModelIndex | QPersistentModelIndex) -> None:
+        text = index.data() or UNKNOWN
+        if isinstance(editor, QComboBox):
+            editor.setCurrentText(text)
+        elif isinstance(editor, QLineEdit):
+            editor.setText("" if text == UNKNOWN else text)
+
+    def setModelData(self, editor: QWidget, model: Any,  # noqa: N802
+                     index: QModelIndex | QPersistentModelIndex) -> None:
+        if isinstance(editor, QComboBox):
+            text = editor.currentText()
+        else:
+            text = editor.text().strip() if isinstance(editor, QLineEdit) else ""
+        self.page.set_text(index.row(), index.column(), text or UNKNOWN)
+
+
+class SheetPage(QWidget):
+    """One sheet as a table of cells."""
+
+    def __init__(self, sheet: Sheet, values: dict[str, Any], parent: QWidget) -> None:
+        super().__init__(parent)
+        self.sheet = sheet
+        self.original = values
+        self.values = copy.deepcopy(values)
+        layout = QVBoxLayout(self)
+        about = [sheet.note, f"Rule: {sheet.rule}" if sheet.rule else "",
+                 f"Defaults in {sheet.file}"]
+        label = QLabel("\n".join(a for a in about if a))
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(label)
+        self.problem = QLabel()
+        self.problem.setStyleSheet("color: #b3261e; font-weight: bold;")
+        self.table = QTableWidget(self)
+        self.table.setItemDelegate(_CellDelegate(self))
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                   | QAbstractItemView.EditTrigger.EditKeyPressed
+                                   | QAbstractItemView.EditTrigger.AnyKeyPressed)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.problem)
+        self._fill()
+
+    # rows and columns of the table
+    def _fill(self) -> None:
+        sheet = self.sheet
+        if sheet.layout == "grid":
+            self.rows = list(sheet.row_labels)
+            self.columns = list(self.values)
+            header_rows = [f"{sheet.cell.label or 'die'} {r}" for r in self.rows]
+            header_columns = self.columns
+        elif sheet.layout == "column":
+            self.rows = list(self.values)
+            self.columns = [next(iter(sheet.fields), "value")]
+            header_rows = self.rows
+            header_columns = [sheet.cell.label or self.columns[0]]
+        else:
+            self.rows = list(self.values)
+            self.columns = list(sheet.fields)
+            header_rows = self.rows
+            header_columns = [sheet.fields[f].label or f for f in self.columns]
+        table = self.table
+        table.setRowCount(len(self.rows))
+        table.setColumnCount(len(self.columns))
+        table.setVerticalHeaderLabels(header_rows)
+        table.setHorizontalHeaderLabels(header_columns)
+        for r in range(len(self.rows)):
+            for c in range(len(self.columns)):
+                item = QTableWidgetItem()
+                table.setItem(r, c, item)
+                self._show(r, c)
+        table.resizeColumnsToContents()
+
+    def address(self, row: int, column: int) -> tuple[str, str]:
+        """``(key, sub)`` of the cell at ``row``, ``column``."""
+        return _address(self.sheet, self.rows[row], self.columns[column])
+
+    def cell_type(self, row: int, column: int) -> CellType:
+        """What the cell at ``row``, ``column`` may hold."""
+        return self.sheet.cell_type(self.address(row, column)[1])
+
+    def value(self, row: int, column: int) -> Any:
+        """The value shown at ``row``, ``column``."""
+        key, sub = self.address(row, column)
+        return get_cell(self.sheet, self.values, key, sub)
+
+    def _show(self, row: int, column: int) -> None:
+        key, sub = self.address(row, column)
+        value = self.value(row, column)
+        item = self.table.item(row, column)
+        item.setText(self.cell_type(row, column).show(value))
+        changed = value != get_cell(self.sheet, self.original, key, sub)
+        font = QFont(item.font())
+        font.setBold(changed)
+        item.setFont(font)
+        item.setBackground(CHANGED_BRUSH if changed else UNKNOWN_BRUSH if value is None
+                           else QBrush())
+        item.setToolTip(f"{key} {sub}" + (" — unknown: the game asks for it"
+                                          if value is None else ""))
+
+    def set_text(self, row: int, column: int, text: str) -> bool:
+        """Set a cell from its written form; a value that does not fit is refused with
+        the reason shown under the table."""
+        kind = self.cell_type(row, column)
+        try:
+            value = kind.parse(text)
+        except ValueError as exc:
+            self.problem.setText(f"Not changed: {exc}")
+            return False
+        why = kind.check(value)
+        if why:
+            self.problem.setText(f"Not changed: {why}")
+            return False
+        self.problem.clear()
+        key, sub = self.address(row, column)
+        if self.sheet.layout == "records":
+            self.values[key][sub] = value
+        elif self.sheet.layout == "grid":
+            self.values[key][self.sheet.row_labels.index(sub)] = value
+        else:
+            self.values[key] = value
+        self._show(row, column)
+        return True
+
+    def edits(self) -> list[tuple[str, str, Any]]:
+        """The cells changed: ``(key, sub, new value)``."""
+        out = []
+        for r in range(len(self.rows)):
+            for c in range(len(self.columns)):
+                key, sub = self.address(r, c)
+                new = get_cell(self.sheet, self.values, key, sub)
+                if new != get_cell(self.sheet, self.original, key, sub):
+                    out.append((key, sub, new))
+        return out
+
+
+class DataEditor(QDialog):
+    """The game data of the ruleset being played, one tab per sheet."""
+
+    def __init__(self, controller: GameController, parent: QWidget | None = None,
+                 sheet_id: str | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        game = controller.game
+        self.setWindowTitle(f"Game data — {game.ruleset.name}")
+        self.resize(900, 600)
+        layout = QVBoxLayout(self)
+        intro = QLabel("Values the rules do not print. <b>?</b> = unknown: when play "
+                       "reaches it, boardapp shows the die and asks the players. Changes "
+                       "apply to this game as one logged action (undo takes it back; it "
+                       "goes with the game file and by email).")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.tabs = QTabWidget(self)
+        self.pages: list[SheetPage] = []
+        for sheet in game.ruleset.data_sheets():
+            page = SheetPage(sheet, copy.deepcopy(game.ruleset.sheet_values(game.state,
+                                                                           sheet.id)), self)
+            self.pages.append(page)
+            self.tabs.addTab(page, sheet.title)
+            if sheet.id == sheet_id:
+                self.tabs.setCurrentWidget(page)
+        layout.addWidget(self.tabs, 1)
+        self.save_defaults = QCheckBox("Also make them the defaults for new games (writes "
+                                       "the ruleset's data file)")
+        layout.addWidget(self.save_defaults)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.apply_button = buttons.addButton("Apply to this game",
+                                              QDialogButtonBox.ButtonRole.ApplyRole)
+        self.apply_button.clicked.connect(self.apply)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def apply(self) -> bool:
+        """Push one ``data`` action per changed sheet (and save the defaults if asked);
+        ``False`` if something was refused (the dialog stays open and says why)."""
+        ok = True
+        for page in self.pages:
+            edits = page.edits()
+            if not edits:
+                continue
+            if self.controller.push(data_action(page.sheet, edits)) is None:
+                page.problem.setText(self.controller.last_refusal)
+                ok = False
+                continue
+            if self.save_defaults.isChecked():
+                try:
+                    save_sheet_values(page.sheet, edits)
+                except BoardappError as exc:
+                    QMessageBox.warning(self, "Game data", f"The defaults were not saved: "
+                                                           f"{exc}")
+                    ok = False
+            page.original = copy.deepcopy(page.values)
+            for r in range(len(page.rows)):
+                for c in range(len(page.columns)):
+                    page._show(r, c)
+        return ok
+
+
+def open_data_editor(controller: GameController, parent: QWidget | None = None,
+                     sheet_id: str | None = None) -> DataEditor | None:
+    """Show the game data editor (``None`` and a message if the ruleset has no data
+    sheets)."""
+    if not controller.game.ruleset.data_sheets():
+        QMessageBox.information(parent, "Game data",
+                                f"{controller.game.ruleset.name} has no game data to fill "
+                                "in.")
+        return None
+    dialog = DataEditor(controller, parent, sheet_id)
+    dialog.show()
+    return dialog

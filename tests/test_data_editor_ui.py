@@ -1,0 +1,88 @@
+"""Edit > Game data: the dialog edits the game's values through one logged action, and
+optionally the ruleset's data file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QComboBox, QLineEdit, QStyleOptionViewItem, QWidget
+
+from boardapp.core.datasheets import read_sheet
+from boardapp.core.game import Game
+from boardapp.ui.controller import GameController
+from boardapp.ui.data_editor import DataEditor
+from tests.test_datasheets import TableDuel, sheets
+from tests.test_datasheets import env as env  # noqa: F401 (fixture)
+
+
+@pytest.fixture
+def editor(qtbot, env: Path) -> DataEditor:  # noqa: F811
+    controller = GameController(Game(TableDuel(), seed=5))
+    dialog = DataEditor(controller, None, "cards")
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_the_dialog_shows_one_tab_per_sheet_with_unknowns_marked(editor: DataEditor) -> None:
+    assert [editor.tabs.tabText(i) for i in range(editor.tabs.count())] == \
+        ["Damage Table", "Cards", "Fate Chart"]
+    assert editor.tabs.currentWidget() is editor.pages[1]
+    damage = editor.pages[0]
+    assert damage.rows == list("123456") and damage.columns == ["red", "blue"]
+    assert damage.table.item(2, 0).text() == "?"
+    assert damage.table.item(1, 0).text() == "2"
+    assert "unknown" in damage.table.item(2, 0).toolTip()
+
+
+def test_applying_pushes_one_data_action_per_sheet(editor: DataEditor, env: Path) -> None:  # noqa: F811
+    damage, cards, fate = editor.pages
+    assert damage.set_text(2, 0, "5")
+    assert cards.set_text(cards.rows.index("R2"), cards.columns.index("coat"), "green")
+    assert editor.apply()
+    game = editor.controller.game
+    assert [e.action.text() for e in game.log] == ["data damage red:3=5",
+                                                   "data cards R2:coat=green"]
+    assert game.state["data"]["damage"]["red"][2] == 5
+    # The file keeps its defaults unless asked.
+    assert read_sheet(sheets(env)[0])["red"][2] is None
+    assert damage.edits() == []
+    editor.controller.undo()
+    assert game.state["data"]["cards"]["R2"]["coat"] is None
+
+
+def test_defaults_are_written_only_when_asked(editor: DataEditor, env: Path) -> None:  # noqa: F811
+    fate = editor.pages[2]
+    assert fate.set_text(1, 0, "routed")
+    editor.save_defaults.setChecked(True)
+    assert editor.apply()
+    assert read_sheet(sheets(env)[2]) == {"1": "killed", "2": "routed"}
+    assert "# the first card" in (env / "tables.yaml").read_text()
+
+
+def test_a_value_that_does_not_fit_is_refused_with_the_reason(editor: DataEditor) -> None:
+    damage = editor.pages[0]
+    assert not damage.set_text(0, 0, "12")
+    assert "12 is above 9" in damage.problem.text()
+    assert not damage.set_text(0, 0, "many")
+    assert damage.table.item(0, 0).text() == "1"
+    assert damage.edits() == []
+
+
+def test_choices_are_offered_in_a_list_and_numbers_typed(editor: DataEditor) -> None:
+    cards = editor.pages[1]
+    delegate = cards.table.itemDelegate()
+    parent = QWidget()
+    coat = cards.table.model().index(0, cards.columns.index("coat"))
+    box = delegate.createEditor(parent, QStyleOptionViewItem(), coat)
+    assert isinstance(box, QComboBox)
+    assert [box.itemText(i) for i in range(box.count())] == ["?", "blue", "green"]
+    box.setCurrentText("green")
+    delegate.setModelData(box, cards.table.model(), coat)
+    assert cards.value(0, cards.columns.index("coat")) == "green"
+    power = cards.table.model().index(0, cards.columns.index("power"))
+    line = delegate.createEditor(parent, QStyleOptionViewItem(), power)
+    assert isinstance(line, QLineEdit)
+    line.setText("2")
+    delegate.setModelData(line, cards.table.model(), power)
+    assert sorted(cards.edits()) == [("R1", "coat", "green"), ("R1", "power", 2)]
