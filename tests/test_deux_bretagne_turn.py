@@ -60,6 +60,9 @@ def test_12_46_pillage_markers_removed_at_the_start_of_a_turn():
     game.push("next-turn")
     game.push("done")
     game.push("done")
+    while game.state["turn"] == 1:  # the unpaid BR knights change sides (12.42)
+        assert game.legal_actions()[0].verb == "receive-br"
+        game.push(game.legal_actions()[0])
     assert game.state["turn"] == 2
     assert set(game.legal_actions()) == {Action("remove-pillage", ("vitre",)), Action("done")}
     game.push("remove-pillage vitre")
@@ -108,13 +111,19 @@ def test_12_2_a_captured_leader_is_ransomed_for_his_command_value():
     assert game.state["pieces"]["alain-de-rohan"]["loc"] == "josselin"
 
 
-def test_12_4_example_of_resources_besiegers_and_besieged_pillage():
+def test_12_4_example_of_resources_pillage_marauders_and_the_battle_in_the_fortress():
     """"A Montfort army with 3 full Ch units besieges a Blois army with a leader and 2 full
     Me in a fortified city. The city has no Pillage marker. The Montfort player rolls a die
     modified by 1 because he has 3 units pillaging. He gets a 4, so the result is
     'Pillage'. In the same time, the Blois player rolls a die with +1 (the majority ... are
     Mercenary units) and +2 (for being besieged). He gets a 5 modified to 8 for a result of
-    'Pillage & half of the units becomes Marauders'. One Me unit become Marauder" (12.4)"""
+    'Pillage & half of the units becomes Marauders'. One Me unit become Marauder and a
+    combat inside the fortified city takes place. Following the combat, the Marauder Me
+    unit gets 2 losses while the regular Me unit gets 3. The Marauder unit therefore wins
+    the combat and the reduced regular unit and its leader must retreat. As they can not
+    retreat because of the siege, they are both eliminated (the leader is killed). The
+    siege continues but there is only one Marauder Me unit inside the fortified city."
+    (12.4)"""
     game = new_game()
     mes = at(game, "josselin", "me") + at(game, "saint-malo", "me")
     game.push(f"place alain-de-rohan,{','.join(mes)} dinan")  # Blois's fortress
@@ -125,32 +134,59 @@ def test_12_4_example_of_resources_besiegers_and_besieged_pillage():
     game.push("withdraw")  # Blois goes inside (8.24)
     game.push("besiege dinan")
     end_activations(game)
+    score = dict(game.state["score"])
     # Militia 5 and 4 (nobody departs); Blois's Dinan roll 5; Montfort's Dinan roll 3
-    # (modified 4); every other unpaid stack rolls 0 ("Paid").
-    game.push("set-dice 5,4,5,3," + ",".join(["0"] * 8))
+    # (modified 4); Montfort's other unpaid stacks roll 0 ("Paid").
+    game.push("set-dice 5,4,5,3,0,0,0,0,0")
     game.push("next-turn")
     game.push("done")  # Blois pays nobody (and cannot pay inside a besieged fortress)
     entry = game.push("done")
     rolls = [line.detail for line in entry.lines
              if line.detail and line.detail["table"] == "Pillage Table"]
-    blois = rolls[0]
+    blois, montfort = rolls[0], rolls[1]  # 12.432: both rolled before either applies
     assert (blois["who"], blois["die"], blois["modified"]) == ("Blois", 5, 8)
     assert blois["result"].startswith("Pillage & half of the units become Marauders")
     assert sorted((m["label"], m["value"]) for m in blois["modifiers"] if m["value"]) == [
         ("a majority of Me units", 1), ("inside a besieged fortified city", 2)]
-    # Blois chooses which of his two Me turns Marauder.
-    assert set(game.legal_actions()) == {Action("turn-marauder", (p,)) for p in mes}
-    entry = game.push(f"turn-marauder {mes[0]}")
-    assert [game.ruleset.piece_side(game.state, p) for p in at(game, "dinan", "me")].count(
-        "marauders") == 1
-    montfort = next(line.detail for line in entry.lines
-                    if line.detail and line.detail["who"] == "Montfort"
-                    and "Dinan" in line.detail["result"])
-    assert (montfort["die"], montfort["modified"]) == (3, 4)
+    assert (montfort["who"], montfort["die"], montfort["modified"]) == ("Montfort", 3, 4)
     assert montfort["result"] == "Pillage in Dinan"
     assert [m["label"] for m in montfort["modifiers"] if m["value"]] == [
-        "three or more units pillage"]  # the pillage status before either roll (12.432)
+        "three or more units pillage"]
+    # 12.42 first (phase D3 b): the unpaid BR knights change sides.
+    received = 0
+    while game.legal_actions()[0].verb == "receive-br":  # Blois's 2 BR Ch go to Montfort
+        game.push("receive-br nantes")
+        received += 1
+    assert received == 2
+    assert [game.state["pieces"][p]["type"] for p in at(game, "nantes", "ch-br")] == [
+        "montfort-ch-br", "montfort-ch-br"]  # his own left for Blois, as Blois's 2 came
+    # Blois chooses which of his two Me turns Marauder (12.433); then the battle: chit
+    # draw 4 (T4, no effect here), the Marauders roll 5 (3 losses on column 3-4), Blois
+    # rolls 1 + 1 (Alain de Rohan) = 2 (2 losses); phase E: siege roll 3 - 1 = 2.
+    assert set(game.legal_actions()) == {Action("turn-marauder", (p,)) for p in mes}
+    game.push("set-dice 4,5,1,3")
+    entry = game.push(f"turn-marauder {mes[0]}")
+    texts = [line.text for line in entry.lines]
+    combat = [line.detail for line in entry.lines
+              if line.detail and line.detail["table"] == "Combat Table"]
+    assert [(c["who"], c["column"], c["modified"], c["result"]) for c in combat] == [
+        ("Marauders", "3-4", 5, "3 losses"), ("Blois", "3-4", 2, "2 losses")]
+    assert "Combat strengths: Marauders 3, Blois 3" in texts
+    assert "Marauders takes 2 losses: no unit loses a step (the only legal choice)" in texts
+    assert any(t.startswith("Blois takes 3 losses") and "reduced" in t for t in texts)
+    assert "Marauders wins the battle (caused 3 losses against 2)" in texts
+    loyal = mes[1]
+    assert game.state["pieces"][loyal]["loc"] == "eliminated"
+    assert game.state["pieces"]["alain-de-rohan"]["loc"] == "eliminated"  # killed
+    assert game.state["score"] == score  # killed by Marauders: no player gains PV (13.12)
+    # The siege continues, one Marauder Me inside the fortress.
+    inside = [p for p in at(game, "dinan", "unit") if p in game.state["vars"]["inside"]]
+    assert [game.state["pieces"][p]["type"] for p in inside] == ["marauder-me"]
+    assert not game.ruleset.is_reduced(game.state, inside[0])
+    assert game.state["vars"]["sieges"]["dinan"]["side"] == "montfort"
+    assert game.state["control"]["dinan"] == "blois"
     assert "dinan" in game.state["vars"]["pillage"]
+    assert game.state["dice_queue"] == [] and game.state["turn"] == 2
 
 
 def test_6_3_the_plague_four_turns_after_b12_then_the_enlisement_cards():

@@ -33,14 +33,12 @@ if TYPE_CHECKING:
     from .rules import DeuxBretagne
 
 TABLES = load_yaml_file(DATA_DIR / "tables.yaml")
+STACK_LIMIT = 8  # 7.21
 PRO_MONTFORT = {"T10", "T11", "T12", "T13", "T14", "T15", "T16", "T17", "T18"}
 REMOVED_AFTER_USE = {"T6", "T10"}
 CHOICE_CHITS = {"T16": "montfort", "T6": "blois", "T8": "blois", "T11": "montfort",
                 "T12": "montfort"}  # asked in this order
-MANUAL_CHITS = {
-    "T2": "after the battle, if Montfort lost 2+ Me/Ch steps, withdraw the activated "
-          "English leader for one turn (return next turn in a Montfort port or Bro Saoz)",
-}
+MANUAL_CHITS: dict[str, str] = {}  # chits whose effect is applied by hand (none left)
 
 
 def other(side: str) -> str:
@@ -114,19 +112,34 @@ def remove_steps(rs: DeuxBretagne, state: State, pid: str, steps: int) -> str:
     return f"{name} reduced"
 
 
-def _units(rs: DeuxBretagne, state: State, area: str, side: str) -> list[str]:
-    """The side's combat units in the battle: those not inside the fortress (9.21)."""
-    within = movement.inside(state)
+def _units(rs: DeuxBretagne, state: State, area: str, side: str,
+           within: bool = False) -> list[str]:
+    """The side's combat units in the battle: those not inside the fortress (9.21), or,
+    for a battle fought inside it (``within``, 12.433), those inside."""
+    inner = movement.inside(state)
     return [p for p in pieces_at(state, area)
             if rs.piece_side(state, p) == side and not rs.is_leader(state, p)
-            and p not in within]
+            and (p in inner) == within]
 
 
-def _leaders(rs: DeuxBretagne, state: State, area: str, side: str) -> list[str]:
-    """The side's leaders in the battle: those not inside the fortress."""
-    within = movement.inside(state)
+def _leaders(rs: DeuxBretagne, state: State, area: str, side: str,
+             within: bool = False) -> list[str]:
+    """The side's leaders in the battle: those not inside the fortress (or inside)."""
+    inner = movement.inside(state)
     return [p for p in pieces_at(state, area)
-            if rs.piece_side(state, p) == side and rs.is_leader(state, p) and p not in within]
+            if rs.piece_side(state, p) == side and rs.is_leader(state, p)
+            and (p in inner) == within]
+
+
+def fighting_units(rs: DeuxBretagne, state: State, v: dict[str, Any], side: str) -> list[str]:
+    """``side``'s combat units in the battle described by ``v``."""
+    return _units(rs, state, v["area"], side, v.get("within", False))
+
+
+def fighting_leaders(rs: DeuxBretagne, state: State, v: dict[str, Any],
+                     side: str) -> list[str]:
+    """``side``'s leaders in the battle described by ``v``."""
+    return _leaders(rs, state, v["area"], side, v.get("within", False))
 
 
 def _commander(rs: DeuxBretagne, state: State, leaders: list[str]) -> str | None:
@@ -143,6 +156,11 @@ class Battle(Step):
               flow: Flow) -> None:
         v = frame["vars"]
         area, att, dfn = v["area"], v["attacker"], v["defender"]
+        if "joined" not in v:
+            v["joined"] = []
+            if join_candidates(rs, state, v):
+                flow.goto(rs, state, ctx, "join-battle", side=att)
+                return
         place = rs.board_map.place_name(area)
         ctx.log(f"Battle in {place}: {rs.side(att).name} attacks {rs.side(dfn).name}",
                 rs.cite("9.1"))
@@ -150,7 +168,7 @@ class Battle(Step):
         strengths = {}
         for side in (att, dfn):
             total = 0
-            for pid in _units(rs, state, area, side):
+            for pid in fighting_units(rs, state, v, side):
                 t = rs.piece_type(state, pid)
                 value = t.combat[1 if rs.is_reduced(state, pid) else 0]
                 if value == "d":  # 9.21: artillery, even 1 / odd 0
@@ -199,19 +217,62 @@ class Battle(Step):
 
     @staticmethod
     def _chit_applies(rs: DeuxBretagne, state: State, v: dict[str, Any], chit: str) -> bool:
-        area = v["area"]
         if chit == "T8":
-            return any(p == "bertrand-du-guesclin" for p in _leaders(rs, state, area, "blois")) \
+            return "bertrand-du-guesclin" in fighting_leaders(rs, state, v, "blois") \
                 or any(rs.piece_type(state, p).id == "blois-ch-br"
-                       for p in _units(rs, state, area, "blois"))
+                       for p in fighting_units(rs, state, v, "blois"))
         if chit == "T11":
             return any(rs.piece_type(state, p).id == "montfort-me"
-                       for p in _units(rs, state, area, "montfort"))
+                       for p in fighting_units(rs, state, v, "montfort"))
         if chit == "T16":
             return "montfort" in (v["attacker"], v["defender"])
         if chit == "T6":
-            return bool(_leaders(rs, state, area, "blois"))
-        return chit == "T12"
+            return bool(fighting_leaders(rs, state, v, "blois"))
+        return chit == "T12" and "montfort" in (v["attacker"], v["defender"])
+
+
+def join_candidates(rs: DeuxBretagne, state: State, v: dict[str, Any]) -> list[str]:
+    """The attacker's besieged units that may join a support army's battle against the
+    besiegers (10.16), while the stacking limit leaves room (7.21)."""
+    area, att = v["area"], v["attacker"]
+    marker = state["vars"]["sieges"].get(area)
+    if v.get("within") or marker is None or marker["side"] != v["defender"]:
+        return []
+    if len(_units(rs, state, area, att)) >= STACK_LIMIT:
+        return []
+    return _units(rs, state, area, att, within=True)
+
+
+class JoinBattle(Step):
+    """A support army attacks the besiegers: its player chooses which besieged units join
+    the battle (10.16). Besieged leaders stay inside: only the support army's leader is
+    activated."""
+
+    name = "join-battle"
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        return (f"{rs.side(frame['side']).name}: besieged units may join the support army "
+                f"in the battle (at most {STACK_LIMIT} units), then Done ({rs.cite('10.16')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for pid in join_candidates(rs, state, frame["vars"]):
+            yield Action("join", (pid,))
+        yield Action("done")
+
+    def on_join(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        pid = action.args[0]
+        state["vars"]["inside"].remove(pid)
+        frame["vars"]["joined"].append(pid)
+        ctx.log(f"{rs.piece_name(state, pid)} comes out of the fortress of "
+                f"{rs.board_map.place_name(frame['vars']['area'])} to join the support army",
+                rs.cite("10.16"))
+        if not join_candidates(rs, state, frame["vars"]):
+            flow.goto(rs, state, ctx, "battle")
+
+    def on_done(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        flow.goto(rs, state, ctx, "battle")
 
 
 class ChitChoice(Step):
@@ -262,7 +323,7 @@ def _modifiers(rs: DeuxBretagne, state: State, v: dict[str, Any],
     mods: list[Modifier] = []
     shift = 0
     commander = v["commanders"].get(side)
-    blois_leaders = _leaders(rs, state, area, "blois")
+    blois_leaders = fighting_leaders(rs, state, v, "blois")
     bonus_cancelled = side == "blois" and "T17" in chits and len(blois_leaders) > 1
     if commander and not bonus_cancelled:
         t = rs.piece_type(state, commander)
@@ -301,7 +362,7 @@ def _modifiers(rs: DeuxBretagne, state: State, v: dict[str, Any],
         if "T15" in chits and not fortified:
             shift += 1
         if "T18" in chits and any(rs.piece_type(state, p).origin == "English"
-                                  for p in _leaders(rs, state, area, "montfort")):
+                                  for p in fighting_leaders(rs, state, v, "montfort")):
             shift += 1
     return mods, shift
 
@@ -312,7 +373,7 @@ def roll_battle(rs: DeuxBretagne, state: State, v: dict[str, Any], ctx: Context)
     columns = table["columns"]
     v["commanders"] = {
         v["attacker"]: v.get("attacker_commander"),
-        v["defender"]: _commander(rs, state, _leaders(rs, state, v["area"], v["defender"])),
+        v["defender"]: _commander(rs, state, fighting_leaders(rs, state, v, v["defender"])),
     }
     v["rolled"] = {}
     v["caused"] = {}
@@ -357,7 +418,7 @@ class Losses(Step):
         return v["caused"][other_side(v, frame["side"])]
 
     def _options(self, rs: DeuxBretagne, state: State, frame: Frame) -> list[dict[str, int]]:
-        units = _units(rs, state, frame["vars"]["area"], frame["side"])
+        units = fighting_units(rs, state, frame["vars"], frame["side"])
         return loss_options(rs, state, units, self._target(frame))
 
     def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
@@ -379,6 +440,11 @@ class Losses(Step):
         v = frame["vars"]
         side = frame["side"]
         target = self._target(frame)
+        lost = v.setdefault("steps_lost", {})
+        lost[side] = lost.get(side, 0) + sum(
+            n for pid, n in option.items()
+            if rs.piece_type(state, pid).id.endswith(("-ch", "-ch-fr", "-ch-br", "-ch-an",
+                                                      "-me")))
         done = [remove_steps(rs, state, pid, n) for pid, n in sorted(option.items())]
         how = "; ".join(done) if done else "no unit loses a step"
         why = " (the only legal choice)" if forced and target else ""
@@ -402,7 +468,7 @@ class Aftermath(Step):
     def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         v = frame["vars"]
-        att, dfn, area = v["attacker"], v["defender"], v["area"]
+        att, dfn = v["attacker"], v["defender"]
         caused = v["caused"]
         if caused[att] != caused[dfn]:
             winner = att if caused[att] > caused[dfn] else dfn
@@ -418,8 +484,11 @@ class Aftermath(Step):
         v["winner"], v["loser"] = winner, loser
         ctx.log(f"{rs.side(winner).name} wins the battle ({why})", rs.cite("9.27"))
         if "T7" in v["chits"] and winner == "blois":
-            units = _units(rs, state, area, "montfort")
+            units = fighting_units(rs, state, v, "montfort")
             if units:
+                if not rs.piece_type(state, units[0]).id.endswith(("-mil", "-art")):
+                    lost = v.setdefault("steps_lost", {})
+                    lost["montfort"] = lost.get("montfort", 0) + 1
                 ctx.log(f"T7 Débordement: {remove_steps(rs, state, units[0], 1)} "
                         "(one more step)", rs.cite("9.221 T7"))
         self._leaders(rs, state, v, ctx)
@@ -432,14 +501,14 @@ class Aftermath(Step):
 
     def _leaders(self, rs: DeuxBretagne, state: State, v: dict[str, Any],
                  ctx: Context) -> None:
-        area, winner, loser = v["area"], v["winner"], v["loser"]
-        leaders = _leaders(rs, state, area, loser)
+        winner, loser = v["winner"], v["loser"]
+        leaders = fighting_leaders(rs, state, v, loser)
         if not leaders or loser not in rs.player_sides:
             return
         executed = ("T4" in v["chits"] and loser == "montfort") or (
             "T14" in v["chits"] and loser == "blois")
-        if not _units(rs, state, area, loser):
-            has_leader = bool(_leaders(rs, state, area, winner))
+        if not fighting_units(rs, state, v, loser):
+            has_leader = bool(fighting_leaders(rs, state, v, winner))
             for pid in leaders:
                 self._fate(rs, state, pid, "captured" if has_leader else "killed", winner,
                            ctx, rs.cite("9.43"), executed)
@@ -448,6 +517,9 @@ class Aftermath(Step):
             pid = leaders[ctx.roll(len(leaders)) - 1]
             self._fate(rs, state, pid, "captured", winner, ctx, rs.cite("9.221 T13"), executed)
             leaders.remove(pid)
+        if winner not in rs.player_sides:
+            ctx.log("Marauders are no player: they roll for no leader", rs.cite("9.41, 12.51"))
+            return
         if v["rolled"][winner] % 2 == 0:
             ctx.log(f"{rs.side(winner).name}'s combat die was even: no leader is taken",
                     rs.cite("9.41"))
@@ -484,8 +556,11 @@ class Aftermath(Step):
             vc = rs.piece_type(state, pid).command
             if winner in state["score"]:
                 state["score"][winner] += vc
-            ctx.log(f"{name} is killed: {rs.side(winner).name} gains {vc} PV",
-                    f"{rule}, {rs.cite('13.12')}")
+                ctx.log(f"{name} is killed: {rs.side(winner).name} gains {vc} PV",
+                        f"{rule}, {rs.cite('13.12')}")
+            else:  # 13.12: only a player who kills an enemy leader earns his VC
+                ctx.log(f"{name} is killed by {rs.side(winner).name}: no player gains PV",
+                        f"{rule}, {rs.cite('13.12')}")
 
 
 def retreat_options(rs: DeuxBretagne, state: State, v: dict[str, Any]) -> list[str]:
@@ -509,23 +584,81 @@ def retreat_options(rs: DeuxBretagne, state: State, v: dict[str, Any]) -> list[s
     return inside + sorted(friendly or options)
 
 
+def reprimand(rs: DeuxBretagne, state: State, v: dict[str, Any], ctx: Context) -> None:
+    """T2 Réprimande (9.221): after the battle, if Montfort lost 2 or more Me and Ch
+    steps, his activated English leader (the commander of a Montfort attack) leaves the
+    map for one turn; he comes back next turn in a Montfort port or Bro Saoz."""
+    if "T2" not in v.get("chits", []):
+        return
+    lost = v.get("steps_lost", {}).get("montfort", 0)
+    leader = v.get("attacker_commander") if v["attacker"] == "montfort" else None
+    english = leader is not None and rs.piece_type(state, leader).origin == "English"
+    if lost < 2 or not english or state["pieces"][leader]["loc"] not in rs.board_map.areas:
+        why = ("Montfort lost fewer than 2 Me and Ch steps" if lost < 2 else
+               "no activated English leader is on the map")
+        ctx.log(f"T2 {rs.chits['T2']}: no effect ({why})", rs.cite("9.221 T2"))
+        return
+    state["prev_loc"][leader] = state["pieces"][leader]["loc"]
+    if leader in state["vars"]["inside"]:
+        state["vars"]["inside"].remove(leader)
+    put_piece(state, leader, "reserve")
+    state["vars"].setdefault("withdrawn", {})[leader] = state["turn"] + 1
+    ctx.log(f"T2 {rs.chits['T2']}: Montfort lost {lost} Me and Ch steps; "
+            f"{rs.piece_name(state, leader)} leaves the map until next turn",
+            rs.cite("9.221 T2"))
+
+
+def sailed(rs: DeuxBretagne, src: str | None, dst: str) -> bool:
+    """Whether an army came from ``src`` to ``dst`` by sea (8.15): no road joins them."""
+    return src is not None and src != dst and not rs.board_map.graph.has_edge(src, dst)
+
+
 class Retreat(Step):
-    """The loser retreats (9.5); the attacker takes the area (9.29)."""
+    """The loser retreats (9.5); the attacker takes the area (9.29).
+
+    A battle fought inside a fortress (``within``: loyal units against new Marauders,
+    12.433) leaves the loser no way out: it is eliminated (12.4 example). A battle with no
+    attacker's way in (``in_place``: the Marauders rising where they stand) sends either
+    loser away as a defender (9.54). An army that sailed to an enemy port and lost there
+    loses one more step before going back to its port of departure (8.152)."""
 
     name = "retreat"
 
     def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         v = frame["vars"]
-        if v["loser"] == v["attacker"]:
+        if v.get("within"):
+            ctx.log(f"{rs.side(v['loser']).name} cannot retreat out of the besieged fortress",
+                    rs.cite("12.433, 10.16"))
+            self._go(rs, state, frame, None, ctx, flow, rs.cite("12.433"))
+            return
+        if v["loser"] == v["attacker"] and not v.get("in_place"):
             back = v.get("entered_from")
-            self._go(rs, state, frame, back, ctx, flow, rs.cite("9.53"))
+            area = v["area"]
+            if (sailed(rs, back, area) and state["control"].get(area) != v["attacker"]
+                    and not v.get("naval_step_taken")):
+                v["naval_step_taken"] = True
+                units = fighting_units(rs, state, v, v["attacker"])
+                if units:
+                    from .siege import step_loss
+
+                    flow.call(rs, state, ctx, "step-losses", side=v["attacker"],
+                              pending=[step_loss(v["attacker"], 1, units,
+                                                 "Beaten in the enemy port it sailed to",
+                                                 rs.cite("8.152"))])
+                    return
+            self._go(rs, state, frame, back, ctx, flow,
+                     rs.cite("8.152, 9.53") if sailed(rs, back, area) else rs.cite("9.53"))
             return
         options = retreat_options(rs, state, v)
         if not options:
             self._go(rs, state, frame, None, ctx, flow, rs.cite("9.54"))
         elif len(options) == 1 or frame["side"] not in rs.player_sides:
             self._go(rs, state, frame, options[0], ctx, flow, rs.cite("9.54"))
+
+    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
+               result: Any) -> None:
+        self.begin(rs, state, frame, ctx, flow)  # after the step lost at sea (8.152)
 
     def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
         return (f"{rs.side(frame['side']).name}: choose where your army retreats "
@@ -544,14 +677,35 @@ class Retreat(Step):
         v = frame["vars"]
         area, loser, winner = v["area"], v["loser"], v["winner"]
         within = movement.inside(state)
-        pieces = [p for p in pieces_at(state, area)
-                  if rs.piece_side(state, p) == loser and p not in within]
+        pieces = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == loser
+                  and (p in within) == bool(v.get("within"))]
+        joined = [p for p in v.get("joined", []) if p in pieces]
+        if joined and dest != area:  # 10.16: the besieged go back inside
+            state["vars"]["inside"].extend(joined)
+            pieces = [p for p in pieces if p not in joined]
+            ctx.log(f"{rs.names(state, joined)} go back inside the fortress of "
+                    f"{rs.board_map.place_name(area)}", rs.cite("10.16"))
         bmap = rs.board_map
         if dest is None:
-            for pid in pieces:
+            units = [p for p in pieces if not rs.is_leader(state, p)]
+            for pid in units:
                 state["prev_loc"][pid] = area
                 put_piece(state, pid, rs.eliminated_box)
-            ctx.log(f"No retreat is possible: {rs.names(state, pieces)} eliminated", rule)
+                state["pieces"][pid]["flipped"] = False
+                if pid in state["vars"]["inside"]:
+                    state["vars"]["inside"].remove(pid)
+            if units:
+                ctx.log(f"No retreat is possible: {rs.names(state, units)} eliminated", rule)
+            leaders = [p for p in pieces if rs.is_leader(state, p)]
+            if leaders and loser in rs.player_sides:  # 9.43: the army is lost
+                has_leader = bool(fighting_leaders(rs, state, v, winner))
+                executed = ("T4" in v["chits"] and loser == "montfort") or (
+                    "T14" in v["chits"] and loser == "blois")
+                for pid in leaders:
+                    if pid in state["vars"]["inside"]:
+                        state["vars"]["inside"].remove(pid)
+                    Aftermath._fate(rs, state, pid, "captured" if has_leader else "killed",
+                                    winner, ctx, rs.cite("9.43"), executed)
         elif dest == area:
             state["vars"]["inside"].extend(p for p in pieces if p not in within)
             ctx.log(f"{rs.side(loser).name} retreats inside the fortress of "
@@ -561,8 +715,16 @@ class Retreat(Step):
                 put_piece(state, pid, dest)
             ctx.log(f"{rs.side(loser).name} retreats from {bmap.place_name(area)} to "
                     f"{bmap.place_name(dest)}", rule)
-        if winner == v["attacker"]:
-            area_data = bmap.areas.get(area)
+        area_data = bmap.areas.get(area)
+        if winner not in rs.player_sides:
+            others = [p for p in pieces_at(state, area)
+                      if rs.piece_side(state, p) in rs.player_sides]
+            if not others and area_data is not None and state["control"].get(area):
+                state["control"][area] = None  # 12.51, 3.3: held by Marauders only
+                ctx.log(f"{bmap.place_name(area)} is held by Marauders only: no one "
+                        "controls it", rs.cite("12.51"))
+                rs.update_counties(state, ctx)
+        elif winner == v["attacker"] and not v.get("within"):
             if area_data is not None and not area_data.fortified:
                 state["control"][area] = winner
                 ctx.log(f"{rs.side(winner).name} takes control of {bmap.place_name(area)}",
@@ -572,6 +734,7 @@ class Retreat(Step):
             for pid, mp in v.get("spent_before", {}).items():
                 if pid in spent and state["pieces"][pid]["loc"] == area:
                     spent[pid] = mp  # 5.31: the winning army may move on
+        reprimand(rs, state, v, ctx)
         flow.end(rs, state, ctx, result=winner)
 
 
@@ -582,7 +745,7 @@ class StarOrder(Step):
     name = "star-order"
 
     def _units(self, rs: DeuxBretagne, state: State, frame: Frame) -> list[str]:
-        return [p for p in _units(rs, state, frame["vars"]["area"], "blois")
+        return [p for p in fighting_units(rs, state, frame["vars"], "blois")
                 if not rs.piece_type(state, p).id.endswith(("-mil", "-art"))]
 
     def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
@@ -592,7 +755,7 @@ class StarOrder(Step):
             flow.goto(rs, state, ctx, "retreat", side=v["loser"])
             return
         units = self._units(rs, state, frame)
-        leaders = _leaders(rs, state, v["area"], "blois")
+        leaders = fighting_leaders(rs, state, v, "blois")
         if not units and not leaders:
             v["star_left"] = 0
             flow.goto(rs, state, ctx, "retreat", side=v["loser"])
@@ -604,7 +767,7 @@ class StarOrder(Step):
 
     def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
         units = self._units(rs, state, frame)
-        for pid in units or _leaders(rs, state, frame["vars"]["area"], "blois"):
+        for pid in units or fighting_leaders(rs, state, frame["vars"], "blois"):
             yield Action("star-eliminate", (pid,))
 
     def on_star_eliminate(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
@@ -621,4 +784,50 @@ class StarOrder(Step):
         self.begin(rs, state, frame, ctx, flow)
 
 
-BATTLE_STEPS = (Battle, ChitChoice, Losses, Aftermath, Retreat, StarOrder)
+def return_withdrawn(rs: DeuxBretagne, state: State, ctx: Context, flow: Flow) -> bool:
+    """Next turn, the English leader withdrawn by T2 comes back (9.221 T2): True if the
+    Montfort player was asked where."""
+    due = sorted(p for p, turn in state["vars"].get("withdrawn", {}).items()
+                 if turn <= state["turn"])
+    if not due:
+        return False
+    flow.call(rs, state, ctx, "return-leader", side="montfort", leaders=due)
+    return True
+
+
+class ReturnLeader(Step):
+    """T2 Réprimande: the withdrawn English leader comes back in a Montfort controlled
+    port city or in Bro Saoz (9.221)."""
+
+    name = "return-leader"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        if not frame["vars"]["leaders"]:
+            flow.end(rs, state, ctx)
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        name = rs.piece_name(state, frame["vars"]["leaders"][0])
+        return (f"Montfort: {name} comes back — in one of your port cities or in Bro Saoz "
+                f"({rs.cite('9.221 T2')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        pid = frame["vars"]["leaders"][0]
+        for area in sorted(rs.board_map.areas):
+            if rs.board_map.areas[area].port and state["control"].get(area) == "montfort":
+                yield Action("leader-to", (pid, area))
+        yield Action("leader-to", (pid, "bro-saoz"))
+
+    def on_leader_to(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                     ctx: Context, flow: Flow) -> None:
+        pid, place = action.args
+        frame["vars"]["leaders"].remove(pid)
+        state["vars"]["withdrawn"].pop(pid, None)
+        put_piece(state, pid, place)
+        ctx.log(f"{rs.piece_name(state, pid)} is back in {rs.board_map.place_name(place)}",
+                rs.cite("9.221 T2"))
+        self.begin(rs, state, frame, ctx, flow)
+
+
+BATTLE_STEPS = (Battle, JoinBattle, ChitChoice, Losses, Aftermath, Retreat, StarOrder,
+                ReturnLeader)

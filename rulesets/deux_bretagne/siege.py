@@ -55,9 +55,12 @@ def combat_factors(rs: DeuxBretagne, state: State, pids: list[str]) -> int:
 
 
 def siege_level(rs: DeuxBretagne, state: State, area: str, defender: str) -> int:
-    """Fortress level + combat factors inside (10.13)."""
+    """Fortress level + combat factors of all the units inside (10.13): the defender's,
+    and Marauders who turned inside the fortress (12.4 example)."""
     nf = rs.fortress_level(state, area)
-    return nf + combat_factors(rs, state, units_of(rs, state, area, defender, within=True))
+    inner = (units_of(rs, state, area, defender, within=True)
+             + units_of(rs, state, area, "marauders", within=True))
+    return nf + combat_factors(rs, state, inner)
 
 
 def fortress_owner(state: State, area: str) -> str | None:
@@ -170,10 +173,14 @@ class SiegeRoll(Step):
         defender = fortress_owner(state, area)
         defender = defender if defender in rs.player_sides else None
         v["pending"] = []
-        if row["defender"] and defender:
-            inner = units_of(rs, state, area, defender, within=True)
+        if row["defender"]:
+            inner = units_of(rs, state, area, defender, within=True) if defender else []
+            owner = defender or "marauders"
+            if not inner:  # only Marauders left inside (12.4 example): they take it
+                inner = units_of(rs, state, area, "marauders", within=True)
+                owner = "marauders"
             if inner:
-                v["pending"].append(step_loss(defender, row["defender"], inner, "Siege loss",
+                v["pending"].append(step_loss(owner, row["defender"], inner, "Siege loss",
                                               rs.cite("10.24")))
             else:
                 ctx.log("No unit inside to take the defender's loss: no penalty",

@@ -20,6 +20,7 @@ from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State, pieces_at
 from boardapp.core.tables import Modifier, resolve
 
+from . import battle as battle_rules
 from . import cards as card_rules
 from . import movement
 from .battle import TABLES
@@ -31,8 +32,8 @@ if TYPE_CHECKING:
 
 PLAYERS = ("blois", "montfort")
 STAGES = ("militia:blois", "militia:montfort", "income", "spend:blois", "spend:montfort",
-          "unpaid:blois", "unpaid:montfort", "sieges", "advance", "plague",
-          "pillage:blois", "pillage:montfort")
+          "unpaid", "sieges", "advance", "plague",
+          "pillage:blois", "pillage:montfort", "returns")
 
 
 def counties_of(rs: DeuxBretagne, state: State, side: str) -> list[str]:
@@ -114,9 +115,11 @@ class EndOfTurn(Step):
             return self._militia(rs, state, side, ctx, flow)
         elif kind == "income":
             self._income(rs, state, ctx)
-        elif kind == "unpaid":  # 4.0 D3
-            flow.call(rs, state, ctx, "unpaid", side=side)
+        elif kind == "unpaid":  # 4.0 D3, both players segment by segment (pay.py)
+            flow.call(rs, state, ctx, "unpaid", side="blois")
             return True
+        elif kind == "returns":  # 9.221 T2: the withdrawn English leader comes back
+            return battle_rules.return_withdrawn(rs, state, ctx, flow)
         elif kind == "spend":  # 4.0 D2b: Blois first
             flow.call(rs, state, ctx, "resources", side=side)
             return True
