@@ -86,3 +86,41 @@ def test_choices_are_offered_in_a_list_and_numbers_typed(editor: DataEditor) -> 
     line.setText("2")
     delegate.setModelData(line, cards.table.model(), power)
     assert sorted(cards.edits()) == [("R1", "coat", "green"), ("R1", "power", 2)]
+
+
+def test_an_asked_table_links_to_its_sheet_and_filled_values_resolve(qtbot, monkeypatch):
+    from PySide6.QtCore import QUrl
+    from PySide6.QtWidgets import QMessageBox
+
+    from boardapp.ui.main_window import MainWindow
+    from rulesets.lily_ermine import RULESET
+
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Discard)
+    game = Game(RULESET(), "1487", 5)
+    win = MainWindow(game)
+    qtbot.addWidget(win)
+    game.push("set-dice 2,2")
+    for _ in range(2):
+        win.push_button(game.legal_actions()[-1])  # Next phase: movement, then fatigue
+    assert game.state["flow"][-1]["step"] == "fatigue-ask"
+    assert "Fill in the Fatigue and Desertion Table" in win.table_dock.text()
+    win.table_dock._link(QUrl("sheet:fatigue"))
+    editor = win.table_dock.editor
+    qtbot.addWidget(editor)
+    page = editor.tabs.currentWidget()
+    assert page.sheet.id == "fatigue"
+    # Test data, not the publisher's: die 2 = 0 SP in every column, spring modifier 0.
+    for column in range(len(page.columns)):
+        assert page.set_text(page.rows.index("2"), column, "0")
+    modifiers = editor.pages[1]
+    assert modifiers.sheet.id == "fatigue-modifiers"
+    assert modifiers.set_text(modifiers.rows.index("spring"), 0, "0")
+    assert editor.apply()
+    assert [e.action.text() for e in game.log[-2:]] == [
+        "data fatigue 1-9:2=0 10-19:2=0 20-29:2=0 30-39:2=0 40+:2=0",
+        "data fatigue-modifiers spring:value=0"]
+    win.game_actions()[0].trigger()  # the question asked before is still answered
+    tables = [line.detail for line in game.log[-1].lines
+              if line.detail and line.detail.get("kind") == "table"]
+    assert tables and tables[0]["result"] == "0 SP lost" and tables[0]["die"] == 2

@@ -105,6 +105,8 @@ class SheetPage(QWidget):
         self.problem.setStyleSheet("color: #b3261e; font-weight: bold;")
         self.table = QTableWidget(self)
         self.table.setItemDelegate(_CellDelegate(self))
+        self.table.horizontalHeader().setMinimumSectionSize(64)
+        self.table.horizontalHeader().setMaximumSectionSize(420)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
                                    | QAbstractItemView.EditTrigger.EditKeyPressed
                                    | QAbstractItemView.EditTrigger.AnyKeyPressed)
@@ -191,6 +193,7 @@ class SheetPage(QWidget):
         else:
             self.values[key] = value
         self._show(row, column)
+        self.table.resizeColumnToContents(column)
         return True
 
     def edits(self) -> list[tuple[str, str, Any]]:

@@ -12,22 +12,29 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QDockWidget, QTextBrowser
+
+from .data_editor import open_data_editor
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
 
-def table_html(details: list[dict[str, Any]], number: int) -> str:
-    """The rolls of log entry ``number`` as HTML, one block a roll."""
+def table_html(details: list[dict[str, Any]], number: int,
+               sheets: dict[str, str] | None = None) -> str:
+    """The rolls of log entry ``number`` as HTML, one block a roll. ``sheets`` maps a
+    table's name to its data sheet: a question then links to the game data editor."""
     blocks = []
     for d in details:
         if d.get("kind") == "ask":
+            sheet = (sheets or {}).get(d["table"])
+            fill = (f"<br><a href='sheet:{escape(sheet)}'>Fill in the {escape(d['table'])}"
+                    "…</a> (for this game; then it resolves by itself)" if sheet else "")
             blocks.append(f"<p><b>{escape(d['table'])}</b>: its printed values are not "
                           f"known to boardapp.<br>{escape(d['question'])}"
                           + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "")
-                          + "</p>")
+                          + fill + "</p>")
             continue
         rows = [f"<tr><td>Die</td><td align='right'><b>{d['die']}</b></td><td></td></tr>"]
         for m in d.get("modifiers", []):
@@ -56,6 +63,7 @@ class TableDock(QDockWidget):
         self.setObjectName("table")
         self.view = QTextBrowser()
         self.view.setOpenLinks(False)
+        self.view.anchorClicked.connect(self._link)
         self.setWidget(self.view)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.toggle = self.toggleViewAction()
@@ -69,11 +77,17 @@ class TableDock(QDockWidget):
         for entry in reversed(self.window_.game.log):
             details = [line.detail for line in entry.lines if line.detail]
             if details:
-                self.view.setHtml(table_html(details, entry.number))
+                sheets = {s.title: s.id for s in self.window_.game.ruleset.data_sheets()}
+                self.view.setHtml(table_html(details, entry.number, sheets))
                 return
         self.view.setHtml("<p><i>No table rolled yet.</i> Each roll on a table shows here: "
                           "the column, the die, every modifier with its source, and the "
                           "result.</p>")
+
+    def _link(self, url: QUrl) -> None:
+        if url.scheme() == "sheet":
+            self.editor = open_data_editor(self.window_.controller, self.window_,
+                                           url.path())
 
     def text(self) -> str:
         """What the dock shows, as plain text (for tests)."""
