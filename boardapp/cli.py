@@ -9,6 +9,7 @@
     boardapp undo FILE                       take back the last action
     boardapp render FILE -o board.png        draw the board to a PNG, no display needed
     boardapp render FILE --scan SCAN -o board.png   the same over your calibrated scan
+    boardapp render FILE --board ID -o board.png    another board of the game (a battle map)
     boardapp map check MAPFILE               validate a map file, every problem with its place
     boardapp map calibrate MAPFILE SCAN --point NAME=X,Y ...   fit a scan to the map
     boardapp log FILE                        the action log in plain words
@@ -87,6 +88,9 @@ def _parser() -> argparse.ArgumentParser:
     render.add_argument("file")
     render.add_argument("-o", "--output", required=True)
     render.add_argument("--scale", type=float, default=1.0)
+    render.add_argument("--board", default=None,
+                        help="which board of a game with several (e.g. a battle map); "
+                             "default: the main board")
     cli_map.add_render_options(render)
     log = sub.add_parser("log", help="the action log in plain words", parents=[who])
     log.add_argument("file")
@@ -366,7 +370,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         return 0
     from .ui.render import render_png
 
-    render_png(game, args.output, scale=args.scale)
+    render_png(game, args.output, scale=args.scale, board=args.board)
     print(f"board drawn to {args.output}")
     return 0
 

@@ -42,7 +42,7 @@ def _pieces(ruleset: Ruleset, state: State, action: Action, index: int) -> list[
 
 def _place(ruleset: Ruleset, state: State, action: Action, index: int) -> str:
     place = action.arg(index)
-    if not ruleset.board_map.is_place(place):
+    if not ruleset.is_place(place):
         raise InvalidActionError(f"'{action.text()}': no area or box {place!r} on the map")
     return place
 
@@ -56,7 +56,7 @@ def do_place(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
     dest = _place(ruleset, state, action, 1)
     for pid in reversed(pids):
         put_piece(state, pid, dest)
-    ctx.log(f"{_names(ruleset, state, pids)} placed in {ruleset.board_map.place_name(dest)}")
+    ctx.log(f"{_names(ruleset, state, pids)} placed in {ruleset.place_name(dest)}")
 
 
 def do_flip(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
@@ -85,7 +85,7 @@ def do_return(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> N
                                      "to return to: place it instead")
         put_piece(state, pid, back)
         ctx.log(f"{ruleset.piece_name(state, pid)} returned to "
-                f"{ruleset.board_map.place_name(back)}")
+                f"{ruleset.place_name(back)}")
 
 
 def do_order(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
@@ -93,9 +93,9 @@ def do_order(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
     pids = _pieces(ruleset, state, action, 1)
     if sorted(pids) != sorted(pieces_at(state, place)):
         raise InvalidActionError(f"'{action.text()}': the new order must list exactly the "
-                                 f"pieces in {ruleset.board_map.place_name(place)}")
+                                 f"pieces in {ruleset.place_name(place)}")
     reorder(state, place, pids)
-    ctx.log(f"Stack in {ruleset.board_map.place_name(place)} reordered: "
+    ctx.log(f"Stack in {ruleset.place_name(place)} reordered: "
             f"{_names(ruleset, state, pids)} (top first)")
 
 

@@ -24,7 +24,7 @@ from .actions import Action
 from .boardsettings import load_board_map
 from .context import Context
 from .datasheets import Sheet, read_sheet
-from .errors import BoardappError, IllegalActionError, InvalidActionError
+from .errors import BoardappError, DataError, IllegalActionError, InvalidActionError
 from .mapdata import BoardMap
 from .movement import Reach
 from .state import State
@@ -119,6 +119,12 @@ class Ruleset:
     dice: DiceSpec = DiceSpec()
     default_scenario: str = ""
     map_file: str = ""
+    boards: dict[str, str] = {}
+    """Extra boards besides the main map (a battle map...): board id -> map file in
+    ``maps/``. Place ids are unique across all the boards of a ruleset; a piece on an
+    extra board has the id of a place of that board as its ``loc``."""
+    main_board: str = "main"
+    """The id of the board of :attr:`map_file`."""
     eliminated_box: str = "eliminated"
     rules_name: str = ""
     """Short game name used in rule citations, e.g. "Some Game 8.21"."""
@@ -135,14 +141,79 @@ class Ruleset:
         valid one (edited on a scan), else the shipped file."""
         return load_board_map(self._maps_dir, self.map_file)
 
+    # -- boards ------------------------------------------------------------------------
+    def board_ids(self) -> list[str]:
+        """The boards of the game, the main board first."""
+        return [self.main_board, *self.boards]
+
+    @cached_property
+    def _extra_maps(self) -> dict[str, BoardMap]:
+        maps = {board: load_board_map(self._maps_dir, map_file)
+                for board, map_file in self.boards.items()}
+        seen: dict[str, str] = {p: self.main_board
+                                for p in (*self.board_map.areas, *self.board_map.boxes)}
+        for board, bmap in maps.items():
+            for place in (*bmap.areas, *bmap.boxes):
+                if place in seen:
+                    raise DataError(bmap.file, place, f"this place id is on board "
+                                    f"{seen[place]!r} too (ids are unique across boards)")
+                seen[place] = board
+        return maps
+
+    @property
+    def board_maps(self) -> dict[str, BoardMap]:
+        """Every board's validated map by board id, the main board first (the extra
+        maps are loaded once; a place id on two boards raises :class:`DataError`)."""
+        if not self.boards:
+            return {self.main_board: self.board_map}
+        return {self.main_board: self.board_map, **self._extra_maps}
+
+    def board_title(self, board: str) -> str:
+        """The name of ``board`` on its tab (default: its map's name)."""
+        return self.board_maps[board].name
+
+    def board_of(self, place: str) -> str | None:
+        """The board ``place`` is on (``None``: on no board)."""
+        if not self.boards:
+            return self.main_board if self.board_map.is_place(place) else None
+        for board, bmap in self.board_maps.items():
+            if bmap.is_place(place):
+                return board
+        return None
+
+    def map_of(self, place: str) -> BoardMap:
+        """The map of the board ``place`` is on (the main map for an unknown place)."""
+        board = self.board_of(place)
+        return self.board_maps[board] if board and self.boards else self.board_map
+
+    def is_place(self, place: str) -> bool:
+        """True for an area or a box of any board."""
+        return self.board_of(place) is not None
+
+    def place_name(self, place: str) -> str:
+        """The display name of a place of any board."""
+        return self.map_of(place).place_name(place)
+
+    def focus_board(self, state: State) -> str | None:
+        """The board the players should look at now (a battle fought on a battle map),
+        or ``None`` to leave the choice to them. The window switches to it when the
+        answer changes."""
+        return None
+
     def data_files(self) -> list[Path]:
-        """The files the rules read: the map in use and the plugin's ``data/*.yaml``."""
+        """The files the rules read: the maps in use (every board) and the plugin's
+        ``data/*.yaml``."""
         files = []
         if self.map_file:
             try:
                 files.append(Path(self.board_map.file))
             except (BoardappError, OSError):
                 pass  # no map to read: its loading reports the problem where it matters
+        if self.boards:
+            try:
+                files += [Path(m.file) for m in self._extra_maps.values()]
+            except (BoardappError, OSError):
+                pass
         folder = Path(inspect.getfile(type(self))).parent / "data"
         if folder.is_dir():
             files += sorted(folder.glob("*.yaml"))

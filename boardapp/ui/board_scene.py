@@ -128,9 +128,15 @@ class _Press:
 class BoardScene(QGraphicsScene):
     """The map, the counters and the gestures; a view of one :class:`Game`."""
 
-    def __init__(self, controller: GameController | None = None, parent=None) -> None:
+    def __init__(self, controller: GameController | None = None, parent=None,
+                 board: str | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        self.board = board
+        """The board drawn (``None``: the ruleset's main board)."""
+        self.followers: list[BoardScene] = []
+        """Scenes of the other boards of the same game: they draw what this one draws
+        (a replayed step) too."""
         self.game: Game | None = None
         self.item_for_piece: dict[str, CounterItem] = {}
         self.expanded: StackKey | None = None
@@ -161,7 +167,10 @@ class BoardScene(QGraphicsScene):
     @property
     def bmap(self) -> BoardMap:
         assert self.game is not None
-        return self.game.ruleset.board_map
+        ruleset = self.game.ruleset
+        if self.board is None or self.board == ruleset.main_board:
+            return ruleset.board_map
+        return ruleset.board_maps[self.board]
 
     def set_game(self, game: Game) -> None:
         """Draw ``game``: the map once, then its counters from the state."""
@@ -178,7 +187,7 @@ class BoardScene(QGraphicsScene):
         self._shown = None
         self.game = game
         ruleset = game.ruleset
-        bmap = ruleset.board_map
+        bmap = self.bmap
         self.map_layer = MapLayer(bmap)
         self.addItem(self.map_layer)
         self._spots = stack_spots(bmap)
@@ -266,6 +275,8 @@ class BoardScene(QGraphicsScene):
         self.clear_reach()
         self._shown = state
         self.sync()
+        for other in self.followers:
+            other.show_state(state)
 
     @property
     def replaying(self) -> bool:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMainWindow,
     QMessageBox,
+    QTabWidget,
     QToolBar,
 )
 
@@ -60,7 +61,16 @@ class MainWindow(QMainWindow):
         self.controller = GameController(game, self)
         self.scene = BoardScene(self.controller, self)
         self.view = BoardView(self.scene, self)
-        self.setCentralWidget(self.view)
+        self.board_tabs = QTabWidget(self)  # one view per board; no tab bar for one board
+        self.board_tabs.setTabBarAutoHide(True)
+        self.board_tabs.setDocumentMode(True)
+        self.board_tabs.setTabPosition(QTabWidget.TabPosition.South)
+        self.board_tabs.addTab(self.view, "")
+        self.scenes: dict[str, BoardScene] = {}
+        """The scene of every board by board id, the main board first."""
+        self.views: dict[str, BoardView] = {}
+        self._focus: str | None = None
+        self.setCentralWidget(self.board_tabs)
         self._saved: list[str] | None = self._action_texts()
         """The actions as last saved (``None``: never saved as they are, e.g. restored)."""
         self._fitted = False
@@ -74,7 +84,7 @@ class MainWindow(QMainWindow):
         self.controller.changed.connect(self._on_changed)
         self.controller.refused.connect(self._on_refused)
         self.controller.game_replaced.connect(self._on_replaced)
-        self.scene.set_game(game)
+        self._build_boards()
         self.table_dock = TableDock(self)  # the last table roll in full
         self.view_menu.addAction(self.table_dock.toggle)
         self.scan_board = ScanBoard(self)  # the Board menu: scans of your own map
@@ -124,11 +134,13 @@ class MainWindow(QMainWindow):
                                         "Play again the action taken back")
         self.roll_action = self._action("Roll", self.controller.roll, [key("Ctrl+R")],
                                         "Roll the die (logged)")
-        self.zoom_in_action = self._action("Zoom &in", self.view.zoom_in,
+        self.zoom_in_action = self._action("Zoom &in", lambda: self.current_view().zoom_in(),
                                            [key("+"), key("="), key("Ctrl++")])
-        self.zoom_out_action = self._action("Zoom &out", self.view.zoom_out,
+        self.zoom_out_action = self._action("Zoom &out",
+                                            lambda: self.current_view().zoom_out(),
                                             [key("-"), key("Ctrl+-")])
-        self.fit_action = self._action("&Fit to window", self.view.fit, [key("Ctrl+0")])
+        self.fit_action = self._action("&Fit to window", lambda: self.current_view().fit(),
+                                       [key("Ctrl+0")])
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -178,6 +190,56 @@ class MainWindow(QMainWindow):
             self.new_menu.addAction(f"{sid} {info.name}".strip(),
                                     lambda s=sid: self.new_game(s))
 
+    # -- the boards --------------------------------------------------------------------------
+    def _build_boards(self) -> None:
+        """One tab per board of the ruleset (the main board first), each drawing the
+        game; the tabs of another ruleset's boards are replaced."""
+        ruleset = self.game.ruleset
+        wanted = ruleset.board_ids()
+        if list(self.scenes) != wanted:
+            while self.board_tabs.count() > 1:
+                widget = self.board_tabs.widget(1)
+                self.board_tabs.removeTab(1)
+                widget.deleteLater()
+            self.scenes = {wanted[0]: self.scene}
+            self.views = {wanted[0]: self.view}
+            for board in wanted[1:]:
+                scene = BoardScene(self.controller, self, board=board)
+                view = BoardView(scene, self)
+                self.scenes[board] = scene
+                self.views[board] = view
+                self.board_tabs.addTab(view, "")
+            self.scene.followers = [s for b, s in self.scenes.items() if b != wanted[0]]
+            self._focus = None
+        for i, board in enumerate(wanted):
+            self.board_tabs.setTabText(i, ruleset.board_title(board))
+        for scene in self.scenes.values():
+            scene.set_game(self.game)
+
+    def current_board(self) -> str:
+        """The id of the board shown."""
+        index = self.board_tabs.currentIndex()
+        boards = list(self.scenes)
+        return boards[index] if 0 <= index < len(boards) else boards[0]
+
+    def current_view(self) -> BoardView:
+        """The view of the board shown."""
+        return self.views.get(self.current_board(), self.view)
+
+    def show_board(self, board: str) -> None:
+        """Bring the tab of ``board`` to the front."""
+        if board in self.scenes:
+            self.board_tabs.setCurrentIndex(list(self.scenes).index(board))
+
+    def _follow_focus(self) -> None:
+        """Switch to the board the rules point at (a battle map while a battle is
+        fought), and back to the main board when they no longer point anywhere."""
+        focus = self.game.ruleset.focus_board(self.game.state)
+        if focus == self._focus:
+            return
+        self._focus = focus
+        self.show_board(focus if focus in self.scenes else next(iter(self.scenes)))
+
     # -- the game ----------------------------------------------------------------------------
     @property
     def game(self) -> Game:
@@ -192,7 +254,9 @@ class MainWindow(QMainWindow):
         return self._action_texts() != self._saved
 
     def _on_changed(self) -> None:
-        self.scene.sync()
+        for scene in self.scenes.values():
+            scene.sync()
+        self._follow_focus()
         self._refresh()
         self._announce_outcome()
 
@@ -207,10 +271,12 @@ class MainWindow(QMainWindow):
 
     def _on_replaced(self) -> None:
         self.log_list.clear()
-        self.scene.set_game(self.game)
+        self._build_boards()
         self.scan_board.restore()
+        self._follow_focus()
         self._refresh()
-        self.view.fit()
+        for view in self.views.values():
+            view.fit()
 
     def _on_refused(self, message: str) -> None:
         row = QListWidgetItem(message)
@@ -388,7 +454,7 @@ class MainWindow(QMainWindow):
         if not path:
             return
         try:
-            render_png(self.game, path, scale=2.0)
+            render_png(self.game, path, scale=2.0, board=self.current_board())
         except (BoardappError, OSError) as exc:
             QMessageBox.critical(self, "Cannot export the board", str(exc))
 
@@ -397,7 +463,8 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
-            self.view.fit()
+            for view in self.views.values():
+                view.fit()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if self._confirm_discard():

@@ -11,6 +11,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
+from boardapp.core.errors import BoardappError
 from boardapp.core.game import Game
 
 from .board_scene import BoardScene
@@ -31,10 +32,14 @@ def ensure_app() -> QApplication:
     return _app
 
 
-def render_image(game: Game, scale: float = 1.0) -> QImage:
-    """The whole board of ``game`` (map, boxes, tracks, counters) as an image."""
+def render_image(game: Game, scale: float = 1.0, board: str | None = None) -> QImage:
+    """The whole board of ``game`` (map, boxes, tracks, counters) as an image: the main
+    board, or the board ``board`` of a game with several."""
     ensure_app()
-    scene = BoardScene()
+    if board is not None and board not in game.ruleset.board_ids():
+        raise BoardappError(f"no board {board!r} in {game.ruleset.name} (boards: "
+                            f"{', '.join(game.ruleset.board_ids())})")
+    scene = BoardScene(board=board)
     scene.set_game(game)
     return render_scene(scene, scene.board_rect(), scale)
 
@@ -55,12 +60,14 @@ def render_scene(scene: QGraphicsScene, source: QRectF, scale: float) -> QImage:
     return image
 
 
-def render_png(game: Game, path: str | Path, scale: float = 1.0) -> tuple[int, int]:
-    """Write the board of ``game`` to the PNG file ``path``; return its pixel size.
+def render_png(game: Game, path: str | Path, scale: float = 1.0,
+               board: str | None = None) -> tuple[int, int]:
+    """Write the board of ``game`` (or its board ``board``) to the PNG file ``path``;
+    return its pixel size.
 
     Raises :class:`OSError` if the file cannot be written.
     """
-    image = render_image(game, scale)
+    image = render_image(game, scale, board)
     if not image.save(str(path), "PNG"):
         raise OSError(f"{path}: cannot write the PNG image")
     return image.width(), image.height()

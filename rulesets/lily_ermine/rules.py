@@ -57,6 +57,7 @@ from .data import (
     load_setup,
     load_tables,
 )
+from .tactical import TacticalBoard
 
 PHASES = ("rr", "movement", "fatigue", "combat")
 PHASE_NAMES = {"rr": "Reinforcements & Replacements", "movement": "Strategic movement",
@@ -70,7 +71,7 @@ OTHER = {"france": "brittany", "brittany": "france"}
 LEVELS = ((20, "crushing victory"), (15, "decisive victory"), (10, "marginal victory"))
 
 
-class LilyErmine(Ruleset):
+class LilyErmine(TacticalBoard, Ruleset):
     """The Lily and the Ermine, strategic map (see the module docstring)."""
 
     id = "lily-ermine"
