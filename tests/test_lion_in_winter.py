@@ -261,7 +261,7 @@ def test_random_legal_play_and_undo():
     rnd = random.Random(7)
     start = canonical(game.state)
     for _ in range(250):
-        actions = game.legal_actions()
+        actions = [a for a in game.legal_actions() if a.verb != "end-game"]
         assert actions
         game.push(rnd.choice(actions))
         assert all(p["loc"] in game.state["stacks"] for p in game.state["pieces"].values())
@@ -371,23 +371,50 @@ def test_placing_a_leader_by_hand_in_his_home_area():
 
 
 def test_prisoner_exchange_by_equal_stars_and_ransom():
-    game = impulses(new_game(), {}, control={"london": "english", "kent": "english"})
+    game = impulses(new_game(), {}, control={"london": "english", "kent": "english"},
+                    side="french")
     for pid in ("philip-ii", "william-barres"):
         put_piece(game.state, pid, "prison-english")
     for pid in ("richard-i", "robin-hood"):
         put_piece(game.state, pid, "prison-french")
-    game.state["phase"] = "captured"
+    game.state["phase"] = "deploy"
+    game.state["vars"]["done"] = ["english", "french"]
+    game.push("next-phase")
+    assert game.state["phase"] == "captured"
+    # The initiative player (French) decides the exchanges.
+    assert _RULESET.acting_side(game.state) == "french"
     texts = {a.text() for a in game.legal_actions()}
-    assert "exchange richard-i philip-ii" in texts          # 3 stars for 3
-    assert "exchange robin-hood william-barres" not in texts  # 1 star for 2
+    assert texts == {"exchange richard-i philip-ii", "done"}  # 3 stars for 3 only
+    game.push("done")
+    # French ransoms: no control token to give up; the English ransom their own leaders.
+    assert _RULESET.acting_side(game.state) == "english"
+    texts = {a.text() for a in game.legal_actions()}
     assert "ransom richard-i london" in texts                 # value 3 >= 3 stars
     assert "ransom richard-i kent" not in texts               # value 2 < 3 stars
-    game.push("exchange richard-i philip-ii")
-    assert game.state["pieces"]["richard-i"]["loc"] == "routed"
-    assert game.state["pieces"]["philip-ii"]["loc"] == "routed"
-    game.push("ransom robin-hood kent")
+    assert not any("philip-ii" in t for t in texts)           # not theirs to ransom
+    entry = game.push("ransom robin-hood kent")
+    assert "Phase Seven (ransom)" in entry.render()
     assert game.state["control"]["kent"] is None
     assert game.state["pieces"]["robin-hood"]["loc"] == "routed"
+    game.push("done")  # Richard I is left to rot
+    assert {a.text() for a in game.legal_actions()} == {"next-phase"}
+    points, lines = _RULESET.turn_points(game.state)
+    assert "Richard I in prison +3" in lines["french"]
+
+
+def test_prisoner_exchange_is_the_initiative_players():
+    game = impulses(new_game(), {}, side="english")
+    put_piece(game.state, "philip-ii", "prison-english")
+    put_piece(game.state, "richard-i", "prison-french")
+    game.state["phase"] = "deploy"
+    game.state["vars"]["done"] = ["english", "french"]
+    game.push("next-phase")
+    assert _RULESET.acting_side(game.state) == "english"
+    entry = game.push("exchange richard-i philip-ii")
+    assert "decided by the IP" in entry.render()
+    assert game.state["pieces"]["richard-i"]["loc"] == "routed"
+    assert game.state["pieces"]["philip-ii"]["loc"] == "routed"
+    assert {a.text() for a in game.legal_actions()} == {"next-phase"}
 
 
 def _texts(game: Game) -> set[str]:

@@ -146,3 +146,13 @@ def test_mercenaries_lower_the_control_roll():
     game.state["vars"]["troops"]["richard-i"] = {"mercenaries:brabant": 2}
     assert _RULESET.mercenaries_in(game.state, "normandy") == 2
     assert _RULESET.control_target(game.state, "normandy", "english")[0] == 3 - 2
+
+
+def test_deployed_troops_move_once_per_phase():
+    game = game_in("deploy", {}, {"yorkshire": "english", "lincolnshire": "english",
+                                  "nottingham": "english"})
+    game.state["vars"]["unassigned"] = {"yorkshire": {"infantry": 1}}
+    game.push("deploy yorkshire infantry nottingham")
+    assert not any(a.verb == "deploy" for a in game.legal_actions())  # the chain is done
+    with pytest.raises(IllegalActionError, match="not deployed yet"):
+        game.push("deploy nottingham infantry lincolnshire")

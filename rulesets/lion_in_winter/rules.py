@@ -96,7 +96,7 @@ PHASE_NAMES = {
     "deploy": "Phase Six: deploy unassigned troops (mercenaries by hand)",
     "captured": "Phase Seven: dispose of captured leaders (exchange, ransom or let rot)",
     "death": "Phase Eight: determine leader death",
-    "place": "Phase Nine: place leaders (by hand; crown a king on a leader's menu)",
+    "place": "Phase Nine: place leaders and crown a king",
     "assign": "Phase Ten: assign troops; leaderless troops are then removed",
     "score": "Phase Eleven: adjust the score",
 }
@@ -571,6 +571,7 @@ class LionInWinter(Ruleset):
             "king": {side: sc.kings.get(side) for side in PLAYERS},
             "initiative": None, "rolls": {}, "impulses": {s: 0 for s in PLAYERS},
             "aggressor": {}, "disgraced": [], "killed": [], "year": sc.year,
+            "rounds": sc.rounds, "over": None,
         }
         state["flow"] = []
         by_year = sorted(self.leaders.values(), key=lambda lead: (lead.year, lead.id))
@@ -671,6 +672,8 @@ class LionInWinter(Ruleset):
                 if a.verb in ("raise", "deploy", "assign") and a.args and a.args[0] == place]
 
     def legal_actions(self, state: State) -> Iterator[Action]:
+        if state["vars"].get("over"):
+            return
         if self.flow.top(state):
             yield from self.flow.legal_actions(self, state)
             return
@@ -695,6 +698,8 @@ class LionInWinter(Ruleset):
             yield Action("next-phase")
         elif phase == "score":
             yield Action("next-turn")
+            if state["vars"].get("rounds") is None:
+                yield Action("end-game")
         elif phase == "battles":
             areas = self.battle_areas(state)
             for area in areas:
@@ -702,8 +707,17 @@ class LionInWinter(Ruleset):
             if not areas:
                 yield Action("next-phase")
         elif phase == "captured":
-            yield from self._prisoner_actions(state)
-            yield Action("next-phase")
+            turn = self.captured_turn(state)
+            if turn:
+                yield from self._prisoner_actions(state, *turn)
+                yield Action("done")
+            else:
+                yield Action("next-phase")
+        elif phase == "place":
+            if self.place_turn(state):
+                yield from self._place_actions(state)
+            else:
+                yield Action("next-phase")
         elif phase in ("raise", "deploy", "assign") and state["active"] not in state[
                 "vars"].get("done", PLAYERS):
             side = state["active"]
@@ -718,7 +732,9 @@ class LionInWinter(Ruleset):
                     if state["control"].get(area) != side:
                         continue
                     reach = sorted(self.deploy_reach(state, area, side))
+                    arrived = state["vars"].get("deployed", {}).get(area, {})
                     for kind, n in sorted(pool.items()):
+                        n -= arrived.get(kind, 0)
                         if base_kind(kind) == "mercenaries":
                             continue
                         for dest in reach if n else ():
@@ -818,12 +834,15 @@ class LionInWinter(Ruleset):
             return
         if verb == "crown":
             self._crown(state, action.arg(0), ctx)
+            if state["phase"] == "place":
+                self._place_sync(state)
             return
         if action not in set(self.legal_actions(state)) and verb not in (
-                "move", "raise", "assign", "deploy", "recruit"):
+                "move", "raise", "assign", "deploy", "recruit", "place-leader"):
             known = {"roll-initiative", "move", "remove-control", "pass", "next-phase",
                      "death-check", "next-turn", "control-check", "raise", "assign",
-                     "done", "exchange", "ransom", "battle", "deploy", "recruit"}
+                     "done", "exchange", "ransom", "battle", "deploy", "recruit",
+                     "place-leader", "end-game"}
             if verb not in known:
                 raise InvalidActionError(f"unknown action {verb!r}")
             raise IllegalActionError(f"'{action.text()}' is not possible now: "
@@ -926,14 +945,20 @@ class LionInWinter(Ruleset):
         state["phase"] = new
         ctx.log(PHASE_NAMES[new], self.cite(PHASE_CITE[new]))
         if new == "captured":
-            state["active"] = v["initiative"] or "english"
+            v["captured_step"] = 0
+            self._captured_sync(state)
         if new == "place":
             self._arrivals(state, ctx)
+            v["na_turn"] = None
+            for pid in state["stacks"].get("routed", []):
+                v["owner"].pop(pid, None)  # routed non-aligned leaders serve nobody
+            self._place_sync(state)
         if new == "raise":
             self._mercenaries_home(state, ctx, self.cite("Phase Five (return unassigned "
                                                          "mercenaries to their home area)"))
         if new in ("raise", "deploy", "assign"):
             v["done"] = []
+            v["deployed"] = {}
             v["raised"] = {}
             state["active"] = OTHER[v["initiative"] or "english"]
             ctx.log(f"{self.side(state['active']).name} first (the non-initiative player)",
@@ -1052,9 +1077,12 @@ class LionInWinter(Ruleset):
         if base_kind(kind) == "mercenaries":
             raise IllegalActionError(f"'{action.text()}': mercenaries are recruited and "
                                      f"assigned at once (recruit AREA KIND LEADER)", rule)
-        if state["control"].get(src) != side or v["unassigned"].get(src, {}).get(kind, 0) < 1:
+        arrived = v.setdefault("deployed", {}).get(src, {}).get(kind, 0)
+        if state["control"].get(src) != side or v["unassigned"].get(src, {}).get(
+                kind, 0) - arrived < 1:
             raise IllegalActionError(f"'{action.text()}': no unassigned {kind} in an area "
-                                     f"you control", rule)
+                                     f"you control that has not deployed yet (one move "
+                                     f"reaches the whole chain)", rule)
         if dest not in self.deploy_reach(state, src, side):
             raise IllegalActionError(f"'{action.text()}' refused: troops move through chains "
                                      f"of friendly-controlled areas, not across obstructed "
@@ -1062,6 +1090,8 @@ class LionInWinter(Ruleset):
         v["unassigned"][src][kind] -= 1
         pool = v["unassigned"].setdefault(dest, {})
         pool[kind] = pool.get(kind, 0) + 1
+        moved = v["deployed"].setdefault(dest, {})
+        moved[kind] = moved.get(kind, 0) + 1
         bmap = self.board_map
         ctx.log(f"1 unassigned {self.kind_name(kind)} deployed from {bmap.place_name(src)} to "
                 f"{bmap.place_name(dest)}", rule)
@@ -1181,6 +1211,14 @@ class LionInWinter(Ruleset):
 
     def _done(self, state: State, action: Action, ctx: Context) -> None:
         v = state["vars"]
+        if state["phase"] == "captured":
+            stage, side = self.captured_turn(state) or ("", "")
+            v["captured_step"] = v.get("captured_step", 0) + 1
+            ctx.log(f"{self.side(side).name}: " + (
+                "no more exchanges" if stage == "exchange" else
+                "no more ransoms (the others are left to rot)"), self.cite("Phase Seven"))
+            self._captured_sync(state)
+            return
         v["done"].append(state["active"])
         ctx.log(f"{self.side(state['active']).name} done", self.cite(PHASE_CITE[state["phase"]]))
         if OTHER[state["active"]] not in v["done"]:
@@ -1388,22 +1426,23 @@ class LionInWinter(Ruleset):
         return sorted(p for p in state["stacks"].get(PRISON_OF[OTHER[side]], [])
                       if self.leader_side(state, p) == side)
 
-    def _prisoner_actions(self, state: State) -> Iterator[Action]:
+    def _prisoner_actions(self, state: State, stage: str, side: str) -> Iterator[Action]:
         """Crib Phase Seven: exchanges of equal stars (the initiative player's choice,
-        groups of up to 3 a side listed), and ransoms."""
-        eng, fre = self.prisoners(state, "english"), self.prisoners(state, "french")
-        stars = {p: self.leaders[p].rank for p in eng + fre}
-        for n in range(1, min(3, len(eng)) + 1):
-            for a in combinations(eng, n):
-                for m in range(1, min(3, len(fre)) + 1):
-                    for b in combinations(fre, m):
-                        if sum(stars[x] for x in a) == sum(stars[x] for x in b):
-                            yield Action.of("exchange", list(a), list(b))
-        for side in PLAYERS:
-            for pid in self.prisoners(state, side):
-                for area in sorted(self.board_map.areas):
-                    if self.why_not_ransom(state, pid, area) is None:
-                        yield Action("ransom", (pid, area))
+        groups of up to 3 a side listed), or ``side``'s ransoms of his own leaders."""
+        if stage == "exchange":
+            eng, fre = self.prisoners(state, "english"), self.prisoners(state, "french")
+            stars = {p: self.leaders[p].rank for p in eng + fre}
+            for n in range(1, min(3, len(eng)) + 1):
+                for a in combinations(eng, n):
+                    for m in range(1, min(3, len(fre)) + 1):
+                        for b in combinations(fre, m):
+                            if sum(stars[x] for x in a) == sum(stars[x] for x in b):
+                                yield Action.of("exchange", list(a), list(b))
+            return
+        for pid in self.prisoners(state, side):
+            for area in sorted(self.board_map.areas):
+                if self.why_not_ransom(state, pid, area) is None:
+                    yield Action("ransom", (pid, area))
 
     def _exchange(self, state: State, action: Action, ctx: Context) -> None:
         rule = self.cite("Phase Seven (exchange of equal stars, decided by the IP)")
@@ -1412,6 +1451,7 @@ class LionInWinter(Ruleset):
             put_piece(state, pid, "routed")
             names.append(self.piece_name(state, pid))
         ctx.log(f"Prisoners exchanged: {', '.join(names)} go to the routed box", rule)
+        self._captured_sync(state)
 
     def why_not_ransom(self, state: State, pid: str, area: str) -> str | None:
         """Crib Phase Seven: a ransom gives up a control token of an area of value >= the
@@ -1432,6 +1472,115 @@ class LionInWinter(Ruleset):
         ctx.log(f"{self.piece_name(state, pid)} ransomed for the control token of "
                 f"{self.board_map.place_name(area)}; to the routed box",
                 self.cite("Phase Seven (ransom)"))
+        self._captured_sync(state)
+
+    # -- Phase Seven: captured leaders, each decision its owner's --------------------------
+    def captured_turn(self, state: State) -> tuple[str, str] | None:
+        """Who decides what now in Phase Seven: the initiative player's exchanges (crib:
+        "combinations decided by IP"), then each player's ransoms for his own leaders in
+        the enemy's prison (the IP first: our reading), or ``None`` when done."""
+        ip = state["vars"]["initiative"] or "english"
+        turns = [("exchange", ip), ("ransom", ip), ("ransom", OTHER[ip])]
+        for stage, side in turns[state["vars"].get("captured_step", 0):]:
+            if any(True for _ in self._prisoner_actions(state, stage, side)):
+                return stage, side
+            state["vars"]["captured_step"] = state["vars"].get("captured_step", 0) + 1
+        return None
+
+    def _captured_sync(self, state: State) -> None:
+        turn = self.captured_turn(state)
+        state["active"] = turn[1] if turn else (state["vars"]["initiative"] or "english")
+
+    # -- Phase Nine: placing leaders ----------------------------------------------------
+    def place_turn(self, state: State) -> tuple[str, str] | None:
+        """Crib Phase Nine: the non-aligned leaders available, placed alternately (the
+        nIP first) by the players; then the nIP's national leaders, then the IP's; then
+        each player with no king crowns a 3-star leader if he has one."""
+        v = state["vars"]
+        nip = self.nip(state)
+        routed = state["stacks"].get("routed", [])
+        if any(self.leaders[p].side == "non-aligned" for p in routed):
+            return "non-aligned", v.get("na_turn") or nip
+        for side in (nip, OTHER[nip]):
+            if any(self.leaders[p].side == side for p in routed):
+                return "national", side
+        for side in (nip, OTHER[nip]):
+            if self.crown_candidates(state, side):
+                return "crown", side
+        return None
+
+    def crown_candidates(self, state: State, side: str) -> list[str]:
+        return sorted(p for p in self.leaders_at_large(state, side)
+                      if self.why_not_crown(state, p) is None)
+
+    def leaders_at_large(self, state: State, side: str) -> list[str]:
+        """The leaders of ``side`` on the map."""
+        return [p for a in self.board_map.areas for p in self.leaders_at(state, a, side)]
+
+    def _place_sync(self, state: State) -> None:
+        turn = self.place_turn(state)
+        state["active"] = turn[1] if turn else (state["vars"]["initiative"] or "english")
+
+    def why_not_place(self, state: State, pid: str, area: str, side: str) -> str | None:
+        """Crib Phase Nine: a leader is placed in a friendly-controlled or neutral area
+        (even with enemy leaders there), or always in his home area (even
+        enemy-controlled)."""
+        if area not in self.area_info:
+            return f"{area!r} is not an area of the map"
+        lead = self.leaders[pid]
+        if area == lead.home or self.area_info[area].neutral \
+                or state["control"].get(area) == side:
+            return None
+        return (f"{self.board_map.place_name(area)} is neither controlled by the "
+                f"{self.side(side).name}, neutral, nor {lead.name}'s home area")
+
+    def _place_actions(self, state: State) -> Iterator[Action]:
+        turn = self.place_turn(state)
+        if turn is None:
+            return
+        stage, side = turn
+        if stage == "crown":
+            for pid in self.crown_candidates(state, side):
+                yield Action("crown", (pid,))
+            return
+        wanted = side if stage == "national" else "non-aligned"
+        for pid in sorted(state["stacks"].get("routed", [])):
+            if self.leaders[pid].side != wanted:
+                continue
+            for area in sorted(self.area_info):
+                if self.why_not_place(state, pid, area, side) is None:
+                    yield Action("place-leader", (pid, area))
+
+    def _place_leader(self, state: State, action: Action, ctx: Context) -> None:
+        pid, area = action.arg(0), action.arg(1)
+        rule = self.cite("Phase Nine")
+        turn = self.place_turn(state)
+        if state["phase"] != "place" or turn is None or turn[0] == "crown":
+            raise IllegalActionError(f"'{action.text()}' is not possible now: "
+                                     f"{self.prompt(state)}", rule)
+        stage, side = turn
+        if pid not in state["pieces"] or state["pieces"][pid]["loc"] != "routed":
+            raise IllegalActionError(f"'{action.text()}': {self.piece_name(state, pid)} is "
+                                     f"not in the available (routed) box", rule)
+        wanted = side if stage == "national" else "non-aligned"
+        if self.leaders[pid].side != wanted:
+            order = ("the non-aligned leaders are placed first, alternately" if wanted ==
+                     "non-aligned" else f"the {self.side(side).name} place their leaders now")
+            raise IllegalActionError(f"'{action.text()}' refused: {order}",
+                                     self.cite("Phase Nine (placement order)"))
+        why = self.why_not_place(state, pid, area, side)
+        if why:
+            raise IllegalActionError(f"'{action.text()}' refused: {why}", rule)
+        v = state["vars"]
+        put_piece(state, pid, area)
+        if stage == "non-aligned":
+            v["owner"][pid] = side
+            v["na_turn"] = OTHER[side]
+        ctx.log(f"{self.side(side).name} place {self.piece_name(state, pid)} in "
+                f"{self.board_map.place_name(area)}"
+                + (" (non-aligned: he serves them)" if stage == "non-aligned" else ""), rule)
+        self._arrive(state, pid, area, ctx)
+        self._place_sync(state)
 
     def mercenaries_in(self, state: State, area: str) -> int:
         """Mercenary strength in ``area``: unassigned and with every leader there (our
@@ -1549,6 +1698,28 @@ class LionInWinter(Ruleset):
             if state["pieces"][entry["leader"]]["loc"] == "elimination":
                 put_piece(state, entry["leader"], "dead")
         state["vars"]["killed"] = []
+        rounds = state["vars"].get("rounds")
+        if rounds is not None and state["turn"] >= rounds:
+            state["vars"]["over"] = "rounds"
+            ctx.log(f"That was the last round (game length {rounds} rounds, setup.yaml): "
+                    f"{self.outcome(state)}", self.cite("Phase Eleven"))
+
+    def _end_game(self, state: State, action: Action, ctx: Context) -> None:
+        """The game length is unknown (not in the crib sheet, ``rounds: null`` in
+        setup.yaml): the players end the game after a Phase Eleven."""
+        state["vars"]["over"] = "players"
+        ctx.log(f"The game is ended by the players after round {state['turn']}: "
+                f"{self.outcome(state)}", self.cite("Phase Eleven"))
+
+    def outcome(self, state: State) -> str | None:
+        """The result once the game is over: the side leading on the zero-sum score."""
+        if not state["vars"].get("over"):
+            return None
+        lead = state["score"]["english"]
+        if lead == 0:
+            return "Draw: the score is level"
+        winner = "English" if lead > 0 else "French"
+        return f"The {winner} win, leading by {abs(lead)} VP"
 
     def turn_points(self, state: State) -> tuple[dict[str, int], dict[str, list[str]]]:
         """The VP each side scores now (crib Phase Eleven), with the reasons."""
@@ -1654,6 +1825,8 @@ class LionInWinter(Ruleset):
         for pid, piece in state["pieces"].items():
             if piece["loc"] in self.board_map.areas and pid not in state["vars"]["troops"]:
                 self._arrive(state, pid, piece["loc"], ctx)
+        if state["phase"] == "place" and not self.flow.top(state):
+            self._place_sync(state)
 
     def _arrive(self, state: State, pid: str, area: str, ctx: Context) -> None:
         """A leader placed on the map by hand (crib Phase Nine): in his home area he
@@ -1728,6 +1901,9 @@ class LionInWinter(Ruleset):
         if action.verb == "move":
             names = ", ".join(self.piece_name(state, p) for p in action.pieces(0))
             return f"Move {names} to {bmap.place_name(action.arg(1))}"
+        if action.verb == "place-leader":
+            return (f"Place {self.piece_name(state, action.arg(0))} in "
+                    f"{bmap.place_name(action.arg(1))}")
         if action.verb == "remove-control":
             return f"Remove the enemy control marker of {bmap.place_name(action.arg(0))}"
         if action.verb == "elimination-roll":
@@ -1812,6 +1988,19 @@ class LionInWinter(Ruleset):
             return f"{PHASE_NAMES[phase]}: roll the dice"
         if phase == "score":
             return f"{PHASE_NAMES[phase]}: done; next turn"
+        if phase == "captured" and self.captured_turn(state):
+            stage, side = self.captured_turn(state)
+            return (f"{PHASE_NAMES[phase]}: {self.side(side).name}, "
+                    + ("exchange prisoners of equal stars, or Done" if stage == "exchange"
+                       else "ransom your leaders, or Done (the others are left to rot)"))
+        if phase == "place" and self.place_turn(state):
+            stage, side = self.place_turn(state)
+            what = {"non-aligned": "place a non-aligned leader (he will serve you)",
+                    "national": "place your leaders",
+                    "crown": "crown a 3-star leader king"}[stage]
+            return (f"{PHASE_NAMES[phase]}: {self.side(side).name}, {what} (friendly-"
+                    f"controlled or neutral area, or his home area)" if stage != "crown"
+                    else f"{PHASE_NAMES[phase]}: {self.side(side).name}, {what}")
         if phase in ("raise", "deploy", "assign") and state["active"] not in state["vars"].get(
                 "done", PLAYERS):
             return f"{PHASE_NAMES[phase]}: {self.side(state['active']).name}, then Done"

@@ -1,0 +1,128 @@
+"""Lion in Winter Phase Nine (placing leaders and crowning a king) as each player's
+legal actions, and the game length (user data)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardapp.core.errors import IllegalActionError
+from boardapp.core.game import Game
+from boardapp.core.state import put_piece
+from rulesets.lion_in_winter import RULESET
+
+_RULESET = RULESET()
+
+
+def at_phase_nine(placed: dict[str, str], control: dict[str, str],
+                  initiative: str = "english") -> Game:
+    game = Game(_RULESET, "1183", 5)
+    state = game.state
+    for pid, piece in state["pieces"].items():
+        if piece["loc"] in _RULESET.board_map.areas:
+            put_piece(state, pid, "leader-pool")
+    for pid, area in placed.items():
+        put_piece(state, pid, area)
+    state["control"] = dict.fromkeys(_RULESET.board_map.areas)
+    state["control"].update(control)
+    state["vars"]["initiative"] = initiative
+    state["phase"] = "death"
+    state["vars"]["death_checked"] = True
+    game.push("next-phase")
+    assert state is not game.state and game.state["phase"] == "place"
+    return game
+
+
+def texts(game: Game) -> set[str]:
+    return {a.text() for a in game.legal_actions()}
+
+
+def test_placing_leaders_in_order_and_places():
+    game = at_phase_nine({"henry-ii": "brabant", "philip-ii": "ile-de-france"},
+                         {"anjou": "english", "ile-de-france": "french", "london": "english"})
+    routed = set(game.state["stacks"]["routed"])
+    assert routed == {"richard-i", "william-marshal", "william-barres", "louis-viii",
+                      "llywelyn", "wallace"}
+    # Non-aligned leaders first, alternately, the non-initiative player (French) first.
+    assert _RULESET.acting_side(game.state) == "french"
+    assert all(t.split()[1] in ("llywelyn", "wallace") for t in texts(game))
+    assert "place-leader wallace ile-de-france" in texts(game)   # French-controlled
+    assert "place-leader wallace holland" in texts(game)         # neutral
+    assert "place-leader llywelyn gwynedd" in texts(game)        # his home
+    with pytest.raises(IllegalActionError, match="neither controlled") as err:
+        game.push("place-leader wallace london")
+    assert "Phase Nine" in str(err.value.rule)
+    with pytest.raises(IllegalActionError, match="non-aligned leaders are placed first"):
+        game.push("place-leader louis-viii ile-de-france")
+    game.push("place-leader wallace ile-de-france")
+    assert _RULESET.leader_side(game.state, "wallace") == "french"
+    assert game.state["vars"]["troops"]["wallace"] == {}
+    assert _RULESET.acting_side(game.state) == "english"  # alternately
+    entry = game.push("place-leader llywelyn gwynedd")
+    assert _RULESET.leader_side(game.state, "llywelyn") == "english"
+    assert game.state["vars"]["troops"]["llywelyn"] == {"infantry": 2}  # home: = rank
+    assert "home area" in entry.render()
+    # Then the nIP's national leaders, then the IP's.
+    assert _RULESET.acting_side(game.state) == "french"
+    assert "place-leader william-barres anjou" not in texts(game)  # English-controlled
+    game.push("place-leader william-barres orleanais")  # his home, nobody's
+    entry = game.push("place-leader louis-viii brabant")  # neutral, an English leader there
+    assert game.state["vars"]["aggressor"] == {"brabant": "french"}
+    assert "Aggressor marker" in entry.render()
+    assert _RULESET.acting_side(game.state) == "english"
+    game.push("place-leader richard-i poitou")
+    game.push("place-leader william-marshal anjou")
+    assert texts(game) == {"next-phase"}  # Henry II is king: no crowning
+
+
+def test_home_area_even_if_enemy_controlled_and_crowning():
+    game = at_phase_nine({"philip-ii": "ile-de-france", "henry-ii": "dead"},
+                         {"poitou": "french", "ile-de-france": "french"}, initiative="french")
+    game.state["vars"]["king"]["english"] = "henry-ii"
+    # Non-aligned first: the English (nIP) and the French alternately.
+    game.push("place-leader wallace lothian")
+    game.push("place-leader llywelyn holland")
+    assert _RULESET.acting_side(game.state) == "english"
+    assert "place-leader richard-i poitou" in texts(game)  # home, though French
+    game.push("place-leader richard-i poitou")
+    assert game.state["vars"]["troops"]["richard-i"] == {"infantry": 3}
+    game.push("place-leader william-marshal gloucester")
+    game.push("place-leader william-barres orleanais")
+    game.push("place-leader louis-viii ile-de-france")
+    # The English king is dead: the English crown a 3-star leader (their choice).
+    assert _RULESET.acting_side(game.state) == "english"
+    assert texts(game) == {"crown richard-i"}
+    entry = game.push("crown richard-i")
+    assert "Phase Nine" in entry.render()
+    assert game.state["vars"]["king"]["english"] == "richard-i"
+    assert texts(game) == {"next-phase"}
+
+
+def test_game_length_unknown_by_default_ended_by_hand():
+    assert _RULESET.scenario_data["1183"].rounds is None
+    game = Game(_RULESET, "1183", 2)
+    game.state["phase"] = "score"
+    assert texts(game) == {"next-turn", "end-game"}
+    game.state["score"] = {"english": 3, "french": -3}
+    entry = game.push("end-game")
+    assert "English win" in _RULESET.outcome(game.state)
+    assert "ended by the players" in entry.render()
+    assert game.legal_actions() == []
+
+
+def test_game_length_as_data_ends_the_game_after_the_last_round():
+    game = Game(_RULESET, "1183", 2)
+    game.state["vars"]["rounds"] = 2
+    game.state["phase"] = "assign"
+    game.state["vars"]["done"] = ["english", "french"]
+    game.push("next-phase")
+    assert game.state["phase"] == "score" and _RULESET.outcome(game.state) is None
+    assert texts(game) == {"next-turn"}
+    game.push("next-turn")
+    game.state["phase"] = "assign"
+    game.state["vars"]["done"] = ["english", "french"]
+    game.state["control"] = dict.fromkeys(game.state["control"])
+    game.state["score"] = {"english": 0, "french": 0}
+    entry = game.push("next-phase")
+    assert "last round" in entry.render()
+    assert _RULESET.outcome(game.state).startswith("Draw")
+    assert game.legal_actions() == []
