@@ -348,9 +348,19 @@ def test_minor_battle_asks_an_unknown_result():
     assert "column 2/3, die 1" in _RULESET.prompt(game.state)
     game.push("combat-losses 0/1")
     game.push("retreat defender")
+    game.push("commander-check none")
     assert any("R: Brittany retreats" in line.text for line in game.log[-1].lines)
     game.push("eliminate-unit brittany-mi-5")
+    # R: Roumille's army retreats out of 43, where Brittany chooses (10).
+    assert _RULESET.acting_side(game.state) == "brittany"
+    offered = [a.text() for a in game.legal_actions()]
+    assert offered and all(a.startswith("retreat-to ") for a in offered)
+    assert "retreat-to sz38" in offered and "retreat-to sz43" not in offered
+    game.push("retreat-to sz38")
     assert not game.state.get("flow")
+    assert {"roumille", "brittany-ar-4"} <= set(pieces_at(game.state, "sz38"))
+    assert not game.state["pieces"]["brittany-ar-4"]["flipped"]  # own zone: no SP lost
+    assert any("retreat from 43" in line.text for line in game.log[-1].lines)
 
 
 def test_major_battle_is_left_to_the_players():

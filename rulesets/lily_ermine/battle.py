@@ -4,9 +4,9 @@ The ratio of the attacker's CF to the defender's gives the column (rounded in th
 defender's favour), 1D6 with no modifier gives the row of the Combat Table. The table
 is not printed in the rule text: the results the examples reveal are in
 data/tables.yaml, any other is asked of the players (losses, then retreat). Each
-camp then chooses the units that lose the SP; a retreat (R) out of the zone and the
-commander check (*) are done by hand. Major battles and sieges are played by hand
-until the tactical map exists.
+camp then chooses the units that lose the SP; the commander check (*) is rolled and
+a retreat (R) leads out of the zone (:mod:`.retreat`); gendarmes lost give their enemy
+VP (12). Major battles and sieges are fought on the tactical map.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State, pieces_at
 from boardapp.core.tables import ask_result, resolve
 
+from . import retreat as retreat_mod
+from . import victory
 from .data import CombatResult
 from .sheets import combat_results
 from .sp_losses import SpLossStep, sp_loss_choices
@@ -96,18 +98,18 @@ def apply_result(rs: Any, state: State, ctx: Context, zone: str, r: CombatResult
     other = rs.other(camp)
     name = rs.board_map.place_name(zone)
     rule = rs.cite("10")
+    retreats = []
     for side, retreat, star in ((camp, r.attacker_r, r.attacker_star),
                                 (other, r.defender_r, r.defender_star)):
         if retreat:
-            ctx.log(f"R: {rs.side(side).name} retreats out of {name} after its losses "
-                    "(move the army by hand; militia that would leave Brittany are "
-                    "eliminated, 13)", rule)
+            retreats.append(side)
+            ctx.log(f"R: {rs.side(side).name} retreats out of {name} after its losses", rule)
         if star:
-            ctx.log(f"*: roll 1D6 for each historical commander of {rs.side(side).name} "
-                    "in the battle; on a 1 he is eliminated (by hand)", rule)
+            retreat_mod.commander_check(rs, state, ctx, zone, side)
     frame = state["flow"][-1]
     frame["vars"]["queue"] = [[s, n] for s, n in ((camp, r.attacker), (other, r.defender))
                               if n > 0]
+    frame["vars"]["retreats"] = retreats
     _next_loser(rs, state, ctx, rs.flow)
 
 
@@ -117,7 +119,15 @@ def _next_loser(rs: Any, state: State, ctx: Context, flow: Flow) -> None:
     while queue and not units(rs, state, frame["vars"]["zone"], queue[0][0]):
         queue.pop(0)
     if not queue:
-        flow.end(rs, state, ctx)
+        v = frame["vars"]
+        # A side left with commanders only among enemy units retreats too (our reading).
+        for side in (state["active"], rs.other(state["active"])):
+            if (side not in v.get("retreats", []) and rs.own_at(state, v["zone"], side)
+                    and not units(rs, state, v["zone"], side)
+                    and units(rs, state, v["zone"], rs.other(side))):
+                v.setdefault("retreats", []).append(side)
+        flow.goto(rs, state, ctx, "battle-retreat", zone=v["zone"],
+                  retreats=list(v.get("retreats", [])))
         return
     frame["side"] = queue[0][0]
 
@@ -158,10 +168,29 @@ class BattleAskRetreat(Step):
 
     def on_retreat(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
                    flow: Flow) -> None:
+        flow.goto(rs, state, ctx, "battle-ask-star", retreat=action.arg(0))
+
+
+class BattleAskStar(Step):
+    """And whose historic commanders are checked (*), as the printed result says."""
+
+    name = "battle-ask-star"
+
+    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
+        return (f"Combat Table, losses {frame['vars']['losses']}: does the printed result "
+                "carry a * (commander check)?")
+
+    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
+        for who in ("none", "attacker", "defender", "both"):
+            yield Action.of("commander-check", who)
+
+    def on_commander_check(self, rs: Any, state: State, frame: Frame, action: Action,
+                           ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
         a, d = (int(x) for x in v["losses"].split("/"))
-        who = action.arg(0)
-        r = CombatResult(a, d, who == "attacker", who == "defender")
+        who, star = v["retreat"], action.arg(0)
+        r = CombatResult(a, d, who == "attacker", who == "defender",
+                         star in ("attacker", "both"), star in ("defender", "both"))
         ctx.log(f"Combat Table, column {v['column']}, die {v['die']}: the players read "
                 f"{r.text()} (printed table, given by hand)", rs.cite("10"))
         flow.goto(rs, state, ctx, "battle-losses", queue=[])
@@ -189,6 +218,9 @@ class BattleLosses(SpLossStep):
         yield from sp_loss_choices(rs, state, units(rs, state, frame["vars"]["zone"], side),
                                    remaining)
 
+    def _lost(self, rs: Any, state: State, ctx: Context, pid: str, sp: int) -> None:
+        victory.gendarme_loss(rs, state, ctx, pid, sp)
+
     def _after(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow,
                lost: int) -> None:
         queue = frame["vars"]["queue"]
@@ -198,4 +230,4 @@ class BattleLosses(SpLossStep):
         _next_loser(rs, state, ctx, flow)
 
 
-STEPS = (BattleAsk, BattleAskRetreat, BattleLosses)
+STEPS = (BattleAsk, BattleAskRetreat, BattleAskStar, BattleLosses)

@@ -32,6 +32,8 @@ class UnitType:
     rp: int
     one_sp: bool
     source: str
+    rp_reduced: int = 0
+    """RP of the reduced side (7.2); for a unit with one side (Ca, Mi) the full cost."""
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,11 @@ def load_counters(path: Path = DATA_DIR / "counters.yaml") -> Counters:
             rf=c.integer(spec.get("rf", 0), f"{place}.rf", 0, 6),
             mp=c.integer(spec.get("mp"), f"{place}.mp", 0, 20),
             rp=c.integer(spec.get("rp"), f"{place}.rp", 0, 20),
+            rp_reduced=c.integer(spec.get("rp_reduced", spec.get("rp")),
+                                 f"{place}.rp_reduced", 0, 20),
             one_sp=bool(spec.get("one_sp", False)), source=str(spec.get("source", "")))
+        if units[code].rp_reduced > units[code].rp:
+            raise c.fail(f"{place}.rp_reduced", "the reduced side costs more than the full")
     nations: dict[str, dict[str, str]] = {}
     for nid, spec in c.mapping(data.get("nationalities"), "nationalities").items():
         place = f"nationalities.{nid}"
@@ -114,6 +120,8 @@ class SetUp:
     """place -> commander ids"""
     units: dict[str, list[tuple[str, str]]]
     """place -> [(type code, nationality), ...] one entry per counter"""
+    arrival: dict[str, dict[str, Any]]
+    """nationality -> where its purchases are placed (7.1, 7.2, 13)"""
 
 
 def load_setup(counters: Counters, path: Path = DATA_DIR / "scenario.yaml") -> SetUp:
@@ -146,9 +154,26 @@ def load_setup(counters: Counters, path: Path = DATA_DIR / "scenario.yaml") -> S
             if nat not in counters.nationalities:
                 raise c.fail(f"{p}.units[{i}]", f"no nationality {nat!r}")
             units.setdefault(place, []).extend([(code, nat)] * n)
+    arrival: dict[str, dict[str, Any]] = {}
+    for nat, spec in c.mapping(data.get("arrival", {}) or {}, "arrival").items():
+        p = f"arrival.{nat}"
+        if nat not in counters.nationalities:
+            raise c.fail(p, f"no nationality {nat!r}")
+        spec = c.mapping(spec, p)
+        rule: dict[str, Any] = {"source": str(spec.get("source", ""))}
+        if "region" in spec:
+            rule["region"] = c.text(spec["region"], f"{p}.region")
+        elif "zones" in spec:
+            rule["zones"] = [c.text(z, f"{p}.zones[{i}]")
+                             for i, z in enumerate(c.seq(spec["zones"], f"{p}.zones"))]
+        elif spec.get("with_army"):
+            rule["with_army"] = True
+        else:
+            raise c.fail(p, "expected region, zones or with_army")
+        arrival[nat] = rule
     return SetUp(id=str(data.get("id", "1487")), name=c.text(data.get("name"), "name"),
                  rounds=c.integer(data.get("rounds"), "rounds", 1, 40), control=control,
-                 commanders=commanders, units=units)
+                 commanders=commanders, units=units, arrival=arrival)
 
 
 @dataclass(frozen=True)
@@ -297,3 +322,125 @@ def load_combat_table(path: Path = DATA_DIR / "tables.yaml") -> CombatTable:
             results[cid][lo + i] = parsed
     return CombatTable(name=c.text(t.get("name"), "combat.name"), columns=tuple(columns),
                        die=(lo, hi), results=results)
+
+
+@dataclass(frozen=True)
+class Contingent:
+    """A mercenary contingent of the Reinforcements Table (rules 13)."""
+
+    id: str
+    name: str
+    camp: str
+    nationalities: tuple[str, ...]
+    min_die: tuple[int | None, ...]
+    """min_die[k-1]: the least die that allows k counters; None = unknown"""
+
+    @property
+    def limit(self) -> int:
+        """The most counters of the contingent on the map (7.1)."""
+        return len(self.min_die)
+
+    def counters_for(self, die: int) -> int | None:
+        """How many counters ``die`` allows, or ``None`` if the table does not say."""
+        if any(v is None for v in self.min_die):
+            return None
+        return sum(1 for v in self.min_die if v is not None and die >= v)
+
+
+@dataclass(frozen=True)
+class ReinforcementTable:
+    name: str
+    rule: str
+    die: tuple[int, int]
+    contingents: dict[str, Contingent]
+
+    def contingent_of(self, nationality: str) -> Contingent | None:
+        for c in self.contingents.values():
+            if nationality in c.nationalities:
+                return c
+        return None
+
+
+def load_reinforcements(counters: Counters,
+                        path: Path = DATA_DIR / "tables.yaml") -> ReinforcementTable:
+    """The Reinforcements Table (rules 13): contingents, limits, known values."""
+    c = Checker(str(path))
+    t = c.mapping(c.mapping(load_yaml_file(path), "").get("reinforcements"), "reinforcements")
+    die = c.mapping(t.get("die"), "reinforcements.die")
+    lo = c.integer(die.get("min"), "reinforcements.die.min")
+    hi = c.integer(die.get("max"), "reinforcements.die.max", lo)
+    out: dict[str, Contingent] = {}
+    for cid, spec in c.mapping(t.get("contingents"), "reinforcements.contingents").items():
+        p = f"reinforcements.contingents.{cid}"
+        spec = c.mapping(spec, p)
+        nats = tuple(c.text(n, f"{p}.nationalities[{i}]")
+                     for i, n in enumerate(c.seq(spec.get("nationalities"),
+                                                 f"{p}.nationalities")))
+        for i, n in enumerate(nats):
+            if n not in counters.nationalities:
+                raise c.fail(f"{p}.nationalities[{i}]", f"no nationality {n!r}")
+        mins = tuple(None if v is None else c.integer(v, f"{p}.min_die[{i}]", lo, hi + 1)
+                     for i, v in enumerate(c.seq(spec.get("min_die"), f"{p}.min_die")))
+        if not mins:
+            raise c.fail(f"{p}.min_die", "one value per counter the contingent may bring")
+        out[cid] = Contingent(cid, c.text(spec.get("name"), f"{p}.name"),
+                              c.choice(spec.get("camp"), f"{p}.camp", CAMPS), nats, mins)
+    return ReinforcementTable(c.text(t.get("name"), "reinforcements.name"),
+                              str(t.get("rule", "13")), (lo, hi), out)
+
+
+@dataclass(frozen=True)
+class AllianceTable:
+    """The Alliances Table (rules 11): spaces (camp = sign), doubt zone, start spaces."""
+
+    name: str
+    spaces: tuple[int, ...]
+    centre: int
+    doubt: tuple[int, ...]
+    start: dict[str, int]
+    follows: dict[str, tuple[str, ...]]
+
+    @staticmethod
+    def camp_of(space: int) -> str | None:
+        return "france" if space > 0 else "brittany" if space < 0 else None
+
+    def step(self, space: int, toward: str) -> int:
+        """The space one step toward ``toward`` (the centre is stepped over, 11)."""
+        order = [s for s in self.spaces if s != self.centre]
+        if space == self.centre:
+            nxt = [s for s in order if (s > space if toward == "france" else s < space)]
+            return min(nxt, key=lambda s: abs(s - space)) if nxt else space
+        i = order.index(space)
+        i = min(len(order) - 1, i + 1) if toward == "france" else max(0, i - 1)
+        return order[i]
+
+
+def load_alliances(counters: Counters, path: Path = DATA_DIR / "tables.yaml") -> AllianceTable:
+    """The Alliances Table (rules 11)."""
+    c = Checker(str(path))
+    t = c.mapping(c.mapping(load_yaml_file(path), "").get("alliances"), "alliances")
+    spaces = tuple(c.integer(v, f"alliances.spaces[{i}]")
+                   for i, v in enumerate(c.seq(t.get("spaces"), "alliances.spaces")))
+    if list(spaces) != sorted(set(spaces)) or len(spaces) < 3:
+        raise c.fail("alliances.spaces", "expected at least three increasing space numbers")
+    centre = c.integer(t.get("centre"), "alliances.centre")
+    if centre not in spaces:
+        raise c.fail("alliances.centre", f"{centre} is not a space")
+    doubt = tuple(c.integer(v, f"alliances.doubt[{i}]")
+                  for i, v in enumerate(c.seq(t.get("doubt", []), "alliances.doubt")))
+    start = {}
+    for ally, v in c.mapping(t.get("start"), "alliances.start").items():
+        start[ally] = c.integer(v, f"alliances.start.{ally}")
+        if start[ally] not in spaces:
+            raise c.fail(f"alliances.start.{ally}", f"{v} is not a space")
+    follows = {}
+    for ally, nats in c.mapping(t.get("follows"), "alliances.follows").items():
+        if ally not in start:
+            raise c.fail(f"alliances.follows.{ally}", f"no cursor {ally!r} in start")
+        follows[ally] = tuple(c.text(n, f"alliances.follows.{ally}[{i}]")
+                              for i, n in enumerate(c.seq(nats, f"alliances.follows.{ally}")))
+        for i, n in enumerate(follows[ally]):
+            if n not in counters.nationalities:
+                raise c.fail(f"alliances.follows.{ally}[{i}]", f"no nationality {n!r}")
+    return AllianceTable(c.text(t.get("name"), "alliances.name"), spaces, centre, doubt,
+                         start, follows)

@@ -18,9 +18,16 @@ Automated (each rule cited as "Lily and the Ermine <section>"):
 * fatigue and desertion (9) as a table roll per stack (:mod:`.fatigue`): the values
   the rules do not print are asked of the players.
 
-Manual (with the core's place/flip/eliminate/control/score): R&R purchases and
-placement, consolidation of armies, retreats, major battles and sieges (resolved
-by hand, then the marker is cleared), diplomacy, victory points.
+* R&R (7, 13, :mod:`.reinforcements`): purchases at full or reduced strength,
+  rebuilding, placement, commanders' return, the mercenaries of the Reinforcements Table,
+  the limits of 7.1, the Breton militia; armies and garrisons (8, :mod:`.armies`);
+  retreats and the commander check after minor battles (10, :mod:`.retreat`); the
+  Alliances Table (11, :mod:`.diplomacy`); VP and the levels of victory (12,
+  :mod:`.victory`; ``victory.record_battle_vp`` / ``record_siege_vp`` for the tactical
+  map).
+
+Manual (with the core's place/flip/eliminate/control/score): whatever the players
+decide to correct by hand.
 """
 
 from __future__ import annotations
@@ -45,15 +52,19 @@ from boardapp.core.ruleset import (
 )
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
-from . import battle, fatigue, sheets
+from . import armies, battle, diplomacy, fatigue, reinforcements, retreat, sheets, victory
 from .data import (
     CAMPS,
+    AllianceTable,
     CombatTable,
     Counters,
     FatigueTable,
+    ReinforcementTable,
     SetUp,
+    load_alliances,
     load_combat_table,
     load_counters,
+    load_reinforcements,
     load_setup,
     load_tables,
 )
@@ -85,7 +96,7 @@ class LilyErmine(TacticalBoard, Ruleset):
     default_scenario = "1487"
     map_file = "lily_ermine.yaml"
     eliminated_box = "eliminated"
-    flow = Flow(*fatigue.STEPS, *battle.STEPS)
+    flow = Flow(*reinforcements.STEPS, *retreat.STEPS, *fatigue.STEPS, *battle.STEPS)
 
     # -- data --------------------------------------------------------------------------
     @cached_property
@@ -107,6 +118,14 @@ class LilyErmine(TacticalBoard, Ruleset):
     def data_sheets(self) -> list[Sheet]:
         """The table values the rules do not print, filled in by the players (sheets.py)."""
         return sheets.data_sheets(self)
+
+    @cached_property
+    def reinforcement_table(self) -> ReinforcementTable:
+        return load_reinforcements(self.counters)
+
+    @cached_property
+    def alliance_table(self) -> AllianceTable:
+        return load_alliances(self.counters)
 
     def other(self, camp: str) -> str:
         return OTHER[camp]
@@ -136,8 +155,9 @@ class LilyErmine(TacticalBoard, Ruleset):
         state["vars"] = {
             "allegiance": {n: v["camp"] for n, v in self.counters.nationalities.items()},
             "moved": [], "moving": None, "rough": [], "markers": {}, "rp": {"france": None},
-            "sailed": False, "over": False,
+            "sailed": False, "over": False, "allowance": {}, "commander_out": {},
         }
+        diplomacy.init_vars(self, state)  # the Alliances Table (13, 11)
         return state
 
 
@@ -235,6 +255,14 @@ class LilyErmine(TacticalBoard, Ruleset):
         ctx.log(f"{self.side(camp).name} rolls {n}D6 for its RP: "
                 f"{', '.join(map(str, dice))}, {why} = {total} RP (unspent RP are lost, 7.2)",
                 self.cite("13 Replacement Points"))
+        reinforcements.roll_mercenaries(self, state, ctx)  # spring rounds (13)
+
+    # -- control, entries of allies (5, 11) -------------------------------------------------
+    def controller(self, state: State, zone: str) -> str | None:
+        return reinforcements.controller(self, state, zone)
+
+    def note_entries(self, state: State) -> None:
+        diplomacy.note_entries(self, state)
 
     # -- strategic movement (8) ----------------------------------------------------------
     def step_cost(self, src: str, dst: str) -> int | None:
@@ -423,6 +451,8 @@ class LilyErmine(TacticalBoard, Ruleset):
         v["moving"] = None
         ctx.log(f"{self.piece_name(state, moving['commander'])}'s army ends its movement",
                 self.cite("8 Overview"))
+        armies.consolidate(self, state, ctx, moving["zone"], state["active"],
+                           moving["pieces"])
 
     # -- maritime movement (13) -----------------------------------------------------------
     def why_not_sail(self, state: State, pieces: list[str], dest: str) -> tuple[str, str] | None:
@@ -480,6 +510,15 @@ class LilyErmine(TacticalBoard, Ruleset):
 
     def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
         """A drag: a land move, or a sea move for the Bretons when only that is legal."""
+        if (len(pieces) == 1 and pieces[0] in state["pieces"] and state["phase"] == "rr"
+                and state["pieces"][pieces[0]]["loc"] in (reinforcements.NOT_YET,
+                                                          self.reserve_of(state["active"]))):
+            full = Action.of("buy", pieces[0], dest)  # R&R: a purchase (7)
+            if reinforcements.why_not_buy(self, state, pieces[0], False) is None:
+                return full
+            if reinforcements.why_not_buy(self, state, pieces[0], True) is None:
+                return Action.of("buy-reduced", pieces[0], dest)
+            return full
         action = super().move_action(state, pieces, dest)
         if (action.verb == "move" and not self.check_move(state, pieces, dest).legal
                 and self.why_not_sail(state, pieces, dest) is None):
@@ -518,6 +557,12 @@ class LilyErmine(TacticalBoard, Ruleset):
         if v["moving"]:
             raise IllegalActionError("an army must complete its movement first (End move)",
                                      self.cite("8 Overview"))
+        if state["phase"] == "rr" and reinforcements.militia_owed(self, state):
+            raise IllegalActionError("in a spring round the Bretons recruit as many Breton "
+                                     "militia as their RP and counters allow",
+                                     self.cite("13 R&R of the Breton militia"))
+        if state["phase"] == "rr":
+            reinforcements.end_rr(self, state, ctx)
         i = PHASES.index(state["phase"])
         if i + 1 < len(PHASES):
             state["phase"] = PHASES[i + 1]
@@ -525,6 +570,8 @@ class LilyErmine(TacticalBoard, Ruleset):
                     f"{PHASE_NAMES[state['phase']]}", self.cite("6"))
             if state["phase"] == "fatigue":
                 fatigue.start(self, state, ctx)
+            if state["phase"] == "combat":
+                self._mark_disputed(state, ctx)
             return
         if state["active"] == "france":
             state["active"] = "brittany"
@@ -537,21 +584,32 @@ class LilyErmine(TacticalBoard, Ruleset):
         ctx.log(f"{self.side(state['active']).name} phase: {PHASE_NAMES['rr']}",
                 self.cite("6"))
 
+    def _mark_disputed(self, state: State, ctx: Context) -> None:
+        """Every zone both camps occupy gets its battle or siege marker (10)."""
+        for zone in sorted(self.board_map.areas):
+            if zone not in state["vars"]["markers"] and all(
+                    self.own_at(state, zone, c) for c in CAMPS):
+                kind = self.combat_kind(state, zone, state["active"])
+                state["vars"]["markers"][zone] = kind
+                ctx.log(f"{self.board_map.place_name(zone)} is disputed: {kind} marker",
+                        self.cite("10 Overview"))
+
     def _administrative(self, state: State, ctx: Context) -> None:
         """The shared administrative phase (6, 13)."""
         v = state["vars"]
         rnd = state["turn"]
         if rnd in ENGLISH_REMOVAL_ROUNDS:
             english = [p for p in state["pieces"] if self.nationality(state, p) == "england"
-                       and state["pieces"][p]["loc"] not in ("out-of-play",)]
-            for p in english:
-                put_piece(state, p, "out-of-play")
+                       and self.on_map(state["pieces"][p]["loc"])]
+            for p in english:  # to the Reserve: they may return next round (13)
+                put_piece(state, p, self.reserve_of(self.piece_side(state, p)))
             if english:
                 ctx.log(f"End of the year: the English counters leave the map "
                         f"({self.names(state, english)})", self.cite("13 Removal of English "
                                                                      "counters"))
         v["moved"], v["rough"], v["sailed"] = [], [], False
         if rnd >= self.setup_data.rounds:
+            victory.final_tally(self, state, ctx)
             v["over"] = True
             state["phase"] = "over"
             ctx.log(f"Round {rnd} is over: the game ends. {self.outcome(state)}",
@@ -567,6 +625,9 @@ class LilyErmine(TacticalBoard, Ruleset):
 
     # -- the plugin interface ---------------------------------------------------------------
     def acting_side(self, state: State) -> str:
+        item = diplomacy.pending(state) if not self.flow.top(state) else None
+        if item:
+            return str(item["camp"])
         return self.flow.active_side(state) or state["active"]
 
     def legal_actions(self, state: State) -> Iterator[Action]:
@@ -575,6 +636,9 @@ class LilyErmine(TacticalBoard, Ruleset):
             return
         if self.flow.top(state):
             yield from self.flow.legal_actions(self, state)
+            return
+        if diplomacy.pending(state):
+            yield from diplomacy.relocate_actions(self, state)
             return
         if state["phase"] == "movement":
             moving = v["moving"]
@@ -595,9 +659,18 @@ class LilyErmine(TacticalBoard, Ruleset):
                     continue
                 for dest in sorted(self.reachable(state, own)):
                     yield Action.of("move", own, dest)
+                for part in armies.split_moves(self, state, zone, own):
+                    for dest in sorted(self.reachable(state, part)):
+                        yield Action.of("move", part, dest)
             yield from self._sail_actions(state)
+            yield from armies.garrison_actions(self, state)
         if state["phase"] == "rr" and v["rp"].get(state["active"]) is None:
             yield Action("roll-rp")
+        if state["phase"] == "rr":
+            yield from reinforcements.ask_actions(self, state)
+            yield from reinforcements.buy_actions(self, state)
+            if reinforcements.militia_owed(self, state):
+                return  # 13: the Breton militia first
         if state["phase"] == "combat":
             for zone in sorted(v["markers"]):
                 if battle.why_not_fight(self, state, zone) is None:
@@ -622,12 +695,20 @@ class LilyErmine(TacticalBoard, Ruleset):
 
     def flow_actions(self, state: State) -> list[Action]:
         """Buttons: every legal action but the drags (move, sail)."""
-        return [a for a in self.legal_actions(state) if a.verb not in ("move", "sail")]
+        return [a for a in self.legal_actions(state)
+                if a.verb not in ("move", "sail", *reinforcements.BUY_VERBS)]
 
     def piece_actions(self, state: State, pid: str) -> list[Action]:
         """On a counter's menu: pick it up, or reduce / eliminate it for fatigue."""
         return [a for a in self.legal_actions(state)
-                if a.verb in ("pick-up", "reduce", "eliminate-unit") and a.args == (pid,)]
+                if a.verb in ("pick-up", "reduce", "eliminate-unit", "rebuild")
+                and a.args == (pid,)]
+
+    def place_actions(self, state: State, place: str) -> list[Action]:
+        """Right-click a zone in R&R: the purchases that may be placed there (7)."""
+        if state["phase"] != "rr" or self.flow.top(state) or place not in self.board_map.areas:
+            return []
+        return list(reinforcements.buy_actions(self, state, place))
 
     def action_label(self, state: State, action: Action) -> str:
         labels = {"next-phase": "Next phase", "end-move": "End move",
@@ -648,6 +729,29 @@ class LilyErmine(TacticalBoard, Ruleset):
                     "defender": "Defender retreats (R)"}[action.arg(0)]
         if action.verb == "resolved":
             return f"Resolved by hand: {self.board_map.place_name(action.arg(0))}"
+        if action.verb in ("buy", "buy-reduced"):
+            pid = action.arg(0)
+            if self.is_commander(state, pid):
+                return f"Return {self.piece_name(state, pid)} (back side) in " \
+                       f"{self.board_map.place_name(action.arg(1))}"
+            reduced = action.verb == "buy-reduced"
+            price = reinforcements.cost(self, state, pid, reduced)
+            return (f"Buy {self.piece_name(state, pid)} {'reduced' if reduced else 'full'} "
+                    f"({price} RP) in {self.board_map.place_name(action.arg(1))}")
+        if action.verb == "rebuild":
+            return f"Rebuild {self.piece_name(state, action.arg(0))}"
+        if action.verb == "reinforcements":
+            cont = self.reinforcement_table.contingents.get(action.arg(0))
+            return f"{cont.name if cont else action.arg(0)}: {action.arg(1)} counters"
+        if action.verb in ("retreat-to", "relocate"):
+            return f"{'Retreat to' if action.verb == 'retreat-to' else 'Place in'} " \
+                   f"{self.board_map.place_name(action.arg(0))}"
+        if action.verb == "garrison":
+            return f"Garrison in {self.board_map.place_name(action.arg(0))}"
+        if action.verb == "commander-check":
+            return {"none": "No commander check", "attacker": "Attacker's commanders (*)",
+                    "defender": "Defender's commanders (*)",
+                    "both": "Both sides' commanders (*)"}.get(action.arg(0), action.arg(0))
         return super().action_label(state, action)
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
@@ -655,7 +759,21 @@ class LilyErmine(TacticalBoard, Ruleset):
         if self.flow.top(state) and verb not in ("move", "next-phase"):
             self.flow.apply(self, state, action, ctx, self.cite("9"))
             return
-        if verb == "move":
+        if verb in ("buy", "buy-reduced"):
+            reinforcements.buy(self, state, action, ctx)
+        elif verb == "rebuild":
+            reinforcements.rebuild(self, state, action, ctx)
+        elif verb == "reinforcements":
+            reinforcements.answer(self, state, action, ctx)
+        elif verb == "garrison":
+            armies.make_garrison(self, state, ctx, action.arg(0))
+        elif verb == "relocate":
+            diplomacy.relocate(self, state, ctx, action.arg(0))
+        elif diplomacy.pending(state):
+            item = diplomacy.pending(state)
+            raise IllegalActionError(f"{self.side(item['camp']).name} first places the "
+                                     "counters of the ally that changed camp", self.cite("11"))
+        elif verb == "move":
             self._move(state, action, ctx)
         elif verb == "pick-up":
             self._pick_up(state, action, ctx)
@@ -734,28 +852,26 @@ class LilyErmine(TacticalBoard, Ruleset):
         return f"round {turn} ({cell.label})" if cell else f"round {turn}"
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
-        return {z: [k.capitalize()] for z, k in state["vars"]["markers"].items()}
+        out = {z: [k.capitalize()] for z, k in state["vars"]["markers"].items()}
+        for z in self.board_map.areas:  # the objective stars of the printed map (5)
+            if self.is_objective(z):
+                out.setdefault(z, []).insert(0, "★")
+        return out
 
     def outcome(self, state: State) -> str | None:
         if not state["vars"]["over"]:
             return None
-        levels = {}
-        for camp in CAMPS:
-            vp = state["score"].get(camp, 0)
-            levels[camp] = next((i for i, (lo, _) in enumerate(LEVELS) if vp >= lo), None)
-        f, b = levels["france"], levels["brittany"]
-        if f == b:
-            return "The game is a tie (12)." if f is not None else \
-                "No side reaches 10 VP: no victory (12)."
-        if f is not None and (b is None or f < b):
-            return f"France wins: {LEVELS[f][1]} (12)."
-        return f"Brittany wins: {LEVELS[b][1]} (12)."  # type: ignore[index]
+        return victory.outcome(self, state)
 
     def prompt(self, state: State) -> str:
         if state["vars"]["over"]:
             return f"The game is over. {self.outcome(state)}"
         if self.flow.top(state):
             return self.flow.prompt(self, state)
+        item = diplomacy.pending(state)
+        if item:
+            return (f"{self.side(item['camp']).name}: place {self.names(state, item['pieces'])} "
+                    f"(an ally changed camp) in a zone you control (11).")
         camp = self.side(state["active"]).name
         phase = state["phase"]
         head = f"{self.turn_label(state['turn'])}, {camp} phase — {PHASE_NAMES[phase]}"
@@ -763,8 +879,15 @@ class LilyErmine(TacticalBoard, Ruleset):
             rp = state["vars"]["rp"].get(state["active"])
             if rp is None:
                 return f"{head}: roll the RP dice (13), or go on with Next phase."
-            return (f"{head}: {rp} RP. Place reinforcements and replacements by hand from "
-                    "the Reserve (7), then Next phase.")
+            asked = reinforcements.ask_prompt(self, state)
+            if asked:
+                return f"{head}: {asked}"
+            if reinforcements.militia_owed(self, state):
+                return (f"{head}: {rp} RP. A spring round: recruit Breton militia while the "
+                        "RP and counters allow (13), then the rest.")
+            return (f"{head}: {rp} RP. Drag a counter from the Reserve or the counters not yet "
+                    "in play onto a zone (or right-click a zone) to buy it, right-click a "
+                    "reduced unit to rebuild it (7), then Next phase.")
         if phase == "movement":
             moving = state["vars"]["moving"]
             if moving:
@@ -788,4 +911,7 @@ class LilyErmine(TacticalBoard, Ruleset):
         ctl = ", ".join(f"{bmap.place_name(z)} {c}" for z, c in sorted(state["control"].items())
                         if c)
         lines.append(f"  control markers: {ctl}")
+        lines.append("  Alliances Table (11): " + "; ".join(diplomacy.table_lines(self, state)))
+        lines.append(f"  VP (12): France {state['score'].get('france', 0)}, Brittany "
+                     f"{state['score'].get('brittany', 0)}")
         return "\n".join(lines)

@@ -33,10 +33,14 @@ class SpLossStep(Step):
                lost: int) -> None:
         raise NotImplementedError  # abstract: each loss step says what comes next
 
+    def _lost(self, rs: Any, state: State, ctx: Context, pid: str, sp: int) -> None:
+        """Hook before ``pid`` loses ``sp`` SP (the battle step scores gendarmes, 12)."""
+
     def on_reduce(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
                   flow: Flow) -> None:
         pid = action.arg(0)
         name = rs.piece_name(state, pid)
+        self._lost(rs, state, ctx, pid, 1)
         state["pieces"][pid]["flipped"] = True
         ctx.log(f"{self.LABEL}: {name} loses 1 SP (reduced)", rs.cite(self.RULE))
         self._after(rs, state, frame, ctx, flow, 1)
@@ -46,8 +50,11 @@ class SpLossStep(Step):
         pid = action.arg(0)
         sp = rs.sp(state, pid)
         name = rs.piece_name(state, pid)
+        self._lost(rs, state, ctx, pid, sp)
         state["prev_loc"][pid] = state["pieces"][pid]["loc"]
-        state["pieces"][pid]["flipped"] = False
+        if rs.unit_code(state, pid) != "Ca":
+            # A captured cannon stays on its captured side: its new camp's unit (7.2).
+            state["pieces"][pid]["flipped"] = False
         put_piece(state, pid, rs.reserve_of(frame["side"]))
         ctx.log(f"{self.LABEL}: {name} eliminated ({sp} SP) to the Reserve",
                 rs.cite(self.RULE))

@@ -1,0 +1,93 @@
+"""Armies and garrisons on the strategic map (rules 2, 8).
+
+* An army is a commander on top of units; a garrison has its commander under the
+  units, in a fortress zone (2). ``garrison ZONE`` turns an army into a garrison freely
+  (8); the reverse costs 2 MP as part of a move (rules.py ``_army_budget``).
+* An army may split without cost into as many armies as commanders (8): any commander
+  moves with the units he takes (a commander may even move alone), and an army may
+  drop off units on the way.
+* Armies of a camp that meet in a zone are consolidated into one stack with the
+  highest-ranking commander (8): :func:`consolidate` when a move ends there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.actions import Action
+from boardapp.core.context import Context
+from boardapp.core.errors import IllegalActionError
+from boardapp.core.state import State, pieces_at, reorder
+
+RULE = "8 Procedure"
+
+
+def is_army(rs: Any, state: State, zone: str, camp: str) -> bool:
+    own = rs.own_at(state, zone, camp)
+    return bool(own) and rs.is_commander(state, own[0]) and any(
+        not rs.is_commander(state, p) for p in own)
+
+
+def why_not_garrison(rs: Any, state: State, zone: str) -> tuple[str, str] | None:
+    camp = state["active"]
+    if state["vars"]["over"] or state["phase"] != "movement" or rs.flow.top(state):
+        return "an army becomes a garrison during strategic movement", rs.cite("6, 8")
+    if state["vars"]["moving"]:
+        return "an army must complete its movement first (End move)", rs.cite("8 Overview")
+    area = rs.board_map.areas.get(zone)
+    if area is None or not area.fortified:
+        return "a garrison needs a fortress", rs.cite("2")
+    if not is_army(rs, state, zone, camp):
+        return (f"no army of {rs.side(camp).name} in {rs.board_map.place_name(zone)}",
+                rs.cite("8"))
+    return None
+
+
+def garrison_actions(rs: Any, state: State) -> Iterator[Action]:
+    if state["phase"] != "movement" or state["vars"]["moving"]:
+        return
+    for zone in sorted(rs.armies(state, state["active"])):
+        if why_not_garrison(rs, state, zone) is None:
+            yield Action.of("garrison", zone)
+
+
+def make_garrison(rs: Any, state: State, ctx: Context, zone: str) -> None:
+    """Commanders under the units: the army becomes a garrison, freely (8)."""
+    why = why_not_garrison(rs, state, zone)
+    if why:
+        raise IllegalActionError(*why)
+    stack = pieces_at(state, zone)
+    camp = state["active"]
+    cmds = [p for p in stack if rs.is_commander(state, p) and rs.piece_side(state, p) == camp]
+    reorder(state, zone, [p for p in stack if p not in cmds] + cmds)
+    ctx.log(f"{rs.names(state, cmds)} under the stack in {rs.board_map.place_name(zone)}: "
+            "the army becomes a garrison", rs.cite(RULE))
+
+
+def consolidate(rs: Any, state: State, ctx: Context, zone: str, camp: str,
+                arrived: list[str]) -> None:
+    """An army joins other counters of its camp: one stack under the highest-ranked
+    commander, an army (8)."""
+    own = rs.own_at(state, zone, camp)
+    if not [p for p in own if p not in arrived]:
+        return
+    best = rs.commander_of(state, own)
+    if best is None:
+        return
+    stack = pieces_at(state, zone)
+    reorder(state, zone, [best] + [p for p in stack if p != best])
+    ctx.log(f"The armies of {rs.side(camp).name} in {rs.board_map.place_name(zone)} are "
+            f"consolidated under {rs.piece_name(state, best)}", rs.cite(RULE))
+
+
+def split_moves(rs: Any, state: State, zone: str, own: list[str]) -> Iterator[list[str]]:
+    """Beside the whole stack: each commander of a stack of several with an even share of
+    the units (an army splits into as many armies as commanders, 8)."""
+    cmds = [p for p in own if rs.is_commander(state, p)]
+    if len(cmds) < 2:
+        return
+    units = [p for p in own if not rs.is_commander(state, p)]
+    for i, cid in enumerate(cmds):
+        share = units[i::len(cmds)]
+        yield [cid, *share]
