@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from boardapp.core.actions import Action
@@ -249,7 +251,9 @@ def test_a_draw_by_email_stays_secret(tmp_path, monkeypatch):
     mine = list(hands(game)["blois"])
     game.push("end")
     save_for_opponent(game, path)
-    text = path.read_text(encoding="utf-8")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert set(data.pop("game_data")["cards"]) >= set(mine)  # every card's public values
+    text = json.dumps(data)
     assert len(mine) == 3 and not any(f'"{c}"' in text for c in mine[1:])
     other = load_game(path, passphrase=words["montfort"])
     assert hands(other)["blois"] == ["?", "?", "?"]

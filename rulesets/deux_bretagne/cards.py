@@ -27,6 +27,8 @@ from boardapp.core.errors import IllegalActionError, InvalidActionError
 from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State
 
+from .sheets import card_field
+
 if TYPE_CHECKING:
     from .data import Scenario
     from .rules import DeuxBretagne
@@ -90,7 +92,7 @@ def card_name(rs: DeuxBretagne, card: str) -> str:
 
 def value(rs: DeuxBretagne, state: State, card: str, field: str) -> Any:
     """A card's value: printed (cards.yaml), else given by a player in this game, else None."""
-    known = rs.cards.get(card, {}).get(field)
+    known = card_field(rs, state, card, field)
     if known is not None:
         return known
     return state["vars"].get("card_values", {}).get(card, {}).get(field)
@@ -111,7 +113,7 @@ def card_line(rs: DeuxBretagne, state: State, card: str) -> str:
     info = rs.cards.get(card, {})
     parts = [f"ACT {show('activation')}", f"PS {show('resources')}",
              f"coat {show('coat')}", f"asterisk {show('asterisk')}"]
-    if info.get("anchor"):
+    if value(rs, state, card, "anchor"):
         parts.append("anchor")
     parts.append(f"{info.get('group', '?')} (assumed)")
     return f"{card_name(rs, card)} — {', '.join(parts)}"
@@ -278,8 +280,10 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
                 rs.cite("5.5"))
     if use in ("evt", "act+evt"):
         info = rs.cards.get(card, {})
-        if info.get("event"):
-            ctx.log(f"Event {card}: {info['event']}", rs.cite("5.6"))
+        event = card_field(rs, state, card, "event")
+        if event:
+            ctx.log(f"Event {card_name(rs, card)}: {event} — apply it (by hand where "
+                    "boardapp does not)", rs.cite("5.6"))
         else:
             note = f" (the rules say: {info['rules']})" if info.get("rules") else ""
             ctx.log(f"Apply the event of {card_name(rs, card)} by hand with the manual "

@@ -14,6 +14,7 @@ from functools import cached_property
 
 from boardapp.core.actions import Action
 from boardapp.core.context import Context
+from boardapp.core.datasheets import Sheet
 from boardapp.core.errors import DataError, IllegalActionError, InvalidActionError
 from boardapp.core.flow import Flow
 from boardapp.core.movement import Reach
@@ -29,7 +30,7 @@ from boardapp.core.ruleset import (
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
 from . import cards as card_rules
-from . import labels, movement, naval
+from . import labels, movement, naval, sheets
 from .battle import BATTLE_STEPS
 from .cards import CARD_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
@@ -104,6 +105,10 @@ class DeuxBretagne(Ruleset):
     def chits(self) -> dict[str, str]:
         """Tactical chit names by id."""
         return load_chits()
+
+    def data_sheets(self) -> list[Sheet]:
+        """The card values the rules do not print, filled in by the players (sheets.py)."""
+        return sheets.data_sheets(self)
 
     @cached_property
     def cards(self) -> dict[str, dict]:

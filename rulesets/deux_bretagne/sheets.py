@@ -1,0 +1,47 @@
+"""Les Deux Bretagne's game data sheet: the card values the rules do not print.
+
+``data/cards.yaml`` holds, for each of the 56 strategy cards, what the rules say and
+``null`` for every printed value we do not have (activation, PS, coat of arms, asterisk,
+anchor, event text). The players fill them in Edit > Game data — for the game being
+played (a logged ``data`` action) and, if they wish, as the defaults of new games. The
+rules read a card's values through :func:`card_field`, never the file directly, so that a
+game replays with the values it was played with. (A card's ``name`` and ``group`` stay in
+the YAML only: the group is read when the decks are set up.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardapp.core.datasheets import CellType, Sheet
+from boardapp.core.state import State
+
+from .data import DATA_DIR
+
+CARDS = DATA_DIR / "cards.yaml"
+CARD_SHEET_FIELDS = {
+    "activation": CellType("int", low=1, high=3, label="activation (5.3)"),
+    "resources": CellType("int", low=0, high=9, label="PS (5.5)"),
+    "coat": CellType("choice", choices=("yellow", "green", "blue"),
+                     label="coat of arms (5.61-5.63)"),
+    "asterisk": CellType("bool", label="asterisk (5.6)"),
+    "anchor": CellType("bool", label="anchor (8.151)"),
+    "event": CellType("text", label="event text"),
+}
+
+
+def data_sheets(rs: Any) -> list[Sheet]:
+    """The card sheet of ``data/cards.yaml``."""
+    return [Sheet("cards", "Strategy cards", CARDS, (), "records", CARD_SHEET_FIELDS,
+                  keys=r"[BM]-\d\d", rule=rs.cite("5.0"),
+                  note="The printed values of each card: not in the rules. Unknown ones "
+                       "(?) are asked when a card is played and kept for the game; "
+                       "filled in here, they are used directly.")]
+
+
+def card_field(rs: Any, state: State, card: str, field: str) -> Any:
+    """A card's printed value for the game in ``state`` (``None``: unknown); fields
+    outside the sheet come from the YAML."""
+    if field in CARD_SHEET_FIELDS:
+        return rs.sheet_values(state, "cards").get(card, {}).get(field)
+    return rs.cards.get(card, {}).get(field)

@@ -1,0 +1,52 @@
+"""Each ruleset's game data: the values the players fill in are used by the rules of that
+game, replay with it, and never come from the files once the game has begun."""
+
+from __future__ import annotations
+
+from boardapp.core.datasheets import read_sheet
+from boardapp.core.game import Game
+from boardapp.core.gamefile import load_game, save_game
+from rulesets.deux_bretagne.cards import value
+from tests.dbhelpers import new_game
+
+
+def test_every_ruleset_sheet_reads_its_shipped_file():
+    from boardapp.core.ruleset import available_rulesets
+
+    for ruleset_class in available_rulesets().values():
+        rs = ruleset_class()
+        for sheet in rs.data_sheets():
+            values = read_sheet(sheet)
+            assert values, (rs.id, sheet.id)
+            assert sheet.file.is_file()
+
+
+def test_a_card_value_filled_in_is_used_without_asking(tmp_path):
+    game = new_game("14.1")
+    rs = game.ruleset
+    game.push("draw")
+    card = next(c for c in game.state["vars"]["hands"]["blois"]
+                if value(rs, game.state, c, "activation") is None)
+    # Test data, not the publisher's card.
+    game.push(f"data cards {card}:activation=3 {card}:event=Two%20knights%20join")
+    assert value(rs, game.state, card, "activation") == 3
+    entry = game.push(f"play {card} act")
+    assert not game.state["flow"] or game.state["flow"][-1]["step"] != "card-value"
+    assert any("ACT 3" in line.text for line in entry.lines)
+    path = tmp_path / "g.json"
+    save_game(game, path)
+    again = load_game(path)
+    assert again.state == game.state
+    assert value(rs, again.state, card, "event") == "Two knights join"
+    assert read_sheet(rs.data_sheets()[0])[card]["activation"] is None  # file untouched
+
+
+def test_lion_in_winter_charts_are_sheets_when_declared():
+    from rulesets.lion_in_winter import RULESET
+
+    rs = RULESET()
+    ids = [s.id for s in rs.data_sheets()]
+    if not ids:  # the charts are not declared as sheets in this ruleset
+        return
+    game = Game(rs)
+    assert set(ids) <= set(game.state["data"])
