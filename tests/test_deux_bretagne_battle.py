@@ -144,3 +144,46 @@ def test_9_221_t16_sang_froid_montfort_retreats_before_combat():
     assert not [p for p in at(game, "ploermel") if game.ruleset.piece_side(game.state, p)
                 == "montfort"]
     assert "T16" in game.state["vars"]["chit_cup"]  # back in the cup
+
+
+def test_9_221_t2_reprimande_the_english_leader_leaves_for_a_turn():
+    """"After the battle, if the Montfort player has lost 2 or more Me and Ch steps in
+    battle, he withdraws the activated English leader from the map for one turn. The
+    English leader returns next turn either in a Montfort controlled Port City or Bro
+    Saoz." (9.221 T2)"""
+    game = new_game()
+    blois_me = at(game, "josselin", "me")[0]
+    mils = reserve(game, "blois-mil", 2)
+    game.push("control malestroit blois")
+    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
+    for pid in mils:
+        game.push(f"flip {pid}")
+    ch = reserve(game, "montfort-ch-an", 1)[0]
+    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
+    game.push(f"place thomas-dagworth,{ch},{','.join(mes)} rochefort-en-terre")
+    game.push("end")  # Montfort's activation
+    # Chits: 2nd of the cup (T2), then 3rd (T4); Montfort 0 + 2 (Dagworth) = 2 on 8-10:
+    # 5 losses; Blois 8 + 1 (Rohan) = 9 on 5-7: 6 losses.
+    game.push("set-dice 2,3,0,8")
+    entry = game.push(f"move thomas-dagworth,{ch},{','.join(mes)} malestroit")
+    assert any("T2 Réprimande, T4" in line.text for line in entry.lines)
+    game.push(f"losses {ch}=2")  # Montfort loses 2 Ch steps
+    entry = game.push(f"losses {blois_me}=1,{mils[0]}=1")
+    texts = [line.render() for line in entry.lines]
+    assert any("Blois wins the battle" in t for t in texts)
+    assert any("Thomas Dagworth leaves the map until next turn" in t and "9.221 T2" in t
+               for t in texts)
+    assert game.state["pieces"]["thomas-dagworth"]["loc"] == "reserve"
+    assert all(game.state["pieces"][p]["loc"] == "rochefort-en-terre" for p in mes)
+    while game.state["phase"] == "action":
+        game.push("end")
+    game.push("next-turn")
+    while game.state["flow"][-1]["step"] != "return-leader":
+        done = [a for a in game.legal_actions() if a.verb == "done"]
+        game.push(done[0] if done else game.legal_actions()[0])
+    assert game.state["turn"] == 2 and game.ruleset.acting_side(game.state) == "montfort"
+    places = {a.args[1] for a in game.legal_actions()}
+    assert {"bro-saoz", "nantes", "brest"} <= places and "saint-malo" not in places
+    game.push("leader-to thomas-dagworth bro-saoz")
+    assert game.state["pieces"]["thomas-dagworth"]["loc"] == "bro-saoz"
+    assert game.state["vars"]["withdrawn"] == {}

@@ -171,3 +171,47 @@ def test_10_16_a_sortie_that_fails_goes_back_inside():
                 == "montfort"]
     assert montfort and set(montfort) <= set(game.state["vars"]["inside"])  # back inside
     assert any(game.state["pieces"][u]["loc"] == "hede" for u in units)
+
+
+def test_10_16_besieged_units_join_the_support_army_and_go_back_inside_if_it_loses():
+    """"When a support army attacks besieging units, the besieged units can join the
+    support army for the regular combat, within the stacking limits (7.0) ... Only the
+    leader of the support army is activated, never the besieged leaders." (10.16)"""
+    game = new_game()
+    mes = at(game, "josselin", "me") + at(game, "saint-malo", "me")
+    game.push(f"place alain-de-rohan,{','.join(mes)} dinan")  # Blois's fortress
+    chs = reserve(game, "montfort-ch-an", 3)
+    game.push(f"place olivier-de-clisson,{','.join(chs)} lamballe")
+    relief = reserve(game, "blois-ch-fr", 2)
+    game.push(f"place jean-de-beaumanoir,{','.join(relief)} saint-malo")
+    game.push("end")  # Montfort besieges Dinan
+    game.push(f"move olivier-de-clisson,{','.join(chs)} dinan")
+    game.push("withdraw")
+    game.push("besiege dinan")
+    game.push("end")
+    game.push(f"move jean-de-beaumanoir,{','.join(relief)} dinan")  # the support army
+    assert set(game.legal_actions()) == {Action("join", (mes[0],)), Action("join", (mes[1],)),
+                                         Action("done")}
+    assert "10.16" in game.ruleset.prompt(game.state)
+    game.push(f"join {mes[0]}")
+    # Chits T4 and T2 (no effect here); Blois rolls 0 + 1 (Beaumanoir, not Rohan who stays
+    # inside) = 1, 5 losses; Montfort 5 + 2 = 7, 8 losses; Beaumanoir's capture roll 0.
+    game.push("set-dice 4,2,0,5,0")
+    entry = game.push("done")
+    texts = [line.text for line in entry.lines]
+    assert "Combat strengths: Blois 11, Montfort 12" in texts  # 2 Ch + the joined Me
+    blois_roll = next(line.detail for line in entry.lines
+                      if line.detail and line.detail.get("who") == "Blois")
+    assert [(m["label"], m["source"].split(",")[0]) for m in blois_roll["modifiers"]] == [
+        ("leader bonus", "Jean de Beaumanoir")]
+    game.push(f"losses {relief[0]}=1,{relief[1]}=1")  # the joined Me is spared
+    while game.state["flow"]:
+        game.push(game.legal_actions()[0])
+    inside = game.state["vars"]["inside"]
+    assert mes[0] in inside and mes[1] in inside and "alain-de-rohan" in inside
+    assert game.state["pieces"][mes[0]]["loc"] == "dinan"
+    assert all(game.state["pieces"][p]["loc"] == "saint-malo"
+               for p in ["jean-de-beaumanoir", *relief])
+    assert "dinan" in game.state["vars"]["sieges"]
+    assert any("go back inside the fortress of Dinan" in line.text
+               for e in game.log[-3:] for line in e.lines)

@@ -1,0 +1,147 @@
+"""Paying units and the unpaid segment (rules 4.0 D2b-D3, 12.3-12.4): BR knights changing
+sides, a city pillaged again, leaders left alone, supply bases."""
+
+from __future__ import annotations
+
+from boardapp.core.actions import Action
+from tests.dbhelpers import at, new_game, reserve
+
+
+def to_phase_d2b(game, dice: str = "5,4") -> None:
+    """End every activation; Militia rolls ``dice`` (5 and 4: nobody departs)."""
+    while game.state["phase"] == "action":
+        game.push("end")
+    game.push(f"set-dice {dice}")
+    game.push("next-turn")
+
+
+def receive_knights(game) -> None:
+    """Place the BR knights received (12.42) with the first leader offered."""
+    while game.state["flow"] and game.legal_actions()[0].verb == "receive-br":
+        game.push(game.legal_actions()[0])
+
+
+def test_12_42_unpaid_br_knights_go_over_to_the_opponent_with_their_steps():
+    """"If a BR Ch unit is not paid, the unit is eliminated and the opposing player
+    receives the same number of BR Ch as if they were recruited." (12.42)"""
+    game = new_game()
+    montfort_br = at(game, "nantes", "ch-br")[0]
+    game.push(f"flip {montfort_br}")  # reduced
+    blois_brs = [p for p in game.state["pieces"] if game.state["pieces"][p]["type"]
+                 == "blois-ch-br" and game.state["pieces"][p]["loc"] in
+                 game.ruleset.board_map.areas]
+    assert len(blois_brs) == 2
+    to_phase_d2b(game)
+    game.push("done")
+    game.push("set-dice " + ",".join(["0"] * 8))  # every pillage roll: "Paid"
+    entry = game.push("done")
+    texts = [line.render() for line in entry.lines]
+    assert sum("Unpaid BR knights change sides" in t and "12.42" in t for t in texts) == 3
+    assert all(game.state["pieces"][p]["loc"] == "eliminated" for p in [montfort_br,
+                                                                       *blois_brs])
+    # Montfort receives 2, each with one of his leaders on the map (5.42): his choice.
+    leaders_at = {game.state["pieces"][p]["loc"] for p in game.state["pieces"]
+                  if game.ruleset.is_leader(game.state, p)
+                  and game.ruleset.piece_side(game.state, p) == "montfort"
+                  and game.state["pieces"][p]["loc"] in game.ruleset.board_map.areas}
+    assert game.ruleset.acting_side(game.state) == "montfort"
+    assert {a.args[0] for a in game.legal_actions()} == leaders_at
+    game.push("receive-br gwened")
+    game.push("receive-br gwened")
+    got = [p for p in at(game, "gwened", "ch-br")]
+    assert [game.state["pieces"][p]["type"] for p in got] == ["montfort-ch-br"] * 2
+    assert not any(game.ruleset.is_reduced(game.state, p) for p in got)
+    # Blois receives one, reduced as the unit that left, with Rohan or Penhoët (Charles de
+    # Blois is in the Anjev box, off the map).
+    assert game.ruleset.acting_side(game.state) == "blois"
+    assert set(game.legal_actions()) == {Action("receive-br", ("gwengamp",)),
+                                         Action("receive-br", ("josselin",))}
+    game.push("receive-br josselin")
+    new = at(game, "josselin", "ch-br")
+    assert [game.state["pieces"][p]["type"] for p in new] == ["blois-ch-br"]
+    assert game.ruleset.is_reduced(game.state, new[0])
+    assert game.state["turn"] == 2
+
+
+def _pillaged_vitre(game) -> tuple[list[str], list[str]]:
+    """Charles de Blois's army forages Vitré (a pillage marker, 8.16) and 2 Marauder Me
+    stand there too; returns (Blois units, Marauders)."""
+    extra = reserve(game, "blois-me", 1)[0]
+    game.push(f"place {extra} anjev")
+    army = at(game, "anjev")
+    game.push(f"move {','.join(army)} vitre")
+    game.push("forage vitre")
+    marauders = reserve(game, "marauder-me", 2)
+    game.push(f"place {','.join(marauders)} vitre")
+    return [p for p in army if not game.ruleset.is_leader(game.state, p)], marauders
+
+
+def test_12_434_a_city_pillaged_again_costs_each_stack_a_step_me_first():
+    """"For each new pillage, the stack of regular units (paid or unpaid) losses a step as
+    well as the stack of Marauder units ... The lost step must first be taken by Me unit
+    ... The player then chooses which unit will lose this step." (12.434)"""
+    game = new_game()
+    units, marauders = _pillaged_vitre(game)
+    to_phase_d2b(game)
+    game.push("done")
+    # Blois rolls: Josselin 0, Saint-Malo 0, Vitré 2 + 3 = 5 "Pillage"; Montfort 0s.
+    game.push("set-dice 0,0,2," + ",".join(["0"] * 5))
+    entry = game.push("done")
+    vitre = next(line.detail for line in entry.lines if line.detail
+                 and line.detail["result"].endswith("in Vitré"))
+    assert (vitre["die"], vitre["modified"], vitre["result"]) == (2, 5, "Pillage in Vitré")
+    assert ("already pillaged", 1) in [(m["label"], m["value"]) for m in vitre["modifiers"]]
+    receive_knights(game)
+    mes = [p for p in units if game.state["pieces"][p]["type"] == "blois-me"]
+    assert "pillaged again" in game.ruleset.prompt(game.state)
+    assert set(game.legal_actions()) == {Action("lose-step", (p,)) for p in mes}  # Me first
+    entry = game.push(f"lose-step {mes[1]}")
+    assert game.ruleset.is_reduced(game.state, mes[1])
+    assert [game.ruleset.is_reduced(game.state, p) for p in marauders] == [True, False]
+    assert any("12.434" in line.rule for line in entry.lines if line.rule)
+    assert game.state["turn"] == 2
+
+
+def test_12_435_leaders_left_alone_go_to_a_friendly_area():
+    """"If all the units of an army become Marauders and that only the leaders are left,
+    leaders are placed in any friendly area." (12.435)"""
+    game = new_game()
+    lone_me = at(game, "saint-malo", "me")[0]
+    game.push("place jean-de-beaumanoir saint-malo")
+    to_phase_d2b(game)
+    game.push("done")
+    # Josselin 0 ("Paid"); Saint-Malo 7 + 1 (a Me) = 8: half of 1 unit turns Marauder.
+    game.push("set-dice 0,7," + ",".join(["0"] * 5))
+    game.push("done")
+    receive_knights(game)
+    assert game.state["pieces"][lone_me]["loc"] == "reserve"
+    assert [game.state["pieces"][p]["type"] for p in at(game, "saint-malo", "unit")] == [
+        "marauder-me"]
+    assert "12.435" in game.ruleset.prompt(game.state)
+    options = {a.args[1] for a in game.legal_actions()}
+    assert "saint-malo" not in options and "josselin" in options
+    assert all(game.state["control"][a] == "blois" for a in options)
+    game.push("leader-to jean-de-beaumanoir josselin")
+    assert game.state["pieces"]["jean-de-beaumanoir"]["loc"] == "josselin"
+    assert game.state["turn"] == 2
+
+
+def test_12_32_units_in_a_supply_base_are_paid_unless_it_is_besieged_or_enemy_held():
+    """"All units located in a supply base are automatically paid unless the supply base
+    is besieged. If a base is controlled by the enemy, he does not benefit from this
+    advantage." (12.32) The bases come with event B-19 (its text, where they go, is on
+    the card): here one is put on Saint-Malo as that event would."""
+    game = new_game()
+    game.state["vars"]["supply_bases"] = {"blois": ["saint-malo"]}
+    me = at(game, "saint-malo", "me")[0]
+    to_phase_d2b(game)
+    assert Action("pay", (me,)) not in game.legal_actions()
+    entry = game.push("done")
+    assert any("paid by the supply base" in line.text and "12.32" in line.rule
+               for line in entry.lines)
+    assert me not in game.state["vars"]["unpaid"]
+    game2 = new_game()
+    game2.state["vars"]["supply_bases"] = {"blois": ["saint-malo"]}
+    game2.push("control saint-malo montfort")
+    to_phase_d2b(game2)
+    assert Action("pay", (me,)) in game2.legal_actions()
