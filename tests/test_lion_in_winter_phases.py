@@ -126,3 +126,23 @@ def test_game_length_as_data_ends_the_game_after_the_last_round():
     assert "last round" in entry.render()
     assert _RULESET.outcome(game.state).startswith("Draw")
     assert game.legal_actions() == []
+
+
+def test_window_offers_placing_recruiting_and_battles_on_menus():
+    game = at_phase_nine({"henry-ii": "brabant"}, {"london": "english"}, initiative="french")
+    # A routed leader dragged onto an area is placed by the rules; refused elsewhere.
+    assert _RULESET.move_action(game.state, ["wallace"], "holland").verb == "place-leader"
+    assert "place-leader wallace holland" in {
+        a.text() for a in _RULESET.place_actions(game.state, "holland")}
+    assert any(a.verb == "place-leader" for a in _RULESET.piece_actions(game.state,
+                                                                       "wallace"))
+    assert not any(a.verb == "place-leader" for a in _RULESET.flow_actions(game.state))
+    game.state["phase"] = "deploy"
+    game.state["active"] = "english"
+    game.state["vars"]["done"] = []
+    menu = {a.text() for a in _RULESET.place_actions(game.state, "brabant")}
+    assert "recruit brabant mercenaries:brabant henry-ii" in menu
+    game.state["phase"] = "raise"
+    game.state["vars"]["raised"] = {}
+    menu = {a.text() for a in _RULESET.place_actions(game.state, "london")}
+    assert {"raise london knights", "raise london longbowmen", "raise london gunners"} <= menu

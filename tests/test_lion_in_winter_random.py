@@ -25,6 +25,13 @@ def play(seed: int, steps: int, verbs: Counter) -> Game:
         if game.state["turn"] < 4:  # play a few rounds before the players may stop
             actions = [a for a in actions if a.verb != "end-game"] or actions
         action = rnd.choice(actions)
+        if rnd.random() < 0.05:  # looking never changes the game
+            before = canonical(game.state)
+            _RULESET.prompt(game.state)
+            _RULESET.flow_actions(game.state)
+            _RULESET.place_actions(game.state, "london")
+            _RULESET.summary(game.state)
+            assert canonical(game.state) == before
         side = _RULESET.acting_side(game.state)
         assert side in ("english", "french")
         game.push(action, side=side)
@@ -38,8 +45,8 @@ def play(seed: int, steps: int, verbs: Counter) -> Game:
 def test_random_whole_games_cover_the_decisions():
     verbs: Counter = Counter()
     turns = []
-    for seed in range(6):
-        game = play(seed, 700, verbs)
+    for seed in range(5):
+        game = play(seed, 550, verbs)
         turns.append(game.state["turn"])
     assert max(turns) >= 4
     for verb in ("roll-initiative", "move", "battle", "lose", "fight-on",

@@ -32,6 +32,7 @@ from itertools import combinations
 
 from boardapp.core.actions import Action
 from boardapp.core.context import Context
+from boardapp.core.datasheets import Sheet
 from boardapp.core.errors import IllegalActionError, InvalidActionError
 from boardapp.core.flow import Flow, Step
 from boardapp.core.movement import Reach
@@ -47,6 +48,7 @@ from boardapp.core.ruleset import (
 from boardapp.core.state import State, add_piece, new_state, put_piece
 from boardapp.core.tables import Modifier, ask_result, resolve
 
+from . import sheets
 from .battle import (
     battle_dice,
     battle_rating,
@@ -159,7 +161,7 @@ class ChartStep(Step):
             pid = v["queue"].pop(0)
             die = ctx.roll(chart.die)
             v["leader"], v["die"] = pid, die
-            known = chart.results.get(die)
+            known = sheets.chart_result(ruleset, state, chart.id, die)
             name = ruleset.piece_name(state, pid)
             if known is not None:
                 ctx.log(f"{chart.name}: {name} rolls {die} → {known}", chart.rule)
@@ -554,6 +556,10 @@ class LionInWinter(Ruleset):
     def charts(self) -> dict[str, Chart]:
         return load_charts()
 
+    def data_sheets(self) -> list[Sheet]:
+        """The charts' printed results, filled in by the players (sheets.py)."""
+        return sheets.data_sheets(self)
+
     @cached_property
     def scenario_data(self) -> dict[str, Scenario]:
         return load_scenarios(set(self.board_map.areas), self.leaders)
@@ -666,10 +672,36 @@ class LionInWinter(Ruleset):
         return self.flow.active_side(state) or state["active"]
 
     def place_actions(self, state: State, place: str) -> list[Action]:
-        """Raising, deploying and assigning troops in ``place`` (Phases Five, Six, Ten):
-        too many for the toolbar, offered on the area's menu."""
-        return [a for a in self.legal_actions(state)
-                if a.verb in ("raise", "deploy", "assign") and a.args and a.args[0] == place]
+        """The legal actions about area ``place``, on its menu (right-click): raising,
+        deploying, recruiting and assigning troops there (Phases Five, Six, Ten),
+        recruiting mercenaries for a leader there, placing a leader there (Phase Nine),
+        its battle (Phase Three), a leader fleeing there, removing its control marker."""
+        out = []
+        for a in self.legal_actions(state):
+            if not a.args:
+                continue
+            if a.verb in ("raise", "deploy", "assign", "recruit", "battle", "remove-control"):
+                if a.args[0] == place:
+                    out.append(a)
+                    continue
+            if a.verb == "recruit" and state["pieces"][a.args[2]]["loc"] == place:
+                out.append(a)
+            elif a.verb == "place-leader" and a.args[1] == place:
+                out.append(a)
+            elif a.verb == "flee" and a.args[2] == place:
+                out.append(a)
+        return out
+
+    def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
+        """In Phase Nine a leader dragged from the routed (available) box onto an area is
+        placed by the rules (``place-leader``, refused with its rule where he may not
+        go); Shift-drag stays a placement by hand."""
+        if (state["phase"] == "place" and not self.flow.top(state) and len(pieces) == 1
+                and pieces[0] in state["pieces"]
+                and state["pieces"][pieces[0]]["loc"] == "routed"
+                and dest in self.area_info):
+            return Action("place-leader", (pieces[0], dest))
+        return super().move_action(state, pieces, dest)
 
     def legal_actions(self, state: State) -> Iterator[Action]:
         if state["vars"].get("over"):
@@ -772,11 +804,12 @@ class LionInWinter(Ruleset):
                         yield Action.of("move", list(group), dest)
 
     def flow_actions(self, state: State) -> list[Action]:
-        """Buttons: everything but moves (dragged), assignments (on a leader's menu) and
-        raising and deploying (one per area and kind: typed, ``boardapp play``, until the
-        interface offers a menu on an area)."""
+        """Buttons: everything but moves (dragged), and the many actions about one area
+        or leader, offered on its menu instead: raising, deploying, recruiting, assigning
+        troops, placing a leader (also dragged from the routed box)."""
         return [a for a in self.legal_actions(state)
-                if a.verb not in ("move", "raise", "deploy", "assign")]
+                if a.verb not in ("move", "raise", "deploy", "assign", "recruit",
+                                  "place-leader")]
 
     def why_not_move(self, state: State, pieces: list[str], dest: str) -> tuple[str, str] | None:
         """``None`` if ``pieces`` may move to ``dest`` now, else (reason, rule)."""
@@ -1213,7 +1246,7 @@ class LionInWinter(Ruleset):
         v = state["vars"]
         if state["phase"] == "captured":
             stage, side = self.captured_turn(state) or ("", "")
-            v["captured_step"] = v.get("captured_step", 0) + 1
+            v["captured_step"] = (self._captured_index(state) or 0) + 1
             ctx.log(f"{self.side(side).name}: " + (
                 "no more exchanges" if stage == "exchange" else
                 "no more ransoms (the others are left to rot)"), self.cite("Phase Seven"))
@@ -1479,17 +1512,27 @@ class LionInWinter(Ruleset):
         """Who decides what now in Phase Seven: the initiative player's exchanges (crib:
         "combinations decided by IP"), then each player's ransoms for his own leaders in
         the enemy's prison (the IP first: our reading), or ``None`` when done."""
+        found = self._captured_index(state)
+        return None if found is None else self._captured_turns(state)[found]
+
+    def _captured_turns(self, state: State) -> list[tuple[str, str]]:
         ip = state["vars"]["initiative"] or "english"
-        turns = [("exchange", ip), ("ransom", ip), ("ransom", OTHER[ip])]
-        for stage, side in turns[state["vars"].get("captured_step", 0):]:
-            if any(True for _ in self._prisoner_actions(state, stage, side)):
-                return stage, side
-            state["vars"]["captured_step"] = state["vars"].get("captured_step", 0) + 1
+        return [("exchange", ip), ("ransom", ip), ("ransom", OTHER[ip])]
+
+    def _captured_index(self, state: State) -> int | None:
+        """The first decision from ``captured_step`` on that has a choice (reads only)."""
+        turns = self._captured_turns(state)
+        for i in range(state["vars"].get("captured_step", 0), len(turns)):
+            if any(True for _ in self._prisoner_actions(state, *turns[i])):
+                return i
         return None
 
     def _captured_sync(self, state: State) -> None:
+        found = self._captured_index(state)
+        v = state["vars"]
+        v["captured_step"] = 3 if found is None else found
         turn = self.captured_turn(state)
-        state["active"] = turn[1] if turn else (state["vars"]["initiative"] or "english")
+        state["active"] = turn[1] if turn else (v["initiative"] or "english")
 
     # -- Phase Nine: placing leaders ----------------------------------------------------
     def place_turn(self, state: State) -> tuple[str, str] | None:
@@ -1888,7 +1931,9 @@ class LionInWinter(Ruleset):
             out.append(Action("crown", (pid,)))
         loc = state["pieces"][pid]["loc"]
         out.extend(a for a in self.legal_actions(state)
-                   if a.verb == "assign" and a.args[0] == loc and a.args[2] == pid)
+                   if (a.verb == "assign" and a.args[0] == loc and a.args[2] == pid)
+                   or (a.verb == "recruit" and a.args[2] == pid)
+                   or (a.verb == "place-leader" and a.args[0] == pid))
         for kind in TROOPS:
             out.append(Action("troops", (pid, kind, "+1")))
         for kind, n in sorted(state["vars"]["troops"].get(pid, {}).items()):
@@ -1999,11 +2044,15 @@ class LionInWinter(Ruleset):
                     "national": "place your leaders",
                     "crown": "crown a 3-star leader king"}[stage]
             return (f"{PHASE_NAMES[phase]}: {self.side(side).name}, {what} (friendly-"
-                    f"controlled or neutral area, or his home area)" if stage != "crown"
+                    f"controlled or neutral area, or his home area: drag him from the "
+                    f"routed box, or right-click the area)" if stage != "crown"
                     else f"{PHASE_NAMES[phase]}: {self.side(side).name}, {what}")
         if phase in ("raise", "deploy", "assign") and state["active"] not in state["vars"].get(
                 "done", PLAYERS):
             return f"{PHASE_NAMES[phase]}: {self.side(state['active']).name}, then Done"
+        if phase == "battles" and self.battle_areas(state):
+            return (f"{PHASE_NAMES[phase]}: {self.side(state['active']).name} (initiative), "
+                    f"choose the next battle")
         return f"{PHASE_NAMES[phase]}; then Next phase"
 
     def turn_label(self, turn: int) -> str:
