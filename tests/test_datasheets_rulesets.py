@@ -41,12 +41,16 @@ def test_a_card_value_filled_in_is_used_without_asking(tmp_path):
     assert read_sheet(rs.data_sheets()[0])[card]["activation"] is None  # file untouched
 
 
-def test_lion_in_winter_charts_are_sheets_when_declared():
+def test_a_filled_lion_in_winter_chart_resolves_by_itself():
     from rulesets.lion_in_winter import RULESET
 
-    rs = RULESET()
-    ids = [s.id for s in rs.data_sheets()]
-    if not ids:  # the charts are not declared as sheets in this ruleset
-        return
-    game = Game(rs)
-    assert set(ids) <= set(game.state["data"])
+    game = Game(RULESET(), seed=1)
+    assert [s.id for s in game.ruleset.data_sheets()] == ["elimination", "leader-death"]
+    game.state["phase"] = "battles"
+    # Test data, not the publisher's chart.
+    game.push("data elimination 5:value=captured")
+    game.push("set-dice 5")
+    entry = game.push("elimination-roll william-barres")
+    assert not game.state["flow"]
+    assert any("rolls 5 → captured" in line.text for line in entry.lines)
+    assert game.state["pieces"]["william-barres"]["loc"] == "prison-english"
