@@ -152,6 +152,8 @@ def test_rec_allows_as_many_recruitments_as_its_value():
 
 def test_events_asterisk_removal_green_coat_and_yellow_act_plus_event():
     game = new_game("14.3")  # 5 activations each
+    assert game.state["active"] == "montfort"  # 4.0: M-01 was played before 14.3 (14.33)
+    game.push("end")
     give(game, "blois", ["B-05", "B-07", "B-14"])
     game.push("play B-05 evt")
     game.push("value blue")
@@ -166,6 +168,8 @@ def test_events_asterisk_removal_green_coat_and_yellow_act_plus_event():
     game.push("play B-07 evt")
     game.push("value green")
     game.push("value no")
+    assert game.ruleset.acting_side(game.state) == "montfort"  # 6.45: the opponent chooses
+    game.push("units reduced")
     v = game.state["vars"]
     assert v["discard"]["blois"] == ["B-07"] and "B-07" in v["events"]
     game.push("end")
@@ -324,8 +328,7 @@ def test_5_32_a_lone_leader_by_free_action_and_no_fight(cards_required):
 
 
 def test_5_321_a_free_action_may_join_a_siege_in_progress(cards_required):
-    game = new_game("14.3")
-    game.push("end")  # Montfort's activation
+    game = new_game("14.3")  # Montfort plays first (M-01, 14.33)
     unit = next(p for p in game.state["pieces"] if p.startswith("montfort-me")
                 and game.state["pieces"][p]["loc"] == "reserve")
     game.push(f"place {unit} chateaugiron")

@@ -27,6 +27,7 @@ from boardapp.core.errors import IllegalActionError, InvalidActionError
 from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State
 
+from . import events
 from .sheets import card_field
 
 if TYPE_CHECKING:
@@ -208,6 +209,7 @@ def why_not_play(rs: DeuxBretagne, state: State, side: str, card: str,
         if coat == "green" and card in v["events"]:
             return ("This green-coat event was played already: use the card as ACT, REC or "
                     "SOL", "5.62")
+        return events.why_not_event(rs, state, side, card)
     return None
 
 
@@ -221,6 +223,7 @@ def play_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Action]:
                 continue
             if why_not_play(rs, state, side, card, use) is None:
                 yield Action("play", (card, use))
+    yield from events.owed_war_actions(rs, state, side)  # 6.2: units owed to a war
 
 
 def start_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
@@ -239,11 +242,11 @@ def start_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
     if missing:
         flow.call(rs, state, ctx, "card-value", side=side, card=card, use=use, missing=missing)
     else:
-        finish_play(rs, state, side, card, use, ctx)
+        finish_play(rs, state, side, card, use, ctx, flow)
 
 
 def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
-                ctx: Context) -> None:
+                ctx: Context, flow: Flow) -> None:
     """Apply a card whose needed values are known (5.3-5.6)."""
     why = why_not_play(rs, state, side, card, use)
     if why:  # e.g. the coat given is not yellow: the card stays in hand
@@ -265,9 +268,7 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
         ctx.log(f"ACT {level}: leaders of activation level {level} or less may act: "
                 f"{', '.join(leaders) or 'none on the map'}", rs.cite("5.3"))
         if level == 3:
-            ctx.log("ACT 3, by hand if it applies: one roll (7+) to end an external war "
-                    "(6.2); Montfort may move one leader and his army by sea (8.151)",
-                    rs.cite("6.2, 8.151"))
+            events.on_activation_3(rs, state, side, ctx, flow)  # 6.2: end an external war
     if use == "rec":
         n = int(value(rs, state, card, "activation"))
         play["rec"] = n
@@ -286,9 +287,13 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
                     "boardapp does not)", rs.cite("5.6"))
         else:
             note = f" (the rules say: {info['rules']})" if info.get("rules") else ""
-            ctx.log(f"Apply the event of {card_name(rs, card)} by hand with the manual "
-                    f"actions: its text is not in the rules, read your card{note}",
-                    rs.cite("5.6"))
+            auto = (" boardapp applies what the rules say; apply the rest"
+                    if card in events.AUTOMATED else " Apply it")
+            ctx.log(f"Event of {card_name(rs, card)}:{auto} by hand with the manual "
+                    f"actions: its text is not in the rules, read your card{note}; the "
+                    "moves it allows are not checked", rs.cite("5.6"))
+        if events.on_event(rs, state, side, card, ctx, flow):
+            removed = True  # 6.2: an external war card stays in play until the war ends
         if card not in v["events"]:
             v["events"].append(card)
         delay = PLAGUE_DELAY.get(card)
@@ -299,7 +304,7 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
         if value(rs, state, card, "coat") == "green":
             ctx.log(f"Green coat: a marker of {card} goes on the turn track; later it is "
                     "played only as ACT, REC or SOL", rs.cite("5.62"))
-        if value(rs, state, card, "asterisk") is True:
+        if value(rs, state, card, "asterisk") is True and card not in events.EXTERNAL_WARS:
             v["cards_out"].append(card)
             removed = True
             ctx.log(f"{card} has an asterisk: it is removed from the game", rs.cite("5.6"))
@@ -468,7 +473,7 @@ class CardValue(Step):
             return
         card, use, side = v["card"], v["use"], frame["side"]
         flow.end(rs, state, ctx)
-        finish_play(rs, state, side, card, use, ctx)
+        finish_play(rs, state, side, card, use, ctx, flow)
 
 
 def discard_down(rs: DeuxBretagne, state: State, ctx: Context, flow: Flow) -> None:

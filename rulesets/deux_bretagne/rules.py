@@ -30,7 +30,7 @@ from boardapp.core.ruleset import (
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
 from . import cards as card_rules
-from . import labels, movement, naval, sheets
+from . import events, labels, movement, naval, sheets
 from .battle import BATTLE_STEPS
 from .cards import CARD_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
@@ -83,7 +83,7 @@ class DeuxBretagne(Ruleset):
     default_scenario = "14.1"
     map_file = "deux_bretagne.yaml"
     flow = Flow(*BATTLE_STEPS, *SIEGE_STEPS, *FORAGE_STEPS, *RECRUIT_STEPS, *TURN_STEPS,
-                *RESOURCE_STEPS, *PAY_STEPS, *CARD_STEPS)
+                *RESOURCE_STEPS, *PAY_STEPS, *CARD_STEPS, *events.EVENT_STEPS)
     """Procedures with players' decisions (battles), on a stack in ``state["flow"]``."""
 
     # -- data --------------------------------------------------------------------------
@@ -220,7 +220,7 @@ class DeuxBretagne(Ruleset):
         state["score"] = {side: sc.vp.get(side, 0) for side in PLAYERS}
         state["turn"] = sc.first_turn
         state["phase"] = "action"
-        state["active"] = "blois"  # 4.0: Blois is first unless M-01 was played
+        state["active"] = events.first_player(state)  # 4.0: Blois, or Montfort after M-01
         return state
 
     def _take(self, state: State, side: str, token: str, scenario: str) -> str:
@@ -343,7 +343,8 @@ class DeuxBretagne(Ruleset):
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if self.flow.top(state):
             if action.verb in ("move", "end", "next-turn", "besiege", "assault", "sortie",
-                               "recruit", "play", "draw", "enlist", "free-action"):
+                               "recruit", "play", "draw", "enlist", "free-action",
+                               "send-to-war"):
                 raise IllegalActionError("A decision is pending first: "
                                          + self.flow.prompt(self, state))
             self.flow.apply(self, state, action, ctx)
@@ -376,6 +377,8 @@ class DeuxBretagne(Ruleset):
             card_rules.draw(self, state, state["active"], ctx)
         elif action.verb == "free-action":
             card_rules.free_action(self, state, state["active"], ctx)
+        elif action.verb in events.VERBS:
+            events.apply_verb(self, state, action, ctx)
         elif action.verb == "enlist":
             card_rules.enlist(self, state, state["active"], ctx)
         elif action.verb == "end":
@@ -387,9 +390,11 @@ class DeuxBretagne(Ruleset):
                                      "assault, recruit, play, draw, enlist, end, next-turn, "
                                      "and the manual verbs)")
         check_sieges(self, state, ctx)
+        events.after_action(self, state, ctx)  # 6.43
 
     def after_manual(self, state: State, ctx: Context) -> None:
         check_sieges(self, state, ctx)
+        events.after_action(self, state, ctx)  # 6.43
 
     def _move(self, state: State, action: Action, ctx: Context) -> None:
         if state["phase"] != "action":
@@ -560,7 +565,7 @@ class DeuxBretagne(Ruleset):
             return
         state["turn"] += 1
         state["phase"] = "action"
-        state["active"] = "blois"
+        state["active"] = events.first_player(state)  # 4.0: Blois, or Montfort after M-01
         state["vars"]["activations"] = {side: 0 for side in PLAYERS}
         state["vars"]["mp_spent"] = {}
         state["vars"]["resources"] = {side: 0 for side in PLAYERS}  # 12.11: not saved
@@ -673,6 +678,7 @@ class DeuxBretagne(Ruleset):
         hand = v["hands"].get(side, [])
         lines = ([card_rules.card_line(self, state, c) for c in hand] if hand
                  else ["No card in hand"])
+        lines.extend(events.war_lines(self, state))  # 6.2
         lines.append(f"Deck {len(v['decks'].get(side, []))} cards, discard "
                      f"{len(v['discard'].get(side, []))}; '?' = not in the rules, asked when "
                      "played; groups assumed (cards.yaml)")

@@ -1,0 +1,257 @@
+"""Les Deux Bretagne card events the rules describe (6.1, 6.2, 6.41-6.45, 4.0 M-01),
+played as procedures whose choices belong to the right player."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardapp.core.actions import Action
+from boardapp.core.errors import IllegalActionError
+from rulesets.deux_bretagne.events import WAR_PLACE
+from tests.dbhelpers import at, end_turn, new_game
+
+
+def play(game, side, card, use="evt", answers=("blue", "no")):
+    """``side`` holds ``card`` and plays it; the values the rules do not print are
+    answered with ``answers`` when asked (coat, asterisk / activation...)."""
+    v = game.state["vars"]
+    for pile in (v["decks"][side], v["hands"][side]):
+        if card in pile:
+            pile.remove(card)
+    v["hands"][side].append(card)
+    v["drawn"][side] = True
+    assert game.state["active"] == side
+    entry = game.push(f"play {card} {use}")
+    answers = list(answers)
+    while game.state["flow"] and game.state["flow"][-1]["step"] == "card-value":
+        entry = game.push(f"value {answers.pop(0)}")
+    return entry
+
+
+def texts(game):
+    return [a.text() for a in game.legal_actions()]
+
+
+def loc(game, pid):
+    return game.state["pieces"][pid]["loc"]
+
+
+# -- 6.2 external wars ------------------------------------------------------------------------
+def test_6_2_external_war_sets_pieces_aside_and_a_roll_of_7_ends_it():
+    game = new_game("14.1")
+    play(game, "blois", "B-06")
+    rs = game.ruleset
+    assert rs.acting_side(game.state) == "montfort"  # the opponent chooses what goes
+    assert "done" in texts(game) and "war-send olivier-de-clisson" in texts(game)
+    sent = game.push("war-send olivier-de-clisson")
+    assert sent.lines[0].rule == "Deux Bretagne 6.2" and "leaves Gwened" in sent.lines[0].text
+    assert not [t for t in texts(game) if t == "war-send jean-de-montfort"]  # one leader
+    game.push("war-send montfort-me-4")
+    game.push("war-send montfort-mil-5")
+    assert texts(game) == ["done"]  # the leader and 2 units at most (6.2)
+    game.push("done")
+    assert not game.state["flow"]
+    assert [loc(game, p) for p in ("olivier-de-clisson", "montfort-me-4", "montfort-mil-5")] \
+        == [WAR_PLACE] * 3
+    v = game.state["vars"]
+    assert v["wars"]["B-06"] == {"side": "montfort", "pieces": [
+        "olivier-de-clisson", "montfort-me-4", "montfort-mil-5"]}
+    assert "B-06" not in v["discard"]["blois"] and "B-06" not in v["cards_out"]
+    assert any("External war B-06 on Montfort" in x for x in rs.private_lines(game.state,
+                                                                               "montfort"))
+    game.push("end")
+    # Montfort plays an activation-3 card: he may roll; 6 fails, the war goes on.
+    play(game, "montfort", "M-10", "act", ["3"])
+    assert texts(game) == ["war-roll B-06", "done"]
+    game.push("set-dice 6")
+    entry = game.push("war-roll B-06")
+    assert any("goes on" in x.text and x.rule == "Deux Bretagne 6.2" for x in entry.lines)
+    assert "B-06" in game.state["vars"]["wars"] and not game.state["flow"]
+    game.push("end")
+    game.push("end")
+    play(game, "montfort", "M-11", "act", ["3"])
+    game.push("set-dice 7")
+    entry = game.push("war-roll B-06")
+    assert any(x.detail and x.detail.get("die") == 7 for x in entry.lines)
+    assert "B-06" in game.state["vars"]["cards_out"] and not game.state["vars"]["wars"]
+    assert rs.acting_side(game.state) == "montfort"
+    assert texts(game) == ["war-keep montfort-me-4", "war-keep montfort-mil-5"]
+    game.push("war-keep montfort-me-4")
+    cities = {a.args[0] for a in game.legal_actions()}
+    assert "brest" in cities and "nantes" in cities and "josselin" not in cities  # Blois's
+    assert all(rs.board_map.areas[c].fortified for c in cities)
+    game.push("war-to brest")
+    assert loc(game, "olivier-de-clisson") == loc(game, "montfort-me-4") == "brest"
+    assert loc(game, "montfort-mil-5") == "eliminated"  # "the other unit is eliminated"
+
+
+def test_6_2_a_war_with_nothing_to_send_is_owed_from_the_hand():
+    game = new_game("14.1")
+    game.push("end")
+    play(game, "montfort", "M-18")
+    assert game.ruleset.acting_side(game.state) == "blois"
+    entry = game.push("done")
+    assert any("recruit them in the next activation" in x.text for x in entry.lines)
+    game.push("end")
+    owed = [a for a in game.ruleset.hand_actions(game.state, "blois")
+            if a.verb == "send-to-war"]
+    assert Action("send-to-war", ("M-18", "blois-me-4")) in owed
+    assert not [a for a in owed if game.ruleset.is_leader(game.state, a.args[1])]
+    game.push("send-to-war M-18 blois-me-4")
+    assert loc(game, "blois-me-4") == WAR_PLACE
+    assert not [a for a in game.legal_actions() if a.verb == "send-to-war"]
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("send-to-war M-18 blois-me-3")
+    assert refused.value.rule == "Deux Bretagne 6.2"
+
+
+# -- 6.41 B-03 Cahours -----------------------------------------------------------------------
+def test_6_41_cahours_alone_with_his_units_changes_sides_with_his_city():
+    game = new_game("14.1")
+    rs = game.ruleset
+    assert at(game, "machecoul") == ["raoul-de-cahours", "montfort-me-5"]
+    game.push("flip montfort-me-5")  # reduced: the Blois unit has the same steps
+    entry = play(game, "blois", "B-03")
+    assert rs.piece_side(game.state, "raoul-de-cahours") == "blois"
+    units = at(game, "machecoul", "unit")
+    assert len(units) == 1 and game.state["pieces"][units[0]]["type"] == "blois-me"
+    assert rs.is_reduced(game.state, units[0])
+    assert loc(game, "montfort-me-5") == "reserve"
+    assert game.state["control"]["machecoul"] == "blois"  # a fortified city (6.41)
+    assert any(x.rule == "Deux Bretagne 6.41" and "changes sides" in x.text
+               for x in entry.lines)
+
+
+def test_6_41_cahours_with_other_leaders_goes_alone_to_the_nearest_blois_units():
+    game = new_game("14.1")
+    rs = game.ruleset
+    game.push("place raoul-de-cahours nantes")  # with Jean de Montfort
+    play(game, "blois", "B-03")
+    assert rs.piece_side(game.state, "raoul-de-cahours") == "blois"
+    assert loc(game, "montfort-me-5") == "machecoul"  # his units stay Montfort
+    assert game.state["pieces"]["montfort-me-5"]["type"] == "montfort-me"
+    assert not game.state["flow"]  # one nearest area: no choice to make
+    assert loc(game, "raoul-de-cahours") == "josselin"  # Blois units, nearest to Nantes
+
+
+def test_6_41_a_captured_cahours_joins_blois_units_chosen_by_blois():
+    game = new_game("14.1")
+    game.push("place raoul-de-cahours prison-bro-chall")
+    play(game, "blois", "B-03")
+    assert game.ruleset.acting_side(game.state) == "blois"
+    choices = [a.args[0] for a in game.legal_actions()]
+    assert set(choices) == {"gwengamp", "josselin", "saint-malo"}
+    game.push("cahours-to josselin")
+    assert loc(game, "raoul-de-cahours") == "josselin"
+
+
+# -- 6.42 B-23, 6.44 M-17, 6.45 ----------------------------------------------------------
+def test_6_42_l_enfant_montfort_targets_and_cannot_be_played_when_all_are_dead():
+    game = new_game("14.1")
+    entry = play(game, "blois", "B-23")
+    assert any("applies to Jean de Montfort" in x.text for x in entry.lines)
+    game = new_game("14.1")
+    game.push("eliminate jean-de-montfort")
+    entry = play(game, "blois", "B-23")
+    assert any("applies to Guillaume de Cadoudal" in x.text for x in entry.lines)
+    game = new_game("14.1")
+    game.push("eliminate jean-de-montfort,guillaume-de-cadoudal,olivier-de-clisson")
+    game.state["vars"]["hands"]["blois"] = ["B-23"]
+    game.state["vars"]["drawn"]["blois"] = True
+    assert Action("play", ("B-23", "evt")) not in game.legal_actions()
+    assert Action("play", ("B-23", "sol")) in game.legal_actions()
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("play B-23 evt")
+    assert refused.value.rule == "Deux Bretagne 6.42"
+
+
+def test_6_44_jean_ii_le_bon_releases_a_captured_jean_de_normandie():
+    game = new_game("14.1")
+    game.push("place jean-de-normandie prison-bro-saoz")
+    game.push("end")
+    entry = play(game, "montfort", "M-17")
+    assert loc(game, "jean-de-normandie") == "reserve"
+    assert "jean-de-normandie" in game.state["vars"]["leaders_out"]
+    assert any(x.rule == "Deux Bretagne 6.44" for x in entry.lines)
+
+
+def test_6_45_the_opposing_player_chooses_full_or_reduced():
+    game = new_game("14.1")
+    game.push("end")
+    play(game, "montfort", "M-05")
+    assert game.ruleset.acting_side(game.state) == "blois"
+    assert texts(game) == ["units full", "units reduced"]
+    entry = game.push("units full")
+    assert "Blois chooses full units for M-05" in entry.lines[0].text
+
+
+# -- 6.43 B-17 --------------------------------------------------------------------------------
+def test_6_43_the_b17_militia_leaves_with_the_siege_and_comes_back_full():
+    game = new_game("14.1")
+    for pid in ("alain-de-rohan", "blois-ch-br-1", "blois-me-3"):
+        game.push(f"place {pid} ploermel")
+    game.state["vars"]["inside"].append("montfort-me-6")
+    game.push("besiege ploermel")
+    assert game.state["vars"]["sieges"]["ploermel"]["side"] == "blois"
+    play(game, "blois", "B-17")
+    assert game.ruleset.acting_side(game.state) == "blois"
+    assert texts(game) == ["militia-to ploermel", "by-hand"]
+    game.push("militia-to ploermel")
+    militia = game.state["vars"]["b17"]["unit"]
+    assert loc(game, militia) == "ploermel"
+    game.push(f"flip {militia}")
+    entry = game.push("eliminate blois-ch-br-1,blois-me-3")  # the siege is lifted (10.14)
+    assert "ploermel" not in game.state["vars"]["sieges"]
+    assert loc(game, militia) == "reserve"
+    assert any(x.rule == "Deux Bretagne 6.43" for x in entry.lines)
+    for pid in ("blois-ch-br-1", "blois-me-3"):
+        game.push(f"place {pid} ploermel")
+    game.state["vars"]["inside"].append("montfort-me-6")
+    game.state["vars"]["card_play"] = None
+    game.push("besiege ploermel")  # a new siege in the same area: the unit comes back
+    assert loc(game, militia) == "ploermel"
+    assert not game.ruleset.is_reduced(game.state, militia)  # full (6.43)
+
+
+# -- 4.0 M-01, 6.1 new leaders ----------------------------------------------------------------
+def test_4_0_m01_montfort_plays_first_from_the_next_turn():
+    game = new_game("14.1")
+    game.push("end")
+    play(game, "montfort", "M-01")
+    end_turn(game)
+    assert game.state["turn"] == 2 and game.state["active"] == "montfort"
+    assert new_game("14.3").state["active"] == "montfort"  # M-01 played before 14.3
+
+
+def test_6_1_a_new_leader_enters_a_friendly_city():
+    game = new_game("14.1")
+    play(game, "blois", "B-12")
+    rs = game.ruleset
+    assert rs.acting_side(game.state) == "blois"
+    places = [a.args[0] for a in game.legal_actions() if a.verb == "leader-to"]
+    assert "josselin" in places and "nantes" not in places
+    assert all(game.state["control"][p] == "blois" for p in places)
+    game.push("leader-to josselin")
+    assert loc(game, "jean-de-normandie") == "josselin"
+    assert game.state["vars"]["plague_turn"] == 5  # 6.31: B-12, 4 turns on
+
+
+def test_6_1_montfort_new_leaders_from_the_third_activation_of_1342_english_by_sea():
+    game = new_game("14.1")
+    game.push("end")
+    game.state["vars"]["hands"]["montfort"] = ["M-09"]
+    game.state["vars"]["drawn"]["montfort"] = True
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("play M-09 evt")
+    assert refused.value.rule == "Deux Bretagne 6.1"
+    end_turn(game)
+    for _ in range(4):  # Blois 1, Montfort 1, Blois 2, Montfort 2
+        game.push("end")
+    game.push("end")  # Blois 3: now Montfort's 3rd activation of 1342
+    play(game, "montfort", "M-09")
+    places = [a.args[0] for a in game.legal_actions() if a.verb == "leader-to"]
+    bmap = game.ruleset.board_map
+    assert places and all(bmap.areas[p].port and game.state["control"][p] == "montfort"
+                          for p in places)  # Edward III is English: a friendly port
+    game.push(f"leader-to {places[0]}")
+    assert loc(game, "edward-iii") == places[0]
