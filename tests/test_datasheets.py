@@ -232,3 +232,11 @@ def test_a_file_from_before_game_data_reads_the_data_files(env: Path,
     # Setting a value in such a game gives it its own copy from then on.
     again.push("data damage red:2=1")
     assert again.state["data"]["damage"]["red"][:2] == [1, 1]
+
+
+def test_row_labels_and_help_come_from_the_file(env: Path) -> None:
+    from boardapp.core.datasheets import row_texts
+
+    cards = sheets(env)[1]
+    assert row_texts(cards, "name") == {"R1": "First", "R3": "Third"}
+    assert row_texts(cards, "") == {}

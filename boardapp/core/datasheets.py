@@ -122,6 +122,10 @@ class Sheet:
     """``records``: a regular expression the row keys must match (others are skipped)."""
     rule: str = ""
     note: str = ""
+    row_label: str = ""
+    """``records``: a field of the file shown next to each row's key (e.g. a card's name)."""
+    row_help: str = ""
+    """``records``: a field of the file shown as each row's tooltip (e.g. what the rules say)."""
 
     @property
     def cell(self) -> CellType:
@@ -191,6 +195,19 @@ def read_sheet(sheet: Sheet) -> dict[str, Any]:
         place, _, problem = problems[0].partition(": ")
         raise DataError(file, prefix + place, problem)
     return values
+
+
+def row_texts(sheet: Sheet, field_name: str) -> dict[str, str]:
+    """``records``: the text of field ``field_name`` of each row in the file (rows without
+    it are left out); ``{}`` when the file cannot be read."""
+    if not field_name:
+        return {}
+    try:
+        node = _node(_load(sheet.file), sheet)
+    except BoardappError:
+        return {}
+    return {str(k): str(v[field_name]) for k, v in node.items()
+            if isinstance(v, Mapping) and v.get(field_name) is not None}
 
 
 def check_values(sheet: Sheet, values: Any) -> list[str]:

@@ -34,7 +34,14 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.data_action import data_action
-from ..core.datasheets import UNKNOWN, CellType, Sheet, get_cell, save_sheet_values
+from ..core.datasheets import (
+    UNKNOWN,
+    CellType,
+    Sheet,
+    get_cell,
+    row_texts,
+    save_sheet_values,
+)
 from ..core.errors import BoardappError
 from .controller import GameController
 
@@ -130,7 +137,8 @@ class SheetPage(QWidget):
         else:
             self.rows = list(self.values)
             self.columns = list(sheet.fields)
-            header_rows = self.rows
+            names = row_texts(sheet, sheet.row_label)
+            header_rows = [f"{r} {names[r]}" if r in names else r for r in self.rows]
             header_columns = [sheet.fields[f].label or f for f in self.columns]
         table = self.table
         table.setRowCount(len(self.rows))
@@ -142,7 +150,12 @@ class SheetPage(QWidget):
                 item = QTableWidgetItem()
                 table.setItem(r, c, item)
                 self._show(r, c)
+        helps = row_texts(sheet, sheet.row_help)
+        for r, row in enumerate(self.rows):
+            if row in helps:
+                table.verticalHeaderItem(r).setToolTip(helps[row])
         table.resizeColumnsToContents()
+        table.horizontalHeader().setStretchLastSection(True)
 
     def address(self, row: int, column: int) -> tuple[str, str]:
         """``(key, sub)`` of the cell at ``row``, ``column``."""

@@ -33,7 +33,7 @@ CARD_SHEET_FIELDS = {
 def data_sheets(rs: Any) -> list[Sheet]:
     """The card sheet of ``data/cards.yaml``."""
     return [Sheet("cards", "Strategy cards", CARDS, (), "records", CARD_SHEET_FIELDS,
-                  keys=r"[BM]-\d\d", rule=rs.cite("5.0"),
+                  keys=r"[BM]-\d\d", rule=rs.cite("5.0"), row_label="name", row_help="rules",
                   note="The printed values of each card: not in the rules. Unknown ones "
                        "(?) are asked when a card is played and kept for the game; "
                        "filled in here, they are used directly.")]
