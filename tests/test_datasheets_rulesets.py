@@ -54,3 +54,15 @@ def test_a_filled_lion_in_winter_chart_resolves_by_itself():
     assert not game.state["flow"]
     assert any("rolls 5 → captured" in line.text for line in entry.lines)
     assert game.state["pieces"]["william-barres"]["loc"] == "prison-english"
+
+
+def test_a_card_value_given_when_asked_shows_in_the_game_data():
+    game = new_game("14.1")
+    rs = game.ruleset
+    game.push("draw")
+    card = next(c for c in game.state["vars"]["hands"]["blois"]
+                if value(rs, game.state, c, "resources") is None)
+    game.push(f"play {card} sol")
+    assert game.state["flow"][-1]["step"] == "card-value"
+    game.push("value 2")
+    assert rs.sheet_values(game.state, "cards")[card]["resources"] == 2

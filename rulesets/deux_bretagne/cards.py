@@ -467,6 +467,9 @@ class CardValue(Step):
         stored: Any = (int(answer) if field in ("activation", "resources")
                        else answer == "yes" if field == "asterisk" else answer)
         state["vars"]["card_values"].setdefault(v["card"], {})[field] = stored
+        sheet_row = state.get("data", {}).get("cards", {}).get(v["card"])
+        if sheet_row is not None and field in sheet_row:
+            sheet_row[field] = stored  # shown in Edit > Game data from now on
         ctx.log(f"{v['card']}: {QUESTIONS[field]} is {answer}, as given by the player "
                 "(the rules do not print it)", rs.cite("5.2"))
         if v["missing"]:
