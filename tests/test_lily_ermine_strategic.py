@@ -341,6 +341,9 @@ def test_objective_stars_on_the_board():
     markers = RS.place_markers(new_game().state)
     assert {z for z, m in markers.items() if "★" in m} == {
         f"sz{n}" for n in (1, 10, 12, 17, 21, 24, 36, 37, 38)}
+    # The Alliances Table box shows the cursors (11).
+    assert markers["alliances"] == ["Albret -2 Brittany (not yet in play)", "Laval +3 France",
+                                    "Rieux -1 Brittany (doubt)", "Rohan +3 France"]
 
 
 # -- whole games ---------------------------------------------------------------------------------

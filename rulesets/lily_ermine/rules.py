@@ -856,6 +856,8 @@ class LilyErmine(TacticalBoard, Ruleset):
         for z in self.board_map.areas:  # the objective stars of the printed map (5)
             if self.is_objective(z):
                 out.setdefault(z, []).insert(0, "★")
+        if "alliances" in self.board_map.boxes:  # the cursors of the Alliances Table (11)
+            out["alliances"] = diplomacy.table_lines(self, state)
         return out
 
     def outcome(self, state: State) -> str | None:
