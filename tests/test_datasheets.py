@@ -240,3 +240,22 @@ def test_row_labels_and_help_come_from_the_file(env: Path) -> None:
     cards = sheets(env)[1]
     assert row_texts(cards, "name") == {"R1": "First", "R3": "Third"}
     assert row_texts(cards, "") == {}
+
+
+@pytest.mark.parametrize("bad, place, problem", [
+    ({"damage": []}, "game_data.damage", "expected a mapping"),
+    ({"damage": {"red": [1, 2]}}, "game_data.damage.red", "expected a list of 6 values"),
+    ({"cards": {"R1": 3}}, "game_data.cards.R1", "expected a mapping of fields"),
+    ({"cards": {"R1": {"colour": "red"}}}, "game_data.cards.R1:colour", "not a field"),
+    ({"fate": {"1": "eaten"}}, "game_data.fate.1:value", "expected one of killed, routed"),
+    ([1, 2], "game_data", "expected a mapping of data sheets"),
+])
+def test_every_malformed_game_data_is_refused_with_its_place(env: Path, tmp_path: Path,
+                                                             bad: Any, place: str,
+                                                             problem: str) -> None:
+    game = Game(TableDuel(), seed=5)
+    path = tmp_path / "bad.json"
+    path.write_text(_file_with(game, game_data=bad))
+    with pytest.raises(GameFileError) as err:
+        load_game(path)
+    assert err.value.place == place and problem in err.value.problem

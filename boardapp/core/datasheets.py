@@ -212,35 +212,32 @@ def row_texts(sheet: Sheet, field_name: str) -> dict[str, str]:
 
 def check_values(sheet: Sheet, values: Any) -> list[str]:
     """What is wrong with ``values`` for ``sheet`` (``[]`` if nothing), each problem
-    starting with its place."""
+    ``"PLACE: WHAT"``."""
     if not isinstance(values, Mapping):
-        return ["expected a mapping"]
+        return [f"{sheet.id}: expected a mapping"]
     problems = []
-    for key, sub, value in cells(sheet, values):
-        why = sheet.cell_type(sub).check(value) if sub is not None else "bad cell"
-        if why:
-            problems.append(f"{key}:{sub}: {why}")
-    return problems
-
-
-def cells(sheet: Sheet, values: Mapping[str, Any]) -> Iterable[tuple[str, str | None, Any]]:
-    """Every ``(key, sub, value)`` of ``values`` (``sub`` is ``None`` for a malformed
-    row, so that :func:`check_values` reports it)."""
     for key, item in values.items():
         if sheet.layout == "records":
             if not isinstance(item, Mapping):
-                yield key, None, item
+                problems.append(f"{key}: expected a mapping of fields")
                 continue
-            for name, value in item.items():
-                yield key, (name if name in sheet.fields else None), value
+            cells = [(name, value) for name, value in item.items()]
         elif sheet.layout == "grid":
             if not isinstance(item, list) or len(item) != len(sheet.row_labels):
-                yield key, None, item
+                problems.append(f"{key}: expected a list of {len(sheet.row_labels)} values")
                 continue
-            for label, value in zip(sheet.row_labels, item, strict=True):
-                yield key, label, value
+            cells = list(zip(sheet.row_labels, item, strict=True))
         else:
-            yield key, "value", item
+            cells = [("value", item)]
+        for sub, value in cells:
+            if sheet.layout == "records" and sub not in sheet.fields:
+                problems.append(f"{key}:{sub}: not a field of the {sheet.title} "
+                                f"({', '.join(sheet.fields)})")
+                continue
+            why = sheet.cell_type(sub).check(value)
+            if why:
+                problems.append(f"{key}:{sub}: {why}")
+    return problems
 
 
 def snapshot(sheets: Sequence[Sheet]) -> dict[str, dict[str, Any]]:

@@ -268,6 +268,8 @@ def _game_data(r: Reader, ruleset: Ruleset, value: Any) -> dict[str, Any]:
         if sheet_id not in sheets:
             raise r.fail(f"game_data.{sheet_id}", f"{ruleset.name} has no such data sheet "
                                                   f"({', '.join(sheets) or 'none'})")
+        if not isinstance(values, dict):
+            raise r.fail(f"game_data.{sheet_id}", "expected a mapping")
         problems = check_values(sheets[sheet_id], values)
         if problems:
             place, _, problem = problems[0].partition(": ")
