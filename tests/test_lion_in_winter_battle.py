@@ -51,3 +51,5 @@ def test_jeanne_pre_roll_and_hit_allocation():
     assert hits_covered({"knights": 2}) == 4
     assert hits_covered({"mercenaries": 4}) == 1
     assert hits_covered({"infantry": 2, "longbowmen": 1}) == 3
+    assert hits_covered({"knights:burgundy": 1, "mercenaries:brabant": 2,
+                         "mercenaries:navarre": 1}) == 3

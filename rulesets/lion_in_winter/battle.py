@@ -1,8 +1,8 @@
 """Battle and siege formulas of the crib sheet (Phase Three), as pure functions.
 
-The battle procedure itself (choosing the commander, rounds, losses, retreat) is still
-played by hand; these formulas are the tested base of its automation and tell the
-players the numbers. Each cites its line of the crib sheet.
+The battle procedure (commanders, siege or battle, rounds, losses, retreat) is the
+``battle`` step of ``rules.py``; these formulas are its tested base and tell the players
+the numbers. Each cites its line of the crib sheet.
 """
 
 from __future__ import annotations
@@ -78,5 +78,9 @@ def hits_covered(removed: Mapping[str, int]) -> int:
     >>> hits_covered({"infantry": 1, "knights": 1, "mercenaries": 3})
     4
     """
-    return sum(2 * n if k == "knights" else (1 if n else 0) if k == "mercenaries" else n
-               for k, n in removed.items())
+    by_kind: dict[str, int] = {}
+    for key, n in removed.items():  # knights:FLAG and mercenaries:HOME count as their kind
+        kind = key.split(":", 1)[0]
+        by_kind[kind] = by_kind.get(kind, 0) + n
+    return sum(2 * n if k == "knights" else n for k, n in by_kind.items()
+               if k != "mercenaries") + (1 if by_kind.get("mercenaries") else 0)

@@ -94,8 +94,8 @@ PHASE_NAMES = {
     "battles": "Phase Three: resolve battles (siege, battle rounds, retreat; the "
                "Elimination Chart also on a leader's menu)",
     "control": "Phase Four: determine control of areas (control rolls)",
-    "raise": "Phase Five: raise troops (mercenaries by hand)",
-    "deploy": "Phase Six: deploy unassigned troops (mercenaries by hand)",
+    "raise": "Phase Five: raise troops (unassigned mercenaries return home)",
+    "deploy": "Phase Six: deploy unassigned troops and recruit mercenaries",
     "captured": "Phase Seven: dispose of captured leaders (exchange, ransom or let rot)",
     "death": "Phase Eight: determine leader death",
     "place": "Phase Nine: place leaders and crown a king",
