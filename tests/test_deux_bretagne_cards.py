@@ -381,3 +381,23 @@ def test_random_play_with_the_activation_rule_on(cards_required, scenario, seed)
             assert play is not None and play["side"] == game.state["active"]
         game.push(action)
     assert moved
+
+
+def test_the_card_file_is_flat_records_each_with_its_sources():
+    """cards.yaml: one flat record of scalars per card (the data editor edits it), every
+    card with a source naming the unknown values, the rules' sections where they speak."""
+    import yaml
+
+    from rulesets.deux_bretagne.data import DATA_DIR
+
+    raw = yaml.safe_load((DATA_DIR / "cards.yaml").read_text(encoding="utf-8"))
+    assert len(raw) == 56
+    for cid, record in raw.items():
+        assert all(v is None or isinstance(v, (str, int, bool)) for v in record.values()), cid
+        assert "not in the rules" in record["source"], cid
+    cards = load_cards()
+    for cid, section in (("B-06", "6.2"), ("M-25", "6.2"), ("B-03", "6.41"), ("B-23", "6.42"),
+                         ("B-17", "6.43"), ("M-17", "6.44"), ("M-22", "6.45"), ("M-01", "4.0"),
+                         ("B-13", "5.411"), ("B-19", "12.32"), ("M-09", "6.31")):
+        assert section in cards[cid]["rules"], cid
+    assert cards["M-17"]["event"] is None and "activation 1, PS 3" in cards["M-17"]["source"]
