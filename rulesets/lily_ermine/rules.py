@@ -53,6 +53,7 @@ from boardapp.core.ruleset import (
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
 from . import armies, battle, diplomacy, fatigue, reinforcements, retreat, sheets, victory
+from . import siege as siege_mod
 from .data import (
     CAMPS,
     AllianceTable,
@@ -96,7 +97,8 @@ class LilyErmine(TacticalBoard, Ruleset):
     default_scenario = "1487"
     map_file = "lily_ermine.yaml"
     eliminated_box = "eliminated"
-    flow = Flow(*reinforcements.STEPS, *retreat.STEPS, *fatigue.STEPS, *battle.STEPS)
+    flow = Flow(*reinforcements.STEPS, *retreat.STEPS, *fatigue.STEPS, *battle.STEPS,
+                *siege_mod.STEPS)
 
     # -- data --------------------------------------------------------------------------
     @cached_property
@@ -673,6 +675,8 @@ class LilyErmine(TacticalBoard, Ruleset):
                 return  # 13: the Breton militia first
         if state["phase"] == "combat":
             for zone in sorted(v["markers"]):
+                if siege_mod.why_not_siege(self, state, zone) is None:
+                    yield Action.of("siege", zone)  # on the tactical map (10)
                 if battle.why_not_fight(self, state, zone) is None:
                     yield Action.of("fight", zone)
                 yield Action.of("resolved", zone)
@@ -696,7 +700,7 @@ class LilyErmine(TacticalBoard, Ruleset):
     def flow_actions(self, state: State) -> list[Action]:
         """Buttons: every legal action but the drags (move, sail)."""
         return [a for a in self.legal_actions(state)
-                if a.verb not in ("move", "sail", *reinforcements.BUY_VERBS)]
+                if a.verb not in ("move", "sail", "tac-move", *reinforcements.BUY_VERBS)]
 
     def piece_actions(self, state: State, pid: str) -> list[Action]:
         """On a counter's menu: pick it up, or reduce / eliminate it for fatigue."""
@@ -790,6 +794,8 @@ class LilyErmine(TacticalBoard, Ruleset):
                 raise IllegalActionError("the RP are rolled once, at the start of the camp's "
                                          "R&R", self.cite("7.2, 13"))
             self.roll_rp(state, ctx)
+        elif verb == "siege":
+            siege_mod.start(self, state, action.arg(0), ctx)
         elif verb == "fight":
             battle.fight(self, state, action.arg(0), ctx)
         elif verb == "resolved":

@@ -92,6 +92,16 @@ def retreat_zone(camp: str, role: str) -> str:
     return tz(camp, {"line1": "line2", "line2": "line3"}.get(role, "lr"))
 
 
+def cf_of(rs: Any, state: State, pid: str) -> int:
+    """The combat factor of unit ``pid`` on the side it shows (3)."""
+    ut = rs.counters.units[rs.unit_code(state, pid)]
+    return ut.cf[1 if state["pieces"][pid]["flipped"] else 0]
+
+
+def is_cannon(rs: Any, state: State, pid: str) -> bool:
+    return not rs.is_commander(state, pid) and rs.unit_code(state, pid) == "Ca"
+
+
 def pieces_on(state: State, zones: list[str]) -> list[str]:
     """The pieces in ``zones``, in zone order then stack order."""
     out: list[str] = []
@@ -113,6 +123,21 @@ class TacticalBoard:
     def focus_board(self, state: State) -> str | None:
         """The tactical map while a major battle or a siege is fought on it."""
         return BOARD if state["vars"].get("tactical") else None
+
+    def action_label(self, state: State, action: Action) -> str:
+        labels = {"siege-fire": "Artillery fire", "siege-assault": "Roll the assault",
+                  "sortie": "Try a sortie", "no-sortie": "No sortie",
+                  "sortie-attack": "Sortie: attack", "siege-continue": "Continue the siege",
+                  "siege-lift": "Lift the siege"}
+        if action.verb in labels:
+            return labels[action.verb]
+        if action.verb == "siege":
+            return f"Siege: {self.board_map.place_name(action.arg(0))}"  # type: ignore[attr-defined]
+        if action.verb == "tac-move":
+            names = ", ".join(self.piece_name(state, p)  # type: ignore[attr-defined]
+                              for p in action.pieces(0))
+            return f"{names} → {self.place_name(action.arg(1))}"  # type: ignore[attr-defined]
+        return super().action_label(state, action)  # type: ignore[misc]
 
     def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
         """A drag onto a TZ during a fight on the tactical map: ``tac-move``; else the
