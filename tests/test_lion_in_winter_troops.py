@@ -47,6 +47,7 @@ def test_setup_knights_carry_the_flag_of_their_leaders_home():
     state = Game(_RULESET, "1183", 1).state
     assert state["vars"]["troops"]["philip-ii"]["knights:france"] == 1
     assert state["vars"]["unassigned"]["brabant"] == {"mercenaries:brabant": 2}
+    assert _RULESET.place_markers(state)["brabant"] == ["For hire: Brabançons 2"]
 
 
 def test_a_knight_is_raised_with_its_areas_flag_once_per_area():

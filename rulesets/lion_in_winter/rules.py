@@ -2014,8 +2014,14 @@ class LionInWinter(Ruleset):
         for area, side in state["vars"]["aggressor"].items():
             out.setdefault(area, []).append(f"Aggressor ({self.side(side).name})")
         for area, troops in state["vars"]["unassigned"].items():
-            if self.troops_text(troops):
-                out.setdefault(area, []).append(f"Unassigned {self.troops_text(troops)}")
+            hire = {k: n for k, n in troops.items() if self._at_home(area, k) and n}
+            rest = {k: n for k, n in troops.items() if k not in hire}
+            if hire:
+                out.setdefault(area, []).append(
+                    f"For hire: {self.bands[area].name if area in self.bands else 'M'} "
+                    f"{sum(hire.values())}")
+            if self.troops_text(rest):
+                out.setdefault(area, []).append(f"Unassigned {self.troops_text(rest)}")
         return out
 
     def prompt(self, state: State) -> str:
