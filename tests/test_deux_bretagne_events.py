@@ -59,6 +59,7 @@ def test_6_2_external_war_sets_pieces_aside_and_a_roll_of_7_ends_it():
     assert "B-06" not in v["discard"]["blois"] and "B-06" not in v["cards_out"]
     assert any("External war B-06 on Montfort" in x for x in rs.private_lines(game.state,
                                                                                "montfort"))
+    assert "External war B-06 on Montfort: Olivier de Clisson" in rs.summary(game.state)
     game.push("end")
     # Montfort plays an activation-3 card: he may roll; 6 fails, the war goes on.
     play(game, "montfort", "M-10", "act", ["3"])
@@ -228,10 +229,10 @@ def test_6_1_a_new_leader_enters_a_friendly_city():
     play(game, "blois", "B-12")
     rs = game.ruleset
     assert rs.acting_side(game.state) == "blois"
-    places = [a.args[0] for a in game.legal_actions() if a.verb == "leader-to"]
+    places = [a.args[0] for a in game.legal_actions() if a.verb == "enter-at"]
     assert "josselin" in places and "nantes" not in places
     assert all(game.state["control"][p] == "blois" for p in places)
-    game.push("leader-to josselin")
+    game.push("enter-at josselin")
     assert loc(game, "jean-de-normandie") == "josselin"
     assert game.state["vars"]["plague_turn"] == 5  # 6.31: B-12, 4 turns on
 
@@ -249,9 +250,22 @@ def test_6_1_montfort_new_leaders_from_the_third_activation_of_1342_english_by_s
         game.push("end")
     game.push("end")  # Blois 3: now Montfort's 3rd activation of 1342
     play(game, "montfort", "M-09")
-    places = [a.args[0] for a in game.legal_actions() if a.verb == "leader-to"]
+    places = [a.args[0] for a in game.legal_actions() if a.verb == "enter-at"]
     bmap = game.ruleset.board_map
     assert places and all(bmap.areas[p].port and game.state["control"][p] == "montfort"
                           for p in places)  # Edward III is English: a friendly port
-    game.push(f"leader-to {places[0]}")
+    game.push(f"enter-at {places[0]}")
     assert loc(game, "edward-iii") == places[0]
+
+
+def test_event_buttons_read_as_players_words():
+    game = new_game("14.1")
+    rs, state = game.ruleset, game.state
+    label = lambda text: rs.action_label(state, Action.parse(text))  # noqa: E731
+    assert label("free-action") == "Free action: move 1 lone unit or 1 lone leader (5.32)"
+    assert label("war-send olivier-de-clisson") == \
+        "Set aside Olivier de Clisson for the external war"
+    assert label("war-roll B-06") == "Roll to end the external war of B-06 (7+)"
+    assert label("war-to brest") == "Back from the war to Brest"
+    assert label("units reduced") == "Reduced units (6.45)"
+    assert label("send-to-war M-18 blois-me-4") == "Send Blois Me #4 to the external war of M-18"

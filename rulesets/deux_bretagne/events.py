@@ -600,7 +600,7 @@ class NewLeader(Step):
 
     def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
         for place in leader_places(rs, state, frame["side"], frame["vars"]["leader"]):
-            yield Action("leader-to", (place,))
+            yield Action("enter-at", (place,))
         yield Action("by-hand")
 
     def on_by_hand(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
@@ -609,7 +609,7 @@ class NewLeader(Step):
                 rs.cite("6.1"))
         flow.end(rs, state, ctx)
 
-    def on_leader_to(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+    def on_enter_at(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         leader, place = frame["vars"]["leader"], action.args[0]
         put_piece(state, leader, place)
@@ -631,6 +631,35 @@ def war_lines(rs: DeuxBretagne, state: State) -> list[str]:
 AUTOMATED = (*EXTERNAL_WARS, *FULL_OR_REDUCED, "B-03", "B-23", "B-17", "M-17", "M-01", "M-02",
              "B-13", "B-12", "M-09", "B-28")
 """Cards whose event does something here (the rest of their text is applied by hand)."""
+LABELS = {
+    "free-action": "Free action: move 1 lone unit or 1 lone leader (5.32)",
+    "war-send": "Set aside {piece} for the external war",
+    "war-keep": "{piece} comes back from the war",
+    "war-to": "Back from the war to {place}",
+    "cahours-to": "Raoul de Cahours to {place}",
+    "militia-to": "The Militia joins the siege of {place}",
+    "enter-at": "The new leader enters at {place}",
+    "by-hand": "Apply it by hand",
+}
+
+
+def action_label(rs: DeuxBretagne, state: State, action: Action) -> str | None:
+    """Button labels of the verbs of this module and of free actions (None: not ours)."""
+    verb, args = action.verb, action.args
+    if verb in LABELS:
+        first = args[0] if args else ""
+        place = rs.board_map.place_name(first) if "{place}" in LABELS[verb] else ""
+        piece = rs.piece_name(state, first) if "{piece}" in LABELS[verb] else ""
+        return LABELS[verb].format(place=place, piece=piece)
+    if verb == "war-roll":
+        return f"Roll to end the external war of {args[0]} (7+)"
+    if verb == "send-to-war":
+        return f"Send {rs.piece_name(state, args[1])} to the external war of {args[0]}"
+    if verb == "units" and args and args[0] in ("full", "reduced"):
+        return f"{args[0].capitalize()} units (6.45)"
+    return None
+
+
 EVENT_STEPS = (WarSend, WarRoll, WarReturn, CahoursTo, B17Militia, FullOrReduced, NewLeader)
 VERBS = ("send-to-war",)
 """Top-level verbs of this module (``send-to-war CARD PIECE`` for a war owed, 6.2)."""

@@ -337,7 +337,8 @@ class DeuxBretagne(Ruleset):
         return []
 
     def action_label(self, state: State, action: Action) -> str:
-        label = labels.action_label(self, state, action)
+        label = labels.action_label(self, state, action) or events.action_label(
+            self, state, action)
         return label if label is not None else super().action_label(state, action)
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
@@ -740,6 +741,7 @@ class DeuxBretagne(Ruleset):
         if state["vars"]["pillage"]:
             out.append("Pillage markers: " + ", ".join(bmap.place_name(a)
                                                       for a in state["vars"]["pillage"]))
+        out.extend(events.war_lines(self, state))  # 6.2: pieces off the map on a card
         out.append("Counties:")
         for region in bmap.regions.values():
             owner = state["region_control"].get(region.id)
