@@ -151,6 +151,7 @@ def test_replacements_rebuild_and_a_commander_returns_on_his_back():
     game = new_game()
     game.state["turn"] = 2
     game.push("place tremoille reserve-france")
+    game.state["vars"]["commander_out"]["tremoille"] = 1  # eliminated last round
     game.push("flip france-ar-1")
     game.push("set-dice 2,2,2,2")
     game.push("roll-rp")  # summer: no Reinforcements Table
@@ -183,6 +184,13 @@ def test_english_counters_go_to_the_reserve_at_the_end_of_the_year():
     assert game.state["turn"] == 4
     assert game.state["pieces"]["england-ar-1"]["loc"] == "reserve-brittany"
     assert game.state["pieces"]["scales"]["loc"] == "reserve-brittany"
+    # Removed, not eliminated: Scales comes back on his front with the English (13).
+    to_phase(game, "rr", "brittany")
+    game.push("set-dice 6,6,6,1,1,1")
+    game.push("roll-rp")
+    game.push("buy scales sz1")
+    assert not game.state["pieces"]["scales"]["flipped"]
+    assert RS.piece_name(game.state, "scales") == "Scales"
 
 
 # -- armies and garrisons (8) -----------------------------------------------------------------
@@ -372,3 +380,19 @@ def test_random_legal_play_over_13_rounds(seed):
     assert time.perf_counter() - start < 20  # ~5 s alone; the suite shares 2 CPUs
     again = Game.replay(RS, "1487", seed, [(e.action.text(), e.side) for e in game.log])
     assert digest(again.state) == digest(game.state)
+
+
+def test_a_filled_reinforcements_table_resolves_without_asking():
+    game = new_game()
+    sheet = next(s for s in RS.data_sheets() if s.id == "reinforcements")
+    assert sheet.title == "Reinforcements Table"
+    # Test data, not the publisher's: 1 counter from 3, 2 from 5, 3 on a 6.
+    game.push("data reinforcements swiss:min_die_1=3 swiss:min_die_2=5 swiss:min_die_3=6")
+    game.push("set-dice 3,3,3,3,5")
+    game.push("roll-rp")
+    assert game.state["vars"]["allowance"]["swiss"] == {"count": 2, "round": 1}
+    assert not game.state["vars"].get("asks")
+    table = [line.detail for line in game.log[-1].lines
+             if line.detail and line.detail.get("kind") == "table"][-1]
+    assert (table["table"], table["column"], table["die"], table["result"]) == (
+        "Reinforcements Table", "Swiss", 5, "2 counters")

@@ -333,18 +333,22 @@ class Contingent:
     camp: str
     nationalities: tuple[str, ...]
     min_die: tuple[int | None, ...]
-    """min_die[k-1]: the least die that allows k counters; None = unknown"""
+    """min_die[k-1]: the least die that allows k counters (``min_die_K`` in the file);
+    None = unknown"""
 
     @property
     def limit(self) -> int:
         """The most counters of the contingent on the map (7.1)."""
         return len(self.min_die)
 
-    def counters_for(self, die: int) -> int | None:
-        """How many counters ``die`` allows, or ``None`` if the table does not say."""
-        if any(v is None for v in self.min_die):
+    def counters_for(self, die: int, min_die: tuple[int | None, ...] | None = None
+                     ) -> int | None:
+        """How many counters ``die`` allows (with the game's ``min_die`` values if given),
+        or ``None`` if the table does not say."""
+        mins = self.min_die if min_die is None else min_die
+        if any(v is None for v in mins):
             return None
-        return sum(1 for v in self.min_die if v is not None and die >= v)
+        return sum(1 for v in mins if v is not None and die >= v)
 
 
 @dataclass(frozen=True)
@@ -379,10 +383,10 @@ def load_reinforcements(counters: Counters,
         for i, n in enumerate(nats):
             if n not in counters.nationalities:
                 raise c.fail(f"{p}.nationalities[{i}]", f"no nationality {n!r}")
-        mins = tuple(None if v is None else c.integer(v, f"{p}.min_die[{i}]", lo, hi + 1)
-                     for i, v in enumerate(c.seq(spec.get("min_die"), f"{p}.min_die")))
-        if not mins:
-            raise c.fail(f"{p}.min_die", "one value per counter the contingent may bring")
+        limit = c.integer(spec.get("limit"), f"{p}.limit", 1, 12)
+        mins = tuple(None if spec.get(f"min_die_{k}") is None else c.integer(
+            spec.get(f"min_die_{k}"), f"{p}.min_die_{k}", lo, hi + 1)
+            for k in range(1, limit + 1))
         out[cid] = Contingent(cid, c.text(spec.get("name"), f"{p}.name"),
                               c.choice(spec.get("camp"), f"{p}.camp", CAMPS), nats, mins)
     return ReinforcementTable(c.text(t.get("name"), "reinforcements.name"),

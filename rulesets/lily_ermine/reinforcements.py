@@ -30,16 +30,35 @@ from typing import Any
 
 from boardapp.core.actions import Action
 from boardapp.core.context import Context
+from boardapp.core.datasheets import CellType, Sheet
 from boardapp.core.errors import IllegalActionError, InvalidActionError
 from boardapp.core.flow import Step
 from boardapp.core.state import State, pieces_at, put_piece
 from boardapp.core.tables import ask_result, resolve
+
+from .data import DATA_DIR
 
 NOT_YET = "out-of-play"
 """The box of the counters not yet in play (reinforcements)."""
 ACCOMPANY = {"england": "scales", "spain": "albret", "gascony": "albret"}
 """13: Scales and Albret accompany their countries' reinforcements on first arrival."""
 BUY_VERBS = ("buy", "buy-reduced", "rebuild")
+SHEET = "reinforcements"
+
+
+def data_sheet(rs: Any) -> Sheet:
+    """The Reinforcements Table as a sheet of Edit > Game data (values the rules do not
+    print; a game reads its own copy, so it replays with the values it was played with)."""
+    most = max(c.limit for c in rs.reinforcement_table.contingents.values())
+    return Sheet(SHEET, "Reinforcements Table", DATA_DIR / "tables.yaml",
+                 ("reinforcements", "contingents"), "records",
+                 {f"min_die_{k}": CellType("int", low=1, high=7,
+                                           label=f"{k} counter{'s' if k > 1 else ''}")
+                  for k in range(1, most + 1)},
+                 rule=rs.cite("13 Mercenary reinforcements"), row_label="name",
+                 note="The least die (1D6 each spring round) that allows this number of "
+                      "counters of the contingent (13). Columns beyond a contingent's limit "
+                      "(3, or 6 for the Empire, 7.1) are not used.")
 
 
 # -- control (5) --------------------------------------------------------------------------
@@ -216,13 +235,16 @@ def buy(rs: Any, state: State, action: Action, ctx: Context) -> None:
         state, pid) else None
     commander = rs.is_commander(state, pid)
     if commander:
-        state["pieces"][pid]["flipped"] = True  # the back: anonymous or successor (10)
+        # An eliminated commander returns on his back: anonymous or successor (10); one
+        # removed from the map (the English at the end of the year, 13) on his front.
+        state["pieces"][pid]["flipped"] = pid in v.get("commander_out", {})
     elif rs.unit_code(state, pid) != "Ca":
         state["pieces"][pid]["flipped"] = reduced
     put_piece(state, pid, zone, index)
     name = rs.board_map.place_name(zone)
     if commander:
-        ctx.log(f"{rs.piece_name(state, pid)} returns to play in {name}, without RP",
+        ctx.log(f"{rs.piece_name(state, pid)} returns to play in {name}, without RP"
+                f"{' (his back)' if state['pieces'][pid]['flipped'] else ''}",
                 rs.cite("10 Elimination of a historic commander, 7.2"))
         return
     what = "reinforcement" if reinforcement else "replacement"
@@ -301,12 +323,16 @@ def roll_mercenaries(rs: Any, state: State, ctx: Context) -> None:
     if rs.season(state["turn"]) != "spring":
         return
     table = rs.reinforcement_table
+    values = rs.sheet_values(state, SHEET)  # the game's copy of the table (Game data)
     asks = []
     for cont in table.contingents.values():
         if cont.camp != camp:
             continue
+        row = values.get(cont.id, {})
+        mins = tuple(row.get(f"min_die_{k}") for k in range(1, cont.limit + 1))
         res = resolve(ctx, table=table.name, column=cont.name, sides=6, zero_based=False,
-                      modifiers=[], lookup=cont.counters_for, clamp=table.die,
+                      modifiers=[], lookup=lambda d, m=mins, c=cont: c.counters_for(d, m),
+                      clamp=table.die,
                       rule=rs.cite(table.rule), who=rs.side(camp).name,
                       describe=lambda r: "unknown value" if r is None else f"{r} counters")
         if res.result is None:

@@ -119,7 +119,7 @@ class LilyErmine(TacticalBoard, Ruleset):
 
     def data_sheets(self) -> list[Sheet]:
         """The table values the rules do not print, filled in by the players (sheets.py)."""
-        return sheets.data_sheets(self)
+        return [*sheets.data_sheets(self), reinforcements.data_sheet(self)]
 
     @cached_property
     def reinforcement_table(self) -> ReinforcementTable:
