@@ -145,3 +145,29 @@ def test_12_32_units_in_a_supply_base_are_paid_unless_it_is_besieged_or_enemy_he
     game2.push("control saint-malo montfort")
     to_phase_d2b(game2)
     assert Action("pay", (me,)) in game2.legal_actions()
+
+
+def test_12_45_a_wholly_pillaged_county_is_worth_one_vp_less_until_a_marker_goes():
+    """"If all areas and cities within a county are pillaged, reduce the victory point
+    level of the county by 1. It comes back to normal as soon as this condition is not
+    fulfilled." (12.45)"""
+    game = new_game()
+    dol = ["combourg", "dol", "pleine-fougeres"]  # Pays de Dol: 1 VP, Blois
+    for area, pid in zip(dol, reserve(game, "blois-me", 3), strict=True):
+        game.push(f"place {pid} {area}")
+    before = dict(game.state["score"])
+    to_phase_d2b(game)
+    game.push("done")
+    # Blois: Combourg, Dol 4 + 1 = 5 "Pillage", Josselin 0, Pleine-Fougères 4, Saint-Malo
+    # 0; Montfort: 0s.
+    game.push("set-dice 4,4,0,4,0," + ",".join(["0"] * 5))
+    game.push("done")
+    receive_knights(game)
+    assert set(dol) <= set(game.state["vars"]["pillage"])
+    assert game.state["score"] == {"blois": before["blois"] - 1,
+                                   "montfort": before["montfort"]}
+    assert any("Every area of Pays de Dol is pillaged" in line.text and "12.45" in line.rule
+               for e in game.log for line in e.lines)
+    assert game.state["turn"] == 2
+    game.push("remove-pillage dol")  # 12.46, phase A
+    assert game.state["score"] == before

@@ -5,8 +5,8 @@ Allowed by the card played in this activation: an Activation 3 card for Montfort
 with an anchor (B-01 Marine Castillane, the Chevauchée cards) for either side (8.151);
 one leader and his army per card (8.153). The starting port is friendly; Blois may not
 sail from a besieged port unless B-01 and B-16 were played (8.152). The whole movement
-allowance is spent. Losing the battle in the port of arrival sends the army back to the
-port it left (9.53); the extra step of 8.152 is taken by hand.
+allowance is spent. Losing the battle in a port of arrival the army did not control costs
+it one more step, then it sails back to the port it left (8.152, 9.53: battle.Retreat).
 """
 
 from __future__ import annotations

@@ -292,6 +292,35 @@ class SupplyBase(Step):
         self.begin(rs, state, frame, ctx, flow)
 
 
+def check_pillaged_counties(rs: DeuxBretagne, state: State, ctx: Context) -> None:
+    """12.45: a county whose areas all have a pillage marker is worth 1 VP less to its
+    controller, back to normal when it no longer is. ``vars.county_vp_cut`` remembers who
+    bears the cut, so that a change of control (which moves the printed VP, 13.12) keeps
+    the scores right."""
+    cuts = state["vars"].setdefault("county_vp_cut", {})
+    pillaged = set(state["vars"]["pillage"])
+    for region in rs.board_map.regions.values():
+        if not region.vp:
+            continue
+        areas = rs.board_map.region_areas(region.id)
+        owner = state["region_control"].get(region.id)
+        owner = owner if owner in state["score"] else None
+        wanted = owner if areas and pillaged.issuperset(areas) else None
+        bearer = cuts.get(region.id)
+        if bearer == wanted:
+            continue
+        if bearer is not None:
+            state["score"][bearer] += 1
+            del cuts[region.id]
+            ctx.log(f"{region.name} is no longer wholly pillaged: its VP are back to "
+                    f"{region.vp}", rs.cite("12.45"))
+        if wanted is not None:
+            state["score"][wanted] -= 1
+            cuts[region.id] = wanted
+            ctx.log(f"Every area of {region.name} is pillaged: it is worth {region.vp - 1} "
+                    f"VP to {rs.side(wanted).name} (1 less)", rs.cite("12.45"))
+
+
 def to_marauder(rs: DeuxBretagne, state: State, pid: str, ctx: Context) -> str | None:
     """Replace unit ``pid`` by a Marauder unit of its type and steps (12.433)."""
     area = state["pieces"][pid]["loc"]
@@ -414,6 +443,7 @@ class Unpaid(Step):
                 item["stage"] = "done"
             elif area not in state["vars"]["pillage"]:
                 state["vars"]["pillage"].append(area)
+                check_pillaged_counties(rs, state, ctx)
             if outcome == "all":
                 for pid in [p for p in item["units"] if kind_of(rs, state, p) in ("ch", "me")
                             and state["pieces"][p]["loc"] == area]:

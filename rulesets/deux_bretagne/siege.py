@@ -347,11 +347,15 @@ class ContinuedSieges(Step):
 
 
 def check_sieges(rs: DeuxBretagne, state: State, ctx: Context) -> None:
-    """Keep the fortress state consistent after any change (10.14, 8.24).
+    """Keep the fortress state consistent after any change (10.14, 8.24), and the value
+    of wholly pillaged counties (12.45, pay.check_pillaged_counties).
 
     A siege marker goes when the besiegers' factors fall below the siege level; pieces
     inside a fortress come out when no enemy is left in the city.
     """
+    from .pay import check_pillaged_counties
+
+    check_pillaged_counties(rs, state, ctx)
     for area, marker in list(sieges(state).items()):
         side = marker["side"]
         defender = fortress_owner(state, area)
