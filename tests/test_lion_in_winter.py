@@ -256,6 +256,16 @@ def test_setup_is_valid():
                for c in _RULESET.charts.values())  # unknown: asked of the players
 
 
+def test_a_dead_king_is_no_king_an_imprisoned_one_is():
+    game = new_game()
+    put_piece(game.state, "henry-ii", "dead")
+    assert [m.value for m in _RULESET.king_modifiers(game.state, "english")] == [-1]
+    put_piece(game.state, "henry-ii", "prison-french")
+    assert _RULESET.king_modifiers(game.state, "english") == []
+    put_piece(game.state, "philip-ii", "elimination")
+    assert [m.value for m in _RULESET.king_modifiers(game.state, "french")] == [-1]
+
+
 def test_random_legal_play_and_undo():
     game = new_game(seed=7)
     rnd = random.Random(7)

@@ -655,10 +655,11 @@ class LionInWinter(Ruleset):
 
     def king_modifiers(self, state: State, side: str) -> list[Modifier]:
         """Crib Phase One: +1 English king in England, +1 French king in Ile-de-France,
-        -1 if the player has no king."""
+        -1 if the player has no king (a dead king is none; an imprisoned king remains
+        king, Phase Nine)."""
         rule = self.cite("Phase One")
         king = state["vars"]["king"].get(side)
-        if king is None:
+        if king is None or state["pieces"][king]["loc"] in ("dead", "elimination"):
             return [Modifier("no king", -1, rule)]
         loc = state["pieces"][king]["loc"]
         if side == "english" and loc in self.area_info and self.area_info[loc].flag == "england":
@@ -1935,6 +1936,8 @@ class LionInWinter(Ruleset):
                    or (a.verb == "recruit" and a.args[2] == pid)
                    or (a.verb == "place-leader" and a.args[0] == pid))
         for kind in TROOPS:
+            if kind == "knights" and loc in self.area_info:  # a knight of this country
+                kind = f"knights:{self.area_info[loc].flag}"
             out.append(Action("troops", (pid, kind, "+1")))
         for kind, n in sorted(state["vars"]["troops"].get(pid, {}).items()):
             if n > 0:
@@ -1956,9 +1959,11 @@ class LionInWinter(Ruleset):
         if action.verb == "crown":
             return f"Crown {self.piece_name(state, action.arg(0))} king"
         if action.verb == "troops":
-            return (f"{action.arg(2)} {self.troop_kinds[base_kind(action.arg(1))]['name']}"
-                    f"{' ' + key_origin(action.arg(1)) if key_origin(action.arg(1)) else ''}"
-                    f" (by hand)")
+            key = action.arg(1)
+            origin = key_origin(key)
+            where = (f" (flag {origin})" if base_kind(key) == "knights" else
+                     f" (home {origin})") if origin else ""
+            return f"{action.arg(2)} {self.troop_kinds[base_kind(key)]['name']}{where} (by hand)"
         if action.verb == "chart-result":
             return action.arg(0).capitalize()
         if action.verb == "raise":
