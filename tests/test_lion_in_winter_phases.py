@@ -146,3 +146,19 @@ def test_window_offers_placing_recruiting_and_battles_on_menus():
     game.state["vars"]["raised"] = {}
     menu = {a.text() for a in _RULESET.place_actions(game.state, "london")}
     assert {"raise london knights", "raise london longbowmen", "raise london gunners"} <= menu
+
+
+def test_charts_filled_in_a_game_apply_without_asking():
+    game = Game(_RULESET, "1183", 2)
+    assert {s.id for s in _RULESET.data_sheets()} == {"elimination", "leader-death"}
+    assert game.state["data"]["elimination"]["5"] is None  # shipped unknown
+    game.push("data elimination 5:value=captured")
+    game.state["dice_queue"] = [5]
+    entry = game.push("elimination-roll william-barres")
+    assert "rolls 5 → captured" in entry.render()
+    assert game.state["pieces"]["william-barres"]["loc"] == "prison-english"
+    assert not game.state["flow"]
+    game.state["dice_queue"] = [4]
+    game.push("elimination-roll william-marshal")  # 4 still unknown: asked
+    assert {a.text() for a in game.legal_actions()} == {
+        "chart-result killed", "chart-result captured", "chart-result routed"}
