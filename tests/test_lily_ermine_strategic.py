@@ -81,7 +81,11 @@ def test_round_1_reinforcements_swiss_table_asked_and_placed_with_an_army():
     assert err.rule == "Lily and the Ermine 7.2 Placement"
     err = refusal(game, "buy france-ar-5 sz1")  # Brest: a Breton control marker
     assert "controlled by the enemy" in err.reason
-    # A drag from the counters not yet in play is a purchase.
+    # Dragging a counter not yet in play shows where it may be bought, and is a purchase.
+    reach = RS.reachable(game.state, ["france-ar-5"])
+    assert "sz45" in reach and "sz44" in reach and "sz38" not in reach and "sz1" not in reach
+    assert reach["sz45"].cost == 2  # its RP
+    assert RS.reachable(game.state, ["swiss-pi-2"]) == {}  # the table allowed one
     assert RS.move_action(game.state, ["france-ar-5"], "sz45").text() == "buy france-ar-5 sz45"
     # The purchases are on the zone's menu, not on the toolbar.
     assert "Buy France Ar #5 full (2 RP) in 45 Angers (Anjou)" in [
@@ -396,3 +400,32 @@ def test_a_filled_reinforcements_table_resolves_without_asking():
              if line.detail and line.detail.get("kind") == "table"][-1]
     assert (table["table"], table["column"], table["die"], table["result"]) == (
         "Reinforcements Table", "Swiss", 5, "2 counters")
+
+
+def test_reinforcements_held_off_when_the_enemy_holds_every_port():
+    game = new_game()
+    for zone, pid in zip(("sz1", "sz9", "sz23", "sz24", "sz26"),
+                         ("france-ar-1", "france-ar-2", "france-ar-3", "france-ar-4",
+                          "france-co-1"), strict=True):
+        game.push(f"place {pid} {zone}")  # French counters by hand in the five ports
+    to_phase(game, "rr", "brittany")
+    game.push("set-dice 6,6,6,1,3,1")  # RP; England 1 (odd: this spring), Empire 3, Sp/Ga 1
+    game.push("roll-rp")
+    game.push("reinforcements england 0")
+    game.push("reinforcements empire 1")
+    game.push("reinforcements spain-gascony 0")
+    err = refusal(game, "buy empire-pi-1 sz26")
+    assert "controlled by the enemy" in err.reason
+    for pid in ("brittany-mi-6", "brittany-mi-7", "brittany-mi-8"):
+        game.push(f"buy {pid} sz22")
+    game.push("next-phase")
+    assert game.state["vars"]["allowance"]["empire"] == {"count": 1, "round": 2, "held": True}
+    assert "held off until the following round" in texts(game)
+    to_phase(game, "rr", "brittany")
+    game.push("set-dice 6,6")
+    game.push("roll-rp")
+    # Round 2: next to a port (Brest's neighbour Landerneau), not in the port still held.
+    assert "buy empire-pi-1 sz3" in legal(game)
+    err = refusal(game, "buy empire-pi-1 sz1")
+    assert "controlled by the enemy" in err.reason
+    game.push("buy empire-pi-1 sz3")

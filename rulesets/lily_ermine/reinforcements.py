@@ -33,6 +33,7 @@ from boardapp.core.context import Context
 from boardapp.core.datasheets import CellType, Sheet
 from boardapp.core.errors import IllegalActionError, InvalidActionError
 from boardapp.core.flow import Step
+from boardapp.core.movement import Reach
 from boardapp.core.state import State, pieces_at, put_piece
 from boardapp.core.tables import ask_result, resolve
 
@@ -119,7 +120,7 @@ def why_not_zone(rs: Any, state: State, pid: str, zone: str,
         return f"{name} is controlled by the enemy", rs.cite("7.2 Placement")
     reinforcement = is_reinforcement(rs, state, pid)
     rule = rs.setup_data.arrival.get(nat, {})
-    if "zones" in rule and zone not in rule["zones"]:
+    if "zones" in rule and zone not in _arrival_zones(rs, state, pid, rule["zones"]):
         places = ", ".join(bmap.place_name(z) for z in rule["zones"])
         return (f"{rs.counters.nationalities[nat]['name']} counters are placed in {places}",
                 rs.cite("13 Mercenary reinforcements"))
@@ -133,6 +134,18 @@ def why_not_zone(rs: Any, state: State, pid: str, zone: str,
         return (f"a reinforcement is placed in a zone {rs.side(camp).name} controls",
                 rs.cite("7.1"))
     return None
+
+
+def _arrival_zones(rs: Any, state: State, pid: str, zones: list[str]) -> set[str]:
+    """The arrival zones, and their neighbours for a reinforcement held off a round (7.1)."""
+    out = set(zones)
+    cont = _contingent(rs, state, pid)
+    if cont is not None and is_reinforcement(rs, state, pid):
+        allowed = state["vars"].get("allowance", {}).get(cont.id) or {}
+        if allowed.get("held"):
+            for z in zones:
+                out.update(n for n in rs.board_map.graph.neighbors(z) if n in rs.board_map.areas)
+    return out
 
 
 def why_not_buy(rs: Any, state: State, pid: str, reduced: bool) -> tuple[str, str] | None:
@@ -215,6 +228,21 @@ def buy_actions(rs: Any, state: State, zone: str | None = None) -> Iterator[Acti
         for pid in sorted(state["pieces"]):
             if why_not_rebuild(rs, state, pid) is None:
                 yield Action.of("rebuild", pid)
+
+
+def purchase_reach(rs: Any, state: State, pieces: list[str]) -> dict[str, Reach]:
+    """While a counter of the Reserve or not yet in play is dragged in R&R: the zones
+    where it may be bought (the cost is its RP, full strength if affordable)."""
+    if len(pieces) != 1:
+        return {}
+    pid = pieces[0]
+    for reduced in (False, True):
+        if why_not_buy(rs, state, pid, reduced) is None:
+            price = cost(rs, state, pid, reduced)
+            ctl = {z: controller(rs, state, z) for z in rs.board_map.areas}
+            return {z: Reach(z, price, (z,)) for z in sorted(rs.board_map.areas)
+                    if why_not_zone(rs, state, pid, z, ctl) is None}
+    return {}
 
 
 def buy(rs: Any, state: State, action: Action, ctx: Context) -> None:
@@ -393,13 +421,31 @@ def answer(rs: Any, state: State, action: Action, ctx: Context) -> None:
 
 
 def end_rr(rs: Any, state: State, ctx: Context) -> None:
-    """Leaving R&R: unanswered questions are dropped (their counters do not come)."""
+    """Leaving R&R: unanswered questions are dropped (their counters do not come); a
+    contingent whose every arrival zone the enemy controls is held off a round and may
+    then also enter in a zone adjacent to them (7.1)."""
     asks = state["vars"].get("asks") or []
     if asks:
         names = ", ".join(rs.reinforcement_table.contingents[c].name for c, _ in asks)
         ctx.log(f"Reinforcements Table not answered for {names}: no counters this round",
                 rs.cite("13 Mercenary reinforcements"))
     state["vars"]["asks"] = []
+    camp = state["active"]
+    for cid, allowed in sorted(state["vars"].get("allowance", {}).items()):
+        cont = rs.reinforcement_table.contingents[cid]
+        if cont.camp != camp or allowed["round"] != state["turn"] or allowed["count"] <= 0:
+            continue
+        waiting = [p for p in pieces_at(state, NOT_YET)
+                   if rs.nationality(state, p) in cont.nationalities]
+        if not waiting or "zones" not in rs.setup_data.arrival.get(
+                rs.nationality(state, waiting[0]), {}):
+            continue
+        if not any(why_not_zone(rs, state, waiting[0], z) is None
+                   for z in rs.board_map.areas):
+            allowed.update(round=state["turn"] + 1, held=True)
+            ctx.log(f"{cont.name}: every arrival zone is controlled by the enemy; the "
+                    "reinforcements are held off until the following round (then also in an "
+                    "adjacent zone)", rs.cite("7.1"))
 
 
 STEPS: tuple[type[Step], ...] = ()

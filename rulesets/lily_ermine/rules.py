@@ -334,6 +334,8 @@ class LilyErmine(TacticalBoard, Ruleset):
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
         if not pieces or any(p not in state["pieces"] for p in pieces):
             return {}
+        if state["phase"] == "rr":  # R&R: where a dragged counter may be bought (7)
+            return reinforcements.purchase_reach(self, state, pieces)
         if self.why_not_move(state, pieces) is not None:
             return {}
         budget, _, _ = self._army_budget(state, pieces)
