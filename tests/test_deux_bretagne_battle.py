@@ -187,3 +187,39 @@ def test_9_221_t2_reprimande_the_english_leader_leaves_for_a_turn():
     game.push("leader-to thomas-dagworth bro-saoz")
     assert game.state["pieces"]["thomas-dagworth"]["loc"] == "bro-saoz"
     assert game.state["vars"]["withdrawn"] == {}
+
+
+def test_9_54_a_retreat_over_the_stacking_limit_costs_the_extra_units():
+    """"May retreat into a city space in violation of the stacking limits but at the end
+    of the retreat enough units must be eliminated to bring the space back under stacking
+    limits." (9.54) The 9.5 example, with 7 more Blois units waiting in Josselin."""
+    game = new_game()
+    blois_me = at(game, "josselin", "me")[0]
+    mils = reserve(game, "blois-mil", 2)
+    game.push("control malestroit blois")
+    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
+    for pid in mils:
+        game.push(f"flip {pid}")
+    waiting = reserve(game, "blois-me", 4) + reserve(game, "blois-mil", 3)
+    game.push(f"place {','.join(waiting)} josselin")
+    ch = reserve(game, "montfort-ch-an", 1)[0]
+    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
+    game.push(f"place olivier-de-clisson,{ch},{','.join(mes)} rochefort-en-terre")
+    for pid in mes:
+        game.push(f"flip {pid}")
+    game.push("end")
+    game.push("set-dice 5,3,3,1,2")  # as in 9.5: Blois loses and retreats to Josselin
+    game.push(f"move olivier-de-clisson,{ch},{','.join(mes)} malestroit")
+    game.push(loss_action({ch: 1}))
+    assert all(game.state["pieces"][p]["loc"] == "josselin" for p in mils)
+    there = at(game, "josselin", "unit")
+    assert set(waiting) | set(mils) <= set(there) and len(there) > 8
+    assert game.ruleset.acting_side(game.state) == "blois"
+    assert f"eliminate {len(there) - 8}" in game.ruleset.prompt(game.state)
+    assert set(game.legal_actions()) == {Action("eliminate-unit", (p,)) for p in there}
+    for pid in there[:len(there) - 8]:
+        assert game.state["flow"]
+        entry = game.push(f"eliminate-unit {pid}")
+        assert game.state["pieces"][pid]["loc"] == "eliminated"
+        assert "9.54" in entry.lines[0].rule
+    assert len(at(game, "josselin", "unit")) == 8 and game.state["flow"] == []

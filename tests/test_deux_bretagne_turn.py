@@ -211,3 +211,39 @@ def test_6_3_the_plague_four_turns_after_b12_then_the_enlisement_cards():
     assert rolls and all(r["rule"] == "Deux Bretagne 6.32" for r in rolls)
     assert game.state["vars"]["enlisement"] == {"blois": True, "montfort": True}
     assert game.state["vars"]["plague_done"]
+
+
+def test_12_2_an_exchange_of_prisoners_of_the_same_command_value_needs_both_players():
+    """"Players can also exchange leaders with the same command value." (12.2)"""
+    def prisoners():
+        game = new_game()
+        game.push("place alain-de-rohan prison-bro-saoz")  # Blois's, VC 2, held by Montfort
+        game.push("place guillaume-de-cadoudal prison-bro-chall")  # Montfort's, VC 2
+        end_activations(game)
+        game.push("set-dice 5,4")
+        game.push("next-turn")
+        return game
+
+    offer = Action("offer-exchange", ("alain-de-rohan", "guillaume-de-cadoudal"))
+    game = prisoners()
+    assert offer in game.legal_actions()
+    game.push(offer)
+    assert game.ruleset.acting_side(game.state) == "montfort"
+    assert set(game.legal_actions()) == {Action("accept-exchange"), Action("refuse-exchange")}
+    game.push("refuse-exchange")
+    assert game.ruleset.acting_side(game.state) == "blois"
+    assert offer not in game.legal_actions()  # refused: not offered again this turn
+    assert game.state["pieces"]["alain-de-rohan"]["loc"] == "prison-bro-saoz"
+
+    game = prisoners()
+    game.push(offer)
+    game.push("accept-exchange")
+    assert game.ruleset.acting_side(game.state) == "blois"  # each places his own (12.2)
+    game.push("free-to josselin")
+    assert game.ruleset.acting_side(game.state) == "montfort"
+    game.push("free-to rennes")
+    assert game.state["pieces"]["alain-de-rohan"]["loc"] == "josselin"
+    assert game.state["pieces"]["guillaume-de-cadoudal"]["loc"] == "rennes"
+    assert game.state["vars"]["resources"] == {"blois": 5, "montfort": 13}  # no PS paid
+    assert game.ruleset.acting_side(game.state) == "blois"
+    assert offer not in game.legal_actions()

@@ -734,8 +734,61 @@ class Retreat(Step):
             for pid, mp in v.get("spent_before", {}).items():
                 if pid in spent and state["pieces"][pid]["loc"] == area:
                     spent[pid] = mp  # 5.31: the winning army may move on
+        if dest is not None and dest != area and over_stack(rs, state, dest, loser):
+            v["retreated_to"] = dest
+            flow.goto(rs, state, ctx, "retreat-excess", side=loser)
+            return
         reprimand(rs, state, v, ctx)
         flow.end(rs, state, ctx, result=winner)
+
+
+def over_stack(rs: DeuxBretagne, state: State, place: str, side: str) -> list[str]:
+    """``side``'s units in ``place`` when they are more than the stacking limit (7.21)."""
+    units = [p for p in pieces_at(state, place) if rs.piece_side(state, p) == side
+             and not rs.is_leader(state, p) and p not in movement.inside(state)]
+    return units if len(units) > STACK_LIMIT else []
+
+
+class RetreatExcess(Step):
+    """9.54: a retreat may break the stacking limit, but at its end the player eliminates
+    units (his choice) until the area is back within it."""
+
+    name = "retreat-excess"
+
+    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        v = frame["vars"]
+        units = over_stack(rs, state, v["retreated_to"], frame["side"])
+        if units and frame["side"] not in rs.player_sides:
+            self._eliminate(rs, state, frame, units[0], ctx, flow)
+        elif not units:
+            reprimand(rs, state, v, ctx)
+            flow.end(rs, state, ctx, result=v["winner"])
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        v = frame["vars"]
+        excess = len(over_stack(rs, state, v["retreated_to"], frame["side"])) - STACK_LIMIT
+        return (f"{rs.side(frame['side']).name}: more than {STACK_LIMIT} units in "
+                f"{rs.board_map.place_name(v['retreated_to'])} after the retreat — "
+                f"eliminate {excess} ({rs.cite('9.54')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for pid in over_stack(rs, state, frame["vars"]["retreated_to"], frame["side"]):
+            yield Action("eliminate-unit", (pid,))
+
+    def on_eliminate_unit(self, rs: DeuxBretagne, state: State, frame: Frame,
+                          action: Action, ctx: Context, flow: Flow) -> None:
+        self._eliminate(rs, state, frame, action.args[0], ctx, flow)
+
+    def _eliminate(self, rs: DeuxBretagne, state: State, frame: Frame, pid: str,
+                   ctx: Context, flow: Flow) -> None:
+        name = rs.piece_name(state, pid)
+        state["prev_loc"][pid] = state["pieces"][pid]["loc"]
+        put_piece(state, pid, rs.eliminated_box)
+        state["pieces"][pid]["flipped"] = False
+        ctx.log(f"Over the stacking limit after the retreat: {name} eliminated",
+                rs.cite("9.54, 7.21"))
+        self.begin(rs, state, frame, ctx, flow)
 
 
 class StarOrder(Step):
@@ -829,5 +882,5 @@ class ReturnLeader(Step):
         self.begin(rs, state, frame, ctx, flow)
 
 
-BATTLE_STEPS = (Battle, JoinBattle, ChitChoice, Losses, Aftermath, Retreat, StarOrder,
-                ReturnLeader)
+BATTLE_STEPS = (Battle, JoinBattle, ChitChoice, Losses, Aftermath, Retreat, RetreatExcess,
+                StarOrder, ReturnLeader)

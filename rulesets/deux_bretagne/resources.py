@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from boardapp.core.actions import Action
 from boardapp.core.context import Context
@@ -51,6 +51,18 @@ def stack_price(rs: DeuxBretagne, state: State, units: list[str]) -> int:
     return math.ceil(halves / 2)
 
 
+def exchanges(rs: DeuxBretagne, state: State, side: str,
+              refused: list[list[str]]) -> list[tuple[str, str]]:
+    """(own captured leader, enemy leader held by ``side``) pairs of the same command
+    value that ``side`` may offer to exchange (12.2), leaving out offers refused."""
+    mine = [p for p in pieces_at(state, PRISON_OF[side]) if rs.piece_side(state, p) == side]
+    held = [p for p in pieces_at(state, PRISON_OF[other(side)])
+            if rs.piece_side(state, p) == other(side)]
+    return [(a, b) for a in mine for b in held
+            if rs.piece_type(state, a).command == rs.piece_type(state, b).command
+            and [a, b] not in refused]
+
+
 def ransoms(rs: DeuxBretagne, state: State, side: str) -> list[str]:
     """``side``'s captured leaders it can afford to free (12.2)."""
     money = state["vars"]["resources"].get(side, 0)
@@ -73,6 +85,8 @@ class Resources(Step):
         money = state["vars"]["resources"].get(side, 0)
         for pid in ransoms(rs, state, side):
             yield Action("ransom", (pid,))
+        for own, held in exchanges(rs, state, side, frame["vars"].get("refused", [])):
+            yield Action("offer-exchange", (own, held))
         yield from pay_actions(rs, state, side)
         for area, units in sorted(marauder_stacks(rs, state).items()):
             if stack_price(rs, state, units) <= money:
@@ -123,6 +137,19 @@ class Resources(Step):
                     rs.cite("12.53"))
             rs.update_counties(state, ctx)
 
+    def on_offer_exchange(self, rs: DeuxBretagne, state: State, frame: Frame,
+                          action: Action, ctx: Context, flow: Flow) -> None:
+        own, held = action.args
+        side = frame["side"]
+        ctx.log(f"{rs.side(side).name} offers to exchange {rs.piece_name(state, held)} for "
+                f"{rs.piece_name(state, own)} (same command value)", rs.cite("12.2"))
+        flow.call(rs, state, ctx, "exchange-answer", side=other(side), offer=[own, held])
+
+    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
+               result: Any) -> None:
+        if isinstance(result, dict) and "refused" in result:  # not offered again
+            frame["vars"].setdefault("refused", []).append(result["refused"])
+
     def on_pay(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], [action.args[0]], ctx)
@@ -160,4 +187,44 @@ class PlaceFreed(Step):
         flow.end(rs, state, ctx)
 
 
-RESOURCE_STEPS = (Resources, PlaceFreed)
+class ExchangeAnswer(Step):
+    """The other player accepts or refuses an exchange of prisoners of the same command
+    value (12.2: an exchange needs both players; a ransom cannot be refused)."""
+
+    name = "exchange-answer"
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        own, held = frame["vars"]["offer"]
+        return (f"{rs.side(frame['side']).name}: {rs.side(other(frame['side'])).name} offers "
+                f"{rs.piece_name(state, held)} for {rs.piece_name(state, own)} — accept the "
+                f"exchange? ({rs.cite('12.2')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        if frame["vars"].get("todo") is None:
+            yield Action("accept-exchange")
+            yield Action("refuse-exchange")
+
+    def on_accept_exchange(self, rs: DeuxBretagne, state: State, frame: Frame,
+                           action: Action, ctx: Context, flow: Flow) -> None:
+        own, held = frame["vars"]["offer"]
+        ctx.log(f"Exchange accepted: {rs.piece_name(state, own)} and "
+                f"{rs.piece_name(state, held)} are free", rs.cite("12.2"))
+        frame["vars"]["todo"] = [[other(frame["side"]), own], [frame["side"], held]]
+        self.resume(rs, state, frame, ctx, flow, None)
+
+    def on_refuse_exchange(self, rs: DeuxBretagne, state: State, frame: Frame,
+                           action: Action, ctx: Context, flow: Flow) -> None:
+        ctx.log(f"{rs.side(frame['side']).name} refuses the exchange", rs.cite("12.2"))
+        flow.end(rs, state, ctx, result={"refused": list(frame["vars"]["offer"])})
+
+    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
+               result: Any) -> None:
+        todo = frame["vars"]["todo"]
+        if not todo:
+            flow.end(rs, state, ctx)
+            return
+        side, pid = todo.pop(0)
+        flow.call(rs, state, ctx, "place-freed", side=side, leader=pid)
+
+
+RESOURCE_STEPS = (Resources, PlaceFreed, ExchangeAnswer)
