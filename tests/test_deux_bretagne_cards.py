@@ -162,6 +162,7 @@ def test_events_asterisk_removal_green_coat_and_yellow_act_plus_event():
     assert any("by hand" in x.text for x in entry.lines)
     assert "B-05" in v["cards_out"] and "B-05" not in v["discard"]["blois"]
     assert "B-05" in v["events"]
+    game.push("by-hand")  # 2.63: no fortress level changed (events tests)
     game.push("end")
     game.push("end")
     give(game, "blois", ["B-07", "B-14"])

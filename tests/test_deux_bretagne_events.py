@@ -269,3 +269,46 @@ def test_event_buttons_read_as_players_words():
     assert label("war-to brest") == "Back from the war to Brest"
     assert label("units reduced") == "Reduced units (6.45)"
     assert label("send-to-war M-18 blois-me-4") == "Send Blois Me #4 to the external war of M-18"
+
+
+# -- 2.63 fortress levels, 6.1 leaders of unknown cards ------------------------------------
+def test_2_63_a_fortress_card_changes_a_level_within_0_and_3():
+    game = new_game("14.1")
+    rs = game.ruleset
+    play(game, "blois", "B-05")
+    assert "nf-city brest" in texts(game) and "nf-city malestroit" not in texts(game)  # open
+    game.push("nf-city brest")
+    assert rs.fortress_level(game.state, "brest") == 2
+    entry = game.push("nf-up")
+    assert rs.fortress_level(game.state, "brest") == 3
+    assert entry.lines[0].rule == "Deux Bretagne 2.63" and "from 2 to 3" in entry.lines[0].text
+    assert texts(game) == ["nf-down", "done"]  # never above 3 (2.63)
+    game.push("done")
+    assert not game.state["flow"]
+    game.push("end")
+    play(game, "montfort", "M-06")
+    game.push("nf-city saint-malo")  # NF 1
+    game.push("nf-down")
+    assert texts(game) == ["nf-up", "done"]  # never below 0
+    assert rs.fortress_level(game.state, "saint-malo") == 0
+
+
+def test_6_1_an_event_of_unknown_text_may_bring_one_leader_into_a_friendly_city():
+    game = new_game("14.1")
+    rs = game.ruleset
+    play(game, "blois", "B-02")
+    offered = [a for a in rs.hand_actions(game.state, "blois") if a.verb == "enter-leader"]
+    leaders = {a.args[0] for a in offered}
+    assert "jean-de-melun" in leaders and "jean-de-normandie" not in leaders  # B-12's
+    game.push("enter-leader jean-de-melun")
+    places = [a.args[0] for a in game.legal_actions() if a.verb == "enter-at"]
+    assert places and all(game.state["control"][p] == "blois" for p in places)
+    game.push("enter-at gwengamp")
+    assert loc(game, "jean-de-melun") == "gwengamp"
+    assert not [a for a in game.legal_actions() if a.verb == "enter-leader"]  # one per card
+    game.push("end")
+    play(game, "montfort", "M-07")  # turn 1: not before the 3rd activation of 1342 (6.1)
+    assert not [a for a in game.legal_actions() if a.verb == "enter-leader"]
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("enter-leader william-bohun")
+    assert refused.value.rule == "Deux Bretagne 6.1"

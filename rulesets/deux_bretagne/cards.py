@@ -224,6 +224,7 @@ def play_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Action]:
             if why_not_play(rs, state, side, card, use) is None:
                 yield Action("play", (card, use))
     yield from events.owed_war_actions(rs, state, side)  # 6.2: units owed to a war
+    yield from events.leader_entry_actions(rs, state, side)  # 6.1: after an event
 
 
 def start_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,

@@ -50,6 +50,7 @@ WAR_PLACE = "external-war"
 WAR_END = 7  # 6.2: a roll of 7 or more ends the war
 WAR_MAX_UNITS = 2  # 6.2: the leader and 1 unit come back, "the other unit" is eliminated
 FULL_OR_REDUCED = ("B-07", "M-05", "M-22")  # 6.45
+FORTRESS_CARDS = ("B-05", "M-06", "M-15")  # 2.63: they change a fortress level
 CAHOURS = "raoul-de-cahours"
 PRISON = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42, by owner
 SEA_BOX = "bro-saoz"  # 2.64, 6.1
@@ -141,6 +142,8 @@ def on_event(rs: DeuxBretagne, state: State, side: str, card: str, ctx: Context,
     elif card == "M-01":
         ctx.log("From now on Montfort plays first in each phase (except D2b)",
                 rs.cite("4.0"))
+    elif card in FORTRESS_CARDS:
+        flow.call(rs, state, ctx, "fortress-level", side=side, card=card, city=None)
     elif card in ("M-02", "B-13"):
         ctx.log(f"{rs.side(side).name} may now recruit Artillery", rs.cite("5.41, 5.411"))
     leader = CARD_LEADERS.get(card)
@@ -619,6 +622,102 @@ class NewLeader(Step):
         flow.end(rs, state, ctx)
 
 
+def leader_entry_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Action]:
+    """6.1: after an event whose text is unknown, ``enter-leader LEADER`` for each leader of
+    ``side`` not yet in play (the card says whether one comes: at most one per card)."""
+    from .cards import current_play
+
+    play = current_play(state, side)
+    if (play is None or play["use"] not in ("evt", "act+evt") or play.get("leader_entered")
+            or play["card"] in CARD_LEADERS or state["flow"]):
+        return
+    if side == "montfort" and not montfort_may_bring_leaders(state):
+        return
+    for pid in pieces_at(state, "reserve"):
+        if (rs.is_leader(state, pid) and rs.piece_side(state, pid) == side
+                and pid not in state["vars"]["leaders_out"]
+                and pid not in CARD_LEADERS.values()):
+            yield Action("enter-leader", (pid,))
+
+
+def enter_leader(rs: DeuxBretagne, state: State, side: str, leader: str, ctx: Context) -> None:
+    """``enter-leader LEADER``: the new leader of an event enters play (6.1)."""
+    from boardapp.core.errors import IllegalActionError
+
+    from .cards import current_play
+
+    if Action("enter-leader", (leader,)) not in set(leader_entry_actions(rs, state, side)):
+        raise IllegalActionError(f"{leader} cannot enter play now: a leader enters by the "
+                                 "event of the card played in this activation", rs.cite("6.1"))
+    play = current_play(state, side)
+    assert play is not None
+    play["leader_entered"] = True
+    rs.flow.call(rs, state, ctx, "new-leader", side=side, card=play["card"], leader=leader)
+
+
+class FortressLevel(Step):
+    """2.63: B-05, M-06 and M-15 change a fortress level (never below 0 nor above 3); the
+    city and the change are on the card: the player who played it applies them here."""
+
+    name = "fortress-level"
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        name, card, city = (rs.side(frame["side"]).name, frame["vars"]["card"],
+                            frame["vars"]["city"])
+        if city is None:
+            return (f"{name}: {card} changes a fortress level as the card says — which "
+                    f"fortified city? ({rs.cite('2.63')})")
+        return (f"{name}: {rs.board_map.place_name(city)} is at fortress level "
+                f"{rs.fortress_level(state, city)}: raise or lower it as the card says "
+                f"(0 to 3), then Done ({rs.cite('2.63')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        city = frame["vars"]["city"]
+        if city is None:
+            for area in sorted(rs.board_map.areas):
+                if rs.board_map.areas[area].fortified:
+                    yield Action("nf-city", (area,))
+            yield Action("by-hand")
+            return
+        level = rs.fortress_level(state, city)
+        if level < 3:
+            yield Action("nf-up")
+        if level > 0:
+            yield Action("nf-down")
+        yield Action("done")
+
+    def on_nf_city(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        frame["vars"]["city"] = action.args[0]
+
+    def _change(self, rs: DeuxBretagne, state: State, frame: Frame, step: int,
+                ctx: Context) -> None:
+        city = frame["vars"]["city"]
+        before = rs.fortress_level(state, city)
+        changes = state["vars"]["nf_change"]
+        changes[city] = changes.get(city, 0) + step
+        ctx.log(f"{frame['vars']['card']}: the fortress level of "
+                f"{rs.board_map.place_name(city)} goes from {before} to "
+                f"{rs.fortress_level(state, city)}", rs.cite("2.63"))
+
+    def on_nf_up(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        self._change(rs, state, frame, 1, ctx)
+
+    def on_nf_down(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        self._change(rs, state, frame, -1, ctx)
+
+    def on_done(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        flow.end(rs, state, ctx)
+
+    def on_by_hand(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        ctx.log(f"{frame['vars']['card']}: no fortress level changed here", rs.cite("2.63"))
+        flow.end(rs, state, ctx)
+
+
 def war_lines(rs: DeuxBretagne, state: State) -> list[str]:
     """The external wars in progress, for the players' panels."""
     out = []
@@ -628,8 +727,8 @@ def war_lines(rs: DeuxBretagne, state: State) -> list[str]:
     return out
 
 
-AUTOMATED = (*EXTERNAL_WARS, *FULL_OR_REDUCED, "B-03", "B-23", "B-17", "M-17", "M-01", "M-02",
-             "B-13", "B-12", "M-09", "B-28")
+AUTOMATED = (*EXTERNAL_WARS, *FULL_OR_REDUCED, *FORTRESS_CARDS, "B-03", "B-23", "B-17",
+             "M-17", "M-01", "M-02", "B-13", "B-12", "M-09", "B-28")
 """Cards whose event does something here (the rest of their text is applied by hand)."""
 LABELS = {
     "free-action": "Free action: move 1 lone unit or 1 lone leader (5.32)",
@@ -640,6 +739,9 @@ LABELS = {
     "militia-to": "The Militia joins the siege of {place}",
     "enter-at": "The new leader enters at {place}",
     "by-hand": "Apply it by hand",
+    "nf-city": "Change the fortress level of {place}",
+    "nf-up": "Fortress level +1", "nf-down": "Fortress level -1",
+    "enter-leader": "New leader: {piece} enters play (6.1)",
 }
 
 
@@ -660,11 +762,16 @@ def action_label(rs: DeuxBretagne, state: State, action: Action) -> str | None:
     return None
 
 
-EVENT_STEPS = (WarSend, WarRoll, WarReturn, CahoursTo, B17Militia, FullOrReduced, NewLeader)
-VERBS = ("send-to-war",)
-"""Top-level verbs of this module (``send-to-war CARD PIECE`` for a war owed, 6.2)."""
+EVENT_STEPS = (WarSend, WarRoll, WarReturn, CahoursTo, B17Militia, FullOrReduced, NewLeader,
+               FortressLevel)
+VERBS = ("send-to-war", "enter-leader")
+"""Top-level verbs of this module: ``send-to-war CARD PIECE`` (a war owed, 6.2) and
+``enter-leader LEADER`` (6.1, after an event), offered in the hand dock."""
 
 
 def apply_verb(rs: DeuxBretagne, state: State, action: Action, ctx: Context) -> None:
     side = state["active"]
-    send_owed(rs, state, side, action.arg(0), action.arg(1), ctx)
+    if action.verb == "enter-leader":
+        enter_leader(rs, state, side, action.arg(0), ctx)
+    else:
+        send_owed(rs, state, side, action.arg(0), action.arg(1), ctx)
