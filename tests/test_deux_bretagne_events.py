@@ -192,8 +192,11 @@ def test_6_43_the_b17_militia_leaves_with_the_siege_and_comes_back_full():
     for pid in ("alain-de-rohan", "blois-ch-br-1", "blois-me-3"):
         game.push(f"place {pid} ploermel")
     game.state["vars"]["inside"].append("montfort-me-6")
+    play(game, "blois", "B-02", "act", ["3"])  # an active leader besieges (10.12)
     game.push("besiege ploermel")
     assert game.state["vars"]["sieges"]["ploermel"]["side"] == "blois"
+    game.push("end")
+    game.push("end")
     play(game, "blois", "B-17")
     assert game.ruleset.acting_side(game.state) == "blois"
     assert texts(game) == ["militia-to ploermel", "by-hand"]
@@ -208,7 +211,8 @@ def test_6_43_the_b17_militia_leaves_with_the_siege_and_comes_back_full():
     for pid in ("blois-ch-br-1", "blois-me-3"):
         game.push(f"place {pid} ploermel")
     game.state["vars"]["inside"].append("montfort-me-6")
-    game.state["vars"]["card_play"] = None
+    game.state["vars"]["card_play"] = {"side": "blois", "card": "B-02", "use": "act",
+                                       "act": 3, "rec": None, "rec_used": 0}  # a new ACT
     game.push("besiege ploermel")  # a new siege in the same area: the unit comes back
     assert loc(game, militia) == "ploermel"
     assert not game.ruleset.is_reduced(game.state, militia)  # full (6.43)
