@@ -342,12 +342,12 @@ class BattleStep(Step):
         elif v["stage"] == "flee":
             yield from ruleset.flee_actions(state, area, side, v["fled"])
         elif v["stage"] == "decide":
-            yield from ruleset.retreat_actions(state, area, side)
             if not v["forced"]:
                 yield Action("fight-on", (area,))
                 misses = state["vars"]["battles"].get(area, {}).get("misses", 0)
                 if v["attacker"] == OTHER[side] and misses >= 3:
                     yield Action("force-retreat", (area,))
+            yield from ruleset.retreat_actions(state, area, side)
 
     def on_siege(self, ruleset, state, frame, action, ctx, flow):
         v = frame["vars"]
@@ -2008,6 +2008,12 @@ class LionInWinter(Ruleset):
             return f"{self.piece_name(state, pid)}: {what}"
         if action.verb == "commander":
             return f"{self.piece_name(state, action.arg(0))} commands"
+        if action.verb == "done" and state["phase"] == "captured":
+            stage = (self.captured_turn(state) or ("", ""))[0]
+            return ("No (more) exchanges" if stage == "exchange" else
+                    "No more ransoms: leave the others to rot")
+        if action.verb == "end-game":
+            return "End the game now (its length is not in the crib sheet)"
         if action.verb == "control-check":
             return "Check control of every area with leaders (control rolls)"
         if action.verb == "death-check":
