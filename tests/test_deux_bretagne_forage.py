@@ -32,10 +32,16 @@ def test_8_16_with_nothing_left_to_pillage_a_me_loses_a_step():
     army = army_of_five(game)
     game.push(f"move {','.join(army)} ancenis")  # one city: pillaged at once
     assert game.state["vars"]["pillage"] == ["ancenis"] and game.state["flow"] == []
-    entry = game.push(f"move {','.join(army)} anjev")  # a box: nothing to forage
+    game.push(f"move {','.join(army)} anjev")  # a box: nothing to forage
     mes = [p for p in army if p.startswith("blois-me")]
-    assert sum(game.state["pieces"][p]["flipped"] for p in mes) == 1
-    assert "nothing left to forage" in entry.lines[-1].text
+    assert len(mes) > 1  # Me first, the player chooses which (8.16)
+    assert set(game.legal_actions()) == {Action("lose-step", (p,)) for p in mes}
+    assert "Nothing left to forage" in game.ruleset.prompt(game.state)
+    entry = game.push(f"lose-step {mes[-1]}")
+    assert [game.state["pieces"][p]["flipped"] for p in mes] == [False] * (len(mes) - 1) + [
+        True]
+    assert "Nothing left to forage" in entry.lines[-1].text
+    assert "8.16" in entry.lines[-1].rule and game.state["flow"] == []
 
 
 def test_a_small_army_does_not_forage():

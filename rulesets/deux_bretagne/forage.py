@@ -2,7 +2,7 @@
 
 The moving player chooses a city the army passed through or stopped in that has no
 pillage marker yet; it gets one (after any battle there). If there is none, the army loses
-a step, a Me unit first, else a Ch (8.16). Pillage markers are listed in
+a step, a Me unit first, else a Ch (8.16); its player chooses which. Pillage markers are listed in
 ``state["vars"]["pillage"]``.
 """
 
@@ -17,6 +17,7 @@ from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State
 
 from .battle import remove_steps
+from .siege import step_loss
 
 if TYPE_CHECKING:
     from .rules import DeuxBretagne
@@ -66,12 +67,17 @@ class Forage(Step):
             kinds = {p: rs.piece_type(state, p).id for p in alive}
             mech = ([p for p in alive if kinds[p].endswith("-me")]  # Me first, then Ch
                     + [p for p in alive if "-ch-" in kinds[p]])
-            if mech:
-                ctx.log(f"The army finds nothing left to forage: "
-                        f"{remove_steps(rs, state, mech[0], 1)}", rs.cite("8.16"))
-            else:
+            first = [p for p in mech if kinds[p].endswith("-me")] or mech
+            if not mech:
                 ctx.log("The army finds nothing left to forage (no Me or Ch to lose a step)",
                         rs.cite("8.16"))
+            elif len(first) == 1:
+                ctx.log(f"The army finds nothing left to forage: "
+                        f"{remove_steps(rs, state, mech[0], 1)}", rs.cite("8.16"))
+            else:  # several Me (or, without Me, several Ch): the player chooses
+                flow.goto(rs, state, ctx, "step-losses", pending=[step_loss(
+                    frame["side"], 1, first, "Nothing left to forage", rs.cite("8.16"))])
+                return
             flow.end(rs, state, ctx)
         elif len(options) == 1:
             self._pillage(rs, state, options[0], ctx)
