@@ -429,3 +429,12 @@ def test_reinforcements_held_off_when_the_enemy_holds_every_port():
     err = refusal(game, "buy empire-pi-1 sz1")
     assert "controlled by the enemy" in err.reason
     game.push("buy empire-pi-1 sz3")
+
+
+def test_disputed_zones_get_a_marker_where_the_active_camp_has_an_army():
+    game = new_game()
+    game.push("place france-ar-1 sz24")  # a lone French unit with a Breton Mi: no marker
+    game.push("place saint-andre,france-ar-2 sz38")  # a French army in Rennes: a siege
+    to_phase(game, "combat")
+    assert game.state["vars"]["markers"] == {"sz38": "siege"}
+    assert "38 Rennes is disputed: siege marker" in texts(game)

@@ -589,10 +589,12 @@ class LilyErmine(TacticalBoard, Ruleset):
                 self.cite("6"))
 
     def _mark_disputed(self, state: State, ctx: Context) -> None:
-        """Every zone both camps occupy gets its battle or siege marker (10)."""
+        """Every zone both camps occupy where the active camp has an army (the attacker
+        or besieger, 2) gets its battle or siege marker (10)."""
         for zone in sorted(self.board_map.areas):
             if zone not in state["vars"]["markers"] and all(
-                    self.own_at(state, zone, c) for c in CAMPS):
+                    self.own_at(state, zone, c) for c in CAMPS) and armies.is_army(
+                    self, state, zone, state["active"]):
                 kind = self.combat_kind(state, zone, state["active"])
                 state["vars"]["markers"][zone] = kind
                 ctx.log(f"{self.board_map.place_name(zone)} is disputed: {kind} marker",
