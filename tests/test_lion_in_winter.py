@@ -658,6 +658,9 @@ def test_leaders_who_cannot_retreat_are_captured():
 def test_new_leaders_arrive_in_phase_nine():
     game = new_game()
     game.state["phase"] = "death"
+    with pytest.raises(IllegalActionError, match="Phase Eight"):
+        game.push("next-phase")  # the death check comes first
+    game.state["vars"]["death_checked"] = True
     entry = game.push("next-phase")
     routed = game.state["stacks"]["routed"]
     sides = sorted(_RULESET.leaders[p].side for p in routed)

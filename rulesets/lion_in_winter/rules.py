@@ -720,15 +720,17 @@ class LionInWinter(Ruleset):
                 if self.can_remove_control(state, area, side):
                     yield Action("remove-control", (area,))
             yield Action("pass")
-        elif phase == "control":
+        elif phase == "control":  # the check is part of the phase, not an option
             if not state["vars"].get("control_checked"):
                 yield Action("control-check")
-            yield Action("next-phase")
+            else:
+                yield Action("next-phase")
         elif phase == "death":
             if not state["vars"].get("death_checked") and any(
                     p["loc"] in self.board_map.areas for p in state["pieces"].values()):
                 yield Action("death-check")
-            yield Action("next-phase")
+            else:
+                yield Action("next-phase")
         elif phase == "score":
             yield Action("next-turn")
             if state["vars"].get("rounds") is None:
@@ -2067,6 +2069,10 @@ class LionInWinter(Ruleset):
         if phase in ("raise", "deploy", "assign") and state["active"] not in state["vars"].get(
                 "done", PLAYERS):
             return f"{PHASE_NAMES[phase]}: {self.side(state['active']).name}, then Done"
+        if phase == "control" and not state["vars"].get("control_checked"):
+            return f"{PHASE_NAMES[phase]}: check control of the areas with leaders"
+        if phase == "death" and "death-check" in {a.verb for a in self.legal_actions(state)}:
+            return f"{PHASE_NAMES[phase]}: roll for every leader on the map"
         if phase == "battles" and self.battle_areas(state):
             return (f"{PHASE_NAMES[phase]}: {self.side(state['active']).name} (initiative), "
                     f"choose the next battle")
