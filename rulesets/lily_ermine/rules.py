@@ -53,6 +53,7 @@ from boardapp.core.ruleset import (
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
 from . import armies, battle, diplomacy, fatigue, reinforcements, retreat, sheets, victory
+from . import major_battle as major_mod
 from . import siege as siege_mod
 from .data import (
     CAMPS,
@@ -98,7 +99,7 @@ class LilyErmine(TacticalBoard, Ruleset):
     map_file = "lily_ermine.yaml"
     eliminated_box = "eliminated"
     flow = Flow(*reinforcements.STEPS, *retreat.STEPS, *fatigue.STEPS, *battle.STEPS,
-                *siege_mod.STEPS)
+                *siege_mod.STEPS, *major_mod.STEPS)
 
     # -- data --------------------------------------------------------------------------
     @cached_property
@@ -332,6 +333,8 @@ class LilyErmine(TacticalBoard, Ruleset):
         return None
 
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
+        if state["vars"].get("tactical") and self.flow.top(state):
+            return self.tactical_reach(state, pieces)  # a fight on the tactical map (10)
         if not pieces or any(p not in state["pieces"] for p in pieces):
             return {}
         if state["phase"] == "rr":  # R&R: where a dragged counter may be bought (7)
@@ -681,6 +684,8 @@ class LilyErmine(TacticalBoard, Ruleset):
             for zone in sorted(v["markers"]):
                 if siege_mod.why_not_siege(self, state, zone) is None:
                     yield Action.of("siege", zone)  # on the tactical map (10)
+                if major_mod.why_not_major(self, state, zone) is None:
+                    yield Action.of("major-battle", zone)
                 if battle.why_not_fight(self, state, zone) is None:
                     yield Action.of("fight", zone)
                 yield Action.of("resolved", zone)
@@ -704,7 +709,8 @@ class LilyErmine(TacticalBoard, Ruleset):
     def flow_actions(self, state: State) -> list[Action]:
         """Buttons: every legal action but the drags (move, sail)."""
         return [a for a in self.legal_actions(state)
-                if a.verb not in ("move", "sail", "tac-move", *reinforcements.BUY_VERBS)]
+                if a.verb not in ("move", "sail", "tac-move", *major_mod.HAND_VERBS,
+                                  *reinforcements.BUY_VERBS)]
 
     def piece_actions(self, state: State, pid: str) -> list[Action]:
         """On a counter's menu: pick it up, or reduce / eliminate it for fatigue."""
@@ -800,6 +806,8 @@ class LilyErmine(TacticalBoard, Ruleset):
             self.roll_rp(state, ctx)
         elif verb == "siege":
             siege_mod.start(self, state, action.arg(0), ctx)
+        elif verb == "major-battle":
+            major_mod.start(self, state, action.arg(0), ctx)
         elif verb == "fight":
             battle.fight(self, state, action.arg(0), ctx)
         elif verb == "resolved":

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardapp.core.actions import Action
+from boardapp.core.movement import Reach
 from boardapp.core.state import State
 
 BOARD = "tactical"
@@ -27,6 +28,17 @@ DEPTH = {"line1": 0, "left": 0, "right": 0, "line2": 1, "line3": 2}
 in its 1st line or a wing reaches both enemy wings and the enemy 1st line)."""
 ROLE_NAMES = {"line1": "1st line", "line2": "2nd line", "line3": "3rd line",
               "left": "left wing", "right": "right wing", "lr": "LR"}
+
+
+LABELS = {"siege-fire": "Artillery fire", "siege-assault": "Roll the assault",
+          "sortie": "Try a sortie", "no-sortie": "No sortie",
+          "sortie-attack": "Sortie: attack", "siege-continue": "Continue the siege",
+          "siege-lift": "Lift the siege", "deploy-done": "Deployment done",
+          "random-event": "Roll the random event", "markers-chosen": "Markers chosen",
+          "tactics-done": "Tactics done", "fire-done": "Stop firing",
+          "no-melee": "No attack", "advance-done": "Advance done",
+          "move-done": "Movement done", "battle-continue": "Continue the battle",
+          "battle-withdraw": "Withdraw from the battle"}
 
 
 def tz(camp: str, role: str) -> str:
@@ -125,19 +137,63 @@ class TacticalBoard:
         return BOARD if state["vars"].get("tactical") else None
 
     def action_label(self, state: State, action: Action) -> str:
-        labels = {"siege-fire": "Artillery fire", "siege-assault": "Roll the assault",
-                  "sortie": "Try a sortie", "no-sortie": "No sortie",
-                  "sortie-attack": "Sortie: attack", "siege-continue": "Continue the siege",
-                  "siege-lift": "Lift the siege"}
-        if action.verb in labels:
-            return labels[action.verb]
-        if action.verb == "siege":
-            return f"Siege: {self.board_map.place_name(action.arg(0))}"  # type: ignore[attr-defined]
-        if action.verb == "tac-move":
-            names = ", ".join(self.piece_name(state, p)  # type: ignore[attr-defined]
-                              for p in action.pieces(0))
-            return f"{names} → {self.place_name(action.arg(1))}"  # type: ignore[attr-defined]
+        rs: Any = self
+        if action.verb in LABELS:
+            return LABELS[action.verb]
+        if action.verb in ("siege", "major-battle"):
+            what = "Siege" if action.verb == "siege" else "Major battle"
+            return f"{what}: {rs.board_map.place_name(action.arg(0))}"
+        if action.verb in ("tac-move", "event-pick"):
+            pids = action.pieces(0)
+            names = ", ".join(rs.piece_name(state, p) for p in pids)
+            return f"{names} → {rs.place_name(action.arg(1))}"
+        if action.verb == "fire":
+            return (f"Fire: {rs.piece_name(state, action.arg(0))} on "
+                    f"{rs.piece_name(state, action.arg(1))}")
+        if action.verb == "melee":
+            return f"Attack {rs.place_name(action.arg(1))} from {rs.place_name(action.arg(0))}"
+        if action.verb in ("choose-marker", "use-marker"):
+            from .major_battle import marker_name
+
+            where = f" in {rs.place_name(action.arg(1))}" if len(action.args) > 1 else ""
+            verb = "Choose" if action.verb == "choose-marker" else "Use"
+            return f"{verb} {marker_name(action.arg(0))}{where}"
         return super().action_label(state, action)  # type: ignore[misc]
+
+    def hand_actions(self, state: State, side: str) -> list[Action]:
+        """The secret choice of tactical markers, behind the hot-seat cover (10)."""
+        rs: Any = self
+        if rs.acting_side(state) != side:
+            return []
+        return [a for a in rs.legal_actions(state) if a.verb in ("choose-marker",
+                                                                 "use-marker")]
+
+    def private_lines(self, state: State, side: str) -> list[str]:
+        t = state["vars"].get("tactical")
+        if not t or t.get("kind") != "battle" or side not in t["secret"]:
+            return []
+        from .major_battle import marker_name
+
+        chosen = ", ".join(marker_name(k) for k in t["secret"][side]) or "none"
+        return [f"Your tactical markers, face down: {chosen}"]
+
+    def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
+        t = state["vars"].get("tactical")
+        if not t or t.get("kind") != "battle":
+            return {}
+        return {camp: [("vars", "tactical", "secret", camp)] for camp in t["secret"]}
+
+    def tactical_reach(self, state: State, pieces: list[str]) -> dict[str, Reach]:
+        """Where a dragged counter may go on the tactical map now (the running step's
+        ``tac-move`` actions), for the drag highlights."""
+        rs: Any = self
+        out: dict[str, Reach] = {}
+        for a in rs.flow.legal_actions(rs, state):
+            if a.verb == "tac-move" and list(a.pieces(0)) == list(pieces):
+                start = state["pieces"][pieces[0]]["loc"]
+                cost = link_mp(rs, start, a.arg(1)) or 0
+                out[a.arg(1)] = Reach(a.arg(1), cost, (start, a.arg(1)))
+        return out
 
     def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
         """A drag onto a TZ during a fight on the tactical map: ``tac-move``; else the

@@ -1,0 +1,206 @@
+"""The Lily and the Ermine: major battles on the tactical map (rules 10), with the rules'
+example of a major battle (treason, tactical markers, fire, the melee 10 vs 11 at 2/3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardapp.core.errors import IllegalActionError
+from boardapp.core.game import Game
+from boardapp.core.state import pieces_at
+from rulesets.lily_ermine import RULESET
+
+_RULESET = RULESET()
+FRENCH = {"tz-france-line1": ["tremoille", "france-gd-1", "france-gd-2", "laval-mi-1",
+                              "france-ar-2"],
+          "tz-france-line2": ["france-ca-1", "france-ar-1", "france-cm-1"]}
+BRETON = {"tz-brittany-line1": ["rieux-br", "rieux-mi-1", "england-ar-1", "brittany-cm-1",
+                                "brittany-gd-1", "brittany-ar-2", "brittany-ab-1"],
+          "tz-brittany-line2": ["francois-ii", "brittany-ar-1"]}
+
+
+def g(game: Game) -> dict:
+    return game.state
+
+
+def battle_position(seed: int = 1) -> Game:
+    """Both armies in 44, the Breton phase's combat: France 12 SP, Brittany 12 SP."""
+    game = Game(_RULESET, "1487", seed)
+    french = [p for ps in FRENCH.values() for p in ps]
+    breton = [p for ps in BRETON.values() for p in ps]
+    game.push("place " + ",".join(french) + " sz44")
+    game.push("place " + ",".join(breton) + " sz44")
+    game.push("flip brittany-ab-1")  # a reduced Ab (CF 1)
+    s = game.state
+    s["phase"], s["active"] = "combat", "brittany"
+    s["vars"]["markers"] = {"sz44": "battle"}
+    return game
+
+
+def deploy(game: Game, layout: dict[str, list[str]]) -> None:
+    for zone, pids in layout.items():
+        for pid in pids:
+            if g(game)["pieces"][pid]["loc"] != zone:
+                game.push(f"tac-move {pid} {zone}")
+    game.push("deploy-done")
+
+
+def table_rolls(game: Game) -> list[dict]:
+    return [line.detail for e in game.log for line in e.lines
+            if line.detail and line.detail.get("kind") == "table"]
+
+
+def text(game: Game) -> str:
+    return "\n".join(line.text for e in game.log for line in e.lines)
+
+
+def test_major_battle_example():
+    game = battle_position()
+    acts = [a.text() for a in game.legal_actions()]
+    assert "major-battle sz44" in acts and "fight sz44" not in acts
+    game.push("major-battle sz44")
+    t = g(game)["vars"]["tactical"]
+    assert t["sp"] == {"brittany": 12, "france": 12}
+    assert _RULESET.focus_board(g(game)) == "tactical"
+    # Deployment, the defender (France) first.
+    assert _RULESET.acting_side(g(game)) == "france"
+    deploy(game, FRENCH)
+    assert _RULESET.acting_side(g(game)) == "brittany"
+    deploy(game, BRETON)
+    # The random event: 1 = treason; Rieux (doubt zone) and his Mi go to the Breton LR.
+    game.push("set-dice 1")
+    game.push("random-event")
+    assert set(pieces_at(g(game), "tz-brittany-lr")) == {"rieux-br", "rieux-mi-1"}
+    assert "Treason" in text(game)
+    # Markers chosen secretly up to the TC: France (Tremoille TC 4) four, Brittany two.
+    assert g(game)["flow"][-1]["step"] == "mb-markers"
+    assert _RULESET.acting_side(g(game)) == "france"
+    hand = [a.text() for a in _RULESET.hand_actions(g(game), "france")]
+    assert "choose-marker charge" in hand
+    assert not any(a.verb == "choose-marker" for a in _RULESET.flow_actions(g(game)))
+    for kind in ("charge", "charge", "battery", "rain-of-arrows"):
+        game.push(f"choose-marker {kind}")
+    assert "choose-marker battery" not in [a.text() for a in game.legal_actions()]  # TC 4
+    assert "charge" not in text(game).lower().split("marker")[-1]  # the log keeps it secret
+    assert _RULESET.secret_paths(g(game))["france"] == [("vars", "tactical", "secret",
+                                                         "france")]
+    game.push("markers-chosen")
+    game.push("choose-marker ditch")
+    game.push("choose-marker unseating")
+    assert "choose-marker charge" not in [a.text() for a in game.legal_actions()]  # TC 2
+    assert _RULESET.private_lines(g(game), "brittany") == [
+        "Your tactical markers, face down: Ditch, Unseating"]
+    game.push("markers-chosen")
+    # Round 1, tactical choice: the defender first.
+    game.push("use-marker battery")
+    game.push("use-marker charge")
+    game.push("tactics-done")
+    game.push("use-marker ditch tz-brittany-line1")
+    game.push("use-marker unseating")
+    game.push("tactics-done")
+    assert "France reveals for this round: Battery, Cavalry charge" in text(game)
+    # Fire, the active player (Brittany) first, alternating.
+    assert g(game)["flow"][-1]["step"] == "mb-fire"
+    assert _RULESET.acting_side(g(game)) == "brittany"
+    game.push("set-dice 2")
+    game.push("fire england-ar-1 france-gd-1")  # range 1, 2 <= CF 3: 1 SP
+    assert g(game)["pieces"]["france-gd-1"]["flipped"]
+    game.push("set-dice 3")
+    game.push("fire france-ca-1 brittany-gd-1")  # range 2, 3 <= 3, battery: 2 SP
+    assert g(game)["pieces"]["brittany-gd-1"]["loc"] == "reserve-brittany"
+    assert "success, 2 SP x2 (Battery)" in text(game)
+    game.push("set-dice 5")
+    game.push("fire brittany-ar-2 france-ar-1")  # range 2 (<= RF 3), 5 > 3: failure
+    game.push("set-dice 6")
+    game.push("fire france-ar-1 england-ar-1")  # 6: failure
+    assert not g(game)["pieces"]["france-ar-1"]["flipped"]
+    assert not g(game)["pieces"]["england-ar-1"]["flipped"]
+    game.push("fire-done")  # Brittany fires no more
+    game.push("fire-done")  # nor France
+    # The melee: the Breton 1st line attacks the French 1st line, 10 (9 + 1 unseating)
+    # against 11: column 2/3; die 4 = 1/1; the French charge is cancelled by the ditch.
+    assert g(game)["flow"][-1]["step"] == "mb-melee"
+    assert "no-melee" not in [a.text() for a in game.legal_actions()]  # round 1
+    game.push("set-dice 4")
+    game.push("melee tz-brittany-line1 tz-france-line1")
+    log = text(game)
+    assert "CF 9 + 1 (unseating) against 11, column 2/3" in log
+    last = table_rolls(game)[-1]
+    assert (last["column"], last["die"], last["result"]) == ("2/3", 4, "1/1")
+    assert "France's charge cancelled by the ditch" in log
+    # Breton losses first on the Cm of the unseating.
+    assert _RULESET.acting_side(g(game)) == "brittany"
+    assert [a.text() for a in game.legal_actions()] == ["reduce brittany-cm-1"]
+    game.push("reduce brittany-cm-1")
+    assert _RULESET.acting_side(g(game)) == "france"
+    game.push("eliminate-unit laval-mi-1")
+    # The counter-attack test of Tremoille: 5 > TC 4, no counter-attack.
+    assert g(game)["flow"][-1]["step"] == "mb-melee"
+    assert _RULESET.acting_side(g(game)) == "france"
+    game.push("set-dice 5")
+    game.push("melee tz-france-line1 tz-brittany-line1")
+    assert "rolls 5 > TC 4: no counter-attack" in text(game)
+    # Tactical movement: Francois II (TC 2) moves the Ar of the 2nd line to the left wing.
+    assert g(game)["flow"][-1]["step"] == "mb-move"
+    reach = _RULESET.reachable(g(game), ["brittany-ar-1"])
+    assert reach["tz-brittany-left"].cost == 2
+    game.push("tac-move brittany-ar-1 tz-brittany-left")
+    assert "(2 MP)" in text(game)
+    game.push("move-done")
+    game.push("move-done")
+    # End of round 1: the Breton withdraws; France wins the major battle (2 VP).
+    assert g(game)["flow"][-1]["step"] == "mb-round-end"
+    score = g(game)["score"]["france"]
+    game.push("battle-withdraw")
+    assert g(game)["score"]["france"] == score + 2
+    assert g(game)["vars"]["tactical"] is None
+    assert not any(_RULESET.board_of(p["loc"]) == "tactical"
+                   for p in g(game)["pieces"].values())
+    assert g(game)["flow"][-1]["step"] == "battle-retreat"
+    assert _RULESET.acting_side(g(game)) == "brittany"
+    assert _RULESET.focus_board(g(game)) is None
+
+
+def test_deployment_keeps_a_third_in_the_first_line():
+    game = battle_position()
+    game.push("major-battle sz44")
+    for pid in ("france-gd-1", "france-gd-2", "france-ar-2", "laval-mi-1", "france-ar-1"):
+        game.push(f"tac-move {pid} tz-france-line3")
+    assert "deploy-done" not in [a.text() for a in game.legal_actions()]  # 3 of 12 SP
+    with pytest.raises(IllegalActionError):
+        game.push("deploy-done")
+    assert "at least a third of the SP in the 1st line (3 of 12 SP now)" in \
+        _RULESET.prompt(g(game))
+
+
+def test_minor_battles_stay_minor():
+    game = battle_position()
+    for pid in ("france-gd-1", "france-gd-2", "france-ar-2", "france-ar-1"):
+        game.push(f"place {pid} sz45")
+    acts = [a.text() for a in game.legal_actions()]
+    assert "major-battle sz44" not in acts and "fight sz44" in acts
+    with pytest.raises(IllegalActionError) as err:
+        game.push("major-battle sz44")
+    assert err.value.rule == "Lily and the Ermine 10 Minor battle procedure"
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_major_battles_always_end(seed):
+    rng = random.Random(seed)
+    game = battle_position(seed)
+    game.push("major-battle sz44")
+    for _ in range(600):
+        if not g(game).get("flow"):
+            break
+        actions = game.legal_actions()
+        assert actions, g(game)["flow"][-1]
+        ends = [a for a in actions if a.verb in ("deploy-done", "markers-chosen",
+                                                  "tactics-done", "move-done",
+                                                  "battle-withdraw")]
+        game.push(rng.choice(ends) if ends and rng.random() < 0.5 else rng.choice(actions))
+    assert not g(game).get("flow")
+    assert g(game)["vars"]["tactical"] is None
+    assert not any(_RULESET.board_of(p["loc"]) == "tactical"
+                   for p in g(game)["pieces"].values())
