@@ -319,6 +319,9 @@ def test_5_32_a_move_needs_a_card_or_a_free_action(cards_required):
 
 def test_5_32_a_lone_leader_by_free_action_and_no_fight(cards_required):
     game = new_game("14.1")
+    with pytest.raises(IllegalActionError, match="Draw your cards first"):  # 4.0 B-C
+        game.push("free-action")
+    game.push("draw")
     game.push("free-action")
     verdict = game.ruleset.check_move(game.state, ["blois-me-3"], "ploermel")
     assert not verdict.legal and verdict.rule == "Deux Bretagne 5.321"  # Montfort Me there
@@ -333,6 +336,7 @@ def test_5_321_a_free_action_may_join_a_siege_in_progress(cards_required):
     unit = next(p for p in game.state["pieces"] if p.startswith("montfort-me")
                 and game.state["pieces"][p]["loc"] == "reserve")
     game.push(f"place {unit} chateaugiron")
+    game.push("draw")
     game.push("free-action")
     with pytest.raises(IllegalActionError) as refused:  # 5.321: no siege roll either
         game.push("assault rennes")

@@ -10,7 +10,10 @@ State (``state["vars"]``):
   whether its Enlisement cards were added (5.11);
 * ``card_values[card][field]``: values the players gave for cards whose printed values
   are unknown (``data/cards.yaml`` holds null), kept for the rest of the game;
-* ``card_play``: the card played in the current activation (5.2), its ACT and REC values.
+* ``card_play``: the card played in the current activation (5.2), its ACT and REC values;
+  ``use == "free"`` (and ``card`` None) for a free action (5.32). What each use allows to
+  move, besiege and recruit is decided here (``act_refusal``, ``siege_refusal``,
+  ``rec_refusal``); ``REQUIRE_CARD`` says whether an activation with neither is refused.
 
 Phase B is a player's action (``draw``), not an automatic step: by email, a player's
 hand and deck change only in that player's own action, so that they stay secret.
@@ -324,6 +327,8 @@ def why_not_free_action(rs: DeuxBretagne, state: State, side: str) -> tuple[str,
     """Why ``side`` may not take a free action now (5.32): (reason, rule), or None."""
     if state["phase"] != "action" or state["flow"]:
         return "A free action is taken in an activation of the action phase", "4.0 C, 5.32"
+    if not state["vars"]["drawn"][side]:
+        return "Draw your cards first: phase B comes before the action phase", "4.0 B-C"
     play = current_play(state, side)
     if play is not None:
         what = "a free action" if play["use"] == "free" else f"{play['card']}"
