@@ -362,7 +362,7 @@ def roll_mercenaries(rs: Any, state: State, ctx: Context) -> None:
                       modifiers=[], lookup=lambda d, m=mins, c=cont: c.counters_for(d, m),
                       clamp=table.die,
                       rule=rs.cite(table.rule), who=rs.side(camp).name,
-                      describe=lambda r: "unknown value" if r is None else f"{r} counters")
+                      describe=lambda r: "unknown value" if r is None else counters_text(r))
         if res.result is None:
             asks.append([cont.id, res.modified])
         else:
@@ -374,6 +374,10 @@ def roll_mercenaries(rs: Any, state: State, ctx: Context) -> None:
         state["vars"]["asks"] = asks
 
 
+def counters_text(n: int | str) -> str:
+    return f"{n} counter" if int(n) == 1 else f"{n} counters"
+
+
 def _allow(rs: Any, state: State, ctx: Context, cid: str, n: int, die: int) -> None:
     cont = rs.reinforcement_table.contingents[cid]
     turn = state["turn"]
@@ -383,7 +387,7 @@ def _allow(rs: Any, state: State, ctx: Context, cid: str, n: int, die: int) -> N
         arrive, when = turn + 1, "next (summer) round, the die being even"
     state["vars"].setdefault("allowance", {})[cid] = {"count": n, "round": arrive}
     if n:
-        ctx.log(f"{cont.name}: up to {n} counters may be bought {when}",
+        ctx.log(f"{cont.name}: up to {counters_text(n)} may be bought {when}",
                 rs.cite("13 Mercenary reinforcements"))
 
 
@@ -415,7 +419,7 @@ def answer(rs: Any, state: State, action: Action, ctx: Context) -> None:
     cid, die = state["vars"]["asks"].pop(0)
     n = int(action.arg(1))
     ctx.log(f"{rs.reinforcement_table.name}, {rs.reinforcement_table.contingents[cid].name}, "
-            f"die {die}: the players read {n} counters (printed table, given by hand)",
+            f"die {die}: the players read {counters_text(n)} (printed table, given by hand)",
             rs.cite("13 Mercenary reinforcements"))
     _allow(rs, state, ctx, cid, n, die)
 

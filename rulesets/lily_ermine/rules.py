@@ -756,7 +756,8 @@ class LilyErmine(TacticalBoard, Ruleset):
             return f"Rebuild {self.piece_name(state, action.arg(0))}"
         if action.verb == "reinforcements":
             cont = self.reinforcement_table.contingents.get(action.arg(0))
-            return f"{cont.name if cont else action.arg(0)}: {action.arg(1)} counters"
+            return f"{cont.name if cont else action.arg(0)}: " \
+                   f"{reinforcements.counters_text(action.arg(1))}"
         if action.verb in ("retreat-to", "relocate"):
             return f"{'Retreat to' if action.verb == 'retreat-to' else 'Place in'} " \
                    f"{self.board_map.place_name(action.arg(0))}"
