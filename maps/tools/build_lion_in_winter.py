@@ -267,7 +267,10 @@ def areas_data() -> dict:
     return {
         "format": "lion-in-winter-areas", "version": 1,
         "note": ("Every value here is a boardapp estimate, not the publisher's: the crib "
-                 "sheet gives no map. Edit freely; keep value 1-3."),
+                 "sheet gives no map. Edit freely; keep value 1-3. flag: the country of "
+                 "the area (crib Phase Five: a knight is raised only in its flag's "
+                 "country and carries it, Burgundian chevaliers have flag burgundy; "
+                 "longbowmen only where the flag is england or wales)."),
         "areas": {k: {"value": v, "flag": flag, "neutral": neutral,
                       "source": f"value, flag and neutrality: {EST}"}
                   for k, (_n, _lo, _la, flag, v, neutral, _land) in AREAS.items()},
