@@ -223,3 +223,60 @@ def test_9_54_a_retreat_over_the_stacking_limit_costs_the_extra_units():
         assert game.state["pieces"][pid]["loc"] == "eliminated"
         assert "9.54" in entry.lines[0].rule
     assert len(at(game, "josselin", "unit")) == 8 and game.state["flow"] == []
+
+
+def test_9_221_t7_debordement_blois_chooses_the_extra_step():
+    """"In the case of a Blois victory in battle, eliminate one additional step loss for
+    the Montfort player (Blois player's choice)." (9.221 T7) The scene of 9.5, other dice."""
+    game = new_game()
+    blois_me = at(game, "josselin", "me")[0]
+    mils = reserve(game, "blois-mil", 2)
+    game.push("control malestroit blois")
+    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
+    for pid in mils:
+        game.push(f"flip {pid}")
+    ch = reserve(game, "montfort-ch-an", 1)[0]
+    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
+    game.push(f"place olivier-de-clisson,{ch},{','.join(mes)} rochefort-en-terre")
+    for pid in mes:
+        game.push(f"flip {pid}")
+    game.push("end")
+    # T7 and T3 drawn; Montfort 0 + 2 = 2 on 8-10: 5 losses; Blois 9 + 1 + 1 = 11 on 5-7:
+    # 6 losses; Clisson's capture roll 0 (Blois's die 9 is odd).
+    game.push("set-dice 5,3,0,9,0")
+    game.push(f"move olivier-de-clisson,{ch},{','.join(mes)} malestroit")
+    game.push(loss_action({ch: 1, mes[0]: 1}))
+    game.push(loss_action({blois_me: 1, mils[0]: 1}))
+    assert game.ruleset.acting_side(game.state) == "blois"
+    assert set(game.legal_actions()) == {Action("flank", (ch,)), Action("flank", (mes[1],))}
+    entry = game.push(f"flank {mes[1]}")
+    texts = [line.render() for line in entry.lines]
+    assert any("T7 Débordement" in t and "eliminated" in t and "9.221 T7" in t
+               for t in texts)
+    assert game.state["pieces"][mes[1]]["loc"] == "eliminated"
+    assert game.state["pieces"][ch]["loc"] == "rochefort-en-terre"  # 9.53
+    assert sum("Blois wins the battle" in t for e in game.log[-3:]
+               for t in (line.text for line in e.lines)) == 1
+    assert game.state["flow"] == []
+
+
+def test_9_23_the_defender_chooses_his_commander_among_equal_command_values():
+    """"Concerning the defending units, the commanding leader is the leader with the
+    highest Command Value (if several leaders have the same CV, player's choice)." (9.23)"""
+    game = new_game()
+    blois_me = at(game, "josselin", "me")[0]
+    game.push("control malestroit blois")
+    game.push(f"place jean-de-normandie,louis-d-espagne,{blois_me} malestroit")  # both VC 3
+    ch = reserve(game, "montfort-ch-an", 1)[0]
+    game.push(f"place olivier-de-clisson,{ch} rochefort-en-terre")
+    game.push("end")
+    game.push("set-dice 4,5,5")  # chit T4 (no effect); both roll 5
+    game.push(f"move olivier-de-clisson,{ch} malestroit")
+    assert game.ruleset.acting_side(game.state) == "blois"
+    assert set(game.legal_actions()) == {Action("command", ("jean-de-normandie",)),
+                                         Action("command", ("louis-d-espagne",))}
+    entry = game.push("command louis-d-espagne")
+    blois_roll = next(line.detail for line in entry.lines
+                      if line.detail and line.detail.get("who") == "Blois")
+    assert [(m["label"], m["value"], m["source"].split(",")[0])
+            for m in blois_roll["modifiers"]] == [("leader bonus", 1, "Louis d'Espagne")]

@@ -161,6 +161,12 @@ class Battle(Step):
             if join_candidates(rs, state, v):
                 flow.goto(rs, state, ctx, "join-battle", side=att)
                 return
+        if "defender_commander" not in v:
+            tied = commander_candidates(rs, state, v)
+            if len(tied) > 1 and dfn in rs.player_sides:
+                flow.goto(rs, state, ctx, "commander-choice", side=dfn)
+                return
+            v["defender_commander"] = tied[0] if tied else None
         place = rs.board_map.place_name(area)
         ctx.log(f"Battle in {place}: {rs.side(att).name} attacks {rs.side(dfn).name}",
                 rs.cite("9.1"))
@@ -275,6 +281,36 @@ class JoinBattle(Step):
         flow.goto(rs, state, ctx, "battle")
 
 
+def commander_candidates(rs: DeuxBretagne, state: State, v: dict[str, Any]) -> list[str]:
+    """The defender's leaders with the highest command value: his commander is one of
+    them, his choice when several tie (9.23)."""
+    leaders = fighting_leaders(rs, state, v, v["defender"])
+    top = max((rs.piece_type(state, p).command for p in leaders), default=None)
+    return [p for p in leaders if rs.piece_type(state, p).command == top]
+
+
+class CommanderChoice(Step):
+    """The defender's leaders tie for the highest command value: he chooses the one who
+    commands, and gives his combat bonus (9.23)."""
+
+    name = "commander-choice"
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        return (f"{rs.side(frame['side']).name}: your leaders have the same command value — "
+                f"choose who commands the defence ({rs.cite('9.23')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for pid in commander_candidates(rs, state, frame["vars"]):
+            yield Action("command", (pid,))
+
+    def on_command(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        frame["vars"]["defender_commander"] = action.args[0]
+        ctx.log(f"{rs.piece_name(state, action.args[0])} commands the defence",
+                rs.cite("9.23"))
+        flow.goto(rs, state, ctx, "battle", side=frame["vars"]["attacker"])
+
+
 class ChitChoice(Step):
     """A player chooses how a drawn chit helps him (T8, T11, T12)."""
 
@@ -373,7 +409,8 @@ def roll_battle(rs: DeuxBretagne, state: State, v: dict[str, Any], ctx: Context)
     columns = table["columns"]
     v["commanders"] = {
         v["attacker"]: v.get("attacker_commander"),
-        v["defender"]: _commander(rs, state, fighting_leaders(rs, state, v, v["defender"])),
+        v["defender"]: v.get("defender_commander") or _commander(
+            rs, state, fighting_leaders(rs, state, v, v["defender"])),
     }
     v["rolled"] = {}
     v["caused"] = {}
@@ -468,6 +505,27 @@ class Aftermath(Step):
     def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         v = frame["vars"]
+        if "winner" not in v:
+            self._winner(rs, state, v, ctx)
+        winner, loser = v["winner"], v["loser"]
+        if "T7" in v["chits"] and winner == "blois" and not v.get("t7_done"):
+            v["t7_done"] = True
+            units = fighting_units(rs, state, v, "montfort")
+            if len(units) > 1:  # Blois's choice (9.221 T7)
+                flow.goto(rs, state, ctx, "flanking", side="blois")
+                return
+            if units:
+                flanking_step(rs, state, v, units[0], ctx)
+        self._leaders(rs, state, v, ctx)
+        star = v["choices"].get("T6") if "T6" in v["chits"] else None
+        if star and loser == "blois":  # T6: as many Ch/Me units as the bonus chosen
+            flow.goto(rs, state, ctx, "star-order", side="blois",
+                      star_left=2 if star == "plus2" else 1)
+            return
+        flow.goto(rs, state, ctx, "retreat", side=loser)
+
+    @staticmethod
+    def _winner(rs: DeuxBretagne, state: State, v: dict[str, Any], ctx: Context) -> None:
         att, dfn = v["attacker"], v["defender"]
         caused = v["caused"]
         if caused[att] != caused[dfn]:
@@ -480,24 +538,8 @@ class Aftermath(Step):
                 winner, why = ones[0], "tie: its leader has activation 1"
             else:
                 winner, why = dfn, "tie: the defender wins"
-        loser = other_side(v, winner)
-        v["winner"], v["loser"] = winner, loser
+        v["winner"], v["loser"] = winner, other_side(v, winner)
         ctx.log(f"{rs.side(winner).name} wins the battle ({why})", rs.cite("9.27"))
-        if "T7" in v["chits"] and winner == "blois":
-            units = fighting_units(rs, state, v, "montfort")
-            if units:
-                if not rs.piece_type(state, units[0]).id.endswith(("-mil", "-art")):
-                    lost = v.setdefault("steps_lost", {})
-                    lost["montfort"] = lost.get("montfort", 0) + 1
-                ctx.log(f"T7 Débordement: {remove_steps(rs, state, units[0], 1)} "
-                        "(one more step)", rs.cite("9.221 T7"))
-        self._leaders(rs, state, v, ctx)
-        star = v["choices"].get("T6") if "T6" in v["chits"] else None
-        if star and loser == "blois":  # T6: as many Ch/Me units as the bonus chosen
-            flow.goto(rs, state, ctx, "star-order", side="blois",
-                      star_left=2 if star == "plus2" else 1)
-            return
-        flow.goto(rs, state, ctx, "retreat", side=loser)
 
     def _leaders(self, rs: DeuxBretagne, state: State, v: dict[str, Any],
                  ctx: Context) -> None:
@@ -561,6 +603,35 @@ class Aftermath(Step):
             else:  # 13.12: only a player who kills an enemy leader earns his VC
                 ctx.log(f"{name} is killed by {rs.side(winner).name}: no player gains PV",
                         f"{rule}, {rs.cite('13.12')}")
+
+
+def flanking_step(rs: DeuxBretagne, state: State, v: dict[str, Any], pid: str,
+                  ctx: Context) -> None:
+    """T7 Débordement: Montfort's unit ``pid`` loses one more step (9.221)."""
+    if not rs.piece_type(state, pid).id.endswith(("-mil", "-art")):
+        lost = v.setdefault("steps_lost", {})
+        lost["montfort"] = lost.get("montfort", 0) + 1
+    ctx.log(f"T7 Débordement: {remove_steps(rs, state, pid, 1)} (one more step, "
+            "Blois's choice)", rs.cite("9.221 T7"))
+
+
+class Flanking(Step):
+    """T7 Débordement: Blois won, he chooses the Montfort unit that loses one more step."""
+
+    name = "flanking"
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        return (f"Blois: T7 {rs.chits['T7']} — choose the Montfort unit that loses one more "
+                f"step ({rs.cite('9.221 T7')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        for pid in fighting_units(rs, state, frame["vars"], "montfort"):
+            yield Action("flank", (pid,))
+
+    def on_flank(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        flanking_step(rs, state, frame["vars"], action.args[0], ctx)
+        flow.goto(rs, state, ctx, "aftermath", side=frame["vars"]["attacker"])
 
 
 def retreat_options(rs: DeuxBretagne, state: State, v: dict[str, Any]) -> list[str]:
@@ -882,5 +953,5 @@ class ReturnLeader(Step):
         self.begin(rs, state, frame, ctx, flow)
 
 
-BATTLE_STEPS = (Battle, JoinBattle, ChitChoice, Losses, Aftermath, Retreat, RetreatExcess,
-                StarOrder, ReturnLeader)
+BATTLE_STEPS = (Battle, JoinBattle, CommanderChoice, ChitChoice, Losses, Aftermath, Flanking,
+                Retreat, RetreatExcess, StarOrder, ReturnLeader)
