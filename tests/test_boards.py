@@ -163,3 +163,24 @@ def test_cli_render_board(tmp_path, ruleset):
     assert main(["render", str(path), "--board", "tactical", "-o",
                  str(tmp_path / "t.png")]) == 0
     assert (tmp_path / "t.png").stat().st_size > 1000
+
+
+def test_the_window_follows_the_fight_to_the_tactical_map_and_back(window):
+    from tests.test_lily_ermine_tactical_siege import ARMY
+
+    game = window.game
+    window.controller.push(Action.of("place", ARMY, "sz38"))
+    state = game.state
+    state["phase"], state["active"] = "combat", "france"
+    state["vars"]["markers"] = {"sz38": "siege"}
+    window.controller.push(Action.parse("set-dice 1"))
+    window.controller.push(Action.of("siege", "sz38"))
+    assert window.current_board() == "tactical"
+    chips = window.scenes["tactical"].place_markers.texts()
+    assert "FV 2 (printed 2)" in chips["tz-brittany-line2"]
+    window.controller.push(Action.parse("set-dice 6,6,1"))
+    window.controller.push(Action.parse("siege-fire"))
+    window.controller.push(Action.parse("siege-assault"))
+    window.controller.push(Action.parse("combat-losses 0/0"))
+    assert game.state["flow"][-1]["step"] == "battle-retreat"
+    assert window.current_board() == "main"

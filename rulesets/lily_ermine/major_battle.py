@@ -503,6 +503,8 @@ class MbTactics(Step):
     def on_tactics_done(self, rs: Any, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         t = battle(state)
+        ctx.log(f"{rs.side(frame['side']).name} has picked its markers for the round",
+                rs.cite("10 Tactical choice"))
         if frame["side"] == t["defender"]:
             flow.goto(rs, state, ctx, "mb-tactics", side=t["attacker"])
             return

@@ -70,7 +70,7 @@ from .data import (
     load_setup,
     load_tables,
 )
-from .tactical import TacticalBoard
+from .tactical import TacticalBoard, tactical_markers
 
 PHASES = ("rr", "movement", "fatigue", "combat")
 PHASE_NAMES = {"rr": "Reinforcements & Replacements", "movement": "Strategic movement",
@@ -877,6 +877,7 @@ class LilyErmine(TacticalBoard, Ruleset):
                 out.setdefault(z, []).insert(0, "★")
         if "alliances" in self.board_map.boxes:  # the cursors of the Alliances Table (11)
             out["alliances"] = diplomacy.table_lines(self, state)
+        out.update(tactical_markers(self, state))  # the tactical map (10)
         return out
 
     def outcome(self, state: State) -> str | None:

@@ -122,6 +122,25 @@ def pieces_on(state: State, zones: list[str]) -> list[str]:
     return out
 
 
+def tactical_markers(rs: Any, state: State) -> dict[str, list[str]]:
+    """What the tactical map shows besides the counters: the siege's rounds and FV on the
+    besieged 2nd line, the ditch and fence markers in their TZ, the random event."""
+    t = state["vars"].get("tactical")
+    if not t:
+        return {}
+    out: dict[str, list[str]] = {}
+    if t["kind"] == "siege":
+        out[tz(t["defender"], "line2")] = [f"Siege round {t['round']} ({t['left']} left)",
+                                           f"FV {t['fv']} (printed {t['fv0']})"]
+        return out
+    for zone, kinds in t.get("zone_markers", {}).items():
+        out[zone] = [k.capitalize() for k in kinds]
+    if t.get("event"):
+        out.setdefault(tz(t["attacker"], "lr"), []).append(f"Event: {t['event']}")
+    out.setdefault(tz(t["defender"], "lr"), []).append(f"Round {t['round']}")
+    return out
+
+
 class TacticalBoard:
     """Mixin giving the ruleset the tactical map as a second board (rules 10)."""
 
