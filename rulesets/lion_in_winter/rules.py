@@ -1,27 +1,32 @@
-"""Hundred Years War: Lion in Winter as a boardapp ruleset (first slice).
+"""Hundred Years War: Lion in Winter as a boardapp ruleset.
 
 Rules source: the crib sheet of eleven phases (the full rule book is not available);
 every automated rule cites "Lion in Winter crib Phase N (...)" in code and in its log line.
 
-Automated: Phase One (initiative: rolls, king modifiers, ties, impulses), Phase Two
-(alternating action impulses: moving leaders with their troops across clear, river,
-obstructed borders and by sea with the crib's limits, the movement condition, the
-aggressor marker, removing an enemy control marker, pass), Phase Three sieges and battle
-rounds (commanders, siege number and roll, battle dice with Robin Hood, Jeanne d'Arc,
-bravery, hits, miss markers, the allocation of hits, retreat with pursuit and disgrace),
-Phase Four (aggressor and disgraced markers removed, the control check and control
-rolls), Phase Five (raising troops with its limits), Phase Six (deploying unassigned
-troops), Phase Seven (exchange and ransom of prisoners), Phase Nine (new leaders, home-
-area infantry, aggressor marker and a note on a doubtful place when a leader is placed
-by hand; crowning), Phase Ten (assigning troops with the command limits; leaderless
-troops removed), the Elimination and Leader Death charts as die rolls whose printed
-result the players give (values unknown), and the score (Phase Eleven). Mercenaries and
-the placing of leaders are played by hand with the core's manual verbs and the
-``troops`` verb; the board steps through the phases with ``next-phase``. The battle
-formulas are in :mod:`.battle`.
+All eleven phases are automated, and every decision is a legal action of the player
+whose decision it is (:meth:`LionInWinter.acting_side`: the active side, or the side of
+the running step), so that a game plays by email:
 
-Troops belong to a leader (``vars.troops[leader] = {kind: strength}``) and move with him;
-troops without a leader are ``vars.unassigned[area]``.
+* One: initiative rolls, king modifiers, ties, impulses. Two: alternating impulses
+  (moving leaders with their troops within the border and naval limits, the movement
+  condition, the aggressor marker, removing a control marker, pass).
+* Three: the initiative player picks each battle (``battle``); :class:`BattleStep` runs
+  it: commanders (:class:`CommanderStep`, the nIP first), the defender's siege or battle,
+  the siege roll and the attacker's flight, battle rounds, each side's hit allocation
+  (:class:`LossesStep`), fight on / retreat / forced retreat, pursuit and disgrace
+  (:class:`RetreatStep`). The formulas are in :mod:`.battle`.
+* Four: control. Five and Six: raising (knights carry their flag), deploying, mercenaries
+  going home and recruited. Seven: exchanges (IP) and ransoms (each owner). Eight: the
+  Leader Death Chart. Nine: arrivals, placement in the crib's order, crowning. Ten:
+  assigning. Eleven: the score, and the end of the game (``rounds`` or ``end-game``).
+* The two charts' printed values are unknown: data sheets (:mod:`.sheets`) that ask the
+  players while a value is null (:class:`ChartStep`).
+
+Manual verbs remain: the core's (place, ...), ``troops`` and ``elimination-roll``.
+
+Troops belong to a leader (``vars.troops[leader] = {key: strength}``) and move with him;
+troops without a leader are ``vars.unassigned[area]``. A key is a troop kind, or for
+knights and mercenaries ``knights:FLAG`` / ``mercenaries:HOME`` (:mod:`.data`).
 """
 
 from __future__ import annotations
