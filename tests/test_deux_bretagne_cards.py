@@ -406,3 +406,18 @@ def test_the_card_file_is_flat_records_each_with_its_sources():
                          ("B-13", "5.411"), ("B-19", "12.32"), ("M-09", "6.31")):
         assert section in cards[cid]["rules"], cid
     assert cards["M-17"]["event"] is None and "activation 1, PS 3" in cards["M-17"]["source"]
+
+
+def test_when_an_event_was_played_is_kept_for_the_last_activations_rules():
+    from rulesets.deux_bretagne.cards import activations_since
+
+    game = new_game("14.1")
+    assert activations_since(game.state, "B-01") is None
+    give(game, "blois", ["B-01"])
+    game.push("play B-01 evt")
+    game.push("value blue")
+    game.push("value no")
+    assert activations_since(game.state, "B-01") == 0
+    game.push("end")
+    game.push("end")
+    assert activations_since(game.state, "B-01") == 2

@@ -300,6 +300,8 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
             removed = True  # 6.2: an external war card stays in play until the war ends
         if card not in v["events"]:
             v["events"].append(card)
+        v.setdefault("events_at", {})[card] = v["activation_no"]  # for "in the last 2
+        # activations" (B-01 on the Siege Table): see activations_since
         delay = PLAGUE_DELAY.get(card)
         if delay and v.get("plague_turn") is None:
             v["plague_turn"] = state["turn"] + delay
@@ -356,6 +358,14 @@ def free_piece(rs: DeuxBretagne, state: State, side: str) -> str | None:
     moved = [p for p, mp in state["vars"]["mp_spent"].items()
              if mp and p in state["pieces"] and rs.piece_side(state, p) == side]
     return moved[0] if moved else None
+
+
+def activations_since(state: State, card: str) -> int | None:
+    """How many activations (both players') have ended since ``card``'s event was last
+    played: 0 in the same activation, None if never played in this game (e.g. the Siege
+    Table's "B-01 not played in the last 2 activations")."""
+    at = state["vars"].get("events_at", {}).get(card)
+    return None if at is None else state["vars"]["activation_no"] - at
 
 
 def act_refusal(rs: DeuxBretagne, state: State, pieces: list[str]) -> tuple[str, str] | None:
