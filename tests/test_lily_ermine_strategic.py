@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from boardapp.core.actions import Action
 from boardapp.core.context import Context
 from boardapp.core.errors import IllegalActionError
 from boardapp.core.game import Game
@@ -168,6 +169,8 @@ def test_replacements_rebuild_and_a_commander_returns_on_his_back():
     game.push("rebuild france-ar-1")
     assert not game.state["pieces"]["france-ar-1"]["flipped"]
     assert game.state["vars"]["rp"]["france"] == 4  # 2 RP full - 1 RP reduced
+    assert RS.action_label(game.state, Action.parse("buy tremoille sz45")) == \
+        "Return La Trémoille (back side) in 45 Angers (Anjou)"
     game.push("buy tremoille sz45")
     assert game.state["pieces"]["tremoille"]["flipped"]
     assert RS.piece_name(game.state, "tremoille") == "French commander 1"
@@ -205,6 +208,8 @@ def test_split_garrison_and_consolidation():
     # Three commanders at Ploermel: each may lead his own army (8).
     assert any(m.startswith("move orleans,") for m in moves)
     assert any(m.startswith("move rieux-br,") for m in moves)
+    assert "garrison sz36" not in [a.text() for a in RS.flow_actions(game.state)]
+    assert [a.text() for a in RS.place_actions(game.state, "sz36")] == ["garrison sz36"]
     game.push("garrison sz36")
     assert pieces_at(game.state, "sz36") == ["brittany-ar-4", "roumille"]
     err = refusal(game, "garrison sz36")

@@ -710,7 +710,7 @@ class LilyErmine(TacticalBoard, Ruleset):
         """Buttons: every legal action but the drags (move, sail)."""
         return [a for a in self.legal_actions(state)
                 if a.verb not in ("move", "sail", "tac-move", *major_mod.HAND_VERBS,
-                                  *reinforcements.BUY_VERBS)]
+                                  *reinforcements.BUY_VERBS, "garrison")]
 
     def piece_actions(self, state: State, pid: str) -> list[Action]:
         """On a counter's menu: pick it up, or reduce / eliminate it for fatigue."""
@@ -719,10 +719,13 @@ class LilyErmine(TacticalBoard, Ruleset):
                 and a.args == (pid,)]
 
     def place_actions(self, state: State, place: str) -> list[Action]:
-        """Right-click a zone in R&R: the purchases that may be placed there (7)."""
-        if state["phase"] != "rr" or self.flow.top(state) or place not in self.board_map.areas:
+        """Right-click a zone: in R&R the purchases that may be placed there (7); in
+        movement, an army there may become a garrison (8)."""
+        if self.flow.top(state) or place not in self.board_map.areas:
             return []
-        return list(reinforcements.buy_actions(self, state, place))
+        if state["phase"] == "rr":
+            return list(reinforcements.buy_actions(self, state, place))
+        return [a for a in armies.garrison_actions(self, state) if a.args == (place,)]
 
     def action_label(self, state: State, action: Action) -> str:
         labels = {"next-phase": "Next phase", "end-move": "End move",
@@ -746,7 +749,8 @@ class LilyErmine(TacticalBoard, Ruleset):
         if action.verb in ("buy", "buy-reduced"):
             pid = action.arg(0)
             if self.is_commander(state, pid):
-                return f"Return {self.piece_name(state, pid)} (back side) in " \
+                back = " (back side)" if pid in state["vars"]["commander_out"] else ""
+                return f"Return {self.piece_name(state, pid)}{back} in " \
                        f"{self.board_map.place_name(action.arg(1))}"
             reduced = action.verb == "buy-reduced"
             price = reinforcements.cost(self, state, pid, reduced)
