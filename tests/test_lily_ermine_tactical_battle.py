@@ -204,3 +204,29 @@ def test_random_major_battles_always_end(seed):
     assert g(game)["vars"]["tactical"] is None
     assert not any(_RULESET.board_of(p["loc"]) == "tactical"
                    for p in g(game)["pieces"].values())
+
+
+def test_tactical_map_geometry_follows_the_rules():
+    from rulesets.lily_ermine.tactical import advantage, fire_distance, link_mp
+
+    # Fire (10): RF 1 from the 1st line or a wing reaches both enemy wings and the
+    # enemy 1st line; RF 2 also the 2nd line, and so on.
+    for src in ("tz-france-line1", "tz-france-left", "tz-france-right"):
+        for dest in ("tz-brittany-line1", "tz-brittany-left", "tz-brittany-right"):
+            assert fire_distance(src, dest) == 1
+        assert fire_distance(src, "tz-brittany-line2") == 2
+        assert fire_distance(src, "tz-brittany-line3") == 3
+    assert fire_distance("tz-france-line2", "tz-brittany-line1") == 2  # the example's Ca
+    assert fire_distance("tz-france-line1", "tz-brittany-lr") is None
+    # Tactical advantage (10 Melee): only from a conquered enemy TZ.
+    assert advantage("france", "tz-france-line1", "tz-brittany-line1") == (0, "")
+    assert advantage("france", "tz-brittany-line1", "tz-brittany-line2")[0] == 1
+    assert advantage("france", "tz-brittany-left", "tz-brittany-line2")[0] == 2
+    assert advantage("france", "tz-brittany-line1", "tz-brittany-right")[0] == 2
+    assert advantage("france", "tz-brittany-line2", "tz-brittany-line1")[0] == 3
+    # The dotted lines: 2nd line -> wing costs 2 MP (battle example); the wings face.
+    assert link_mp(_RULESET, "tz-brittany-line2", "tz-brittany-left") == 2
+    assert link_mp(_RULESET, "tz-brittany-left", "tz-france-right") == 1
+    assert link_mp(_RULESET, "tz-brittany-line3", "tz-france-line1") is None
+    bmap = _RULESET.board_maps["tactical"]
+    assert bmap.approximate and len(bmap.areas) == 12

@@ -107,7 +107,9 @@ def test_siege_refusals_and_unknown_result_asked():
     # No commander in the garrison: no sortie; the round ends, France chooses.
     assert game.state["flow"][-1]["step"] == "siege-round-end"
     assert game.state["vars"]["tactical"]["left"] == 2
+    vp = game.state["score"]["brittany"]
     game.push("siege-lift")
+    assert game.state["score"]["brittany"] == vp + 2  # the besieger retreats (12)
     assert game.state["flow"][-1]["step"] == "battle-retreat"
     assert _RULESET.acting_side(game.state) == "france"
     assert all(game.state["pieces"][p]["loc"] == "sz38" for p in ARMY)

@@ -778,6 +778,9 @@ def apply_melee(rs: Any, state: State, ctx: Context, flow: Flow, r: CombatResult
                 losses[foe] *= 2
                 notes.append(f"{rs.side(side).name}'s charge doubles the losses of "
                              f"{rs.side(foe).name}")
+                # The units that enabled the charge absorb their camp's losses first.
+                m["first"][side] = [p for p in unit_list(rs, state, zones[side], side)
+                                    if code(rs, state, p) in CAVALRY]
     pikes = all(any(code(rs, state, p) == "Pi" for p in unit_list(rs, state, zones[s], s))
                 for s in (camp, other))
     if pikes and (revealed(state, camp, "pike-clash") or revealed(state, other, "pike-clash")):
@@ -1079,8 +1082,7 @@ class MbMove(Step):
         cid = army_commander(rs, state, camp)
         tc = tc_of(rs, state, cid) if cid else 0
         for pid in on_field(rs, state, camp):
-            if not rs.is_commander(state, pid) and (t["moved"] >= tc or is_cannon(rs, state,
-                                                                                  pid)):
+            if not rs.is_commander(state, pid) and t["moved"] >= tc:
                 continue
             for dest in sorted(move_costs(rs, state, pid)):
                 yield Action.of("tac-move", [pid], dest)
@@ -1151,9 +1153,25 @@ class MbRoundEnd(Step):
 
 
 # -- the end -------------------------------------------------------------------------------
+def trim_markers(rs: Any, state: State, ctx: Context) -> None:
+    """A new army commander keeps at most his TC in markers; the excess is discarded
+    (10 Elimination of a historic commander; ours: the last chosen go first)."""
+    t = battle(state)
+    for camp in (t["attacker"], t["defender"]):
+        cid = army_commander(rs, state, camp)
+        tc = tc_of(rs, state, cid) if cid else 0
+        left = t["secret"][camp]
+        if len(left) > tc:
+            del left[tc:]
+            ctx.log(f"{rs.side(camp).name}'s army commander now has TC {tc}: the markers "
+                    "beyond it are discarded", rs.cite("10 Elimination of a historic "
+                                                       "commander"))
+
+
 def check_end(rs: Any, state: State, ctx: Context, flow: Flow) -> bool:
     """End the battle if a camp has no units left on the five TZ or no commander (10)."""
     t = battle(state)
+    trim_markers(rs, state, ctx)
     for camp in (t["attacker"], t["defender"]):
         if not unit_list_all(rs, state, camp):
             ctx.log(f"{rs.side(camp).name} has no units left on the battlefield",

@@ -576,6 +576,12 @@ def finish(rs: Any, state: State, ctx: Context, flow: Flow, how: str) -> None:
         ctx.log(f"The besieger of {name} has no units left: the siege is won by "
                 f"{rs.side(defender).name}", rs.cite("12"))
         victory.record_siege_vp(rs, state, ctx, defender, zone)
+    else:
+        # 12: the besieged wins the siege when the besieger retreats; no cursor moves
+        # (10: stopping or retreating "has no bearing on diplomacy").
+        vp = victory.SIEGE_VP.get(t["fv0"], 0)
+        victory.add_vp(rs, state, ctx, defender, vp, f"siege of {name} won by the besieged, "
+                       f"FV {t['fv0']}", "12")
     why = {"lifted": "lifts the siege", "rounds-over": "has fought the last siege round",
            "relieved": "has only commanders left"}[how]
     ctx.log(f"{rs.side(attacker).name} {why} and retreats to an adjacent zone",
