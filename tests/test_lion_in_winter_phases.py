@@ -162,3 +162,18 @@ def test_charts_filled_in_a_game_apply_without_asking():
     game.push("elimination-roll william-marshal")  # 4 still unknown: asked
     assert {a.text() for a in game.legal_actions()} == {
         "chart-result killed", "chart-result captured", "chart-result routed"}
+
+
+def test_the_prompt_says_when_the_game_is_over():
+    from boardapp.core.game import Game
+    from rulesets.lion_in_winter import RULESET
+
+    game = Game(RULESET(), seed=7)
+    rs = game.ruleset
+    while rs.outcome(game.state) is None:
+        actions = game.legal_actions()
+        ends = [a for a in actions if a.verb == "end-game"]
+        game.push(ends[0] if ends else actions[-1] if game.state["phase"] != "impulses"
+                  else next(a for a in actions if a.verb == "pass"))
+    assert rs.prompt(game.state).startswith("Game over: ")
+    assert rs.outcome(game.state) in rs.prompt(game.state)

@@ -2045,6 +2045,9 @@ class LionInWinter(Ruleset):
     def prompt(self, state: State) -> str:
         if self.flow.top(state):
             return self.flow.prompt(self, state)
+        over = self.outcome(state)
+        if over:
+            return f"Game over: {over}"
         phase = state["phase"]
         if phase == "impulses":
             v = state["vars"]
