@@ -316,3 +316,25 @@ def test_6_1_an_event_of_unknown_text_may_bring_one_leader_into_a_friendly_city(
     with pytest.raises(IllegalActionError) as refused:
         game.push("enter-leader william-bohun")
     assert refused.value.rule == "Deux Bretagne 6.1"
+
+
+# -- 13.2 the Shares of Evran ------------------------------------------------------------------
+def test_13_2_the_shares_of_evran_claimed_and_accepted_end_the_game_at_the_end_of_the_turn():
+    game = new_game("14.1")
+    rs = game.ruleset
+    assert not [a for a in rs.hand_actions(game.state, "blois") if a.verb == "claim-evran"]
+    play(game, "blois", "B-02")  # an event of unknown text: it may be the Evran card
+    assert Action("claim-evran", ("B-02",)) in rs.hand_actions(game.state, "blois")
+    game.push("claim-evran B-02")
+    assert rs.acting_side(game.state) == "montfort"
+    assert texts(game) == ["evran accept", "evran refuse"]
+    game.push("evran refuse")
+    assert rs.outcome(game.state) is None
+    assert not [a for a in game.legal_actions() if a.verb == "claim-evran"]  # once a turn
+    end_turn(game)
+    game.push("claim-evran B-02")
+    entry = game.push("evran accept")
+    assert entry.lines[0].rule == "Deux Bretagne 13.2"
+    end_turn(game)
+    assert game.state["phase"] == "over"
+    assert "Blois wins: automatic victory, the Shares of Evran" in rs.outcome(game.state)

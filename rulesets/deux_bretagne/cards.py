@@ -228,6 +228,7 @@ def play_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Action]:
                 yield Action("play", (card, use))
     yield from events.owed_war_actions(rs, state, side)  # 6.2: units owed to a war
     yield from events.leader_entry_actions(rs, state, side)  # 6.1: after an event
+    yield from events.evran_actions(rs, state, side)  # 13.2: the Shares of Evran
 
 
 def start_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,

@@ -718,6 +718,66 @@ class FortressLevel(Step):
         flow.end(rs, state, ctx)
 
 
+# -- 13.2 the Shares of Evran -----------------------------------------------------------------
+def evran_winner(state: State) -> str | None:
+    """The side whose Shares of Evran victory the opponent accepted in this turn."""
+    return state["vars"].get("evran")
+
+
+def evran_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Action]:
+    """13.2: a player who fulfils the Shares of Evran conditions claims it, once a turn,
+    from his hand dock, naming the card: one of his cards whose event he played in this
+    game and whose text is unknown (which card it is is not in the rules)."""
+    v = state["vars"]
+    if state["phase"] != "action" or state["flow"] or evran_winner(state) \
+            or v.get("evran_claims", {}).get(side) == state["turn"]:
+        return
+    prefix = "B-" if side == "blois" else "M-"
+    for card in sorted(v.get("events_at", {})):
+        if card.startswith(prefix) and card not in AUTOMATED:
+            yield Action("claim-evran", (card,))
+
+
+def claim_evran(rs: DeuxBretagne, state: State, side: str, card: str, ctx: Context) -> None:
+    from boardapp.core.errors import IllegalActionError
+
+    if Action("claim-evran", (card,)) not in set(evran_actions(rs, state, side)):
+        raise IllegalActionError("The Shares of Evran are claimed once a turn, in the action "
+                                 "phase, on a card whose event you played", rs.cite("13.2"))
+    state["vars"].setdefault("evran_claims", {})[side] = state["turn"]
+    ctx.log(f"{rs.side(side).name} claims the automatic victory of the Shares of Evran "
+            f"({card}): its conditions are on the card (not in the rules)", rs.cite("13.2"))
+    rs.flow.call(rs, state, ctx, "evran-answer", side=other(side), claimant=side, card=card)
+
+
+class EvranAnswer(Step):
+    """13.2: the opponent checks the card's conditions and accepts or refuses the claim;
+    accepted, the game ends at the end of the turn (automatic victory)."""
+
+    name = "evran-answer"
+
+    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        who = rs.side(frame["vars"]["claimant"]).name
+        return (f"{rs.side(frame['side']).name}: {who} claims the Shares of Evran — are the "
+                f"conditions on the card fulfilled? ({rs.cite('13.2')})")
+
+    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+        yield Action("evran", ("accept",))
+        yield Action("evran", ("refuse",))
+
+    def on_evran(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        claimant = frame["vars"]["claimant"]
+        if action.args[0] == "accept":
+            state["vars"]["evran"] = claimant
+            ctx.log(f"{rs.side(frame['side']).name} accepts: {rs.side(claimant).name} wins "
+                    "by the Shares of Evran at the end of this turn", rs.cite("13.2"))
+        else:
+            ctx.log(f"{rs.side(frame['side']).name} refuses the claim: the game goes on",
+                    rs.cite("13.2"))
+        flow.end(rs, state, ctx)
+
+
 def war_lines(rs: DeuxBretagne, state: State) -> list[str]:
     """The external wars in progress, for the players' panels."""
     out = []
@@ -757,14 +817,19 @@ def action_label(rs: DeuxBretagne, state: State, action: Action) -> str | None:
         return f"Roll to end the external war of {args[0]} (7+)"
     if verb == "send-to-war":
         return f"Send {rs.piece_name(state, args[1])} to the external war of {args[0]}"
+    if verb == "claim-evran":
+        return f"Claim the Shares of Evran ({args[0]}, 13.2)"
+    if verb == "evran" and args:
+        return {"accept": "Accept: the conditions are fulfilled",
+                "refuse": "Refuse the claim"}.get(args[0])
     if verb == "units" and args and args[0] in ("full", "reduced"):
         return f"{args[0].capitalize()} units (6.45)"
     return None
 
 
 EVENT_STEPS = (WarSend, WarRoll, WarReturn, CahoursTo, B17Militia, FullOrReduced, NewLeader,
-               FortressLevel)
-VERBS = ("send-to-war", "enter-leader")
+               FortressLevel, EvranAnswer)
+VERBS = ("send-to-war", "enter-leader", "claim-evran")
 """Top-level verbs of this module: ``send-to-war CARD PIECE`` (a war owed, 6.2) and
 ``enter-leader LEADER`` (6.1, after an event), offered in the hand dock."""
 
@@ -773,5 +838,7 @@ def apply_verb(rs: DeuxBretagne, state: State, action: Action, ctx: Context) -> 
     side = state["active"]
     if action.verb == "enter-leader":
         enter_leader(rs, state, side, action.arg(0), ctx)
+    elif action.verb == "claim-evran":
+        claim_evran(rs, state, side, action.arg(0), ctx)
     else:
         send_owed(rs, state, side, action.arg(0), action.arg(1), ctx)

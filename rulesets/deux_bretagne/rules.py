@@ -583,6 +583,8 @@ class DeuxBretagne(Ruleset):
         """The automatic victory at the end of a turn (13.2), as (side, why): the four
         capitals (not at the end of turn 1, nor of turn 7 in 14.3); after the Enlisement
         cards joined the decks, the opposing leader killed or captured."""
+        if events.evran_winner(state):  # 13.2: the Shares of Evran, agreed by both players
+            return events.evran_winner(state), "the Shares of Evran (the card's conditions)"
         exempt = {1, 7} if state["scenario"] == "14.3" else {1}
         owners = {state["control"].get(c) for c in self.CAPITAL_IDS}
         if state["turn"] not in exempt and len(owners) == 1 and None not in owners:
