@@ -443,3 +443,24 @@ def test_disputed_zones_get_a_marker_where_the_active_camp_has_an_army():
     to_phase(game, "combat")
     assert game.state["vars"]["markers"] == {"sz38": "siege"}
     assert "38 Rennes is disputed: siege marker" in texts(game)
+
+
+def test_a_garrison_with_a_commander_may_fight_as_an_army():
+    game = new_game()
+    game.push("order sz36 brittany-ar-4,roumille")  # Roumille under his Ar: a garrison
+    to_phase(game, "movement")
+    game.push("move beaudricourt,france-gd-1,france-gd-2 sz36")
+    assert game.state["vars"]["markers"] == {"sz36": "siege"}
+    to_phase(game, "fatigue")
+    while game.state.get("flow"):
+        game.push(game.legal_actions()[0])
+    game.push("next-phase")  # the combat phase: the besieged chooses (10 Overview)
+    assert RS.acting_side(game.state) == "brittany"
+    assert legal(game) == ["defend sz36 siege", "defend sz36 battle"]
+    assert "stand the siege, or leave the fortress" in RS.prompt(game.state)
+    err = refusal(game, "next-phase")
+    assert err.rule == "Lily and the Ermine 10 Overview"
+    game.push("defend sz36 battle")
+    assert game.state["vars"]["markers"] == {"sz36": "battle"}
+    assert RS.acting_side(game.state) == "france"
+    assert pieces_at(game.state, "sz36")[0] == "roumille"

@@ -91,3 +91,51 @@ def split_moves(rs: Any, state: State, zone: str, own: list[str]) -> Iterator[li
     for i, cid in enumerate(cmds):
         share = units[i::len(cmds)]
         yield [cid, *share]
+
+
+# -- a garrison with a commander may fight as an army (10 Overview) ---------------------------
+def queue_defence_choices(rs: Any, state: State, ctx: Context) -> None:
+    """At the start of a combat phase: each siege where the besieged garrison has a
+    commander waits for the inactive player's choice, siege or battle (10 Overview)."""
+    enemy = rs.other(state["active"])
+    zones = [z for z, kind in sorted(state["vars"]["markers"].items())
+             if kind == "siege" and any(rs.is_commander(state, p)
+                                        for p in rs.own_at(state, z, enemy))
+             and any(not rs.is_commander(state, p) for p in rs.own_at(state, z, enemy))]
+    state["vars"]["defence"] = zones
+    for z in zones:
+        ctx.log(f"{rs.board_map.place_name(z)}: a commander is in the garrison; "
+                f"{rs.side(enemy).name} chooses to stand a siege or fight a battle as an army",
+                rs.cite("10 Overview"))
+
+
+def defence_pending(state: State) -> str | None:
+    zones = state["vars"].get("defence") or []
+    return zones[0] if zones else None
+
+
+def defence_actions(rs: Any, state: State) -> Iterator[Action]:
+    zone = defence_pending(state)
+    if zone is not None:
+        yield Action.of("defend", zone, "siege")
+        yield Action.of("defend", zone, "battle")
+
+
+def choose_defence(rs: Any, state: State, ctx: Context, action: Action) -> None:
+    if action not in set(defence_actions(rs, state)):
+        raise IllegalActionError("no choice of siege or battle waits for this answer",
+                                 rs.cite("10 Overview"))
+    zone, how = action.arg(0), action.arg(1)
+    state["vars"]["defence"].pop(0)
+    camp = rs.other(state["active"])
+    name = rs.board_map.place_name(zone)
+    if how == "battle":
+        state["vars"]["markers"][zone] = "battle"
+        own = rs.own_at(state, zone, camp)
+        best = rs.commander_of(state, own)
+        stack = pieces_at(state, zone)
+        reorder(state, zone, [best] + [p for p in stack if p != best])
+        ctx.log(f"{rs.side(camp).name} leaves the fortress of {name} and fights as an army "
+                f"under {rs.piece_name(state, best)}: battle marker", rs.cite("10 Overview"))
+    else:
+        ctx.log(f"{rs.side(camp).name} stands the siege of {name}", rs.cite("10 Overview"))

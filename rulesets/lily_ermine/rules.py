@@ -432,9 +432,10 @@ class LilyErmine(TacticalBoard, Ruleset):
     def combat_kind(self, state: State, zone: str, camp: str) -> str:
         """Battle against an army, siege of a fortress or garrison (10 Overview)."""
         enemy = self.own_at(state, zone, OTHER[camp])
-        stack = pieces_at(state, zone)
-        army = any(self.is_commander(state, p) for p in enemy) and stack and (
-            self.is_commander(state, stack[0]) or not self.board_map.areas[zone].fortified)
+        # The enemy's own order tells an army (commander on top) from a garrison (2); the
+        # arriving army is on top of the whole stack.
+        army = any(self.is_commander(state, p) for p in enemy) and (
+            self.is_commander(state, enemy[0]) or not self.board_map.areas[zone].fortified)
         if army:
             return "battle"
         return "siege" if self.board_map.areas[zone].fortified else "battle"
@@ -579,6 +580,7 @@ class LilyErmine(TacticalBoard, Ruleset):
                 fatigue.start(self, state, ctx)
             if state["phase"] == "combat":
                 self._mark_disputed(state, ctx)
+                armies.queue_defence_choices(self, state, ctx)  # 10 Overview
             return
         if state["active"] == "france":
             state["active"] = "brittany"
@@ -637,6 +639,8 @@ class LilyErmine(TacticalBoard, Ruleset):
         item = diplomacy.pending(state) if not self.flow.top(state) else None
         if item:
             return str(item["camp"])
+        if not self.flow.top(state) and armies.defence_pending(state):
+            return OTHER[state["active"]]  # the besieged chooses siege or battle (10)
         return self.flow.active_side(state) or state["active"]
 
     def legal_actions(self, state: State) -> Iterator[Action]:
@@ -648,6 +652,9 @@ class LilyErmine(TacticalBoard, Ruleset):
             return
         if diplomacy.pending(state):
             yield from diplomacy.relocate_actions(self, state)
+            return
+        if armies.defence_pending(state):
+            yield from armies.defence_actions(self, state)
             return
         if state["phase"] == "movement":
             moving = v["moving"]
@@ -767,6 +774,10 @@ class LilyErmine(TacticalBoard, Ruleset):
                    f"{self.board_map.place_name(action.arg(0))}"
         if action.verb == "garrison":
             return f"Garrison in {self.board_map.place_name(action.arg(0))}"
+        if action.verb == "defend":
+            return ("Stand the siege" if action.arg(1) == "siege" else
+                    "Fight a battle as an army") + \
+                f" in {self.board_map.place_name(action.arg(0))}"
         if action.verb == "commander-check":
             return {"none": "No commander check", "attacker": "Attacker's commanders (*)",
                     "defender": "Defender's commanders (*)",
@@ -788,6 +799,12 @@ class LilyErmine(TacticalBoard, Ruleset):
             armies.make_garrison(self, state, ctx, action.arg(0))
         elif verb == "relocate":
             diplomacy.relocate(self, state, ctx, action.arg(0))
+        elif verb == "defend":
+            armies.choose_defence(self, state, ctx, action)
+        elif armies.defence_pending(state):
+            raise IllegalActionError(f"{self.side(OTHER[state['active']]).name} first chooses "
+                                     "to stand the siege or fight as an army",
+                                     self.cite("10 Overview"))
         elif diplomacy.pending(state):
             item = diplomacy.pending(state)
             raise IllegalActionError(f"{self.side(item['camp']).name} first places the "
@@ -894,6 +911,11 @@ class LilyErmine(TacticalBoard, Ruleset):
             return f"The game is over. {self.outcome(state)}"
         if self.flow.top(state):
             return self.flow.prompt(self, state)
+        zone = armies.defence_pending(state)
+        if zone:
+            return (f"{self.side(OTHER[state['active']]).name}: a commander is in the garrison "
+                    f"of {self.board_map.place_name(zone)} — stand the siege, or leave the "
+                    "fortress and fight a battle as an army (10)?")
         item = diplomacy.pending(state)
         if item:
             return (f"{self.side(item['camp']).name}: place {self.names(state, item['pieces'])} "
