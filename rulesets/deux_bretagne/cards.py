@@ -292,11 +292,14 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
                     "boardapp does not)", rs.cite("5.6"))
         else:
             note = f" (the rules say: {info['rules']})" if info.get("rules") else ""
-            auto = (" boardapp applies what the rules say; apply the rest"
-                    if card in events.AUTOMATED else " Apply it")
-            ctx.log(f"Event of {card_name(rs, card)}:{auto} by hand with the manual "
-                    f"actions: its text is not in the rules, read your card{note}; the "
-                    "moves it allows are not checked", rs.cite("5.6"))
+            if card in events.AUTOMATED:
+                ctx.log(f"Event of {card_name(rs, card)}: boardapp applies what the rules say "
+                        "of it; apply the rest of the card by hand (its text is not in the "
+                        "rules)", rs.cite("5.6"))
+            else:
+                ctx.log(f"Apply the event of {card_name(rs, card)} by hand with the manual "
+                        f"actions: its text is not in the rules, read your card{note}; the "
+                        "moves it allows are not checked", rs.cite("5.6"))
         if events.on_event(rs, state, side, card, ctx, flow):
             removed = True  # 6.2: an external war card stays in play until the war ends
         if card not in v["events"]:
