@@ -184,3 +184,39 @@ def test_the_window_follows_the_fight_to_the_tactical_map_and_back(window):
     window.controller.push(Action.parse("combat-losses 0/0"))
     assert game.state["flow"][-1]["step"] == "battle-retreat"
     assert window.current_board() == "main"
+
+
+def _drag(window, qtbot, board, start, end):
+    view = window.views[board]
+    viewport = view.viewport()
+    a, b = view.mapFromScene(start), view.mapFromScene(end)
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    for i in range(1, 6):
+        QTest.mouseMove(viewport, a + (b - a) * (i / 5))
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
+
+
+def test_deployment_by_dragging_a_stack_on_the_tactical_map(window, qtbot):
+    from tests.test_lily_ermine_tactical_battle import BRETON, FRENCH
+
+    game = window.game
+    french = [p for ps in FRENCH.values() for p in ps]
+    breton = [p for ps in BRETON.values() for p in ps]
+    window.controller.push(Action.of("place", french + breton, "sz44"))
+    state = game.state
+    state["phase"], state["active"] = "combat", "brittany"
+    state["vars"]["markers"] = {"sz44": "battle"}
+    window.controller.push(Action.of("major-battle", "sz44"))
+    assert window.current_board() == "tactical"
+    window.views["tactical"].fit()
+    qtbot.wait(10)
+    scene = window.scenes["tactical"]
+    stack = list(game.state["stacks"]["tz-france-line1"])
+    item = scene.item_for_piece[stack[0]]
+    start = item.pos() + QPointF(COUNTER_SIZE / 2, COUNTER_SIZE / 2)
+    reach = scene.show_reach(stack)
+    assert "tz-france-line2" in reach and "tz-brittany-line1" not in reach
+    scene.clear_reach()
+    _drag(window, qtbot, "tactical", start, _free_point(window, "tactical", "tz-france-line2"))
+    assert game.state["stacks"]["tz-france-line2"] == stack
+    assert "Deployment" in window.log_list.item(window.log_list.count() - 1).text()

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from boardapp.core.actions import Action
 from boardapp.core.errors import IllegalActionError
 from boardapp.core.game import Game
 from boardapp.core.state import pieces_at
@@ -230,3 +231,69 @@ def test_tactical_map_geometry_follows_the_rules():
     assert link_mp(_RULESET, "tz-brittany-line3", "tz-france-line1") is None
     bmap = _RULESET.board_maps["tactical"]
     assert bmap.approximate and len(bmap.areas) == 12
+
+
+EXAMPLE_ROUND = [
+    "set-dice 1", "random-event",
+    "choose-marker charge", "choose-marker charge", "choose-marker battery",
+    "choose-marker rain-of-arrows", "markers-chosen",
+    "choose-marker ditch", "choose-marker unseating", "markers-chosen",
+    "use-marker battery", "use-marker charge", "tactics-done",
+    "use-marker ditch tz-brittany-line1", "use-marker unseating", "tactics-done",
+    "set-dice 2", "fire england-ar-1 france-gd-1", "set-dice 3",
+    "fire france-ca-1 brittany-gd-1", "set-dice 5", "fire brittany-ar-2 france-ar-1",
+    "set-dice 6", "fire france-ar-1 england-ar-1", "fire-done", "fire-done",
+    "set-dice 4", "melee tz-brittany-line1 tz-france-line1", "reduce brittany-cm-1",
+    "eliminate-unit laval-mi-1", "set-dice 5", "melee tz-france-line1 tz-brittany-line1",
+    "tac-move brittany-ar-1 tz-brittany-left", "move-done", "move-done"]
+
+
+def to_round_end() -> Game:
+    game = battle_position()
+    game.push("major-battle sz44")
+    deploy(game, FRENCH)
+    deploy(game, BRETON)
+    for a in EXAMPLE_ROUND:
+        game.push(a)
+    assert g(game)["flow"][-1]["step"] == "mb-round-end"
+    return game
+
+
+def test_withdrawal_allows_a_free_counter_attack_with_a_tactical_advantage():
+    game = to_round_end()
+    game.push("place france-cm-1 tz-brittany-right")  # a French unit in the Breton half
+    game.push("battle-withdraw")
+    s = g(game)
+    assert s["flow"][-1]["step"] == "mb-melee"
+    assert _RULESET.acting_side(s) == "france"
+    acts = [a.text() for a in game.legal_actions()]
+    assert acts == ["melee tz-brittany-right tz-brittany-line1", "no-melee"]
+    game.push("set-dice 4")
+    game.push("melee tz-brittany-right tz-brittany-line1")  # no test: flank +2
+    last = table_rolls(game)[-1]
+    assert (last["die"], last["modified"]) == (4, 6)
+    assert [m["label"] for m in last["modifiers"]] == ["tactical advantage"]
+    while g(game)["flow"][-1]["step"] in ("mb-ask", "mb-losses"):
+        game.push(game.legal_actions()[0])
+    assert g(game)["vars"]["tactical"] is None  # the battle ends after it
+    assert g(game)["flow"][-1]["step"] == "battle-retreat"
+
+
+def test_no_free_counter_attack_without_an_advantage():
+    game = to_round_end()
+    game.push("battle-withdraw")
+    assert g(game)["vars"]["tactical"] is None
+    assert g(game)["flow"][-1]["step"] == "battle-retreat"
+
+
+def test_a_shooter_offers_its_shots_on_its_menu():
+    game = battle_position()
+    game.push("major-battle sz44")
+    deploy(game, FRENCH)
+    deploy(game, BRETON)
+    for a in EXAMPLE_ROUND[:16]:
+        game.push(a)
+    menu = [a.text() for a in _RULESET.piece_actions(g(game), "england-ar-1")]
+    assert "fire england-ar-1 france-gd-1" in menu
+    assert _RULESET.action_label(g(game), Action.parse(menu[0])).startswith(
+        "Fire: England Ar #1 on ")

@@ -215,13 +215,19 @@ class MbDeploy(Step):
             for z in camp_zones(camp):
                 if z != state["pieces"][pid]["loc"]:
                     yield Action.of("tac-move", [pid], z)
+        for src in camp_zones(camp):  # a whole stack dragged at once
+            stack = pieces_at(state, src)
+            if len(stack) > 1 and all(rs.piece_side(state, p) == camp for p in stack):
+                for z in camp_zones(camp):
+                    if z != src:
+                        yield Action.of("tac-move", stack, z)
         first, total = line1_ok(rs, state, camp)
         if 3 * first >= total:
             yield Action("deploy-done")
 
     def on_tac_move(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
                     flow: Flow) -> None:
-        for pid in action.pieces(0):
+        for pid in reversed(action.pieces(0)):  # the stack keeps its order
             put_piece(state, pid, action.arg(1))
         ctx.log(f"Deployment: {rs.names(state, action.pieces(0))} in "
                 f"{name(rs, action.arg(1))}", rs.cite("10 Deployment"))
@@ -682,6 +688,11 @@ class MbMelee(Step):
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
         t = battle(state)
         counter = frame["vars"].get("counter")
+        if frame["vars"].get("free"):
+            for src, dest in free_counter_attacks(rs, state):
+                yield Action.of("melee", src, dest)
+            yield Action("no-melee")
+            return
         for src, dest in melee_options(rs, state, frame["side"]):
             if counter and not any(rs.is_commander(state, p)
                                    for p in at(rs, state, src, frame["side"])):
@@ -996,14 +1007,17 @@ class MbAdvance(Step):
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
         m = battle(state)["melee"]
         if not unit_list(rs, state, m["dest"], rs.other(frame["side"])):
-            for pid in at(rs, state, m["src"], frame["side"]):
-                if not is_cannon(rs, state, pid):
-                    yield Action.of("tac-move", [pid], m["dest"])
+            movers = [p for p in at(rs, state, m["src"], frame["side"])
+                      if not is_cannon(rs, state, p)]
+            for pid in movers:
+                yield Action.of("tac-move", [pid], m["dest"])
+            if len(movers) > 1 and movers == pieces_at(state, m["src"]):
+                yield Action.of("tac-move", movers, m["dest"])
         yield Action("advance-done")
 
     def on_tac_move(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
                     flow: Flow) -> None:
-        for pid in action.pieces(0):
+        for pid in reversed(action.pieces(0)):  # the stack keeps its order
             put_piece(state, pid, action.arg(1))
         ctx.log(f"{rs.names(state, action.pieces(0))} advance into {name(rs, action.arg(1))}",
                 rs.cite("10 Advance after combat"))
@@ -1014,8 +1028,12 @@ class MbAdvance(Step):
 
 
 def after_melee(rs: Any, state: State, ctx: Context, flow: Flow) -> None:
-    """After the melee: the counter-attack, then the tactical movements."""
+    """After the melee: the counter-attack, then the tactical movements (or, after the
+    free counter-attack of a withdrawal, the end of the battle)."""
     t = battle(state)
+    if t.get("withdrawing"):
+        finish(rs, state, ctx, flow, loser=t["attacker"])
+        return
     if not t["melee_done"]:
         t["melee_done"] = True
         commanders = any(rs.is_commander(state, p) and unit_list(
@@ -1146,10 +1164,25 @@ class MbRoundEnd(Step):
     def on_battle_withdraw(self, rs: Any, state: State, frame: Frame, action: Action,
                            ctx: Context, flow: Flow) -> None:
         t = battle(state)
-        ctx.log(f"{rs.side(t['attacker']).name} withdraws from the battlefield (a counter-"
-                "attack with a tactical advantage, if any, is played by hand first)",
+        ctx.log(f"{rs.side(t['attacker']).name} withdraws from the battlefield",
                 rs.cite("10 End of the combat round"))
+        if free_counter_attacks(rs, state):
+            t["withdrawing"] = True
+            t["round_markers"] = {t["attacker"]: [], t["defender"]: []}  # no marker
+            flow.goto(rs, state, ctx, "mb-melee", side=t["defender"], counter=False,
+                      free=True)
+            return
         finish(rs, state, ctx, flow, loser=t["attacker"])
+
+
+def free_counter_attacks(rs: Any, state: State) -> list[tuple[str, str]]:
+    """The melees the inactive player may make, without a test nor a marker, when the
+    active player withdraws: only with a tactical advantage, i.e. from his units in the
+    active player's half (10 End of the combat round)."""
+    t = battle(state)
+    camp = t["defender"]
+    return [(src, dest) for src, dest in melee_options(rs, state, camp)
+            if advantage(camp, src, dest)[0] > 0]
 
 
 # -- the end -------------------------------------------------------------------------------

@@ -70,7 +70,7 @@ from .data import (
     load_setup,
     load_tables,
 )
-from .tactical import TacticalBoard, tactical_markers
+from .tactical import TacticalBoard, tactical_markers, tactical_piece_actions
 
 PHASES = ("rr", "movement", "fatigue", "combat")
 PHASE_NAMES = {"rr": "Reinforcements & Replacements", "movement": "Strategic movement",
@@ -723,7 +723,7 @@ class LilyErmine(TacticalBoard, Ruleset):
         """On a counter's menu: pick it up, or reduce / eliminate it for fatigue."""
         return [a for a in self.legal_actions(state)
                 if a.verb in ("pick-up", "reduce", "eliminate-unit", "rebuild")
-                and a.args == (pid,)]
+                and a.args == (pid,)] + tactical_piece_actions(self, state, pid)
 
     def place_actions(self, state: State, place: str) -> list[Action]:
         """Right-click a zone: in R&R the purchases that may be placed there (7); in

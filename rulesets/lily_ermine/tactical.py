@@ -141,6 +141,15 @@ def tactical_markers(rs: Any, state: State) -> dict[str, list[str]]:
     return out
 
 
+def tactical_piece_actions(rs: Any, state: State, pid: str) -> list[Action]:
+    """On a counter's menu during a fight: its shots (``fire PID TARGET``) and the event
+    choices that concern it."""
+    if not state["vars"].get("tactical") or not rs.flow.top(state):
+        return []
+    return [a for a in rs.flow.legal_actions(rs, state)
+            if a.verb in ("fire", "event-pick") and a.args[:1] == (pid,)]
+
+
 class TacticalBoard:
     """Mixin giving the ruleset the tactical map as a second board (rules 10)."""
 
