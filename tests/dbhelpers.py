@@ -47,3 +47,24 @@ def end_turn(game: Game) -> None:
         game.push("end")
     game.push("next-turn")
     settle(game)
+
+
+def activate(game: Game, use: str = "act", level: int = 3) -> str:
+    """The active player plays a card as ``use`` (5.2): one of his pile whose activation
+    value is unknown or ``level``, put in his hand (phase B counted as done), the unknown
+    value answered ``level``. Moves, sieges and recruits are made in such an activation
+    (5.3, 5.4); returns the card."""
+    from rulesets.deux_bretagne.cards import value
+
+    side, v = game.state["active"], game.state["vars"]
+    v["drawn"][side] = True
+    card = next(c for c in (*v["hands"][side], *v["decks"][side])
+                if value(game.ruleset, game.state, c, "activation") in (None, level))
+    for pile in (v["decks"][side], v["hands"][side]):
+        if card in pile:
+            pile.remove(card)
+    v["hands"][side].append(card)
+    game.push(f"play {card} {use}")
+    while game.state["flow"] and game.state["flow"][-1]["step"] == "card-value":
+        game.push(f"value {level}")
+    return card

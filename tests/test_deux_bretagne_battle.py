@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from boardapp.core.actions import Action
 from rulesets.deux_bretagne.battle import loss_action, loss_options
-from tests.dbhelpers import at, new_game, reserve
+from tests.dbhelpers import activate, at, new_game, reserve
 
 
 def test_9_3_the_three_legal_loss_choices_and_the_refused_one():
@@ -48,6 +48,7 @@ def test_9_5_full_example_of_combat():
     # rolls 3, Blois rolls 1, Rohan's capture roll 2.
     game.push("set-dice 5,3,3,1,2")
     army = ["olivier-de-clisson", ch, *mes]
+    activate(game)
     entry = game.push(f"move {','.join(army)} malestroit")
     text = [line.render() for line in entry.lines]
     assert "Combat strengths: Montfort 8, Blois 7 [Deux Bretagne 9.21]" in text
@@ -88,6 +89,10 @@ def test_9_5_full_example_of_combat():
 def test_a_battle_is_undone_in_one_step_and_replays_identically():
     game = new_game()
     stack = at(game, "josselin")
+    game.push("draw")  # a card played as ACT for the move, all in the log (5.2, 5.3)
+    game.push(f"play {game.state['vars']['hands']['blois'][0]} act")
+    while game.state["flow"]:
+        game.push("value 3")
     game.push(f"move {','.join(stack)} ploermel")
     while game.state["flow"]:
         game.push(game.legal_actions()[0])
@@ -109,6 +114,7 @@ def test_9_5_a_beaten_army_may_retreat_inside_its_own_fortress():
     game.push("end")  # Montfort's activation
     # Chits T7 and T9, Montfort rolls 9 (+2), Blois 0 (+1), Rohan's capture roll 0.
     game.push("set-dice 5,5,9,0,0")
+    activate(game)
     game.push(f"move olivier-de-clisson,{','.join(chs)} josselin")
     game.push("fight")  # Blois stays outside his fortress to fight (8.24)
     while game.state["flow"][-1]["step"] == "losses":
@@ -131,6 +137,7 @@ def test_9_221_t16_sang_froid_montfort_retreats_before_combat():
     game = new_game()
     stack = at(game, "josselin")  # Rohan, Ch BR, Me against Ploërmel's Me
     game.push("set-dice 11")  # the one chit drawn is the 11th of the cup: T16
+    activate(game)
     game.push(f"move {','.join(stack)} ploermel")
     game.push("fight")  # the garrison stays outside (8.24)
     assert game.ruleset.acting_side(game.state) == "montfort"
@@ -165,6 +172,7 @@ def test_9_221_t2_reprimande_the_english_leader_leaves_for_a_turn():
     # Chits: 2nd of the cup (T2), then 3rd (T4); Montfort 0 + 2 (Dagworth) = 2 on 8-10:
     # 5 losses; Blois 8 + 1 (Rohan) = 9 on 5-7: 6 losses.
     game.push("set-dice 2,3,0,8")
+    activate(game)
     entry = game.push(f"move thomas-dagworth,{ch},{','.join(mes)} malestroit")
     assert any("T2 Réprimande, T4" in line.text for line in entry.lines)
     game.push(f"losses {ch}=2")  # Montfort loses 2 Ch steps
@@ -209,6 +217,7 @@ def test_9_54_a_retreat_over_the_stacking_limit_costs_the_extra_units():
         game.push(f"flip {pid}")
     game.push("end")
     game.push("set-dice 5,3,3,1,2")  # as in 9.5: Blois loses and retreats to Josselin
+    activate(game)
     game.push(f"move olivier-de-clisson,{ch},{','.join(mes)} malestroit")
     game.push(loss_action({ch: 1}))
     assert all(game.state["pieces"][p]["loc"] == "josselin" for p in mils)
@@ -244,6 +253,7 @@ def test_9_221_t7_debordement_blois_chooses_the_extra_step():
     # T7 and T3 drawn; Montfort 0 + 2 = 2 on 8-10: 5 losses; Blois 9 + 1 + 1 = 11 on 5-7:
     # 6 losses; Clisson's capture roll 0 (Blois's die 9 is odd).
     game.push("set-dice 5,3,0,9,0")
+    activate(game)
     game.push(f"move olivier-de-clisson,{ch},{','.join(mes)} malestroit")
     game.push(loss_action({ch: 1, mes[0]: 1}))
     game.push(loss_action({blois_me: 1, mils[0]: 1}))
@@ -271,6 +281,7 @@ def test_9_23_the_defender_chooses_his_commander_among_equal_command_values():
     game.push(f"place olivier-de-clisson,{ch} rochefort-en-terre")
     game.push("end")
     game.push("set-dice 4,5,5")  # chit T4 (no effect); both roll 5
+    activate(game)
     game.push(f"move olivier-de-clisson,{ch} malestroit")
     assert game.ruleset.acting_side(game.state) == "blois"
     assert set(game.legal_actions()) == {Action("command", ("jean-de-normandie",)),

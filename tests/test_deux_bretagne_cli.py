@@ -10,10 +10,12 @@ ACTIONS = [
     "place olivier-de-clisson,montfort-ch-an-1,montfort-ch-an-2,montfort-ch-an-3 lamballe",
     "place alain-de-rohan,blois-me-3,blois-me-4 dinan",
     "end",
+    "draw", "play M-10 act", "value 3",  # 4.0 B, 5.2, 5.3: Montfort activates Clisson
     "move olivier-de-clisson,montfort-ch-an-1,montfort-ch-an-2,montfort-ch-an-3 dinan",
     "withdraw",  # 8.24
     "besiege dinan",  # 10.12
     "end", "end", "end",
+    "discard M-06",  # 4.0 C: Montfort keeps one card
     "set-dice 5,4,5,3,0,0,0,0,0",  # Militia 5, 4; pillage: Blois 5, Montfort 3, then 0s
     "next-turn",
     "done", "done",  # 4.0 D2b: nobody pays
@@ -25,7 +27,7 @@ ACTIONS = [
 
 def test_12_4_example_through_boardapp_play(tmp_path, capsys):
     path = str(tmp_path / "g.json")
-    assert main(["new", "deux-bretagne", "14.1", "-o", path]) == 0
+    assert main(["new", "deux-bretagne", "14.1", "-o", path, "--seed", "1"]) == 0
     for text in ACTIONS:
         code = main(["play", path, *text.split()])
         if code != 0:

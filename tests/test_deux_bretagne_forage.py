@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardapp.core.actions import Action
-from tests.dbhelpers import at, new_game, reserve
+from tests.dbhelpers import activate, at, new_game, reserve
 
 
 def army_of_five(game):
@@ -15,6 +15,7 @@ def army_of_five(game):
 def test_8_16_an_army_of_5_chooses_the_city_it_pillages():
     game = new_game()
     army = army_of_five(game)
+    activate(game)
     reach = game.ruleset.reachable(game.state, army)
     dest = next(d for d, r in sorted(reach.items())
                 if len(r.path) == 3 and not r.stops and d in game.ruleset.board_map.areas)
@@ -30,6 +31,7 @@ def test_8_16_an_army_of_5_chooses_the_city_it_pillages():
 def test_8_16_with_nothing_left_to_pillage_a_me_loses_a_step():
     game = new_game()
     army = army_of_five(game)
+    activate(game)
     game.push(f"move {','.join(army)} ancenis")  # one city: pillaged at once
     assert game.state["vars"]["pillage"] == ["ancenis"] and game.state["flow"] == []
     game.push(f"move {','.join(army)} anjev")  # a box: nothing to forage
@@ -47,5 +49,6 @@ def test_8_16_with_nothing_left_to_pillage_a_me_loses_a_step():
 def test_a_small_army_does_not_forage():
     game = new_game()
     stack = at(game, "josselin")
+    activate(game)
     game.push(f"move {','.join(stack)} malestroit")
     assert game.state["vars"]["pillage"] == [] and game.state["flow"] == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from boardapp.core.errors import IllegalActionError
-from tests.dbhelpers import at, new_game
+from tests.dbhelpers import activate, at, new_game
 
 
 def montfort_with_act_3(game):
@@ -36,8 +36,12 @@ def test_8_151_montfort_sails_with_an_activation_3_card():
 
 def test_8_151_no_sailing_without_the_card_nor_without_a_leader():
     game = new_game()
+    army = ["alain-de-rohan", at(game, "saint-malo")[0]]
+    game.push(f"place {army[0]} saint-malo")
+    card = activate(game)  # Blois: an ACT card without an anchor
+    assert game.ruleset.cards[card].get("anchor") is not True
     with pytest.raises(IllegalActionError) as info:
-        game.push(f"move {at(game, 'saint-malo')[0]} nantes")  # Blois, no card, no leader
+        game.push(f"move {','.join(army)} nantes")
     assert "8.15" in info.value.rule
     game2 = new_game()
     montfort_with_act_3(game2)

@@ -4,7 +4,7 @@ sides, a city pillaged again, leaders left alone, supply bases."""
 from __future__ import annotations
 
 from boardapp.core.actions import Action
-from tests.dbhelpers import at, new_game, reserve
+from tests.dbhelpers import activate, at, new_game, reserve
 
 
 def to_phase_d2b(game, dice: str = "5,4") -> None:
@@ -69,6 +69,7 @@ def _pillaged_vitre(game) -> tuple[list[str], list[str]]:
     extra = reserve(game, "blois-me", 1)[0]
     game.push(f"place {extra} anjev")
     army = at(game, "anjev")
+    activate(game)
     game.push(f"move {','.join(army)} vitre")
     game.push("forage vitre")
     marauders = reserve(game, "marauder-me", 2)

@@ -6,12 +6,13 @@ import pytest
 
 from boardapp.core.actions import Action
 from boardapp.core.errors import IllegalActionError
-from tests.dbhelpers import at, new_game
+from tests.dbhelpers import activate, at, new_game
 
 
 def test_5_411_a_modified_7_on_the_knights_column_gives_1_ch_and_3_mil():
     game = new_game()
     before = set(at(game, "josselin"))
+    activate(game, "rec")
     game.push("set-dice 6")  # Alain de Rohan has activation 1: +1 (Recruitment Table)
     entry = game.push("recruit alain-de-rohan ch")
     roll = next(line.detail for line in entry.lines if line.detail)
@@ -34,6 +35,7 @@ def test_5_411_a_modified_7_on_the_knights_column_gives_1_ch_and_3_mil():
 
 def test_5_4_a_leader_recruits_at_most_twice_an_activation():
     game = new_game()
+    activate(game, "rec")
     game.push("set-dice 0,0")
     game.push("recruit herve-de-penhoet me")
     game.push("recruit herve-de-penhoet me")
@@ -43,12 +45,14 @@ def test_5_4_a_leader_recruits_at_most_twice_an_activation():
         game.push("recruit herve-de-penhoet ch")
     game.push("end")
     game.push("end")  # a new Blois activation: he may recruit again
+    activate(game, "rec")
     assert Action("recruit", ("herve-de-penhoet", "ch")) in game.legal_actions()
 
 
 def test_5_411_montfort_receives_one_mil_less_without_m01():
     game = new_game()
     game.push("end")
+    activate(game, "rec")
     game.push("set-dice 1")  # Cadoudal: activation 1, +1 = 2 on the Mercenary column
     entry = game.push("recruit guillaume-de-cadoudal me")
     assert any("1 Mil step less" in line.text for line in entry.lines)
@@ -58,6 +62,7 @@ def test_5_411_montfort_receives_one_mil_less_without_m01():
 def test_leaders_offer_recruitment_on_their_context_menu():
     game = new_game()
     rs = game.ruleset
+    activate(game, "rec")
     actions = rs.piece_actions(game.state, "alain-de-rohan")
     assert [rs.action_label(game.state, a) for a in actions] == [
         "Recruit: Alain de Rohan (Knights column)", "Recruit: Alain de Rohan (Mercenary column)"]
@@ -68,6 +73,7 @@ def test_5_4_no_recruitment_in_an_area_with_a_pillage_marker():
     game = new_game()
     extra = [p for p in game.state["stacks"]["reserve"] if p.startswith("blois-me")][0]
     game.push(f"place {extra} anjev")
+    activate(game)
     game.push(f"move {','.join(at(game, 'anjev'))} ancenis")  # forages Ancenis (8.16)
     assert game.state["vars"]["pillage"] == ["ancenis"]
     with pytest.raises(IllegalActionError, match="pillage marker"):

@@ -6,7 +6,7 @@ import pytest
 
 from boardapp.core.actions import Action
 from boardapp.core.errors import IllegalActionError
-from tests.dbhelpers import at, end_turn, new_game, reserve
+from tests.dbhelpers import activate, at, end_turn, new_game, reserve
 
 
 def to_turn_2(game):
@@ -28,6 +28,7 @@ def test_10_25_siege_of_hede():
     for pid in mont_mes:
         game.push(f"flip {pid}")
     army = ["charles-de-blois", *chs, blois_me]
+    activate(game)
     game.push(f"move {','.join(army)} hede")
     # "The Montfort player decides to go inside the fortified city." (8.24)
     assert set(game.legal_actions()) == {Action("withdraw"), Action("fight")}
@@ -44,6 +45,7 @@ def test_10_25_siege_of_hede():
     # "He rolls a die ... with a -1 modifier (Fortress level). He rolls a 4. The siege
     # continues and the Montfort player eliminates one of his Me unit." (die 5, -1 = 4)
     game.push("set-dice 5")
+    activate(game)
     entry = game.push("assault hede")
     roll = next(line.detail for line in entry.lines if line.detail)
     assert (roll["die"], roll["modified"]) == (5, 4)
@@ -61,6 +63,7 @@ def test_10_25_siege_of_hede():
     # city. The Me unit is eliminated and the Montfort leader is captured (and sent to Bro
     # C'hall). The Blois player flips his Me unit to its reduced side."
     game.push("set-dice 7")
+    activate(game)
     entry = game.push("assault hede")
     roll = next(line.detail for line in entry.lines if line.detail)
     assert (roll["die"], roll["modified"]) == (7, 7)
@@ -81,6 +84,7 @@ def _withdrawn_at_hede(game, blois_units: int):
     game.push(f"place guillaume-de-cadoudal,{','.join(chs)} hede")
     units = reserve(game, "blois-me", blois_units)
     game.push(f"place charles-de-blois,{','.join(units)} dinan")
+    activate(game)
     game.push(f"move charles-de-blois,{','.join(units)} hede")
     game.push("withdraw")
     return units
@@ -112,6 +116,7 @@ def test_8_23_a_lone_enemy_leader_does_not_stop_an_army():
     game.push("place guillaume-de-cadoudal hede")
     stack = at(game, "josselin")  # Rohan, Ch BR, Me
     game.push(f"place {','.join(stack)} montfort")
+    activate(game)
     game.push(f"move {','.join(stack)} hede")
     assert game.state["flow"] == []
     assert game.state["pieces"]["guillaume-de-cadoudal"]["loc"] == "prison-bro-chall"
@@ -134,6 +139,7 @@ def test_8_22_an_army_crossing_an_unmasked_enemy_fortress_loses_a_step():
     chs = at(game, "anjev", "ch-fr")
     army = ["charles-de-blois", *chs]
     game.push(f"place {','.join(army)} combourg")
+    activate(game)
     dest, fortress = _crossing(game, army)
     entry = game.push(f"move {','.join(army)} {dest}")
     assert game.ruleset.acting_side(game.state) == "blois"
@@ -149,6 +155,7 @@ def test_8_22_a_masked_fortress_is_crossed_without_loss():
     chs = at(game, "anjev", "ch-fr")
     army = ["charles-de-blois", *chs]
     game.push(f"place {','.join(army)} combourg")
+    activate(game)
     dest, fortress = _crossing(game, army)
     game.push(f"place {at(game, 'saint-malo')[0]} {fortress}")  # a masking unit (10.15)
     game.push(f"move {','.join(army)} {dest}")
@@ -160,6 +167,7 @@ def test_10_16_a_sortie_that_fails_goes_back_inside():
     game = new_game()
     units = _withdrawn_at_hede(game, 3)  # Cadoudal and 2 Ch inside Hédé, 3 Blois Me out
     game.push("end")  # Montfort's activation: the besieged may sortie (no siege marker)
+    activate(game)
     assert Action("sortie", ("hede",)) in game.legal_actions()
     game.push("set-dice 1,1,0,9,0")  # chits T1 and T2; Montfort rolls 0 (+1), Blois 9
     game.push("sortie hede")
@@ -185,10 +193,12 @@ def test_10_16_besieged_units_join_the_support_army_and_go_back_inside_if_it_los
     relief = reserve(game, "blois-ch-fr", 2)
     game.push(f"place jean-de-beaumanoir,{','.join(relief)} saint-malo")
     game.push("end")  # Montfort besieges Dinan
+    activate(game)
     game.push(f"move olivier-de-clisson,{','.join(chs)} dinan")
     game.push("withdraw")
     game.push("besiege dinan")
     game.push("end")
+    activate(game)
     game.push(f"move jean-de-beaumanoir,{','.join(relief)} dinan")  # the support army
     assert set(game.legal_actions()) == {Action("join", (mes[0],)), Action("join", (mes[1],)),
                                          Action("done")}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardapp.core.actions import Action
-from tests.dbhelpers import at, new_game, reserve, settle
+from tests.dbhelpers import activate, at, new_game, reserve, settle
 
 
 def end_activations(game):
@@ -49,6 +49,7 @@ def test_12_46_pillage_markers_removed_at_the_start_of_a_turn():
     extra = reserve(game, "blois-me", 1)[0]
     game.push(f"place {extra} anjev")
     army = at(game, "anjev")
+    activate(game)
     reach = game.ruleset.reachable(game.state, army)
     assert reach["vitre"].path == ("anjev", "la-guerche", "vitre")
     game.push(f"move {','.join(army)} vitre")
@@ -130,6 +131,7 @@ def test_12_4_example_of_resources_pillage_marauders_and_the_battle_in_the_fortr
     chs = reserve(game, "montfort-ch-an", 3)
     game.push(f"place olivier-de-clisson,{','.join(chs)} lamballe")
     game.push("end")  # Montfort's activation
+    activate(game)
     game.push(f"move olivier-de-clisson,{','.join(chs)} dinan")
     game.push("withdraw")  # Blois goes inside (8.24)
     game.push("besiege dinan")
