@@ -236,9 +236,9 @@ def set_combat_result(game: Game, column: str, die: int, result: str) -> None:
     rs.combat_table = replace(table, results=results)
 
 
-def minor_battle(result: str, dice: str, before=None) -> Game:
+def minor_battle(result: str, dice: str, before=None, column: str = "2/3") -> Game:
     game = new_game(rs=RULESET())
-    set_combat_result(game, "2/3", 1, result)
+    set_combat_result(game, column, 1, result)
     game.push("place roumille,brittany-ar-4,brittany-mi-5 sz43")
     if before:
         before(game)
@@ -275,6 +275,7 @@ def test_an_army_that_cannot_retreat_is_eliminated():
     game = minor_battle("0/0R", "1", before=surround)
     assert not game.state.get("flow")
     assert "cannot retreat" in texts(game)
+    assert game.state["score"]["france"] == 0  # no gendarme among them
     assert {game.state["pieces"][p]["loc"] for p in ("brittany-ar-4", "brittany-mi-5",
                                                       "roumille")} == {"reserve-brittany"}
 
@@ -284,6 +285,12 @@ def test_gendarmes_lost_in_battle_score_for_the_enemy():
     game.state["pieces"]["france-cm-1"]["type"] = "Gd.france"  # test position
     game.push("reduce france-cm-1")
     assert game.state["score"]["brittany"] == 1
+    # And a Breton Gd reduced by a retreat into an enemy zone: 1 VP for France.
+    game = minor_battle("0/0R", "1", before=lambda g: g.push("place brittany-gd-1 sz43"),
+                        column="1/2")  # CF 5 vs 9
+    game.push("retreat-to sz44")
+    assert game.state["pieces"]["brittany-gd-1"]["flipped"]
+    assert game.state["score"]["france"] == 1
 
 
 # -- diplomacy (11) and victory (12) ------------------------------------------------------------

@@ -8,8 +8,9 @@
   chooses (``retreat-to ZONE``). Into an enemy zone (the enemy's national territory or a
   zone with the enemy's control marker) every surviving unit loses 1 SP (a reduced or
   one-SP unit is eliminated). Militia that would leave Brittany are eliminated (13). An
-  army that cannot retreat is eliminated. Into a zone of its own camp it joins the stack
-  there (10.5.1). The retreat may take control of an objective zone.
+  army that cannot retreat is eliminated. Gendarmes lost so count for the enemy's VP
+  (12). Into a zone of its own camp it joins the stack there (10.5.1). The retreat may
+  take control of an objective zone.
 
 Our reading for minor battles: the army's cannon retreat with it (the "cannon cannot
 retreat" note concerns the tactical zones of a major battle).
@@ -25,7 +26,7 @@ from boardapp.core.context import Context
 from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State, pieces_at, put_piece
 
-from . import diplomacy
+from . import diplomacy, victory
 
 RULE = "10 Retreat of the defeated"
 
@@ -140,6 +141,7 @@ def _no_retreat(rs: Any, state: State, ctx: Context, zone: str, camp: str) -> No
         if rs.is_commander(state, pid):
             eliminate_commander(rs, state, ctx, pid, "no retreat possible")
         else:
+            victory.gendarme_loss(rs, state, ctx, pid, rs.sp(state, pid))
             _eliminate_unit(rs, state, pid, camp)
     ctx.log(f"{rs.side(camp).name}'s army cannot retreat from "
             f"{rs.board_map.place_name(zone)}: it is eliminated", rs.cite(RULE))
@@ -169,6 +171,7 @@ def retreat_army(rs: Any, state: State, ctx: Context, zone: str, camp: str, dest
         for pid in own:
             if state["pieces"][pid]["loc"] != dest or rs.is_commander(state, pid):
                 continue
+            victory.gendarme_loss(rs, state, ctx, pid, 1)  # a combat's consequence (12)
             if rs.sp(state, pid) == 2:
                 state["pieces"][pid]["flipped"] = True
                 lost.append(f"{rs.piece_name(state, pid)} reduced")
