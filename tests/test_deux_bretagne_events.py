@@ -338,3 +338,16 @@ def test_13_2_the_shares_of_evran_claimed_and_accepted_end_the_game_at_the_end_o
     end_turn(game)
     assert game.state["phase"] == "over"
     assert "Blois wins: automatic victory, the Shares of Evran" in rs.outcome(game.state)
+
+
+def test_6_41_cahours_besieged_by_blois_hands_over_the_city_and_the_siege_ends():
+    game = new_game("14.1")
+    for pid in ("alain-de-rohan", "blois-ch-br-1", "blois-me-3"):
+        game.push(f"place {pid} machecoul")
+    game.state["vars"]["inside"] += ["raoul-de-cahours", "montfort-me-5"]
+    game.state["vars"]["sieges"]["machecoul"] = {"level": 1, "side": "blois", "ready_at": 0}
+    play(game, "blois", "B-03")
+    assert game.state["control"]["machecoul"] == "blois"
+    assert "machecoul" not in game.state["vars"]["sieges"]
+    assert all(game.ruleset.piece_side(game.state, p) == "blois"
+               for p in at(game, "machecoul"))

@@ -399,6 +399,10 @@ def cahours(rs: DeuxBretagne, state: State, ctx: Context, flow: Flow) -> None:
     if area is not None and area.fortified and state["control"].get(loc) != "blois":
         state["control"][loc] = "blois"
         ctx.log(f"{area.name} changes sides with him", rs.cite("6.41"))
+        if state["vars"]["sieges"].get(loc, {}).get("side") == "blois":
+            del state["vars"]["sieges"][loc]
+            ctx.log(f"The Blois siege of {area.name} ends: the city is Blois's",
+                    rs.cite("6.41, 10.14"))
         rs.update_counties(state, ctx)
 
 
