@@ -172,3 +172,17 @@ def test_12_45_a_wholly_pillaged_county_is_worth_one_vp_less_until_a_marker_goes
     assert game.state["turn"] == 2
     game.push("remove-pillage dol")  # 12.46, phase A
     assert game.state["score"] == before
+
+
+def test_the_choices_of_rules_8_to_12_read_as_players_words():
+    game = new_game()
+    label = game.ruleset.action_label
+    assert label(game.state, Action("receive-br", ("nantes",))) == \
+        "Receive the BR knights in Nantes"
+    assert label(game.state, Action("offer-exchange", ("alain-de-rohan",
+                                                       "guillaume-de-cadoudal"))) == \
+        "Offer Guillaume de Cadoudal for Alain de Rohan (exchange)"
+    assert label(game.state, Action("leader-to", ("thomas-dagworth", "bro-saoz"))) == \
+        "Thomas Dagworth to Bro Saoz"
+    assert label(game.state, Action("command", ("louis-d-espagne",))) == \
+        "Louis d'Espagne commands"

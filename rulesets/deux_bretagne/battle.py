@@ -955,3 +955,19 @@ class ReturnLeader(Step):
 
 BATTLE_STEPS = (Battle, JoinBattle, CommanderChoice, ChitChoice, Losses, Aftermath, Flanking,
                 Retreat, RetreatExcess, StarOrder, ReturnLeader)
+
+
+LABELS = {"join": "{piece} joins the support army", "command": "{piece} commands",
+          "flank": "T7: {piece} loses one more step",
+          "eliminate-unit": "Eliminate {piece} (over stacking)"}
+
+
+def action_label(rs: DeuxBretagne, state: State, action: Action) -> str | None:
+    """Button labels of the battle choices above, in players' words."""
+    if action.verb in LABELS and action.args and action.args[0] in state["pieces"]:
+        return LABELS[action.verb].format(piece=rs.piece_name(state, action.args[0]))
+    if action.verb == "leader-to" and len(action.args) == 2:
+        pid, place = action.args
+        if pid in state["pieces"] and rs.board_map.is_place(place):
+            return f"{rs.piece_name(state, pid)} to {rs.board_map.place_name(place)}"
+    return None

@@ -534,3 +534,17 @@ def other(side: str) -> str:
 
 
 PAY_STEPS = (Unpaid, TurnMarauder, ReceiveBr, PlaceLeaders, SupplyBase)
+
+
+def action_label(rs: DeuxBretagne, state: State, action: Action) -> str | None:
+    """Button labels of the payment and resource choices, in players' words."""
+    verb, args = action.verb, action.args
+    if verb == "receive-br" and args and args[0] in rs.board_map.areas:
+        return f"Receive the BR knights in {rs.board_map.place_name(args[0])}"
+    if verb == "supply-base" and args and args[0] in rs.board_map.areas:
+        return f"Supply base in {rs.board_map.place_name(args[0])}"
+    if verb == "offer-exchange" and len(args) == 2 and all(a in state["pieces"] for a in args):
+        return (f"Offer {rs.piece_name(state, args[1])} for {rs.piece_name(state, args[0])} "
+                "(exchange)")
+    return {"accept-exchange": "Accept the exchange",
+            "refuse-exchange": "Refuse the exchange"}.get(verb)

@@ -29,8 +29,8 @@ from boardapp.core.ruleset import (
 )
 from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
 
+from . import battle, events, labels, movement, naval, pay, sheets
 from . import cards as card_rules
-from . import events, labels, movement, naval, sheets
 from .battle import BATTLE_STEPS
 from .cards import CARD_STEPS
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
@@ -337,8 +337,10 @@ class DeuxBretagne(Ruleset):
         return []
 
     def action_label(self, state: State, action: Action) -> str:
-        label = labels.action_label(self, state, action) or events.action_label(
-            self, state, action)
+        label = (labels.action_label(self, state, action)
+                 or events.action_label(self, state, action)
+                 or battle.action_label(self, state, action)
+                 or pay.action_label(self, state, action))
         return label if label is not None else super().action_label(state, action)
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
