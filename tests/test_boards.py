@@ -220,3 +220,18 @@ def test_deployment_by_dragging_a_stack_on_the_tactical_map(window, qtbot):
     _drag(window, qtbot, "tactical", start, _free_point(window, "tactical", "tz-france-line2"))
     assert game.state["stacks"]["tz-france-line2"] == stack
     assert "Deployment" in window.log_list.item(window.log_list.count() - 1).text()
+
+
+def test_a_counter_menu_sends_it_to_another_board(window):
+    menu = window.scene.counter_menu("france-gd-1")
+    sub = next(a.menu() for a in menu.actions() if a.text() == "Send to Tactical map")
+    entry = next(a for a in sub.actions() if a.text() == "French 3rd line")
+    entry.trigger()
+    assert window.game.state["pieces"]["france-gd-1"]["loc"] == "tz-france-line3"
+    back = window.scenes["tactical"].counter_menu("france-gd-1")
+    sub = next(a.menu() for a in back.actions() if a.text() == "Send to Strategic map")
+    next(a for a in sub.actions() if a.text() == "38 Rennes").trigger()
+    assert window.game.state["pieces"]["france-gd-1"]["loc"] == "sz38"
+    again = window.scene.counter_menu("france-gd-1")
+    texts = [a.text() for a in again.actions()]
+    assert "Send to Strategic map" not in texts  # not to its own board

@@ -770,6 +770,14 @@ class BoardScene(QGraphicsScene):
                 action = boxes.addAction(box.name, lambda b=box.id: ctrl.send_to_box(pid, b))
                 action.setEnabled(state["pieces"][pid]["loc"] != box.id)
         boxes.setEnabled(not boxes.isEmpty())
+        for board in ruleset.board_ids():  # another board: put it on one of its places
+            other = ruleset.board_maps[board]
+            if other is bmap:
+                continue
+            places = menu.addMenu(f"Send to {ruleset.board_title(board)}")
+            for place in sorted(other.areas, key=other.place_name):
+                places.addAction(other.place_name(place),
+                                 lambda p=place: ctrl.send_to_box(pid, p))
         menu.addAction("Eliminate", lambda: ctrl.eliminate(pid))
         back = menu.addAction("Return", lambda: ctrl.return_piece(pid))
         back.setEnabled(ctrl.can_return(pid))

@@ -955,7 +955,7 @@ class LilyErmine(TacticalBoard, Ruleset):
         lines = [self.prompt(state)]
         bmap = self.board_map
         for place, pids in sorted(state["stacks"].items()):
-            lines.append(f"  {bmap.place_name(place)}: {self.names(state, pids)}")
+            lines.append(f"  {self.place_name(place)}: {self.names(state, pids)}")
         ctl = ", ".join(f"{bmap.place_name(z)} {c}" for z, c in sorted(state["control"].items())
                         if c)
         lines.append(f"  control markers: {ctl}")
