@@ -112,6 +112,7 @@ def test_breton_mercenaries_ports_odd_and_even_dice_and_scales():
     assert allow["empire"] == {"count": 3, "round": 2}  # even: next summer (13)
     # The Breton militia come first in a spring round (13).
     assert "next-phase" not in legal(game)
+    assert "first recruit Breton militia" in RS.prompt(game.state)
     err = refusal(game, "next-phase")
     assert err.rule == "Lily and the Ermine 13 R&R of the Breton militia"
     err = refusal(game, "buy england-ar-1 sz38")  # not a port of 13

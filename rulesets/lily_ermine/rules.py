@@ -931,8 +931,10 @@ class LilyErmine(TacticalBoard, Ruleset):
             if asked:
                 return f"{head}: {asked}"
             if reinforcements.militia_owed(self, state):
-                return (f"{head}: {rp} RP. A spring round: recruit Breton militia while the "
-                        "RP and counters allow (13), then the rest.")
+                return (f"{head}: {rp} RP. A spring round: first recruit Breton militia while "
+                        "the RP and counters allow — drag a Breton Mi from the Reserve or the "
+                        "counters not yet in play onto a zone of Brittany, or right-click a "
+                        "zone (13).")
             return (f"{head}: {rp} RP. Drag a counter from the Reserve or the counters not yet "
                     "in play onto a zone (or right-click a zone) to buy it, right-click a "
                     "reduced unit to rebuild it (7), then Next phase.")
