@@ -351,3 +351,20 @@ def test_6_41_cahours_besieged_by_blois_hands_over_the_city_and_the_siege_ends()
     assert "machecoul" not in game.state["vars"]["sieges"]
     assert all(game.ruleset.piece_side(game.state, p) == "blois"
                for p in at(game, "machecoul"))
+
+
+def test_6_1_the_new_leader_is_activated_whatever_the_act_value_of_a_yellow_card(monkeypatch):
+    from rulesets.deux_bretagne import cards
+
+    monkeypatch.setattr(cards, "REQUIRE_CARD", True)
+    game = new_game("14.1")
+    rs = game.ruleset
+    v = game.state["vars"]  # B-12 with a yellow coat and ACT 1, as a player would say
+    v["card_values"]["B-12"] = {"coat": "yellow", "activation": 1, "asterisk": False}
+    v["drawn"]["blois"] = True
+    game.push("play B-12 act+evt")
+    game.push("enter-at josselin")
+    assert rs.piece_type(game.state, "jean-de-normandie").activation == 3
+    assert rs.reachable(game.state, ["jean-de-normandie"])  # activated by the event (6.1)
+    verdict = rs.check_move(game.state, ["charles-de-blois"], "ancenis")  # level 2 > ACT 1
+    assert not verdict.legal and verdict.rule == "Deux Bretagne 5.3"

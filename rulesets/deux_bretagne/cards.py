@@ -400,7 +400,7 @@ def act_refusal(rs: DeuxBretagne, state: State, pieces: list[str]) -> tuple[str,
                     "activated one, 5.31); a lone unit moves by free action", "5.31, 5.32, 8.0")
         for pid in leaders:
             level = rs.piece_type(state, pid).activation
-            if level > play["act"]:
+            if level > play["act"] and pid not in play.get("activated", ()):  # 6.1
                 return (f"{rs.piece_name(state, pid)} has activation level {level}: the ACT "
                         f"card {play['card']} played in this activation activates levels "
                         f"up to {play['act']}", "5.3")

@@ -620,6 +620,11 @@ class NewLeader(Step):
                      ctx: Context, flow: Flow) -> None:
         leader, place = frame["vars"]["leader"], action.args[0]
         put_piece(state, leader, place)
+        from .cards import current_play
+
+        play = current_play(state, frame["side"])
+        if play is not None:  # 6.1: "immediately activated", whatever the card's ACT value
+            play.setdefault("activated", []).append(leader)
         ctx.log(f"{rs.piece_types[leader].name} enters play in "
                 f"{rs.board_map.place_name(place)}, activated with his units",
                 rs.cite("6.1"))
