@@ -368,3 +368,13 @@ def test_6_1_the_new_leader_is_activated_whatever_the_act_value_of_a_yellow_card
     assert rs.reachable(game.state, ["jean-de-normandie"])  # activated by the event (6.1)
     verdict = rs.check_move(game.state, ["charles-de-blois"], "ancenis")  # level 2 > ACT 1
     assert not verdict.legal and verdict.rule == "Deux Bretagne 5.3"
+
+
+def test_12_32_b19_brings_the_two_blois_supply_bases_into_play():
+    game = new_game("14.1")
+    play(game, "blois", "B-19")
+    assert game.ruleset.acting_side(game.state) == "blois"
+    game.push("supply-base saint-malo")
+    game.push("supply-base josselin")
+    assert not game.state["flow"]
+    assert game.state["vars"]["supply_bases"]["blois"] == ["saint-malo", "josselin"]

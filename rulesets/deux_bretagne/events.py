@@ -21,7 +21,10 @@ whose choice it is; the rest of a card's text stays a manual step (the log says 
   lifted; a full unit comes back when a new Blois siege takes place there;
 * 6.44 M-17: Jean de Normandie, if captured, is released and removed from the game;
 * 6.45 B-07, M-05, M-22: the opposing player chooses full or reduced units;
-* 4.0 M-01: Montfort plays first in each action phase once M-01 has been played.
+* 4.0 M-01: Montfort plays first in each action phase once M-01 has been played;
+* 2.63 B-05, M-06, M-15: the player sets the fortress level change the card gives (0-3);
+* 12.32 B-19, M-21: the player places his 2 supply bases (pay.py's procedure);
+* 13.2 the Shares of Evran: claimed by a player, accepted or refused by the other.
 
 State (``state["vars"]``): ``wars[card] = {"side": owner, "pieces": [...]}``,
 ``b17 = {"area": ..., "unit": ..., "away": bool}``.
@@ -51,6 +54,7 @@ WAR_END = 7  # 6.2: a roll of 7 or more ends the war
 WAR_MAX_UNITS = 2  # 6.2: the leader and 1 unit come back, "the other unit" is eliminated
 FULL_OR_REDUCED = ("B-07", "M-05", "M-22")  # 6.45
 FORTRESS_CARDS = ("B-05", "M-06", "M-15")  # 2.63: they change a fortress level
+SUPPLY_CARDS = {"B-19": "blois", "M-21": "montfort"}  # 12.32: each brings 2 supply bases
 CAHOURS = "raoul-de-cahours"
 PRISON = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42, by owner
 SEA_BOX = "bro-saoz"  # 2.64, 6.1
@@ -142,6 +146,9 @@ def on_event(rs: DeuxBretagne, state: State, side: str, card: str, ctx: Context,
     elif card == "M-01":
         ctx.log("From now on Montfort plays first in each phase (except D2b)",
                 rs.cite("4.0"))
+    elif card in SUPPLY_CARDS and SUPPLY_CARDS[card] == side:
+        placed = len(state["vars"].get("supply_bases", {}).get(side, []))
+        flow.call(rs, state, ctx, "supply-base", side=side, left=2 - placed)  # 12.32
     elif card in FORTRESS_CARDS:
         flow.call(rs, state, ctx, "fortress-level", side=side, card=card, city=None)
     elif card in ("M-02", "B-13"):
@@ -796,8 +803,8 @@ def war_lines(rs: DeuxBretagne, state: State) -> list[str]:
     return out
 
 
-AUTOMATED = (*EXTERNAL_WARS, *FULL_OR_REDUCED, *FORTRESS_CARDS, "B-03", "B-23", "B-17",
-             "M-17", "M-01", "M-02", "B-13", "B-12", "M-09", "B-28")
+AUTOMATED = (*EXTERNAL_WARS, *FULL_OR_REDUCED, *FORTRESS_CARDS, *SUPPLY_CARDS, "B-03",
+             "B-23", "B-17", "M-17", "M-01", "M-02", "B-13", "B-12", "M-09", "B-28")
 """Cards whose event does something here (the rest of their text is applied by hand)."""
 LABELS = {
     "free-action": "Free action: move 1 lone unit or 1 lone leader (5.32)",
