@@ -48,6 +48,20 @@ def deploy(game: Game, layout: dict[str, list[str]]) -> None:
     game.push("deploy-done")
 
 
+def choose(game: Game, kind: str) -> None:
+    """Choose a marker of ``kind``: its position in the camp's secret pool (10)."""
+    camp = _RULESET.acting_side(g(game))
+    pool = g(game)["vars"]["tactical"]["pool"][camp]
+    game.push(f"choose-marker {pool.index(kind)}")
+
+
+def push(game: Game, text: str) -> None:
+    if text.startswith("choose "):
+        choose(game, text.split()[1])
+    else:
+        game.push(text)
+
+
 def table_rolls(game: Game) -> list[dict]:
     return [line.detail for e in game.log for line in e.lines
             if line.detail and line.detail.get("kind") == "table"]
@@ -78,19 +92,25 @@ def test_major_battle_example():
     # Markers chosen secretly up to the TC: France (Tremoille TC 4) four, Brittany two.
     assert g(game)["flow"][-1]["step"] == "mb-markers"
     assert _RULESET.acting_side(g(game)) == "france"
-    hand = [a.text() for a in _RULESET.hand_actions(g(game), "france")]
-    assert "choose-marker charge" in hand
+    assert [a.text() for a in _RULESET.hand_actions(g(game), "france")] == ["take-markers"]
+    assert _RULESET.hand_actions(g(game), "brittany") == []
+    game.push("take-markers")  # shuffled with private dice: a choice names a position
+    hand = _RULESET.hand_actions(g(game), "france")
+    labels = [_RULESET.action_label(g(game), a) for a in hand]
+    assert "Choose Cavalry charge" in labels and labels.count("Choose Cavalry charge") == 2
+    assert all(a.verb == "choose-marker" and a.arg(0).isdigit() for a in hand[:-1])
     assert not any(a.verb == "choose-marker" for a in _RULESET.flow_actions(g(game)))
     for kind in ("charge", "charge", "battery", "rain-of-arrows"):
-        game.push(f"choose-marker {kind}")
-    assert "choose-marker battery" not in [a.text() for a in game.legal_actions()]  # TC 4
+        choose(game, kind)
+    assert not any(a.verb == "choose-marker" for a in game.legal_actions())  # TC 4
     assert "charge" not in text(game).lower().split("marker")[-1]  # the log keeps it secret
-    assert _RULESET.secret_paths(g(game))["france"] == [("vars", "tactical", "secret",
-                                                         "france")]
+    assert _RULESET.secret_paths(g(game))["france"] == [
+        ("vars", "tactical", "secret", "france"), ("vars", "tactical", "pool", "france")]
     game.push("markers-chosen")
-    game.push("choose-marker ditch")
-    game.push("choose-marker unseating")
-    assert "choose-marker charge" not in [a.text() for a in game.legal_actions()]  # TC 2
+    game.push("take-markers")
+    choose(game, "ditch")
+    choose(game, "unseating")
+    assert not any(a.verb == "choose-marker" for a in game.legal_actions())  # TC 2
     assert _RULESET.private_lines(g(game), "brittany") == [
         "Your tactical markers, face down: Ditch, Unseating"]
     game.push("markers-chosen")
@@ -234,10 +254,9 @@ def test_tactical_map_geometry_follows_the_rules():
 
 
 EXAMPLE_ROUND = [
-    "set-dice 1", "random-event",
-    "choose-marker charge", "choose-marker charge", "choose-marker battery",
-    "choose-marker rain-of-arrows", "markers-chosen",
-    "choose-marker ditch", "choose-marker unseating", "markers-chosen",
+    "set-dice 1", "random-event", "take-markers",
+    "choose charge", "choose charge", "choose battery", "choose rain-of-arrows",
+    "markers-chosen", "take-markers", "choose ditch", "choose unseating", "markers-chosen",
     "use-marker battery", "use-marker charge", "tactics-done",
     "use-marker ditch tz-brittany-line1", "use-marker unseating", "tactics-done",
     "set-dice 2", "fire england-ar-1 france-gd-1", "set-dice 3",
@@ -254,7 +273,7 @@ def to_round_end() -> Game:
     deploy(game, FRENCH)
     deploy(game, BRETON)
     for a in EXAMPLE_ROUND:
-        game.push(a)
+        push(game, a)
     assert g(game)["flow"][-1]["step"] == "mb-round-end"
     return game
 
@@ -291,9 +310,27 @@ def test_a_shooter_offers_its_shots_on_its_menu():
     game.push("major-battle sz44")
     deploy(game, FRENCH)
     deploy(game, BRETON)
-    for a in EXAMPLE_ROUND[:16]:
-        game.push(a)
+    for a in EXAMPLE_ROUND[:18]:
+        push(game, a)
     menu = [a.text() for a in _RULESET.piece_actions(g(game), "england-ar-1")]
     assert "fire england-ar-1 france-gd-1" in menu
     assert _RULESET.action_label(g(game), Action.parse(menu[0])).startswith(
         "Fire: England Ar #1 on ")
+
+
+def test_the_markers_chosen_stay_secret_from_the_other_camp():
+    from boardapp.core.hidden import mask, normalise_paths
+
+    game = battle_position()
+    game.push("major-battle sz44")
+    deploy(game, FRENCH)
+    deploy(game, BRETON)
+    for a in EXAMPLE_ROUND[:7]:  # France takes its markers and chooses four
+        push(game, a)
+    s = g(game)
+    paths = normalise_paths(_RULESET.secret_paths(s), ["france", "brittany"])
+    seen = mask(s, paths, visible={"brittany"})["vars"]["tactical"]
+    assert seen["secret"]["france"] == ["?"] * 4
+    assert set(seen["pool"]["france"]) == {"?"}
+    chosen = [e.action.text() for e in game.log if e.action.verb == "choose-marker"]
+    assert chosen and all(t.split()[1].isdigit() for t in chosen)  # positions, not names

@@ -172,7 +172,8 @@ def start(rs: Any, state: State, zone: str, ctx: Context) -> None:
     state["vars"]["tactical"] = {
         "kind": "battle", "zone": zone, "attacker": camp, "defender": other,
         "pieces": pieces, "sp": sp, "round": 1, "rain": False, "event": None,
-        "secret": {camp: [], other: []}, "round_markers": {camp: [], other: []},
+        "secret": {camp: [], other: []}, "pool": {camp: None, other: None},
+        "round_markers": {camp: [], other: []},
         "zone_markers": {}, "fired": [], "moved": 0, "picks": [], "melee": None,
         "melee_done": False, "counter_done": False}
     for c in (other, camp):
@@ -426,19 +427,39 @@ class MbMarkers(Step):
                 "in the Hand panel, then Markers chosen (10).")
 
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
+        t = battle(state)
         camp = frame["side"]
-        chosen = battle(state)["secret"][camp]
+        pool = t["pool"][camp]
+        if pool is None:
+            yield Action("take-markers")
+            return
+        chosen = t["secret"][camp]
         cid = army_commander(rs, state, camp)
         tc = tc_of(rs, state, cid) if cid else 0
         if len(chosen) < tc:
-            for kind, n in inventory(camp).items():
-                if chosen.count(kind) < n:
-                    yield Action.of("choose-marker", kind)
+            for i, kind in enumerate(pool):
+                if kind is not None:
+                    yield Action.of("choose-marker", str(i))
         yield Action("markers-chosen")
+
+    def on_take_markers(self, rs: Any, state: State, frame: Frame, action: Action,
+                        ctx: Context, flow: Flow) -> None:
+        """The camp's markers, in an order only its player knows: a choice names a
+        position in it, so the action list of a game by email does not tell the marker
+        (the pool is a secret of the state, the shuffle private dice)."""
+        camp = frame["side"]
+        kinds = [k for k, n in sorted(inventory(camp).items()) for _ in range(n)]
+        battle(state)["pool"][camp] = ctx.shuffle(kinds, private=True)
+        ctx.log(f"{rs.side(camp).name} takes its {len(kinds)} tactical markers in hand",
+                rs.cite(R_MARKERS))
 
     def on_choose_marker(self, rs: Any, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
-        battle(state)["secret"][frame["side"]].append(action.arg(0))
+        t = battle(state)
+        pool = t["pool"][frame["side"]]
+        i = int(action.arg(0))
+        t["secret"][frame["side"]].append(pool[i])
+        pool[i] = None
         ctx.log(f"{rs.side(frame['side']).name} chooses a tactical marker (face down)",
                 rs.cite(R_MARKERS))
 
@@ -1237,4 +1258,4 @@ def finish(rs: Any, state: State, ctx: Context, flow: Flow, loser: str) -> None:
 
 STEPS = (MbDeploy, MbEvent, MbPick, MbMarkers, MbTactics, MbFire, MbMelee, MbAsk, MbLosses,
          MbAdvance, MbMove, MbRoundEnd)
-HAND_VERBS = ("choose-marker", "use-marker")
+HAND_VERBS = ("take-markers", "choose-marker", "use-marker")

@@ -141,6 +141,13 @@ def tactical_markers(rs: Any, state: State) -> dict[str, list[str]]:
     return out
 
 
+def marker_kinds() -> tuple[str, ...]:
+    """The ids of the tactical markers (data/tactical.yaml)."""
+    from .major_battle import marker_data
+
+    return tuple(marker_data()["markers"])
+
+
 def tactical_piece_actions(rs: Any, state: State, pid: str) -> list[Action]:
     """On a counter's menu during a fight: its shots (``fire PID TARGET``) and the event
     choices that concern it."""
@@ -180,12 +187,23 @@ class TacticalBoard:
                     f"{rs.piece_name(state, action.arg(1))}")
         if action.verb == "melee":
             return f"Attack {rs.place_name(action.arg(1))} from {rs.place_name(action.arg(0))}"
-        if action.verb in ("choose-marker", "use-marker"):
+        if action.verb == "choose-marker":  # a position in the camp's secret pool
+            from .major_battle import marker_name
+
+            t = state["vars"].get("tactical") or {}
+            pool = (t.get("pool") or {}).get(rs.acting_side(state)) or []
+            i = int(action.arg(0)) if action.arg(0).isdigit() else -1
+            kind = pool[i] if 0 <= i < len(pool) else None
+            if isinstance(kind, str) and kind in marker_kinds():
+                return f"Choose {marker_name(kind)}"
+            return f"Choose marker #{action.arg(0)}"
+        if action.verb == "use-marker":
             from .major_battle import marker_name
 
             where = f" in {rs.place_name(action.arg(1))}" if len(action.args) > 1 else ""
-            verb = "Choose" if action.verb == "choose-marker" else "Use"
-            return f"{verb} {marker_name(action.arg(0))}{where}"
+            return f"Use {marker_name(action.arg(0))}{where}"
+        if action.verb == "take-markers":
+            return "Take your tactical markers"
         return super().action_label(state, action)  # type: ignore[misc]
 
     def hand_actions(self, state: State, side: str) -> list[Action]:
@@ -193,8 +211,8 @@ class TacticalBoard:
         rs: Any = self
         if rs.acting_side(state) != side:
             return []
-        return [a for a in rs.legal_actions(state) if a.verb in ("choose-marker",
-                                                                 "use-marker")]
+        return [a for a in rs.legal_actions(state)
+                if a.verb in ("take-markers", "choose-marker", "use-marker")]
 
     def private_lines(self, state: State, side: str) -> list[str]:
         t = state["vars"].get("tactical")
@@ -209,7 +227,8 @@ class TacticalBoard:
         t = state["vars"].get("tactical")
         if not t or t.get("kind") != "battle":
             return {}
-        return {camp: [("vars", "tactical", "secret", camp)] for camp in t["secret"]}
+        return {camp: [("vars", "tactical", "secret", camp), ("vars", "tactical", "pool", camp)]
+                for camp in t["secret"]}
 
     def tactical_reach(self, state: State, pieces: list[str]) -> dict[str, Reach]:
         """Where a dragged counter may go on the tactical map now (the running step's
