@@ -472,3 +472,23 @@ def test_a_garrison_with_a_commander_may_fight_as_an_army():
     assert game.state["vars"]["markers"] == {"sz36": "battle"}
     assert RS.acting_side(game.state) == "france"
     assert pieces_at(game.state, "sz36")[0] == "roumille"
+
+
+def test_placement_in_r_and_r_as_an_army_or_a_garrison():
+    game = new_game()
+    game.state["turn"] = 2
+    game.push("place beaudricourt reserve-france")
+    game.state["vars"]["commander_out"]["beaudricourt"] = 1
+    game.push("set-dice 2,2,2,2")
+    game.push("roll-rp")
+    # A returning commander goes under the army's higher-ranked commander (8).
+    game.push("buy beaudricourt sz45")
+    assert pieces_at(game.state, "sz45")[:2] == ["tremoille", "beaudricourt"]
+    game.push("buy france-ca-3 sz45")
+    assert pieces_at(game.state, "sz45")[1] == "france-ca-3"
+    # The owner may make it a garrison as it is placed (7.2): Angers is a fortress.
+    assert "garrison sz45" in [a.text() for a in RS.place_actions(game.state, "sz45")]
+    game.push("garrison sz45")
+    stack = pieces_at(game.state, "sz45")
+    assert not RS.is_commander(game.state, stack[0]) and RS.is_commander(game.state,
+                                                                         stack[-1])

@@ -26,7 +26,9 @@ def test_buying_from_a_zones_menu_and_the_alliances_table(qtbot, monkeypatch):
     shown = scene.place_markers.texts()
     assert "Rieux -1 Brittany (doubt)" in shown["alliances"]
     assert "★" in shown["sz38"]
-    assert scene.place_menu("sz45") is None  # nothing to buy before the RP are rolled
+    menu = scene.place_menu("sz45")  # nothing to buy before the RP are rolled
+    assert [a.text() for a in menu.actions() if a.isEnabled() and not a.isSeparator()] == [
+        "Garrison in 45 Angers (Anjou)"]
     game.push("set-dice 3,3,3,3,1")
     win.push_button(next(a for a in game.legal_actions() if a.verb == "roll-rp"))
     labels = [a.text() for a in win.game_actions()]

@@ -2,7 +2,8 @@
 
 * An army is a commander on top of units; a garrison has its commander under the
   units, in a fortress zone (2). ``garrison ZONE`` turns an army into a garrison freely
-  (8); the reverse costs 2 MP as part of a move (rules.py ``_army_budget``).
+  (8; also in R&R, where placements choose their form, 7.2); the reverse costs 2 MP as
+  part of a move (rules.py ``_army_budget``).
 * An army may split without cost into as many armies as commanders (8): any commander
   moves with the units he takes (a commander may even move alone), and an army may
   drop off units on the way.
@@ -31,8 +32,9 @@ def is_army(rs: Any, state: State, zone: str, camp: str) -> bool:
 
 def why_not_garrison(rs: Any, state: State, zone: str) -> tuple[str, str] | None:
     camp = state["active"]
-    if state["vars"]["over"] or state["phase"] != "movement" or rs.flow.top(state):
-        return "an army becomes a garrison during strategic movement", rs.cite("6, 8")
+    if state["vars"]["over"] or state["phase"] not in ("rr", "movement") or rs.flow.top(state):
+        return ("an army becomes a garrison during strategic movement, or as it is placed "
+                "in R&R", rs.cite("6, 7.2, 8"))
     if state["vars"]["moving"]:
         return "an army must complete its movement first (End move)", rs.cite("8 Overview")
     area = rs.board_map.areas.get(zone)
@@ -45,7 +47,7 @@ def why_not_garrison(rs: Any, state: State, zone: str) -> tuple[str, str] | None
 
 
 def garrison_actions(rs: Any, state: State) -> Iterator[Action]:
-    if state["phase"] != "movement" or state["vars"]["moving"]:
+    if state["phase"] not in ("rr", "movement") or state["vars"]["moving"]:
         return
     for zone in sorted(rs.armies(state, state["active"])):
         if why_not_garrison(rs, state, zone) is None:

@@ -259,9 +259,13 @@ def buy(rs: Any, state: State, action: Action, ctx: Context) -> None:
     price = cost(rs, state, pid, reduced)
     v["rp"][camp] -= price
     stack = pieces_at(state, zone)
-    index = 1 if stack and rs.is_commander(state, stack[0]) and not rs.is_commander(
-        state, pid) else None
     commander = rs.is_commander(state, pid)
+    index = None
+    if stack and rs.is_commander(state, stack[0]):
+        # Under the army's commander, unless a returning commander outranks him (8).
+        index = 1
+        if commander and rs.commander_of(state, [stack[0], pid]) == pid:
+            index = None
     if commander:
         # An eliminated commander returns on his back: anonymous or successor (10); one
         # removed from the map (the English at the end of the year, 13) on his front.

@@ -685,6 +685,7 @@ class LilyErmine(TacticalBoard, Ruleset):
         if state["phase"] == "rr":
             yield from reinforcements.ask_actions(self, state)
             yield from reinforcements.buy_actions(self, state)
+            yield from armies.garrison_actions(self, state)  # placement as a garrison (7.2)
             if reinforcements.militia_owed(self, state):
                 return  # 13: the Breton militia first
         if state["phase"] == "combat":
@@ -730,9 +731,10 @@ class LilyErmine(TacticalBoard, Ruleset):
         movement, an army there may become a garrison (8)."""
         if self.flow.top(state) or place not in self.board_map.areas:
             return []
+        garrison = [a for a in armies.garrison_actions(self, state) if a.args == (place,)]
         if state["phase"] == "rr":
-            return list(reinforcements.buy_actions(self, state, place))
-        return [a for a in armies.garrison_actions(self, state) if a.args == (place,)]
+            return [*reinforcements.buy_actions(self, state, place), *garrison]
+        return garrison
 
     def action_label(self, state: State, action: Action) -> str:
         labels = {"next-phase": "Next phase", "end-move": "End move",
