@@ -135,6 +135,7 @@ def test_12_32_units_in_a_supply_base_are_paid_unless_it_is_besieged_or_enemy_he
     game = new_game()
     game.state["vars"]["supply_bases"] = {"blois": ["saint-malo"]}
     me = at(game, "saint-malo", "me")[0]
+    assert game.ruleset.place_markers(game.state)["saint-malo"] == ["Supply base (Blois)"]
     to_phase_d2b(game)
     assert Action("pay", (me,)) not in game.legal_actions()
     entry = game.push("done")

@@ -695,6 +695,9 @@ class DeuxBretagne(Ruleset):
             markers.setdefault(area, []).append(f"Siege {m['level']}")
         for area in state["vars"]["pillage"]:
             markers.setdefault(area, []).append("Pillage")
+        for side, bases in sorted(state["vars"].get("supply_bases", {}).items()):  # 12.32
+            for area in bases:
+                markers.setdefault(area, []).append(f"Supply base ({self.side(side).name})")
         return markers
 
     def prompt(self, state: State) -> str:
