@@ -144,8 +144,9 @@ def on_event(rs: DeuxBretagne, state: State, side: str, card: str, ctx: Context,
     elif card in FULL_OR_REDUCED:
         flow.call(rs, state, ctx, "full-or-reduced", side=other(side), card=card)
     elif card == "M-01":
-        ctx.log("From now on Montfort plays first in each phase (except D2b)",
-                rs.cite("4.0"))
+        ctx.log("Montfort now plays first in each phase except D2b: boardapp gives him the "
+                "first activation from the next turn (in phases D-F boardapp still "
+                "starts with Blois)", rs.cite("4.0"))
     elif card in SUPPLY_CARDS and SUPPLY_CARDS[card] == side:
         placed = len(state["vars"].get("supply_bases", {}).get(side, []))
         flow.call(rs, state, ctx, "supply-base", side=side, left=2 - placed)  # 12.32
