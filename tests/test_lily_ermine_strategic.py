@@ -61,6 +61,7 @@ def test_round_1_reinforcements_swiss_table_asked_and_placed_with_an_army():
     assert "buy swiss-pi-1 sz45" not in legal(game)
     game.push("reinforcements swiss 1")
     assert game.state["vars"]["allowance"]["swiss"] == {"count": 1, "round": 1}
+    assert "12 RP; Swiss: 1 counter may come (13)." in RS.prompt(game.state)
     # Swiss: with a French army (13); not in a zone without one.
     assert "buy swiss-pi-1 sz45" in legal(game)
     err = refusal(game, "buy swiss-pi-1 sz44")

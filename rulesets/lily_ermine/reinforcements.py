@@ -378,6 +378,17 @@ def roll_mercenaries(rs: Any, state: State, ctx: Context) -> None:
         state["vars"]["asks"] = asks
 
 
+def allowance_text(rs: Any, state: State) -> str:
+    """``", Swiss: 1 counter may come"`` for the active camp's mercenaries this round."""
+    parts = []
+    for cid, allowed in sorted(state["vars"].get("allowance", {}).items()):
+        cont = rs.reinforcement_table.contingents[cid]
+        if cont.camp == state["active"] and allowed["round"] == state["turn"] \
+                and allowed["count"] > 0:
+            parts.append(f"{cont.name}: {counters_text(allowed['count'])} may come (13)")
+    return "".join(f"; {p}" for p in parts)
+
+
 def counters_text(n: int | str) -> str:
     return f"{n} counter" if int(n) == 1 else f"{n} counters"
 

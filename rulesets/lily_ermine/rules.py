@@ -937,9 +937,10 @@ class LilyErmine(TacticalBoard, Ruleset):
                         "the RP and counters allow — drag a Breton Mi from the Reserve or the "
                         "counters not yet in play onto a zone of Brittany, or right-click a "
                         "zone (13).")
-            return (f"{head}: {rp} RP. Drag a counter from the Reserve or the counters not yet "
-                    "in play onto a zone (or right-click a zone) to buy it, right-click a "
-                    "reduced unit to rebuild it (7), then Next phase.")
+            merc = reinforcements.allowance_text(self, state)
+            return (f"{head}: {rp} RP{merc}. Drag a counter from the Reserve or the counters "
+                    "not yet in play onto a zone (or right-click a zone) to buy it, right-click "
+                    "a reduced unit to rebuild it (7), then Next phase.")
         if phase == "movement":
             moving = state["vars"]["moving"]
             if moving:
