@@ -55,9 +55,18 @@ def choose(game: Game, kind: str) -> None:
     game.push(f"choose-marker {pool.index(kind)}")
 
 
+def use(game: Game, kind: str, zone: str = "") -> None:
+    """Pick a chosen marker for the round: its position among the camp's markers."""
+    camp = _RULESET.acting_side(g(game))
+    chosen = g(game)["vars"]["tactical"]["secret"][camp]
+    game.push(f"use-marker {chosen.index(kind)} {zone}".strip())
+
+
 def push(game: Game, text: str) -> None:
     if text.startswith("choose "):
         choose(game, text.split()[1])
+    elif text.startswith("use "):
+        use(game, *text.split()[1:])
     else:
         game.push(text)
 
@@ -105,7 +114,7 @@ def test_major_battle_example():
     assert not any(a.verb == "choose-marker" for a in game.legal_actions())  # TC 4
     assert "charge" not in text(game).lower().split("marker")[-1]  # the log keeps it secret
     assert _RULESET.secret_paths(g(game))["france"] == [
-        ("vars", "tactical", "secret", "france"), ("vars", "tactical", "pool", "france")]
+        ("vars", "tactical", key, "france") for key in ("secret", "pool", "picked")]
     game.push("markers-chosen")
     game.push("take-markers")
     choose(game, "ditch")
@@ -115,13 +124,18 @@ def test_major_battle_example():
         "Your tactical markers, face down: Ditch, Unseating"]
     game.push("markers-chosen")
     # Round 1, tactical choice: the defender first.
-    game.push("use-marker battery")
-    game.push("use-marker charge")
+    use(game, "battery")
+    use(game, "charge")
     game.push("tactics-done")
-    game.push("use-marker ditch tz-brittany-line1")
-    game.push("use-marker unseating")
+    assert "Battery" not in text(game)  # face down until revealed
+    use(game, "ditch", "tz-brittany-line1")
+    use(game, "unseating")
     game.push("tactics-done")
+    assert _RULESET.acting_side(g(game)) == "brittany"  # each camp reveals its own
+    game.push("reveal-markers")
+    game.push("reveal-markers")
     assert "France reveals for this round: Battery, Cavalry charge" in text(game)
+    assert "Brittany reveals for this round: Ditch in Breton 1st line, Unseating" in text(game)
     # Fire, the active player (Brittany) first, alternating.
     assert g(game)["flow"][-1]["step"] == "mb-fire"
     assert _RULESET.acting_side(g(game)) == "brittany"
@@ -257,8 +271,9 @@ EXAMPLE_ROUND = [
     "set-dice 1", "random-event", "take-markers",
     "choose charge", "choose charge", "choose battery", "choose rain-of-arrows",
     "markers-chosen", "take-markers", "choose ditch", "choose unseating", "markers-chosen",
-    "use-marker battery", "use-marker charge", "tactics-done",
-    "use-marker ditch tz-brittany-line1", "use-marker unseating", "tactics-done",
+    "use battery", "use charge", "tactics-done",
+    "use ditch tz-brittany-line1", "use unseating", "tactics-done", "reveal-markers",
+    "reveal-markers",
     "set-dice 2", "fire england-ar-1 france-gd-1", "set-dice 3",
     "fire france-ca-1 brittany-gd-1", "set-dice 5", "fire brittany-ar-2 france-ar-1",
     "set-dice 6", "fire france-ar-1 england-ar-1", "fire-done", "fire-done",
@@ -310,7 +325,7 @@ def test_a_shooter_offers_its_shots_on_its_menu():
     game.push("major-battle sz44")
     deploy(game, FRENCH)
     deploy(game, BRETON)
-    for a in EXAMPLE_ROUND[:18]:
+    for a in EXAMPLE_ROUND[:20]:
         push(game, a)
     menu = [a.text() for a in _RULESET.piece_actions(g(game), "england-ar-1")]
     assert "fire england-ar-1 france-gd-1" in menu
@@ -334,3 +349,9 @@ def test_the_markers_chosen_stay_secret_from_the_other_camp():
     assert set(seen["pool"]["france"]) == {"?"}
     chosen = [e.action.text() for e in game.log if e.action.verb == "choose-marker"]
     assert chosen and all(t.split()[1].isdigit() for t in chosen)  # positions, not names
+    for a in EXAMPLE_ROUND[7:14]:  # Brittany chooses; France picks battery and charge
+        push(game, a)
+    seen = mask(g(game), paths, visible={"brittany"})["vars"]["tactical"]
+    assert seen["picked"]["france"] == ["?", "?"] and seen["round_markers"]["france"] == []
+    used = [e.action.text() for e in game.log if e.action.verb == "use-marker"]
+    assert len(used) == 2 and all(t.split()[1].isdigit() for t in used)

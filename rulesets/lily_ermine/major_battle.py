@@ -173,6 +173,7 @@ def start(rs: Any, state: State, zone: str, ctx: Context) -> None:
         "kind": "battle", "zone": zone, "attacker": camp, "defender": other,
         "pieces": pieces, "sp": sp, "round": 1, "rain": False, "event": None,
         "secret": {camp: [], other: []}, "pool": {camp: None, other: None},
+        "picked": {camp: [], other: []},
         "round_markers": {camp: [], other: []},
         "zone_markers": {}, "fired": [], "moved": 0, "picks": [], "melee": None,
         "melee_done": False, "counter_done": False}
@@ -489,12 +490,13 @@ def has_infantry(rs: Any, state: State, zone: str, camp: str) -> bool:
 
 
 class MbTactics(Step):
-    """Each camp, the defender first, uses 0 to 2 of its markers this round (10)."""
+    """Each camp, the defender first, picks 0 to 2 of its markers for this round, face
+    down (10 Tactical choice); then each reveals its own (:class:`MbReveal`)."""
 
     name = "mb-tactics"
 
     def prompt(self, rs: Any, state: State, frame: Frame) -> str:
-        used = battle(state)["round_markers"][frame["side"]]
+        used = battle(state)["picked"][frame["side"]]
         return (f"{_head(rs, state)}: {rs.side(frame['side']).name} picks 0 to 2 of its "
                 f"markers for this round in the Hand panel ({len(used)} picked), then "
                 "Tactics done (10 Tactical choice).")
@@ -502,53 +504,75 @@ class MbTactics(Step):
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
         t = battle(state)
         camp = frame["side"]
-        if len(t["round_markers"][camp]) < 2:
-            for kind in sorted(set(t["secret"][camp])):
+        if len(t["picked"][camp]) < 2:
+            for i, kind in enumerate(t["secret"][camp]):
+                if kind is None:
+                    continue
                 if kind in ZONE_MARKERS:
                     if t["round"] != 1:
                         continue
                     for z in camp_zones(camp):
                         if has_infantry(rs, state, z, camp) and kind not in t[
                                 "zone_markers"].get(z, []):
-                            yield Action.of("use-marker", kind, z)
+                            yield Action.of("use-marker", str(i), z)
                 else:
-                    yield Action.of("use-marker", kind)
+                    yield Action.of("use-marker", str(i))
         yield Action("tactics-done")
 
     def on_use_marker(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
                       flow: Flow) -> None:
         t = battle(state)
         camp = frame["side"]
-        kind = action.arg(0)
-        t["secret"][camp].remove(kind)
-        t["round_markers"][camp].append(kind)
-        if kind in ZONE_MARKERS:
-            t["zone_markers"].setdefault(action.arg(1), []).append(kind)
+        i = int(action.arg(0))
+        kind = t["secret"][camp][i]
+        t["secret"][camp][i] = None
+        t["picked"][camp].append([kind, action.arg(1) if len(action.args) > 1 else None])
         ctx.log(f"{rs.side(camp).name} will use a tactical marker this round",
                 rs.cite("10 Tactical choice"))
 
     def on_tactics_done(self, rs: Any, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         t = battle(state)
-        ctx.log(f"{rs.side(frame['side']).name} has picked its markers for the round",
-                rs.cite("10 Tactical choice"))
+        ctx.log(f"{rs.side(frame['side']).name} has picked {len(t['picked'][frame['side']])} "
+                "marker(s) for the round", rs.cite("10 Tactical choice"))
         if frame["side"] == t["defender"]:
             flow.goto(rs, state, ctx, "mb-tactics", side=t["attacker"])
-            return
-        for camp in (t["attacker"], t["defender"]):
-            kinds = t["round_markers"][camp]
-            where = {k: z for z, ks in t["zone_markers"].items() for k in ks
-                     if parse(z) and parse(z)[0] == camp}  # type: ignore[index]
-            shown = ", ".join(marker_name(k) + (f" in {name(rs, where[k])}" if k in where
-                                                 else "") for k in kinds)
-            ctx.log(f"{rs.side(camp).name} reveals for this round: {shown or 'no marker'}",
-                    rs.cite("10 Tactical choice"))
-        if t["round"] == 1:
-            for camp in (t["attacker"], t["defender"]):
-                dropped = [k for k in t["secret"][camp] if k in ZONE_MARKERS]
-                for k in dropped:
-                    t["secret"][camp].remove(k)
-        flow.goto(rs, state, ctx, "mb-fire", side=t["attacker"])
+        else:
+            flow.goto(rs, state, ctx, "mb-reveal", side=t["attacker"])
+
+
+class MbReveal(Step):
+    """Each camp reveals the markers it picked for the round (10 Tactical choice; the
+    rules reveal them at the fire and the melee: ours, both at once before the fire)."""
+
+    name = "mb-reveal"
+
+    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
+        return (f"{_head(rs, state)}: {rs.side(frame['side']).name} reveals the markers it "
+                "picked for this round (10).")
+
+    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
+        yield Action("reveal-markers")
+
+    def on_reveal_markers(self, rs: Any, state: State, frame: Frame, action: Action,
+                          ctx: Context, flow: Flow) -> None:
+        t = battle(state)
+        camp = frame["side"]
+        shown = []
+        for kind, zone in t["picked"][camp]:
+            t["round_markers"][camp].append(kind)
+            if zone:
+                t["zone_markers"].setdefault(zone, []).append(kind)
+            shown.append(marker_name(kind) + (f" in {name(rs, zone)}" if zone else ""))
+        t["picked"][camp] = []
+        if t["round"] == 1:  # ditch and fence unused in round 1 are lost (10)
+            t["secret"][camp] = [None if k in ZONE_MARKERS else k for k in t["secret"][camp]]
+        ctx.log(f"{rs.side(camp).name} reveals for this round: "
+                f"{', '.join(shown) or 'no marker'}", rs.cite("10 Tactical choice"))
+        if camp == t["attacker"]:
+            flow.goto(rs, state, ctx, "mb-reveal", side=t["defender"])
+        else:
+            flow.goto(rs, state, ctx, "mb-fire", side=t["attacker"])
 
 
 def revealed(state: State, camp: str, kind: str) -> bool:
@@ -1214,9 +1238,9 @@ def trim_markers(rs: Any, state: State, ctx: Context) -> None:
     for camp in (t["attacker"], t["defender"]):
         cid = army_commander(rs, state, camp)
         tc = tc_of(rs, state, cid) if cid else 0
-        left = t["secret"][camp]
+        left = [k for k in t["secret"][camp] if k is not None]
         if len(left) > tc:
-            del left[tc:]
+            t["secret"][camp] = left[:tc]
             ctx.log(f"{rs.side(camp).name}'s army commander now has TC {tc}: the markers "
                     "beyond it are discarded", rs.cite("10 Elimination of a historic "
                                                        "commander"))
@@ -1256,6 +1280,7 @@ def finish(rs: Any, state: State, ctx: Context, flow: Flow, loser: str) -> None:
     flow.goto(rs, state, ctx, "battle-retreat", side=loser, zone=zone, retreats=[loser])
 
 
-STEPS = (MbDeploy, MbEvent, MbPick, MbMarkers, MbTactics, MbFire, MbMelee, MbAsk, MbLosses,
-         MbAdvance, MbMove, MbRoundEnd)
+STEPS = (MbDeploy, MbEvent, MbPick, MbMarkers, MbTactics, MbReveal, MbFire, MbMelee, MbAsk,
+         MbLosses, MbAdvance, MbMove, MbRoundEnd)
 HAND_VERBS = ("take-markers", "choose-marker", "use-marker")
+"""The choices made behind the hot-seat cover (the Hand panel), not on the toolbar."""

@@ -35,7 +35,8 @@ LABELS = {"siege-fire": "Artillery fire", "siege-assault": "Roll the assault",
           "sortie-attack": "Sortie: attack", "siege-continue": "Continue the siege",
           "siege-lift": "Lift the siege", "deploy-done": "Deployment done",
           "random-event": "Roll the random event", "markers-chosen": "Markers chosen",
-          "tactics-done": "Tactics done", "fire-done": "Stop firing",
+          "tactics-done": "Tactics done", "reveal-markers": "Reveal your markers",
+          "take-markers": "Take your tactical markers", "fire-done": "Stop firing",
           "no-melee": "No attack", "advance-done": "Advance done",
           "move-done": "Movement done", "battle-continue": "Continue the battle",
           "battle-withdraw": "Withdraw from the battle"}
@@ -187,23 +188,20 @@ class TacticalBoard:
                     f"{rs.piece_name(state, action.arg(1))}")
         if action.verb == "melee":
             return f"Attack {rs.place_name(action.arg(1))} from {rs.place_name(action.arg(0))}"
-        if action.verb == "choose-marker":  # a position in the camp's secret pool
+        if action.verb in ("choose-marker", "use-marker"):
+            # A position in the camp's secret pool (choose) or chosen markers (use).
             from .major_battle import marker_name
 
             t = state["vars"].get("tactical") or {}
-            pool = (t.get("pool") or {}).get(rs.acting_side(state)) or []
+            key = "pool" if action.verb == "choose-marker" else "secret"
+            items = (t.get(key) or {}).get(rs.acting_side(state)) or []
             i = int(action.arg(0)) if action.arg(0).isdigit() else -1
-            kind = pool[i] if 0 <= i < len(pool) else None
-            if isinstance(kind, str) and kind in marker_kinds():
-                return f"Choose {marker_name(kind)}"
-            return f"Choose marker #{action.arg(0)}"
-        if action.verb == "use-marker":
-            from .major_battle import marker_name
-
+            kind = items[i] if 0 <= i < len(items) else None
+            verb = "Choose" if action.verb == "choose-marker" else "Use"
             where = f" in {rs.place_name(action.arg(1))}" if len(action.args) > 1 else ""
-            return f"Use {marker_name(action.arg(0))}{where}"
-        if action.verb == "take-markers":
-            return "Take your tactical markers"
+            if isinstance(kind, str) and kind in marker_kinds():
+                return f"{verb} {marker_name(kind)}{where}"
+            return f"{verb} marker #{action.arg(0)}{where}"
         return super().action_label(state, action)  # type: ignore[misc]
 
     def hand_actions(self, state: State, side: str) -> list[Action]:
@@ -220,14 +218,20 @@ class TacticalBoard:
             return []
         from .major_battle import marker_name
 
-        chosen = ", ".join(marker_name(k) for k in t["secret"][side]) or "none"
-        return [f"Your tactical markers, face down: {chosen}"]
+        chosen = ", ".join(marker_name(k) for k in t["secret"][side] if k) or "none"
+        lines = [f"Your tactical markers, face down: {chosen}"]
+        picked = t.get("picked", {}).get(side)
+        if picked:
+            lines.append("Picked for this round: " + ", ".join(
+                marker_name(k) + (f" in {self.place_name(z)}" if z else "")  # type: ignore[attr-defined]
+                for k, z in picked))
+        return lines
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
         t = state["vars"].get("tactical")
         if not t or t.get("kind") != "battle":
             return {}
-        return {camp: [("vars", "tactical", "secret", camp), ("vars", "tactical", "pool", camp)]
+        return {camp: [("vars", "tactical", key, camp) for key in ("secret", "pool", "picked")]
                 for camp in t["secret"]}
 
     def tactical_reach(self, state: State, pieces: list[str]) -> dict[str, Reach]:
