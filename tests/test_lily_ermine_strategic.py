@@ -493,3 +493,19 @@ def test_placement_in_r_and_r_as_an_army_or_a_garrison():
     stack = pieces_at(game.state, "sz45")
     assert not RS.is_commander(game.state, stack[0]) and RS.is_commander(game.state,
                                                                          stack[-1])
+
+
+def test_the_data_of_r_and_r_and_diplomacy_fits_the_map_and_counters():
+    areas = RS.board_map.areas
+    for nat, rule in RS.setup_data.arrival.items():
+        assert rule["source"], nat
+        assert all(z in areas for z in rule.get("zones", [])), nat
+        assert rule.get("region") in (None, "france", "brittany"), nat
+    # The mercenary ports of rules 13.
+    assert RS.setup_data.arrival["england"]["zones"] == ["sz1", "sz9", "sz26", "sz23", "sz24"]
+    # Albret takes one Spanish Pi and two Gascon Co and Ab (rules 11).
+    kinds = sorted(p["type"] for p in new_game().state["pieces"].values()
+                   if p["type"].endswith((".spain", ".gascony")))
+    assert kinds == ["Ab.gascony", "Co.gascony", "Pi.spain"]
+    limits = {c.id: c.limit for c in RS.reinforcement_table.contingents.values()}
+    assert limits == {"swiss": 3, "england": 3, "empire": 6, "spain-gascony": 3}  # 7.1
