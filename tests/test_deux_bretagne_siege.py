@@ -113,13 +113,28 @@ def test_8_24_an_army_leaving_a_fortress_leaves_the_fortress_level_behind():
 
 def test_8_23_a_lone_enemy_leader_does_not_stop_an_army():
     game = new_game()
-    game.push("place guillaume-de-cadoudal hede")
+    game.push("place guillaume-de-cadoudal montfort")  # an open Montfort city
     stack = at(game, "josselin")  # Rohan, Ch BR, Me
-    game.push(f"place {','.join(stack)} montfort")
+    game.push(f"place {','.join(stack)} hede")
     activate(game)
-    game.push(f"move {','.join(stack)} hede")
+    game.push(f"move {','.join(stack)} montfort")
     assert game.state["flow"] == []
     assert game.state["pieces"]["guillaume-de-cadoudal"]["loc"] == "prison-bro-chall"
+
+
+def test_8_24_a_lone_leader_withdraws_inside_his_fortress_instead():
+    """"A lone leader can retreat in a fortified city as if he was a combat unit." (8.24)"""
+    game = new_game()
+    game.push("place guillaume-de-cadoudal hede")  # Montfort's fortress
+    stack = at(game, "josselin")
+    game.push(f"place {','.join(stack)} montfort")
+    activate(game)
+    entry = game.push(f"move {','.join(stack)} hede")
+    assert any("Guillaume de Cadoudal, alone, withdraws inside the fortress of Hédé" in
+               line.text and "8.24" in line.rule for line in entry.lines)
+    assert game.state["pieces"]["guillaume-de-cadoudal"]["loc"] == "hede"
+    assert "guillaume-de-cadoudal" in game.state["vars"]["inside"]
+    assert Action("besiege", ("hede",)) in game.legal_actions()  # NF 1, nobody inside
 
 
 def _crossing(game, army):

@@ -423,6 +423,14 @@ class DeuxBretagne(Ruleset):
                     if leader in movement.inside(state):
                         continue
                     owner = self.piece_side(state, leader)
+                    area = bmap.areas.get(place)
+                    if area is not None and area.fortified and state["control"].get(
+                            place) == owner:  # 8.24: rather than be captured (8.23)
+                        state["vars"]["inside"].append(leader)
+                        ctx.log(f"{self.piece_name(state, leader)}, alone, withdraws inside "
+                                f"the fortress of {bmap.place_name(place)}",
+                                self.cite("8.24"))
+                        continue
                     put_piece(state, leader, PRISON[owner])
                     ctx.log(f"{self.piece_name(state, leader)} is captured in "
                             f"{bmap.place_name(place)} and sent to "
