@@ -227,6 +227,8 @@ def test_hand_lines_and_buttons():
     game.push("draw")
     lines = rs.private_lines(game.state, "blois")
     assert lines[0].startswith("B-12 Jean de Normandie — ACT ?, PS ?")
+    assert lines[0].endswith("event: Jean de Normandie enters (6.1, assumed); plague in 4 "
+                             "turns (6.31)")
     # Cards are played from the hand (its dock, behind the cover), not the shared toolbar.
     assert not [a for a in rs.flow_actions(game.state) if a.verb == "play"]
     labels = [rs.action_label(game.state, a)

@@ -120,7 +120,9 @@ def card_line(rs: DeuxBretagne, state: State, card: str) -> str:
     if value(rs, state, card, "anchor"):
         parts.append("anchor")
     parts.append(f"{info.get('group', '?')} (assumed)")
-    return f"{card_name(rs, card)} — {', '.join(parts)}"
+    event = events.EVENT_NOTES.get(card)
+    return f"{card_name(rs, card)} — {', '.join(parts)}" + (f"; event: {event}" if event
+                                                            else "")
 
 
 # -- phase B -------------------------------------------------------------------------------

@@ -807,6 +807,23 @@ def war_lines(rs: DeuxBretagne, state: State) -> list[str]:
 AUTOMATED = (*EXTERNAL_WARS, *FULL_OR_REDUCED, *FORTRESS_CARDS, *SUPPLY_CARDS, "B-03",
              "B-23", "B-17", "M-17", "M-01", "M-02", "B-13", "B-12", "M-09", "B-28")
 """Cards whose event does something here (the rest of their text is applied by hand)."""
+EVENT_NOTES = {
+    **{c: "external war (6.2)" for c in EXTERNAL_WARS},
+    **{c: "the opponent chooses full or reduced units (6.45)" for c in FULL_OR_REDUCED},
+    **{c: "changes a fortress level, 0-3 (2.63)" for c in FORTRESS_CARDS},
+    **{c: "2 supply bases (12.32)" for c in SUPPLY_CARDS},
+    "B-03": "Raoul de Cahours changes sides (6.41)",
+    "B-23": "Jean de Montfort, else Cadoudal, else Clisson (6.42)",
+    "B-17": "a Militia for a siege, gone when it is lifted (6.43)",
+    "M-17": "releases a captured Jean de Normandie for good (6.44)",
+    "M-01": "Montfort plays first (4.0)", "M-02": "Artillery for Montfort (5.411)",
+    "B-13": "Artillery for Blois (5.411)",
+    "B-12": "Jean de Normandie enters (6.1, assumed); plague in 4 turns (6.31)",
+    "M-09": "Edward III enters (6.1, assumed); plague in 3 turns (6.31)",
+    "B-28": "Bertrand du Guesclin enters (6.1, assumed)",
+    "B-01": "naval movement (8.151)", "B-16": "with B-01, sail from a besieged port (8.152)",
+}
+"""What the rules say a card's event does, in a few words, for the hand panel."""
 LABELS = {
     "free-action": "Free action: move 1 lone unit or 1 lone leader (5.32)",
     "war-send": "Set aside {piece} for the external war",
