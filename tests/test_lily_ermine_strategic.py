@@ -14,7 +14,7 @@ from boardapp.core.context import Context
 from boardapp.core.errors import IllegalActionError
 from boardapp.core.game import Game
 from boardapp.core.state import digest, pieces_at
-from rulesets.lily_ermine import RULESET, victory
+from rulesets.lily_ermine import RULESET, reinforcements, victory
 from rulesets.lily_ermine.data import parse_result
 
 RS = RULESET()
@@ -83,11 +83,11 @@ def test_round_1_reinforcements_swiss_table_asked_and_placed_with_an_army():
     assert err.rule == "Lily and the Ermine 7.2 Placement"
     err = refusal(game, "buy france-ar-5 sz1")  # Brest: a Breton control marker
     assert "controlled by the enemy" in err.reason
-    # Dragging a counter not yet in play shows where it may be bought, and is a purchase.
-    reach = RS.reachable(game.state, ["france-ar-5"])
+    # Where a counter not yet in play may be bought; a drag onto a zone is a purchase.
+    reach = reinforcements.purchase_reach(RS, game.state, ["france-ar-5"])
     assert "sz45" in reach and "sz44" in reach and "sz38" not in reach and "sz1" not in reach
     assert reach["sz45"].cost == 2  # its RP
-    assert RS.reachable(game.state, ["swiss-pi-2"]) == {}  # the table allowed one
+    assert reinforcements.purchase_reach(RS, game.state, ["swiss-pi-2"]) == {}  # one allowed
     assert RS.move_action(game.state, ["france-ar-5"], "sz45").text() == "buy france-ar-5 sz45"
     # The purchases are on the zone's menu, not on the toolbar.
     assert "Buy France Ar #5 full (2 RP) in 45 Angers (Anjou)" in [

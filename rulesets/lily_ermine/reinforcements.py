@@ -231,8 +231,9 @@ def buy_actions(rs: Any, state: State, zone: str | None = None) -> Iterator[Acti
 
 
 def purchase_reach(rs: Any, state: State, pieces: list[str]) -> dict[str, Reach]:
-    """While a counter of the Reserve or not yet in play is dragged in R&R: the zones
-    where it may be bought (the cost is its RP, full strength if affordable)."""
+    """The zones where a counter of the Reserve or not yet in play may be bought now (the
+    cost is its RP, full strength if affordable). Not yet the board's drag highlight: the
+    board labels every reach cost "MP"."""
     if len(pieces) != 1:
         return {}
     pid = pieces[0]

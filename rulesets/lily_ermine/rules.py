@@ -337,8 +337,6 @@ class LilyErmine(TacticalBoard, Ruleset):
             return self.tactical_reach(state, pieces)  # a fight on the tactical map (10)
         if not pieces or any(p not in state["pieces"] for p in pieces):
             return {}
-        if state["phase"] == "rr":  # R&R: where a dragged counter may be bought (7)
-            return reinforcements.purchase_reach(self, state, pieces)
         if self.why_not_move(state, pieces) is not None:
             return {}
         budget, _, _ = self._army_budget(state, pieces)
