@@ -51,14 +51,14 @@ def deploy(game: Game, layout: dict[str, list[str]]) -> None:
 def choose(game: Game, kind: str) -> None:
     """Choose a marker of ``kind``: its position in the camp's secret pool (10)."""
     camp = _RULESET.acting_side(g(game))
-    pool = g(game)["vars"]["tactical"]["pool"][camp]
+    pool = g(game)["vars"]["tac_secret"][camp]["pool"]
     game.push(f"choose-marker {pool.index(kind)}")
 
 
 def use(game: Game, kind: str, zone: str = "") -> None:
     """Pick a chosen marker for the round: its position among the camp's markers."""
     camp = _RULESET.acting_side(g(game))
-    chosen = g(game)["vars"]["tactical"]["secret"][camp]
+    chosen = g(game)["vars"]["tac_secret"][camp]["chosen"]
     game.push(f"use-marker {chosen.index(kind)} {zone}".strip())
 
 
@@ -113,8 +113,7 @@ def test_major_battle_example():
         choose(game, kind)
     assert not any(a.verb == "choose-marker" for a in game.legal_actions())  # TC 4
     assert "charge" not in text(game).lower().split("marker")[-1]  # the log keeps it secret
-    assert _RULESET.secret_paths(g(game))["france"] == [
-        ("vars", "tactical", key, "france") for key in ("secret", "pool", "picked")]
+    assert _RULESET.secret_paths(g(game)) == {"france": [("vars", "tac_secret", "france")]}
     game.push("markers-chosen")
     game.push("take-markers")
     choose(game, "ditch")
@@ -344,14 +343,65 @@ def test_the_markers_chosen_stay_secret_from_the_other_camp():
         push(game, a)
     s = g(game)
     paths = normalise_paths(_RULESET.secret_paths(s), ["france", "brittany"])
-    seen = mask(s, paths, visible={"brittany"})["vars"]["tactical"]
-    assert seen["secret"]["france"] == ["?"] * 4
-    assert set(seen["pool"]["france"]) == {"?"}
+    assert s["vars"]["tac_secret"]["france"]["chosen"].count("charge") == 2
+    seen = mask(s, paths, visible={"brittany"})["vars"]
+    assert seen["tac_secret"]["france"] == {}  # nothing of it in Brittany's program
     chosen = [e.action.text() for e in game.log if e.action.verb == "choose-marker"]
     assert chosen and all(t.split()[1].isdigit() for t in chosen)  # positions, not names
     for a in EXAMPLE_ROUND[7:14]:  # Brittany chooses; France picks battery and charge
         push(game, a)
-    seen = mask(g(game), paths, visible={"brittany"})["vars"]["tactical"]
-    assert seen["picked"]["france"] == ["?", "?"] and seen["round_markers"]["france"] == []
+    paths = normalise_paths(_RULESET.secret_paths(g(game)), ["france", "brittany"])
+    seen = mask(g(game), paths, visible={"brittany"})["vars"]
+    assert seen["tac_secret"]["france"] == {} and seen["tactical"]["round_markers"] == {
+        "france": [], "brittany": []}
+    assert len(g(game)["vars"]["tac_secret"]["france"]["picked"]) == 2
     used = [e.action.text() for e in game.log if e.action.verb == "use-marker"]
     assert len(used) == 2 and all(t.split()[1].isdigit() for t in used)
+
+
+def _pbem_checked_push(game: Game, text: str) -> None:
+    """Push ``text`` after checking what a game by email requires of it: the same public
+    result when the other camp's secrets are unknown, and the other camp's secrets
+    untouched (boardapp.core.pbem refuses an action otherwise)."""
+    from boardapp.core.hidden import mask, normalise_paths, read_secrets
+    from boardapp.core.pbem import ALT_TOKEN, run_action
+
+    if text.startswith(("choose ", "use ")):
+        camp = _RULESET.acting_side(g(game))
+        mine = g(game)["vars"]["tac_secret"][camp]
+        kind, *zone = text.split()[1:]
+        if text.startswith("choose "):
+            text = f"choose-marker {mine['pool'].index(kind)}"
+        else:
+            text = " ".join([f"use-marker {mine['chosen'].index(kind)}", *zone])
+    action = Action.parse(text)
+    state = g(game)
+    side = _RULESET.acting_side(state)
+    sides = ["france", "brittany"]
+    paths = normalise_paths(_RULESET.secret_paths(state), sides)
+    after, ctx = run_action(game, state, action, side, None)
+    alt = mask(state, paths, visible={side}, token=ALT_TOKEN)
+    alt_after, alt_ctx = run_action(game, alt, action, side, None)
+    paths_after = normalise_paths(_RULESET.secret_paths(after), sides)
+    assert mask(after, paths_after) == mask(alt_after, paths_after), text
+    assert [x.render() for x in ctx.lines] == [x.render() for x in alt_ctx.lines], text
+    for other in sides:
+        if other != side and other in paths:
+            assert read_secrets(state, paths[other]) == read_secrets(after, paths[other])
+    game.push(action)
+
+
+def test_a_major_battle_can_be_played_by_email():
+    game = battle_position()
+    game.push("major-battle sz44")
+    deploy(game, FRENCH)
+    deploy(game, BRETON)
+    for a in EXAMPLE_ROUND:
+        _pbem_checked_push(game, a)
+    _pbem_checked_push(game, "battle-continue")
+    rng = random.Random(5)
+    for _ in range(300):
+        if not g(game).get("flow") or g(game)["vars"]["tactical"] is None:
+            break
+        _pbem_checked_push(game, rng.choice(game.legal_actions()).text())
+    assert g(game)["vars"]["tactical"] is None

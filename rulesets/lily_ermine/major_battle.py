@@ -93,6 +93,15 @@ def battle(state: State) -> dict[str, Any]:
     return state["vars"]["tactical"]
 
 
+def sec(state: State, camp: str) -> dict[str, Any]:
+    """``camp``'s hidden markers: ``pool`` (its markers in an order only its player
+    knows), ``chosen`` (face down; ``None`` once used) and ``picked`` for the round.
+    Kept in ``state["vars"]["tac_secret"][camp]``, a secret of that camp
+    (``secret_paths``), and only ever read or changed in that camp's own actions, so a
+    game by email never needs one player's secret in the other's program."""
+    return state["vars"]["tac_secret"][camp]
+
+
 # -- who is where -----------------------------------------------------------------------
 def units(rs: Any, state: State, pids: list[str]) -> list[str]:
     return [p for p in pids if not rs.is_commander(state, p)]
@@ -172,8 +181,7 @@ def start(rs: Any, state: State, zone: str, ctx: Context) -> None:
     state["vars"]["tactical"] = {
         "kind": "battle", "zone": zone, "attacker": camp, "defender": other,
         "pieces": pieces, "sp": sp, "round": 1, "rain": False, "event": None,
-        "secret": {camp: [], other: []}, "pool": {camp: None, other: None},
-        "picked": {camp: [], other: []},
+        "taken": {camp: False, other: False},
         "round_markers": {camp: [], other: []},
         "zone_markers": {}, "fired": [], "moved": 0, "picks": [], "melee": None,
         "melee_done": False, "counter_done": False}
@@ -430,11 +438,11 @@ class MbMarkers(Step):
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
         t = battle(state)
         camp = frame["side"]
-        pool = t["pool"][camp]
-        if pool is None:
+        if not t["taken"][camp]:
             yield Action("take-markers")
             return
-        chosen = t["secret"][camp]
+        pool = sec(state, camp)["pool"]
+        chosen = sec(state, camp)["chosen"]
         cid = army_commander(rs, state, camp)
         tc = tc_of(rs, state, cid) if cid else 0
         if len(chosen) < tc:
@@ -450,24 +458,25 @@ class MbMarkers(Step):
         (the pool is a secret of the state, the shuffle private dice)."""
         camp = frame["side"]
         kinds = [k for k, n in sorted(inventory(camp).items()) for _ in range(n)]
-        battle(state)["pool"][camp] = ctx.shuffle(kinds, private=True)
+        state["vars"].setdefault("tac_secret", {})[camp] = {
+            "pool": ctx.shuffle(kinds, private=True), "chosen": [], "picked": []}
+        battle(state)["taken"][camp] = True
         ctx.log(f"{rs.side(camp).name} takes its {len(kinds)} tactical markers in hand",
                 rs.cite(R_MARKERS))
 
     def on_choose_marker(self, rs: Any, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
-        t = battle(state)
-        pool = t["pool"][frame["side"]]
+        mine = sec(state, frame["side"])
         i = int(action.arg(0))
-        t["secret"][frame["side"]].append(pool[i])
-        pool[i] = None
+        mine["chosen"].append(mine["pool"][i])
+        mine["pool"][i] = None
         ctx.log(f"{rs.side(frame['side']).name} chooses a tactical marker (face down)",
                 rs.cite(R_MARKERS))
 
     def on_markers_chosen(self, rs: Any, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         t = battle(state)
-        n = len(t["secret"][frame["side"]])
+        n = len(sec(state, frame["side"])["chosen"])
         ctx.log(f"{rs.side(frame['side']).name} places {n} tactical marker(s) face down near "
                 "its army commander", rs.cite(R_MARKERS))
         if frame["side"] == t["defender"]:
@@ -496,7 +505,7 @@ class MbTactics(Step):
     name = "mb-tactics"
 
     def prompt(self, rs: Any, state: State, frame: Frame) -> str:
-        used = battle(state)["picked"][frame["side"]]
+        used = sec(state, frame["side"])["picked"]
         return (f"{_head(rs, state)}: {rs.side(frame['side']).name} picks 0 to 2 of its "
                 f"markers for this round in the Hand panel ({len(used)} picked), then "
                 "Tactics done (10 Tactical choice).")
@@ -504,8 +513,9 @@ class MbTactics(Step):
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
         t = battle(state)
         camp = frame["side"]
-        if len(t["picked"][camp]) < 2:
-            for i, kind in enumerate(t["secret"][camp]):
+        mine = sec(state, camp)
+        if len(mine["picked"]) < 2:
+            for i, kind in enumerate(mine["chosen"]):
                 if kind is None:
                     continue
                 if kind in ZONE_MARKERS:
@@ -521,20 +531,22 @@ class MbTactics(Step):
 
     def on_use_marker(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
                       flow: Flow) -> None:
-        t = battle(state)
         camp = frame["side"]
         i = int(action.arg(0))
-        kind = t["secret"][camp][i]
-        t["secret"][camp][i] = None
-        t["picked"][camp].append([kind, action.arg(1) if len(action.args) > 1 else None])
+        mine = sec(state, camp)
+        kind = mine["chosen"][i]
+        mine["chosen"][i] = None
+        mine["picked"].append([kind, action.arg(1) if len(action.args) > 1 else None])
         ctx.log(f"{rs.side(camp).name} will use a tactical marker this round",
                 rs.cite("10 Tactical choice"))
 
     def on_tactics_done(self, rs: Any, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         t = battle(state)
-        ctx.log(f"{rs.side(frame['side']).name} has picked {len(t['picked'][frame['side']])} "
-                "marker(s) for the round", rs.cite("10 Tactical choice"))
+        trim_markers(rs, state, ctx, frame["side"])
+        ctx.log(f"{rs.side(frame['side']).name} has picked "
+                f"{len(sec(state, frame['side'])['picked'])} marker(s) for the round",
+                rs.cite("10 Tactical choice"))
         if frame["side"] == t["defender"]:
             flow.goto(rs, state, ctx, "mb-tactics", side=t["attacker"])
         else:
@@ -559,14 +571,15 @@ class MbReveal(Step):
         t = battle(state)
         camp = frame["side"]
         shown = []
-        for kind, zone in t["picked"][camp]:
+        mine = sec(state, camp)
+        for kind, zone in mine["picked"]:
             t["round_markers"][camp].append(kind)
             if zone:
                 t["zone_markers"].setdefault(zone, []).append(kind)
             shown.append(marker_name(kind) + (f" in {name(rs, zone)}" if zone else ""))
-        t["picked"][camp] = []
+        mine["picked"] = []
         if t["round"] == 1:  # ditch and fence unused in round 1 are lost (10)
-            t["secret"][camp] = [None if k in ZONE_MARKERS else k for k in t["secret"][camp]]
+            mine["chosen"] = [None if k in ZONE_MARKERS else k for k in mine["chosen"]]
         ctx.log(f"{rs.side(camp).name} reveals for this round: "
                 f"{', '.join(shown) or 'no marker'}", rs.cite("10 Tactical choice"))
         if camp == t["attacker"]:
@@ -1231,25 +1244,23 @@ def free_counter_attacks(rs: Any, state: State) -> list[tuple[str, str]]:
 
 
 # -- the end -------------------------------------------------------------------------------
-def trim_markers(rs: Any, state: State, ctx: Context) -> None:
+def trim_markers(rs: Any, state: State, ctx: Context, camp: str) -> None:
     """A new army commander keeps at most his TC in markers; the excess is discarded
-    (10 Elimination of a historic commander; ours: the last chosen go first)."""
-    t = battle(state)
-    for camp in (t["attacker"], t["defender"]):
-        cid = army_commander(rs, state, camp)
-        tc = tc_of(rs, state, cid) if cid else 0
-        left = [k for k in t["secret"][camp] if k is not None]
-        if len(left) > tc:
-            t["secret"][camp] = left[:tc]
-            ctx.log(f"{rs.side(camp).name}'s army commander now has TC {tc}: the markers "
-                    "beyond it are discarded", rs.cite("10 Elimination of a historic "
-                                                       "commander"))
+    (10 Elimination of a historic commander; ours: the last chosen go first, when the
+    camp next picks its markers - its own action, its own secret)."""
+    cid = army_commander(rs, state, camp)
+    tc = tc_of(rs, state, cid) if cid else 0
+    mine = sec(state, camp)
+    left = [k for k in mine["chosen"] if k is not None]
+    if len(left) > tc:
+        mine["chosen"] = left[:tc]
+        ctx.log(f"{rs.side(camp).name}'s army commander now has TC {tc}: the markers "
+                "beyond it are discarded", rs.cite("10 Elimination of a historic commander"))
 
 
 def check_end(rs: Any, state: State, ctx: Context, flow: Flow) -> bool:
     """End the battle if a camp has no units left on the five TZ or no commander (10)."""
     t = battle(state)
-    trim_markers(rs, state, ctx)
     for camp in (t["attacker"], t["defender"]):
         if not unit_list_all(rs, state, camp):
             ctx.log(f"{rs.side(camp).name} has no units left on the battlefield",

@@ -192,9 +192,9 @@ class TacticalBoard:
             # A position in the camp's secret pool (choose) or chosen markers (use).
             from .major_battle import marker_name
 
-            t = state["vars"].get("tactical") or {}
-            key = "pool" if action.verb == "choose-marker" else "secret"
-            items = (t.get(key) or {}).get(rs.acting_side(state)) or []
+            mine = state["vars"].get("tac_secret", {}).get(rs.acting_side(state)) or {}
+            key = "pool" if action.verb == "choose-marker" else "chosen"
+            items = mine.get(key) or [] if isinstance(mine, dict) else []
             i = int(action.arg(0)) if action.arg(0).isdigit() else -1
             kind = items[i] if 0 <= i < len(items) else None
             verb = "Choose" if action.verb == "choose-marker" else "Use"
@@ -214,13 +214,15 @@ class TacticalBoard:
 
     def private_lines(self, state: State, side: str) -> list[str]:
         t = state["vars"].get("tactical")
-        if not t or t.get("kind") != "battle" or side not in t["secret"]:
+        mine = state["vars"].get("tac_secret", {}).get(side)
+        if not t or t.get("kind") != "battle" or not isinstance(mine, dict) or not mine:
             return []
         from .major_battle import marker_name
 
-        chosen = ", ".join(marker_name(k) for k in t["secret"][side] if k) or "none"
+        chosen = ", ".join(marker_name(k) for k in mine.get("chosen", [])
+                           if k in marker_kinds()) or "none"
         lines = [f"Your tactical markers, face down: {chosen}"]
-        picked = t.get("picked", {}).get(side)
+        picked = mine.get("picked")
         if picked:
             lines.append("Picked for this round: " + ", ".join(
                 marker_name(k) + (f" in {self.place_name(z)}" if z else "")  # type: ignore[attr-defined]
@@ -228,11 +230,8 @@ class TacticalBoard:
         return lines
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
-        t = state["vars"].get("tactical")
-        if not t or t.get("kind") != "battle":
-            return {}
-        return {camp: [("vars", "tactical", key, camp) for key in ("secret", "pool", "picked")]
-                for camp in t["secret"]}
+        return {camp: [("vars", "tac_secret", camp)]
+                for camp in state["vars"].get("tac_secret", {})}
 
     def tactical_reach(self, state: State, pieces: list[str]) -> dict[str, Reach]:
         """Where a dragged counter may go on the tactical map now (the running step's
