@@ -68,3 +68,10 @@ def activate(game: Game, use: str = "act", level: int = 3) -> str:
     while game.state["flow"] and game.state["flow"][-1]["step"] == "card-value":
         game.push(f"value {level}")
     return card
+
+
+def free_action(game: Game) -> None:
+    """The active player takes a free action (5.32) instead of a card (phase B counted as
+    done): one lone unit or one lone leader may move in this activation."""
+    game.state["vars"]["drawn"][game.state["active"]] = True
+    game.push("free-action")

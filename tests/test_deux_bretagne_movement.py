@@ -7,7 +7,7 @@ import pytest
 
 from boardapp.core.errors import IllegalActionError
 from boardapp.core.state import digest
-from tests.dbhelpers import at, new_game, reserve
+from tests.dbhelpers import activate, at, free_action, new_game, reserve
 
 
 def refused(game, text):
@@ -20,6 +20,7 @@ def refused(game, text):
 
 def test_8_11_moves_follow_roads():
     game = new_game()
+    free_action(game)  # 5.32: one unit alone
     bmap = game.ruleset.board_map
     me = at(game, "saint-malo")[0]
     reach = game.ruleset.reachable(game.state, [me])
@@ -35,6 +36,7 @@ def test_8_11_moves_follow_roads():
 def test_8_1_slowest_unit_and_leaders_8_mp():
     game = new_game()
     game.push("end")  # Montfort's activation
+    activate(game)
     stack = at(game, "gwened")  # Clisson, Me (5 MP), Mil (4 MP)
     reach = game.ruleset.reachable(game.state, stack)
     assert reach and max(r.cost for r in reach.values()) <= 4
@@ -51,6 +53,7 @@ def test_8_1_slowest_unit_and_leaders_8_mp():
 
 def test_8_1_marsh_costs_two():
     game = new_game()
+    free_action(game)
     me = at(game, "saint-malo")[0]
     assert game.ruleset.board_map.areas["dol"].terrain == "marsh"
     assert game.ruleset.reachable(game.state, [me])["dol"].cost == 2  # Dol is Blois already
@@ -58,6 +61,7 @@ def test_8_1_marsh_costs_two():
 
 def test_8_26_taking_an_open_city_costs_one_more():
     game = new_game()
+    free_action(game)
     me = at(game, "josselin", "me")[0]
     assert game.state["control"]["malestroit"] == "montfort"
     reach = game.ruleset.reachable(game.state, [me])["malestroit"]
@@ -69,6 +73,7 @@ def test_8_26_taking_an_open_city_costs_one_more():
 
 def test_8_26_without_the_extra_point_the_city_is_not_taken():
     game = new_game()
+    free_action(game)
     me = at(game, "josselin", "me")[0]
     game.state["vars"]["mp_spent"][me] = 4  # 1 MP left of 5
     entry = game.push(f"move {me} malestroit")
@@ -78,6 +83,7 @@ def test_8_26_without_the_extra_point_the_city_is_not_taken():
 
 def test_5_31_8_21_movement_stops_on_entering_enemy_units():
     game = new_game()
+    activate(game)
     stack = at(game, "josselin")
     reach = game.ruleset.reachable(game.state, stack)
     assert reach["ploermel"].stops
@@ -97,6 +103,7 @@ def test_5_31_8_21_movement_stops_on_entering_enemy_units():
 
 def test_8_21_leader_alone_may_not_enter_enemy_combat_units():
     game = new_game()
+    activate(game)
     rohan = at(game, "josselin", "leader")[0]
     err = refused(game, f"move {rohan} ploermel")
     assert err.rule == "Deux Bretagne 8.21"
@@ -106,6 +113,7 @@ def test_8_21_leader_alone_may_not_enter_enemy_combat_units():
 def test_8_23_lone_enemy_leader_is_captured():
     game = new_game()
     game.push("place guillaume-de-cadoudal malestroit")  # by hand: a lone leader
+    free_action(game)
     me = at(game, "josselin", "me")[0]
     entry = game.push(f"move {me} malestroit")
     assert game.state["pieces"]["guillaume-de-cadoudal"]["loc"] == "prison-bro-chall"
@@ -116,6 +124,7 @@ def test_7_21_stacking_limit_at_the_end_of_the_move():
     game = new_game()
     eight = reserve(game, "blois-mil", 4) + reserve(game, "blois-me", 4)
     game.push(f"place {','.join(eight)} dinan")
+    free_action(game)
     me = at(game, "saint-malo")[0]
     err = refused(game, f"move {me} dinan")
     assert "7.21" in err.rule
@@ -125,6 +134,7 @@ def test_7_12_command_value_limits_the_army():
     game = new_game()
     extra = reserve(game, "blois-me", 1)
     game.push(f"place {extra[0]} josselin")
+    activate(game)
     stack = at(game, "josselin")  # Rohan (command 2) + 3 units
     err = refused(game, f"move {','.join(stack)} malestroit")
     assert "7.12" in err.rule
@@ -143,6 +153,7 @@ def test_4_0_only_the_active_side_moves():
     err = refused(game, f"move {me} montfort")
     assert "4.0" in err.rule
     game.push("end")
+    free_action(game)
     game.push(f"move {me} montfort")
     assert game.state["pieces"][me]["loc"] == "montfort"
 
@@ -150,12 +161,14 @@ def test_4_0_only_the_active_side_moves():
 def test_2_64_holding_boxes_by_side():
     game = new_game()
     game.push("end")
+    free_action(game)
     me = at(game, "machecoul", "me")[0]
     err = refused(game, f"move {me} poatev")
     assert "2.64" in err.rule
     assert "poatev" not in game.ruleset.reachable(game.state, [me])
     # Blois's army may leave Anjev by its links (Anjev is a Blois holding box).
     game.push("end")
+    activate(game)
     stack = at(game, "anjev")
     assert set(game.ruleset.reachable(game.state, stack)) & set(
         game.ruleset.board_map.boxes["anjev"].links)
@@ -164,6 +177,7 @@ def test_2_64_holding_boxes_by_side():
 def test_3_3_13_12_taking_a_county_moves_its_victory_points():
     game = new_game()
     assert game.state["region_control"]["pays-de-saint-malo"] == "montfort"
+    free_action(game)
     me = at(game, "saint-malo")[0]
     entry = game.push(f"move {me} montfort")  # Blois now holds Saint-Malo, Dinan, Montfort
     assert game.state["region_control"]["pays-de-saint-malo"] == "blois"
@@ -203,3 +217,16 @@ def test_flow_buttons_are_legal_and_include_every_argument_free_action():
             break
         game.push(buttons[0])
         assert game.ruleset.action_label(game.state, buttons[0])
+
+
+def test_8_21_a_leader_alone_may_not_sail_into_enemy_combat_units_either():
+    game = new_game()
+    game.push("end")  # Montfort: an ACT 3 card lets a leader sail (8.151)
+    activate(game)
+    clisson = at(game, "gwened", "leader")
+    sea = {p: r for p, r in game.ruleset.reachable(game.state, clisson).items()
+           if len(r.path) == 2 and not game.ruleset.board_map.graph.has_edge(*r.path)}
+    assert sea  # he may sail ...
+    assert "saint-malo" not in sea  # ... but not into the Blois units of Saint-Malo
+    err = refused(game, "move olivier-de-clisson saint-malo")
+    assert err.rule == "Deux Bretagne 8.21"

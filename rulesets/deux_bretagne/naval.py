@@ -69,6 +69,8 @@ def naval_reach(rs: DeuxBretagne, state: State, group: Group) -> dict[str, Reach
             continue
         if place in SEA_BOX.values() and SEA_BOX.get(group.side) != place:
             continue
+        if not group.units and enemy_units_at(rs, state, place, group.side):
+            continue  # 8.21: a leader alone never enters enemy combat units, by sea too
         stops = bool(enemy_units_at(rs, state, place, group.side, outside_only=True))
         out[place] = Reach(place, group.budget, (group.start, place), False, stops)
     return out
