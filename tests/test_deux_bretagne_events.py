@@ -216,6 +216,14 @@ def test_6_43_the_b17_militia_leaves_with_the_siege_and_comes_back_full():
     game.push("besiege ploermel")  # a new siege in the same area: the unit comes back
     assert loc(game, militia) == "ploermel"
     assert not game.ruleset.is_reduced(game.state, militia)  # full (6.43)
+    game.push("eliminate blois-ch-br-1,blois-me-3")  # lifted again
+    assert loc(game, militia) == "reserve"
+    game.push(f"place {militia} josselin")  # its counter recruited meanwhile
+    game.push("place blois-ch-br-1,blois-me-3 ploermel")
+    game.state["vars"]["inside"].append("montfort-me-6")
+    game.push("besiege ploermel")
+    back = [p for p in at(game, "ploermel", "mil")]
+    assert len(back) == 1 and back[0] != militia  # another Blois Mil comes, full
 
 
 # -- 4.0 M-01, 6.1 new leaders ----------------------------------------------------------------

@@ -536,8 +536,13 @@ def after_action(rs: DeuxBretagne, state: State, ctx: Context) -> None:
     loc = state["pieces"][unit]["loc"]
     besieged = area in blois_sieges(state)
     if b17["away"]:
-        if besieged and loc == "reserve" and len(units_in(rs, state, area, "blois")) < \
-                STACK_LIMIT:
+        if loc != "reserve":  # its counter was recruited meanwhile: any Blois Mil will do
+            spare = [p for p in pieces_at(state, "reserve")
+                     if state["pieces"][p]["type"] == "blois-mil"]
+            if not spare:
+                return
+            unit = b17["unit"] = spare[0]
+        if besieged and len(units_in(rs, state, area, "blois")) < STACK_LIMIT:
             state["pieces"][unit]["flipped"] = False
             put_piece(state, unit, area)
             b17["away"] = False
