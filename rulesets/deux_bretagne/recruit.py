@@ -2,8 +2,8 @@
 every step it gives, one at a time, on new units (placed reduced with the leader) or on
 bringing reduced units there back to full strength (5.411, 5.412, 5.42).
 
-The card played as REC is not automated yet: the players play it by hand (its activation
-value is the number of leaders that may recruit); ``recruit LEADER ch|me`` makes the roll.
+``recruit LEADER ch|me`` makes the roll; the card played as REC says how many recruitments
+the activation allows (its activation value, 5.4: cards.rec_refusal).
 """
 
 from __future__ import annotations
