@@ -47,10 +47,14 @@ class Game:
     """One game of one ruleset and scenario: state, log, undo and redo stacks."""
 
     def __init__(self, ruleset: Ruleset, scenario: str | None = None,
-                 seed: int | None = None, data: Mapping[str, Any] | None = None) -> None:
+                 seed: int | None = None, data: Mapping[str, Any] | None = None,
+                 played_with: str | None = None) -> None:
         """``data``: the game data the game starts with (``state["data"]``, see
         :mod:`.datasheets`); ``None`` copies the ruleset's data files now (a new game),
-        ``{}`` keeps none (a game file saved before game data existed)."""
+        ``{}`` keeps none (a game file saved before game data existed).
+        ``played_with``: the ruleset version an older game file was played with; the
+        ruleset may set such a game up to replay under the rules of that version
+        (:meth:`Ruleset.legacy_setup`), and the game keeps them."""
         self.ruleset = ruleset
         self.scenario = scenario or ruleset.default_scenario
         if self.scenario not in ruleset.scenarios():
@@ -59,6 +63,9 @@ class Game:
                                 f"(scenarios: {known})")
         self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
         self.initial: State = ruleset.setup(self.scenario, self.seed)
+        self.played_with = played_with if played_with != ruleset.version else None
+        if self.played_with is not None:
+            ruleset.legacy_setup(self.initial, self.played_with)
         if data is None:
             data = snapshot(ruleset.data_sheets())
         if data:

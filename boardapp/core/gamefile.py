@@ -77,7 +77,7 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "version": GAME_VERSION,
         "app": f"boardapp {__version__}",
         "mode": game.mode,
-        "ruleset": {"id": game.ruleset.id, "version": game.ruleset.version,
+        "ruleset": {"id": game.ruleset.id, "version": game.played_with or game.ruleset.version,
                     "data": game.ruleset.data_digest()},
         "scenario": game.scenario,
         "seed": game.seed,
@@ -215,7 +215,9 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
         raise GameFileError(name, "actions", "expected a list of actions")
     start_data = _game_data(r, ruleset, data.get("game_data", {}))
     try:
-        game = Game(ruleset, scenario, seed, start_data)
+        played = _ruleset_version(data)
+        game = Game(ruleset, scenario, seed, start_data,
+                    played if isinstance(played, str) else None)
     except BoardappError as exc:
         raise GameFileError(name, "scenario", str(exc)) from exc
     except Exception as exc:  # a ruleset's set-up failing on a strange seed

@@ -231,6 +231,11 @@ class Ruleset:
                 h.update(b"(missing)")
         return h.hexdigest()[:16]
 
+    def legacy_setup(self, state: State, version: str) -> None:
+        """Adjust the set-up ``state`` of a game recorded with an older ``version`` of this
+        ruleset so that it replays under the rules it was played with (e.g. switch off a
+        rule added since, with a flag in the state). Default: nothing."""
+
     def data_sheets(self) -> list[Sheet]:
         """The values of the ruleset's data that players may fill in or correct (card
         values, table cells the rules do not print): see :mod:`boardapp.core.datasheets`.
