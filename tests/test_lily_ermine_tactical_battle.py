@@ -328,6 +328,8 @@ def test_a_shooter_offers_its_shots_on_its_menu():
         push(game, a)
     menu = [a.text() for a in _RULESET.piece_actions(g(game), "england-ar-1")]
     assert "fire england-ar-1 france-gd-1" in menu
+    buttons = [a.text() for a in _RULESET.flow_actions(g(game))]
+    assert buttons == ["fire-done"]  # the shots are on the shooters' menus
     assert _RULESET.action_label(g(game), Action.parse(menu[0])).startswith(
         "Fire: England Ar #1 on ")
 

@@ -628,8 +628,9 @@ class MbFire(Step):
                 flow.goto(rs, state, ctx, "mb-melee", side=t["attacker"], counter=False)
 
     def prompt(self, rs: Any, state: State, frame: Frame) -> str:
-        return (f"{_head(rs, state)}: fire — {rs.side(frame['side']).name} chooses a shooter "
-                "and a target within its range (die <= CF: 1 SP), or Stop firing (10 Fire).")
+        return (f"{_head(rs, state)}: fire — {rs.side(frame['side']).name} right-clicks a "
+                "shooter and chooses a target within its range (die <= CF: 1 SP), or Stop "
+                "firing (10 Fire).")
 
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
         for pid, target in shots(rs, state, frame["side"]):
@@ -1293,5 +1294,7 @@ def finish(rs: Any, state: State, ctx: Context, flow: Flow, loser: str) -> None:
 
 STEPS = (MbDeploy, MbEvent, MbPick, MbMarkers, MbTactics, MbReveal, MbFire, MbMelee, MbAsk,
          MbLosses, MbAdvance, MbMove, MbRoundEnd)
+MENU_VERBS = ("fire",)
+"""Offered on the shooter's menu (right-click), not on the toolbar (too many)."""
 HAND_VERBS = ("take-markers", "choose-marker", "use-marker")
 """The choices made behind the hot-seat cover (the Hand panel), not on the toolbar."""

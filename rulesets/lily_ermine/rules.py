@@ -716,7 +716,7 @@ class LilyErmine(TacticalBoard, Ruleset):
         """Buttons: every legal action but the drags (move, sail)."""
         return [a for a in self.legal_actions(state)
                 if a.verb not in ("move", "sail", "tac-move", *major_mod.HAND_VERBS,
-                                  *reinforcements.BUY_VERBS, "garrison")]
+                                  *major_mod.MENU_VERBS, *reinforcements.BUY_VERBS, "garrison")]
 
     def piece_actions(self, state: State, pid: str) -> list[Action]:
         """On a counter's menu: pick it up, or reduce / eliminate it for fatigue."""

@@ -136,9 +136,9 @@ def tactical_markers(rs: Any, state: State) -> dict[str, list[str]]:
         return out
     for zone, kinds in t.get("zone_markers", {}).items():
         out[zone] = [k.capitalize() for k in kinds]
+    out.setdefault(tz(t["attacker"], "lr"), []).append(f"Round {t['round']}")
     if t.get("event"):
-        out.setdefault(tz(t["attacker"], "lr"), []).append(f"Event: {t['event']}")
-    out.setdefault(tz(t["defender"], "lr"), []).append(f"Round {t['round']}")
+        out[tz(t["attacker"], "lr")].append(f"Event: {t['event']}")
     return out
 
 
