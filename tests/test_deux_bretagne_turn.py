@@ -189,6 +189,16 @@ def test_12_4_example_of_resources_pillage_marauders_and_the_battle_in_the_fortr
     assert game.state["control"]["dinan"] == "blois"
     assert "dinan" in game.state["vars"]["pillage"]
     assert game.state["dice_queue"] == [] and game.state["turn"] == 2
+    # Next turn Blois buys the Marauder Me back (12.52, 1 PS): his again, inside his
+    # fortress, under the siege (12.53: no change of control while a siege is on).
+    end_activations(game)
+    game.push("set-dice 5,4")  # no Militia departs
+    game.push("next-turn")
+    assert Action("buy-marauders", ("dinan",)) in game.legal_actions()
+    game.push("buy-marauders dinan")
+    new = [p for p in at(game, "dinan", "me") if p in game.state["vars"]["inside"]]
+    assert [game.state["pieces"][p]["type"] for p in new] == ["blois-me"]
+    assert game.state["control"]["dinan"] == "blois" and "dinan" in game.state["vars"]["sieges"]
 
 
 def test_6_3_the_plague_four_turns_after_b12_then_the_enlisement_cards():

@@ -116,6 +116,9 @@ class Resources(Step):
             if rs.piece_type(state, pid).id.endswith("-me"):
                 kind = "me"
             reduced = rs.is_reduced(state, pid)
+            within = pid in state["vars"]["inside"]
+            if within:
+                state["vars"]["inside"].remove(pid)
             state["prev_loc"][pid] = area
             put_piece(state, pid, "reserve")
             state["pieces"][pid]["flipped"] = False
@@ -128,6 +131,8 @@ class Resources(Step):
             new = free[0]
             put_piece(state, new, area, index=len(pieces_at(state, area)))
             state["pieces"][new]["flipped"] = reduced
+            if within and state["control"].get(area) == side:
+                state["vars"]["inside"].append(new)  # they garrison his fortress
             names.append(rs.piece_name(state, new))
         ctx.log(f"{rs.side(side).name} buys the Marauders in {rs.board_map.place_name(area)} "
                 f"for {price} PS: {', '.join(names) or 'none replaced'}", rs.cite("12.52, 12.53"))
