@@ -407,3 +407,34 @@ def test_a_major_battle_can_be_played_by_email():
             break
         _pbem_checked_push(game, rng.choice(game.legal_actions()).text())
     assert g(game)["vars"]["tactical"] is None
+
+
+def test_fence_stops_doubling_except_from_a_flank_and_cut_and_thrust_against_cm():
+    game = battle_position()
+    game.push("place france-hb-1 sz44")
+    game.push("major-battle sz44")
+    deploy(game, {**FRENCH, "tz-france-line1": [*FRENCH["tz-france-line1"], "france-hb-1"]})
+    deploy(game, BRETON)
+    for a in ("set-dice 4", "random-event", "take-markers", "choose rain-of-arrows",
+              "choose cut-and-thrust", "markers-chosen", "take-markers", "choose fence",
+              "markers-chosen", "use rain-of-arrows", "use cut-and-thrust", "tactics-done",
+              "use fence tz-brittany-line1", "tactics-done", "reveal-markers",
+              "reveal-markers", "fire-done"):
+        push(game, a)
+    game.push("place france-ar-2 tz-brittany-right")  # on the Bretons' flank
+    game.push("set-dice 2")
+    game.push("fire france-ar-1 england-ar-1")  # from the front: the fence cancels
+    assert "(Rain of arrows cancelled by the fence)" in text(game)
+    assert g(game)["pieces"]["england-ar-1"]["flipped"]
+    game.push("set-dice 2")
+    game.push("fire france-ar-2 brittany-ar-2")  # from the flank: doubled
+    assert "success, 2 SP x2 (Rain of arrows)" in text(game)
+    assert g(game)["pieces"]["brittany-ar-2"]["loc"] == "reserve-brittany"
+    while g(game)["flow"][-1]["step"] == "mb-fire":
+        game.push("fire-done")
+    game.push("set-dice 4")
+    game.push("melee tz-brittany-line1 tz-france-line1")
+    last = table_rolls(game)[-1]
+    assert [(m["label"], m["value"]) for m in last["modifiers"]] == [
+        ("cut and thrust against Cm", -1)]
+    assert last["modified"] == 3

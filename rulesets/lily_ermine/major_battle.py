@@ -671,8 +671,11 @@ def fire(rs: Any, state: State, ctx: Context, camp: str, pid: str, target: str) 
         c = code(rs, state, pid)
         double = {"Ca": "battery", "Ab": "harassment", "Ar": "rain-of-arrows"}.get(c)
         n, why = 1, ""
+        # A shot from the rear or a flank (the shooter in the target's half) is not
+        # stopped by the fence (10 Fence).
+        flank = parse(src)[0] == parse(dest)[0]  # type: ignore[index]
         if double and revealed(state, camp, double):
-            if zone_has(state, dest, "fence"):
+            if zone_has(state, dest, "fence") and not flank:
                 why = f" ({marker_name(double)} cancelled by the fence)"
             else:
                 n, why = 2, f" x2 ({marker_name(double)})"
@@ -810,6 +813,15 @@ def melee(rs: Any, state: State, ctx: Context, flow: Flow, camp: str, src: str,
     column = table.column(a_cf, d_cf)
     adv, adv_why = advantage(camp, src, dest)
     mods = [Modifier("tactical advantage", adv, adv_why)] if adv else []
+    # Cut and thrust: +1 against the medium cavalry (10), read as a die modifier for the
+    # camp whose Hb fight Cm: + for the attacker, - when the defender plays it (ours).
+    for side, sign, mine, theirs in ((camp, 1, src, dest), (other, -1, dest, src)):
+        if (revealed(state, side, "cut-and-thrust")
+                and any(code(rs, state, p) == "Hb" for p in unit_list(rs, state, mine, side))
+                and any(code(rs, state, p) == "Cm"
+                        for p in unit_list(rs, state, theirs, rs.other(side)))):
+            mods.append(Modifier("cut and thrust against Cm", sign,
+                                 f"{rs.side(side).name}'s marker (10; die modifier: ours)"))
     ctx.log(f"Melee: {rs.side(camp).name} attacks {name(rs, dest)} from {name(rs, src)}: "
             f"CF {a_note} against {d_note}, column {column} (rounded in the "
             "defender's favour)", rule)
