@@ -423,3 +423,16 @@ def test_when_an_event_was_played_is_kept_for_the_last_activations_rules():
     game.push("end")
     game.push("end")
     assert activations_since(game.state, "B-01") == 2
+
+
+def test_a_game_may_carry_its_own_activation_rule(monkeypatch):
+    """vars.require_card (set e.g. by Ruleset.legacy_setup for a game recorded before the
+    rule) overrides cards.REQUIRE_CARD, both ways."""
+    from rulesets.deux_bretagne import cards
+
+    for default, own, refused in ((False, True, True), (True, False, False)):
+        monkeypatch.setattr(cards, "REQUIRE_CARD", default)
+        game = new_game("14.1")
+        game.state["vars"]["require_card"] = own
+        verdict = game.ruleset.check_move(game.state, ["blois-me-4"], "dinan")
+        assert verdict.legal is not refused

@@ -54,7 +54,8 @@ REQUIRE_CARD = False
 """5.2, 5.32: moves, sieges and recruitments with neither a card nor a free action in the
 activation are refused when True. False for now: the tests of the suite outside the card
 rules (UI, command line, game files, the frozen game-v1.json) still move without a card;
-see the notes. Once a card or a free action is played its limits always apply."""
+see the notes. Once a card or a free action is played its limits always apply. A game's
+``vars.require_card`` overrides it (:func:`card_required`)."""
 KEEP_AT_END = 1  # 4.0 C: at most 1 card in hand at the end of the action phase
 
 
@@ -325,6 +326,13 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
 
 
 # -- what a played card (or a free action) allows: 5.2, 5.3, 5.31, 5.32, 5.4 ---------------
+def card_required(state: State) -> bool:
+    """5.2, 5.32: whether an activation with neither a card nor a free action is refused:
+    the game's own flag (``vars.require_card``, e.g. off for a game recorded before the
+    rule, see Ruleset.legacy_setup), else :data:`REQUIRE_CARD`."""
+    return bool(state["vars"].get("require_card", REQUIRE_CARD))
+
+
 def current_play(state: State, side: str) -> dict[str, Any] | None:
     """The card (or free action) ``side`` played in the current activation, or None."""
     play = state["vars"].get("card_play")
@@ -385,7 +393,7 @@ def act_refusal(rs: DeuxBretagne, state: State, pieces: list[str]) -> tuple[str,
     play = current_play(state, side)
     if play is None:
         return (("Play a card as ACT, or take a free action, before moving: every move is "
-                 "made in an activation", "5.2, 5.3, 5.32") if REQUIRE_CARD else None)
+                 "made in an activation", "5.2, 5.3, 5.32") if card_required(state) else None)
     leaders = [p for p in pieces if rs.is_leader(state, p)]
     use = play["use"]
     if use == "free":
@@ -432,7 +440,7 @@ def siege_refusal(rs: DeuxBretagne, state: State, side: str) -> tuple[str, str] 
     play = current_play(state, side)
     if play is None:
         return (("A siege needs a leader activated by a card played as ACT", "5.3, 10.12")
-                if REQUIRE_CARD else None)
+                if card_required(state) else None)
     if play["use"] == "free":
         return ("A free action cannot fight nor besiege (its piece may join a siege in "
                 "progress)", "5.321")
@@ -449,8 +457,9 @@ def rec_refusal(state: State, side: str) -> str | None:
     if play is not None and play["use"] == "free":
         return "a free action cannot recruit (5.321)"
     if play is None:
-        return "recruiting needs a card played as REC in this activation" if REQUIRE_CARD \
-            else None
+        if not card_required(state):
+            return None
+        return "recruiting needs a card played as REC in this activation"
     if play["rec"] is None:
         return f"{play['card']} was played as {USE_NAMES[play['use']]}, not as REC"
     if play["rec_used"] >= play["rec"]:
