@@ -187,3 +187,18 @@ def test_the_choices_of_rules_8_to_12_read_as_players_words():
         "Thomas Dagworth to Bro Saoz"
     assert label(game.state, Action("command", ("louis-d-espagne",))) == \
         "Louis d'Espagne commands"
+
+
+def test_3_3_12_433_marauders_holding_enough_cities_make_a_county_independent():
+    """"When the Marauders take control of a city or a county, it becomes independent and
+    the player control marker is discarded." (3.3) "... This also affects the control of
+    the county." (12.433) Pays de Dol needs 2 cities and is worth 1 VP."""
+    game = new_game()
+    before = game.state["score"]["blois"]
+    for area, pid in zip(("dol", "combourg"), reserve(game, "marauder-me", 2), strict=True):
+        game.push(f"place {pid} {area}")
+        game.push(f"control {area} none")  # what "all units become Marauders" does
+    assert game.state["region_control"]["pays-de-dol"] is None
+    assert game.state["score"]["blois"] == before - 1
+    assert any("the county is independent" in line.text for e in game.log[-1:]
+               for line in e.lines)

@@ -292,6 +292,33 @@ class SupplyBase(Step):
         self.begin(rs, state, frame, ctx, flow)
 
 
+def marauder_held(rs: DeuxBretagne, state: State, area: str) -> bool:
+    """An area no one controls where only Marauder units stand (12.51)."""
+    units = [p for p in pieces_at(state, area) if not rs.is_leader(state, p)]
+    return (state["control"].get(area) is None and bool(units)
+            and all(rs.piece_side(state, p) == "marauders" for p in units))
+
+
+def check_marauder_counties(rs: DeuxBretagne, state: State, ctx: Context) -> None:
+    """3.3, 12.433: when the Marauders hold as many cities of a county as its control
+    rating, the county becomes independent: its control marker is discarded and its VP
+    leave their holder (13.12)."""
+    for region in rs.board_map.regions.values():
+        owner = state["region_control"].get(region.id)
+        if owner is None or region.cities_needed is None:
+            continue
+        held = [a for a in rs.board_map.region_areas(region.id)
+                if marauder_held(rs, state, a)]
+        if len(held) < region.cities_needed:
+            continue
+        state["region_control"][region.id] = None
+        if owner in state["score"]:
+            state["score"][owner] -= region.vp or 0
+        ctx.log(f"The Marauders hold {len(held)} cities of {region.name}: the county is "
+                f"independent, {rs.side(owner).name} loses its {region.vp or 0} VP",
+                rs.cite("3.3, 12.433, 13.12"))
+
+
 def check_pillaged_counties(rs: DeuxBretagne, state: State, ctx: Context) -> None:
     """12.45: a county whose areas all have a pillage marker is worth 1 VP less to its
     controller, back to normal when it no longer is. ``vars.county_vp_cut`` remembers who

@@ -347,14 +347,15 @@ class ContinuedSieges(Step):
 
 
 def check_sieges(rs: DeuxBretagne, state: State, ctx: Context) -> None:
-    """Keep the fortress state consistent after any change (10.14, 8.24), and the value
-    of wholly pillaged counties (12.45, pay.check_pillaged_counties).
+    """Keep the fortress state consistent after any change (10.14, 8.24), and the
+    counties: taken by Marauders (3.3, 12.433) or wholly pillaged (12.45), in pay.py.
 
     A siege marker goes when the besiegers' factors fall below the siege level; pieces
     inside a fortress come out when no enemy is left in the city.
     """
-    from .pay import check_pillaged_counties
+    from .pay import check_marauder_counties, check_pillaged_counties
 
+    check_marauder_counties(rs, state, ctx)  # before the VP cut of 12.45 is settled
     check_pillaged_counties(rs, state, ctx)
     for area, marker in list(sieges(state).items()):
         side = marker["side"]
