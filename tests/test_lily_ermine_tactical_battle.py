@@ -438,3 +438,28 @@ def test_fence_stops_doubling_except_from_a_flank_and_cut_and_thrust_against_cm(
     assert [(m["label"], m["value"]) for m in last["modifiers"]] == [
         ("cut and thrust against Cm", -1)]
     assert last["modified"] == 3
+
+
+def test_cannon_left_by_a_retreat_are_taken_by_advancing():
+    game = battle_position()
+    game.push("major-battle sz44")
+    deploy(game, FRENCH)
+    deploy(game, BRETON)
+    for a in EXAMPLE_ROUND[:30]:  # to the end of the fire
+        push(game, a)
+    assert g(game)["flow"][-1]["step"] == "mb-melee"
+    game.push("place france-ca-1 tz-france-line1")
+    game.push("set-dice 1")
+    game.push("melee tz-brittany-line1 tz-france-line1")  # 2/3... die 1: asked
+    assert g(game)["flow"][-1]["step"] == "mb-ask"
+    game.push("combat-losses 0/0")
+    game.push("retreat defender")
+    s = g(game)
+    assert pieces_at(s, "tz-france-line1") == ["france-ca-1"]  # cannon cannot retreat
+    assert "tremoille" in pieces_at(s, "tz-france-line2")
+    assert s["flow"][-1]["step"] == "mb-advance"
+    game.push("tac-move england-ar-1 tz-france-line1")
+    assert g(game)["pieces"]["france-ca-1"]["flipped"]
+    assert _RULESET.piece_side(g(game), "france-ca-1") == "brittany"
+    game.push("advance-done")
+    assert g(game)["pieces"]["france-ca-1"]["loc"] == "tz-france-line1"

@@ -984,8 +984,7 @@ class MbLosses(SpLossStep):
             return
         t = battle(state)
         m = t["melee"]
-        if not unit_list(rs, state, m["dest"], rs.other(m["att"])) and unit_list(
-                rs, state, m["src"], m["att"]):
+        if not defenders_left(rs, state) and unit_list(rs, state, m["src"], m["att"]):
             flow.goto(rs, state, ctx, "mb-advance", side=m["att"])
         else:
             after_melee(rs, state, ctx, flow)
@@ -1026,11 +1025,13 @@ def do_retreats(rs: Any, state: State, ctx: Context) -> None:
         ctx.log(f"R: {rs.names(state, movers)} retreat from {name(rs, zone)} to "
                 f"{name(rs, dest)}", rule)
         cannon = [p for p in at(rs, state, zone, side) if is_cannon(rs, state, p)]
-        for pid in cannon:  # cannon cannot retreat: eliminated (capture: by hand)
-            take_loss(rs, state, ctx, pid, 1, rule)
-        if cannon:
-            ctx.log("Cannon cannot retreat: eliminated (the enemy may take them instead: "
-                    "flip them by hand)", rule)
+        if cannon and side != m["att"]:
+            ctx.log(f"{rs.names(state, cannon)} cannot retreat: the attacker takes them by "
+                    "advancing, or they are eliminated", rule)
+        elif cannon:  # the attacker's cannon left behind in his own TZ (ours: eliminated)
+            for pid in cannon:
+                take_loss(rs, state, ctx, pid, 1, rule)
+            ctx.log("Cannon cannot retreat: eliminated", rule)
 
 
 def lone_commanders(rs: Any, state: State, ctx: Context) -> None:
@@ -1065,8 +1066,16 @@ def lone_commanders(rs: Any, state: State, ctx: Context) -> None:
                                             "camp on the battlefield")
 
 
+def defenders_left(rs: Any, state: State) -> list[str]:
+    """The units other than cannon still holding the attacked TZ."""
+    m = battle(state)["melee"]
+    return [p for p in unit_list(rs, state, m["dest"], rs.other(m["att"]))
+            if not is_cannon(rs, state, p)]
+
+
 class MbAdvance(Step):
-    """Advance after combat into the emptied TZ (not the cannon) (10)."""
+    """Advance after combat into the emptied TZ (not the cannon); enemy cannon left there
+    are taken by advancing, else eliminated, as the attacker chooses (10)."""
 
     name = "mb-advance"
 
@@ -1077,7 +1086,7 @@ class MbAdvance(Step):
 
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
         m = battle(state)["melee"]
-        if not unit_list(rs, state, m["dest"], rs.other(frame["side"])):
+        if not defenders_left(rs, state):
             movers = [p for p in at(rs, state, m["src"], frame["side"])
                       if not is_cannon(rs, state, p)]
             for pid in movers:
@@ -1088,13 +1097,29 @@ class MbAdvance(Step):
 
     def on_tac_move(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
                     flow: Flow) -> None:
+        dest = action.arg(1)
+        taken = [p for p in at(rs, state, dest, rs.other(frame["side"]))
+                 if is_cannon(rs, state, p)]
         for pid in reversed(action.pieces(0)):  # the stack keeps its order
-            put_piece(state, pid, action.arg(1))
-        ctx.log(f"{rs.names(state, action.pieces(0))} advance into {name(rs, action.arg(1))}",
-                rs.cite("10 Advance after combat"))
+            put_piece(state, pid, dest)
+        rule = rs.cite("10 Advance after combat")
+        ctx.log(f"{rs.names(state, action.pieces(0))} advance into {name(rs, dest)}", rule)
+        for pid in taken:
+            state["pieces"][pid]["flipped"] = not state["pieces"][pid]["flipped"]
+            ctx.log(f"{rs.piece_name(state, pid)} is taken and turned over (7.2)", rule)
 
     def on_advance_done(self, rs: Any, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
+        m = battle(state)["melee"]
+        left = [p for p in at(rs, state, m["dest"], rs.other(frame["side"]))
+                if is_cannon(rs, state, p)]
+        for pid in left:
+            take_loss(rs, state, ctx, pid, 1, rs.cite("10 Combat results"))
+        if left:
+            ctx.log("The enemy cannon left behind are eliminated (not taken)",
+                    rs.cite("10 Combat results"))
+        if check_end(rs, state, ctx, flow):
+            return
         after_melee(rs, state, ctx, flow)
 
 
