@@ -75,3 +75,22 @@ def free_action(game: Game) -> None:
     done): one lone unit or one lone leader may move in this activation."""
     game.state["vars"]["drawn"][game.state["active"]] = True
     game.push("free-action")
+
+
+def play_act(game: Game, level: int = 3, push=None) -> str:
+    """The active player plays a card as ACT ``level`` the way a player does (replayable,
+    unlike :func:`activate`): draws in phase B if he has not yet, plays a card of his
+    hand whose activation value is unknown or ``level``, and answers ``level`` if asked.
+    ``push`` (default ``game.push``) lets a window's controller push the actions."""
+    from rulesets.deux_bretagne.cards import value
+
+    push = push or game.push
+    side = game.state["active"]
+    if not game.state["vars"]["drawn"][side]:
+        push("draw")
+    card = next(c for c in game.state["vars"]["hands"][side]
+                if value(game.ruleset, game.state, c, "activation") in (None, level))
+    push(f"play {card} act")
+    while game.state["flow"] and game.state["flow"][-1]["step"] == "card-value":
+        push(f"value {level}")
+    return card

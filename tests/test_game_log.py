@@ -11,7 +11,7 @@ from boardapp.core.errors import GameFileError, IllegalActionError, InvalidActio
 from boardapp.core.game import Game
 from boardapp.core.gamefile import GAME_VERSION, dumps_game, load_game, loads_game, save_game
 from boardapp.core.state import canonical, digest
-from tests.dbhelpers import new_game
+from tests.dbhelpers import new_game, play_act
 
 
 def random_playout(game: Game, steps: int, seed: int) -> Game:
@@ -175,6 +175,8 @@ def test_a_die_set_by_hand_must_be_a_face_of_the_die():
 
 def test_a_game_saved_before_the_map_was_edited_says_so(tmp_path, monkeypatch):
     game = new_game()
+    play_act(game)
+    moved = len(game.log)  # the index of the move in the file's actions
     game.push("move alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit")
     path = tmp_path / "game.json"
     save_game(game, path)
@@ -191,5 +193,5 @@ def test_a_game_saved_before_the_map_was_edited_says_so(tmp_path, monkeypatch):
     monkeypatch.setenv("BOARDAPP_MAPS", str(edited))
     with pytest.raises(GameFileError) as info:
         load_game(path)
-    assert info.value.place == "actions[0] (action 1)"
+    assert info.value.place == f"actions[{moved}] (action {moved + 1})"
     assert "the map or the ruleset's data files were edited" in info.value.problem

@@ -23,6 +23,7 @@ from boardapp.ui.app import default_ruleset_id
 from boardapp.ui.counter_items import COUNTER_SIZE, CounterItem
 from boardapp.ui.main_window import MainWindow
 from boardapp.ui.render import render_png
+from tests.dbhelpers import play_act
 
 
 @pytest.fixture(scope="module")
@@ -40,6 +41,16 @@ def dialogs(monkeypatch) -> list[str]:
     monkeypatch.setattr(QMessageBox, "critical",
                         lambda parent, title, text, *a, **k: shown.append(text))
     return shown
+
+
+def arm(win) -> int:
+    """Let the side to play move its armies, as a player would: in Les Deux Bretagne an
+    activation needs a card (5.2), so he draws and plays one as ACT 3. Returns how many
+    actions that took."""
+    game, before = win.game, len(win.game.log)
+    if game.ruleset.id == "deux-bretagne":
+        play_act(game, push=win.controller.push)
+    return len(game.log) - before
 
 
 @pytest.fixture
@@ -131,13 +142,14 @@ def test_window_opens_on_a_new_default_game_with_every_counter(window):
 
 
 def test_dragging_a_stack_moves_it_and_undo_redo_follow(window):
+    prep = arm(window)
     pids, source, dest = movable_stack(window)
     items_before = dict(window.scene.item_for_piece)
     mouse_drag(window, top_counter_centre(window, pids[0]), drop_point(window, dest))
     state = window.game.state
     assert all(state["pieces"][p]["loc"] == dest for p in pids)
     assert state["stacks"][dest] == pids
-    assert len(log_rows(window)) == 1 and window.undo_action.isEnabled()
+    assert len(log_rows(window)) == prep + 1 and window.undo_action.isEnabled()
     assert window.windowTitle().endswith("*")
     # the scene re-synced the same items, now drawn at the destination
     assert window.scene.item_for_piece == items_before
@@ -145,15 +157,16 @@ def test_dragging_a_stack_moves_it_and_undo_redo_follow(window):
 
     window.undo_action.trigger()
     assert all(window.game.state["pieces"][p]["loc"] == source for p in pids)
-    assert log_rows(window) == [] and window.redo_action.isEnabled()
+    assert len(log_rows(window)) == prep and window.redo_action.isEnabled()
     assert window.scene.item_for_piece[pids[0]].pos() == window.scene.stack_origin((source, ""))
 
     window.redo_action.trigger()
     assert all(window.game.state["pieces"][p]["loc"] == dest for p in pids)
-    assert len(log_rows(window)) == 1
+    assert len(log_rows(window)) == prep + 1
 
 
 def test_an_illegal_drop_snaps_back_and_cites_the_rule(window):
+    prep = arm(window)
     game = window.game
     state, rs = game.state, game.ruleset
     pids, source, _ = movable_stack(window)
@@ -164,16 +177,17 @@ def test_an_illegal_drop_snaps_back_and_cites_the_rule(window):
     before = digest(state)
     home = window.scene.item_for_piece[pids[0]].pos()
     mouse_drag(window, top_counter_centre(window, pids[0]), drop_point(window, refused))
-    assert digest(game.state) == before and game.log == []
+    assert digest(game.state) == before and len(game.log) == prep
     assert window.scene.item_for_piece[pids[0]].pos() == home
     assert f"({verdict.rule})" in window.refusal_label.text()
     assert verdict.reason in window.refusal_label.text()
     rows = log_rows(window)
-    assert len(rows) == 1 and rows[0].startswith("Refused:")
-    assert window.log_list.item(0).foreground().color().red() > 150
+    assert len(rows) == prep + 1 and rows[-1].startswith("Refused:")
+    assert window.log_list.item(prep).foreground().color().red() > 150
 
 
 def test_shift_drop_places_by_hand_anywhere(window):
+    arm(window)
     game = window.game
     pids, source, _ = movable_stack(window)
     far = next(a for a in sorted(game.ruleset.board_map.areas)
@@ -186,6 +200,7 @@ def test_shift_drop_places_by_hand_anywhere(window):
 
 
 def test_a_drop_on_a_stack_joins_the_place_it_belongs_to(window):
+    arm(window)
     game, scene = window.game, window.scene
     pids, source, _ = movable_stack(window)
     bmap = game.ruleset.board_map
@@ -203,6 +218,7 @@ def test_a_drop_on_a_stack_joins_the_place_it_belongs_to(window):
 
 
 def test_click_spreads_a_stack_and_a_counter_drags_alone(window):
+    arm(window)
     scene = window.scene
     pids, source, dest = movable_stack(window)
     viewport = window.view.viewport()
@@ -212,7 +228,8 @@ def test_click_spreads_a_stack_and_a_counter_drags_alone(window):
     positions = {scene.item_for_piece[p].pos().toTuple() for p in pids}
     assert len(positions) == len(pids)  # fanned out, none hidden under another
     rs, state = window.game.ruleset, window.game.state
-    lone = next(p for p in pids[1:] if rs.check_move(state, [p], dest).legal)
+    # one counter alone (in Les Deux Bretagne, under an ACT card: the leader, 5.31)
+    lone = next(p for p in pids if rs.check_move(state, [p], dest).legal)
     mouse_drag(window, top_counter_centre(window, lone), drop_point(window, dest))
     assert state is not window.game.state  # a new state was pushed
     assert window.game.state["pieces"][lone]["loc"] == dest
@@ -222,6 +239,7 @@ def test_click_spreads_a_stack_and_a_counter_drags_alone(window):
 
 
 def test_context_menu_actions_go_through_the_controller(window):
+    prep = arm(window)
     game, ctrl, scene = window.game, window.controller, window.scene
     pids, source, _ = movable_stack(window)
     pid = pids[0]
@@ -250,8 +268,9 @@ def test_context_menu_actions_go_through_the_controller(window):
 
     ctrl.move_to_bottom(pid)
     assert game.state["stacks"][source][-1] == pid
-    assert [e.action.verb for e in game.log] == ["flip", "eliminate", "return", "order"]
-    assert len(log_rows(window)) == 4
+    assert [e.action.verb for e in game.log[prep:]] == ["flip", "eliminate", "return",
+                                                        "order"]
+    assert len(log_rows(window)) == prep + 4
 
 
 def test_toolbar_offers_roll_and_the_legal_no_argument_actions(window):
@@ -316,6 +335,7 @@ def test_ruleset_markers_and_counter_tags_follow_the_state(window):
     for text in ("place guillaume-de-cadoudal,montfort-me-10 hede", "place charles-de-blois,"
                  "blois-ch-fr-1,blois-ch-fr-2 dinan"):
         assert controller.push(text) is not None
+    arm(window)
     controller.push("move charles-de-blois,blois-ch-fr-1,blois-ch-fr-2 hede")
     buttons = [a.text() for a in window.game_actions()]
     assert rs.action_label(game.state, rs.flow_actions(game.state)[0]) in buttons
@@ -344,6 +364,7 @@ def test_the_table_dock_shows_the_last_roll_in_full(window):
     assert "No table rolled yet" in window.table_dock.text()
     assert controller.push("place olivier-de-clisson,montfort-ch-an-1 malestroit")
     assert controller.push("end")  # Montfort's activation
+    arm(window)
     assert controller.push("set-dice 2,3,1,2")
     assert controller.push("move olivier-de-clisson,montfort-ch-an-1 josselin")
     assert controller.push("fight")  # Blois stays outside his fortress: a battle (8.24)
@@ -355,8 +376,10 @@ def test_the_table_dock_shows_the_last_roll_in_full(window):
 def test_a_place_offers_its_rules_actions_on_a_right_click(window):
     controller, scene = window.controller, window.scene
     for text in ("place guillaume-de-cadoudal,montfort-me-10 hede",
-                 "place charles-de-blois,blois-ch-fr-1,blois-ch-fr-2 dinan",
-                 "move charles-de-blois,blois-ch-fr-1,blois-ch-fr-2 hede", "withdraw"):
+                 "place charles-de-blois,blois-ch-fr-1,blois-ch-fr-2 dinan"):
+        assert controller.push(text) is not None
+    arm(window)
+    for text in ("move charles-de-blois,blois-ch-fr-1,blois-ch-fr-2 hede", "withdraw"):
         assert controller.push(text) is not None
     assert scene.place_menu("rennes") is None  # nothing to do there
     menu = scene.place_menu("hede")

@@ -28,7 +28,14 @@ from boardapp.ui import pbem_dialogs
 from boardapp.ui.app import default_ruleset_id, start_window
 from boardapp.ui.main_window import MainWindow
 from boardapp.ui.pbem_dialogs import READ_ONLY, NewPbemChoice, NewPbemDialog, PassphraseDialog
-from tests.test_ui import drop_point, log_rows, mouse_drag, movable_stack, top_counter_centre
+from tests.test_ui import (
+    arm,
+    drop_point,
+    log_rows,
+    mouse_drag,
+    movable_stack,
+    top_counter_centre,
+)
 
 PASSWORDS = {"creator": "the creator's long passphrase", "joiner": "the joiner's passphrase"}
 
@@ -81,7 +88,9 @@ def window(qtbot, ruleset):
 
 
 def drag_a_stack(win) -> tuple[list[str], str, str]:
-    """Drag a stack of the side to play to an empty area it can reach (a real drag)."""
+    """Drag a stack of the side to play to an empty area it can reach (a real drag),
+    after playing the card that lets it move (how many actions that took: ``win.prep``)."""
+    win.prep = arm(win)
     pids, source, dest = movable_stack(win)
     win.view.fit()
     mouse_drag(win, top_counter_centre(win, pids[0]), drop_point(win, dest))
@@ -111,8 +120,8 @@ def test_email_this_game_attaches_the_saved_file_and_records_the_send(window, tm
     assert attachment.get_filename() == "game.json"
     assert attachment.get_content() == game_path.read_bytes()  # byte for byte
     game = window.game
-    assert game.sends and game.sends[-1].upto == len(game.log) == 1
-    assert load_game(game_path).sends[-1].upto == 1  # the send is in the file
+    assert game.sends and game.sends[-1].upto == len(game.log) == window.prep + 1
+    assert load_game(game_path).sends[-1].upto == window.prep + 1  # the send is in the file
     assert not window.is_dirty() and window.path == game_path
     # no mail program here: the folder is shown, and the message says where the file is
     assert dialogs.opened == [str(tmp_path / "turn.eml"), str(tmp_path)]
@@ -122,6 +131,7 @@ def test_email_this_game_attaches_the_saved_file_and_records_the_send(window, tm
 # -- receiving a turn: the replay bar ------------------------------------------------------
 def test_replay_of_a_reopened_hot_seat_game_never_changes_it(window, tmp_path):
     pids, source, dest = drag_a_stack(window)
+    moved = window.prep + 1  # the step of the drag (after the card that allowed it)
     window.game_actions()[-1].trigger()  # End activation: the other side plays
     path = tmp_path / "game.json"
     assert window.save_to(path)
@@ -130,28 +140,29 @@ def test_replay_of_a_reopened_hot_seat_game_never_changes_it(window, tmp_path):
     save_for_opponent(window.game, path)  # "Save for opponent": the next reader replays
     assert window.open_file(path)
     game, bar, scene = window.game, window.pbem_ui.replay, window.scene
-    assert bar.isVisible() and bar.step == 1 and bar.slider.maximum() == 2
-    assert scene.item_for_piece[pids[0]].pos() == scene.stack_origin((dest, ""))
+    assert bar.isVisible() and bar.step == 1 and bar.slider.maximum() == moved + 1
     before, rows = digest(game.state), log_rows(window)
+    bar.go(moved)
+    assert scene.item_for_piece[pids[0]].pos() == scene.stack_origin((dest, ""))
 
     bar.back_action.trigger()
-    assert bar.step == 0 and scene.replaying
+    assert bar.step == moved - 1 and scene.replaying
     assert scene.item_for_piece[pids[0]].pos() == scene.stack_origin((source, ""))
     assert digest(game.state) == before and log_rows(window) == rows
+    bar.slider.setValue(0)
+    assert bar.step == 0
     assert window.log_list.selectedItems() == []  # the set-up: no row
     bar.forward_action.trigger()
     assert window.log_list.currentItem().text() == rows[0]
-    bar.slider.setValue(0)
-    assert bar.step == 0
     # while replaying, the board is read-only and the game's buttons refuse
     assert not window.undo_action.isEnabled()
-    assert window.controller.undo() is None and len(game.log) == 2
+    assert window.controller.undo() is None and len(game.log) == moved + 1
 
     bar.now_action.trigger()
-    assert not scene.replaying and bar.step == 2 and window.undo_action.isEnabled()
+    assert not scene.replaying and bar.step == moved + 1 and window.undo_action.isEnabled()
     assert scene.item_for_piece[pids[0]].pos() == scene.stack_origin((dest, ""))
     drag_a_stack(window)  # play goes on
-    assert len(game.log) == 3 and bar.step == 3
+    assert len(game.log) == bar.step == moved + 1 + window.prep + 1
 
 
 def test_play_steps_every_second_up_to_the_game(window, qtbot):
@@ -212,7 +223,9 @@ def test_a_game_by_email_in_the_window(qtbot, ruleset, tmp_path, dialogs, monkey
     drag_a_stack(joiner)
     joiner.game_actions()[-1].trigger()  # End activation
     joiner.pbem_ui.send_action.trigger()
-    assert load_game(path).sends[-1].upto == 2 and "saved for your opponent" in dialogs.shown[-1]
+    sent = joiner.prep + 2  # the card, the drag, the end of the activation
+    assert load_game(path).sends[-1].upto == sent and "saved for your opponent" in \
+        dialogs.shown[-1]
 
     # The creator opens the answer: the replay starts at the first step they have not seen.
     at_computer("creator")
@@ -223,7 +236,7 @@ def test_a_game_by_email_in_the_window(qtbot, ruleset, tmp_path, dialogs, monkey
     assert bar.isVisible() and bar.step == bar.first_new == 1 and creator.scene.replaying
     assert creator.log_list.currentItem().text() == creator.game.log[0].render()
     bar.now_action.trigger()
-    assert not creator.scene.replaying and bar.step == 2
+    assert not creator.scene.replaying and bar.step == sent
     # Only the player's own hand; the opponent's secrets are "?" in the state already.
     assert creator.pbem_ui.hand.shown_lines() == ruleset.private_lines(creator.game.state,
                                                                        other)
