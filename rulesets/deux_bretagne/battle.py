@@ -242,7 +242,8 @@ def join_candidates(rs: DeuxBretagne, state: State, v: dict[str, Any]) -> list[s
     besiegers (10.16), while the stacking limit leaves room (7.21)."""
     area, att = v["area"], v["attacker"]
     marker = state["vars"]["sieges"].get(area)
-    if v.get("within") or marker is None or marker["side"] != v["defender"]:
+    if (v.get("within") or att not in rs.player_sides or marker is None
+            or marker["side"] != v["defender"]):
         return []
     if len(_units(rs, state, area, att)) >= STACK_LIMIT:
         return []
