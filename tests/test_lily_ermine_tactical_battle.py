@@ -133,8 +133,9 @@ def test_major_battle_example():
     assert _RULESET.acting_side(g(game)) == "brittany"  # each camp reveals its own
     game.push("reveal-markers")
     game.push("reveal-markers")
-    assert "France reveals for this round: Battery, Cavalry charge" in text(game)
-    assert "Brittany reveals for this round: Ditch in Breton 1st line, Unseating" in text(game)
+    assert "Brittany reveals for the fire: no marker" in text(game)
+    assert "France reveals for the fire: Battery" in text(game)
+    assert "Charge" not in text(game)
     # Fire, the active player (Brittany) first, alternating.
     assert g(game)["flow"][-1]["step"] == "mb-fire"
     assert _RULESET.acting_side(g(game)) == "brittany"
@@ -153,6 +154,10 @@ def test_major_battle_example():
     assert not g(game)["pieces"]["england-ar-1"]["flipped"]
     game.push("fire-done")  # Brittany fires no more
     game.push("fire-done")  # nor France
+    game.push("reveal-markers")
+    game.push("reveal-markers")
+    assert "Brittany reveals for the melee: Ditch in Breton 1st line, Unseating" in text(game)
+    assert "France reveals for the melee: Cavalry charge" in text(game)
     # The melee: the Breton 1st line attacks the French 1st line, 10 (9 + 1 unseating)
     # against 11: column 2/3; die 4 = 1/1; the French charge is cancelled by the ditch.
     assert g(game)["flow"][-1]["step"] == "mb-melee"
@@ -276,6 +281,7 @@ EXAMPLE_ROUND = [
     "set-dice 2", "fire england-ar-1 france-gd-1", "set-dice 3",
     "fire france-ca-1 brittany-gd-1", "set-dice 5", "fire brittany-ar-2 france-ar-1",
     "set-dice 6", "fire france-ar-1 england-ar-1", "fire-done", "fire-done",
+    "reveal-markers", "reveal-markers",
     "set-dice 4", "melee tz-brittany-line1 tz-france-line1", "reduce brittany-cm-1",
     "eliminate-unit laval-mi-1", "set-dice 5", "melee tz-france-line1 tz-brittany-line1",
     "tac-move brittany-ar-1 tz-brittany-left", "move-done", "move-done"]
@@ -419,7 +425,7 @@ def test_fence_stops_doubling_except_from_a_flank_and_cut_and_thrust_against_cm(
               "choose cut-and-thrust", "markers-chosen", "take-markers", "choose fence",
               "markers-chosen", "use rain-of-arrows", "use cut-and-thrust", "tactics-done",
               "use fence tz-brittany-line1", "tactics-done", "reveal-markers",
-              "reveal-markers", "fire-done"):
+              "reveal-markers", "fire-done"):  # Brittany fires no more
         push(game, a)
     game.push("place france-ar-2 tz-brittany-right")  # on the Bretons' flank
     game.push("set-dice 2")
@@ -430,8 +436,8 @@ def test_fence_stops_doubling_except_from_a_flank_and_cut_and_thrust_against_cm(
     game.push("fire france-ar-2 brittany-ar-2")  # from the flank: doubled
     assert "success, 2 SP x2 (Rain of arrows)" in text(game)
     assert g(game)["pieces"]["brittany-ar-2"]["loc"] == "reserve-brittany"
-    while g(game)["flow"][-1]["step"] == "mb-fire":
-        game.push("fire-done")
+    while g(game)["flow"][-1]["step"] in ("mb-fire", "mb-reveal"):
+        game.push(game.legal_actions()[-1])  # Stop firing, Reveal your markers
     game.push("set-dice 4")
     game.push("melee tz-brittany-line1 tz-france-line1")
     last = table_rolls(game)[-1]
@@ -445,7 +451,7 @@ def test_cannon_left_by_a_retreat_are_taken_by_advancing():
     game.push("major-battle sz44")
     deploy(game, FRENCH)
     deploy(game, BRETON)
-    for a in EXAMPLE_ROUND[:30]:  # to the end of the fire
+    for a in EXAMPLE_ROUND[:32]:  # to the melee
         push(game, a)
     assert g(game)["flow"][-1]["step"] == "mb-melee"
     game.push("place france-ca-1 tz-france-line1")

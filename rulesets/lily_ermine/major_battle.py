@@ -550,18 +550,25 @@ class MbTactics(Step):
         if frame["side"] == t["defender"]:
             flow.goto(rs, state, ctx, "mb-tactics", side=t["attacker"])
         else:
-            flow.goto(rs, state, ctx, "mb-reveal", side=t["attacker"])
+            flow.goto(rs, state, ctx, "mb-reveal", side=t["attacker"], phase="fire")
+
+
+FIRE_KINDS = ("battery", "harassment", "rain-of-arrows", "fence")
+"""The markers revealed before the fire; the others before the melee (10 Fire procedure:
+"the attacker and defender simultaneously reveal their tactical markers chosen for the
+fire"; Melee procedure: "the tactical markers chosen for the melee are revealed")."""
 
 
 class MbReveal(Step):
-    """Each camp reveals the markers it picked for the round (10 Tactical choice; the
-    rules reveal them at the fire and the melee: ours, both at once before the fire)."""
+    """Each camp, the active one first, reveals its markers picked for the fire (before
+    the fire) or for the melee (before the melee) (10). Each reveals its own, so a game
+    by email never needs the other player's secret."""
 
     name = "mb-reveal"
 
     def prompt(self, rs: Any, state: State, frame: Frame) -> str:
         return (f"{_head(rs, state)}: {rs.side(frame['side']).name} reveals the markers it "
-                "picked for this round (10).")
+                f"picked for the {frame['vars']['phase']} (10).")
 
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("reveal-markers")
@@ -570,22 +577,30 @@ class MbReveal(Step):
                           ctx: Context, flow: Flow) -> None:
         t = battle(state)
         camp = frame["side"]
+        phase = frame["vars"]["phase"]
         shown = []
         mine = sec(state, camp)
+        keep = []
         for kind, zone in mine["picked"]:
+            if (kind in FIRE_KINDS) != (phase == "fire"):
+                keep.append([kind, zone])
+                continue
             t["round_markers"][camp].append(kind)
             if zone:
                 t["zone_markers"].setdefault(zone, []).append(kind)
             shown.append(marker_name(kind) + (f" in {name(rs, zone)}" if zone else ""))
-        mine["picked"] = []
-        if t["round"] == 1:  # ditch and fence unused in round 1 are lost (10)
-            mine["chosen"] = [None if k in ZONE_MARKERS else k for k in mine["chosen"]]
-        ctx.log(f"{rs.side(camp).name} reveals for this round: "
+        mine["picked"] = keep
+        if t["round"] == 1 and phase == "melee":  # ditch and fence unused in round 1 are
+            mine["chosen"] = [None if k in ZONE_MARKERS else k  # lost (10)
+                              for k in mine["chosen"]]
+        ctx.log(f"{rs.side(camp).name} reveals for the {phase}: "
                 f"{', '.join(shown) or 'no marker'}", rs.cite("10 Tactical choice"))
         if camp == t["attacker"]:
             flow.goto(rs, state, ctx, "mb-reveal", side=t["defender"])
-        else:
+        elif phase == "fire":
             flow.goto(rs, state, ctx, "mb-fire", side=t["attacker"])
+        else:
+            flow.goto(rs, state, ctx, "mb-melee", side=t["attacker"], counter=False)
 
 
 def revealed(state: State, camp: str, kind: str) -> bool:
@@ -625,7 +640,7 @@ class MbFire(Step):
                 frame["side"] = other
             else:
                 ctx.log("The fire sequence is complete", rs.cite("10 Fire"))
-                flow.goto(rs, state, ctx, "mb-melee", side=t["attacker"], counter=False)
+                flow.goto(rs, state, ctx, "mb-reveal", side=t["attacker"], phase="melee")
 
     def prompt(self, rs: Any, state: State, frame: Frame) -> str:
         return (f"{_head(rs, state)}: fire — {rs.side(frame['side']).name} right-clicks a "
