@@ -16,27 +16,32 @@ decision a legal action of the player whose choice it is:
   left, odd right; the defender moves that wing's units to a central line), 6 rain (no
   fire by Ca and Co, Ar range 2);
 * the tactical markers, chosen secretly up to the army commander's TC (in the Hand
-  dock, behind the hot-seat cover; the counts each camp owns are in data/tactical.yaml);
-* each combat round: each camp, the defender first, picks 0-2 of its markers for the
-  round (ditch and fence placed in a TZ, round 1 only, kept for the battle); fire,
-  alternating from the active player, die <= the shooter's CF takes 1 SP from the target
-  (doubled by battery / harassment / rain of arrows, cancelled by a fence; a 1 tests the
-  historic commanders of the target's TZ); one melee by the active player from a TZ
-  linked to the attacked one: CF ratio rounded in the defender's favour, 1D6 + the
-  tactical advantage, the Combat Table (unknown values asked), losses by the owners
-  (unseating units first), charge / pike clash doubling, ditch + fence, R (a retreat
-  behind, or 1 SP more when blocked), * (commander test), advance after combat; the
-  counter-attack (1D6 <= the TC of a commander in the TZ); tactical movements (any
-  commanders and up to TC units, MP of the dotted lines, cannon captured by entering
-  their TZ); then the active player continues or withdraws;
+  panel, behind the hot-seat cover; a secret of the state, chosen by position in a
+  privately shuffled pool so that a game by email does not tell them; the counts each
+  camp owns are in data/tactical.yaml);
+* each combat round: each camp, the defender first, picks 0-2 of its markers face down
+  (ditch and fence placed in a TZ, round 1 only, kept for the battle); each reveals its
+  fire markers before the fire and its melee markers before the melee; fire, alternating
+  from the active player, die <= the shooter's CF takes 1 SP from the target (doubled by
+  battery / harassment / rain of arrows, cancelled by a fence unless shot from the
+  target's own half; a 1 tests the historic commanders of the target's TZ); one melee
+  by the active player from a TZ linked to the attacked one: CF ratio rounded in the
+  defender's favour, 1D6 + the tactical advantage (+ cut and thrust against Cm, our
+  reading), the Combat Table (unknown values asked), losses by the owners (unseating or
+  charging cavalry first), charge / pike clash doubling, ditch + fence, R (a retreat
+  behind, or 1 SP more when blocked; cannon stay, taken by an advance or eliminated), *
+  (commander test), advance after combat; the counter-attack (1D6 <= the TC of a
+  commander in the TZ); tactical movements (any commanders and up to TC units, MP of
+  the dotted lines, cannon captured by entering their TZ); then the active player
+  continues or withdraws (the free counter-attack with a tactical advantage first);
 * the end (all units of a camp gone or in its LR, no commander, or the withdrawal):
   counters back to the strategic zone, 2 VP to the victor (12, :mod:`.victory`), the
   loser retreats (10.5.1, :mod:`.retreat`).
 
-Left to the players (by hand on the tactical map): the cut-and-thrust +1 against Cm,
-marker effects from the rear or the flanks, capturing (rather than eliminating) cannon
-left behind by a retreat, the free counter-attack when the active player withdraws, the
-replacement of an eliminated army commander by one from elsewhere on the map.
+Left to the players (by hand on the tactical map): marker effects from the rear or the
+flanks other than the fence and the ditch, keeping a melee marker back for a
+counter-attack, the replacement of an eliminated army commander by one from elsewhere on
+the map (the next highest on the battlefield takes over).
 """
 
 from __future__ import annotations
