@@ -30,20 +30,29 @@ def test_new_show_actions_play_undo(tmp_path, capsys):
     assert "Rennes [fortified NF 2] control: Montfort — Guillaume de Cadoudal" in out
     code, out, _ = run(capsys, "actions", path)
     actions = out.splitlines()
-    assert code == 0 and "end" in actions
+    assert code == 0 and "end" in actions and "draw" in actions
+    assert not any(a.startswith("move ") for a in actions)  # a card or free action first
+    assert run(capsys, "play", path, "draw")[0] == 0
+    assert run(capsys, "play", path, "free-action")[0] == 0  # 5.32: one unit or leader
+    actions = run(capsys, "actions", path)[1].splitlines()
     move = next(a for a in actions if a.startswith("move ") and a.endswith(" dinan"))
     code, out, _ = run(capsys, "play", path, *move.split())
     assert code == 0 and "Dinan" in out
     data = json.loads(open(path, encoding="utf-8").read())
-    assert [a["action"] for a in data["actions"]] == [move]
+    assert [a["action"] for a in data["actions"]] == ["draw", "free-action", move]
     code, out, _ = run(capsys, "undo", path)
     assert code == 0 and out.startswith("undone:")
-    assert json.loads(open(path, encoding="utf-8").read())["actions"] == []
+    assert [a["action"] for a in json.loads(open(path, encoding="utf-8").read())["actions"]] \
+        == ["draw", "free-action"]
 
 
 def test_illegal_play_exits_2_with_the_rule(tmp_path, capsys):
     path = str(tmp_path / "g.json")
     run(capsys, "new", "ldb", "14.1", "-o", path)
+    code, _, err = run(capsys, "play", path, "move alain-de-rohan ploermel")
+    assert code == 2 and "Deux Bretagne 5.2" in err  # no card nor free action yet
+    run(capsys, "play", path, "draw")
+    run(capsys, "play", path, "free-action")
     before = open(path, encoding="utf-8").read()
     code, _, err = run(capsys, "play", path, "move alain-de-rohan ploermel")
     assert code == 2

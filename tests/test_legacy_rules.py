@@ -73,3 +73,14 @@ def test_a_new_game_gets_todays_rules(tmp_path: Path) -> None:
     save_game(game, path)
     assert json.loads(path.read_text())["ruleset"]["version"] == "2"
     assert load_game(path).played_with is None
+
+
+def test_deux_bretagne_games_from_before_the_card_rule_replay_without_it() -> None:
+    from tests.dbhelpers import new_game
+
+    frozen = load_game(Path(__file__).parent / "data" / "game-v1.json")
+    assert frozen.played_with == "0.1"
+    assert frozen.state["vars"]["require_card"] is False  # it moved without cards
+    game = new_game()
+    with pytest.raises(IllegalActionError, match=r"Deux Bretagne 5\.2"):
+        game.push("move alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit")

@@ -16,7 +16,7 @@ from boardapp.core import gamefile
 from boardapp.core.errors import GameFileError
 from boardapp.core.gamefile import dumps_game, loads_game_bytes, save_for_opponent
 from boardapp.core.keys import PassphraseError
-from tests.dbhelpers import new_game
+from tests.dbhelpers import new_game, play_act
 from tests.test_pbem_helpers import PASSWORDS, SIDES, Player, new_duel, pbem_setup
 
 ROOT = Path(__file__).resolve().parent
@@ -33,6 +33,7 @@ def samples(tmp_path_factory) -> dict[str, bytes]:
         game = new_game(seed=3)
         for text in ("roll", "end", "roll"):
             game.push(text)
+        play_act(game)  # an army moves in an activation with a card (Deux Bretagne 5.2)
         move = next(a for a in game.legal_actions() if a.verb == "move")
         game.push(move)
         path = new_duel(folder)

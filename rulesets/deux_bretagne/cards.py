@@ -50,12 +50,11 @@ QUESTIONS = {"activation": "its activation value (the big number)",
              "resources": "its resource points (PS, the small number)",
              "coat": "the colour of its coat of arms (upper left corner)",
              "asterisk": "whether its event has an asterisk (*)"}
-REQUIRE_CARD = False
+REQUIRE_CARD = True
 """5.2, 5.32: moves, sieges and recruitments with neither a card nor a free action in the
-activation are refused when True. False for now: the tests of the suite outside the card
-rules (UI, command line, game files, the frozen game-v1.json) still move without a card;
-see the notes. Once a card or a free action is played its limits always apply. A game's
-``vars.require_card`` overrides it (:func:`card_required`)."""
+activation are refused. A game recorded before the rule was checked (ruleset version
+< 0.4) carries ``vars.require_card = False`` (``DeuxBretagne.legacy_setup``) and replays,
+and goes on, as it was played."""
 KEEP_AT_END = 1  # 4.0 C: at most 1 card in hand at the end of the action phase
 
 

@@ -68,7 +68,7 @@ class DeuxBretagne(Ruleset):
 
     id = "deux-bretagne"
     name = "Les Deux Bretagne"
-    version = "0.3"
+    version = "0.4"
     """Bumped whenever the state or the rules change: a saved game of an older version
     replays its actions and dice but its final-state digest is not required to match."""
     aliases = ("deux_bretagne", "ldb", "les-deux-bretagne")
@@ -105,6 +105,12 @@ class DeuxBretagne(Ruleset):
     def chits(self) -> dict[str, str]:
         """Tactical chit names by id."""
         return load_chits()
+
+    def legacy_setup(self, state: State, version: str) -> None:
+        """Games recorded before version 0.4 moved without a card or a free action (the
+        5.2/5.32 activation rule was not checked): they replay, and go on, that way."""
+        if version in ("0.1", "0.2", "0.3"):
+            state["vars"]["require_card"] = False
 
     def data_sheets(self) -> list[Sheet]:
         """The card values the rules do not print, filled in by the players (sheets.py)."""
