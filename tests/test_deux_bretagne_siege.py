@@ -240,3 +240,34 @@ def test_10_16_besieged_units_join_the_support_army_and_go_back_inside_if_it_los
     assert "dinan" in game.state["vars"]["sieges"]
     assert any("go back inside the fortress of Dinan" in line.text
                for e in game.log[-3:] for line in e.lines)
+
+
+def test_10_2_an_army_that_assaults_need_not_forage():
+    """"An activated army for an assault (siege) does not need to forage." (10.2)"""
+    game = new_game()
+    mes = at(game, "josselin", "me") + at(game, "saint-malo", "me")
+    game.push(f"place alain-de-rohan,{','.join(mes)} dinan")
+    chs = reserve(game, "montfort-ch-an", 3)
+    game.push(f"place olivier-de-clisson,{','.join(chs)} lamballe")
+    army = ["edward-iii", *reserve(game, "montfort-me", 4), reserve(game, "montfort-mil", 1)[0]]
+    game.push(f"place {','.join(army)} montfort")
+    game.push("end")
+    activate(game)
+    game.push(f"move olivier-de-clisson,{','.join(chs)} dinan")
+    game.push("withdraw")
+    game.push("besiege dinan")  # the siege roll comes in a later activation (10.12)
+    game.push("end")
+    game.push("end")
+    activate(game)
+    game.push(f"move {','.join(army)} dinan")  # 5 units: they must forage (8.16) ...
+    assert set(game.legal_actions()) == {Action("forage", ("dinan",)),
+                                         Action("assault-instead", ("dinan",))}
+    assert game.ruleset.action_label(game.state, Action("assault-instead", ("dinan",))) == \
+        "Siege roll at Dinan instead of foraging (10.2)"
+    game.push("set-dice 2")  # 2 - 1 (NF) = 1: "Unsuccessful"
+    entry = game.push("assault-instead dinan")  # ... unless they assault
+    assert any("10.2" in (line.rule or "") for line in entry.lines)
+    assert any(line.detail and line.detail["table"] == "Siege Table" for line in entry.lines)
+    assert game.state["vars"]["pillage"] == []
+    assert game.state["vars"]["sieges"]["dinan"]["level"] == 1
+    assert game.state["flow"] == []

@@ -40,6 +40,22 @@ def forage_cities(rs: DeuxBretagne, state: State, frame: Frame) -> list[str]:
     return seen
 
 
+def assault_instead(rs: DeuxBretagne, state: State, frame: Frame) -> str | None:
+    """The city where the army stopped, if it may make a siege roll there now: it then
+    need not forage (10.2)."""
+    cities = frame["vars"]["cities"]
+    dest = cities[-1] if cities and not frame["vars"].get("no_assault") else None
+    if dest is None or dest not in rs.board_map.areas:
+        return None
+    from .cards import siege_refusal
+    from .siege import can_assault
+
+    side = frame["side"]
+    if side != state["active"] or siege_refusal(rs, state, side):
+        return None
+    return dest if can_assault(rs, state, dest, side) is None else None
+
+
 class Forage(Step):
     """The moving player picks the city his army pillages (8.16)."""
 
@@ -57,6 +73,8 @@ class Forage(Step):
     def _settle(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
                 flow: Flow) -> None:
         frame["vars"]["after_battle"] = False
+        if assault_instead(rs, state, frame):
+            return  # the player chooses: forage, or assault and not forage (10.2)
         alive = [p for p in frame["vars"]["units"]
                  if state["pieces"][p]["loc"] not in (rs.eliminated_box,)]
         if not alive:
@@ -84,14 +102,36 @@ class Forage(Step):
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+        instead = (" — or make a siege roll instead, then it need not forage (10.2)"
+                   if assault_instead(rs, state, frame) else "")
         return (f"{rs.side(frame['side']).name}: your army of 5+ units must forage — choose "
-                f"the city it pillages ({rs.cite('8.16')})")
+                f"the city it pillages{instead} ({rs.cite('8.16')})")
 
     def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
         if frame["vars"].get("after_battle"):
             return
         for place in forage_cities(rs, state, frame):
             yield Action("forage", (place,))
+        dest = assault_instead(rs, state, frame)
+        if dest:
+            yield Action("assault-instead", (dest,))
+            if not forage_cities(rs, state, frame):
+                yield Action("forage-none")
+
+    def on_forage_none(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+                       ctx: Context, flow: Flow) -> None:
+        frame["vars"]["no_assault"] = True  # nothing left: the step of 8.16
+        self._settle(rs, state, frame, ctx, flow)
+
+    def on_assault_instead(self, rs: DeuxBretagne, state: State, frame: Frame,
+                           action: Action, ctx: Context, flow: Flow) -> None:
+        from .siege import do_assault
+
+        area = action.args[0]
+        ctx.log(f"The army makes a siege roll at {rs.board_map.place_name(area)}: an army "
+                "activated for an assault does not forage", rs.cite("10.2"))
+        flow.end(rs, state, ctx)
+        do_assault(rs, state, area, ctx, flow)
 
     def on_forage(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:

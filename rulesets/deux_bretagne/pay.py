@@ -573,5 +573,8 @@ def action_label(rs: DeuxBretagne, state: State, action: Action) -> str | None:
     if verb == "offer-exchange" and len(args) == 2 and all(a in state["pieces"] for a in args):
         return (f"Offer {rs.piece_name(state, args[1])} for {rs.piece_name(state, args[0])} "
                 "(exchange)")
+    if verb == "assault-instead" and args and args[0] in rs.board_map.areas:
+        return f"Siege roll at {rs.board_map.place_name(args[0])} instead of foraging (10.2)"
     return {"accept-exchange": "Accept the exchange",
-            "refuse-exchange": "Refuse the exchange"}.get(verb)
+            "refuse-exchange": "Refuse the exchange",
+            "forage-none": "Forage nowhere: lose the step (8.16)"}.get(verb)
