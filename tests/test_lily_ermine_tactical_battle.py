@@ -469,3 +469,30 @@ def test_cannon_left_by_a_retreat_are_taken_by_advancing():
     assert _RULESET.piece_side(g(game), "france-ca-1") == "brittany"
     game.push("advance-done")
     assert g(game)["pieces"]["france-ca-1"]["loc"] == "tz-france-line1"
+
+
+def test_treason_tie_and_a_commander_left_alone_by_an_event():
+    game = battle_position()
+    game.push("place rohan-fr,rohan-mi-1,orleans,roumille sz44")
+    s = g(game)
+    s["vars"]["allegiance"]["rohan"] = "brittany"  # Rohan with the Bretons, in doubt
+    s["vars"]["cursors"]["rohan"] = s["vars"]["cursors"]["rieux"]
+    game.push("major-battle sz44")
+    deploy(game, FRENCH)
+    deploy(game, {"tz-brittany-line1": [p for p in BRETON["tz-brittany-line1"]
+                                        if p not in ("rieux-br", "rieux-mi-1")],
+                  "tz-brittany-line2": BRETON["tz-brittany-line2"],
+                  "tz-brittany-left": ["rieux-br", "rieux-mi-1"],
+                  "tz-brittany-line3": ["orleans", "rohan-fr", "rohan-mi-1"],
+                  "tz-brittany-right": ["roumille"]})  # deployed alone: allowed
+    game.push("set-dice 1,2,5")  # treason; Rieux rolls 2, Rohan 5: Rohan is implicated
+    game.push("random-event")
+    log = text(game)
+    assert "Treason, a tie between allies: rieux rolls 2, rohan rolls 5" in log
+    assert set(pieces_at(g(game), "tz-brittany-lr")) == {"rohan-fr", "rohan-mi-1"}
+    # Orleans, left alone in the 3rd line, joins the nearest TZ with Breton units (the
+    # 2nd line, 1 MP); Roumille, deployed alone on the wing, stays there.
+    assert g(game)["pieces"]["orleans"]["loc"] == "tz-brittany-line2"
+    assert "Orleans is alone: placed in Breton 2nd line" in log.replace("é", "e")
+    assert g(game)["pieces"]["roumille"]["loc"] == "tz-brittany-right"
+    assert set(pieces_at(g(game), "tz-brittany-left")) == {"rieux-br", "rieux-mi-1"}

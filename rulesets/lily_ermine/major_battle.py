@@ -186,7 +186,7 @@ def start(rs: Any, state: State, zone: str, ctx: Context) -> None:
     state["vars"]["tactical"] = {
         "kind": "battle", "zone": zone, "attacker": camp, "defender": other,
         "pieces": pieces, "sp": sp, "round": 1, "rain": False, "event": None,
-        "taken": {camp: False, other: False},
+        "taken": {camp: False, other: False}, "emptied": [],
         "round_markers": {camp: [], other: []},
         "zone_markers": {}, "fired": [], "moved": 0, "picks": [], "melee": None,
         "melee_done": False, "counter_done": False}
@@ -282,9 +282,21 @@ def treason(rs: Any, state: State, ctx: Context, camp: str) -> bool:
         ctx.log(f"Treason: no ally of {rs.side(camp).name} in the doubt zone is present: "
                 "no effect", rs.cite(R_EVENTS))
         return False
-    # (b): the ally with the fewest SP; a tie is broken by a die roll (ours: the first).
-    ally = min(sorted(groups), key=lambda a: rs.stack_sp(state, units(rs, state, groups[a])))
+    # (b): the ally with the fewest SP; a tie is broken by the higher D6 roll.
+    def sp_of(a: str) -> int:
+        return rs.stack_sp(state, units(rs, state, groups[a]))
+
+    least = min(sp_of(a) for a in groups)
+    tied = sorted(a for a in groups if sp_of(a) == least)
+    while len(tied) > 1:
+        rolls = {a: ctx.roll(6) for a in tied}
+        ctx.log("Treason, a tie between allies: " + ", ".join(
+            f"{a} rolls {d}" for a, d in rolls.items()), rs.cite(R_EVENTS + " (b)"))
+        best = max(rolls.values())
+        tied = [a for a in tied if rolls[a] == best]
+    ally = tied[0]
     for pid in reversed(groups[ally]):
+        battle(state)["emptied"].append(state["pieces"][pid]["loc"])
         put_piece(state, pid, tz(camp, "lr"))
     ctx.log(f"Treason: {rs.names(state, groups[ally])} ({ally}, in the doubt zone) do not "
             f"fight and are placed in the {rs.side(camp).name} LR (their SP still count "
@@ -384,6 +396,7 @@ def after_event(rs: Any, state: State, ctx: Context, flow: Flow) -> None:
     if t["picks"]:
         flow.goto(rs, state, ctx, "mb-pick", side=t["picks"][0]["camp"])
         return
+    lone_commanders(rs, state, ctx, t["emptied"])
     if check_end(rs, state, ctx, flow):
         return
     flow.goto(rs, state, ctx, "mb-markers", side=t["defender"])
@@ -410,6 +423,7 @@ class MbPick(Step):
         t = battle(state)
         p = t["picks"][0]
         pid = action.arg(0)
+        t["emptied"].append(state["pieces"][pid]["loc"])
         put_piece(state, pid, action.arg(1))
         ctx.log(f"{rs.piece_name(state, pid)} to {name(rs, action.arg(1))}", rs.cite(R_EVENTS))
         p["n"] -= 1
@@ -670,7 +684,9 @@ class MbFire(Step):
         camp = frame["side"]
         pid, target = action.arg(0), action.arg(1)
         t["fired"].append(pid)
+        dest = state["pieces"][target]["loc"]
         fire(rs, state, ctx, camp, pid, target)
+        lone_commanders(rs, state, ctx, [dest])
         if check_end(rs, state, ctx, flow):
             return
         nxt = rs.other(camp) if shots(rs, state, rs.other(camp)) else camp
@@ -999,11 +1015,11 @@ class MbLosses(SpLossStep):
             frame["side"] = queue[0][0]
             return
         do_retreats(rs, state, ctx)
-        lone_commanders(rs, state, ctx)
-        if check_end(rs, state, ctx, flow):
-            return
         t = battle(state)
         m = t["melee"]
+        lone_commanders(rs, state, ctx, [m["src"], m["dest"]])
+        if check_end(rs, state, ctx, flow):
+            return
         if not defenders_left(rs, state) and unit_list(rs, state, m["src"], m["att"]):
             flow.goto(rs, state, ctx, "mb-advance", side=m["att"])
         else:
@@ -1054,15 +1070,16 @@ def do_retreats(rs: Any, state: State, ctx: Context) -> None:
             ctx.log("Cannon cannot retreat: eliminated", rule)
 
 
-def lone_commanders(rs: Any, state: State, ctx: Context) -> None:
-    """A commander alone in a TZ goes to the nearest TZ with units of his camp (LR
-    included), else he is eliminated (10)."""
+def lone_commanders(rs: Any, state: State, ctx: Context, zones: list[str]) -> None:
+    """A commander left alone in one of ``zones`` after its units were eliminated or
+    moved by an event goes to the nearest TZ with units of his camp (LR included), else
+    he is eliminated (10). A commander deployed or moved alone stays where he is."""
     t = battle(state)
     bmap = rs.board_maps[BOARD]
     for camp in (t["attacker"], t["defender"]):
         for cid in [p for p in on_field(rs, state, camp) if rs.is_commander(state, p)]:
             here = state["pieces"][cid]["loc"]
-            if unit_list(rs, state, here, camp):
+            if here not in zones or unit_list(rs, state, here, camp):
                 continue
             dist = {here: 0}
             heap = [(0, here)]
