@@ -526,6 +526,10 @@ BOXES: list[dict] = [
     dict(id="eliminated", name="Eliminated", kind="pool",
          rect=[RIGHT_B, 760, POOL_W, POOL_H], links=[],
          source="not on the printed map: app pool for eliminated and killed pieces"),
+    dict(id="external-war", name="External wars", kind="pool",
+         rect=[RIGHT_B, 860, POOL_W, POOL_H], links=[],
+         source="rules 6.2: leaders and units set aside on an external war card; not on "
+         "the printed map: app pool"),
 ]
 
 # County control boxes (rules 2.62: lower left of the map), 3 x 3 in the Atlantic.
@@ -1121,7 +1125,7 @@ def check(doc: dict) -> tuple[list[str], list[str]]:
     # boxes
     boxes = doc["boxes"]
     expect = ["normandi", "anjev", "poatev", "bro-saoz", "noirmoutier",
-              "prison-bro-chall", "prison-bro-saoz", "reserve", "eliminated"]
+              "prison-bro-chall", "prison-bro-saoz", "reserve", "eliminated", "external-war"]
     if list(boxes) != expect:
         E(f"boxes {list(boxes)}")
     for bid, b in boxes.items():
