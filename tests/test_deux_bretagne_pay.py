@@ -127,13 +127,34 @@ def test_12_435_leaders_left_alone_go_to_a_friendly_area():
     assert game.state["turn"] == 2
 
 
+def play_b19(game) -> None:
+    """Blois plays B-19 as an event (12.32: his supply bases enter play), its unknown
+    values answered (blue coat, no asterisk), and puts his 2 bases on Saint-Malo and Dol."""
+    v = game.state["vars"]
+    for pile in (v["decks"]["blois"], v["hands"]["blois"]):
+        if "B-19" in pile:
+            pile.remove("B-19")
+    v["hands"]["blois"].append("B-19")
+    v["drawn"]["blois"] = True
+    game.push("play B-19 evt")
+    answers = {"coat": "blue", "asterisk": "no"}
+    while game.state["flow"][-1]["step"] == "card-value":
+        field = game.state["flow"][-1]["vars"]["missing"][0]
+        game.push(f"value {answers[field]}")
+    assert game.state["flow"][-1]["step"] == "supply-base"
+    game.push("supply-base saint-malo")
+    game.push("supply-base dol")
+    assert game.state["flow"] == []
+
+
 def test_12_32_units_in_a_supply_base_are_paid_unless_it_is_besieged_or_enemy_held():
-    """"All units located in a supply base are automatically paid unless the supply base
-    is besieged. If a base is controlled by the enemy, he does not benefit from this
-    advantage." (12.32) The bases come with event B-19 (its text, where they go, is on
-    the card): here one is put on Saint-Malo as that event would."""
+    """"Both camps have 2 supply bases. Both are entered into play through play of event
+    card B19 for the Blois ... All units located in a supply base are automatically paid
+    unless the supply base is besieged. If a base is controlled by the enemy, he does not
+    benefit from this advantage." (12.32)"""
     game = new_game()
-    game.state["vars"]["supply_bases"] = {"blois": ["saint-malo"]}
+    play_b19(game)
+    assert game.state["vars"]["supply_bases"] == {"blois": ["saint-malo", "dol"]}
     me = at(game, "saint-malo", "me")[0]
     assert game.ruleset.place_markers(game.state)["saint-malo"] == ["Supply base (Blois)"]
     to_phase_d2b(game)
@@ -143,7 +164,7 @@ def test_12_32_units_in_a_supply_base_are_paid_unless_it_is_besieged_or_enemy_he
                for line in entry.lines)
     assert me not in game.state["vars"]["unpaid"]
     game2 = new_game()
-    game2.state["vars"]["supply_bases"] = {"blois": ["saint-malo"]}
+    play_b19(game2)
     game2.push("control saint-malo montfort")
     to_phase_d2b(game2)
     assert Action("pay", (me,)) in game2.legal_actions()
