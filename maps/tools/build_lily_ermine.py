@@ -201,6 +201,11 @@ def base_document() -> dict:
         "eliminated": {"name": "Eliminated / removed", "kind": "pool",
                        "rect": [x0, 680, 320, 90],
                        "source": "not on the printed map: app pool"},
+        "alliances": {"name": "Alliances Table (11)", "kind": "pool",
+                      "rect": [x0, 884, 320, 100],
+                      "source": "the Alliances Table of the game help (rules 11): the "
+                                "cursors are shown as markers under it (space, camp); "
+                                "layout estimate"},
     }
     seasons = ["Spring", "Summer", "Autumn"]
     cells = []
