@@ -496,3 +496,28 @@ def test_treason_tie_and_a_commander_left_alone_by_an_event():
     assert "Orleans is alone: placed in Breton 2nd line" in log.replace("é", "e")
     assert g(game)["pieces"]["roumille"]["loc"] == "tz-brittany-right"
     assert set(pieces_at(g(game), "tz-brittany-left")) == {"rieux-br", "rieux-mi-1"}
+
+
+def test_the_victors_units_that_left_by_the_lr_go_to_an_adjacent_zone():
+    game = battle_position()
+    game.push("major-battle sz44")
+    deploy(game, FRENCH)
+    deploy(game, BRETON)
+    for a in EXAMPLE_ROUND[:-1]:
+        push(game, a)
+    assert _RULESET.acting_side(g(game)) == "france"
+    assert _RULESET.reachable(g(game), ["france-cm-1"])["tz-france-lr"].cost == 2
+    game.push("tac-move france-cm-1 tz-france-lr")  # 2nd line -> 3rd -> LR
+    game.push("move-done")
+    game.push("battle-withdraw")
+    s = g(game)
+    assert s["flow"][-1]["step"] == "mb-lr-leave"
+    assert _RULESET.acting_side(s) == "france"
+    dests = [a.arg(0) for a in game.legal_actions()]
+    assert "sz45" in dests
+    game.push("lr-leave sz45")
+    assert g(game)["pieces"]["france-cm-1"]["loc"] == "sz45"
+    assert not g(game)["pieces"]["france-cm-1"]["flipped"]  # a French zone: no SP lost
+    assert g(game)["pieces"]["tremoille"]["loc"] == "sz44"
+    assert g(game)["flow"][-1]["step"] == "battle-retreat"
+    assert _RULESET.acting_side(g(game)) == "brittany"

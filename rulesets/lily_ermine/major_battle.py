@@ -1250,6 +1250,8 @@ class MbMove(Step):
         put_piece(state, pid, dest)
         if not rs.is_commander(state, pid):
             t["moved"] += 1
+        if parse(dest)[1] == "lr":  # type: ignore[index]
+            t.setdefault("withdrawn", []).append(pid)  # leaves the field (10.5.1)
         rule = rs.cite("10 Tactical movements")
         ctx.log(f"{rs.piece_name(state, pid)} moves {name(rs, src)} → {name(rs, dest)} "
                 f"({cost} MP)", rule)
@@ -1363,11 +1365,63 @@ def finish(rs: Any, state: State, ctx: Context, flow: Flow, loser: str) -> None:
             "wins; the counters of the tactical map, the LR's too, return to their armies",
             rs.cite("10 End of the battle"))
     victory.record_battle_vp(rs, state, ctx, winner, t["sp"])
+    gone = [p for p in t.get("withdrawn", []) if rs.piece_side(state, p) == winner
+            and state["pieces"][p]["loc"] == zone and not rs.is_commander(state, p)]
+    if gone and retreat.destinations(rs, state, zone, winner):
+        flow.goto(rs, state, ctx, "mb-lr-leave", side=winner, zone=zone, gone=gone,
+                  loser=loser)
+        return
     flow.goto(rs, state, ctx, "battle-retreat", side=loser, zone=zone, retreats=[loser])
 
 
+class MbLrLeave(Step):
+    """The victor's units that moved into its LR leave for an adjacent zone (10
+    Tactical movements: "placed in an adjacent SZ at the end of the battle, according to
+    10.5.1"); the loser then retreats."""
+
+    name = "mb-lr-leave"
+
+    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
+        v = frame["vars"]
+        return (f"{rs.names(state, v['gone'])} left the battlefield by the LR: "
+                f"{rs.side(frame['side']).name} places them in an adjacent zone free of "
+                "enemy units (into an enemy zone they lose 1 SP) (10.5.1).")
+
+    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
+        for z in retreat.destinations(rs, state, frame["vars"]["zone"], frame["side"]):
+            yield Action.of("lr-leave", z)
+
+    def on_lr_leave(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
+                    flow: Flow) -> None:
+        v = frame["vars"]
+        camp, dest = frame["side"], action.arg(0)
+        rule = rs.cite("10.5.1 Retreat of the defeated")
+        gone = [p for p in v["gone"] if state["pieces"][p]["loc"] == v["zone"]]
+        for pid in reversed(gone):
+            put_piece(state, pid, dest, len(pieces_at(state, dest)))
+        ctx.log(f"{rs.names(state, gone)} leave {rs.board_map.place_name(v['zone'])} for "
+                f"{rs.board_map.place_name(dest)}", rule)
+        lost = []
+        for pid in gone:
+            militia = code(rs, state, pid) == "Mi" and not rs.in_brittany(dest)
+            if militia or retreat.is_enemy_zone(rs, state, dest, camp):
+                lost.append(rs.piece_name(state, pid))
+                if militia or rs.sp(state, pid) == 1:
+                    state["prev_loc"][pid] = dest
+                    if not is_cannon(rs, state, pid):
+                        state["pieces"][pid]["flipped"] = False
+                    put_piece(state, pid, rs.reserve_of(camp))
+                else:
+                    state["pieces"][pid]["flipped"] = True
+        if lost:
+            ctx.log(f"Into an enemy zone, or militia leaving Brittany: {', '.join(lost)} lose "
+                    "1 SP (reduced, or eliminated)", rule)
+        flow.goto(rs, state, ctx, "battle-retreat", side=v["loser"], zone=v["zone"],
+                  retreats=[v["loser"]])
+
+
 STEPS = (MbDeploy, MbEvent, MbPick, MbMarkers, MbTactics, MbReveal, MbFire, MbMelee, MbAsk,
-         MbLosses, MbAdvance, MbMove, MbRoundEnd)
+         MbLosses, MbAdvance, MbMove, MbRoundEnd, MbLrLeave)
 MENU_VERBS = ("fire",)
 """Offered on the shooter's menu (right-click), not on the toolbar (too many)."""
 HAND_VERBS = ("take-markers", "choose-marker", "use-marker")

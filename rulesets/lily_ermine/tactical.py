@@ -238,10 +238,16 @@ class TacticalBoard:
         ``tac-move`` actions), for the drag highlights."""
         rs: Any = self
         out: dict[str, Reach] = {}
+        costs: dict[str, int] = {}
+        top = rs.flow.top(state)
+        if top and top["step"] == "mb-move" and len(pieces) == 1:
+            from .major_battle import move_costs  # the MP of the path, not only one link
+
+            costs = move_costs(rs, state, pieces[0])
         for a in rs.flow.legal_actions(rs, state):
             if a.verb == "tac-move" and list(a.pieces(0)) == list(pieces):
                 start = state["pieces"][pieces[0]]["loc"]
-                cost = link_mp(rs, start, a.arg(1)) or 0
+                cost = costs.get(a.arg(1)) or link_mp(rs, start, a.arg(1)) or 0
                 out[a.arg(1)] = Reach(a.arg(1), cost, (start, a.arg(1)))
         return out
 
