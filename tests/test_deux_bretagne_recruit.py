@@ -79,3 +79,18 @@ def test_5_4_no_recruitment_in_an_area_with_a_pillage_marker():
     with pytest.raises(IllegalActionError, match="pillage marker"):
         game.push("recruit charles-de-blois me")
     assert game.ruleset.piece_actions(game.state, "charles-de-blois") == []
+
+
+def test_5_412_eliminated_units_may_be_recruited_again():
+    """5.412: only the counter mix limits recruiting ("If all the pieces are on the map, it
+    is impossible to recruit more"); 12.41: an eliminated unit "can still be recruited"."""
+    game = new_game()
+    spare = [p for p in game.state["stacks"]["reserve"] if p.startswith("blois-mil")]
+    game.push(f"eliminate {','.join(spare)}")  # no Mil counter left in the reserve
+    activate(game, "rec")
+    game.push("set-dice 6")  # 6 + 1 = 7: 1 Ch and 3 Mil steps
+    game.push("recruit alain-de-rohan ch")
+    while game.state["flow"]:
+        game.push(game.legal_actions()[0])
+    mils = at(game, "josselin", "mil")
+    assert mils and set(mils) <= set(spare)  # back from the Eliminated box

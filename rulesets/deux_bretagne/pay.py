@@ -30,6 +30,7 @@ from boardapp.core.tables import Modifier, resolve
 
 from . import movement
 from .battle import STACK_LIMIT, TABLES
+from .recruit import free_counters
 from .siege import step_loss
 
 if TYPE_CHECKING:
@@ -170,8 +171,7 @@ def receive_br_places(rs: DeuxBretagne, state: State, side: str) -> list[str]:
     """Where ``side`` may place a BR Ch received from the other camp (12.42), placed as a
     recruit is (5.4, 5.42): with one of his leaders on the map, not besieged, in an area
     with no pillage marker, within the stacking limit, a BR Ch counter left (5.412)."""
-    if not [p for p in pieces_at(state, "reserve")
-            if state["pieces"][p]["type"] == f"{side}-ch-br"]:
+    if not free_counters(rs, state, f"{side}-ch-br"):
         return []
     inner = movement.inside(state)
     out = []
@@ -214,8 +214,7 @@ class ReceiveBr(Step):
     def _place(rs: DeuxBretagne, state: State, frame: Frame, area: str, ctx: Context,
                flow: Flow) -> None:
         side = frame["side"]
-        pid = next(p for p in pieces_at(state, "reserve")
-                   if state["pieces"][p]["type"] == f"{side}-ch-br")
+        pid = free_counters(rs, state, f"{side}-ch-br")[0]
         put_piece(state, pid, area, index=len(pieces_at(state, area)))
         state["pieces"][pid]["flipped"] = bool(frame["vars"]["reduced"])
         ctx.log(f"{rs.side(side).name} receives {rs.piece_name(state, pid)} in "
@@ -360,8 +359,7 @@ def to_marauder(rs: DeuxBretagne, state: State, pid: str, ctx: Context) -> str |
     within = pid in state["vars"]["inside"]
     if within:
         state["vars"]["inside"].remove(pid)
-    free = [p for p in pieces_at(state, "reserve")
-            if state["pieces"][p]["type"] == f"marauder-{kind}"]
+    free = free_counters(rs, state, f"marauder-{kind}")
     if not free:
         ctx.log(f"{name} turns Marauder, but no Marauder counter is left: removed",
                 rs.cite("12.433"))

@@ -29,6 +29,14 @@ STACK_LIMIT = 8  # 5.42, 7.21
 KNIGHTS = {"blois": ("ch-fr", "ch-br"), "montfort": ("ch-an", "ch-br")}
 
 
+def free_counters(rs: DeuxBretagne, state: State, type_id: str) -> list[str]:
+    """Counters of ``type_id`` off the map that may enter play: those never used first,
+    then eliminated ones (5.412: only the counter mix limits recruiting; 12.41: an
+    eliminated unit "can still be recruited later")."""
+    return [p for box in ("reserve", rs.eliminated_box) for p in pieces_at(state, box)
+            if state["pieces"][p]["type"] == type_id]
+
+
 def why_not_recruit(rs: DeuxBretagne, state: State, leader: str) -> str | None:
     """Why ``leader`` cannot recruit now (``None`` if he can)."""
     if leader not in state["pieces"] or not rs.is_leader(state, leader):
@@ -111,7 +119,7 @@ def step_options(rs: DeuxBretagne, state: State, frame: Frame) -> list[Action]:
                  if rs.piece_side(state, p) == side and not rs.is_leader(state, p)]
     for suffix in _kinds(rs, state, side, kind):
         type_id = f"{side}-{suffix}"
-        free = [p for p in pieces_at(state, "reserve") if state["pieces"][p]["type"] == type_id]
+        free = free_counters(rs, state, type_id)
         if free and len(own_units) < STACK_LIMIT:  # 5.412 counter mix, 5.42 stacking
             options.append(Action("raise", (suffix, "new")))
         for pid in own_units:
@@ -167,8 +175,7 @@ class RecruitSteps(Step):
         where = rs.board_map.place_name(area)
         if target == "new":
             type_id = f"{side}-{suffix}"
-            pid = next(p for p in pieces_at(state, "reserve")
-                       if state["pieces"][p]["type"] == type_id)
+            pid = free_counters(rs, state, type_id)[0]
             put_piece(state, pid, area, index=len(pieces_at(state, area)))
             state["pieces"][pid]["flipped"] = True
             ctx.log(f"New unit recruited in {where}: {rs.piece_name(state, pid)}",

@@ -18,6 +18,7 @@ from boardapp.core.flow import Flow, Frame, Step
 from boardapp.core.state import State, pieces_at, put_piece
 
 from .pay import mark_unpaid, pay, pay_actions, payable
+from .recruit import free_counters
 
 if TYPE_CHECKING:
     from .rules import DeuxBretagne
@@ -122,8 +123,7 @@ class Resources(Step):
             state["prev_loc"][pid] = area
             put_piece(state, pid, "reserve")
             state["pieces"][pid]["flipped"] = False
-            free = [p for p in pieces_at(state, "reserve")
-                    if state["pieces"][p]["type"] == f"{side}-{kind}"]
+            free = free_counters(rs, state, f"{side}-{kind}")
             if not free:
                 ctx.log(f"No {side} {kind} counter left: the Marauder unit is discarded",
                         rs.cite("12.53"))
