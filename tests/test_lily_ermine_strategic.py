@@ -87,6 +87,9 @@ def test_round_1_reinforcements_swiss_table_asked_and_placed_with_an_army():
     reach = reinforcements.purchase_reach(RS, game.state, ["france-ar-5"])
     assert "sz45" in reach and "sz44" in reach and "sz38" not in reach and "sz1" not in reach
     assert reach["sz45"].cost == 2  # its RP
+    # While it is dragged the board lights those zones with the price, not MP.
+    assert RS.reachable(game.state, ["france-ar-5"]) == reach
+    assert reach["sz45"].label == "2 RP"
     assert reinforcements.purchase_reach(RS, game.state, ["swiss-pi-2"]) == {}  # one allowed
     assert RS.move_action(game.state, ["france-ar-5"], "sz45").text() == "buy france-ar-5 sz45"
     # The purchases are on the zone's menu, not on the toolbar.

@@ -26,6 +26,9 @@ class Reach:
     path: tuple[str, ...]
     extra_paid: bool = False
     stops: bool = False
+    label: str = ""
+    """What the board writes on the place while a drag shows it (default: the cost in
+    MP), e.g. a price when the drag buys a counter."""
 
 
 def reachable(graph: nx.Graph, start: str, budget: int, enter_cost: EnterCost,

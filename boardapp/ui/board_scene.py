@@ -556,7 +556,7 @@ class BoardScene(QGraphicsScene):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(item)
             self._highlights.append(item)
-            label = CostLabel(f"{r.cost} MP" + (", stop" if r.stops else ""))
+            label = CostLabel((r.label or f"{r.cost} MP") + (", stop" if r.stops else ""))
             x, y = bmap.anchor(place)
             if place in bmap.areas:
                 label.setPos(x, y - city_radius(bmap.areas[place]) - 11)

@@ -232,8 +232,8 @@ def buy_actions(rs: Any, state: State, zone: str | None = None) -> Iterator[Acti
 
 def purchase_reach(rs: Any, state: State, pieces: list[str]) -> dict[str, Reach]:
     """The zones where a counter of the Reserve or not yet in play may be bought now (the
-    cost is its RP, full strength if affordable). Not yet the board's drag highlight: the
-    board labels every reach cost "MP"."""
+    cost is its RP, full strength if affordable): the board's highlights while it is
+    dragged, labelled with the price."""
     if len(pieces) != 1:
         return {}
     pid = pieces[0]
@@ -241,7 +241,9 @@ def purchase_reach(rs: Any, state: State, pieces: list[str]) -> dict[str, Reach]
         if why_not_buy(rs, state, pid, reduced) is None:
             price = cost(rs, state, pid, reduced)
             ctl = {z: controller(rs, state, z) for z in rs.board_map.areas}
-            return {z: Reach(z, price, (z,)) for z in sorted(rs.board_map.areas)
+            side = "reduced, " if reduced else ""
+            return {z: Reach(z, price, (z,), label=f"{side}{price} RP")
+                    for z in sorted(rs.board_map.areas)
                     if why_not_zone(rs, state, pid, z, ctl) is None}
     return {}
 

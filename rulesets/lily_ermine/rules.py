@@ -337,6 +337,9 @@ class LilyErmine(TacticalBoard, Ruleset):
             return self.tactical_reach(state, pieces)  # a fight on the tactical map (10)
         if not pieces or any(p not in state["pieces"] for p in pieces):
             return {}
+        if state["phase"] == "rr" and state["pieces"][pieces[0]]["loc"] in (
+                reinforcements.NOT_YET, self.reserve_of(state["active"])):
+            return reinforcements.purchase_reach(self, state, pieces)  # R&R: buying (7)
         if self.why_not_move(state, pieces) is not None:
             return {}
         budget, _, _ = self._army_budget(state, pieces)
