@@ -235,3 +235,31 @@ def test_a_counter_menu_sends_it_to_another_board(window):
     again = window.scene.counter_menu("france-gd-1")
     texts = [a.text() for a in again.actions()]
     assert "Send to Strategic map" not in texts  # not to its own board
+
+
+def test_the_hand_dock_appears_when_a_secret_choice_begins(window, qtbot):
+    from tests.test_lily_ermine_tactical_battle import BRETON, FRENCH, deploy
+
+    game = window.game
+    hand = window.pbem_ui.hand
+    assert not hand.toggle.isEnabled()  # nothing hidden at the start of this game
+    french = [p for ps in FRENCH.values() for p in ps]
+    breton = [p for ps in BRETON.values() for p in ps]
+    window.controller.push(Action.of("place", french + breton, "sz44"))
+    game.state["phase"], game.state["active"] = "combat", "brittany"
+    game.state["vars"]["markers"] = {"sz44": "battle"}
+    window.controller.push(Action.of("major-battle", "sz44"))
+    deploy(game, FRENCH)
+    deploy(game, BRETON)
+    window.controller.push(Action.parse("set-dice 4"))
+    window.controller.push(Action.parse("random-event"))
+    assert game.state["flow"][-1]["step"] == "mb-markers"
+    assert hand.toggle.isEnabled() and not hand.isHidden()
+    assert hand.covered and "France" in hand.cover.text()
+    assert "Take your tactical markers" not in [a.text() for a in window.game_actions()]
+    qtbot.mouseClick(hand.cover, Qt.MouseButton.LeftButton)
+    buttons = hand.play_buttons()
+    assert [b.text() for b in buttons] == ["Take your tactical markers"]
+    buttons[0].click()
+    labels = [b.text() for b in hand.play_buttons()]
+    assert "Choose Cavalry charge" in labels

@@ -231,6 +231,18 @@ class MainWindow(QMainWindow):
         if board in self.scenes:
             self.board_tabs.setCurrentIndex(list(self.scenes).index(board))
 
+    def _follow_hand(self) -> None:
+        """Show the Hand dock once the game has something hidden to choose or show (a
+        secret choice that begins during play, e.g. a battle's face-down markers)."""
+        hand = self.pbem_ui.hand
+        if hand.toggle.isEnabled():
+            return
+        ruleset, state = self.game.ruleset, self.game.state
+        if ruleset.secret_paths(state) or ruleset.hand_actions(state,
+                                                               ruleset.acting_side(state)):
+            hand.toggle.setEnabled(True)
+            hand.setVisible(True)
+
     def _follow_focus(self) -> None:
         """Switch to the board the rules point at (a battle map while a battle is
         fought), and back to the main board when they no longer point anywhere."""
@@ -257,6 +269,7 @@ class MainWindow(QMainWindow):
         for scene in self.scenes.values():
             scene.sync()
         self._follow_focus()
+        self._follow_hand()
         self._refresh()
         self._announce_outcome()
 
