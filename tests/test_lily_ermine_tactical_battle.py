@@ -515,6 +515,8 @@ def test_the_victors_units_that_left_by_the_lr_go_to_an_adjacent_zone():
     assert _RULESET.acting_side(s) == "france"
     dests = [a.arg(0) for a in game.legal_actions()]
     assert "sz45" in dests
+    assert _RULESET.action_label(s, Action.of("lr-leave", "sz45")).startswith(
+        "Units of the LR to 45 ")
     game.push("lr-leave sz45")
     assert g(game)["pieces"]["france-cm-1"]["loc"] == "sz45"
     assert not g(game)["pieces"]["france-cm-1"]["flipped"]  # a French zone: no SP lost

@@ -183,6 +183,8 @@ class TacticalBoard:
             pids = action.pieces(0)
             names = ", ".join(rs.piece_name(state, p) for p in pids)
             return f"{names} → {rs.place_name(action.arg(1))}"
+        if action.verb == "lr-leave":
+            return f"Units of the LR to {rs.board_map.place_name(action.arg(0))}"
         if action.verb == "fire":
             return (f"Fire: {rs.piece_name(state, action.arg(0))} on "
                     f"{rs.piece_name(state, action.arg(1))}")
