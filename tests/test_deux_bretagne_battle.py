@@ -291,3 +291,33 @@ def test_9_23_the_defender_chooses_his_commander_among_equal_command_values():
                       if line.detail and line.detail.get("who") == "Blois")
     assert [(m["label"], m["value"], m["source"].split(",")[0])
             for m in blois_roll["modifiers"]] == [("leader bonus", 1, "Louis d'Espagne")]
+
+
+def test_9_54_a_defender_may_retreat_into_an_enemy_fortress_his_side_besieges():
+    """"May not retreat to a city space containing an enemy unit or a non besieged enemy
+    controlled fortress city." (9.54) The 9.5 example, with Josselin held by a Montfort unit
+    and Ploërmel (a Montfort fortress) under a Blois siege."""
+    game = new_game()
+    blois_me = at(game, "josselin", "me")[0]
+    mils = reserve(game, "blois-mil", 2)
+    game.push("control malestroit blois")
+    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
+    for pid in mils:
+        game.push(f"flip {pid}")
+    ch = reserve(game, "montfort-ch-an", 1)[0]
+    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
+    game.push(f"place olivier-de-clisson,{ch},{','.join(mes)} rochefort-en-terre")
+    for pid in mes:
+        game.push(f"flip {pid}")
+    game.push(f"place {reserve(game, 'montfort-mil', 1)[0]} josselin")
+    besiegers = reserve(game, "blois-me", 2)
+    game.push(f"place herve-de-penhoet,{','.join(besiegers)} ploermel")
+    activate(game)
+    game.push("besiege ploermel")
+    game.push("end")
+    activate(game)
+    game.push("set-dice 5,3,3,1,2")  # as in 9.5: Blois loses
+    game.push(f"move olivier-de-clisson,{ch},{','.join(mes)} malestroit")
+    game.push(loss_action({ch: 1}))
+    assert all(game.state["pieces"][p]["loc"] == "ploermel" for p in ["alain-de-rohan", *mils])
+    assert game.state["flow"] == []

@@ -643,11 +643,12 @@ def retreat_options(rs: DeuxBretagne, state: State, v: dict[str, Any]) -> list[s
     for place in bmap.neighbours(area):
         if place == v.get("entered_from") or place not in bmap.areas:
             continue
-        if movement.enemy_units_at(rs, state, place, side):
+        ours = state["vars"]["sieges"].get(place, {}).get("side") == side
+        if movement.enemy_units_at(rs, state, place, side, outside_only=ours):
             continue
         owner = state["control"].get(place)
-        if bmap.areas[place].fortified and owner not in (side, None):
-            continue
+        if bmap.areas[place].fortified and owner not in (side, None) and not ours:
+            continue  # 9.54: not a *non besieged* enemy fortress
         options.append(place)
     friendly = [p for p in options if state["control"].get(p) == side]
     here = bmap.areas.get(area)
