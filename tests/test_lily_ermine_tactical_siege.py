@@ -133,8 +133,11 @@ def test_sortie_from_the_fortress():
     assert game.state["flow"][-1]["step"] == "siege-sortie"
     assert _RULESET.acting_side(game.state) == "brittany"
     tc = _RULESET.counters.commanders["roumille"].tc
+    assert [a.text() for a in game.legal_actions()] == ["sortie roumille", "no-sortie"]
+    assert _RULESET.action_label(game.state, game.legal_actions()[0]) == \
+        f"Sortie led by Roumillé (TC {tc})"
     game.push(f"set-dice {tc}")  # die <= TC: the sortie takes place
-    game.push("sortie")
+    game.push("sortie roumille")
     assert game.state["pieces"]["roumille"]["loc"] == "tz-brittany-line1"
     acts = [a.text() for a in game.legal_actions()]
     assert "tac-move brittany-ar-1 tz-brittany-line1" in acts

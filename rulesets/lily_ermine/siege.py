@@ -379,12 +379,10 @@ def can_sortie(rs: Any, state: State) -> bool:
         not rs.is_commander(state, p) and not is_cannon(rs, state, p) for p in pieces)
 
 
-def sortie_leader(rs: Any, state: State) -> str:
-    """The besieged commander who leads a sortie: the best TC (our choice: the rules let
-    the besieged name him; the best TC is the best chance)."""
+def sortie_leaders(rs: Any, state: State) -> list[str]:
+    """The besieged commanders who may lead a sortie (the besieged names one, 10)."""
     t = siege(state)
-    cmds = [p for p in side_pieces(rs, state, t["defender"]) if rs.is_commander(state, p)]
-    return max(cmds, key=lambda c: rs.counters.commanders[state["pieces"][c]["type"]].tc)
+    return [p for p in side_pieces(rs, state, t["defender"]) if rs.is_commander(state, p)]
 
 
 def tc_of(rs: Any, state: State, cid: str) -> int:
@@ -397,12 +395,12 @@ class SiegeSortie(Step):
     name = "siege-sortie"
 
     def prompt(self, rs: Any, state: State, frame: Frame) -> str:
-        cid = sortie_leader(rs, state)
         return (f"{_head(rs, state)}: {rs.side(frame['side']).name} may try a sortie led by "
-                f"{rs.piece_name(state, cid)} (1D6 <= TC {tc_of(rs, state, cid)}) (10).")
+                "a commander of the garrison (1D6 <= his TC) (10).")
 
     def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
-        yield Action("sortie")
+        for cid in sortie_leaders(rs, state):
+            yield Action.of("sortie", cid)
         yield Action("no-sortie")
 
     def on_no_sortie(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
@@ -412,7 +410,7 @@ class SiegeSortie(Step):
 
     def on_sortie(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
                   flow: Flow) -> None:
-        cid = sortie_leader(rs, state)
+        cid = action.arg(0)
         tc = tc_of(rs, state, cid)
         die = ctx.roll(6)
         rule = rs.cite("10 Sortie")

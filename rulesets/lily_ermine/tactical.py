@@ -31,7 +31,7 @@ ROLE_NAMES = {"line1": "1st line", "line2": "2nd line", "line3": "3rd line",
 
 
 LABELS = {"siege-fire": "Artillery fire", "siege-assault": "Roll the assault",
-          "sortie": "Try a sortie", "no-sortie": "No sortie",
+          "no-sortie": "No sortie",
           "sortie-attack": "Sortie: attack", "siege-continue": "Continue the siege",
           "siege-lift": "Lift the siege", "deploy-done": "Deployment done",
           "random-event": "Roll the random event", "markers-chosen": "Markers chosen",
@@ -183,6 +183,10 @@ class TacticalBoard:
             pids = action.pieces(0)
             names = ", ".join(rs.piece_name(state, p) for p in pids)
             return f"{names} → {rs.place_name(action.arg(1))}"
+        if action.verb == "sortie" and action.args:
+            cid = action.arg(0)
+            return (f"Sortie led by {rs.piece_name(state, cid)} (TC "
+                    f"{rs.counters.commanders[state['pieces'][cid]['type']].tc})")
         if action.verb == "lr-leave":
             return f"Units of the LR to {rs.board_map.place_name(action.arg(0))}"
         if action.verb == "fire":
