@@ -271,3 +271,51 @@ def test_10_2_an_army_that_assaults_need_not_forage():
     assert game.state["vars"]["pillage"] == []
     assert game.state["vars"]["sieges"]["dinan"]["level"] == 1
     assert game.state["flow"] == []
+
+
+def _siege_of_an_alre(game) -> dict:
+    """Penhoët and 2 Me besiege An Alre (a Montfort port, NF 1, empty) and roll at once
+    (they started their activation there, 10.12); returns the Siege Table roll."""
+    activate(game)
+    game.push("besiege an-alre")
+    game.push("set-dice 5")
+    entry = game.push("assault an-alre")
+    return next(line.detail for line in entry.lines
+                if line.detail and line.detail["table"] == "Siege Table")
+
+
+def _play_b01(game) -> None:
+    v = game.state["vars"]
+    for pile in (v["decks"]["blois"], v["hands"]["blois"]):
+        if "B-01" in pile:
+            pile.remove("B-01")
+    v["hands"]["blois"].append("B-01")
+    v["drawn"]["blois"] = True
+    game.push("play B-01 evt")
+    answers = {"coat": "blue", "asterisk": "no"}
+    while game.state["flow"] and game.state["flow"][-1]["step"] == "card-value":
+        game.push(f"value {answers[game.state['flow'][-1]['vars']['missing'][0]]}")
+
+
+def test_siege_table_blois_at_a_port_minus_2_unless_b01_in_his_last_2_activations():
+    """"-2 If a Blois leader besieges a port city and the event B-01 has not been played
+    in the last 2 activations." (Siege Table)"""
+    def scene():
+        game = new_game()
+        game.push(f"place herve-de-penhoet,{','.join(reserve(game, 'blois-me', 2))} an-alre")
+        return game
+
+    game = scene()
+    roll = _siege_of_an_alre(game)
+    assert [(m["label"], m["value"]) for m in roll["modifiers"]] == [
+        ("fortress level", -1), ("siege 0 marker", 0), ("Blois besieging a port", -2)]
+    assert roll["modified"] == 2
+
+    game = scene()
+    _play_b01(game)  # Blois's first activation: Marine Castillane
+    game.push("end")
+    game.push("end")  # Montfort
+    roll = _siege_of_an_alre(game)  # Blois's next activation: still in force
+    assert ("Blois besieging a port", 0) in [(m["label"], m["value"])
+                                             for m in roll["modifiers"]]
+    assert roll["modified"] == 4

@@ -47,6 +47,7 @@ from .siege import (
     do_assault,
     do_besiege,
     do_sortie,
+    record_activation,
     sieges,
     step_loss,
 )
@@ -68,7 +69,7 @@ class DeuxBretagne(Ruleset):
 
     id = "deux-bretagne"
     name = "Les Deux Bretagne"
-    version = "0.4"
+    version = "0.5"
     """Bumped whenever the state or the rules change: a saved game of an older version
     replays its actions and dice but its final-state digest is not required to match."""
     aliases = ("deux_bretagne", "ldb", "les-deux-bretagne")
@@ -546,6 +547,7 @@ class DeuxBretagne(Ruleset):
         state["vars"]["activation_no"] += 1
         state["vars"]["fought"] = []
         state["vars"]["recruited"] = {}
+        record_activation(state, side)  # siege.py: B-01 counts for 2 activations
         state["vars"]["card_play"] = None
         allowed = activations_allowed(state["turn"])
         other = PLAYERS[1 - PLAYERS.index(side)]

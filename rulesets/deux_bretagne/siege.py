@@ -159,10 +159,11 @@ class SiegeRoll(Step):
             mods.append(Modifier("artillery", bonus, f"artillery die {die}, "
                                                      f"{rs.cite('10.23')}"))
         if side == "blois" and a.port:
-            mods.append(Modifier("Blois besieging a port", -2,
-                                 f"card B-01 not played in the last 2 activations (cards are "
-                                 f"played by hand: undo and set the die if it was), "
-                                 f"{rs.cite('Siege Table')}"))
+            castile = b01_in_force(state)
+            mods.append(Modifier("Blois besieging a port", 0 if castile else -2,
+                                 "event B-01 played in the last 2 activations: no penalty"
+                                 if castile else "event B-01 not played in the last 2 "
+                                 f"activations, {rs.cite('Siege Table')}"))
         rows = table["rows"]
         result = resolve(ctx, table="Siege Table", column="", sides=10, zero_based=True,
                          modifiers=mods, lookup=lambda n: next(r for r in rows
@@ -222,6 +223,34 @@ class SiegeRoll(Step):
         state["control"][area] = side
         ctx.log(f"{name} falls: {rs.side(side).name} takes control", rs.cite("10.24"))
         rs.update_counties(state, ctx)
+
+
+def record_activation(state: State, side: str) -> None:
+    """At the end of an activation: count ``side``'s activations over the game and keep
+    the event B-01 played in it (Siege Table: Marine Castillane helps for 2 activations)."""
+    v = state["vars"]
+    done = v.setdefault("activations_done", {})
+    done[side] = done.get(side, 0) + 1
+    play = v.get("card_play")
+    if play and play.get("side") == side and play.get("card") == "B-01" and play.get(
+            "use") in ("evt", "act+evt"):
+        v["b01_at"] = done[side]
+
+
+def b01_in_force(state: State) -> bool:
+    """Whether event B-01 was played in Blois's last 2 activations: the current one and
+    the one before, or, outside the action phase, his last two (Siege Table)."""
+    v = state["vars"]
+    play = v.get("card_play")
+    if play and play.get("side") == "blois" and play.get("card") == "B-01" and play.get(
+            "use") in ("evt", "act+evt"):
+        return True
+    at = v.get("b01_at")
+    if at is None:
+        return False
+    done = v.get("activations_done", {}).get("blois", 0)
+    current = state["phase"] == "action" and state["active"] == "blois"
+    return at >= done - (0 if current else 1)
 
 
 def step_loss(side: str, count: int, units: list[str], why: str,
