@@ -94,3 +94,22 @@ def test_5_412_eliminated_units_may_be_recruited_again():
         game.push(game.legal_actions()[0])
     mils = at(game, "josselin", "mil")
     assert mils and set(mils) <= set(spare)  # back from the Eliminated box
+
+
+def test_artillery_only_after_the_players_own_event_m02_or_b13():
+    """"A player can only recruit Art units if he has played the event M02 (for the
+    Montfort player) or B13 (for the Blois player)" (Recruitment Table). In 14.3 M-02 has
+    been played, B-13 not."""
+    game = new_game("14.3")  # Montfort plays first (M-01)
+    activate(game, "rec")
+    game.push("set-dice 9")  # Clisson: activation 1, 9 + 1 = 10: 2 Ch / 5 Mil / 1 Art
+    entry = game.push("recruit olivier-de-clisson ch")
+    assert any(line.text == "1 Art step(s) to place" for line in entry.lines)
+    while game.state["flow"]:
+        game.push(game.legal_actions()[0])
+    game.push("end")
+    activate(game, "rec")
+    game.push("set-dice 9")  # Beaumanoir: activation 1, 10 again
+    entry = game.push("recruit jean-de-beaumanoir ch")
+    assert any("1 Art step(s) lost: Blois recruits artillery only after his event B-13"
+               in line.text for line in entry.lines)

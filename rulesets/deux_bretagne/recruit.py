@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 MAX_RECRUITS_PER_LEADER = 2  # 5.4
 STACK_LIMIT = 8  # 5.42, 7.21
 KNIGHTS = {"blois": ("ch-fr", "ch-br"), "montfort": ("ch-an", "ch-br")}
+ARTILLERY_EVENT = {"blois": "B-13", "montfort": "M-02"}  # Recruitment Table: his own event
 
 
 def free_counters(rs: DeuxBretagne, state: State, type_id: str) -> list[str]:
@@ -84,13 +85,13 @@ def do_recruit(rs: DeuxBretagne, state: State, leader: str, column: str, ctx: Co
     if side == "montfort" and mil and "M-01" not in state["vars"]["events"]:
         mil -= 1
         ctx.log("Montfort receives 1 Mil step less (event M-01 not played)", rs.cite("5.411"))
-    if art and not {"M-02", "B-13"} & set(state["vars"]["events"]):
-        ctx.log(f"{art} Art step(s) lost: artillery only after event M-02 / B-13",
-                rs.cite("5.411"))
+    artillery = ARTILLERY_EVENT[side] in state["vars"]["events"]
+    if art and not artillery:
+        ctx.log(f"{art} Art step(s) lost: {rs.side(side).name} recruits artillery only "
+                f"after his event {ARTILLERY_EVENT[side]}", rs.cite("5.411, Recruitment Table"))
     elif art:
         ctx.log(f"{art} Art step(s) to place", rs.cite("5.411"))
-    steps = {column: main, "mil": mil, "art": art if {"M-02", "B-13"} & set(
-        state["vars"]["events"]) else 0}
+    steps = {column: main, "mil": mil, "art": art if artillery else 0}
     flow.call(rs, state, ctx, "recruit-steps", side=side, leader=leader,
               area=state["pieces"][leader]["loc"], steps=steps)
 
