@@ -263,3 +263,12 @@ def test_the_hand_dock_appears_when_a_secret_choice_begins(window, qtbot):
     buttons[0].click()
     labels = [b.text() for b in hand.play_buttons()]
     assert "Choose Cavalry charge" in labels
+
+
+def test_only_a_map_drawn_from_geography_says_so():
+    from boardapp.core.ruleset import find_ruleset
+
+    maps = find_ruleset("lily-ermine").board_maps
+    assert maps["main"].geographic and maps["main"].approximate
+    tactical = next(m for board, m in maps.items() if board != "main")
+    assert tactical.approximate and not tactical.geographic

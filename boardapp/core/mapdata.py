@@ -173,6 +173,8 @@ class BoardMap:
     """The kinds a road (a link between two areas) may have; the first is the default."""
     road_kinds: dict[frozenset[str], str] = field(default_factory=dict)
     """The kind of each road written ``[a, b, kind]`` (by the pair of area ids)."""
+    geographic: bool = False
+    """True when the map is drawn from real geography (it has a ``projection``)."""
     graph: nx.Graph = field(init=False, repr=False)
     outlines: dict[str, Polygon] = field(init=False, repr=False)
     _tree: STRtree = field(init=False, repr=False)
@@ -445,6 +447,7 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
         bmap = BoardMap(
             id=map_id, name=p.get(c.text, top.get("name", map_id), "name", default=map_id),
             file=file, size=size, approximate=bool(top.get("approximate", False)),
+            geographic="projection" in top,
             notes=str(top.get("notes", "")), land=land, regions=regions, areas=areas,
             roads=[r for r in roads if r[0] in areas and r[1] in areas],
             boxes=boxes, control_boxes=control_boxes, tracks=tracks,

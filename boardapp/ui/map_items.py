@@ -458,7 +458,8 @@ class MapLayer(QGraphicsItem):
 
     def _paint_note(self, painter: QPainter) -> None:
         name = Path(self.bmap.file).name
-        text = f"Approximate map built from real geography — edit maps/{name} to correct it"
+        made = " built from real geography" if self.bmap.geographic else ""
+        text = f"Approximate map{made} — edit maps/{name} to correct it"
         f = font(13, italic=True)
         fm = QFontMetricsF(f)
         width, height = fm.horizontalAdvance(text) + 16, fm.height() + 8
