@@ -89,7 +89,7 @@ class LilyErmine(TacticalBoard, Ruleset):
 
     id = "lily-ermine"
     name = "The Lily and the Ermine"
-    version = "0.1"
+    version = "0.2"
     aliases = ("lily_ermine", "lily-and-the-ermine", "lys-hermine")
     rules_name = "Lily and the Ermine"
     sides = (SideInfo("france", "France", "#2b4fa0", "#ffffff"),

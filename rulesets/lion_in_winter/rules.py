@@ -523,7 +523,7 @@ class LionInWinter(Ruleset):
 
     id = "lion-in-winter"
     name = "Hundred Years War: Lion in Winter"
-    version = "0.1"
+    version = "0.2"
     aliases = ("lion_in_winter", "liw", "lion")
     rules_name = "Lion in Winter crib"
     sides = (
