@@ -321,3 +321,17 @@ def test_9_54_a_defender_may_retreat_into_an_enemy_fortress_his_side_besieges():
     game.push(loss_action({ch: 1}))
     assert all(game.state["pieces"][p]["loc"] == "ploermel" for p in ["alain-de-rohan", *mils])
     assert game.state["flow"] == []
+
+
+def test_9_221_t2_a_withdrawn_leader_is_not_a_lost_leader_for_13_2():
+    """13.2 "Death of the opponent": Jean de Montfort dead and his son withdrawn for a turn
+    by T2 (9.221) is no automatic victory for Blois."""
+    game = new_game("14.4")
+    game.state["vars"]["enlisement"] = {"blois": True, "montfort": True}
+    game.push("eliminate jean-de-montfort")
+    game.state["vars"]["withdrawn"] = {"jean-de-montfort-son": 2}  # as T2 leaves it
+    assert game.state["pieces"]["jean-de-montfort-son"]["loc"] == "reserve"
+    assert game.ruleset.automatic_winner(game.state) is None
+    game.state["vars"]["withdrawn"] = {}  # not withdrawn: never came into play
+    assert game.ruleset.automatic_winner(game.state) == (
+        "blois", "Jean de Montfort or Jean de Montfort (son) killed or captured")

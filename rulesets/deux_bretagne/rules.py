@@ -613,6 +613,8 @@ class DeuxBretagne(Ruleset):
             where = [state["pieces"][p]["loc"] for p in leaders if p in state["pieces"]]
             down = [w for w in where if w in ("eliminated", PRISON[loser])]
             free = [w for w in where if w not in ("reserve", "eliminated", PRISON[loser])]
+            if any(p in state["vars"].get("withdrawn", {}) for p in leaders):
+                free.append("withdrawn by T2")  # off the map for a turn, not lost (9.221)
             if down and not free:
                 names = " or ".join(self.piece_types[p].name for p in leaders)
                 winner = PLAYERS[1 - PLAYERS.index(loser)]
