@@ -174,9 +174,9 @@ def test_12_4_example_of_resources_pillage_marauders_and_the_battle_in_the_fortr
     assert [(c["who"], c["column"], c["modified"], c["result"]) for c in combat] == [
         ("Marauders", "3-4", 5, "3 losses"), ("Blois", "3-4", 2, "2 losses")]
     assert "Combat strengths: Marauders 3, Blois 3" in texts
-    assert "Marauders takes 2 losses: no unit loses a step (the only legal choice)" in texts
+    assert "The Marauders take 2 losses: no unit loses a step (the only legal choice)" in texts
     assert any(t.startswith("Blois takes 3 losses") and "reduced" in t for t in texts)
-    assert "Marauders wins the battle (caused 3 losses against 2)" in texts
+    assert "The Marauders win the battle (caused 3 losses against 2)" in texts
     loyal = mes[1]
     assert game.state["pieces"][loyal]["loc"] == "eliminated"
     assert game.state["pieces"]["alain-de-rohan"]["loc"] == "eliminated"  # killed

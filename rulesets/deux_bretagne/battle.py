@@ -53,6 +53,15 @@ def other(side: str) -> str:
     return "montfort" if side == "blois" else "blois"
 
 
+def does(rs: DeuxBretagne, side: str, verb: str, start: bool = True) -> str:
+    """"Blois attacks", but "The Marauders attack" (a band, not a player); ``start``:
+    at the start of a sentence."""
+    if side in rs.player_sides:
+        return f"{rs.side(side).name} {verb}"
+    the = "The" if start else "the"
+    return f"{the} {rs.side(side).name} {verb[:-1] if verb.endswith('s') else verb}"
+
+
 def column_index(strength: int) -> int:
     """The combat table column for ``strength`` (9.24); 0 uses the first column."""
     index = 0
@@ -175,7 +184,7 @@ class Battle(Step):
                 return
             v["defender_commander"] = tied[0] if tied else None
         place = rs.board_map.place_name(area)
-        ctx.log(f"Battle in {place}: {rs.side(att).name} attacks {rs.side(dfn).name}",
+        ctx.log(f"Battle in {place}: {does(rs, att, 'attacks', start=False)} {rs.side(dfn).name}",
                 rs.cite("9.1"))
         state["vars"]["fought"].append(area)  # 10.12
         strengths = {}
@@ -493,7 +502,7 @@ class Losses(Step):
         done = [remove_steps(rs, state, pid, n) for pid, n in sorted(option.items())]
         how = "; ".join(done) if done else "no unit loses a step"
         why = " (the only legal choice)" if forced and target else ""
-        ctx.log(f"{rs.side(side).name} takes {target} losses: {how}{why}", rs.cite("9.3"))
+        ctx.log(f"{does(rs, side, 'takes')} {target} losses: {how}{why}", rs.cite("9.3"))
         if side == v["attacker"]:
             flow.goto(rs, state, ctx, "losses", side=v["defender"])
         else:
@@ -547,7 +556,7 @@ class Aftermath(Step):
             else:
                 winner, why = dfn, "tie: the defender wins"
         v["winner"], v["loser"] = winner, other_side(v, winner)
-        ctx.log(f"{rs.side(winner).name} wins the battle ({why})", rs.cite("9.27"))
+        ctx.log(f"{does(rs, winner, 'wins')} the battle ({why})", rs.cite("9.27"))
 
     def _leaders(self, rs: DeuxBretagne, state: State, v: dict[str, Any],
                  ctx: Context) -> None:
@@ -788,12 +797,12 @@ class Retreat(Step):
                                     winner, ctx, rs.cite("9.43"), executed)
         elif dest == area:
             state["vars"]["inside"].extend(p for p in pieces if p not in within)
-            ctx.log(f"{rs.side(loser).name} retreats inside the fortress of "
+            ctx.log(f"{does(rs, loser, 'retreats')} inside the fortress of "
                     f"{bmap.place_name(area)}", rs.cite("9.5"))
         else:
             for pid in reversed(pieces):
                 put_piece(state, pid, dest)
-            ctx.log(f"{rs.side(loser).name} retreats from {bmap.place_name(area)} to "
+            ctx.log(f"{does(rs, loser, 'retreats')} from {bmap.place_name(area)} to "
                     f"{bmap.place_name(dest)}", rule)
         area_data = bmap.areas.get(area)
         if winner not in rs.player_sides:
