@@ -52,3 +52,37 @@ def test_a_small_army_does_not_forage():
     activate(game)
     game.push(f"move {','.join(stack)} malestroit")
     assert game.state["vars"]["pillage"] == [] and game.state["flow"] == []
+
+
+def test_8_161_an_army_lost_to_combat_and_foraging_while_enemies_remain_has_lost():
+    """"If the army won the battle but is still eliminated due to foraging requirements,
+    while the defender has still units remaining in the space, the attacker has lost the
+    battle and the leaders retreat." (8.161)"""
+    game = new_game()
+    inside = reserve(game, "montfort-me", 4)
+    game.push(f"place {','.join(inside)} hede")  # Montfort's fortress
+    me = reserve(game, "blois-me", 1)[0]
+    mils = reserve(game, "blois-mil", 4)
+    army = ["charles-de-blois", me, *mils]
+    game.push(f"place {','.join(army)} montfort")
+    for pid in [me, *mils]:
+        game.push(f"flip {pid}")  # strength 2 + 4 x 2 = 10
+    activate(game)
+    # Chits T4 and T2 (no effect); Blois 9 + 1 = 10 on 8-10: 9 losses; Montfort 8 on 8-10:
+    # 8 losses, the 4 reduced Mil exactly.
+    game.push("set-dice 4,2,9,8")
+    game.state["vars"]["inside"].append(inside[0])  # one Me stayed inside the fortress
+    game.state["vars"]["pillage"].append("hede")  # nothing left to forage there
+    game.push(f"move {','.join(army)} hede")
+    game.push("fight")  # Montfort's 3 Me outside fight (8.24)
+    game.push(game.legal_actions()[0])  # Montfort's 9 losses
+    assert all(game.state["pieces"][p]["loc"] == "eliminated" for p in mils)
+    game.push("retreat rennes")  # the beaten Montfort units outside
+    texts = [line.render() for e in game.log[-3:] for line in e.lines]
+    assert any("Blois wins the battle" in t for t in texts)
+    # Forage: Hédé is pillaged already, the last Me loses its step: the army is gone while
+    # a Montfort Me is still inside: Charles de Blois retreats where the army came from.
+    assert game.state["pieces"][me]["loc"] == "eliminated"
+    assert game.state["pieces"]["charles-de-blois"]["loc"] == "montfort"
+    assert any("8.161" in t for t in texts)
+    assert game.state["flow"] == []

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any
 from boardapp.core.actions import Action
 from boardapp.core.context import Context
 from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State
+from boardapp.core.state import State, pieces_at, put_piece
 
+from . import movement
 from .battle import remove_steps
 from .siege import step_loss
 
@@ -56,6 +57,32 @@ def assault_instead(rs: DeuxBretagne, state: State, frame: Frame) -> str | None:
     return dest if can_assault(rs, state, dest, side) is None else None
 
 
+def army_lost(rs: DeuxBretagne, state: State, frame: Frame, ctx: Context) -> None:
+    """8.161: an army eliminated by combat and foraging together leaves its leaders alive
+    where it would have retreated: one that won its battle but is lost to foraging while
+    enemy units remain in the city has lost the battle, and its leaders retreat to the
+    city it came from (9.53)."""
+    v = frame["vars"]
+    cities = v["cities"]
+    if not cities or any(state["pieces"][p]["loc"] != rs.eliminated_box for p in v["units"]):
+        return
+    dest = cities[-1]
+    leaders = [p for p in v.get("leaders", []) if state["pieces"][p]["loc"] == dest]
+    side = frame["side"]
+    friends = [p for p in pieces_at(state, dest) if rs.piece_side(state, p) == side
+               and not rs.is_leader(state, p)]
+    back = cities[-2] if len(cities) > 1 else v.get("start")
+    if not leaders or friends or back is None or not movement.enemy_units_at(
+            rs, state, dest, side):
+        return
+    for pid in leaders:
+        put_piece(state, pid, back)
+    ctx.log(f"The army is lost to combat and foraging while enemy units remain in "
+            f"{rs.board_map.place_name(dest)}: it has lost the battle, "
+            f"{rs.names(state, leaders)} retreat to {rs.board_map.place_name(back)}",
+            rs.cite("8.161, 9.53"))
+
+
 class Forage(Step):
     """The moving player picks the city his army pillages (8.16)."""
 
@@ -73,6 +100,10 @@ class Forage(Step):
     def _settle(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
                 flow: Flow) -> None:
         frame["vars"]["after_battle"] = False
+        if frame["vars"].get("stepped"):  # the step chosen by the player is lost
+            army_lost(rs, state, frame, ctx)
+            flow.end(rs, state, ctx)
+            return
         if assault_instead(rs, state, frame):
             return  # the player chooses: forage, or assault and not forage (10.2)
         alive = [p for p in frame["vars"]["units"]
@@ -92,9 +123,12 @@ class Forage(Step):
             elif len(first) == 1:
                 ctx.log(f"The army finds nothing left to forage: "
                         f"{remove_steps(rs, state, mech[0], 1)}", rs.cite("8.16"))
+                army_lost(rs, state, frame, ctx)
             else:  # several Me (or, without Me, several Ch): the player chooses
-                flow.goto(rs, state, ctx, "step-losses", pending=[step_loss(
-                    frame["side"], 1, first, "Nothing left to forage", rs.cite("8.16"))])
+                frame["vars"]["stepped"] = True
+                flow.call(rs, state, ctx, "step-losses", side=frame["side"], pending=[
+                    step_loss(frame["side"], 1, first, "Nothing left to forage",
+                              rs.cite("8.16"))])
                 return
             flow.end(rs, state, ctx)
         elif len(options) == 1:

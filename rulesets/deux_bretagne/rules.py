@@ -460,6 +460,7 @@ class DeuxBretagne(Ruleset):
         if group.leaders and must_forage(len(group.units)):  # 8.16, after any battle
             self.flow.call(self, state, ctx, "forage", side=group.side,
                            cities=list(reach.path[1:]), units=list(group.units),
+                           leaders=list(group.leaders), start=reach.path[0],
                            after_battle=bool(then or crossed))
         if crossed:  # the steps are lost on the way, before any battle at the end
             names = ", ".join(bmap.place_name(p) for p in crossed)
