@@ -1,9 +1,12 @@
-"""Random legal play keeps the stacking limit (7.21) once every choice is made: moves,
-recruits, retreats (9.54), BR knights received (12.42), support armies (10.16)."""
+"""Random legal play keeps the stacking limit (7.21) once every choice is made (moves,
+recruits, retreats 9.54, BR knights received 12.42, support armies 10.16), and the victory
+points consistent with the counties held, the leaders killed and the wholly pillaged
+counties (13.12, 12.45)."""
 
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -23,13 +26,35 @@ def over_stacked(game) -> list[tuple[str, str, int]]:
     return out
 
 
+def expected_points(game, initial: dict, counties: dict) -> dict:
+    """The scenario's PV, moved by every county that changed hands (13.12), less the
+    wholly pillaged counties (12.45), plus the leaders killed (13.12, read in the log)."""
+    rs, state = game.ruleset, game.state
+    points = dict(initial)
+    for region in rs.board_map.regions.values():
+        now, then = state["region_control"].get(region.id), counties.get(region.id)
+        if now != then:
+            for side, sign in ((now, 1), (then, -1)):
+                if side in points:
+                    points[side] += sign * (region.vp or 0)
+    for side in state["vars"].get("county_vp_cut", {}).values():
+        points[side] -= 1
+    for entry in game.log:
+        for line in entry.lines:
+            killed = re.search(r"(Blois|Montfort) gains (\d+) PV", line.text)
+            if killed:
+                points[killed.group(1).lower()] += int(killed.group(2))
+    return points
+
+
 @pytest.mark.parametrize("scenario, seed, prelude", [
     ("14.1", 11, ["control brest blois"]), ("14.3", 12, []),
     ("14.4", 13, ["control brest blois"])])
-def test_random_play_never_leaves_more_than_8_units_in_an_area(scenario, seed, prelude):
+def test_random_play_keeps_stacking_and_victory_points(scenario, seed, prelude):
     game = new_game(scenario, seed=seed)
     for text in prelude:
         game.push(text)
+    initial, counties = dict(game.state["score"]), dict(game.state["region_control"])
     chooser = random.Random(seed)
     for _ in range(3000):
         if game.ruleset.outcome(game.state) is not None:
@@ -43,3 +68,4 @@ def test_random_play_never_leaves_more_than_8_units_in_an_area(scenario, seed, p
         if not game.state["flow"]:
             assert over_stacked(game) == [], game.log[-1].action.text()
     assert game.ruleset.outcome(game.state) is not None
+    assert game.state["score"] == expected_points(game, initial, counties)
