@@ -212,8 +212,13 @@ def test_the_end_of_the_action_phase_keeps_one_card():
     assert len(hands(game)["blois"]) == 6  # Turn Table: 6 from turn 2
 
 
-def test_enlisement_cards_join_the_deck_by_the_players_action():
+def test_enlisement_cards_join_the_deck_only_after_the_plague():
     game = new_game("14.1")
+    assert Action("enlist") not in game.ruleset.flow_actions(game.state)
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("enlist")
+    assert refused.value.rule == "Deux Bretagne 5.11"
+    game.state["vars"]["plague_done"] = True  # the plague struck; the cards are still out
     assert Action("enlist") in game.ruleset.flow_actions(game.state)
     entry = game.push("enlist")
     assert len(game.state["vars"]["decks"]["blois"]) == 11 + 16

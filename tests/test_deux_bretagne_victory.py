@@ -68,6 +68,7 @@ def test_13_2_the_opposing_leader_killed_after_the_enlisement_cards():
     game.push("eliminate charles-de-blois")  # killed (by hand)
     end_turn(game)
     assert game.ruleset.outcome(game.state) is None  # not before the Enlisement cards
+    game.state["vars"]["plague_done"] = True  # as if the plague had struck (6.3)
     game.push("enlist")
     end_turn(game)
     assert game.ruleset.outcome(game.state) == (
@@ -77,6 +78,7 @@ def test_13_2_the_opposing_leader_killed_after_the_enlisement_cards():
 def test_13_2_jean_de_montfort_down_while_his_son_is_not_in_play():
     game = new_game("14.4")
     game.push("control brest blois")
+    game.state["vars"]["plague_done"] = True  # as if the plague had struck (6.3)
     game.push("enlist")
     game.push("place jean-de-montfort prison-bro-chall")  # captured; the son not yet in play
     while game.state["phase"] == "action" and not game.state["flow"]:

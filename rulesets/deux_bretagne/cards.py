@@ -163,14 +163,24 @@ def draw(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None:
             f"({len(deck)} left in the deck)", rs.cite("4.0 B, 5.1, Turn Table"))
 
 
+def why_not_enlist(state: State, side: str) -> str | None:
+    """5.11: the Enlisement cards join the decks after the plague (6.3), which adds them
+    itself; ``enlist`` is for a side whose cards are still out once the plague has struck
+    (e.g. after a correction by hand)."""
+    v = state["vars"]
+    if v["enlisement"][side]:
+        return "The Enlisement cards are in the deck already"
+    if not v.get("plague_done"):
+        return "The Enlisement cards join the decks only after the plague (5.11, 6.31)"
+    return why_not_draw(state, side)
+
+
 def enlist(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None:
     """5.1, 5.11: the Enlisement cards join the deck at the start of phase B after the
-    plague (6.3), which is played by hand: the player says when by this action."""
-    v = state["vars"]
-    why = why_not_draw(state, side)
-    if why or v["enlisement"][side]:
-        raise IllegalActionError(why or "The Enlisement cards are in the deck already",
-                                 rs.cite("5.11"))
+    plague (6.3)."""
+    why = why_not_enlist(state, side)
+    if why:
+        raise IllegalActionError(why, rs.cite("5.11"))
     add_enlisement(rs, state, side, ctx, by_hand=True)
 
 

@@ -318,7 +318,7 @@ class DeuxBretagne(Ruleset):
         USE`` for its hand (5.2)."""
         side = state["active"]
         if card_rules.why_not_draw(state, side) is None:
-            if not state["vars"]["enlisement"][side]:
+            if card_rules.why_not_enlist(state, side) is None:
                 yield Action("enlist")  # 5.11: added at the start of phase B, before drawing
             yield Action("draw")
         if card_rules.why_not_free_action(self, state, side) is None:
