@@ -441,3 +441,19 @@ def test_a_game_may_carry_its_own_activation_rule(monkeypatch):
         game.state["vars"]["require_card"] = own
         verdict = game.ruleset.check_move(game.state, ["blois-me-4"], "dinan")
         assert verdict.legal is not refused
+
+
+def test_the_prompt_says_what_the_card_or_free_action_of_the_activation_allows():
+    from tests.dbhelpers import play_act
+
+    game = new_game("14.1")
+    rs = game.ruleset
+    game.push("draw")
+    assert "play a card as ACT, REC, SOL or EVT, or take a free action" in rs.prompt(game.state)
+    game.push("free-action")
+    prompt = rs.prompt(game.state)
+    assert "[free action, 5.32]" in prompt and "None" not in prompt
+    assert "play a card" not in prompt
+    game.undo()
+    card = play_act(game)
+    assert f"[{card} played as ACT 3] — move, fight or besiege" in rs.prompt(game.state)

@@ -729,14 +729,32 @@ class DeuxBretagne(Ruleset):
             draw = ("draw your cards first (phase B, 4.0 B), "
                     if card_rules.why_not_draw(state, state["active"]) is None else "")
             play = state["vars"].get("card_play")
-            played = (f" [{play['card']} played as {card_rules.USE_NAMES[play['use']]}]"
-                      if play and play["side"] == state["active"] else "")
-            return (f"{side}: activation {done + 1} of {allowed}{played} — {draw}play a card "
-                    "or take a free action, drag a stack to move it, then End activation "
+            if play and play["side"] == state["active"]:
+                return (f"{side}: activation {done + 1} of {allowed} "
+                        f"{self._activation_prompt(play)}")
+            return (f"{side}: activation {done + 1} of {allowed} — {draw}play a card as ACT, "
+                    "REC, SOL or EVT, or take a free action; then move, then End activation "
                     "(4.0 C, 5.2)")
         if state["phase"] == "end-of-actions":
-            return "Action phase over: play phases D-F by hand, then Next turn (4.0)"
+            return ("Action phase over: Next turn plays phases D-F (militia, resources, "
+                    "payment, continued sieges, plague, victory) (4.0)")
         return f"The game is over: {state['vars'].get('result', '')}"
+
+    @staticmethod
+    def _activation_prompt(play: dict) -> str:
+        """What the card or free action of the activation lets the player do (5.2-5.5, 5.32)."""
+        if play["use"] == "free":
+            return ("[free action, 5.32] — move 1 combat unit alone or 1 leader alone (no "
+                    "battle, no recruit), then End activation (4.0 C)")
+        if play["use"] in ("act", "act+evt"):
+            level = f" {play['act']}" if play.get("act") else ""
+            return (f"[{play['card']} played as ACT{level}] — move, fight or besiege with the "
+                    "leaders it activates (5.3), then End activation (4.0 C)")
+        if play["use"] == "rec":
+            return (f"[{play['card']} played as REC] — recruit from a leader's menu (5.4), "
+                    "then End activation (4.0 C)")
+        return (f"[{play['card']} played as {card_rules.USE_NAMES[play['use']]}] — End "
+                "activation when done (4.0 C)")
 
     def title(self, state: State) -> str:
         sc = self.scenario_data[state["scenario"]]
