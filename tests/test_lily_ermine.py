@@ -321,6 +321,12 @@ def minor_battle(die: int) -> Game:
     assert game.state["vars"]["markers"] == {"sz43": "battle"}
     to_phase(game, "combat")
     assert "fight sz43" in [a.text() for a in game.legal_actions()]
+    # The fight is on the toolbar; resolving it by hand is on the zone's menu only (10).
+    buttons = [a.text() for a in _RULESET.flow_actions(game.state)]
+    assert "fight sz43" in buttons and "resolved sz43" not in buttons
+    assert [a.text() for a in _RULESET.place_actions(game.state, "sz43")] == [
+        "fight sz43", "resolved sz43"]
+    assert "fight each marked battle and siege" in _RULESET.prompt(game.state)
     game.push(f"set-dice {die}")
     game.push("fight sz43")
     return game

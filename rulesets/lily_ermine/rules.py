@@ -719,7 +719,8 @@ class LilyErmine(TacticalBoard, Ruleset):
         """Buttons: every legal action but the drags (move, sail)."""
         return [a for a in self.legal_actions(state)
                 if a.verb not in ("move", "sail", "tac-move", *major_mod.HAND_VERBS,
-                                  *major_mod.MENU_VERBS, *reinforcements.BUY_VERBS, "garrison")]
+                                  *major_mod.MENU_VERBS, *reinforcements.BUY_VERBS, "garrison",
+                                  "resolved")]
 
     def piece_actions(self, state: State, pid: str) -> list[Action]:
         """On a counter's menu: pick it up, or reduce / eliminate it for fatigue."""
@@ -729,9 +730,14 @@ class LilyErmine(TacticalBoard, Ruleset):
 
     def place_actions(self, state: State, place: str) -> list[Action]:
         """Right-click a zone: in R&R the purchases that may be placed there (7); in
-        movement, an army there may become a garrison (8)."""
+        movement, an army there may become a garrison (8); in combat, its fight, and the
+        manual escape of a fight resolved by hand (10)."""
         if self.flow.top(state) or place not in self.board_map.areas:
             return []
+        if state["phase"] == "combat":
+            return [a for a in self.legal_actions(state)
+                    if a.args == (place,) and a.verb in ("siege", "major-battle", "fight",
+                                                         "resolved")]
         garrison = [a for a in armies.garrison_actions(self, state) if a.args == (place,)]
         if state["phase"] == "rr":
             return [*reinforcements.buy_actions(self, state, place), *garrison]
@@ -950,8 +956,8 @@ class LilyErmine(TacticalBoard, Ruleset):
                         "(8).")
             return f"{head}: drag an army (a commander and its units), then Next phase (8)."
         if phase == "combat":
-            return (f"{head}: resolve each battle and siege by hand (10), mark it resolved, "
-                    "then Next phase.")
+            return (f"{head}: fight each marked battle and siege (Minor battle, Major battle "
+                    "or Siege on the toolbar or the zone's menu; 10), then Next phase.")
         return f"{head}."
 
     def title(self, state: State) -> str:
