@@ -387,3 +387,28 @@ def test_a_place_offers_its_rules_actions_on_a_right_click(window):
     assert "Besiege Hédé" in labels
     next(a for a in menu.actions() if a.text() == "Besiege Hédé").trigger()
     assert window.game.log[-1].action.text() == "besiege hede"
+
+
+def test_two_sides_in_one_area_are_drawn_as_two_stacks(window):
+    """A battle or a siege: each side's pieces form their own stack, side by side, so
+    the enemy army is never hidden under the friendly one."""
+    controller, scene, game = window.controller, window.scene, window.game
+    controller.push("place guillaume-de-cadoudal,montfort-me-10 hede")
+    controller.push("place charles-de-blois,blois-ch-fr-1,blois-ch-fr-2 hede")
+    blois, montfort = scene.key_of("charles-de-blois"), scene.key_of("guillaume-de-cadoudal")
+    assert blois == ("hede", "") and montfort == ("hede", "+montfort")
+    assert scene.members(blois) == ["charles-de-blois", "blois-ch-fr-1", "blois-ch-fr-2"]
+    assert scene.members(montfort) == ["guillaume-de-cadoudal", "montfort-me-10"]
+    assert scene.item_for_piece["guillaume-de-cadoudal"].isVisible()
+    assert scene.stack_origin(montfort) != scene.stack_origin(blois)
+    # A press on the Montfort stack takes the Montfort pieces only.
+    pieces, key, _ = scene.gesture("montfort-me-10")
+    assert pieces == ["guillaume-de-cadoudal", "montfort-me-10"] and key == montfort
+    # Restacking one side by hand keeps the other side's pieces where they are.
+    scene.toggle_expanded(montfort)
+    mouse_drag(window, scene.item_for_piece["montfort-me-10"].pos() + QPointF(20, 20),
+               scene.item_for_piece["guillaume-de-cadoudal"].pos() + QPointF(20, 20))
+    assert game.log[-1].action.verb == "order"
+    assert game.state["stacks"]["hede"] == ["charles-de-blois", "blois-ch-fr-1",
+                                            "blois-ch-fr-2", "montfort-me-10",
+                                            "guillaume-de-cadoudal"]

@@ -58,10 +58,20 @@ from .scan_layer import ScanLayer
 
 StackKey = tuple[str, str]
 """A stack on the board: (place id, group). The group is "" for the stack of an area
-or a holding box; in pools and prisons identical counters form groups, and the group
-``PILE`` stands for the whole pool when it is too small to show its groups."""
+or a holding box — or, where several sides have pieces there, for the side of its top
+piece, the other sides' stacks being ``SIDE + side id`` and drawn beside it; in pools and
+prisons identical counters form groups, and the group ``PILE`` stands for the whole pool
+when it is too small to show its groups."""
 
 PILE = "*"
+SIDE = "+"
+SIDE_OFFSET = QPointF(COUNTER_SIZE + 12, 0)
+"""Where the stack of a second side in an area is drawn, from the first side's."""
+
+
+def is_pool_group(group: str) -> bool:
+    """Whether a stack group is a pool's group (not an area's stack of one side)."""
+    return bool(group) and not group.startswith(SIDE)
 POOL_STEP = 2.0
 POOL_DEPTH = 2
 MIN_POOL_PITCH = 30.0
@@ -321,7 +331,8 @@ class BoardScene(QGraphicsScene):
         for place, pids in state["stacks"].items():
             box = bmap.boxes.get(place)
             if place in bmap.areas or (box is not None and box.kind == "holding"):
-                self._members[(place, "")] = list(pids)
+                for i, (side, members) in enumerate(self._by_side(state, pids)):
+                    self._members[(place, "" if i == 0 else SIDE + side)] = members
             elif box is not None:
                 for pid in pids:
                     key = (place, _face_key(self.item_for_piece[pid].face))
@@ -329,6 +340,19 @@ class BoardScene(QGraphicsScene):
         for key, pids in self._members.items():
             for pid in pids:
                 self._key_of[pid] = key
+
+    def _by_side(self, state: State, pids: list[str]) -> list[tuple[str, list[str]]]:
+        """The pieces of an area grouped by side, in stack order, the top piece's side
+        first: ``(side, pieces)`` pairs."""
+        assert self.game is not None
+        groups: dict[str, list[str]] = {}
+        for pid in pids:
+            try:
+                side = self.game.ruleset.piece_side(state, pid) or ""
+            except (KeyError, ValueError):
+                side = ""
+            groups.setdefault(side, []).append(pid)
+        return list(groups.items())
 
     def count(self, key: StackKey) -> int:
         """How many pieces the stack, group or pile ``key`` holds."""
@@ -343,6 +367,13 @@ class BoardScene(QGraphicsScene):
     def stack_origin(self, key: StackKey) -> QPointF:
         """Top-left corner of the top counter of the stack ``key`` when collapsed."""
         place = key[0]
+        if key[1].startswith(SIDE):
+            groups = [k for k in self._members if k[0] == place and not is_pool_group(k[1])]
+            index = groups.index(key) if key in groups else 1
+            offset = SIDE_OFFSET * index
+            if place not in self._spots:
+                offset = -offset  # holding boxes: the first stack is on the right
+            return self.stack_origin((place, "")) + offset
         if place in self._spots:
             return self._spots[place].origin
         x, y, w, h = self.bmap.boxes[place].rect
@@ -382,7 +413,7 @@ class BoardScene(QGraphicsScene):
         badges: dict[StackKey, tuple[int, QPointF, float]] = {}
         pools: dict[str, list[StackKey]] = {}
         for key in self._members:
-            if key[1]:
+            if is_pool_group(key[1]):
                 pools.setdefault(key[0], []).append(key)
         cells: dict[StackKey, QPointF] = {}
         for place, groups in pools.items():
@@ -398,14 +429,15 @@ class BoardScene(QGraphicsScene):
                     self._place_item(pid, pos, Z_EXPANDED + n - i, True)
                     seen.add(pid)
                 continue
-            if group and self.pool_mode(place) == "pile":
+            pool = is_pool_group(group)
+            if pool and self.pool_mode(place) == "pile":
                 continue
-            if group:
+            if pool:
                 origin, step, depth = cells[key], QPointF(POOL_STEP, -POOL_STEP), POOL_DEPTH
             else:
                 origin, step, depth = (self.stack_origin(key), self._cascade_step(key),
                                        CASCADE_DEPTH)
-            base = Z_EXPANDED if group and self.pool_mode(place) == "panel" else Z_COUNTERS
+            base = Z_EXPANDED if pool and self.pool_mode(place) == "panel" else Z_COUNTERS
             for i, pid in enumerate(pids):
                 k = min(i, depth)
                 self._place_item(pid, origin + step * k, base + (n - i) * 0.01, i <= depth)
@@ -525,7 +557,7 @@ class BoardScene(QGraphicsScene):
         key = self._key_of[pid]
         place, group = key
         members = self._members[key]
-        if not group:
+        if not is_pool_group(group):
             if key == self.expanded:
                 return [pid], key, True
             return list(members), key, False
@@ -676,12 +708,16 @@ class BoardScene(QGraphicsScene):
             self.sync()
             return
         source = press.key[0]
-        if press.fanned and not press.key[1]:
+        if press.fanned and not is_pool_group(press.key[1]):
             other = self.counter_at(pos, exclude=set(press.pieces))
             if other is not None and self._key_of.get(other.pid) == press.key:
                 order = [p for p in self._members[press.key] if p != press.pid]
                 order.insert(order.index(other.pid), press.pid)
-                if self.controller.reorder(source, order) is None:
+                # The other sides' pieces keep their places in the area's order.
+                mine = iter(order)
+                full = [next(mine) if p in order else p
+                        for p in self.drawn_state()["stacks"].get(source, [])]
+                if self.controller.reorder(source, full) is None:
                     self.sync()
                 return
         dest = self.drop_target(pos, press.pieces)
@@ -742,7 +778,7 @@ class BoardScene(QGraphicsScene):
         key = self._key_of[pid]
         if key == self.expanded or self.pool_mode(key[0]) == "panel":
             return pid
-        if key[1] and self.pool_mode(key[0]) == "pile":
+        if is_pool_group(key[1]) and self.pool_mode(key[0]) == "pile":
             return self.members((key[0], PILE))[0]
         return self._members[key][0]
 
