@@ -457,3 +457,23 @@ def test_the_prompt_says_what_the_card_or_free_action_of_the_activation_allows()
     game.undo()
     card = play_act(game)
     assert f"[{card} played as ACT 3] — move, fight or besiege" in rs.prompt(game.state)
+
+
+def test_5_3_an_act_card_activates_one_army_a_chevauchee_card_up_to_three():
+    from tests.dbhelpers import play_act
+
+    game = new_game("14.1")
+    card = play_act(game)
+    game.push("move alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit")
+    with pytest.raises(IllegalActionError) as refused:  # another army: not with this card
+        game.push("move herve-de-penhoet ar-roch-derrien")
+    assert refused.value.rule == "Deux Bretagne 5.3, 8.153"
+    assert "Alain de Rohan's army was activated" in refused.value.reason
+    # The players mark the card as a Chevauchée card (test data, not the publisher's).
+    for _ in range(3):  # take back the move and the card
+        game.undo()
+    game.push(f"data cards {card}:chevauchee=yes")
+    play_act(game)
+    game.push("move alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit")
+    game.push("move herve-de-penhoet ar-roch-derrien")
+    assert game.state["pieces"]["herve-de-penhoet"]["loc"] == "ar-roch-derrien"

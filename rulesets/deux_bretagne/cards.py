@@ -423,11 +423,50 @@ def act_refusal(rs: DeuxBretagne, state: State, pieces: list[str]) -> tuple[str,
                 return (f"{rs.piece_name(state, pid)} has activation level {level}: the ACT "
                         f"card {play['card']} played in this activation activates levels "
                         f"up to {play['act']}", "5.3")
-        return None
+        return _army_refusal(rs, state, play, leaders)
     if use == "evt":
         return None  # 5.6, 6.1: the card's text says who acts; it is not in the rules
     return (f"{play['card']} was played as {USE_NAMES[use]}: it activates no leader; a move "
             "needs a card played as ACT or a free action", "5.2, 5.3, 5.32")
+
+
+def armies_allowed(rs: DeuxBretagne, state: State, play: dict[str, Any]) -> int:
+    """How many armies an ACT card activates: one leader and the leaders moving with him
+    (5.3, 5.31), two or three with a Chevauchée card (8.153: the players mark which cards
+    are Chevauchée cards in the game data; the rules do not say)."""
+    return 3 if value(rs, state, play["card"], "chevauchee") else 1
+
+
+def _army_refusal(rs: DeuxBretagne, state: State, play: dict[str, Any],
+                  leaders: list[str]) -> tuple[str, str] | None:
+    """5.3, 8.153: a move of an army not yet activated by the card, when the card's armies
+    are all activated already. Leaders brought in by an event (6.1) are activated too."""
+    if not state["vars"].get("one_army_per_card", True):
+        return None  # a game recorded before the rule was checked (legacy_setup)
+    if all(p in play.get("activated", ()) for p in leaders):
+        return None
+    armies = play.get("armies", [])
+    if any(set(leaders) & set(army) for army in armies):
+        return None  # the activated army moves on (it may have picked leaders up)
+    if len(armies) < armies_allowed(rs, state, play):
+        return None
+    first = rs.piece_name(state, armies[0][0])
+    return (f"The ACT card {play['card']} activates one leader and the leaders moving with "
+            f"him: {first}'s army was activated in this activation (a Chevauchée card "
+            "activates 2 or 3 armies)", "5.3, 8.153")
+
+
+def note_army(state: State, side: str, leaders: list[str]) -> None:
+    """Record that ``leaders`` moved as one army in this activation (5.3, 8.153)."""
+    play = current_play(state, side)
+    if play is None or play["use"] not in ("act", "act+evt") or not leaders:
+        return
+    armies = play.setdefault("armies", [])
+    for army in armies:
+        if set(army) & set(leaders):
+            army.extend(p for p in leaders if p not in army)
+            return
+    armies.append(list(leaders))
 
 
 def destination_refusal(rs: DeuxBretagne, state: State, pieces: list[str],

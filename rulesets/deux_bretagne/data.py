@@ -159,7 +159,7 @@ def load_chits(path: Path = DATA_DIR / "chits.yaml") -> dict[str, str]:
 
 
 CARD_FIELDS = ("name", "group", "activation", "resources", "coat", "asterisk", "anchor",
-               "event", "rules", "source")
+               "chevauchee", "event", "rules", "source")
 
 
 def load_cards(path: Path = DATA_DIR / "cards.yaml") -> dict[str, dict[str, Any]]:
@@ -189,7 +189,7 @@ def load_cards(path: Path = DATA_DIR / "cards.yaml") -> dict[str, dict[str, Any]
                 card[field] = c.integer(card[field], f"{cid}.{field}", lo, hi)
         if card["coat"] is not None:
             card["coat"] = c.choice(card["coat"], f"{cid}.coat", ("yellow", "green", "blue"))
-        for field in ("asterisk", "anchor"):
+        for field in ("asterisk", "anchor", "chevauchee"):
             if card[field] is not None:
                 card[field] = c.boolean(card[field], f"{cid}.{field}")
         for field in ("name", "event", "rules", "source"):

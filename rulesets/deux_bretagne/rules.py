@@ -69,7 +69,7 @@ class DeuxBretagne(Ruleset):
 
     id = "deux-bretagne"
     name = "Les Deux Bretagne"
-    version = "0.5"
+    version = "0.6"
     """Bumped whenever the state or the rules change: a saved game of an older version
     replays its actions and dice but its final-state digest is not required to match."""
     aliases = ("deux_bretagne", "ldb", "les-deux-bretagne")
@@ -109,9 +109,12 @@ class DeuxBretagne(Ruleset):
 
     def legacy_setup(self, state: State, version: str) -> None:
         """Games recorded before version 0.4 moved without a card or a free action (the
-        5.2/5.32 activation rule was not checked): they replay, and go on, that way."""
+        5.2/5.32 activation rule was not checked), before 0.6 several armies with one ACT
+        card (5.3, 8.153): they replay, and go on, that way."""
         if version in ("0.1", "0.2", "0.3"):
             state["vars"]["require_card"] = False
+        if version in ("0.1", "0.2", "0.3", "0.4", "0.5"):
+            state["vars"]["one_army_per_card"] = False  # 5.3, 8.153: checked from 0.6
 
     def data_sheets(self) -> list[Sheet]:
         """The card values the rules do not print, filled in by the players (sheets.py)."""
@@ -412,6 +415,7 @@ class DeuxBretagne(Ruleset):
         pids, dest, reach = self.legal_move(state, action)
         group = movement.make_group(self, state, pids)
         assert isinstance(group, movement.Group)
+        card_rules.note_army(state, group.side, list(group.leaders))  # 5.3, 8.153
         bmap = self.board_map
         names = self.names(state, pids)
         route = " → ".join(bmap.place_name(p) for p in reach.path)

@@ -26,6 +26,7 @@ CARD_SHEET_FIELDS = {
                      label="coat of arms (5.61-5.63)"),
     "asterisk": CellType("bool", label="asterisk (5.6)"),
     "anchor": CellType("bool", label="anchor (8.151)"),
+    "chevauchee": CellType("bool", label="Chevauchée card (8.153)"),
     "event": CellType("text", label="event text"),
 }
 
