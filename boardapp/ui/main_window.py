@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QBrush,
@@ -333,6 +333,8 @@ class MainWindow(QMainWindow):
             added = True
         if added:
             self.log_list.scrollToBottom()
+            # again once laid out: a window just opened has no height yet
+            QTimer.singleShot(0, self.log_list.scrollToBottom)
 
     def _refresh_status(self) -> None:
         prompt = self.game.ruleset.prompt(self.game.state)
@@ -340,6 +342,8 @@ class MainWindow(QMainWindow):
         self.prompt_label.setToolTip(prompt)
         self.refusal_label.setText(self.controller.last_refusal)
         self.refusal_label.setToolTip(self.controller.last_refusal)
+        # The prompt takes the whole bar unless a refusal has something to say.
+        self.refusal_label.setVisible(bool(self.controller.last_refusal))
 
     def _refresh_actions(self) -> None:
         self.undo_action.setEnabled(self.game.can_undo)
