@@ -421,9 +421,11 @@ class DeuxBretagne(Ruleset):
         route = " → ".join(bmap.place_name(p) for p in reach.path)
         if naval.is_naval(self, reach):
             state["vars"]["card_play"]["naval_used"] = True
-            ctx.log(f"{names} sail {route} (all their movement)", self.cite("8.151, 8.153"))
+            verb = "sails" if len(pids) == 1 else "sail"
+            ctx.log(f"{names} {verb} {route} (all their movement)", self.cite("8.151, 8.153"))
         else:
-            ctx.log(f"{names} move {route} ({reach.cost} MP)", self.cite("8.1"))
+            verb = "moves" if len(pids) == 1 else "move"
+            ctx.log(f"{names} {verb} {route} ({reach.cost} MP)", self.cite("8.1"))
         crossed = []
         for i, place in enumerate(reach.path[1:], start=1):
             final = i == len(reach.path) - 1
