@@ -46,10 +46,13 @@ USE_NAMES = {"act": "ACT", "rec": "REC", "sol": "SOL", "evt": "EVT", "act+evt": 
 ASKED = {"activation": ("1", "2", "3"), "resources": tuple(str(i) for i in range(10)),
          "coat": ("yellow", "green", "blue"), "asterisk": ("yes", "no")}
 """The unknown values a player may be asked, with the answers offered."""
-QUESTIONS = {"activation": "its activation value (the big number)",
-             "resources": "its resource points (PS, the small number)",
-             "coat": "the colour of its coat of arms (upper left corner)",
-             "asterisk": "whether its event has an asterisk (*)"}
+QUESTIONS = {"activation": "what is its activation value (the big number)",
+             "resources": "what are its resource points (PS, the small number)",
+             "coat": "what colour is its coat of arms (upper left corner)",
+             "asterisk": "does its event have an asterisk (*)"}
+"""The questions asked for the unknown values."""
+ANSWERED = {"activation": "its activation value", "resources": "its resource points",
+            "coat": "its coat of arms", "asterisk": "its asterisk (*)"}
 REQUIRE_CARD = True
 """5.2, 5.32: moves, sieges and recruitments with neither a card nor a free action in the
 activation are refused. A game recorded before the rule was checked (ruleset version
@@ -530,7 +533,7 @@ class CardValue(Step):
     def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
         v = frame["vars"]
         field = v["missing"][0]
-        return (f"{rs.side(frame['side']).name}: {card_name(rs, v['card'])} — what is "
+        return (f"{rs.side(frame['side']).name}: {card_name(rs, v['card'])} — "
                 f"{QUESTIONS[field]}? It is not in the rules: read it on your card "
                 f"(remembered for this game)")
 
@@ -549,7 +552,7 @@ class CardValue(Step):
         sheet_row = state.get("data", {}).get("cards", {}).get(v["card"])
         if sheet_row is not None and field in sheet_row:
             sheet_row[field] = stored  # shown in Edit > Game data from now on
-        ctx.log(f"{v['card']}: {QUESTIONS[field]} is {answer}, as given by the player "
+        ctx.log(f"{v['card']}: {ANSWERED[field]} is {answer}, as given by the player "
                 "(the rules do not print it)", rs.cite("5.2"))
         if v["missing"]:
             return

@@ -796,7 +796,9 @@ class LilyErmine(TacticalBoard, Ruleset):
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         verb = action.verb
         if self.flow.top(state) and verb not in ("move", "next-phase"):
-            self.flow.apply(self, state, action, ctx, self.cite("9"))
+            section = {"rr": "7", "movement": "8", "fatigue": "9",
+                       "combat": "10"}.get(state["phase"], "6")
+            self.flow.apply(self, state, action, ctx, self.cite(section))
             return
         if verb in ("buy", "buy-reduced"):
             reinforcements.buy(self, state, action, ctx)
