@@ -25,6 +25,25 @@ from boardapp.core.ruleset import available_rulesets  # noqa: E402
 # wins at the end of turn 2 unless Blois holds one (13.2); give Brest to Blois by hand.
 PRELUDE = {"deux-bretagne": ["control brest blois"]}
 AVOID = {"enlist"}  # random players adding the Enlisement cards at once end games early
+# Actions that open an activation, tried before the others when no move is legal (Les Deux
+# Bretagne: a move needs a card played as ACT or a free action, 5.2).
+OPENERS = ("draw", "play", "free-action")
+
+
+def arm(game: Game) -> None:
+    """Play what lets the side to play move its armies: draw, then a card as ACT, answering
+    its unknown activation value with the highest (Les Deux Bretagne, 5.2, 5.3)."""
+    legal = [a.text() for a in game.legal_actions()]
+    if "draw" in legal:
+        game.push("draw")
+        legal = [a.text() for a in game.legal_actions()]
+    act = next((t for t in legal if t.startswith("play ") and t.endswith(" act")), None)
+    if act:
+        game.push(act)
+        while game.state.get("flow"):
+            answers = [a.text() for a in game.legal_actions()]
+            game.push(max(answers) if all(a.startswith("value ") for a in answers)
+                      else answers[0])
 
 
 def random_log(ruleset, scenario: str, length: int, seed: int = 1) -> list[tuple[str, str]]:
@@ -37,11 +56,15 @@ def random_log(ruleset, scenario: str, length: int, seed: int = 1) -> list[tuple
         legal = [a for a in game.legal_actions() if a.verb not in AVOID]
         moves = [a for a in legal if a.verb == "move"]
         others = [a for a in legal if a.verb != "move"]
+        openers = [a for a in others if a.verb in OPENERS
+                   and (a.verb != "play" or a.args[-1] == "act")]
         pick = chooser.random()
         if game.state.get("flow") and legal:
             action = chooser.choice(legal)
         elif moves and pick < 0.6:
             action = chooser.choice(moves)
+        elif openers and pick < 0.8:
+            action = chooser.choice(openers)
         elif others and pick < 0.9:
             action = chooser.choice(others)
         else:
@@ -77,6 +100,7 @@ def main() -> None:
         print(f"window: skipped ({exc})")
 
     game = Game(ruleset, scenario, 1)
+    arm(game)
     state = game.state
     stacks = [[p for p in pieces if ruleset.piece_side(state, p) == state["active"]]
               for place, pieces in state["stacks"].items() if place in ruleset.board_map.graph]
