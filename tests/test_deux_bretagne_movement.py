@@ -230,3 +230,16 @@ def test_8_21_a_leader_alone_may_not_sail_into_enemy_combat_units_either():
     assert "saint-malo" not in sea  # ... but not into the Blois units of Saint-Malo
     err = refused(game, "move olivier-de-clisson saint-malo")
     assert err.rule == "Deux Bretagne 8.21"
+
+
+def test_8_22_a_route_through_enemy_fortresses_shows_its_steps_before_the_drop():
+    from tests.dbhelpers import play_act
+
+    game = new_game()
+    game.push("end")
+    game.push("end")  # Blois's second activation
+    play_act(game)
+    army = at(game, "anjev")
+    reach = game.ruleset.reachable(game.state, army)
+    assert reach["rennes"].label == "3 MP, -2 steps (8.22)"  # Châteaubriant, Fougeray
+    assert not reach["chateaubriant"].label  # entering it is not crossing it

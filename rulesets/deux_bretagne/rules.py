@@ -10,6 +10,7 @@ and the turn marker. Everything else is played by hand with the core's manual ve
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from functools import cached_property
 
 from boardapp.core.actions import Action
@@ -257,7 +258,18 @@ class DeuxBretagne(Ruleset):
         return movement.check_move(self, state, pieces, dest)
 
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
-        return movement.legal_destinations(self, state, pieces)
+        """Where ``pieces`` may go; a route that crosses enemy fortresses neither masked nor
+        besieged says what it costs in steps (8.22), so the drag shows it before the drop."""
+        reach = movement.legal_destinations(self, state, pieces)
+        group = movement.make_group(self, state, pieces) if reach else None
+        if not isinstance(group, movement.Group):
+            return reach
+        for place, r in reach.items():
+            steps = sum(1 for p in r.path[1:-1] if self._costs_a_step(state, group, p))
+            if steps:
+                reach[place] = replace(r, label=f"{r.cost} MP, -{steps} step"
+                                                f"{'s' if steps > 1 else ''} (8.22)")
+        return reach
 
     def legal_actions(self, state: State) -> Iterator[Action]:
         if self.flow.top(state):
