@@ -182,6 +182,7 @@ def test_the_window_follows_the_fight_to_the_tactical_map_and_back(window):
     window.controller.push(Action.parse("siege-fire"))
     window.controller.push(Action.parse("siege-assault"))
     window.controller.push(Action.parse("combat-losses 0/0"))
+    window.controller.push(Action.parse("commander-check none"))
     assert game.state["flow"][-1]["step"] == "battle-retreat"
     assert window.current_board() == "main"
 

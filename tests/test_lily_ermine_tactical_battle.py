@@ -460,6 +460,7 @@ def test_cannon_left_by_a_retreat_are_taken_by_advancing():
     assert g(game)["flow"][-1]["step"] == "mb-ask"
     game.push("combat-losses 0/0")
     game.push("retreat defender")
+    game.push("commander-check none")  # the printed result's * (10)
     s = g(game)
     assert pieces_at(s, "tz-france-line1") == ["france-ca-1"]  # cannon cannot retreat
     assert "tremoille" in pieces_at(s, "tz-france-line2")

@@ -101,6 +101,8 @@ def test_siege_refusals_and_unknown_result_asked():
     assert table_rolls(game)[-1]["column"] == "3/2"
     assert "combat-losses 1/0" in [a.text() for a in game.legal_actions()]
     game.push("combat-losses 1/0")  # no R question in an assault
+    assert [a.text() for a in game.legal_actions()][0] == "commander-check none"
+    game.push("commander-check none")  # the printed result's * (10)
     assert game.state["flow"][-1]["step"] == "siege-losses"
     assert _RULESET.acting_side(game.state) == "france"
     game.push("reduce france-gd-1")
@@ -130,6 +132,7 @@ def test_sortie_from_the_fortress():
     game.push("set-dice 1")
     game.push("siege-assault")
     game.push("combat-losses 0/0")
+    game.push("commander-check none")
     assert game.state["flow"][-1]["step"] == "siege-sortie"
     assert _RULESET.acting_side(game.state) == "brittany"
     tc = _RULESET.counters.commanders["roumille"].tc
@@ -148,6 +151,7 @@ def test_sortie_from_the_fortress():
     assert table_rolls(game)[-1]["column"] == "1/3"
     game.push("combat-losses 1/0")
     game.push("retreat attacker")  # R for the besieged ends the sortie
+    game.push("commander-check none")
     game.push("reduce brittany-ar-1")
     # Back inside; the last round is over: the besieger retreats.
     assert game.state["pieces"]["brittany-ar-1"]["loc"] == "sz38"

@@ -17,18 +17,18 @@ from typing import Any
 from boardapp.core.actions import Action
 from boardapp.core.context import Context
 from boardapp.core.errors import IllegalActionError
-from boardapp.core.flow import Flow, Frame, Step
+from boardapp.core.flow import Flow, Frame
 from boardapp.core.state import State, pieces_at
 from boardapp.core.tables import ask_result, resolve
 
 from . import retreat as retreat_mod
 from . import victory
+from .combat_ask import CombatAsk
 from .data import CombatResult
 from .sheets import combat_results
 from .sp_losses import SpLossStep, sp_loss_choices
 
 MINOR_LIMIT = 10
-ASK_MAX = 3
 """Losses offered per side when the players give an unknown result (0..3)."""
 
 
@@ -132,69 +132,19 @@ def _next_loser(rs: Any, state: State, ctx: Context, flow: Flow) -> None:
     frame["side"] = queue[0][0]
 
 
-class BattleAsk(Step):
-    """The Combat Table value is unknown: the players give the losses."""
+class BattleAsk(CombatAsk):
+    """The Combat Table value of a minor battle is unknown: the players give it."""
 
     name = "battle-ask"
 
-    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
-        v = frame["vars"]
-        return (f"Combat Table (10), {rs.board_map.place_name(v['zone'])}: column "
-                f"{v['column']}, die {v['die']}. Its values are not known to boardapp: read "
-                "the printed table and choose the losses (attacker/defender).")
+    def where(self, rs: Any, state: State, frame: Frame) -> str:
+        return rs.board_map.place_name(frame["vars"]["zone"])
 
-    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
-        for a in range(ASK_MAX + 1):
-            for d in range(ASK_MAX + 1):
-                yield Action.of("combat-losses", f"{a}/{d}")
-
-    def on_combat_losses(self, rs: Any, state: State, frame: Frame, action: Action,
-                         ctx: Context, flow: Flow) -> None:
-        flow.goto(rs, state, ctx, "battle-ask-retreat", losses=action.arg(0))
-
-
-class BattleAskRetreat(Step):
-    """Then who retreats (R), as the printed result says."""
-
-    name = "battle-ask-retreat"
-
-    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
-        return (f"Combat Table, losses {frame['vars']['losses']}: does the printed result "
-                "carry an R (retreat)?")
-
-    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
-        for who in ("none", "attacker", "defender"):
-            yield Action.of("retreat", who)
-
-    def on_retreat(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
-                   flow: Flow) -> None:
-        flow.goto(rs, state, ctx, "battle-ask-star", retreat=action.arg(0))
-
-
-class BattleAskStar(Step):
-    """And whose historic commanders are checked (*), as the printed result says."""
-
-    name = "battle-ask-star"
-
-    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
-        return (f"Combat Table, losses {frame['vars']['losses']}: does the printed result "
-                "carry a * (commander check)?")
-
-    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
-        for who in ("none", "attacker", "defender", "both"):
-            yield Action.of("commander-check", who)
-
-    def on_commander_check(self, rs: Any, state: State, frame: Frame, action: Action,
-                           ctx: Context, flow: Flow) -> None:
-        v = frame["vars"]
-        a, d = (int(x) for x in v["losses"].split("/"))
-        who, star = v["retreat"], action.arg(0)
-        r = CombatResult(a, d, who == "attacker", who == "defender",
-                         star in ("attacker", "both"), star in ("defender", "both"))
-        ctx.log(f"Combat Table, column {v['column']}, die {v['die']}: the players read "
-                f"{r.text()} (printed table, given by hand)", rs.cite("10"))
+    def resolved(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow,
+                 result: CombatResult) -> None:
+        zone = frame["vars"]["zone"]
         flow.goto(rs, state, ctx, "battle-losses", queue=[])
-        apply_result(rs, state, ctx, v["zone"], r)
+        apply_result(rs, state, ctx, zone, result)
 
 
 class BattleLosses(SpLossStep):
@@ -230,4 +180,4 @@ class BattleLosses(SpLossStep):
         _next_loser(rs, state, ctx, flow)
 
 
-STEPS = (BattleAsk, BattleAskRetreat, BattleAskStar, BattleLosses)
+STEPS = (BattleAsk, BattleLosses)

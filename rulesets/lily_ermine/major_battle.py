@@ -60,6 +60,7 @@ from boardapp.core.tables import Modifier, ask_result, resolve
 from boardapp.core.yamlio import load_yaml_file
 
 from . import retreat, victory
+from .combat_ask import CombatAsk
 from .data import DATA_DIR, CombatResult
 from .sheets import combat_results
 from .sp_losses import SpLossStep, sp_loss_choices
@@ -84,7 +85,6 @@ MERCENARIES = ("england", "empire", "spain", "gascony", "swiss")
 INFANTRY = ("Ab", "Ar", "Co", "Hb", "Mi", "Pi")
 CAVALRY = ("Gd", "Cm")
 ZONE_MARKERS = ("ditch", "fence")
-ASK_MAX = 4
 R_EVENTS = "10 Determination of random events for the battle"
 R_MARKERS = "10 Choice of tactical markers"
 
@@ -932,39 +932,14 @@ def apply_melee(rs: Any, state: State, ctx: Context, flow: Flow, r: CombatResult
     flow.goto(rs, state, ctx, "mb-losses", side=camp, queue=queue)
 
 
-class MbAsk(Step):
-    """The Combat Table value is unknown: the players give the printed result."""
+class MbAsk(CombatAsk):
+    """The Combat Table value of a melee is unknown: the players give it."""
 
     name = "mb-ask"
 
-    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
-        v = frame["vars"]
-        what = "the R" if "losses" in v else "the losses (attacker/defender)"
-        return (f"Combat Table (10), column {v['column']}, modified die {v['die']}: its values "
-                f"are not known to boardapp: read the printed table and give {what}.")
-
-    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
-        if "losses" not in frame["vars"]:
-            for a in range(ASK_MAX + 1):
-                for d in range(ASK_MAX + 1):
-                    yield Action.of("combat-losses", f"{a}/{d}")
-            return
-        for who in ("none", "attacker", "defender"):
-            yield Action.of("retreat", who)
-
-    def on_combat_losses(self, rs: Any, state: State, frame: Frame, action: Action,
-                         ctx: Context, flow: Flow) -> None:
-        frame["vars"]["losses"] = action.arg(0)
-
-    def on_retreat(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
-                   flow: Flow) -> None:
-        v = frame["vars"]
-        a, d = (int(x) for x in v.pop("losses").split("/"))
-        who = action.arg(0)
-        r = CombatResult(a, d, who == "attacker", who == "defender")
-        ctx.log(f"Combat Table, column {v['column']}, die {v['die']}: the players read "
-                f"{r.text()} (printed table, given by hand)", rs.cite("10"))
-        apply_melee(rs, state, ctx, flow, r)
+    def resolved(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow,
+                 result: CombatResult) -> None:
+        apply_melee(rs, state, ctx, flow, result)
 
 
 class MbLosses(SpLossStep):

@@ -39,13 +39,13 @@ from boardapp.core.state import State, pieces_at, put_piece
 from boardapp.core.tables import ask_result, resolve
 
 from . import victory
+from .combat_ask import CombatAsk
 from .data import CombatResult
 from .sheets import combat_results
 from .sp_losses import SpLossStep, sp_loss_choices
 from .tactical import cf_of, is_cannon, tz
 
 RULE = "10 Siege procedure"
-ASK_MAX = 4
 """SP offered per side when the players give an unknown result (0..4)."""
 
 
@@ -244,50 +244,21 @@ def commander_check(rs: Any, state: State, ctx: Context, camp: str) -> None:
                     rs.cite("10 Combat results"))
 
 
-class SiegeAsk(Step):
-    """The Combat Table value is unknown: the players give the printed result."""
+class SiegeAsk(CombatAsk):
+    """The Combat Table value of an assault or a sortie is unknown: the players give it
+    (no R question in an assault: R is ignored there)."""
 
     name = "siege-ask"
 
-    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
-        v = frame["vars"]
-        what = "the R" if "losses" in v else "the losses (attacker/defender)"
-        return (f"Combat Table (10), column {v['column']}, die {v['die']}: its values are not "
-                f"known to boardapp: read the printed table and give {what}.")
+    def asks_retreat(self, frame: Frame) -> bool:
+        return frame["vars"]["mode"] != "assault"
 
-    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
-        v = frame["vars"]
-        if "losses" not in v:
-            for a in range(ASK_MAX + 1):
-                for d in range(ASK_MAX + 1):
-                    yield Action.of("combat-losses", f"{a}/{d}")
-            return
-        for who in ("none", "attacker", "defender"):
-            yield Action.of("retreat", who)
-
-    def on_combat_losses(self, rs: Any, state: State, frame: Frame, action: Action,
-                         ctx: Context, flow: Flow) -> None:
-        v = frame["vars"]
-        if v["mode"] == "assault":  # R is ignored in an assault: no question
-            self._given(rs, state, frame, ctx, flow, action.arg(0), "none")
-            return
-        v["losses"] = action.arg(0)
-
-    def on_retreat(self, rs: Any, state: State, frame: Frame, action: Action, ctx: Context,
-                   flow: Flow) -> None:
-        self._given(rs, state, frame, ctx, flow, frame["vars"].pop("losses"), action.arg(0))
-
-    def _given(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow,
-               losses: str, who: str) -> None:
-        v = frame["vars"]
-        a, d = (int(x) for x in losses.split("/"))
-        r = CombatResult(a, d, who == "attacker", who == "defender")
-        ctx.log(f"Combat Table, column {v['column']}, die {v['die']}: the players read "
-                f"{r.text()} (printed table, given by hand)", rs.cite("10"))
-        if v["mode"] == "assault":
-            apply_assault(rs, state, ctx, flow, r)
+    def resolved(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow,
+                 result: CombatResult) -> None:
+        if frame["vars"]["mode"] == "assault":
+            apply_assault(rs, state, ctx, flow, result)
         else:
-            apply_sortie(rs, state, ctx, flow, r)
+            apply_sortie(rs, state, ctx, flow, result)
 
 
 class SiegeLosses(SpLossStep):
