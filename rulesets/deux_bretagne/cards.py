@@ -285,8 +285,12 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
                          if rs.is_leader(state, p) and rs.piece_side(state, p) == side
                          and state["pieces"][p]["loc"] in rs.board_map.graph
                          and rs.piece_type(state, p).activation <= level)
-        ctx.log(f"ACT {level}: leaders of activation level {level} or less may act: "
-                f"{', '.join(leaders) or 'none on the map'}", rs.cite("5.3"))
+        armies = armies_allowed(rs, state, play)
+        which = "one of them, with the leaders moving with him" if armies == 1 else \
+            f"up to {armies} armies (Chevauchée, 8.153)"
+        ctx.log(f"ACT {level}: leaders of activation level {level} or less: "
+                f"{', '.join(leaders) or 'none on the map'}; {which} may act",
+                rs.cite("5.3"))
         if level == 3:
             events.on_activation_3(rs, state, side, ctx, flow)  # 6.2: end an external war
     if use == "rec":
