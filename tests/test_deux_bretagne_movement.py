@@ -243,3 +243,12 @@ def test_8_22_a_route_through_enemy_fortresses_shows_its_steps_before_the_drop()
     reach = game.ruleset.reachable(game.state, army)
     assert reach["rennes"].label == "3 MP, -2 steps (8.22)"  # Châteaubriant, Fougeray
     assert not reach["chateaubriant"].label  # entering it is not crossing it
+
+
+def test_a_move_is_labelled_in_words():
+    from boardapp.core.actions import Action
+
+    game = new_game()
+    label = game.ruleset.action_label(
+        game.state, Action.parse("move alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit"))
+    assert label == "Move Alain de Rohan and 2 more to Malestroit"

@@ -614,9 +614,11 @@ class NewLeader(Step):
 
     def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
         name = rs.piece_types[frame["vars"]["leader"]].name
-        return (f"{rs.side(frame['side']).name}: {name} enters play in a city you control "
-                "(an English leader in a port, else Bro Saoz), as the card says; he and his "
-                f"units are activated; his units are placed by hand ({rs.cite('6.1')})")
+        english = (" (an English leader in a port, else Bro Saoz)"
+                   if frame["side"] == "montfort" else "")
+        return (f"{rs.side(frame['side']).name}: {name} enters play in a city you control"
+                f"{english}, as the card says; he and his units are activated; his units are "
+                f"placed by hand ({rs.cite('6.1')})")
 
     def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
         for place in leader_places(rs, state, frame["side"], frame["vars"]["leader"]):

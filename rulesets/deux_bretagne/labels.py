@@ -77,4 +77,11 @@ def action_label(rs: DeuxBretagne, state: State, action: Action) -> str | None:
         return f"Discard {card_rules.card_name(rs, args[0])}"
     if verb == "chit":
         return f"{args[0]} {rs.chits[args[0]]}: {CHIT_USES[args[1]]}"
+    if verb == "move" and len(args) == 2:
+        pieces = action.pieces(0)
+        leaders = [p for p in pieces if p in state["pieces"] and rs.is_leader(state, p)]
+        first = rs.piece_name(state, (leaders or pieces)[0])
+        more = len(pieces) - 1
+        who = first + (f" and {more} more" if more else "")
+        return f"Move {who} to {rs.board_map.place_name(args[1])}"
     return None

@@ -129,6 +129,9 @@ class SiegeFire(Step):
 
     def prompt(self, rs: Any, state: State, frame: Frame) -> str:
         n = len([p for p in side_units(rs, state, frame["side"]) if is_cannon(rs, state, p)])
+        if not n:
+            return (f"{_head(rs, state)}: the besieger has no cannon, no artillery fire: go "
+                    "on to the assault (10).")
         return (f"{_head(rs, state)}: artillery fire, 1D6 for each of the {n} cannon; a die "
                 "<= the cannon's CF lowers the FV by 1 (10).")
 
