@@ -177,7 +177,7 @@ def test_the_window_follows_the_fight_to_the_tactical_map_and_back(window):
     window.controller.push(Action.of("siege", "sz38"))
     assert window.current_board() == "tactical"
     chips = window.scenes["tactical"].place_markers.texts()
-    assert "FV 2 (printed 2)" in chips["tz-brittany-line2"]
+    assert "FV 2 (printed 2)" in chips["tz-status"]  # the tactical map's status box
     window.controller.push(Action.parse("set-dice 6,6,1"))
     window.controller.push(Action.parse("siege-fire"))
     window.controller.push(Action.parse("siege-assault"))

@@ -76,6 +76,10 @@ def zid(camp: str, role: str) -> str:
     return f"tz-{camp}-{role}"
 
 
+STATUS_BOX = "tz-status"
+"""The app's box for the fight's round, event, siege rounds and FV (not a TZ)."""
+
+
 def build() -> dict:
     areas = {}
     for camp, adj in CAMPS.items():
@@ -143,6 +147,12 @@ def build() -> dict:
         },
         "areas": areas,
         "roads": roads,
+        "boxes": {
+            STATUS_BOX: {"name": "The fight", "kind": "pool", "rect": [12, 12, 175, 110],
+                         "links": [],
+                         "source": "not on the printed map: where the app shows the round, "
+                                   "the random event, the siege rounds and the FV"},
+        },
     }
 
 

@@ -123,22 +123,27 @@ def pieces_on(state: State, zones: list[str]) -> list[str]:
     return out
 
 
+STATUS_BOX = "tz-status"
+"""The tactical map's box where the fight's round, event, siege rounds and FV show."""
+
+
 def tactical_markers(rs: Any, state: State) -> dict[str, list[str]]:
-    """What the tactical map shows besides the counters: the siege's rounds and FV on the
-    besieged 2nd line, the ditch and fence markers in their TZ, the random event."""
+    """What the tactical map shows besides the counters: the round, the random event, the
+    siege's rounds and FV in the map's status box, the ditch and fence markers in their TZ."""
     t = state["vars"].get("tactical")
     if not t:
         return {}
     out: dict[str, list[str]] = {}
+    status = STATUS_BOX if rs.is_place(STATUS_BOX) else tz(t["defender"], "line2")
     if t["kind"] == "siege":
-        out[tz(t["defender"], "line2")] = [f"Siege round {t['round']} ({t['left']} left)",
-                                           f"FV {t['fv']} (printed {t['fv0']})"]
+        out[status] = [f"Siege round {t['round']} ({t['left']} left)",
+                       f"FV {t['fv']} (printed {t['fv0']})"]
         return out
     for zone, kinds in t.get("zone_markers", {}).items():
         out[zone] = [k.capitalize() for k in kinds]
-    out.setdefault(tz(t["attacker"], "lr"), []).append(f"Round {t['round']}")
+    out.setdefault(status, []).append(f"Round {t['round']}")
     if t.get("event"):
-        out[tz(t["attacker"], "lr")].append(f"Event: {t['event']}")
+        out[status].append(f"Event: {t['event']}")
     return out
 
 
