@@ -477,3 +477,18 @@ def test_5_3_an_act_card_activates_one_army_a_chevauchee_card_up_to_three():
     game.push("move alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit")
     game.push("move herve-de-penhoet ar-roch-derrien")
     assert game.state["pieces"]["herve-de-penhoet"]["loc"] == "ar-roch-derrien"
+
+
+def test_5_6_a_card_played_as_an_event_moves_nobody_by_the_rules():
+    game = new_game("14.1")
+    game.push("draw")
+    card = game.state["vars"]["hands"]["blois"][0]
+    game.push(f"data cards {card}:coat=blue {card}:asterisk=no")  # test data
+    game.push(f"play {card} evt")
+    while game.state["flow"]:  # an event's own questions, if any
+        game.push(game.legal_actions()[-1])
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("move alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit")
+    assert refused.value.rule == "Deux Bretagne 5.6" and "by hand" in refused.value.reason
+    game.push("place alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit")  # as the card says
+    assert game.log[-1].manual

@@ -432,7 +432,11 @@ def act_refusal(rs: DeuxBretagne, state: State, pieces: list[str]) -> tuple[str,
                         f"up to {play['act']}", "5.3")
         return _army_refusal(rs, state, play, leaders)
     if use == "evt":
-        return None  # 5.6, 6.1: the card's text says who acts; it is not in the rules
+        if leaders and all(p in play.get("activated", ()) for p in leaders):
+            return None  # 6.1: the leader the event brought in, with his units
+        return (f"{play['card']} was played as an event: its text says who moves, and the "
+                "rules do not print it — move those pieces by hand (Shift-drop, logged as "
+                "by hand)", "5.6")
     return (f"{play['card']} was played as {USE_NAMES[use]}: it activates no leader; a move "
             "needs a card played as ACT or a free action", "5.2, 5.3, 5.32")
 

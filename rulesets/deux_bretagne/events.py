@@ -676,6 +676,9 @@ def enter_leader(rs: DeuxBretagne, state: State, side: str, leader: str, ctx: Co
     play = current_play(state, side)
     assert play is not None
     play["leader_entered"] = True
+    ctx.log(f"{rs.side(side).name}: the event of {play['card']} brings in "
+            f"{rs.piece_types[leader].name}, as the player reads his card (the card's text is "
+            "not in the rules)", rs.cite("6.1"))
     rs.flow.call(rs, state, ctx, "new-leader", side=side, card=play["card"], leader=leader)
 
 
@@ -842,7 +845,7 @@ LABELS = {
     "by-hand": "Apply it by hand",
     "nf-city": "Change the fortress level of {place}",
     "nf-up": "Fortress level +1", "nf-down": "Fortress level -1",
-    "enter-leader": "New leader: {piece} enters play (6.1)",
+    "enter-leader": "If your card says so: {piece} enters play (6.1)",
 }
 
 
