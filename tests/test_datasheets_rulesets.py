@@ -66,3 +66,23 @@ def test_a_card_value_given_when_asked_shows_in_the_game_data():
     assert game.state["flow"][-1]["step"] == "card-value"
     game.push("value 2")
     assert rs.sheet_values(game.state, "cards")[card]["resources"] == 2
+
+
+def test_a_value_filled_while_its_question_waits_is_the_only_answer():
+    from rulesets.lion_in_winter import RULESET
+
+    game = Game(RULESET(), seed=1)
+    game.state["phase"] = "battles"
+    game.push("set-dice 5")
+    game.push("elimination-roll william-barres")
+    assert "rolled 5" in game.ruleset.prompt(game.state)
+    assert game.ruleset.prompt(game.state).startswith("French: ")  # who answers
+    game.push("data elimination 5:value=routed")  # test data, not the publisher's
+    assert [a.text() for a in game.legal_actions()] == ["chart-result routed"]
+    db = new_game("14.1")
+    db.push("draw")
+    card = db.state["vars"]["hands"]["blois"][0]
+    db.push(f"play {card} sol")
+    assert db.state["flow"][-1]["step"] == "card-value"
+    db.push(f"data cards {card}:resources=4")
+    assert [a.text() for a in db.legal_actions()] == ["value 4"]

@@ -546,7 +546,13 @@ class CardValue(Step):
                 f"(remembered for this game)")
 
     def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
-        for answer in ASKED[frame["vars"]["missing"][0]]:
+        field = frame["vars"]["missing"][0]
+        known = card_field(rs, state, frame["vars"]["card"], field)
+        if known is not None:  # filled in Game data since the question was asked
+            yield Action("value", ("yes" if known is True else "no" if known is False
+                                   else str(known),))
+            return
+        for answer in ASKED[field]:
             yield Action("value", (answer,))
 
     def on_value(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,

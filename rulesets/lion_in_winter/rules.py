@@ -184,12 +184,20 @@ class ChartStep(Step):
     def prompt(self, ruleset, state, frame):
         v = frame["vars"]
         chart = ruleset.charts[v["chart"]]
-        return (f"{chart.name} ({chart.rule}): {ruleset.piece_name(state, v['leader'])} "
-                f"rolled {v['die']}. Its printed values are unknown to boardapp: "
-                f"what does your chart say?")
+        who = ruleset.side(frame["side"]).name if frame["side"] in PLAYERS else "Players"
+        leader = ruleset.leaders.get(v["leader"])
+        entry = f" (entered {leader.year})" if leader and v["chart"] == "leader-death" else ""
+        return (f"{who}: {ruleset.piece_name(state, v['leader'])}{entry} rolled {v['die']} "
+                f"on the {chart.name} ({chart.rule}). Its printed values are unknown to "
+                "boardapp: what does your chart say?")
 
     def actions(self, ruleset, state, frame):
-        for choice in ruleset.charts[frame["vars"]["chart"]].choices:
+        v = frame["vars"]
+        known = sheets.chart_result(ruleset, state, v["chart"], v["die"])
+        if known is not None:  # filled in Game data since the question was asked
+            yield Action("chart-result", (known,))
+            return
+        for choice in ruleset.charts[v["chart"]].choices:
             yield Action("chart-result", (choice,))
 
     def on_chart_result(self, ruleset, state, frame, action, ctx, flow):
