@@ -124,3 +124,32 @@ def test_an_asked_table_links_to_its_sheet_and_filled_values_resolve(qtbot, monk
     tables = [line.detail for line in game.log[-1].lines
               if line.detail and line.detail.get("kind") == "table"]
     assert tables and tables[0]["result"] == "0 SP lost" and tables[0]["die"] == 2
+
+
+def test_the_dialog_follows_undo_and_keeps_unapplied_edits(editor: DataEditor) -> None:
+    damage, cards, _ = editor.pages
+    assert damage.set_text(2, 0, "5")
+    assert editor.apply()
+    assert cards.set_text(0, cards.columns.index("power"), "2")  # not applied yet
+    editor.controller.undo()  # takes the damage value back
+    assert damage.value(2, 0) is None and damage.table.item(2, 0).text() == "?"
+    assert damage.edits() == []
+    assert cards.edits() == [("R1", "power", 2)]  # still waiting for Apply
+    editor.controller.redo()
+    assert damage.value(2, 0) == 5 and damage.edits() == []
+
+
+def test_one_dialog_per_window_and_it_closes_with_its_game(qtbot, env: Path) -> None:  # noqa: F811
+    from PySide6.QtWidgets import QWidget
+
+    from boardapp.ui.data_editor import open_data_editor
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    controller = GameController(Game(TableDuel(), seed=5))
+    first = open_data_editor(controller, parent)
+    assert first is not None and first.isVisible()
+    again = open_data_editor(controller, parent, "fate")
+    assert again is first and first.tabs.currentWidget().sheet.id == "fate"
+    controller.set_game(Game(TableDuel(), seed=6))
+    assert not first.isVisible()

@@ -174,7 +174,7 @@ def test_the_data_verb_sets_values_in_one_game_and_undoes(env: Path, tmp_path: P
     ("data damage red:7=1", "has no cell red:7"),
     ("data damage green:1=1", "has no cell green:1"),
     ("data damage red:1=12", "12 is above 9"),
-    ("data damage red:1=x", "invalid literal"),
+    ("data damage red:1=x", "expected a whole number from 0 to 9, got 'x'"),
     ("data cards R1:coat=purple", "expected one of blue, green"),
     ("data nothing R1:coat=blue", "no data sheet 'nothing'"),
     ("data cards R1coat", "expected KEY:SUB=VALUE"),

@@ -85,7 +85,12 @@ class CellType:
         if text == UNKNOWN:
             return None
         if self.kind == "int":
-            return int(text)
+            try:
+                return int(text)
+            except ValueError:
+                span = (f" from {self.low} to {self.high}" if self.low is not None
+                        and self.high is not None else "")
+                raise ValueError(f"expected a whole number{span}, got {text!r}") from None
         if self.kind == "bool":
             low = text.lower()
             if low in ("true", "yes", "1"):

@@ -41,6 +41,7 @@ from ..core.datasheets import (
     get_cell,
     row_texts,
     save_sheet_values,
+    set_cell,
 )
 from ..core.errors import BoardappError
 from .controller import GameController
@@ -184,6 +185,12 @@ class SheetPage(QWidget):
         item.setToolTip(f"{key} {sub}" + (" — unknown: the game asks for it"
                                           if value is None else ""))
 
+    def show_all(self) -> None:
+        """Redraw every cell from :attr:`values`."""
+        for r in range(len(self.rows)):
+            for c in range(len(self.columns)):
+                self._show(r, c)
+
     def set_text(self, row: int, column: int, text: str) -> bool:
         """Set a cell from its written form; a value that does not fit is refused with
         the reason shown under the table."""
@@ -199,12 +206,7 @@ class SheetPage(QWidget):
             return False
         self.problem.clear()
         key, sub = self.address(row, column)
-        if self.sheet.layout == "records":
-            self.values[key][sub] = value
-        elif self.sheet.layout == "grid":
-            self.values[key][self.sheet.row_labels.index(sub)] = value
-        else:
-            self.values[key] = value
+        set_cell(self.sheet, self.values, key, sub, value)
         self._show(row, column)
         self.table.resizeColumnToContents(column)
         return True
@@ -230,7 +232,7 @@ class DataEditor(QDialog):
         self.controller = controller
         game = controller.game
         self.setWindowTitle(f"Game data — {game.ruleset.name}")
-        self.resize(900, 600)
+        self.resize(1150, 620)
         layout = QVBoxLayout(self)
         intro = QLabel("Values the rules do not print. <b>?</b> = unknown: when play "
                        "reaches it, boardapp shows the die and asks the players. Changes "
@@ -257,6 +259,25 @@ class DataEditor(QDialog):
         self.apply_button.clicked.connect(self.apply)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        # Undo, redo and answers change the game's values: the tabs follow them; another
+        # game (File > Open, New) closes the dialog.
+        controller.changed.connect(self.reload)
+        controller.game_replaced.connect(self.close)
+
+    def reload(self) -> None:
+        """Show the game's values again, keeping the edits not applied yet."""
+        game = self.controller.game
+        for page in self.pages:
+            pending = page.edits()
+            page.original = copy.deepcopy(game.ruleset.sheet_values(game.state,
+                                                                    page.sheet.id))
+            page.values = copy.deepcopy(page.original)
+            for key, sub, value in pending:
+                try:
+                    set_cell(page.sheet, page.values, key, sub, value)
+                except (KeyError, ValueError, IndexError):
+                    continue  # the row is gone from this game's data
+            page.show_all()
 
     def apply(self) -> bool:
         """Push one ``data`` action per changed sheet (and save the defaults if asked);
@@ -278,9 +299,7 @@ class DataEditor(QDialog):
                                                            f"{exc}")
                     ok = False
             page.original = copy.deepcopy(page.values)
-            for r in range(len(page.rows)):
-                for c in range(len(page.columns)):
-                    page._show(r, c)
+            page.show_all()
         return ok
 
 
@@ -293,6 +312,17 @@ def open_data_editor(controller: GameController, parent: QWidget | None = None,
                                 f"{controller.game.ruleset.name} has no game data to fill "
                                 "in.")
         return None
+    dialog = getattr(parent, "_data_editor", None)
+    if isinstance(dialog, DataEditor) and dialog.isVisible() and dialog.controller is controller:
+        if sheet_id is not None:  # the one already open, on the sheet asked for
+            for page in dialog.pages:
+                if page.sheet.id == sheet_id:
+                    dialog.tabs.setCurrentWidget(page)
+        dialog.raise_()
+        dialog.activateWindow()
+        return dialog
     dialog = DataEditor(controller, parent, sheet_id)
+    if parent is not None:
+        parent._data_editor = dialog  # type: ignore[attr-defined]  # one per window
     dialog.show()
     return dialog
