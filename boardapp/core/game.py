@@ -39,8 +39,16 @@ def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
     if handler is not None:
         handler(ruleset, state, action, ctx)
         ruleset.after_manual(state, ctx)
-    else:
-        ruleset.apply(state, action, ctx)
+        return
+    try:
+        label = ruleset.action_label(state, action)
+    except Exception:  # an action the rules will refuse: its words are not needed
+        label = action.text()
+    ruleset.apply(state, action, ctx)
+    if not ctx.lines and not ctx.private_lines:
+        # An action the rules applied silently still says what was done, in words.
+        sides = {s.id: s.name for s in ruleset.sides}
+        ctx.log(f"{sides[ctx.side]}: {label}" if ctx.side in sides else label)
 
 
 class Game:
