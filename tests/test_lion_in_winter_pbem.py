@@ -32,7 +32,7 @@ def test_a_round_by_email(pbem_env):
     chooser = random.Random(5)
     acted = set()
     me = joined.ruleset.acting_side(joined.state)
-    for _ in range(30):  # impulses, battles, control, raising (nIP first)
+    for _ in range(80):  # impulses, battles, control, raising (nIP first); the dice vary
         if {("raise", "english"), ("raise", "french")} <= acted:
             break
         game = load_game(path, passphrase=WORDS[me], side=me)  # every check runs

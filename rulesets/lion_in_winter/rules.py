@@ -99,12 +99,15 @@ PHASE_NAMES = {
     "battles": "Phase Three: resolve battles (siege, battle rounds, retreat; the "
                "Elimination Chart also on a leader's menu)",
     "control": "Phase Four: determine control of areas (control rolls)",
-    "raise": "Phase Five: raise troops (unassigned mercenaries return home)",
-    "deploy": "Phase Six: deploy unassigned troops and recruit mercenaries",
+    "raise": "Phase Five: raise troops — right-click a controlled area (unassigned "
+             "mercenaries return home)",
+    "deploy": "Phase Six: deploy unassigned troops and recruit mercenaries — right-click "
+              "the area or the leader",
     "captured": "Phase Seven: dispose of captured leaders (exchange, ransom or let rot)",
     "death": "Phase Eight: determine leader death",
     "place": "Phase Nine: place leaders and crown a king",
-    "assign": "Phase Ten: assign troops; leaderless troops are then removed",
+    "assign": "Phase Ten: assign troops — right-click the leader; troops left unassigned "
+              "are removed at Done",
     "score": "Phase Eleven: adjust the score",
 }
 PHASE_CITE = dict(zip(PHASES, ("Phase One", "Phase Two", "Phase Three", "Phase Four",
@@ -1970,7 +1973,7 @@ class LionInWinter(Ruleset):
         if action.verb == "remove-control":
             return f"Remove the enemy control marker of {bmap.place_name(action.arg(0))}"
         if action.verb == "elimination-roll":
-            return "Leader hit: roll on the Elimination Chart"
+            return "Leader hit (by hand): roll on the Elimination Chart"
         if action.verb == "crown":
             return f"Crown {self.piece_name(state, action.arg(0))} king"
         if action.verb == "troops":
