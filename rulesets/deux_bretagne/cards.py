@@ -566,7 +566,7 @@ class CardValue(Step):
         sheet_row = state.get("data", {}).get("cards", {}).get(v["card"])
         if sheet_row is not None and field in sheet_row:
             sheet_row[field] = stored  # shown in Edit > Game data from now on
-        ctx.log(f"{v['card']}: {ANSWERED[field]} is {answer}, as given by the player "
+        ctx.log(f"{v['card']}: {ANSWERED[field]}: {answer}, as given by the player "
                 "(the rules do not print it)", rs.cite("5.2"))
         if v["missing"]:
             return
