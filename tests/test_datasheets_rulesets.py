@@ -86,3 +86,25 @@ def test_a_value_filled_while_its_question_waits_is_the_only_answer():
     assert db.state["flow"][-1]["step"] == "card-value"
     db.push(f"data cards {card}:resources=4")
     assert [a.text() for a in db.legal_actions()] == ["value 4"]
+
+
+def test_cells_a_row_does_not_use_are_refused_and_greyed(qtbot):
+    import pytest
+
+    from boardapp.core.errors import InvalidActionError
+    from boardapp.ui.controller import GameController
+    from boardapp.ui.data_editor import DataEditor
+    from rulesets.lily_ermine import RULESET
+
+    game = Game(RULESET(), "1487", 1)
+    sheet = next(s for s in game.ruleset.data_sheets() if s.id == "reinforcements")
+    assert ("swiss", "min_die_4") in sheet.unused  # 3 Swiss counters at most (7.1)
+    assert ("empire", "min_die_6") not in sheet.unused  # six for the Empire
+    with pytest.raises(InvalidActionError, match="does not use swiss:min_die_4"):
+        game.push("data reinforcements swiss:min_die_4=5")
+    dialog = DataEditor(GameController(game), None, "reinforcements")
+    qtbot.addWidget(dialog)
+    page = dialog.tabs.currentWidget()
+    r, c = page.rows.index("swiss"), page.columns.index("min_die_4")
+    assert page.table.item(r, c).text() == "—"
+    assert not page.set_text(r, c, "5") and "not used" in page.problem.text()

@@ -131,6 +131,9 @@ class Sheet:
     """``records``: a field of the file shown next to each row's key (e.g. a card's name)."""
     row_help: str = ""
     """``records``: a field of the file shown as each row's tooltip (e.g. what the rules say)."""
+    unused: frozenset[tuple[str, str]] = frozenset()
+    """Cells ``(key, sub)`` that mean nothing for their row (e.g. beyond a limit): shown
+    greyed, never edited."""
 
     @property
     def cell(self) -> CellType:
@@ -300,6 +303,8 @@ def decode_edit(sheet: Sheet, values: Mapping[str, Any], word: str) -> tuple[str
     except (KeyError, ValueError, TypeError) as exc:
         raise InvalidActionError(f"{word!r}: the {sheet.title} has no cell {key}:{sub}") \
             from exc
+    if (key, sub) in sheet.unused:
+        raise InvalidActionError(f"{word!r}: the {sheet.title} does not use {key}:{sub}")
     kind = sheet.cell_type(sub)
     try:
         value = kind.parse(written if written == UNKNOWN else unquote(written))

@@ -47,6 +47,7 @@ from ..core.errors import BoardappError
 from .controller import GameController
 
 UNKNOWN_BRUSH = QBrush(QColor("#fff2b3"))
+UNUSED_BRUSH = QBrush(QColor("#e6e6e6"))
 CHANGED_BRUSH = QBrush(QColor("#d9f2d9"))
 ADDRESS = Qt.ItemDataRole.UserRole
 
@@ -173,8 +174,14 @@ class SheetPage(QWidget):
 
     def _show(self, row: int, column: int) -> None:
         key, sub = self.address(row, column)
-        value = self.value(row, column)
         item = self.table.item(row, column)
+        if (key, sub) in self.sheet.unused:
+            item.setText("—")
+            item.setBackground(UNUSED_BRUSH)
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            item.setToolTip(f"{key} {sub}: not used")
+            return
+        value = self.value(row, column)
         item.setText(self.cell_type(row, column).show(value))
         changed = value != get_cell(self.sheet, self.original, key, sub)
         font = QFont(item.font())
@@ -194,6 +201,9 @@ class SheetPage(QWidget):
     def set_text(self, row: int, column: int, text: str) -> bool:
         """Set a cell from its written form; a value that does not fit is refused with
         the reason shown under the table."""
+        if self.address(row, column) in self.sheet.unused:
+            self.problem.setText("Not changed: this cell is not used")
+            return False
         kind = self.cell_type(row, column)
         try:
             value = kind.parse(text)

@@ -50,16 +50,19 @@ SHEET = "reinforcements"
 def data_sheet(rs: Any) -> Sheet:
     """The Reinforcements Table as a sheet of Edit > Game data (values the rules do not
     print; a game reads its own copy, so it replays with the values it was played with)."""
-    most = max(c.limit for c in rs.reinforcement_table.contingents.values())
+    contingents = rs.reinforcement_table.contingents
+    most = max(c.limit for c in contingents.values())
+    unused = frozenset((cid, f"min_die_{k}") for cid, c in contingents.items()
+                       for k in range(c.limit + 1, most + 1))  # beyond its limit (7.1)
     return Sheet(SHEET, "Reinforcements Table", DATA_DIR / "tables.yaml",
                  ("reinforcements", "contingents"), "records",
                  {f"min_die_{k}": CellType("int", low=1, high=7,
                                            label=f"{k} counter{'s' if k > 1 else ''}")
                   for k in range(1, most + 1)},
-                 rule=rs.cite("13 Mercenary reinforcements"), row_label="name",
+                 rule=rs.cite("13 Mercenary reinforcements"), row_label="name", unused=unused,
                  note="The least die (1D6 each spring round) that allows this number of "
-                      "counters of the contingent (13). Columns beyond a contingent's limit "
-                      "(3, or 6 for the Empire, 7.1) are not used.")
+                      "counters of the contingent (13). Cells beyond a contingent's limit "
+                      "(3, or 6 for the Empire, 7.1) are greyed: not used.")
 
 
 # -- control (5) --------------------------------------------------------------------------
