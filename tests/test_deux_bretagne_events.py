@@ -121,6 +121,8 @@ def test_6_41_cahours_alone_with_his_units_changes_sides_with_his_city():
     assert game.state["control"]["machecoul"] == "blois"  # a fortified city (6.41)
     assert any(x.rule == "Deux Bretagne 6.41" and "changes sides" in x.text
                for x in entry.lines)
+    # An event the rules describe brings no other leader (6.1).
+    assert not [a for a in game.legal_actions() if a.verb == "enter-leader"]
 
 
 def test_6_41_cahours_with_other_leaders_goes_alone_to_the_nearest_blois_units():

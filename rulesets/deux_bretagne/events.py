@@ -67,6 +67,13 @@ CARD_LEADERS = {"B-12": "jean-de-normandie", "M-09": "edward-iii",
 together); the other leader cards are not known: their leaders are placed by hand."""
 
 
+KNOWN_EVENTS = frozenset((*CARD_LEADERS, *EXTERNAL_WARS, *FULL_OR_REDUCED, *FORTRESS_CARDS,
+                          *SUPPLY_CARDS, "B-03", "B-17", "B-23", "M-01", "M-02", "M-17",
+                          "B-13"))
+"""Cards whose event the rules describe (6.1-6.45, 2.63, 12.32, 5.411, 4.0): none of them
+brings another leader, so no new leader is offered after them (6.1)."""
+
+
 def other(side: str) -> str:
     return PLAYERS[1 - PLAYERS.index(side)]
 
@@ -653,7 +660,7 @@ def leader_entry_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[
 
     play = current_play(state, side)
     if (play is None or play["use"] not in ("evt", "act+evt") or play.get("leader_entered")
-            or play["card"] in CARD_LEADERS or state["flow"]):
+            or play["card"] in KNOWN_EVENTS or state["flow"]):
         return
     if side == "montfort" and not montfort_may_bring_leaders(state):
         return

@@ -577,7 +577,7 @@ class DeuxBretagne(Ruleset):
         elif acts[side] >= allowed:
             state["phase"] = "end-of-actions"
             state["active"] = "blois"
-            ctx.log("Action phase over; play phases D-F by hand, then advance the turn",
+            ctx.log("Action phase over; Next turn plays phases D-F",
                     self.cite("4.0"))
             card_rules.discard_down(self, state, ctx, self.flow)  # 4.0 C: keep 1 card
 
