@@ -206,17 +206,21 @@ def test_a_drag_from_or_to_a_pool_is_a_manual_placement():
 
 def test_flow_buttons_are_legal_and_include_every_argument_free_action():
     game = new_game()
+    rs = game.ruleset
     for _ in range(12):
         legal = game.legal_actions()
-        buttons = game.ruleset.flow_actions(game.state)
+        buttons = rs.flow_actions(game.state)
+        hand = rs.hand_actions(game.state, rs.acting_side(game.state))
         assert set(buttons) <= set(legal)
         assert {a for a in legal if not a.args} <= set(buttons)
-        if game.state["flow"]:
-            assert set(buttons) == set(legal)  # a decision: every choice is a button
-        if not buttons:
+        if game.state["flow"]:  # a decision: every choice is a button, or in the hand
+            assert set(buttons) | set(hand) == set(legal)
+            assert not set(buttons) & set(hand)
+        if not buttons and not hand:
             break
-        game.push(buttons[0])
-        assert game.ruleset.action_label(game.state, buttons[0])
+        pushed = (buttons or hand)[0]
+        game.push(pushed)
+        assert rs.action_label(game.state, pushed)
 
 
 def test_8_21_a_leader_alone_may_not_sail_into_enemy_combat_units_either():

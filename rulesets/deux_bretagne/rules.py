@@ -55,6 +55,7 @@ from .siege import (
 from .turn import TURN_STEPS
 
 PLAYERS = ("blois", "montfort")
+DISCARD_STEP = "discard-down"  # 4.0 C: cards.py's step, played from the Hand dock
 PRISON = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42
 UNIT_CODE_TYPES = {"ch-fr": "ch-fr", "ch-br": "ch-br", "ch-an": "ch-an", "me": "me",
                    "mil": "mil", "art": "art", "ch": "ch"}
@@ -345,12 +346,20 @@ class DeuxBretagne(Ruleset):
         return [a for a in self._siege_actions(state) if a.args[0] == place]
 
     def hand_actions(self, state: State, side: str) -> list[Action]:
-        if self.flow.top(state) or state["phase"] != "action" or side != state["active"]:
+        top = self.flow.top(state)
+        if top:  # discarding down to one card (4.0 C) is done from the hidden hand
+            if top["step"] == DISCARD_STEP and top["side"] == side:
+                return list(self.flow.legal_actions(self, state))
+            return []
+        if state["phase"] != "action" or side != state["active"]:
             return []
         return list(card_rules.play_actions(self, state, side))
 
     def flow_actions(self, state: State) -> list[Action]:
-        if self.flow.top(state):
+        top = self.flow.top(state)
+        if top:
+            if top["step"] == DISCARD_STEP:
+                return []  # in the Hand dock: the toolbar would show the hand to all
             return list(self.flow.legal_actions(self, state))
         if state["phase"] == "action":
             return [*self._siege_actions(state), *self._card_actions(state), Action("end")]
