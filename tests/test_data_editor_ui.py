@@ -153,3 +153,20 @@ def test_one_dialog_per_window_and_it_closes_with_its_game(qtbot, env: Path) -> 
     assert again is first and first.tabs.currentWidget().sheet.id == "fate"
     controller.set_game(Game(TableDuel(), seed=6))
     assert not first.isVisible()
+
+
+def test_closing_with_changes_not_applied_asks_first(editor: DataEditor, monkeypatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    damage = editor.pages[0]
+    editor.show()
+    assert damage.set_text(2, 0, "5")
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Cancel)
+    editor.reject()
+    assert editor.isVisible() and editor.pending() == 1
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a, **k: QMessageBox.StandardButton.Apply)
+    editor.reject()
+    assert not editor.isVisible()
+    assert editor.controller.game.log[-1].action.text() == "data damage red:3=5"

@@ -272,7 +272,30 @@ class DataEditor(QDialog):
         # Undo, redo and answers change the game's values: the tabs follow them; another
         # game (File > Open, New) closes the dialog.
         controller.changed.connect(self.reload)
-        controller.game_replaced.connect(self.close)
+        controller.game_replaced.connect(self._game_replaced)
+
+    def _game_replaced(self) -> None:
+        for page in self.pages:  # the edits were for the game that is gone
+            page.values = copy.deepcopy(page.original)
+        self.close()
+
+    def pending(self) -> int:
+        """How many changed cells are not applied yet."""
+        return sum(len(page.edits()) for page in self.pages)
+
+    def reject(self) -> None:
+        """Close (or Esc): changes not applied are applied or dropped as the player says."""
+        n = self.pending()
+        if n:
+            answer = QMessageBox.question(
+                self, "Game data", f"{n} changed value(s) are not applied to the game.",
+                QMessageBox.StandardButton.Apply | QMessageBox.StandardButton.Discard
+                | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Apply)
+            if answer == QMessageBox.StandardButton.Cancel:
+                return
+            if answer == QMessageBox.StandardButton.Apply and not self.apply():
+                return
+        super().reject()
 
     def reload(self) -> None:
         """Show the game's values again, keeping the edits not applied yet."""
