@@ -2022,7 +2022,7 @@ class LionInWinter(Ruleset):
             return f"{self.side(side).name}: retreat {names} to {bmap.place_name(dest)}"
         if action.verb == "lose":
             pid, kind = action.args
-            what = "the leader himself" if kind == "leader" else f"1 {kind}"
+            what = "the leader himself" if kind == "leader" else f"1 {self.kind_name(kind)}"
             return f"{self.piece_name(state, pid)}: {what}"
         if action.verb == "commander":
             return f"{self.piece_name(state, action.arg(0))} commands"
