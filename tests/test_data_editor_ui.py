@@ -105,11 +105,13 @@ def test_an_asked_table_links_to_its_sheet_and_filled_values_resolve(qtbot, monk
         win.push_button(game.legal_actions()[-1])  # Next phase: movement, then fatigue
     assert game.state["flow"][-1]["step"] == "fatigue-ask"
     assert "Fill in the Fatigue and Desertion Table" in win.table_dock.text()
-    win.table_dock._link(QUrl("sheet:fatigue"))
+    assert "sheet:fatigue#" in win.table_dock.view.toHtml()  # the link names the cell
+    win.table_dock._link(QUrl("sheet:fatigue#1-9:2"))
     editor = win.table_dock.editor
     qtbot.addWidget(editor)
     page = editor.tabs.currentWidget()
     assert page.sheet.id == "fatigue"
+    assert page.address(page.table.currentRow(), page.table.currentColumn()) == ("1-9", "2")
     # Test data, not the publisher's: die 2 = 0 SP in every column, spring modifier 0.
     for column in range(len(page.columns)):
         assert page.set_text(page.rows.index("2"), column, "0")

@@ -65,8 +65,12 @@ def resolve(ctx: Context, *, table: str, column: str, sides: int, zero_based: bo
     return Resolution(table, column, die, total, result, text)
 
 
-def ask_result(ctx: Context, *, table: str, question: str, rule: str | None = None) -> None:
-    """Log that ``table``'s printed values are unknown and the players give the result."""
+def ask_result(ctx: Context, *, table: str, question: str, rule: str | None = None,
+               cell: tuple[str, str] | None = None) -> None:
+    """Log that ``table``'s printed values are unknown and the players give the result;
+    ``cell`` (``(key, sub)`` of its data sheet) is the value asked, for the editor."""
+    detail: dict = {"kind": "ask", "table": table, "question": question, "rule": rule}
+    if cell is not None:
+        detail["cell"] = list(cell)
     ctx.lines.append(LogLine(f"{table}: its values are not known to boardapp — {question}",
-                             rule, detail={"kind": "ask", "table": table,
-                                           "question": question, "rule": rule}))
+                             rule, detail=detail))

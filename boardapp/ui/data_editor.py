@@ -192,6 +192,15 @@ class SheetPage(QWidget):
         item.setToolTip(f"{key} {sub}" + (" — unknown: the game asks for it"
                                           if value is None else ""))
 
+    def select(self, key: str, sub: str) -> bool:
+        """Select the cell ``key``:``sub`` (the value a question asks for)."""
+        for r in range(len(self.rows)):
+            for c in range(len(self.columns)):
+                if self.address(r, c) == (key, sub):
+                    self.table.setCurrentCell(r, c)
+                    return True
+        return False
+
     def show_all(self) -> None:
         """Redraw every cell from :attr:`values`."""
         for r in range(len(self.rows)):
@@ -337,7 +346,8 @@ class DataEditor(QDialog):
 
 
 def open_data_editor(controller: GameController, parent: QWidget | None = None,
-                     sheet_id: str | None = None) -> DataEditor | None:
+                     sheet_id: str | None = None,
+                     cell: tuple[str, str] | None = None) -> DataEditor | None:
     """Show the game data editor (``None`` and a message if the ruleset has no data
     sheets)."""
     if not controller.game.ruleset.data_sheets():
@@ -353,9 +363,11 @@ def open_data_editor(controller: GameController, parent: QWidget | None = None,
                     dialog.tabs.setCurrentWidget(page)
         dialog.raise_()
         dialog.activateWindow()
-        return dialog
-    dialog = DataEditor(controller, parent, sheet_id)
-    if parent is not None:
-        parent._data_editor = dialog  # type: ignore[attr-defined]  # one per window
-    dialog.show()
+    else:
+        dialog = DataEditor(controller, parent, sheet_id)
+        if parent is not None:
+            parent._data_editor = dialog  # type: ignore[attr-defined]  # one per window
+        dialog.show()
+    if cell is not None:
+        dialog.tabs.currentWidget().select(*cell)
     return dialog

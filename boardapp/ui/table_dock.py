@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from html import escape
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote, unquote
 
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QDockWidget, QTextBrowser
@@ -29,8 +30,10 @@ def table_html(details: list[dict[str, Any]], number: int,
     for d in details:
         if d.get("kind") == "ask":
             sheet = (sheets or {}).get(d["table"])
-            fill = (f"<br><a href='sheet:{escape(sheet)}'>Fill in the {escape(d['table'])}"
-                    "…</a> (for this game; then it resolves by itself)" if sheet else "")
+            cell = "#" + quote(":".join(d["cell"]), safe=":") if d.get("cell") else ""
+            fill = (f"<br><a href='sheet:{escape(sheet)}{escape(cell)}'>Fill in the "
+                    f"{escape(d['table'])}…</a> (for this game; then it resolves by itself)"
+                    if sheet else "")
             blocks.append(f"<p><b>{escape(d['table'])}</b>: its printed values are not "
                           f"known to boardapp.<br>{escape(d['question'])}"
                           + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "")
@@ -86,8 +89,9 @@ class TableDock(QDockWidget):
 
     def _link(self, url: QUrl) -> None:
         if url.scheme() == "sheet":
+            key, _, sub = unquote(url.fragment()).partition(":")
             self.editor = open_data_editor(self.window_.controller, self.window_,
-                                           url.path())
+                                           url.path(), (key, sub) if sub else None)
 
     def text(self) -> str:
         """What the dock shows, as plain text (for tests)."""

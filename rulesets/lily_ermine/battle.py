@@ -82,7 +82,7 @@ def fight(rs: Any, state: State, zone: str, ctx: Context) -> None:
                   who=f"{rs.side(camp).name} attacks in {rs.board_map.place_name(zone)} "
                       f"(CF {att_cf} vs {def_cf})")
     if res.result is None:
-        ask_result(ctx, table=table.name, rule=rule,
+        ask_result(ctx, table=table.name, rule=rule, cell=(column, str(res.modified)),
                    question=f"read column {column} at die {res.modified} and give the losses "
                             "(attacker/defender), then who retreats.")
         rs.flow.call(rs, state, ctx, "battle-ask", camp, zone=zone, column=column,

@@ -100,7 +100,8 @@ class FatigueCheck(Step):
                      + ", ".join(unknown) + ".") if unknown else ""
             question = (f"read column {column} SP at modified die {res.modified} "
                         f"(die {res.die}) and give the SP lost.{extra}")
-            ask_result(ctx, table=table.name, question=question, rule=rs.cite("9"))
+            ask_result(ctx, table=table.name, question=question, rule=rs.cite("9"),
+                       cell=(column, str(res.modified)))
             flow.goto(rs, state, ctx, "fatigue-ask", zone=zone, sp=sp, column=column,
                       die=res.die, modified=res.modified, unknown=unknown)
             return

@@ -869,7 +869,7 @@ def melee(rs: Any, state: State, ctx: Context, flow: Flow, camp: str, src: str,
     t["melee"] = {"att": camp, "src": src, "dest": dest, "adv": adv,
                   "first": {camp: a_first, other: d_first}}
     if res.result is None:
-        ask_result(ctx, table=table.name, rule=rule,
+        ask_result(ctx, table=table.name, rule=rule, cell=(column, str(res.modified)),
                    question=f"read column {column} at modified die {res.modified} and give "
                             "the losses (attacker/defender), then the R.")
         flow.goto(rs, state, ctx, "mb-ask", column=column, die=res.modified)

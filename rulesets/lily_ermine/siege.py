@@ -213,7 +213,7 @@ def roll_combat(rs: Any, state: State, ctx: Context, column: str, rule: str,
                   clamp=table.die, rule=rule, who=who)
     siege(state)["last_die"] = res.modified
     if res.result is None:
-        ask_result(ctx, table=table.name, rule=rule,
+        ask_result(ctx, table=table.name, rule=rule, cell=(column, str(res.modified)),
                    question=f"read column {column} at die {res.modified} and give the "
                             "losses (attacker/defender) and the R.")
     return res.result

@@ -178,7 +178,7 @@ class ChartStep(Step):
             owner = ruleset.leader_side(state, pid)
             if owner in PLAYERS:
                 frame["side"] = owner
-            ask_result(ctx, table=chart.name, rule=chart.rule,
+            ask_result(ctx, table=chart.name, rule=chart.rule, cell=(str(die), "value"),
                        question=f"{name} rolled {die}: give the printed result "
                                 f"({', '.join(chart.choices)})")
             return
