@@ -7,6 +7,30 @@ from rulesets.deux_bretagne.battle import loss_action, loss_options
 from tests.dbhelpers import activate, at, new_game, reserve
 
 
+def blois_at_malestroit(game):
+    """The Blois side of the 9.5 example, set by hand: Alain de Rohan, 1 full Me and 2
+    reduced Mil holding Malestroit. Returns (the Me, the Mil)."""
+    blois_me = at(game, "josselin", "me")[0]
+    mils = reserve(game, "blois-mil", 2)
+    game.push("control malestroit blois")
+    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
+    for pid in mils:
+        game.push(f"flip {pid}")
+    return blois_me, mils
+
+
+def montfort_at_rochefort(game, leader="olivier-de-clisson", reduced=True):
+    """The Montfort side of the 9.5 example: ``leader``, 1 full Ch and 2 Me (reduced as in
+    the example) at Rochefort-en-Terre. Returns (the Ch, the Me)."""
+    ch = reserve(game, "montfort-ch-an", 1)[0]
+    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
+    game.push(f"place {leader},{ch},{','.join(mes)} rochefort-en-terre")
+    if reduced:
+        for pid in mes:
+            game.push(f"flip {pid}")
+    return ch, mes
+
+
 def test_9_3_the_three_legal_loss_choices_and_the_refused_one():
     # "A Montfort Army with a full Ch unit (LN3), a reduced Me unit (LN 3) and 2 Mil units
     # (LN 2) takes 6 losses" (9.3; the Mil must be full for its third choice to make 6).
@@ -32,17 +56,8 @@ def test_9_5_full_example_of_combat():
     # Set the scene of 9.5 by hand: Blois holds Malestroit with Alain de Rohan, 1 full Me
     # and 2 reduced Mil; Montfort's Olivier de Clisson, 1 full Ch and 2 reduced Me come in
     # from Rochefort-en-Terre.
-    blois_me = at(game, "josselin", "me")[0]
-    mils = reserve(game, "blois-mil", 2)
-    game.push("control malestroit blois")
-    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
-    for pid in mils:
-        game.push(f"flip {pid}")
-    ch = reserve(game, "montfort-ch-an", 1)[0]
-    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
-    game.push(f"place olivier-de-clisson,{ch},{','.join(mes)} rochefort-en-terre")
-    for pid in mes:
-        game.push(f"flip {pid}")
+    blois_me, mils = blois_at_malestroit(game)
+    ch, mes = montfort_at_rochefort(game)
     game.push("end")  # Montfort's activation
     # Dice: chits drawn 5th then 3rd of the cup (T7 Débordement, T3 Charge), Montfort
     # rolls 3, Blois rolls 1, Rohan's capture roll 2.
@@ -159,15 +174,8 @@ def test_9_221_t2_reprimande_the_english_leader_leaves_for_a_turn():
     English leader returns next turn either in a Montfort controlled Port City or Bro
     Saoz." (9.221 T2)"""
     game = new_game()
-    blois_me = at(game, "josselin", "me")[0]
-    mils = reserve(game, "blois-mil", 2)
-    game.push("control malestroit blois")
-    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
-    for pid in mils:
-        game.push(f"flip {pid}")
-    ch = reserve(game, "montfort-ch-an", 1)[0]
-    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
-    game.push(f"place thomas-dagworth,{ch},{','.join(mes)} rochefort-en-terre")
+    blois_me, mils = blois_at_malestroit(game)
+    ch, mes = montfort_at_rochefort(game, "thomas-dagworth", reduced=False)
     game.push("end")  # Montfort's activation
     # Chits: 2nd of the cup (T2), then 3rd (T4); Montfort 0 + 2 (Dagworth) = 2 on 8-10:
     # 5 losses; Blois 8 + 1 (Rohan) = 9 on 5-7: 6 losses.
@@ -202,19 +210,10 @@ def test_9_54_a_retreat_over_the_stacking_limit_costs_the_extra_units():
     of the retreat enough units must be eliminated to bring the space back under stacking
     limits." (9.54) The 9.5 example, with 7 more Blois units waiting in Josselin."""
     game = new_game()
-    blois_me = at(game, "josselin", "me")[0]
-    mils = reserve(game, "blois-mil", 2)
-    game.push("control malestroit blois")
-    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
-    for pid in mils:
-        game.push(f"flip {pid}")
+    blois_me, mils = blois_at_malestroit(game)
     waiting = reserve(game, "blois-me", 4) + reserve(game, "blois-mil", 3)
     game.push(f"place {','.join(waiting)} josselin")
-    ch = reserve(game, "montfort-ch-an", 1)[0]
-    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
-    game.push(f"place olivier-de-clisson,{ch},{','.join(mes)} rochefort-en-terre")
-    for pid in mes:
-        game.push(f"flip {pid}")
+    ch, mes = montfort_at_rochefort(game)
     game.push("end")
     game.push("set-dice 5,3,3,1,2")  # as in 9.5: Blois loses and retreats to Josselin
     activate(game)
@@ -238,17 +237,8 @@ def test_9_221_t7_debordement_blois_chooses_the_extra_step():
     """"In the case of a Blois victory in battle, eliminate one additional step loss for
     the Montfort player (Blois player's choice)." (9.221 T7) The scene of 9.5, other dice."""
     game = new_game()
-    blois_me = at(game, "josselin", "me")[0]
-    mils = reserve(game, "blois-mil", 2)
-    game.push("control malestroit blois")
-    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
-    for pid in mils:
-        game.push(f"flip {pid}")
-    ch = reserve(game, "montfort-ch-an", 1)[0]
-    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
-    game.push(f"place olivier-de-clisson,{ch},{','.join(mes)} rochefort-en-terre")
-    for pid in mes:
-        game.push(f"flip {pid}")
+    blois_me, mils = blois_at_malestroit(game)
+    ch, mes = montfort_at_rochefort(game)
     game.push("end")
     # T7 and T3 drawn; Montfort 0 + 2 = 2 on 8-10: 5 losses; Blois 9 + 1 + 1 = 11 on 5-7:
     # 6 losses; Clisson's capture roll 0 (Blois's die 9 is odd).
@@ -298,17 +288,8 @@ def test_9_54_a_defender_may_retreat_into_an_enemy_fortress_his_side_besieges():
     controlled fortress city." (9.54) The 9.5 example, with Josselin held by a Montfort unit
     and Ploërmel (a Montfort fortress) under a Blois siege."""
     game = new_game()
-    blois_me = at(game, "josselin", "me")[0]
-    mils = reserve(game, "blois-mil", 2)
-    game.push("control malestroit blois")
-    game.push(f"place alain-de-rohan,{blois_me},{','.join(mils)} malestroit")
-    for pid in mils:
-        game.push(f"flip {pid}")
-    ch = reserve(game, "montfort-ch-an", 1)[0]
-    mes = at(game, "gwened", "me") + at(game, "ploermel", "me")
-    game.push(f"place olivier-de-clisson,{ch},{','.join(mes)} rochefort-en-terre")
-    for pid in mes:
-        game.push(f"flip {pid}")
+    blois_me, mils = blois_at_malestroit(game)
+    ch, mes = montfort_at_rochefort(game)
     game.push(f"place {reserve(game, 'montfort-mil', 1)[0]} josselin")
     besiegers = reserve(game, "blois-me", 2)
     game.push(f"place herve-de-penhoet,{','.join(besiegers)} ploermel")
