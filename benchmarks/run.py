@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from boardapp.core.game import Game  # noqa: E402
-from boardapp.core.ruleset import available_rulesets  # noqa: E402
+from boardapp.core.engine.game import Game  # noqa: E402
+from boardapp.core.engine.ruleset import available_rulesets  # noqa: E402
 
 # A longer game for the log: in Les Deux Bretagne Montfort starts with the four capitals and
 # wins at the end of turn 2 unless Blois holds one (13.2); give Brest to Blois by hand.

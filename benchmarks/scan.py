@@ -40,7 +40,7 @@ SCALE, ANGLE = 11.5, 90.5
 
 
 def known_transform():
-    from boardapp.core.calibration import Transform
+    from boardapp.core.scan.calibration import Transform
 
     return Transform.similarity(SCALE, ANGLE, (13_700.0, 700.0))
 
@@ -56,7 +56,7 @@ def current_mb() -> float:
 
 # -- phases, each run in its own process ----------------------------------------------------
 def phase_generate(scan: Path) -> dict:
-    from boardapp.core.mapdata import load_map
+    from boardapp.core.board.mapdata import load_map
     from boardapp.paths import maps_dir
     from tests.synthetic_scan import write_scan_png
 
@@ -71,10 +71,10 @@ def _window(scan: Path):
     """The board window on a new game, with ``scan`` calibrated by the known transform."""
     from PySide6.QtWidgets import QApplication
 
-    from boardapp.core.boardsettings import BoardSettings, save_board_settings
-    from boardapp.core.calibration import calibrate, reference_points
-    from boardapp.core.game import Game
-    from boardapp.core.ruleset import find_ruleset
+    from boardapp.core.engine.game import Game
+    from boardapp.core.engine.ruleset import find_ruleset
+    from boardapp.core.scan.boardsettings import BoardSettings, save_board_settings
+    from boardapp.core.scan.calibration import calibrate, reference_points
     from boardapp.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
@@ -98,7 +98,7 @@ def phase_view(scan: Path | None) -> dict:
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QTransform
 
-    from boardapp.core.tiles import ScanPyramid
+    from boardapp.core.scan.tiles import ScanPyramid
 
     base = current_mb()
     built = scan is not None and ScanPyramid(scan).is_built
@@ -162,7 +162,7 @@ def phase_view(scan: Path | None) -> dict:
 
 
 def phase_hits() -> dict:
-    from boardapp.core.mapdata import load_map, parse_map
+    from boardapp.core.board.mapdata import load_map, parse_map
     from boardapp.paths import maps_dir
 
     out = {}

@@ -38,11 +38,11 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__, cli_map
-from .core.errors import BoardappError, GameFileError, IllegalActionError
-from .core.game import Game
-from .core.gamefile import load_game, save_for_opponent, save_game
-from .core.manual import MANUAL_VERBS
-from .core.ruleset import available_rulesets, find_ruleset
+from .core.base.errors import BoardappError, GameFileError, IllegalActionError
+from .core.engine.game import Game
+from .core.engine.manual import MANUAL_VERBS
+from .core.engine.ruleset import available_rulesets, find_ruleset
+from .core.files.gamefile import load_game, save_for_opponent, save_game
 
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
             "join", "send", "email", "verify", "replay", "reveal", "map")
@@ -204,7 +204,7 @@ def _open(args: argparse.Namespace, *, player: bool = False) -> Game:
     (required when ``player``), checked against this computer's ledger."""
     if _mode(args.file) != "pbem":
         return load_game(args.file)
-    from .core.ledger import Ledger
+    from .core.pbem.ledger import Ledger
 
     passphrase = _passphrase(args, required=player)
     return load_game(args.file, passphrase=passphrase, side=getattr(args, "as_side", None),
@@ -228,7 +228,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         save_game(game, args.output)
         print(f"new game written to {args.output}")
         return 0
-    from .core.pbem import new_pbem_game
+    from .core.pbem.pbem import new_pbem_game
 
     if args.seed is not None:
         raise BoardappError("a play-by-email game takes no --seed: its dice come from both "
@@ -246,7 +246,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from .core.pbem import join_pbem
+    from .core.pbem.pbem import join_pbem
 
     game = load_game(args.file)
     if not args.as_side:
@@ -275,7 +275,7 @@ def cmd_send(args: argparse.Namespace) -> int:
 
 
 def cmd_email(args: argparse.Namespace) -> int:
-    from .core.email_message import email_game
+    from .core.files.email_message import email_game
 
     game = _open(args, player=True)
     msg = email_game(game, args.file, args.output, side=args.as_side, to=args.to,
@@ -285,7 +285,7 @@ def cmd_email(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .core.report import verify_report
+    from .core.files.report import verify_report
 
     try:
         game = _open(args)
@@ -313,7 +313,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_reveal(args: argparse.Namespace) -> int:
-    from .core.pbem import open_seals
+    from .core.pbem.pbem import open_seals
 
     game = _open(args, player=True)
     open_seals(game)

@@ -12,8 +12,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from .core.boardsettings import load_board_settings, save_board_settings
-from .core.calibration import (
+from .core.base.errors import DataError
+from .core.board.mapdata import check_map_file, load_map
+from .core.scan.boardsettings import load_board_settings, save_board_settings
+from .core.scan.calibration import (
     Calibration,
     CalibrationError,
     calibrate,
@@ -21,9 +23,7 @@ from .core.calibration import (
     parse_point_option,
     reference_points,
 )
-from .core.errors import DataError
-from .core.mapdata import check_map_file, load_map
-from .core.tiles import ScanPyramid, scan_size
+from .core.scan.tiles import ScanPyramid, scan_size
 
 EXIT_PROBLEMS = 1
 RESIDUAL_WARNING = 5.0

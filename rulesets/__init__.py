@@ -1,1 +1,2 @@
-"""Game plugins. Each sub-package exposes ``RULESET``, a ``boardapp.core.ruleset.Ruleset``."""
+"""Game plugins. Each sub-package exposes ``RULESET``, a
+``boardapp.core.engine.ruleset.Ruleset``."""

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from boardapp.core.game import Game
-from boardapp.core.state import pieces_at
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import pieces_at
 from rulesets.deux_bretagne import RULESET
 
 _RULESET = RULESET()

@@ -15,8 +15,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from boardapp.core.calibration import Transform
-from boardapp.core.mapdata import BoardMap
+from boardapp.core.board.mapdata import BoardMap
+from boardapp.core.scan.calibration import Transform
 
 SEA = (120, 160, 200)
 CITY = (230, 20, 20)

@@ -19,9 +19,9 @@ class Block:
         if name.split('.')[0] in ('PySide6', 'shiboken6', 'PyQt5', 'PyQt6'):
             raise ImportError('Qt is blocked in this test: ' + name)
 sys.meta_path.insert(0, Block())
-from boardapp.core.game import Game
-from boardapp.core.gamefile import dumps_game, loads_game
-from boardapp.core.ruleset import available_rulesets
+from boardapp.core.engine.game import Game
+from boardapp.core.files.gamefile import dumps_game, loads_game
+from boardapp.core.engine.ruleset import available_rulesets
 import boardapp.cli
 for cls in available_rulesets().values():
     game = Game(cls(), None, 5)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from boardapp.core.actions import Action
-from boardapp.core.errors import BoardappError, DataError
-from boardapp.core.game import Game
-from boardapp.core.gamefile import dumps_game, loads_game
+from boardapp.core.base.errors import BoardappError, DataError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.game import Game
+from boardapp.core.files.gamefile import dumps_game, loads_game
 from rulesets.lily_ermine import RULESET
 
 pytest.importorskip("pytestqt")
@@ -156,7 +156,7 @@ def test_render_draws_the_board_asked_for(tmp_path, ruleset):
 
 def test_cli_render_board(tmp_path, ruleset):
     from boardapp.cli import main
-    from boardapp.core.gamefile import save_game
+    from boardapp.core.files.gamefile import save_game
 
     path = tmp_path / "g.json"
     save_game(Game(ruleset, "1487", 5), path)
@@ -267,7 +267,7 @@ def test_the_hand_dock_appears_when_a_secret_choice_begins(window, qtbot):
 
 
 def test_only_a_map_drawn_from_geography_says_so():
-    from boardapp.core.ruleset import find_ruleset
+    from boardapp.core.engine.ruleset import find_ruleset
 
     maps = find_ruleset("lily-ermine").board_maps
     assert maps["main"].geographic and maps["main"].approximate

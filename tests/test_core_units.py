@@ -5,10 +5,10 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from boardapp.core.actions import Action
-from boardapp.core.errors import InvalidActionError
-from boardapp.core.movement import reachable
-from boardapp.core.rng import new_rng, roll
+from boardapp.core.base.errors import InvalidActionError
+from boardapp.core.board.movement import reachable
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.rng import new_rng, roll
 
 
 def test_action_text_round_trip():

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QComboBox, QLineEdit, QStyleOptionViewItem, QWidget
 
-from boardapp.core.datasheets import read_sheet
-from boardapp.core.game import Game
+from boardapp.core.engine.datasheets import read_sheet
+from boardapp.core.engine.game import Game
 from boardapp.ui.controller import GameController
 from boardapp.ui.data_editor import DataEditor
 from tests.test_datasheets import TableDuel, sheets

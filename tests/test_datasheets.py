@@ -1,5 +1,5 @@
 """Game data sheets: values the players fill in, kept per game, written back to the YAML
-file without losing its comments (boardapp.core.datasheets, the ``data`` verb)."""
+file without losing its comments (boardapp.core.engine.datasheets, the ``data`` verb)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ from typing import Any
 import pytest
 import yaml
 
-from boardapp.core import ruleset as ruleset_module
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.data_action import data_action
-from boardapp.core.datasheets import CellType, Sheet, read_sheet, save_sheet_values
-from boardapp.core.errors import BoardappError, DataError, GameFileError, InvalidActionError
-from boardapp.core.game import Game
-from boardapp.core.gamefile import dumps_game, load_game, save_game
-from boardapp.core.state import State
+from boardapp.core.base.errors import BoardappError, DataError, GameFileError, InvalidActionError
+from boardapp.core.engine import ruleset as ruleset_module
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.data_action import data_action
+from boardapp.core.engine.datasheets import CellType, Sheet, read_sheet, save_sheet_values
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import State
+from boardapp.core.files.gamefile import dumps_game, load_game, save_game
 from tests.test_pbem_helpers import Duel
 
 TABLES = """\
@@ -235,7 +235,7 @@ def test_a_file_from_before_game_data_reads_the_data_files(env: Path,
 
 
 def test_row_labels_and_help_come_from_the_file(env: Path) -> None:
-    from boardapp.core.datasheets import row_texts
+    from boardapp.core.engine.datasheets import row_texts
 
     cards = sheets(env)[1]
     assert row_texts(cards, "name") == {"R1": "First", "R3": "Third"}

@@ -3,15 +3,15 @@ game, replay with it, and never come from the files once the game has begun."""
 
 from __future__ import annotations
 
-from boardapp.core.datasheets import read_sheet
-from boardapp.core.game import Game
-from boardapp.core.gamefile import load_game, save_game
+from boardapp.core.engine.datasheets import read_sheet
+from boardapp.core.engine.game import Game
+from boardapp.core.files.gamefile import load_game, save_game
 from rulesets.deux_bretagne.cards import value
 from tests.dbhelpers import new_game
 
 
 def test_every_ruleset_sheet_reads_its_shipped_file():
-    from boardapp.core.ruleset import available_rulesets
+    from boardapp.core.engine.ruleset import available_rulesets
 
     for ruleset_class in available_rulesets().values():
         rs = ruleset_class()
@@ -91,7 +91,7 @@ def test_a_value_filled_while_its_question_waits_is_the_only_answer():
 def test_cells_a_row_does_not_use_are_refused_and_greyed(qtbot):
     import pytest
 
-    from boardapp.core.errors import InvalidActionError
+    from boardapp.core.base.errors import InvalidActionError
     from boardapp.ui.controller import GameController
     from boardapp.ui.data_editor import DataEditor
     from rulesets.lily_ermine import RULESET

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardapp.core.actions import Action
+from boardapp.core.engine.actions import Action
 from rulesets.deux_bretagne.battle import loss_action, loss_options
 from tests.dbhelpers import activate, at, new_game, reserve
 
@@ -112,7 +112,7 @@ def test_a_battle_is_undone_in_one_step_and_replays_identically():
     while game.state["flow"]:
         game.push(game.legal_actions()[0])
     final = game.state
-    from boardapp.core.game import Game
+    from boardapp.core.engine.game import Game
 
     again = Game.replay(game.ruleset, "14.1", 1, [(e.action.text(), e.side) for e in game.log])
     assert again.state == final

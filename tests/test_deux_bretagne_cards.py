@@ -7,10 +7,10 @@ import json
 
 import pytest
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.state import copy_state
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.state import copy_state
 from rulesets.deux_bretagne.cards import value
 from rulesets.deux_bretagne.data import load_cards
 from tests.dbhelpers import new_game, settle
@@ -245,8 +245,8 @@ def test_hand_lines_and_buttons():
 def test_a_draw_by_email_stays_secret(tmp_path, monkeypatch):
     """By email, Blois draws in his own action: Montfort's program sees the number of
     cards, never which (the deck and the hand are Blois's secrets)."""
-    from boardapp.core.gamefile import load_game, save_for_opponent, save_game
-    from boardapp.core.pbem import join_pbem, new_pbem_game
+    from boardapp.core.files.gamefile import load_game, save_for_opponent, save_game
+    from boardapp.core.pbem.pbem import join_pbem, new_pbem_game
     from tests.test_pbem_helpers import pbem_setup
 
     pbem_setup(tmp_path, monkeypatch)

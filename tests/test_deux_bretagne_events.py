@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardapp.core.actions import Action
-from boardapp.core.errors import IllegalActionError
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.actions import Action
 from rulesets.deux_bretagne.events import WAR_PLACE
 from tests.dbhelpers import at, end_turn, new_game
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardapp.core.actions import Action
+from boardapp.core.engine.actions import Action
 from tests.dbhelpers import activate, at, new_game, reserve
 
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from boardapp.core.game import Game
-from boardapp.core.state import canonical
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import canonical
 from tests.dbhelpers import new_game
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import networkx as nx
 import pytest
 
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.state import digest
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.state import digest
 from tests.dbhelpers import activate, at, free_action, new_game, reserve
 
 
@@ -250,7 +250,7 @@ def test_8_22_a_route_through_enemy_fortresses_shows_its_steps_before_the_drop()
 
 
 def test_a_move_is_labelled_in_words():
-    from boardapp.core.actions import Action
+    from boardapp.core.engine.actions import Action
 
     game = new_game()
     label = game.ruleset.action_label(

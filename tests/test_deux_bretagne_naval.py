@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardapp.core.errors import IllegalActionError
+from boardapp.core.base.errors import IllegalActionError
 from tests.dbhelpers import activate, at, new_game
 
 

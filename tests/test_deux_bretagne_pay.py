@@ -3,7 +3,7 @@ sides, a city pillaged again, leaders left alone, supply bases."""
 
 from __future__ import annotations
 
-from boardapp.core.actions import Action
+from boardapp.core.engine.actions import Action
 from tests.dbhelpers import activate, at, new_game, reserve
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardapp.core.actions import Action
-from boardapp.core.errors import IllegalActionError
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.actions import Action
 from tests.dbhelpers import activate, at, end_turn, new_game, reserve
 
 

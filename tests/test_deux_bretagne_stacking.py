@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from boardapp.core.state import pieces_at
+from boardapp.core.engine.state import pieces_at
 from tests.dbhelpers import new_game
 
 

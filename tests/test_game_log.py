@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from boardapp.core.errors import GameFileError, IllegalActionError, InvalidActionError
-from boardapp.core.game import Game
-from boardapp.core.gamefile import GAME_VERSION, dumps_game, load_game, loads_game, save_game
-from boardapp.core.state import canonical, digest
+from boardapp.core.base.errors import GameFileError, IllegalActionError, InvalidActionError
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import canonical, digest
+from boardapp.core.files.gamefile import GAME_VERSION, dumps_game, load_game, loads_game, save_game
 from tests.dbhelpers import new_game, play_act
 
 

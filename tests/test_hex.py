@@ -8,11 +8,8 @@ import copy
 import pytest
 import yaml
 
-from boardapp.core.calibration import Transform
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.game import Game
-from boardapp.core.gamefile import dumps_game, loads_game
-from boardapp.core.hexgrid import (
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.board.hexgrid import (
     HexGrid,
     axial_to_offset,
     distance,
@@ -22,8 +19,11 @@ from boardapp.core.hexgrid import (
     offset_to_axial,
     parse_hex_id,
 )
-from boardapp.core.mapdata import check_map, load_map, parse_map
-from boardapp.core.ruleset import find_ruleset
+from boardapp.core.board.mapdata import check_map, load_map, parse_map
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import find_ruleset
+from boardapp.core.files.gamefile import dumps_game, loads_game
+from boardapp.core.scan.calibration import Transform
 from boardapp.paths import maps_dir
 
 SAMPLE = maps_dir() / "sample_hex.yaml"

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from boardapp.core import ruleset as ruleset_module
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.game import Game
-from boardapp.core.gamefile import load_game, save_game
-from boardapp.core.state import State
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine import ruleset as ruleset_module
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import State
+from boardapp.core.files.gamefile import load_game, save_game
 from tests.test_pbem_helpers import Duel
 
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.game import Game
-from boardapp.core.state import digest, pieces_at
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import digest, pieces_at
 from rulesets.lily_ermine import RULESET
 
 _RULESET = RULESET()
@@ -292,7 +292,7 @@ def test_filled_table_values_resolve_without_asking():
 
 
 def test_bad_data_is_reported_with_file_and_place(tmp_path):
-    from boardapp.core.errors import DataError
+    from boardapp.core.base.errors import DataError
     from rulesets.lily_ermine.data import load_counters
 
     bad = tmp_path / "counters.yaml"

@@ -9,11 +9,11 @@ from dataclasses import replace
 
 import pytest
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.game import Game
-from boardapp.core.state import digest, pieces_at
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import digest, pieces_at
 from rulesets.lily_ermine import RULESET, reinforcements, victory
 from rulesets.lily_ermine.data import parse_result
 

@@ -8,7 +8,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtWidgets import QMessageBox  # noqa: E402
 
-from boardapp.core.game import Game  # noqa: E402
+from boardapp.core.engine.game import Game  # noqa: E402
 from boardapp.ui.main_window import MainWindow  # noqa: E402
 from rulesets.lily_ermine import RULESET  # noqa: E402
 

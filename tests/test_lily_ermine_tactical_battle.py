@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from boardapp.core.actions import Action
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.game import Game
-from boardapp.core.state import pieces_at
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import pieces_at
 from rulesets.lily_ermine import RULESET
 
 _RULESET = RULESET()
@@ -341,7 +341,7 @@ def test_a_shooter_offers_its_shots_on_its_menu():
 
 
 def test_the_markers_chosen_stay_secret_from_the_other_camp():
-    from boardapp.core.hidden import mask, normalise_paths
+    from boardapp.core.pbem.hidden import mask, normalise_paths
 
     game = battle_position()
     game.push("major-battle sz44")
@@ -370,9 +370,9 @@ def test_the_markers_chosen_stay_secret_from_the_other_camp():
 def _pbem_checked_push(game: Game, text: str) -> None:
     """Push ``text`` after checking what a game by email requires of it: the same public
     result when the other camp's secrets are unknown, and the other camp's secrets
-    untouched (boardapp.core.pbem refuses an action otherwise)."""
-    from boardapp.core.hidden import mask, normalise_paths, read_secrets
-    from boardapp.core.pbem import ALT_TOKEN, run_action
+    untouched (boardapp.core.pbem.pbem refuses an action otherwise)."""
+    from boardapp.core.pbem.hidden import mask, normalise_paths, read_secrets
+    from boardapp.core.pbem.pbem import ALT_TOKEN, run_action
 
     if text.startswith(("choose ", "use ")):
         camp = _RULESET.acting_side(g(game))

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.game import Game
-from boardapp.core.state import pieces_at
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import pieces_at
 from rulesets.lily_ermine import RULESET
 
 _RULESET = RULESET()

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.game import Game
-from boardapp.core.state import canonical, put_piece
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import canonical, put_piece
 from rulesets.lion_in_winter import RULESET
 from rulesets.lion_in_winter.rules import (
     decide_initiative,

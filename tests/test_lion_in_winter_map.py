@@ -8,8 +8,8 @@ import copy
 import networkx as nx
 import pytest
 
-from boardapp.core.errors import DataError
-from boardapp.core.mapdata import check_map, parse_map
+from boardapp.core.base.errors import DataError
+from boardapp.core.board.mapdata import check_map, parse_map
 from tests.conftest import tiny_map_data
 
 

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from boardapp.core.gamefile import load_game, save_for_opponent
-from boardapp.core.pbem import join_pbem, new_pbem_game
+from boardapp.core.files.gamefile import load_game, save_for_opponent
+from boardapp.core.pbem.pbem import join_pbem, new_pbem_game
 from rulesets.lion_in_winter import RULESET
 from tests.test_pbem_helpers import pbem_setup
 

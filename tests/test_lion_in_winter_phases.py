@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.game import Game
-from boardapp.core.state import put_piece
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import put_piece
 from rulesets.lion_in_winter import RULESET
 
 _RULESET = RULESET()
@@ -165,7 +165,7 @@ def test_charts_filled_in_a_game_apply_without_asking():
 
 
 def test_the_prompt_says_when_the_game_is_over():
-    from boardapp.core.game import Game
+    from boardapp.core.engine.game import Game
     from rulesets.lion_in_winter import RULESET
 
     game = Game(RULESET(), seed=7)

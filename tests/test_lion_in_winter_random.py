@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from boardapp.core.game import Game
-from boardapp.core.state import canonical
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import canonical
 from rulesets.lion_in_winter import RULESET
 
 _RULESET = RULESET()

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.game import Game
-from boardapp.core.state import put_piece
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import put_piece
 from rulesets.lion_in_winter import RULESET
 from rulesets.lion_in_winter.data import base_kind, key_origin, valid_key
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.game import Game
-from boardapp.core.state import State
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import State
 from tests.test_pbem_helpers import Duel
 
 

@@ -9,12 +9,12 @@ import json
 import pytest
 import yaml
 
-from boardapp.core.boardsettings import load_board_map, save_user_map, user_map_path, write_map
-from boardapp.core.errors import DataError
-from boardapp.core.mapdata import load_map
-from boardapp.core.mapedit import MapEditError, MapEditor, slug
-from boardapp.core.ruleset import find_ruleset
-from boardapp.core.yamlio import load_yaml_file
+from boardapp.core.base.errors import DataError
+from boardapp.core.base.yamlio import load_yaml_file
+from boardapp.core.board.mapdata import load_map
+from boardapp.core.board.mapedit import MapEditError, MapEditor, slug
+from boardapp.core.engine.ruleset import find_ruleset
+from boardapp.core.scan.boardsettings import load_board_map, save_user_map, user_map_path, write_map
 from boardapp.paths import maps_dir
 from tests.conftest import tiny_map_data
 

@@ -6,8 +6,8 @@ import copy
 
 import pytest
 
-from boardapp.core.errors import DataError
-from boardapp.core.mapdata import MapErrors, check_map, check_map_file, load_map, parse_map
+from boardapp.core.base.errors import DataError
+from boardapp.core.board.mapdata import MapErrors, check_map, check_map_file, load_map, parse_map
 from tests.conftest import tiny_map_data
 
 

@@ -7,8 +7,8 @@ import copy
 import pytest
 import yaml
 
-from boardapp.core.errors import DataError
-from boardapp.core.mapdata import load_map, parse_map
+from boardapp.core.base.errors import DataError
+from boardapp.core.board.mapdata import load_map, parse_map
 from tests.conftest import tiny_map_data
 
 

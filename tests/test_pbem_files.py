@@ -16,17 +16,18 @@ from pathlib import Path
 
 import pytest
 
-from boardapp.core import gamefile
-from boardapp.core.atomic import remove_stale_temp_files
-from boardapp.core.autosave import (
+from boardapp.core.base.atomic import remove_stale_temp_files
+from boardapp.core.base.errors import GameFileError
+from boardapp.core.engine.state import canonical
+from boardapp.core.files import gamefile
+from boardapp.core.files.autosave import (
     Autosaver,
     discard_autosave,
     find_unfinished_autosave,
     restore_autosave,
 )
-from boardapp.core.email_message import email_game, email_subject
-from boardapp.core.errors import GameFileError
-from boardapp.core.gamefile import (
+from boardapp.core.files.email_message import email_game, email_subject
+from boardapp.core.files.gamefile import (
     GAME_VERSION,
     dumps_game,
     load_game,
@@ -35,9 +36,8 @@ from boardapp.core.gamefile import (
     save_for_opponent,
     save_game,
 )
-from boardapp.core.recent import RECENT_MAX, add_recent, recent_files, remove_recent
-from boardapp.core.report import verify_report
-from boardapp.core.state import canonical
+from boardapp.core.files.recent import RECENT_MAX, add_recent, recent_files, remove_recent
+from boardapp.core.files.report import verify_report
 from tests.dbhelpers import new_game
 from tests.test_pbem_helpers import PASSWORDS, Player, new_duel, pbem_setup
 
@@ -109,7 +109,7 @@ def test_size_limit_and_bytes_that_are_not_text(tmp_path, monkeypatch):
 # -- crash safety ---------------------------------------------------------------------------
 WRITER = """
 import sys
-from boardapp.core.autosave import Autosaver
+from boardapp.core.files.autosave import Autosaver
 from tests.dbhelpers import new_game
 folder = sys.argv[1]
 game = new_game(seed=9)

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardapp.core import gamefile
-from boardapp.core.errors import GameFileError
-from boardapp.core.gamefile import dumps_game, loads_game_bytes, save_for_opponent
-from boardapp.core.keys import PassphraseError
+from boardapp.core.base.errors import GameFileError
+from boardapp.core.files import gamefile
+from boardapp.core.files.gamefile import dumps_game, loads_game_bytes, save_for_opponent
+from boardapp.core.pbem.keys import PassphraseError
 from tests.dbhelpers import new_game, play_act
 from tests.test_pbem_helpers import PASSWORDS, SIDES, Player, new_duel, pbem_setup
 

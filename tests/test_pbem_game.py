@@ -8,15 +8,21 @@ import random
 
 import pytest
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import BoardappError, IllegalActionError
-from boardapp.core.gamefile import dumps_game, load_game, loads_game, save_for_opponent, save_game
-from boardapp.core.hidden import HiddenInfoError
-from boardapp.core.keys import PassphraseError
-from boardapp.core.pbem import join_pbem, new_pbem_game, open_seals
-from boardapp.core.report import verify_report
-from boardapp.core.state import State
+from boardapp.core.base.errors import BoardappError, IllegalActionError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.state import State
+from boardapp.core.files.gamefile import (
+    dumps_game,
+    load_game,
+    loads_game,
+    save_for_opponent,
+    save_game,
+)
+from boardapp.core.files.report import verify_report
+from boardapp.core.pbem.hidden import HiddenInfoError
+from boardapp.core.pbem.keys import PassphraseError
+from boardapp.core.pbem.pbem import join_pbem, new_pbem_game, open_seals
 from tests.test_pbem_helpers import (
     PASSWORDS,
     SIDES,
@@ -82,7 +88,7 @@ def test_full_game_by_email_with_hidden_hands(pbem_env):
 
 def test_a_real_ruleset_by_email(pbem_env, monkeypatch):
     """Les Deux Bretagne, its hands marked secret, played by email for a few sends."""
-    from boardapp.core import ruleset as ruleset_module
+    from boardapp.core.engine import ruleset as ruleset_module
     from rulesets.deux_bretagne import RULESET
 
     class SecretHands(RULESET):

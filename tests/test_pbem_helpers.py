@@ -15,18 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from boardapp.core import keys
-from boardapp.core import ruleset as ruleset_module
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import IllegalActionError, InvalidActionError
-from boardapp.core.game import Game
-from boardapp.core.gamefile import dumps_game, load_game, save_for_opponent
-from boardapp.core.ledger import Ledger
-from boardapp.core.pbem import join_pbem, new_pbem_game
-from boardapp.core.rng import new_rng
-from boardapp.core.ruleset import DiceSpec, Ruleset, ScenarioInfo, SideInfo
-from boardapp.core.state import State, new_state
+from boardapp.core.base.errors import IllegalActionError, InvalidActionError
+from boardapp.core.engine import ruleset as ruleset_module
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.rng import new_rng
+from boardapp.core.engine.ruleset import DiceSpec, Ruleset, ScenarioInfo, SideInfo
+from boardapp.core.engine.state import State, new_state
+from boardapp.core.files.gamefile import dumps_game, load_game, save_for_opponent
+from boardapp.core.pbem import keys
+from boardapp.core.pbem.ledger import Ledger
+from boardapp.core.pbem.pbem import join_pbem, new_pbem_game
 
 SIDES = ("red", "blue")
 PASSWORDS = {"red": "red's long passphrase", "blue": "blue's other passphrase"}

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from boardapp.core.errors import GameFileError
-from boardapp.core.gamefile import load_game, loads_game, save_for_opponent, save_game
+from boardapp.core.base.errors import GameFileError
+from boardapp.core.files.gamefile import load_game, loads_game, save_for_opponent, save_game
 from tests.test_pbem_helpers import PASSWORDS, SIDES, Player, new_duel, pbem_setup
 
 

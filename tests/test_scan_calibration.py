@@ -10,13 +10,14 @@ import math
 import numpy as np
 import pytest
 
-from boardapp.core.boardsettings import (
+from boardapp.core.board.mapdata import load_map
+from boardapp.core.scan.boardsettings import (
     BoardSettings,
     load_board_settings,
     save_board_settings,
     settings_path,
 )
-from boardapp.core.calibration import (
+from boardapp.core.scan.calibration import (
     CalibrationError,
     RefPoint,
     Transform,
@@ -26,7 +27,6 @@ from boardapp.core.calibration import (
     parse_point_option,
     reference_points,
 )
-from boardapp.core.mapdata import load_map
 from boardapp.paths import maps_dir
 from tests.synthetic_scan import find_disc, render_scan
 

@@ -9,7 +9,7 @@ import yaml
 from PySide6.QtGui import QImage
 
 from boardapp.cli import main
-from boardapp.core.mapdata import load_map
+from boardapp.core.board.mapdata import load_map
 from boardapp.paths import maps_dir
 from tests.conftest import tiny_map_data
 from tests.synthetic_scan import render_scan

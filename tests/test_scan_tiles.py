@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from boardapp.core import tiles
-from boardapp.core.tiles import (
+from boardapp.core.scan import tiles
+from boardapp.core.scan.tiles import (
     TILE,
     ScanError,
     ScanPyramid,

@@ -12,10 +12,10 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QMessageBox
 
-from boardapp.core.boardsettings import settings_path, user_map_path
-from boardapp.core.game import Game
-from boardapp.core.mapdata import load_map
-from boardapp.core.ruleset import find_ruleset
+from boardapp.core.board.mapdata import load_map
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import find_ruleset
+from boardapp.core.scan.boardsettings import settings_path, user_map_path
 from boardapp.paths import maps_dir
 from boardapp.ui.main_window import MainWindow
 from tests.synthetic_scan import render_scan

@@ -15,10 +15,10 @@ from PySide6.QtGui import QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMessageBox
 
-from boardapp.core.game import Game
-from boardapp.core.gamefile import save_game
-from boardapp.core.ruleset import find_ruleset
-from boardapp.core.state import digest
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import find_ruleset
+from boardapp.core.engine.state import digest
+from boardapp.core.files.gamefile import save_game
 from boardapp.ui.app import default_ruleset_id
 from boardapp.ui.counter_items import COUNTER_SIZE, CounterItem
 from boardapp.ui.main_window import MainWindow

@@ -17,13 +17,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QMessageBox
 
-from boardapp.core import keys
-from boardapp.core.autosave import find_unfinished_autosave
-from boardapp.core.game import Game
-from boardapp.core.gamefile import load_game, save_for_opponent, save_game
-from boardapp.core.pbem import join_pbem
-from boardapp.core.ruleset import find_ruleset
-from boardapp.core.state import digest
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import find_ruleset
+from boardapp.core.engine.state import digest
+from boardapp.core.files.autosave import find_unfinished_autosave
+from boardapp.core.files.gamefile import load_game, save_for_opponent, save_game
+from boardapp.core.pbem import keys
+from boardapp.core.pbem.pbem import join_pbem
 from boardapp.ui import pbem_dialogs
 from boardapp.ui.app import default_ruleset_id, start_window
 from boardapp.ui.main_window import MainWindow

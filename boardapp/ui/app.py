@@ -12,9 +12,9 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from boardapp.core.errors import BoardappError
-from boardapp.core.game import Game
-from boardapp.core.ruleset import available_rulesets, find_ruleset
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import available_rulesets, find_ruleset
 
 from .autosave_ui import offer_restore
 from .main_window import MainWindow

@@ -1,6 +1,6 @@
 """Autosave in the window, and the offer to restore a game after a crash.
 
-:class:`AutosaveHook` keeps one :class:`~boardapp.core.autosave.Autosaver` for the game
+:class:`AutosaveHook` keeps one :class:`~boardapp.core.files.autosave.Autosaver` for the game
 in a window: it saves after every action, undo and redo (the controller's ``changed``),
 forgets the autosave when the game is saved, replaced or closed normally. On start,
 :func:`offer_restore` looks for an autosave that a crash left behind and asks whether to
@@ -16,16 +16,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from boardapp.core.autosave import (
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.engine.game import Game
+from boardapp.core.files.autosave import (
     AutosaveInfo,
     Autosaver,
     discard_autosave,
     find_unfinished_autosave,
     restore_autosave,
 )
-from boardapp.core.errors import BoardappError
-from boardapp.core.game import Game
-from boardapp.core.ledger import Ledger
+from boardapp.core.pbem.ledger import Ledger
 
 from . import pbem_dialogs
 

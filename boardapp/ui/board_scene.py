@@ -34,13 +34,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.core.calibration import Transform
-from boardapp.core.game import Game
-from boardapp.core.mapdata import BoardMap
-from boardapp.core.movement import Reach
-from boardapp.core.ruleset import CounterFace
-from boardapp.core.state import State
-from boardapp.core.tiles import ScanPyramid
+from boardapp.core.board.mapdata import BoardMap
+from boardapp.core.board.movement import Reach
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import CounterFace
+from boardapp.core.engine.state import State
+from boardapp.core.scan.calibration import Transform
+from boardapp.core.scan.tiles import ScanPyramid
 
 from .controller import GameController
 from .counter_items import COUNTER_SIZE, BadgeItem, CounterItem

@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.core.calibration import (
+from boardapp.core.board.mapdata import BoardMap
+from boardapp.core.scan.calibration import (
     Calibration,
     CalibrationError,
     RefPoint,
@@ -40,8 +41,7 @@ from boardapp.core.calibration import (
     calibrate,
     map_features,
 )
-from boardapp.core.mapdata import BoardMap
-from boardapp.core.tiles import ScanPyramid
+from boardapp.core.scan.tiles import ScanPyramid
 
 from .board_view import BoardView
 from .map_items import MapLayer

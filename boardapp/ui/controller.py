@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 
-from boardapp.core.actions import Action, LogEntry
-from boardapp.core.errors import BoardappError
-from boardapp.core.game import Game
-from boardapp.core.state import pieces_at
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.engine.actions import Action, LogEntry
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.state import pieces_at
 
 
 class GameController(QObject):

@@ -1,4 +1,4 @@
-"""Counter items: a piece drawn from its :class:`~boardapp.core.ruleset.CounterFace`.
+"""Counter items: a piece drawn from its :class:`~boardapp.core.engine.ruleset.CounterFace`.
 
 A :class:`CounterItem` knows only its piece id and the face to draw; where it stands
 and what it does are decided by the scene from the core state (VASSAL's type/state
@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from boardapp.core.ruleset import CounterFace
+from boardapp.core.engine.ruleset import CounterFace
 
 from .map_items import font
 

@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.data_action import data_action
-from ..core.datasheets import (
+from ..core.base.errors import BoardappError
+from ..core.engine.data_action import data_action
+from ..core.engine.datasheets import (
     UNKNOWN,
     CellType,
     Sheet,
@@ -43,7 +44,6 @@ from ..core.datasheets import (
     save_sheet_values,
     set_cell,
 )
-from ..core.errors import BoardappError
 from .controller import GameController
 
 UNKNOWN_BRUSH = QBrush(QColor("#fff2b3"))

@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.core.actions import Action
-from boardapp.core.game import Game
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.game import Game
 
 if TYPE_CHECKING:
     from .main_window import MainWindow

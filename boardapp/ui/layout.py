@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF
 from shapely.geometry import box as shapely_box
 
-from boardapp.core.mapdata import Area, BoardMap
+from boardapp.core.board.mapdata import Area, BoardMap
 
 from .counter_items import COUNTER_SIZE
 from .map_items import city_radius, name_rect, place_rect, symbol_rect

@@ -28,10 +28,10 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from boardapp.core.actions import Action
-from boardapp.core.errors import BoardappError
-from boardapp.core.game import Game
-from boardapp.core.gamefile import save_game
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.game import Game
+from boardapp.core.files.gamefile import save_game
 
 from .board_scene import BoardScene
 from .board_view import BoardView

@@ -1,7 +1,7 @@
 """The map editor: move, add and delete areas, cities, outlines, roads, boxes and
 tracks by drawing on the scan; set terrain, fortress level, port and county.
 
-Every gesture becomes one edit of a :class:`~boardapp.core.mapedit.MapEditor`, which
+Every gesture becomes one edit of a :class:`~boardapp.core.board.mapedit.MapEditor`, which
 checks it (shapely) and refuses an invalid one with the reason, shown in red in the
 status bar while the drawing snaps back. The editor has its own undo and redo. Saving
 writes the user's map file (the shipped map is never changed) and the board plays on
@@ -51,14 +51,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.core.boardsettings import save_user_map, write_map
-from boardapp.core.calibration import Transform
-from boardapp.core.errors import BoardappError
-from boardapp.core.game import Game
-from boardapp.core.mapdata import BoardMap
-from boardapp.core.mapedit import MapEditError, MapEditor
-from boardapp.core.tiles import ScanPyramid
-from boardapp.core.yamlio import load_yaml_file
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.base.yamlio import load_yaml_file
+from boardapp.core.board.mapdata import BoardMap
+from boardapp.core.board.mapedit import MapEditError, MapEditor
+from boardapp.core.engine.game import Game
+from boardapp.core.scan.boardsettings import save_user_map, write_map
+from boardapp.core.scan.calibration import Transform
+from boardapp.core.scan.tiles import ScanPyramid
 
 from .board_view import BoardView
 from .map_items import MapLayer, geometry_path
@@ -613,7 +613,7 @@ class MapEditorWindow(QMainWindow):
         self.editor.mark_saved()
         self.say(f"Saved as your map: {path}")
         self.refresh()
-        from boardapp.core.mapdata import load_map
+        from boardapp.core.board.mapdata import load_map
 
         self.saved.emit(load_map(path))
         return True

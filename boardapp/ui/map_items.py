@@ -1,4 +1,4 @@
-"""Drawing the map of a :class:`~boardapp.core.mapdata.BoardMap`.
+"""Drawing the map of a :class:`~boardapp.core.board.mapdata.BoardMap`.
 
 :class:`MapLayer` is one item that paints everything that never changes during a game
 (sea, land, areas, region borders, roads, cities, boxes, tracks) and is cached in
@@ -39,8 +39,8 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.prepared import prep
 
-from boardapp.core.mapdata import Area, BoardMap, Box
-from boardapp.core.state import State
+from boardapp.core.board.mapdata import Area, BoardMap, Box
+from boardapp.core.engine.state import State
 
 SEA = QColor("#9dbfd8")
 LAND = QColor("#ece4cc")

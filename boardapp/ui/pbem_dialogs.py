@@ -31,12 +31,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.core.game import Game
-from boardapp.core.gamefile import load_game, save_game
-from boardapp.core.keys import PassphraseError
-from boardapp.core.ledger import Ledger
-from boardapp.core.pbem import join_pbem
-from boardapp.core.ruleset import Ruleset
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import Ruleset
+from boardapp.core.files.gamefile import load_game, save_game
+from boardapp.core.pbem.keys import PassphraseError
+from boardapp.core.pbem.ledger import Ledger
+from boardapp.core.pbem.pbem import join_pbem
 
 ERROR_STYLE = "color: #b3261e;"
 

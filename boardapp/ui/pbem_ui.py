@@ -21,13 +21,13 @@ from PySide6.QtCore import QObject, QUrl
 from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import QLabel, QMessageBox
 
-from boardapp.core.email_message import email_game
-from boardapp.core.errors import BoardappError
-from boardapp.core.game import Game
-from boardapp.core.gamefile import load_game, save_for_opponent
-from boardapp.core.history import side_name
-from boardapp.core.ledger import Ledger
-from boardapp.core.pbem import new_pbem_game
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.engine.game import Game
+from boardapp.core.files.email_message import email_game
+from boardapp.core.files.gamefile import load_game, save_for_opponent
+from boardapp.core.files.history import side_name
+from boardapp.core.pbem.ledger import Ledger
+from boardapp.core.pbem.pbem import new_pbem_game
 
 from . import pbem_dialogs
 from .autosave_ui import AutosaveHook, Restored

@@ -8,7 +8,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
-from boardapp.core.mapdata import BoardMap
+from boardapp.core.board.mapdata import BoardMap
 
 from .map_items import font, name_rect
 

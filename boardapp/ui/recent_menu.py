@@ -1,4 +1,4 @@
-"""File → Open recent: the games opened or saved lately (:mod:`boardapp.core.recent`).
+"""File → Open recent: the games opened or saved lately (:mod:`boardapp.core.files.recent`).
 
 A file that no longer exists is listed greyed out (and dropped from the list if it is
 chosen while gone). *Clear the list* empties it.
@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMenu
 
-from boardapp.core.recent import add_recent, clear_recent, recent_files, remove_recent
+from boardapp.core.files.recent import add_recent, clear_recent, recent_files, remove_recent
 
 if TYPE_CHECKING:
     from .main_window import MainWindow

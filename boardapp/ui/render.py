@@ -11,8 +11,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
-from boardapp.core.errors import BoardappError
-from boardapp.core.game import Game
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.engine.game import Game
 
 from .board_scene import BoardScene
 

@@ -1,7 +1,7 @@
 """The Board menu: play on a scan of your own map, calibrate it, edit the map on it.
 
 :class:`ScanBoard` owns the menu and the small scan toolbar of a main window. It keeps
-the board settings of the map shown (:mod:`boardapp.core.boardsettings`): the scan, its
+the board settings of the map shown (:mod:`boardapp.core.scan.boardsettings`): the scan, its
 calibration, the opacity and visibility of the map drawn over it, and reuses them the
 next time the map is shown. Building a scan's tiles runs in a worker thread behind a
 progress dialog; it happens once per scan file.
@@ -26,16 +26,16 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
-from boardapp.core.boardsettings import (
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.board.mapdata import BoardMap
+from boardapp.core.scan.boardsettings import (
     BoardSettings,
     load_board_settings,
     remove_user_map,
     save_board_settings,
     user_map_path,
 )
-from boardapp.core.errors import BoardappError
-from boardapp.core.mapdata import BoardMap
-from boardapp.core.tiles import ScanError, ScanPyramid
+from boardapp.core.scan.tiles import ScanError, ScanPyramid
 
 from .board_view import MAX_ZOOM
 from .calibrate_dialog import CalibrateDialog
@@ -292,8 +292,8 @@ class ScanBoard(QObject):
 
     def export_map(self) -> str | None:
         """Write the map in use (the user's own, or the shipped one) to a chosen file."""
-        from boardapp.core.boardsettings import write_map
-        from boardapp.core.yamlio import load_yaml_file
+        from boardapp.core.base.yamlio import load_yaml_file
+        from boardapp.core.scan.boardsettings import write_map
 
         ruleset = self.window.game.ruleset
         source = Path(self.bmap.file)

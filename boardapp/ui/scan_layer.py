@@ -21,9 +21,9 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from boardapp.core.calibration import Transform
-from boardapp.core.game import Game
-from boardapp.core.tiles import TILE, ScanPyramid
+from boardapp.core.engine.game import Game
+from boardapp.core.scan.calibration import Transform
+from boardapp.core.scan.tiles import TILE, ScanPyramid
 
 Z_SCAN = -10.0
 CACHE_BYTES = 96 * 1024 * 1024

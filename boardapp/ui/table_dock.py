@@ -3,7 +3,7 @@
 result and the rule), or the question asked when a table's values are unknown.
 
 It reads ``LogLine.detail`` of the newest log entry that has one (written by
-:func:`boardapp.core.tables.resolve` and :func:`~boardapp.core.tables.ask_result`); it
+:func:`boardapp.core.engine.tables.resolve` and :func:`~boardapp.core.engine.tables.ask_result`); it
 holds no game state.
 """
 

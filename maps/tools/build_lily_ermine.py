@@ -255,7 +255,7 @@ def base_document() -> dict:
 def adjacency(doc: dict) -> list[list[str]]:
     """Zones whose outlines share a border, plus the rules' forced links."""
     sys.path.insert(0, str(ROOT))
-    from boardapp.core.mapdata import parse_map
+    from boardapp.core.board.mapdata import parse_map
 
     bmap = parse_map(doc, "lily_ermine.yaml (draft)")
     ids = sorted(bmap.areas, key=lambda a: int(a[2:]))

@@ -161,7 +161,7 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="only check the written file")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from boardapp.core.mapdata import check_map
+    from boardapp.core.board.mapdata import check_map
 
     data = build()
     problems = check_map(data, str(OUT))

@@ -237,7 +237,7 @@ def build_map(roads: list[list[str]]) -> dict:
 
 
 def compute_roads() -> list[list[str]]:
-    from boardapp.core.mapdata import parse_map
+    from boardapp.core.board.mapdata import parse_map
 
     bmap = parse_map(build_map([]), "lion_in_winter.yaml (no roads yet)")
     ids = list(AREAS)

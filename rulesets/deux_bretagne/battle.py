@@ -26,12 +26,12 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State, pieces_at, put_piece
-from boardapp.core.tables import Modifier, resolve
-from boardapp.core.yamlio import load_yaml_file
+from boardapp.core.base.yamlio import load_yaml_file
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.tables import Modifier, resolve
 
 from . import movement
 from .data import DATA_DIR

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from boardapp.core.yamlio import Checker, load_yaml_file
+from boardapp.core.base.yamlio import Checker, load_yaml_file
 
 DATA_DIR = Path(__file__).parent / "data"
 SIDES = ("blois", "montfort", "marauders")

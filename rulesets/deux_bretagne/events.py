@@ -37,11 +37,11 @@ from typing import TYPE_CHECKING
 
 import networkx as nx
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State, pieces_at, put_piece
-from boardapp.core.tables import resolve
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.tables import resolve
 
 if TYPE_CHECKING:
     from .rules import DeuxBretagne
@@ -245,7 +245,7 @@ def owed_war_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Acti
 def send_owed(rs: DeuxBretagne, state: State, side: str, card: str, pid: str,
               ctx: Context) -> None:
     """``send-to-war CARD PIECE`` outside the war's first procedure (6.2)."""
-    from boardapp.core.errors import IllegalActionError
+    from boardapp.core.base.errors import IllegalActionError
 
     if Action("send-to-war", (card, pid)) not in set(owed_war_actions(rs, state, side)):
         raise IllegalActionError(f"{pid} cannot be sent to an external war now",
@@ -673,7 +673,7 @@ def leader_entry_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[
 
 def enter_leader(rs: DeuxBretagne, state: State, side: str, leader: str, ctx: Context) -> None:
     """``enter-leader LEADER``: the new leader of an event enters play (6.1)."""
-    from boardapp.core.errors import IllegalActionError
+    from boardapp.core.base.errors import IllegalActionError
 
     from .cards import current_play
 
@@ -773,7 +773,7 @@ def evran_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Action]
 
 
 def claim_evran(rs: DeuxBretagne, state: State, side: str, card: str, ctx: Context) -> None:
-    from boardapp.core.errors import IllegalActionError
+    from boardapp.core.base.errors import IllegalActionError
 
     if Action("claim-evran", (card,)) not in set(evran_actions(rs, state, side)):
         raise IllegalActionError("The Shares of Evran are claimed once a turn, in the action "

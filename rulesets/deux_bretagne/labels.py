@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardapp.core.actions import Action
-from boardapp.core.state import State
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.state import State
 
 from . import cards as card_rules
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from boardapp.core.mapdata import BoardMap
-from boardapp.core.movement import Reach, reachable
-from boardapp.core.ruleset import MoveVerdict
-from boardapp.core.state import State, pieces_at
+from boardapp.core.board.mapdata import BoardMap
+from boardapp.core.board.movement import Reach, reachable
+from boardapp.core.engine.ruleset import MoveVerdict
+from boardapp.core.engine.state import State, pieces_at
 
 from . import naval
 

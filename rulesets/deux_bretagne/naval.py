@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from boardapp.core.movement import Reach
+from boardapp.core.board.movement import Reach
 
 from . import cards as card_rules
 
 if TYPE_CHECKING:
-    from boardapp.core.state import State
+    from boardapp.core.engine.state import State
 
     from .movement import Group
     from .rules import DeuxBretagne

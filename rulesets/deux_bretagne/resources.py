@@ -12,10 +12,10 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State, pieces_at, put_piece
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State, pieces_at, put_piece
 
 from .pay import mark_unpaid, pay, pay_actions, payable
 from .recruit import free_counters

@@ -15,11 +15,11 @@ import math
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State, pieces_at
-from boardapp.core.tables import Modifier, resolve
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State, pieces_at
+from boardapp.core.engine.tables import Modifier, resolve
 
 from . import battle as battle_rules
 from . import cards as card_rules

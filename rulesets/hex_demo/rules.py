@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import IllegalActionError, InvalidActionError
-from boardapp.core.movement import Reach, reachable
-from boardapp.core.rng import new_rng
-from boardapp.core.ruleset import (
+from boardapp.core.base.errors import IllegalActionError, InvalidActionError
+from boardapp.core.board.movement import Reach, reachable
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.rng import new_rng
+from boardapp.core.engine.ruleset import (
     CounterFace,
     DiceSpec,
     MoveVerdict,
@@ -34,7 +34,7 @@ from boardapp.core.ruleset import (
     ScenarioInfo,
     SideInfo,
 )
-from boardapp.core.state import State, add_piece, new_state, put_piece
+from boardapp.core.engine.state import State, add_piece, new_state, put_piece
 
 SIDES = ("red", "blue")
 TERRAIN_COST = {"clear": 1, "woods": 2, "hills": 3}

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.state import State, pieces_at, reorder
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.state import State, pieces_at, reorder
 
 RULE = "8 Procedure"
 

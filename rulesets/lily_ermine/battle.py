@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.flow import Flow, Frame
-from boardapp.core.state import State, pieces_at
-from boardapp.core.tables import ask_result, resolve
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State, pieces_at
+from boardapp.core.engine.tables import ask_result, resolve
 
 from . import retreat as retreat_mod
 from . import victory

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State
 
 from .data import CombatResult
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from boardapp.core.errors import DataError
-from boardapp.core.yamlio import Checker, load_yaml_file
+from boardapp.core.base.errors import DataError
+from boardapp.core.base.yamlio import Checker, load_yaml_file
 
 DATA_DIR = Path(__file__).parent / "data"
 CAMPS = ("france", "brittany")

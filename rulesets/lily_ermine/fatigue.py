@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State, pieces_at
-from boardapp.core.tables import Modifier, ask_result, resolve
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State, pieces_at
+from boardapp.core.engine.tables import Modifier, ask_result, resolve
 
 from .sheets import fatigue_modifier, fatigue_results
 from .sp_losses import SpLossStep, sp_loss_choices

@@ -51,13 +51,13 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State, pieces_at, put_piece
-from boardapp.core.tables import Modifier, ask_result, resolve
-from boardapp.core.yamlio import load_yaml_file
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.base.yamlio import load_yaml_file
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.tables import Modifier, ask_result, resolve
 
 from . import retreat, victory
 from .combat_ask import CombatAsk

@@ -28,14 +28,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.datasheets import CellType, Sheet
-from boardapp.core.errors import IllegalActionError, InvalidActionError
-from boardapp.core.flow import Step
-from boardapp.core.movement import Reach
-from boardapp.core.state import State, pieces_at, put_piece
-from boardapp.core.tables import ask_result, resolve
+from boardapp.core.base.errors import IllegalActionError, InvalidActionError
+from boardapp.core.board.movement import Reach
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.datasheets import CellType, Sheet
+from boardapp.core.engine.flow import Step
+from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.tables import ask_result, resolve
 
 from .data import DATA_DIR
 

@@ -35,14 +35,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cached_property
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.datasheets import Sheet
-from boardapp.core.errors import IllegalActionError, InvalidActionError
-from boardapp.core.flow import Flow
-from boardapp.core.movement import Reach, reachable
-from boardapp.core.rng import new_rng
-from boardapp.core.ruleset import (
+from boardapp.core.base.errors import IllegalActionError, InvalidActionError
+from boardapp.core.board.movement import Reach, reachable
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.datasheets import Sheet
+from boardapp.core.engine.flow import Flow
+from boardapp.core.engine.rng import new_rng
+from boardapp.core.engine.ruleset import (
     CounterFace,
     DiceSpec,
     MoveVerdict,
@@ -50,7 +50,7 @@ from boardapp.core.ruleset import (
     ScenarioInfo,
     SideInfo,
 )
-from boardapp.core.state import State, add_piece, new_state, pieces_at, put_piece
+from boardapp.core.engine.state import State, add_piece, new_state, pieces_at, put_piece
 
 from . import armies, battle, diplomacy, fatigue, reinforcements, retreat, sheets, victory
 from . import major_battle as major_mod

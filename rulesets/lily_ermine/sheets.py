@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardapp.core.datasheets import CellType, Sheet
-from boardapp.core.state import State
+from boardapp.core.engine.datasheets import CellType, Sheet
+from boardapp.core.engine.state import State
 
 from .data import DATA_DIR, CombatResult, parse_result
 

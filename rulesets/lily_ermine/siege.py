@@ -31,12 +31,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.errors import IllegalActionError
-from boardapp.core.flow import Flow, Frame, Step
-from boardapp.core.state import State, pieces_at, put_piece
-from boardapp.core.tables import ask_result, resolve
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.tables import ask_result, resolve
 
 from . import victory
 from .combat_ask import CombatAsk

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardapp.core.actions import Action
-from boardapp.core.movement import Reach
-from boardapp.core.state import State
+from boardapp.core.board.movement import Reach
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.state import State
 
 BOARD = "tactical"
 MAP_FILE = "lily_ermine_tactical.yaml"

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardapp.core.context import Context
-from boardapp.core.state import State
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.state import State
 
 from . import diplomacy
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from boardapp.core.yamlio import Checker, load_yaml_file
+from boardapp.core.base.yamlio import Checker, load_yaml_file
 
 DATA_DIR = Path(__file__).parent / "data"
 SIDES = ("english", "french", "non-aligned")

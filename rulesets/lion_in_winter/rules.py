@@ -35,14 +35,14 @@ from collections.abc import Iterator
 from functools import cached_property
 from itertools import combinations
 
-from boardapp.core.actions import Action
-from boardapp.core.context import Context
-from boardapp.core.datasheets import Sheet
-from boardapp.core.errors import IllegalActionError, InvalidActionError
-from boardapp.core.flow import Flow, Step
-from boardapp.core.movement import Reach
-from boardapp.core.rng import new_rng
-from boardapp.core.ruleset import (
+from boardapp.core.base.errors import IllegalActionError, InvalidActionError
+from boardapp.core.board.movement import Reach
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.datasheets import Sheet
+from boardapp.core.engine.flow import Flow, Step
+from boardapp.core.engine.rng import new_rng
+from boardapp.core.engine.ruleset import (
     CounterFace,
     DiceSpec,
     MoveVerdict,
@@ -50,8 +50,8 @@ from boardapp.core.ruleset import (
     ScenarioInfo,
     SideInfo,
 )
-from boardapp.core.state import State, add_piece, new_state, put_piece
-from boardapp.core.tables import Modifier, ask_result, resolve
+from boardapp.core.engine.state import State, add_piece, new_state, put_piece
+from boardapp.core.engine.tables import Modifier, ask_result, resolve
 
 from . import sheets
 from .battle import (

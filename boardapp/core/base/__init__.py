@@ -1,0 +1,1 @@
+"""Foundations every subsystem uses: errors, atomic writes, YAML reading, the user's folders."""

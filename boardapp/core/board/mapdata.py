@@ -1,0 +1,798 @@
+"""Maps as data: load a map YAML file, validate it, build its graph and geometry.
+
+A map file (``maps/*.yaml``) lists areas (position, region, terrain, fortification,
+port), roads between them, boxes off the map (holding boxes, prisons, pools), region
+control boxes and tracks (a road may carry a kind, ``[a, b, river]``, from the file's
+``link_kinds`` list, default ``[road]``); a hex-and-counter map adds a ``hexgrid``
+(orientation, size, origin, terrain per hex, hexside features such as rivers and roads),
+whose hexes become areas like any other. :func:`check_map` validates every field and
+returns every problem as ``file: place: problem``; :func:`load_map` raises them.
+:class:`BoardMap` then answers graph questions through networkx and geometry questions
+(which area is at this point) through shapely.
+Area outlines are the ``polygon`` given in the file (the hexagon of a hex), or else the
+Voronoi cell of the area's position clipped to the land outline, so that every point of
+land belongs to exactly one area.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import networkx as nx
+import shapely
+from shapely.errors import GEOSException
+from shapely.geometry import MultiPoint, Point, Polygon, box
+from shapely.strtree import STRtree
+
+from ..base.errors import DataError
+from ..base.yamlio import Checker, load_yaml_file
+from .hexgrid import (
+    ORIENTATIONS,
+    HexGrid,
+    are_adjacent,
+    axial_to_offset,
+    hex_id,
+    parse_hex_key,
+    rectangle,
+)
+
+MAP_FORMAT = "boardapp-map"
+MAP_VERSION = 2
+"""Version 2 added ``terrains`` and ``hexgrid``; version 1 files read unchanged."""
+TERRAINS = ("clear", "mountain", "marsh", "forest")
+BOX_KINDS = ("holding", "prison", "pool")
+HEXSIDE_FEATURES = ("river", "road")
+TOP_KEYS = ("format", "version", "id", "name", "approximate", "notes", "size", "projection",
+            "land", "terrains", "regions", "areas", "roads", "boxes", "control_boxes", "tracks",
+            "hexgrid", "link_kinds")
+AREA_KEYS = ("name", "lonlat", "pos", "region", "fortified", "nf", "port", "terrain", "note",
+             "source", "polygon")
+OVERLAP_TOLERANCE = 0.5
+"""Square map units two outlines may share before they count as overlapping (rounding)."""
+_SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class Region:
+    """A region of the map (a county, province...) with its control values."""
+
+    id: str
+    name: str
+    colour: str
+    cities_needed: int | None
+    vp: int | None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Area:
+    """One area (a city, a zone, a hex) of the map.
+
+    ``hex`` is the axial ``(q, r)`` of a hex area (``None`` for other areas); ``city``
+    says whether a city symbol is drawn at ``pos`` (a plain hex has none).
+    """
+
+    id: str
+    name: str
+    pos: tuple[float, float]
+    region: str | None
+    terrain: str = "clear"
+    fortified: bool = False
+    nf: int = 0
+    port: bool = False
+    note: str = ""
+    source: str = ""
+    polygon: tuple[tuple[float, float], ...] | None = None
+    hex: tuple[int, int] | None = None
+    city: bool = True
+
+
+@dataclass(frozen=True)
+class Box:
+    """A box printed beside the map: holding box, prison, or a pool of counters."""
+
+    id: str
+    name: str
+    kind: str
+    rect: tuple[float, float, float, float]
+    links: tuple[str, ...] = ()
+    naval: bool = False
+    access_sides: tuple[str, ...] | None = None
+    access_pieces: tuple[str, ...] | None = None
+    max_units: int | None = None
+    source: str = ""
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x, y, w, h = self.rect
+        return (x + w / 2, y + h / 2)
+
+
+@dataclass(frozen=True)
+class TrackCell:
+    """One cell of a track (turn track, victory point track)."""
+
+    id: str
+    label: str
+    rect: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Track:
+    """A track of cells such as the turn or victory point track."""
+
+    id: str
+    name: str
+    cells: tuple[TrackCell, ...]
+
+    def cell(self, cell_id: str) -> TrackCell | None:
+        """The cell with id ``cell_id`` (``None`` if there is none)."""
+        return next((c for c in self.cells if c.id == cell_id), None)
+
+
+class MapErrors(DataError):
+    """Several problems in one map file. ``file``, ``place`` and ``problem`` are those of
+    the first; ``problems`` lists them all, and the message has one line per problem."""
+
+    def __init__(self, problems: list[DataError]) -> None:
+        first = problems[0]
+        super().__init__(first.file, first.place, first.problem)
+        self.problems = list(problems)
+        self.args = ("\n".join(str(p) for p in problems),)
+
+
+@dataclass
+class BoardMap:
+    """A validated map: data, a networkx graph of roads and box links, and geometry."""
+
+    id: str
+    name: str
+    file: str
+    size: tuple[float, float]
+    approximate: bool
+    notes: str
+    land: tuple[tuple[float, float], ...]
+    regions: dict[str, Region]
+    areas: dict[str, Area]
+    roads: list[tuple[str, str]]
+    boxes: dict[str, Box]
+    control_boxes: dict[str, tuple[float, float, float, float]]
+    tracks: dict[str, Track]
+    terrains: dict[str, str | None] = field(default_factory=dict)
+    """Terrain names and their colour on the map (``None``: the region's colour)."""
+    hexgrid: HexGrid | None = None
+    hexsides: dict[frozenset[str], tuple[str, ...]] = field(default_factory=dict)
+    """Features of the side between two hex areas (by the pair of area ids)."""
+    link_kinds: tuple[str, ...] = ("road",)
+    """The kinds a road (a link between two areas) may have; the first is the default."""
+    road_kinds: dict[frozenset[str], str] = field(default_factory=dict)
+    """The kind of each road written ``[a, b, kind]`` (by the pair of area ids)."""
+    geographic: bool = False
+    """True when the map is drawn from real geography (it has a ``projection``)."""
+    graph: nx.Graph = field(init=False, repr=False)
+    outlines: dict[str, Polygon] = field(init=False, repr=False)
+    _tree: STRtree = field(init=False, repr=False)
+    _tree_ids: list[str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.graph = self._build_graph()
+        self.outlines = self._build_outlines()
+        self._tree_ids = list(self.outlines)
+        self._tree = STRtree([self.outlines[i] for i in self._tree_ids])
+
+    # -- graph -------------------------------------------------------------------------
+    def _build_graph(self) -> nx.Graph:
+        graph = nx.Graph()
+        for area in self.areas.values():
+            graph.add_node(area.id, kind="area", terrain=area.terrain)
+        for b in self.boxes.values():
+            if b.kind == "holding":
+                graph.add_node(b.id, kind="box", terrain="clear")
+        if self.hexgrid is not None:
+            by_hex = {a.hex: a.id for a in self.areas.values() if a.hex is not None}
+            for (q, r), aid in by_hex.items():
+                for dq, dr in ((1, 0), (1, -1), (0, -1)):  # each side once
+                    other = by_hex.get((q + dq, r + dr))
+                    if other is not None:
+                        features = self.hexsides.get(frozenset((aid, other)), ())
+                        graph.add_edge(aid, other, kind="hex", features=features)
+        for a, b in self.roads:
+            graph.add_edge(a, b, kind=self.link_kind(a, b))
+        for b in self.boxes.values():
+            for link in b.links:
+                graph.add_edge(b.id, link, kind="box-link")
+        return graph
+
+    def neighbours(self, place: str) -> list[str]:
+        """Places joined to ``place`` by a road, a hexside or a box link."""
+        return list(self.graph.neighbors(place)) if place in self.graph else []
+
+    def link_kind(self, a: str, b: str) -> str:
+        """The kind of the road between areas ``a`` and ``b`` (``road`` unless the file
+        says otherwise, e.g. ``river``)."""
+        return self.road_kinds.get(frozenset((a, b)), self.link_kinds[0])
+
+    def hexside(self, a: str, b: str) -> tuple[str, ...]:
+        """The features (``river``, ``road``...) of the side between hex areas ``a``, ``b``."""
+        return self.hexsides.get(frozenset((a, b)), ())
+
+    def is_place(self, place: str) -> bool:
+        """True for an area or a box id."""
+        return place in self.areas or place in self.boxes
+
+    def place_name(self, place: str) -> str:
+        """Display name of an area or box id."""
+        if place in self.areas:
+            return self.areas[place].name
+        if place in self.boxes:
+            return self.boxes[place].name
+        return place
+
+    def region_areas(self, region: str) -> list[str]:
+        """Ids of the areas in ``region``."""
+        return [a.id for a in self.areas.values() if a.region == region]
+
+    # -- geometry ----------------------------------------------------------------------
+    def _build_outlines(self) -> dict[str, Polygon]:
+        outlines: dict[str, Polygon] = {}
+        land = _land_polygon(self.land)
+        auto = [a for a in self.areas.values() if a.polygon is None]
+        if auto:
+            points = MultiPoint([a.pos for a in auto])
+            w, h = self.size
+            cells = shapely.voronoi_polygons(points, extend_to=box(-w, -h, 2 * w, 2 * h))
+            for area in auto:
+                p = Point(area.pos)
+                cell = next((c for c in cells.geoms if c.contains(p)), None)
+                if cell is None:
+                    cell = p.buffer(30)
+                outlines[area.id] = cell.intersection(land)
+        for area in self.areas.values():
+            if area.polygon is not None:
+                outlines[area.id] = Polygon(area.polygon)
+        # Explicit polygons win: cut them out of the automatic cells.
+        explicit = [outlines[a.id] for a in self.areas.values() if a.polygon is not None]
+        if explicit and auto:
+            union = shapely.union_all(explicit)
+            for area in auto:
+                outlines[area.id] = outlines[area.id].difference(union)
+        for b in self.boxes.values():
+            x, y, bw, bh = b.rect
+            outlines[b.id] = box(x, y, x + bw, y + bh)
+        return outlines
+
+    def place_at(self, x: float, y: float) -> str | None:
+        """The area or box under map point ``(x, y)``, or ``None`` (sea, margin).
+
+        An STRtree of the outlines answers, so a drop stays fast on large maps.
+        """
+        p = Point(x, y)
+        for index in self._tree.query(p, predicate="intersects"):
+            return self._tree_ids[int(index)]
+        return None
+
+    def anchor(self, place: str) -> tuple[float, float]:
+        """Where pieces in ``place`` are drawn: the city position or the box centre."""
+        if place in self.areas:
+            return self.areas[place].pos
+        if place in self.boxes:
+            return self.boxes[place].centre
+        raise KeyError(place)
+
+
+def _land_polygon(points: tuple[tuple[float, float], ...]) -> Polygon:
+    land = Polygon(points)
+    return land if land.is_valid else land.buffer(0)
+
+
+# -- loading and checking -------------------------------------------------------------------
+def load_map(path: str | Path) -> BoardMap:
+    """Load and validate the map file at ``path``.
+
+    Raises :class:`DataError` naming the file, the place (``areas.brest.nf``) and the
+    problem; when the file has several problems, a :class:`MapErrors` listing them all.
+    """
+    path = Path(path)
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    bmap = parse_map(load_yaml_file(path), str(path))
+    if key is not None:
+        _LOADED[key] = bmap
+    return bmap
+
+
+# Maps already loaded, by file and version on disk: opening games and building rulesets
+# read a map file once per change. A BoardMap is never modified after it is built.
+_LOADED: dict[tuple[str, int, int], BoardMap] = {}
+
+
+def parse_map(data: Any, file: str) -> BoardMap:
+    """Validate already-parsed map ``data`` (see :func:`load_map`)."""
+    problems, bmap = _parse(data, file)
+    if problems:
+        raise problems[0] if len(problems) == 1 else MapErrors(problems)
+    assert bmap is not None
+    return bmap
+
+
+def check_map(data: Any, file: str) -> list[DataError]:
+    """Every problem of map ``data`` (empty when the map is valid), each naming its place
+    (``areas.brest.nf``, ``roads[3]``, ``hexgrid.hexes.3,4.terrain``)."""
+    return _parse(data, file)[0]
+
+
+def check_map_file(path: str | Path) -> list[DataError]:
+    """Every problem of the map file at ``path``, a YAML syntax error included."""
+    try:
+        data = load_yaml_file(path)
+    except DataError as exc:
+        return [exc]
+    return check_map(data, str(path))
+
+
+class _Problems:
+    """Collects :class:`DataError` s instead of stopping at the first."""
+
+    def __init__(self, file: str) -> None:
+        self.c = Checker(file)
+        self.found: list[DataError] = []
+
+    def add(self, place: str, problem: str) -> None:
+        self.found.append(DataError(self.c.file, place, problem))
+
+    def get(self, fn: Callable[..., Any], *args: Any, default: Any = None) -> Any:
+        """``fn(*args)``, or ``default`` after recording the problem it raised."""
+        try:
+            return fn(*args)
+        except DataError as exc:
+            self.found.append(exc)
+            return default
+
+    def keys(self, value: dict[str, Any], place: str, allowed: tuple[str, ...]) -> None:
+        """Record every key of ``value`` not in ``allowed`` (typos such as ``fortifed``)."""
+        for key in value:
+            if key not in allowed:
+                self.add(f"{place}.{key}" if place else key,
+                         f"unknown field (expected one of {', '.join(sorted(allowed))})")
+
+    def each(self, value: Any, place: str,
+             fn: Callable[[str, Any, str], Any]) -> dict[str, Any]:
+        """``fn(key, item, place)`` for every entry of a mapping; entries whose check
+        recorded a problem (``fn`` returned ``None``) are left out."""
+        mapping = self.get(self.c.mapping, value, place, default={})
+        out = {}
+        for key, item in mapping.items():
+            before = len(self.found)
+            result = self.get(fn, key, item, f"{place}.{key}")
+            if result is not None and len(self.found) == before:
+                out[key] = result
+        return out
+
+
+def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
+    p = _Problems(file)
+    c = p.c
+    try:
+        top = c.mapping(data, "")
+    except DataError as exc:
+        return [exc], None
+    p.keys(top, "", TOP_KEYS)
+    if top.get("format") != MAP_FORMAT:
+        p.add("format", f"expected {MAP_FORMAT!r}: is this a boardapp map file?")
+        return p.found, None
+    version = p.get(c.integer, top.get("version"), "version", 1, default=1)
+    if version > MAP_VERSION:
+        p.add("version", f"map format {version} is newer than this boardapp understands "
+                         f"({MAP_VERSION}): update boardapp")
+        return p.found, None
+    map_id = p.get(c.text, top.get("id"), "id", default="map")
+    size = p.get(c.point, top.get("size"), "size", default=(1000.0, 1000.0))
+    terrains = _terrains(p, top.get("terrains"))
+    regions = p.each(top.get("regions", {}) or {}, "regions",
+                     lambda k, v, place: _region(p, k, v, place))
+    raw_areas = top.get("areas", {} if "hexgrid" in top else None)
+    area_keys = set(raw_areas) if isinstance(raw_areas, dict) else set()
+    areas: dict[str, Area] = p.each(raw_areas, "areas",
+                                    lambda k, v, place: _area(p, k, v, place, regions, terrains))
+    grid: HexGrid | None = None
+    hexsides: dict[frozenset[str], tuple[str, ...]] = {}
+    if "hexgrid" in top:
+        parsed = _hexgrid(p, top["hexgrid"], regions, terrains)
+        if parsed is not None:
+            grid, hex_areas, hexsides = parsed
+            for aid, area in hex_areas.items():
+                if aid in area_keys:
+                    p.add(f"areas.{aid}", f"hex {area.hex[0]},{area.hex[1]} has this id already")
+                else:
+                    areas[aid] = area
+                    area_keys.add(aid)
+    if not area_keys:
+        p.add("areas", "a map needs at least one area")
+    land = _land(p, top, grid, size, areas)
+    boxes = p.each(top.get("boxes", {}) or {}, "boxes", lambda k, v, place: _box(p, k, v, place))
+    for key in boxes:
+        if key in area_keys:
+            p.add(f"boxes.{key}", "an area already has this id")
+    link_kinds = tuple(p.get(c.seq, top.get("link_kinds", ["road"]) or ["road"], "link_kinds",
+                             default=["road"]))
+    for i, kind in enumerate(link_kinds):
+        if not (isinstance(kind, str) and _SLUG.match(kind)):
+            p.add(f"link_kinds[{i}]", f"{kind!r}: a kind is lowercase letters, digits and '-'")
+    road_kinds: dict[frozenset[str], str] = {}
+    roads = _roads(p, top.get("roads", []) or [], area_keys, areas, link_kinds, road_kinds)
+    for b in boxes.values():
+        for i, link in enumerate(b.links):
+            if link not in area_keys:
+                p.add(f"boxes.{b.id}.links[{i}]", f"no area {link!r} on this map")
+    control_boxes = p.each(top.get("control_boxes", {}) or {}, "control_boxes",
+                           lambda k, v, place: _control_box(c, k, v, place, regions))
+    tracks = p.each(top.get("tracks", {}) or {}, "tracks",
+                    lambda k, v, place: _track(c, k, v, place))
+    if land is not None:
+        _check_geometry(p, land, areas)
+    if p.found:
+        return p.found, None
+    try:
+        bmap = BoardMap(
+            id=map_id, name=p.get(c.text, top.get("name", map_id), "name", default=map_id),
+            file=file, size=size, approximate=bool(top.get("approximate", False)),
+            geographic="projection" in top,
+            notes=str(top.get("notes", "")), land=land, regions=regions, areas=areas,
+            roads=[r for r in roads if r[0] in areas and r[1] in areas],
+            boxes=boxes, control_boxes=control_boxes, tracks=tracks,
+            terrains=terrains, hexgrid=grid, hexsides=hexsides,
+            link_kinds=link_kinds or ("road",), road_kinds=road_kinds)
+    except (GEOSException, ValueError) as exc:
+        p.add("areas", f"the area outlines cannot be built: {exc}")
+        return p.found, None
+    for area in areas.values():
+        outline = bmap.outlines[area.id]
+        if area.polygon is None and outline.is_empty:
+            p.add(f"areas.{area.id}.pos", "no land is left for this area: other outlines "
+                                          "cover its whole cell")
+    return p.found, (None if p.found else bmap)
+
+
+def _terrains(p: _Problems, value: Any) -> dict[str, str | None]:
+    """``terrains:`` maps each terrain name to its colour (or nothing)."""
+    if value is None:
+        return dict.fromkeys(TERRAINS)
+    out: dict[str, str | None] = {}
+    if isinstance(value, list):
+        value = dict.fromkeys(value)
+    for name, colour in p.get(p.c.mapping, value, "terrains", default={}).items():
+        place = f"terrains.{name}"
+        if not _SLUG.match(name):
+            p.add(place, f"terrain {name!r} must be lowercase letters, digits and '-'")
+            continue
+        if colour is not None and not (isinstance(colour, str) and _COLOUR.match(colour)):
+            p.add(place, f"{colour!r} is not a colour like #a0b0c0")
+            continue
+        out[name] = colour
+    return out or dict.fromkeys(TERRAINS)
+
+
+def _land(p: _Problems, top: dict[str, Any], grid: HexGrid | None,
+          size: tuple[float, float], areas: dict[str, Area]):
+    c = p.c
+    if "land" not in top and grid is not None:
+        w, h = size
+        return ((0.0, 0.0), (w, 0.0), (w, h), (0.0, h))
+    raw = p.get(c.seq, top.get("land"), "land", default=None)
+    if raw is None:
+        return None
+    before = len(p.found)
+    land = tuple(p.get(c.point, pt, f"land[{i}]", default=(0.0, 0.0)) for i, pt in enumerate(raw))
+    if len(p.found) > before:
+        return None
+    if len(land) < 3:
+        p.add("land", "the land outline needs at least 3 points")
+        return None
+    if not Polygon(land).is_valid:
+        p.add("land", "the land outline crosses itself")
+        return None
+    return land
+
+
+def _check_geometry(p: _Problems, land: tuple[tuple[float, float], ...],
+                    areas: dict[str, Area]) -> None:
+    """Cities inside the land and outside other outlines; drawn outlines not overlapping."""
+    land_poly = Polygon(land)
+    drawn = [a for a in areas.values() if a.polygon is not None and a.hex is None]
+    polys = [Polygon(a.polygon) for a in drawn]
+    tree = STRtree(polys) if polys else None
+    for area in areas.values():
+        if area.polygon is not None:
+            continue
+        if not land_poly.contains(Point(area.pos)):
+            p.add(f"areas.{area.id}.pos", f"{list(area.pos)} lies outside the land outline")
+        elif tree is not None:
+            for i in tree.query(Point(area.pos), predicate="intersects"):
+                p.add(f"areas.{area.id}.pos", f"the city lies inside the outline of "
+                                              f"{drawn[int(i)].id!r}")
+                break
+    if tree is None:
+        return
+    left, right = tree.query(polys, predicate="intersects")
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        if i >= j:
+            continue
+        shared = polys[i].intersection(polys[j]).area
+        if shared > OVERLAP_TOLERANCE:
+            p.add(f"areas.{drawn[j].id}.polygon",
+                  f"the outline overlaps the outline of {drawn[i].id!r} "
+                  f"({shared:.0f} square units)")
+
+
+def _slug(c: Checker, key: str, place: str) -> None:
+    if not _SLUG.match(key):
+        raise c.fail(place, f"id {key!r} must be lowercase letters, digits and '-'")
+
+
+def _region(p: _Problems, key: str, v: Any, place: str) -> Region | None:
+    c = p.c
+    _slug(c, key, place)
+    v = c.mapping(v, place)
+    p.keys(v, place, ("name", "colour", "control", "source", "note"))
+    control = p.get(c.mapping, v.get("control", {}) or {}, f"{place}.control", default={})
+    p.keys(control, f"{place}.control", ("cities", "vp"))
+    cities = control.get("cities")
+    vp = control.get("vp")
+    colour = str(v.get("colour", "#e8e0c8"))
+    if not _COLOUR.match(colour):
+        p.add(f"{place}.colour", f"{colour!r} is not a colour like #a0b0c0")
+    return Region(
+        id=key, name=p.get(c.text, v.get("name"), f"{place}.name", default=key), colour=colour,
+        cities_needed=None if cities is None else p.get(c.integer, cities,
+                                                        f"{place}.control.cities", 0),
+        vp=None if vp is None else p.get(c.integer, vp, f"{place}.control.vp", 0),
+        source=str(v.get("source", "")))
+
+
+def _city_fields(p: _Problems, v: dict[str, Any], place: str, regions: dict[str, Region],
+                 terrains: dict[str, str | None]) -> dict[str, Any]:
+    """The fields an area and a hex share: region, terrain, fortification, port."""
+    c = p.c
+    region = v.get("region")
+    if region is not None and region not in regions:
+        p.add(f"{place}.region", f"no region {region!r} (known: {', '.join(regions)})")
+    fortified = p.get(c.boolean, v.get("fortified", False), f"{place}.fortified", default=None)
+    nf = v.get("nf")
+    if nf is not None and fortified is False:
+        p.add(f"{place}.nf", "an open city has no fortress level: set fortified: true "
+                             "or remove nf")
+    return {
+        "region": region,
+        "terrain": p.get(c.choice, v.get("terrain", "clear"), f"{place}.terrain", terrains,
+                         default="clear"),
+        "fortified": bool(fortified),
+        "nf": p.get(c.integer, nf, f"{place}.nf", 0, 9, default=0) if nf is not None else 0,
+        "port": p.get(c.boolean, v.get("port", False), f"{place}.port", default=False),
+        "note": str(v.get("note", "")), "source": str(v.get("source", "")),
+    }
+
+
+def _area(p: _Problems, key: str, v: Any, place: str, regions: dict[str, Region],
+          terrains: dict[str, str | None]) -> Area:
+    c = p.c
+    _slug(c, key, place)
+    v = c.mapping(v, place)
+    p.keys(v, place, AREA_KEYS)
+    fields = _city_fields(p, v, place, regions, terrains)
+    polygon = None
+    if v.get("polygon") is not None:
+        raw = p.get(c.seq, v["polygon"], f"{place}.polygon", default=[])
+        pts = tuple(p.get(c.point, pt, f"{place}.polygon[{i}]", default=(0.0, 0.0))
+                    for i, pt in enumerate(raw))
+        if len(pts) < 3 or not Polygon(pts).is_valid:
+            p.add(f"{place}.polygon", "the outline must be a simple polygon of 3+ points "
+                                      "that does not cross itself")
+        else:
+            polygon = pts
+    pos = p.get(c.point, v.get("pos"), f"{place}.pos", default=None)
+    if polygon is not None and pos is not None and not Polygon(polygon).contains(Point(pos)):
+        p.add(f"{place}.pos", "the city lies outside its own outline")
+    return Area(id=key, name=p.get(c.text, v.get("name"), f"{place}.name", default=key),
+                pos=pos or (0.0, 0.0), polygon=polygon, **fields)
+
+
+def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
+             terrains: dict[str, str | None]):
+    """The grid, its hex areas and its hexside features; ``None`` if the grid is unusable."""
+    c = p.c
+    place = "hexgrid"
+    v = p.get(c.mapping, value, place)
+    if v is None:
+        return None
+    p.keys(v, place, ("orientation", "size", "origin", "fill", "hexes", "hexsides",
+                      "hexside_features", "source", "note"))
+    before = len(p.found)
+    orientation = p.get(c.choice, v.get("orientation", "flat"), f"{place}.orientation",
+                        ORIENTATIONS)
+    size = p.get(c.number, v.get("size"), f"{place}.size")
+    if size is not None and size <= 0:
+        p.add(f"{place}.size", "the hex size must be positive")
+    origin = p.get(c.point, v.get("origin", [0, 0]), f"{place}.origin")
+    if len(p.found) > before:
+        return None
+    grid = HexGrid(orientation, size, origin)
+    features = tuple(p.get(c.seq, v.get("hexside_features", list(HEXSIDE_FEATURES)),
+                           f"{place}.hexside_features", default=list(HEXSIDE_FEATURES)))
+    cells: dict[tuple[int, int], dict[str, Any]] = {}
+    if v.get("fill") is not None:
+        fill = p.get(c.mapping, v["fill"], f"{place}.fill", default={})
+        p.keys(fill, f"{place}.fill", ("cols", "rows", "terrain"))
+        cols = p.get(c.integer, fill.get("cols"), f"{place}.fill.cols", 1, 500, default=0)
+        rows = p.get(c.integer, fill.get("rows"), f"{place}.fill.rows", 1, 500, default=0)
+        terrain = p.get(c.choice, fill.get("terrain", "clear"), f"{place}.fill.terrain",
+                        terrains, default="clear")
+        for h in rectangle(cols, rows, orientation):
+            cells[h] = {"terrain": terrain}
+    hexes = p.get(c.mapping, v.get("hexes", {}) or {}, f"{place}.hexes", default={})
+    for key, item in hexes.items():
+        hp = f"{place}.hexes.{key}"
+        h = parse_hex_key(key)
+        if h is None:
+            p.add(hp, f"{key!r} is not a hex: write its axial coordinates as \"q,r\"")
+            continue
+        if isinstance(item, str) or item is None:
+            item = {"terrain": item or "clear"}
+        item = p.get(c.mapping, item, hp)
+        if item is None:
+            continue
+        p.keys(item, hp, ("terrain", "name", "town", "pos", "region", "fortified", "nf",
+                          "port", "note", "source"))
+        cells[h] = {**cells.get(h, {}), **item}
+    areas: dict[str, Area] = {}
+    for (q, r), cell in cells.items():
+        hp = f"{place}.hexes.{q},{r}"
+        fields = _city_fields(p, cell, hp, regions, terrains)
+        name = cell.get("name")
+        if name is not None and not (isinstance(name, str) and name.strip()):
+            p.add(f"{hp}.name", "expected text")
+            name = None
+        town = p.get(c.boolean, cell.get("town", name is not None), f"{hp}.town", default=False)
+        aid = hex_id(q, r)
+        col, row = axial_to_offset(q, r, orientation)
+        label = f"Hex {col + 1:02d}{row + 1:02d}"  # printed maps number hexes from 0101
+        corners = tuple(grid.corners(q, r))
+        pos = grid.centre(q, r)
+        if cell.get("pos") is not None:
+            pos = p.get(c.point, cell["pos"], f"{hp}.pos", default=pos)
+            if not Polygon(corners).contains(Point(pos)):
+                p.add(f"{hp}.pos", "the town lies outside its hex")
+        areas[aid] = Area(id=aid, name=name or label, pos=pos, polygon=corners, hex=(q, r),
+                          city=town, **fields)
+    sides: dict[frozenset[str], tuple[str, ...]] = {}
+    for i, item in enumerate(p.get(c.seq, v.get("hexsides", []) or [], f"{place}.hexsides",
+                                   default=[])):
+        sp = f"{place}.hexsides[{i}]"
+        item = p.get(c.mapping, item, sp)
+        if item is None:
+            continue
+        p.keys(item, sp, ("hexes", "features", "note"))
+        pair = p.get(c.seq, item.get("hexes"), f"{sp}.hexes", default=[])
+        ends = [parse_hex_key(x) for x in pair]
+        if len(ends) != 2 or None in ends:
+            p.add(f"{sp}.hexes", "a hexside is written hexes: [\"q,r\", \"q,r\"]")
+            continue
+        missing = [f"{h[0]},{h[1]}" for h in ends if h not in cells]
+        if missing:
+            p.add(f"{sp}.hexes", f"no hex {' or '.join(missing)} on this map")
+            continue
+        if not are_adjacent(ends[0], ends[1]):
+            p.add(f"{sp}.hexes", "the two hexes do not share a side")
+            continue
+        feats = p.get(c.seq, item.get("features"), f"{sp}.features", default=[])
+        for j, feat in enumerate(feats):
+            if feat not in features:
+                p.add(f"{sp}.features[{j}]", f"{feat!r} is not one of {', '.join(features)}")
+        key2 = frozenset(hex_id(*h) for h in ends)
+        sides[key2] = tuple(dict.fromkeys((*sides.get(key2, ()),
+                                           *(f for f in feats if f in features))))
+    return grid, areas, sides
+
+
+def _roads(p: _Problems, value: Any, area_keys: set[str], areas: dict[str, Area],
+           link_kinds: tuple[str, ...] = ("road",),
+           road_kinds: dict[frozenset[str], str] | None = None) -> list[tuple[str, str]]:
+    c = p.c
+    roads: list[tuple[str, str]] = []
+    seen: set[frozenset[str]] = set()
+    for i, item in enumerate(p.get(c.seq, value, "roads", default=[])):
+        place = f"roads[{i}]"
+        pair = p.get(c.seq, item, place)
+        if pair is None:
+            continue
+        if len(pair) not in (2, 3):
+            p.add(place, "a road joins exactly two areas: [a, b] or [a, b, kind]")
+            continue
+        kind = pair[2] if len(pair) == 3 else None
+        if kind is not None and kind not in link_kinds:
+            p.add(f"{place}[2]", f"{kind!r} is not a link kind of this map "
+                                 f"(link_kinds: {', '.join(map(str, link_kinds))})")
+            continue
+        ends = [p.get(c.text, x, place) for x in pair[:2]]
+        if None in ends:
+            continue
+        a, b = ends
+        missing = [end for end in (a, b) if end not in area_keys]
+        if missing:
+            p.add(place, f"no area {missing[0]!r} on this map")
+            continue
+        if a == b:
+            p.add(place, "a road cannot join an area to itself")
+            continue
+        if frozenset((a, b)) in seen:
+            p.add(place, f"the road {a}-{b} is listed twice")
+            continue
+        seen.add(frozenset((a, b)))
+        roads.append((a, b))
+        if kind is not None and road_kinds is not None:
+            road_kinds[frozenset((a, b))] = kind
+    return roads
+
+
+def _box(p: _Problems, key: str, v: Any, place: str) -> Box:
+    c = p.c
+    _slug(c, key, place)
+    v = c.mapping(v, place)
+    p.keys(v, place, ("name", "kind", "rect", "links", "naval", "access", "source", "note"))
+    access = p.get(c.mapping, v.get("access", {}) or {}, f"{place}.access", default={})
+    p.keys(access, f"{place}.access", ("sides", "pieces", "max_units"))
+    sides = access.get("sides")
+    pieces = access.get("pieces")
+    max_units = access.get("max_units")
+    links = p.get(c.seq, v.get("links", []) or [], f"{place}.links", default=[])
+    return Box(
+        id=key, name=p.get(c.text, v.get("name"), f"{place}.name", default=key),
+        kind=p.get(c.choice, v.get("kind"), f"{place}.kind", BOX_KINDS, default="pool"),
+        rect=p.get(c.rect, v.get("rect"), f"{place}.rect", default=(0.0, 0.0, 1.0, 1.0)),
+        links=tuple(p.get(c.text, x, f"{place}.links[{i}]", default="")
+                    for i, x in enumerate(links)),
+        naval=p.get(c.boolean, v.get("naval", False), f"{place}.naval", default=False),
+        access_sides=None if sides is None else tuple(
+            p.get(c.seq, sides, f"{place}.access.sides", default=[])),
+        access_pieces=None if pieces is None else tuple(
+            p.get(c.seq, pieces, f"{place}.access.pieces", default=[])),
+        max_units=None if max_units is None else p.get(c.integer, max_units,
+                                                       f"{place}.access.max_units", 0),
+        source=str(v.get("source", "")))
+
+
+def _control_box(c: Checker, key: str, v: Any, place: str, regions: dict[str, Region]):
+    if key not in regions:
+        raise c.fail(place, f"no region {key!r}")
+    return c.rect(v, place)
+
+
+def _track(c: Checker, key: str, v: Any, place: str) -> Track:
+    v = c.mapping(v, place)
+    c.known_keys(v, place, ("name", "cells", "source", "note"))
+    cells = []
+    for i, cell in enumerate(c.seq(v.get("cells"), f"{place}.cells")):
+        cp = f"{place}.cells[{i}]"
+        cell = c.mapping(cell, cp)
+        cells.append(TrackCell(id=str(cell.get("id")), label=str(cell.get("label", "")),
+                               rect=c.rect(cell.get("rect"), f"{cp}.rect")))
+    return Track(id=key, name=c.text(v.get("name", key), f"{place}.name"), cells=tuple(cells))
+
+
+def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Euclidean distance between two map points."""
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+__all__ = ["Area", "BoardMap", "Box", "DataError", "MapErrors", "Region", "Track", "TrackCell",
+           "check_map", "check_map_file", "load_map", "parse_map"]

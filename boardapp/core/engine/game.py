@@ -1,0 +1,227 @@
+"""A game: the setup, the append-only action log, and undo/redo (python-chess push/pop).
+
+``Game.push`` checks and applies one action and appends it to the log; ``undo`` pops
+the last one and restores the state saved before it; ``redo`` plays the popped action
+again (same RNG state, so the same dice). Replaying the log from the setup rebuilds the
+state exactly (:meth:`Game.replay`), which is what saving, opening and verifying rely on.
+
+A game is *hot-seat* (one program, the whole state, dice from the seeded generator in
+the state) or *play-by-email* (``game.pbem``: each program holds its player's view,
+dice come from both players' committed seeds, see :mod:`boardapp.core.pbem.pbem`). Both
+record their *sends* (``game.sends``), from which :meth:`Game.last_seen` tells what a
+player has already seen; :meth:`Game.state_at` and :meth:`Game.entries_since` serve a
+step-by-step replay without changing the game.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..base.errors import BoardappError, InvalidActionError
+from .actions import Action, LogEntry
+from .context import Context
+from .datasheets import snapshot
+from .manual import HANDLERS, NOT_MANUAL
+from .ruleset import Ruleset
+from .sends import Send, last_seen
+from .state import State, copy_state
+
+if TYPE_CHECKING:
+    from ..pbem.pbem import Pbem
+
+
+def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
+    """Apply ``action`` to ``state`` in place: a manual verb, or one of the ruleset's."""
+    handler = HANDLERS.get(action.verb)
+    if handler is not None:
+        handler(ruleset, state, action, ctx)
+        ruleset.after_manual(state, ctx)
+        return
+    try:
+        label = ruleset.action_label(state, action)
+    except Exception:  # an action the rules will refuse: its words are not needed
+        label = action.text()
+    ruleset.apply(state, action, ctx)
+    if not ctx.lines and not ctx.private_lines:
+        # An action the rules applied silently still says what was done, in words.
+        sides = {s.id: s.name for s in ruleset.sides}
+        ctx.log(f"{sides[ctx.side]}: {label}" if ctx.side in sides else label)
+
+
+class Game:
+    """One game of one ruleset and scenario: state, log, undo and redo stacks."""
+
+    def __init__(self, ruleset: Ruleset, scenario: str | None = None,
+                 seed: int | None = None, data: Mapping[str, Any] | None = None,
+                 played_with: str | None = None) -> None:
+        """``data``: the game data the game starts with (``state["data"]``, see
+        :mod:`.datasheets`); ``None`` copies the ruleset's data files now (a new game),
+        ``{}`` keeps none (a game file saved before game data existed).
+        ``played_with``: the ruleset version an older game file was played with; the
+        ruleset may set such a game up to replay under the rules of that version
+        (:meth:`Ruleset.legacy_setup`), and the game keeps them."""
+        self.ruleset = ruleset
+        self.scenario = scenario or ruleset.default_scenario
+        if self.scenario not in ruleset.scenarios():
+            known = ", ".join(ruleset.scenarios())
+            raise BoardappError(f"{ruleset.name} has no scenario {self.scenario!r} "
+                                f"(scenarios: {known})")
+        self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
+        self.initial: State = ruleset.setup(self.scenario, self.seed)
+        self.played_with = played_with if played_with != ruleset.version else None
+        if self.played_with is not None:
+            ruleset.legacy_setup(self.initial, self.played_with)
+        if data is None:
+            data = snapshot(ruleset.data_sheets())
+        if data:
+            self.initial["data"] = copy.deepcopy(dict(data))
+        self._setup: State = copy_state(self.initial)
+        self.state: State = copy_state(self.initial)
+        self.log: list[LogEntry] = []
+        self._before: list[State] = []
+        self._redo: list[tuple[Action, str]] = []
+        self.sends: list[Send] = []
+        self.pbem: Pbem | None = None
+        self.notes: list[str] = []
+        """What opening the file noticed without refusing it (shown by ``verify``)."""
+
+    @property
+    def start_data(self) -> dict[str, Any]:
+        """The game data the game started with (what its file records to replay it)."""
+        return copy.deepcopy(self._setup.get("data", {}))
+
+    # -- playing -------------------------------------------------------------------------
+    def push(self, action: Action | str, *, side: str | None = None) -> LogEntry:
+        """Check and apply ``action`` (text or :class:`Action`); append it to the log.
+
+        Raises :class:`IllegalActionError` (with its rule) or :class:`InvalidActionError`
+        and leaves the game unchanged when the action is refused.
+        """
+        entry = self._apply(action, side)
+        self._redo.clear()
+        return entry
+
+    def _apply(self, action: Action | str, side: str | None) -> LogEntry:
+        if isinstance(action, str):
+            action = Action.parse(action)
+        side = side or self.ruleset.acting_side(self.state)
+        if self.pbem is not None:
+            entry, work = self.pbem.play(self, action, side)
+        else:
+            work = copy_state(self.state)
+            manual = action.verb in HANDLERS and action.verb not in NOT_MANUAL
+            ctx = Context(work, side, manual=manual)
+            apply_to(self.ruleset, work, action, ctx)
+            entry = LogEntry(len(self.log) + 1, action, side, manual, ctx.lines, ctx.dice)
+        self._before.append(self.state)
+        self.state = work
+        self.log.append(entry)
+        return entry
+
+    def append_checked(self, entry: LogEntry, after: State) -> None:
+        """Append an entry the file loader has already checked, with its state."""
+        self._before.append(self.state)
+        self.state = after
+        self.log.append(entry)
+
+    def undo(self) -> LogEntry | None:
+        """Take back the last action; return it (``None`` at the setup, or when a
+        play-by-email game forbids it: see :meth:`undo_blocked_reason`)."""
+        if not self.can_undo:
+            return None
+        entry = self.log.pop()
+        self.state = self._before.pop()
+        if self.pbem is not None:
+            self.pbem.proofs.pop()
+        while self.sends and self.sends[-1].upto > len(self.log):  # hot-seat only
+            self.sends.pop()
+        self._redo.append((entry.action, entry.side))
+        return entry
+
+    def redo(self) -> LogEntry | None:
+        """Play again the last action taken back; return its new log entry."""
+        if not self._redo:
+            return None
+        action, side = self._redo.pop()
+        return self._apply(action, side)
+
+    @property
+    def can_undo(self) -> bool:
+        return len(self.log) > self.undo_floor()
+
+    def undo_floor(self) -> int:
+        """The log length undo stops at (0 in hot-seat; see :meth:`Pbem.undo_floor`)."""
+        return self.pbem.undo_floor(self) if self.pbem is not None else 0
+
+    def undo_blocked_reason(self) -> str:
+        """Why undo is not possible now ("" if it is), in the player's words."""
+        if not self.log:
+            return "nothing to undo: the game is at its set-up"
+        if self.can_undo:
+            return ""
+        floor = self.undo_floor()
+        if self.sends and self.sends[-1].upto == floor:
+            return (f"action {floor} was sent to the opponent: a play-by-email game cannot "
+                    "take back what was sent")
+        return (f"action {floor} rolled dice or changed hidden information: a "
+                "play-by-email game cannot take it back")
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # -- what a player saw, step by step ----------------------------------------------------
+    @property
+    def mode(self) -> str:
+        """``"pbem"`` for a play-by-email game, else ``"hotseat"``."""
+        return "pbem" if self.pbem is not None else "hotseat"
+
+    def state_at(self, step: int) -> State:
+        """A copy of the state after action ``step`` (0 = the set-up); the game is
+        unchanged. In a play-by-email game this is the local player's view."""
+        if not 0 <= step <= len(self.log):
+            raise BoardappError(f"there is no step {step}: the log has {len(self.log)} "
+                                "actions")
+        return copy_state(self.state if step == len(self.log) else self._before[step])
+
+    def entries_since(self, step: int) -> list[LogEntry]:
+        """The log entries after action ``step`` (what happened since then)."""
+        return list(self.log[max(0, step):])
+
+    def last_seen(self, side: str) -> int:
+        """How many actions ``side`` has seen: the log length at its last send."""
+        return last_seen(self.sends, side)
+
+    def refresh_views(self) -> None:
+        """Set up again the initial view (a new game's keys changed); no action yet."""
+        if self.log:
+            raise BoardappError("the players can change only before the first action")
+        setup = copy_state(self._setup)
+        self.initial = self.pbem.view(self, setup) if self.pbem is not None else setup
+        self.state = copy_state(self.initial)
+
+    def legal_actions(self) -> list[Action]:
+        """The ruleset's legal actions now (manual verbs are always possible besides)."""
+        return list(self.ruleset.legal_actions(self.state))
+
+    # -- replay ----------------------------------------------------------------------------
+    @classmethod
+    def replay(cls, ruleset: Ruleset, scenario: str, seed: int,
+               actions: Iterable[tuple[str, str | None]],
+               data: Mapping[str, Any] | None = None) -> Game:
+        """A game rebuilt from its setup and ``(action text, side)`` pairs.
+
+        An action that no longer applies raises :class:`InvalidActionError` naming its
+        number in the log.
+        """
+        game = cls(ruleset, scenario, seed, data)
+        for number, (text, side) in enumerate(actions, start=1):
+            try:
+                game.push(text, side=side)
+            except BoardappError as exc:
+                raise InvalidActionError(f"action {number} '{text}' cannot be replayed: "
+                                         f"{exc}") from exc
+        return game

@@ -1,0 +1,453 @@
+"""The ruleset plugin interface and the registry that finds installed rulesets.
+
+A ruleset is a subclass of :class:`Ruleset` (python-chess's ``Board`` subclasses per
+variant) exposed as ``RULESET`` by a package in the top-level ``rulesets`` package, or
+by any installed distribution under the entry-point group ``boardapp.rulesets``. The
+core and the UI talk to a game only through this interface: they never name a game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.metadata
+import inspect
+import logging
+import pkgutil
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ..base.errors import BoardappError, DataError, IllegalActionError, InvalidActionError
+from ..board.mapdata import BoardMap
+from ..board.movement import Reach
+from ..scan.boardsettings import load_board_map
+from .actions import Action
+from .context import Context
+from .datasheets import Sheet, read_sheet
+from .state import State
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    """A side (camp) of the game: id, display name and counter colour."""
+
+    id: str
+    name: str
+    colour: str
+    text_colour: str = "#000000"
+    playable: bool = True
+
+
+@dataclass(frozen=True)
+class ScenarioInfo:
+    """A scenario a ruleset can set up."""
+
+    id: str
+    name: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """The game's die: number of sides and whether faces read from 0."""
+
+    sides: int = 6
+    zero_based: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"d{self.sides}"
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """What a counter shows, as data the UI draws without knowing the game.
+
+    ``title`` is the big text (a unit type or a leader's name), ``subtitle`` a small
+    line above it, ``values`` the numbers along the bottom (left to right), ``reduced``
+    draws the white strip of a reduced unit, ``is_leader`` changes the shape, and
+    ``tooltip`` lists every value with where it came from.
+    """
+
+    colour: str
+    text_colour: str
+    title: str
+    subtitle: str = ""
+    values: tuple[str, ...] = ()
+    reduced: bool = False
+    is_leader: bool = False
+    tooltip: str = ""
+    tag: str = ""
+    """A short state note drawn on the counter (e.g. "in fortress")."""
+
+
+@dataclass(frozen=True)
+class MoveVerdict:
+    """Whether a proposed move is legal; if not, the reason and the rule section."""
+
+    legal: bool
+    reason: str = ""
+    rule: str | None = None
+    reach: Reach | None = None
+
+
+@dataclass
+class PieceMenu:
+    """Extra entries a ruleset adds to a counter's context menu (label -> action)."""
+
+    entries: dict[str, Action] = field(default_factory=dict)
+
+
+class Ruleset:
+    """Base class of game plugins. Subclasses set the class attributes and override.
+
+    ``apply`` handles the ruleset's own verbs; the core handles the manual verbs
+    (place, flip, eliminate, return, order, roll, set-dice, control, score) and calls
+    :meth:`after_manual` after each so that derived facts (region control) follow.
+    """
+
+    id: str = ""
+    name: str = ""
+    version: str = "0"
+    aliases: tuple[str, ...] = ()
+    sides: tuple[SideInfo, ...] = ()
+    dice: DiceSpec = DiceSpec()
+    default_scenario: str = ""
+    map_file: str = ""
+    boards: dict[str, str] = {}
+    """Extra boards besides the main map (a battle map...): board id -> map file in
+    ``maps/``. Place ids are unique across all the boards of a ruleset; a piece on an
+    extra board has the id of a place of that board as its ``loc``."""
+    main_board: str = "main"
+    """The id of the board of :attr:`map_file`."""
+    eliminated_box: str = "eliminated"
+    rules_name: str = ""
+    """Short game name used in rule citations, e.g. "Some Game 8.21"."""
+
+    def __init__(self, maps_dir: Path | None = None) -> None:
+        from ...paths import maps_dir as default_maps_dir
+
+        self._maps_dir = maps_dir or default_maps_dir()
+
+    # -- data --------------------------------------------------------------------------
+    @cached_property
+    def board_map(self) -> BoardMap:
+        """The validated map (loaded once): the user's own version of it if there is a
+        valid one (edited on a scan), else the shipped file."""
+        return load_board_map(self._maps_dir, self.map_file)
+
+    # -- boards ------------------------------------------------------------------------
+    def board_ids(self) -> list[str]:
+        """The boards of the game, the main board first."""
+        return [self.main_board, *self.boards]
+
+    @cached_property
+    def _extra_maps(self) -> dict[str, BoardMap]:
+        maps = {board: load_board_map(self._maps_dir, map_file)
+                for board, map_file in self.boards.items()}
+        seen: dict[str, str] = {p: self.main_board
+                                for p in (*self.board_map.areas, *self.board_map.boxes)}
+        for board, bmap in maps.items():
+            for place in (*bmap.areas, *bmap.boxes):
+                if place in seen:
+                    raise DataError(bmap.file, place, f"this place id is on board "
+                                    f"{seen[place]!r} too (ids are unique across boards)")
+                seen[place] = board
+        return maps
+
+    @property
+    def board_maps(self) -> dict[str, BoardMap]:
+        """Every board's validated map by board id, the main board first (the extra
+        maps are loaded once; a place id on two boards raises :class:`DataError`)."""
+        if not self.boards:
+            return {self.main_board: self.board_map}
+        return {self.main_board: self.board_map, **self._extra_maps}
+
+    def board_title(self, board: str) -> str:
+        """The name of ``board`` on its tab (default: its map's name)."""
+        return self.board_maps[board].name
+
+    def board_of(self, place: str) -> str | None:
+        """The board ``place`` is on (``None``: on no board)."""
+        if not self.boards:
+            return self.main_board if self.board_map.is_place(place) else None
+        for board, bmap in self.board_maps.items():
+            if bmap.is_place(place):
+                return board
+        return None
+
+    def map_of(self, place: str) -> BoardMap:
+        """The map of the board ``place`` is on (the main map for an unknown place)."""
+        board = self.board_of(place)
+        return self.board_maps[board] if board and self.boards else self.board_map
+
+    def is_place(self, place: str) -> bool:
+        """True for an area or a box of any board."""
+        return self.board_of(place) is not None
+
+    def place_name(self, place: str) -> str:
+        """The display name of a place of any board."""
+        return self.map_of(place).place_name(place)
+
+    def focus_board(self, state: State) -> str | None:
+        """The board the players should look at now (a battle fought on a battle map),
+        or ``None`` to leave the choice to them. The window switches to it when the
+        answer changes."""
+        return None
+
+    def data_files(self) -> list[Path]:
+        """The files the rules read: the maps in use (every board) and the plugin's
+        ``data/*.yaml``."""
+        files = []
+        if self.map_file:
+            try:
+                files.append(Path(self.board_map.file))
+            except (BoardappError, OSError):
+                pass  # no map to read: its loading reports the problem where it matters
+        if self.boards:
+            try:
+                files += [Path(m.file) for m in self._extra_maps.values()]
+            except (BoardappError, OSError):
+                pass
+        folder = Path(inspect.getfile(type(self))).parent / "data"
+        if folder.is_dir():
+            files += sorted(folder.glob("*.yaml"))
+        return files
+
+    def data_digest(self) -> str:
+        """A short digest of :meth:`data_files`: a game file records it, so that a game saved
+        before the map or the data were edited says so when it no longer replays."""
+        h = hashlib.sha256()
+        for path in self.data_files():
+            h.update(path.name.encode("utf-8"))
+            try:
+                h.update(path.read_bytes())
+            except OSError:
+                h.update(b"(missing)")
+        return h.hexdigest()[:16]
+
+    def legacy_setup(self, state: State, version: str) -> None:
+        """Adjust the set-up ``state`` of a game recorded with an older ``version`` of this
+        ruleset so that it replays under the rules it was played with (e.g. switch off a
+        rule added since, with a flag in the state). Default: nothing."""
+
+    def data_sheets(self) -> list[Sheet]:
+        """The values of the ruleset's data that players may fill in or correct (card
+        values, table cells the rules do not print): see :mod:`boardapp.core.engine.datasheets`.
+        A new game copies them into ``state["data"]``; read them with :meth:`sheet_values`."""
+        return []
+
+    def sheet_values(self, state: State, sheet_id: str) -> dict[str, Any]:
+        """Sheet ``sheet_id``'s values for the game in ``state`` (the copy it started with,
+        as edited by ``data`` actions), else the file's values (a game saved before game
+        data existed)."""
+        saved = state.get("data", {}).get(sheet_id)
+        if saved is not None:
+            return saved
+        sheet = next((s for s in self.data_sheets() if s.id == sheet_id), None)
+        if sheet is None:
+            raise KeyError(f"{self.id} has no data sheet {sheet_id!r}")
+        return read_sheet(sheet)
+
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        """Scenarios by id."""
+        return {}
+
+    def side(self, side_id: str) -> SideInfo:
+        """The :class:`SideInfo` with id ``side_id``."""
+        for s in self.sides:
+            if s.id == side_id:
+                return s
+        raise KeyError(side_id)
+
+    def cite(self, section: str) -> str:
+        """A rule citation such as "Some Game 8.21"."""
+        return f"{self.rules_name} {section}".strip()
+
+    # -- game flow ---------------------------------------------------------------------
+    def setup(self, scenario: str, seed: int) -> State:
+        """The state at the start of ``scenario``, with the RNG seeded by ``seed``."""
+        raise NotImplementedError  # abstract: every ruleset defines it
+
+    def legal_actions(self, state: State) -> Iterator[Action]:
+        """The ruleset's legal actions now (manual verbs are not listed)."""
+        return iter(())
+
+    def acting_side(self, state: State) -> str:
+        """The side whose decision the game waits for (default: the active side)."""
+        return state["active"]
+
+    def flow_actions(self, state: State) -> list[Action]:
+        """The legal actions that take no arguments (end an activation, next turn...).
+
+        The UI shows them as buttons. The default filters :meth:`legal_actions`; a
+        ruleset whose move list is long may answer directly.
+        """
+        return [a for a in self.legal_actions(state) if not a.args]
+
+    def action_label(self, state: State, action: Action) -> str:
+        """A button label for ``action`` in ``state``: by default the verb and its
+        arguments in words ("next-turn" -> "Next turn")."""
+        return " ".join((action.verb.replace("-", " ").capitalize(), *action.args))
+
+    def apply(self, state: State, action: Action, ctx: Context) -> None:
+        """Check and apply one of the ruleset's verbs; raise IllegalActionError."""
+        raise InvalidActionError(f"unknown action {action.verb!r}")
+
+    def after_manual(self, state: State, ctx: Context) -> None:
+        """Bring derived facts up to date after a manual change (default: nothing)."""
+
+    def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
+        """The parts of ``state`` only their owner may see, by side (default: none).
+
+        Each path is a tuple of dict keys from the root of the state, e.g.
+        ``{"a": [("vars", "hands", "a")], "b": [("vars", "hands", "b")]}``. In a
+        play-by-email game these parts are sealed to their owner in the file and shown to
+        others as placeholders (a list as that many ``"?"``). The answer must depend only
+        on public parts of ``state``. Rules may read and change only the acting player's
+        secrets; dice for a secret draw are rolled with ``ctx.roll(..., private=True)``.
+        """
+        return {}
+
+    def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
+        """The action for dragging ``pieces`` to ``dest``.
+
+        A rules move (``move``) between places of the map graph; a manual ``place`` when
+        the pieces come from, or go to, a box off the graph (a pool, a prison): taking a
+        counter from the reserve is a hand on the table, not a move.
+        """
+        graph = self.board_map.graph
+        starts = {state["pieces"][p]["loc"] for p in pieces if p in state["pieces"]}
+        if dest not in graph or any(s not in graph for s in starts):
+            return Action.of("place", pieces, dest)
+        return Action.of("move", pieces, dest)
+
+    def check_move(self, state: State, pieces: list[str], dest: str) -> MoveVerdict:
+        """Whether ``pieces`` may move to ``dest`` now, and why not."""
+        return MoveVerdict(True)
+
+    def legal_move(self, state: State, action: Action) -> tuple[list[str], str, Reach]:
+        """The pieces, destination and route of a ``move PIECES DEST`` action, after
+        :meth:`check_move`; raises :class:`IllegalActionError` with its rule if refused."""
+        pieces = action.pieces(0)
+        dest = action.arg(1)
+        for pid in pieces:
+            if pid not in state["pieces"]:
+                raise InvalidActionError(f"'{action.text()}': no piece {pid!r}")
+        verdict = self.check_move(state, pieces, dest)
+        if not verdict.legal or verdict.reach is None:
+            raise IllegalActionError(verdict.reason or "Illegal move", verdict.rule)
+        return pieces, dest, verdict.reach
+
+    def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
+        """Where ``pieces`` (one stack or part of one) can legally move now."""
+        return {}
+
+    # -- presentation ------------------------------------------------------------------
+    def piece_side(self, state: State, pid: str) -> str:
+        """The side owning piece ``pid``."""
+        raise NotImplementedError  # abstract: every ruleset defines it
+
+    def piece_name(self, state: State, pid: str) -> str:
+        """A short name of piece ``pid`` for the log."""
+        return pid
+
+    def counter_face(self, state: State, pid: str) -> CounterFace:
+        """What counter ``pid`` shows."""
+        return CounterFace(colour="#cccccc", text_colour="#000000", title=pid)
+
+    def piece_actions(self, state: State, pid: str) -> list[Action]:
+        """Rules actions offered on counter ``pid``'s context menu (e.g. recruit with a
+        leader); labelled by :meth:`action_label`."""
+        return []
+
+    def place_actions(self, state: State, place: str) -> list[Action]:
+        """Rules actions offered when the player right-clicks ``place`` (besiege a city,
+        raise troops in an area...); labelled by :meth:`action_label`."""
+        return []
+
+    def hand_actions(self, state: State, side: str) -> list[Action]:
+        """Legal actions played from ``side``'s hidden hand (playing a card...): the board
+        offers them beside the hand, behind its cover, not on the shared toolbar."""
+        return []
+
+    def private_lines(self, state: State, side: str) -> list[str]:
+        """What only ``side`` may see (its hand of cards...), one line each; the board
+        shows it to that player alone, behind a "pass the screen" cover in hot-seat play."""
+        return []
+
+    def turn_label(self, turn: int) -> str:
+        """The turn as players name it (a year on the turn track...)."""
+        return f"turn {turn}"
+
+    def outcome(self, state: State) -> str | None:
+        """The result once the game is over ("Red wins: ..."), else ``None``."""
+        return None
+
+    def place_markers(self, state: State) -> dict[str, list[str]]:
+        """Markers to draw on places, by place id (e.g. {"hede": ["Siege 1"]})."""
+        return {}
+
+    def prompt(self, state: State) -> str:
+        """The sentence the status bar shows: whose move, what to do."""
+        return ""
+
+    def summary(self, state: State) -> str:
+        """A text summary of the state (``boardapp show``)."""
+        return ""
+
+    def title(self, state: State) -> str:
+        """A one-line description for the window title."""
+        return self.name
+
+
+def _builtin_rulesets() -> Iterator[type[Ruleset]]:
+    try:
+        package = importlib.import_module("rulesets")
+    except ImportError:
+        return
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"rulesets.{info.name}")
+        except Exception:  # a broken plugin must not stop the others
+            log.exception("cannot load ruleset package %s", info.name)
+            continue
+        cls = getattr(module, "RULESET", None)
+        if isinstance(cls, type) and issubclass(cls, Ruleset):
+            yield cls
+
+
+def _entry_point_rulesets() -> Iterator[type[Ruleset]]:
+    for ep in importlib.metadata.entry_points(group="boardapp.rulesets"):
+        try:
+            cls = ep.load()
+        except Exception:
+            log.exception("cannot load ruleset entry point %s", ep.name)
+            continue
+        if isinstance(cls, type) and issubclass(cls, Ruleset):
+            yield cls
+
+
+def available_rulesets() -> dict[str, type[Ruleset]]:
+    """Installed ruleset classes by id (the ``rulesets`` package, then entry points)."""
+    found: dict[str, type[Ruleset]] = {}
+    for cls in (*_builtin_rulesets(), *_entry_point_rulesets()):
+        found.setdefault(cls.id, cls)
+    return found
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """An instance of the ruleset whose id or alias is ``name`` (like ``find_variant``)."""
+    wanted = name.lower()
+    for cls in available_rulesets().values():
+        if wanted == cls.id or wanted in cls.aliases:
+            return cls()
+    known = ", ".join(sorted(available_rulesets())) or "none"
+    raise BoardappError(f"no ruleset {name!r} is installed (installed: {known})")

@@ -1,0 +1,1 @@
+"""Game files: saving, opening, migrations, autosave, recent files, history and reports."""

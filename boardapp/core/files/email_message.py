@@ -1,0 +1,103 @@
+"""The email that sends a game: an ``.eml`` message with the game file attached.
+
+"Email this game" records a send and saves the file (:func:`save_for_opponent`), then
+writes a message the user's mail program opens (or that any program can send): the
+subject says the game, the turn and who is to play; the body lists what happened since
+the opponent last saw the game (only what the file shows everyone); the attachment is
+the game file, byte for byte.
+"""
+
+from __future__ import annotations
+
+from email import policy
+from email.message import EmailMessage
+from email.utils import formatdate, make_msgid
+from pathlib import Path
+
+from ... import __version__
+from ..base.atomic import atomic_write_bytes
+from ..engine.game import Game
+from .gamefile import save_for_opponent
+from .history import (
+    players_other_than,
+    side_name,
+    since_last_seen,
+    summary_since,
+    to_play,
+    turn_text,
+)
+
+
+def email_subject(game: Game) -> str:
+    """E.g. "boardapp: Some Game, turn 2 (1342), Blue (Bob) to play"."""
+    parts = [game.ruleset.name, turn_text(game)]
+    if game.state.get("phase") == "over":
+        parts.append("game over")
+    else:
+        parts.append(f"{to_play(game)} to play")
+    return "boardapp: " + ", ".join(p for p in parts if p)
+
+
+def sender_of(game: Game, side: str | None = None) -> str:
+    """Who sends: ``side``, the local player by email, else the side of the last action."""
+    if side:
+        return side
+    if game.pbem is not None and game.pbem.me:
+        return game.pbem.me
+    if game.log:
+        return game.log[-1].side
+    return str(game.state.get("active", ""))
+
+
+def email_body(game: Game, sender: str, file_name: str) -> str:
+    """The message text: what happened since the opponent last saw the game."""
+    others = players_other_than(game, sender)
+    since = min((since_last_seen(game, o) for o in others), default=0)
+    out = [f"{side_name(game, sender)} sends you the game: {game.ruleset.title(game.state)}.",
+           ""]
+    news = summary_since(game, since)
+    if news:
+        seen = f"action {since}" if since else "the start"
+        out.append(f"Since you last saw the game ({seen}):")
+        out.append("")
+        out.extend(news)
+    else:
+        out.append("Nothing was played since you last saw the game.")
+    prompt = game.ruleset.prompt(game.state)
+    out += ["", f"Now: {to_play(game)} to play." + (f" {prompt}" if prompt else "")]
+    out += ["", f"Open the attached file {file_name} with boardapp to see these actions "
+                "step by step."]
+    if game.pbem is not None:
+        out.append("boardapp checks every action, die roll, seed and signature when it "
+                   "opens the file.")
+    out += ["", f"-- boardapp {__version__}"]
+    return "\n".join(out) + "\n"
+
+
+def build_email(game: Game, attachment: bytes, file_name: str, *, sender: str | None = None,
+                to: str | None = None, from_addr: str | None = None) -> EmailMessage:
+    """The message with ``attachment`` (the game file's bytes) named ``file_name``."""
+    side = sender_of(game, sender)
+    msg = EmailMessage(policy=policy.SMTP)
+    msg["Subject"] = email_subject(game)
+    msg["From"] = from_addr or f"{side_name(game, side)} <boardapp@localhost>"
+    if to:
+        msg["To"] = to
+    msg["Date"] = formatdate(localtime=True)
+    msg["Message-ID"] = make_msgid(domain="boardapp.invalid")
+    msg["X-Boardapp-Game"] = game.pbem.game_id if game.pbem is not None else game.ruleset.id
+    msg.set_content(email_body(game, side, file_name))
+    msg.add_attachment(attachment, maintype="application", subtype="json", filename=file_name)
+    return msg
+
+
+def email_game(game: Game, game_path: str | Path, eml_path: str | Path, *,
+               side: str | None = None, to: str | None = None,
+               from_addr: str | None = None) -> EmailMessage:
+    """"Email this game": record the send, save the file, write the ``.eml`` message."""
+    game_path = Path(game_path)
+    save_for_opponent(game, game_path, side)
+    data = game_path.read_bytes()
+    msg = build_email(game, data, game_path.name, sender=side, to=to, from_addr=from_addr)
+    atomic_write_bytes(eml_path, msg.as_bytes())
+    return msg

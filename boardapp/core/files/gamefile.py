@@ -1,0 +1,413 @@
+"""The game file: versioned, human-readable JSON holding the setup and the action log.
+
+Shape (PGN's: a header, then one action per line)::
+
+    {
+      "format": "boardapp-game", "version": 2, "app": "boardapp 0.1.0",
+      "mode": "hotseat" | "pbem",
+      "ruleset": {"id": "...", "version": "..."}, "scenario": "...", "seed": 123,
+      "pbem": {"game_id": "...", "players": [{"side", "name", "anchor", "public_key",
+               "keybox", "chain_length"}, ...]},                       # play by email only
+      "sends": [{"side": "...", "upto": 12, "at": "2025-...", ...}, ...],
+      "digest": "sha256 of the final state (the public state, by email)",
+      "actions": [{"n": 1, "action": "move a,b dest", "side": "...", "manual": false,
+                   "text": ["what the log said"], "dice": [7], ...}, ...]
+    }
+
+Opening reads at most :data:`MAX_GAME_FILE_BYTES`, parses the JSON (never executes
+anything), brings an older format up to date (:mod:`boardapp.core.files.migrations`), checks
+every field's shape, replays the log from the set-up and checks each action's dice,
+state digest, seeds and signatures, so that a damaged or edited file is reported with
+the file, the first bad place and what is wrong (:class:`GameFileError`). Saving is
+atomic (:mod:`boardapp.core.base.atomic`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ... import __version__
+from ..base.atomic import atomic_write_text
+from ..base.errors import BoardappError, GameFileError
+from ..base.yamlio import load_json_text
+from ..engine.datasheets import check_values
+from ..engine.game import Game
+from ..engine.ruleset import Ruleset, find_ruleset
+from ..engine.sends import Send, first_of
+from ..engine.state import digest
+from ..pbem.keys import PassphraseError, PlayerKeys
+from ..pbem.pbem import KeyMismatchError, Pbem, StepError
+from ..pbem.pbem_format import (
+    Reader,
+    check_upto,
+    read_players,
+    read_record,
+    read_sends,
+    record_json,
+)
+from ..pbem.pbem_verify import check_send_opening, check_send_signature, replay_record
+from .migrations import GAME_VERSION, migrate
+
+if TYPE_CHECKING:
+    from ..pbem.ledger import Ledger
+
+GAME_FORMAT = "boardapp-game"
+MAX_GAME_FILE_BYTES = 50 * 1024 * 1024
+MODES = ("hotseat", "pbem")
+
+__all__ = ["GAME_FORMAT", "GAME_VERSION", "MAX_GAME_FILE_BYTES", "game_to_json", "dumps_game",
+           "save_game", "load_game", "loads_game", "loads_game_bytes", "save_for_opponent",
+           "unlock_game"]
+
+
+# -- writing ----------------------------------------------------------------------------------
+def final_digest(game: Game) -> str:
+    """The digest the file ends with: of the state, or of the public state by email."""
+    if game.pbem is not None:
+        return game.pbem.public_digest(game, game.state)
+    return digest(game.state)
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    """The game as the JSON-able dict that a game file holds."""
+    data: dict[str, Any] = {
+        "format": GAME_FORMAT,
+        "version": GAME_VERSION,
+        "app": f"boardapp {__version__}",
+        "mode": game.mode,
+        "ruleset": {"id": game.ruleset.id, "version": game.played_with or game.ruleset.version,
+                    "data": game.ruleset.data_digest()},
+        "scenario": game.scenario,
+        "seed": game.seed,
+    }
+    start_data = game.start_data
+    if start_data:
+        data["game_data"] = start_data
+    pbem = game.pbem
+    if pbem is not None:
+        data["pbem"] = {"game_id": pbem.game_id,
+                        "players": [p.to_json() for p in pbem.players.values()]}
+    data["sends"] = [s.to_json() for s in game.sends]
+    data["digest"] = final_digest(game)
+    if pbem is not None:
+        data["actions"] = [pbem.entry_json(game, i) for i in range(len(game.log))]
+    else:
+        data["actions"] = [entry.to_json() for entry in game.log]
+    return data
+
+
+def dumps_game(game: Game) -> str:
+    """The game file text: one action (and one send) per line, so a reader can follow."""
+    data = game_to_json(game)
+    lists = {key: data.pop(key) for key in ("sends", "actions")}
+    head = json.dumps(data, indent=1, ensure_ascii=False)
+    parts = []
+    for key, items in lists.items():
+        lines = ",\n".join("  " + json.dumps(item, ensure_ascii=False) for item in items)
+        parts.append(f'"{key}": [\n{lines}\n ]' if items else f'"{key}": []')
+    return head[:-2] + ",\n " + ",\n ".join(parts) + "\n}\n"
+
+
+def save_game(game: Game, path: str | Path) -> None:
+    """Write the game file atomically (temporary file, flush, rename)."""
+    atomic_write_text(path, dumps_game(game))
+
+
+def save_for_opponent(game: Game, path: str | Path, side: str | None = None) -> Send | None:
+    """Record a send (the opponent will see the log up to here) and save the file.
+
+    In a play-by-email game the send is the local player's, reveals their next dice seed
+    and is signed; nothing is recorded if they have played nothing since their last
+    send. In a hot-seat game ``side`` (default: the side of the last action) is the
+    sender. Return the new send, if any.
+    """
+    send: Send | None
+    if game.pbem is not None:
+        send = game.pbem.make_send(game)
+    else:
+        sender = side or (game.log[-1].side if game.log else game.state.get("active", ""))
+        send = Send(sender, len(game.log), _now())
+    if send is not None:
+        game.sends.append(send)
+    save_game(game, path)
+    return send
+
+
+def _now() -> str:
+    from ..engine.sends import now_iso
+
+    return now_iso()
+
+
+# -- reading ----------------------------------------------------------------------------------
+def load_game(path: str | Path, *, passphrase: str | None = None, side: str | None = None,
+              ledger: Ledger | None = None) -> Game:
+    """Open a game file; raise :class:`GameFileError` saying what and where if it is bad.
+
+    A play-by-email file opens without a passphrase as the public view (anyone can
+    verify it); with the player's ``passphrase`` (and ``side``, else every player's
+    keybox is tried) it shows that player's hidden information and lets them play.
+    With a ``ledger``, a turn the opponent already sent and sends again differently is
+    refused (:mod:`boardapp.core.pbem.ledger`).
+    """
+    path = Path(path)
+    name = str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_GAME_FILE_BYTES:
+            raise GameFileError(name, "", f"file too large ({size} bytes) for a game file "
+                                          f"(at most {MAX_GAME_FILE_BYTES})")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_GAME_FILE_BYTES + 1)
+    except OSError as exc:
+        raise GameFileError(name, "", f"cannot read the file: {exc.strerror or exc}") from exc
+    return loads_game_bytes(data, name, passphrase=passphrase, side=side, ledger=ledger)
+
+
+def loads_game_bytes(data: bytes, name: str = "<game>", **kwargs: Any) -> Game:
+    """Parse the bytes of a game file (see :func:`load_game`)."""
+    if len(data) > MAX_GAME_FILE_BYTES:
+        raise GameFileError(name, "", "file too large for a game file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise GameFileError(name, f"byte {exc.start + 1}",
+                            "not UTF-8 text (is this a boardapp game?)") from exc
+    return loads_game(text, name, **kwargs)
+
+
+def _parse_json(text: str, name: str) -> Any:
+    try:
+        return load_json_text(text, name)
+    except BoardappError as exc:
+        raise GameFileError(name, getattr(exc, "place", ""),
+                            f"not valid JSON: {getattr(exc, 'problem', exc)}") from exc
+    except RecursionError as exc:
+        raise GameFileError(name, "", "not a game file: nested too deeply") from exc
+    except ValueError as exc:  # e.g. a number with too many digits
+        raise GameFileError(name, "", f"not valid JSON: {exc}") from exc
+
+
+def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None,
+               side: str | None = None, ledger: Ledger | None = None) -> Game:
+    """Parse game file text (see :func:`load_game`)."""
+    data = _parse_json(text, name)
+    if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
+        raise GameFileError(name, "format", "not a boardapp game file")
+    written = (data.get("version"), data.get("app"), _ruleset_version(data))
+    data = migrate(data, name)
+    r = Reader(name)
+    mode = data.get("mode")
+    if mode not in MODES:
+        raise GameFileError(name, "mode", f"unknown game mode {mode!r} (expected hotseat or "
+                                          "pbem): written by a newer boardapp? update it")
+    ruleset = _ruleset(r, data)
+    scenario = data.get("scenario")
+    if not isinstance(scenario, str):
+        raise GameFileError(name, "scenario", "missing scenario id")
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise GameFileError(name, "seed", "missing or not a whole number")
+    actions = data.get("actions")
+    if not isinstance(actions, list):
+        raise GameFileError(name, "actions", "expected a list of actions")
+    start_data = _game_data(r, ruleset, data.get("game_data", {}))
+    try:
+        played = _ruleset_version(data)
+        game = Game(ruleset, scenario, seed, start_data,
+                    played if isinstance(played, str) else None)
+    except BoardappError as exc:
+        raise GameFileError(name, "scenario", str(exc)) from exc
+    except Exception as exc:  # a ruleset's set-up failing on a strange seed
+        raise GameFileError(name, "seed", f"the set-up fails: {type(exc).__name__}: {exc}") \
+            from exc
+    sides = [s.id for s in ruleset.sides]
+    if mode == "hotseat":
+        _replay_hotseat(r, game, actions, sides, _version_hint(game, data))
+        game.sends = read_sends(r, data.get("sends"), sides, False, len(game.log))
+        expected = data.get("digest")
+        if expected is not None and expected != digest(game.state):
+            now = (GAME_VERSION, f"boardapp {__version__}", game.ruleset.version)
+            if written == now:
+                raise GameFileError(name, "digest", "the final state does not match the "
+                                                    "action log: the file was edited or "
+                                                    "damaged")
+            game.notes.append(f"This file was written by {written[1]} (format {written[0]}, "
+                              f"{game.ruleset.name} {written[2]}). Its actions and dice replay "
+                              "exactly, but the rules have changed since: the final state "
+                              "is the one today's rules give.")
+        return game
+    _open_pbem(r, game, data, actions, passphrase, side)
+    if data.get("digest") != final_digest(game):
+        raise GameFileError(name, "digest", "the final public state does not match the "
+                                            "action log: the file was edited or damaged")
+    if ledger is not None:
+        ledger.check_received(game, name)
+        assert game.pbem is not None
+        game.pbem.ledger = ledger
+    return game
+
+
+def _ruleset(r: Reader, data: dict[str, Any]) -> Ruleset:
+    info = data.get("ruleset")
+    if not isinstance(info, dict) or not isinstance(info.get("id"), str):
+        raise r.fail("ruleset", "missing ruleset id")
+    try:
+        return find_ruleset(info["id"])
+    except BoardappError as exc:
+        raise r.fail("ruleset.id", str(exc)) from exc
+
+
+def _game_data(r: Reader, ruleset: Ruleset, value: Any) -> dict[str, Any]:
+    """The game data the file's game started with, checked against the ruleset's sheets
+    (a file without any, written before game data existed, reads the data files)."""
+    if not isinstance(value, dict):
+        raise r.fail("game_data", "expected a mapping of data sheets")
+    sheets = {s.id: s for s in ruleset.data_sheets()}
+    for sheet_id, values in value.items():
+        if sheet_id not in sheets:
+            raise r.fail(f"game_data.{sheet_id}", f"{ruleset.name} has no such data sheet "
+                                                  f"({', '.join(sheets) or 'none'})")
+        if not isinstance(values, dict):
+            raise r.fail(f"game_data.{sheet_id}", "expected a mapping")
+        problems = check_values(sheets[sheet_id], values)
+        if problems:
+            place, _, problem = problems[0].partition(": ")
+            raise r.fail(f"game_data.{sheet_id}.{place}", problem)
+    return value
+
+
+def _ruleset_version(data: Any) -> Any:
+    info = data.get("ruleset") if isinstance(data, dict) else None
+    return info.get("version") if isinstance(info, dict) else None
+
+
+def _version_hint(game: Game, data: dict[str, Any]) -> str:
+    info = data.get("ruleset")
+    saved_data = info.get("data") if isinstance(info, dict) else None
+    if saved_data is not None and saved_data != game.ruleset.data_digest():
+        return (" (the map or the ruleset's data files were edited since this game was "
+                "saved: undo the edit to open it, or start a new game)")
+    played = info.get("version") if isinstance(info, dict) else None
+    if played is not None and played != game.ruleset.version:
+        return (f" (the game was played with {game.ruleset.name} version {played}; this "
+                f"boardapp has version {game.ruleset.version})")
+    return ""
+
+
+def _replay_hotseat(r: Reader, game: Game, actions: list[Any], sides: list[str],
+                    hint: str = "") -> None:
+    for i, item in enumerate(actions):
+        place = f"actions[{i}] (action {i + 1})"
+        if not isinstance(item, dict) or not isinstance(item.get("action"), str):
+            raise r.fail(place, "expected {\"action\": \"...\", ...}")
+        side = item.get("side")
+        if side is not None and side not in sides:
+            raise r.fail(f"{place}.side", f"expected a side id ({', '.join(sides)})")
+        try:
+            entry = game.push(item["action"], side=side)
+        except BoardappError as exc:
+            raise r.fail(place, f"'{item['action']}' cannot be replayed: {exc}{hint}") \
+                from exc
+        except Exception as exc:  # the rules failing on strange input must not crash us
+            raise r.fail(place, f"'{item['action']}' cannot be replayed: the rules failed "
+                                f"({type(exc).__name__}: {exc}){hint}") from exc
+        recorded = item.get("dice")
+        if isinstance(recorded, list) and recorded != entry.dice:
+            raise r.fail(place, f"the dice recorded ({recorded}) differ from the replayed "
+                                f"dice ({entry.dice}): the file was edited")
+
+
+def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
+               passphrase: str | None, side: str | None) -> None:
+    """Set up the play-by-email header and keys, then replay and check every action."""
+    from ..pbem.pbem import player_sides, seed_for
+
+    header = r.mapping(data.get("pbem"), "pbem")
+    game_id = r.hexa(header.get("game_id"), "pbem.game_id", 16)
+    if game.seed != seed_for(game_id):
+        raise r.fail("seed", "the set-up seed is not the one of this game id: the file was "
+                             "edited")
+    pbem = Pbem(game_id, read_players(r, header.get("players"), player_sides(game)))
+    game.pbem = pbem
+    for i, player in enumerate(pbem.players.values()):
+        if player.opened is not None:
+            try:
+                pbem.add_keys(player.side, PlayerKeys(bytes.fromhex(player.opened)))
+            except KeyMismatchError as exc:
+                raise r.fail(f"pbem.players[{i}].opened", str(exc)) from exc
+    if passphrase is not None:
+        try:
+            pbem.unlock(passphrase, side)
+        except KeyMismatchError as exc:  # the player's own key is not the header's
+            raise r.fail(f"pbem.players[{list(pbem.players).index(exc.side)}]",
+                         str(exc)) from exc
+        except PassphraseError as exc:
+            raise PassphraseError(f"{r.file}: {exc}") from exc
+    game.refresh_views()
+    sends = read_sends(r, data.get("sends"), list(pbem.players), True, None)
+    if actions and not pbem.all_joined:
+        raise r.fail("actions", "actions were played before every player joined")
+    game.sends = sends
+    _replay_pbem(r, game, actions, _version_hint(game, data))
+
+
+def _replay_pbem(r: Reader, game: Game, actions: list[Any], hint: str) -> None:
+    pbem = game.pbem
+    assert pbem is not None
+    sides = [s.id for s in game.ruleset.sides]
+    sends = game.sends
+    owner = {}
+    for s, send in enumerate(sends):
+        for n in range(first_of(sends, s), send.upto + 1):
+            owner[n] = s
+    pending_by: str | None = None
+    for i, item in enumerate(actions):
+        number = i + 1
+        place = f"actions[{i}] (action {number})"
+        record = read_record(r, item, i, sides, pbem.players)
+        s = owner.get(number)
+        try:
+            if s is not None:
+                send = sends[s]
+                first = first_of(sends, s)
+                if number == first:
+                    check_send_opening(pbem, game, s)
+                if record.by != send.side:
+                    raise StepError(f"recorded as played by {pbem.name(game, record.by)} but "
+                                    f"sent by {pbem.name(game, send.side)}")
+                own: str | None = send.reveal
+            else:
+                if pending_by not in (None, record.by):
+                    raise StepError("actions not yet sent must all be the same player's")
+                pending_by = record.by
+                own = None
+                if record.by in pbem.keys:
+                    index = pbem.own_index(game, record.by, number)
+                    own = pbem.chain(record.by).value(index).hex()
+            entry, after, proof = replay_record(pbem, game, record, own)
+            if s is not None and pbem.entry_hash(game, record_json(record, number)) != \
+                    sends[s].hashes[number - first_of(sends, s)]:
+                raise StepError(f"this action is not the one {pbem.name(game, sends[s].side)} "
+                                "sent and signed: it was changed after it was sent")
+        except StepError as exc:
+            raise r.fail(place, f"{exc}{hint}") from exc
+        game.append_checked(entry, after)
+        pbem.proofs.append(proof)
+        if s is not None and number == sends[s].upto:
+            try:
+                check_send_signature(pbem, game, sends[s])
+            except StepError as exc:
+                first = first_of(sends, s)
+                raise r.fail(f"sends[{s}] (actions {first}-{number})", str(exc)) from exc
+    if sends:
+        check_upto(r, f"sends[{len(sends) - 1}]", sends[-1].upto, len(actions))
+
+
+def unlock_game(game: Game, passphrase: str, side: str | None = None) -> Game:
+    """The same game opened again with a player's passphrase (their view, able to play)."""
+    if game.pbem is None:
+        return game
+    return loads_game(dumps_game(game), "<open game>", passphrase=passphrase, side=side)

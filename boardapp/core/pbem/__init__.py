@@ -1,0 +1,1 @@
+"""Play by email: sealed views, committed dice, keys, sends and their verification."""

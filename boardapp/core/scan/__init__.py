@@ -1,0 +1,1 @@
+"""A player's own scan under the board: tiles, calibration, per-user board settings."""
