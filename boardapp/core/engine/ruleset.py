@@ -27,9 +27,12 @@ from ..scan.boardsettings import load_board_map
 from .actions import Action
 from .context import Context
 from .datasheets import Sheet, read_sheet
+from .flow import Flow
 from .state import State
+from .verbs import VerbSpec
 
 log = logging.getLogger(__name__)
+_NO_SPEC = VerbSpec("", decisions=False)
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,8 @@ class Ruleset:
     """The id of the board of :attr:`map_file`."""
     eliminated_box: str = "eliminated"
     rules_name: str = ""
+    flow: Flow = Flow()
+    """The game's phases and procedures (see :mod:`.flow`)."""
     """Short game name used in rule citations, e.g. "Some Game 8.21"."""
 
     def __init__(self, maps_dir: Path | None = None) -> None:
@@ -274,30 +279,46 @@ class Ruleset:
         """The state at the start of ``scenario``, with the RNG seeded by ``seed``."""
         raise NotImplementedError  # abstract: every ruleset defines it
 
-    def legal_actions(self, state: State) -> Iterator[Action]:
-        """The ruleset's legal actions now (manual verbs are not listed)."""
-        return iter(())
+    def legal_actions(self, state: State, side: str | None = None) -> Iterator[Action]:
+        """The legal actions now (of ``side`` only, if given), from the running step;
+        none once the game is over. Manual verbs are not listed: they are always
+        possible."""
+        if self.outcome(state) is not None:
+            return
+        yield from self.flow.legal_actions(self, state, side)
+
+    def deciding_sides(self, state: State) -> list[str]:
+        """The sides the game waits for now (several in a sealed choice; none once the
+        game is over)."""
+        if self.outcome(state) is not None:
+            return []
+        sides = self.flow.deciding_sides(self, state)
+        return sides if sides or self.flow.phases else [state["active"]]
 
     def acting_side(self, state: State) -> str:
-        """The side whose decision the game waits for (default: the active side)."""
-        return state["active"]
+        """The side whose decision the game waits for: the first deciding side (the
+        active side when none decides)."""
+        sides = self.deciding_sides(state)
+        return sides[0] if sides else state["active"]
+
+    def _offered(self, state: State, where: str) -> Iterator[tuple[Action, VerbSpec]]:
+        for action in self.legal_actions(state):
+            spec = self.flow.verb_spec(state, action.verb)
+            if spec is not None and where in spec.offers:
+                yield action, spec
 
     def flow_actions(self, state: State) -> list[Action]:
-        """The legal actions that take no arguments (end an activation, next turn...).
-
-        The UI shows them as buttons. The default filters :meth:`legal_actions`; a
-        ruleset whose move list is long may answer directly.
-        """
-        return [a for a in self.legal_actions(state) if not a.args]
+        """The legal actions shown as buttons among the decisions (toolbar)."""
+        return [a for a, _ in self._offered(state, "decisions")]
 
     def action_label(self, state: State, action: Action) -> str:
-        """A button label for ``action`` in ``state``: by default the verb and its
-        arguments in words ("next-turn" -> "Next turn")."""
-        return " ".join((action.verb.replace("-", " ").capitalize(), *action.args))
+        """A button label for ``action`` in ``state``, as its verb declares it."""
+        return self.flow.label(self, state, action)
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
-        """Check and apply one of the ruleset's verbs; raise IllegalActionError."""
-        raise InvalidActionError(f"unknown action {action.verb!r}")
+        """Apply one of the ruleset's actions if the running step makes it legal for
+        the acting side (``ctx.side``); raise IllegalActionError with the reason."""
+        self.flow.apply(self, state, action, ctx, side=ctx.side or None)
 
     def after_manual(self, state: State, ctx: Context) -> None:
         """Bring derived facts up to date after a manual change (default: nothing)."""
@@ -364,17 +385,20 @@ class Ruleset:
     def piece_actions(self, state: State, pid: str) -> list[Action]:
         """Rules actions offered on counter ``pid``'s context menu (e.g. recruit with a
         leader); labelled by :meth:`action_label`."""
-        return []
+        return [a for a, spec in self._offered(state, "piece")
+                if spec.piece_of(self, state, a) == pid]
 
     def place_actions(self, state: State, place: str) -> list[Action]:
         """Rules actions offered when the player right-clicks ``place`` (besiege a city,
         raise troops in an area...); labelled by :meth:`action_label`."""
-        return []
+        return [a for a, spec in self._offered(state, "area")
+                if spec.area_of(self, state, a) == place]
 
     def hand_actions(self, state: State, side: str) -> list[Action]:
         """Legal actions played from ``side``'s hidden hand (playing a card...): the board
         offers them beside the hand, behind its cover, not on the shared toolbar."""
-        return []
+        return [a for a in self.legal_actions(state, side)
+                if "hand" in (self.flow.verb_spec(state, a.verb) or _NO_SPEC).offers]
 
     def private_lines(self, state: State, side: str) -> list[str]:
         """What only ``side`` may see (its hand of cards...), one line each; the board
@@ -394,8 +418,9 @@ class Ruleset:
         return {}
 
     def prompt(self, state: State) -> str:
-        """The sentence the status bar shows: whose move, what to do."""
-        return ""
+        """The sentence the status bar shows: whose move, what to do (the running
+        step's prompt)."""
+        return self.flow.prompt(self, state)
 
     def summary(self, state: State) -> str:
         """A text summary of the state (``boardapp show``)."""

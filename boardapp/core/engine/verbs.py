@@ -1,0 +1,119 @@
+"""Verbs declared once, on their handler: name, label, who decides, where it is offered.
+
+A step's handler is a method ``on_<verb>(ruleset, state, frame, action, ctx, flow)``
+decorated with :func:`verb`::
+
+    @verb("raise", area=0, label=lambda rs, state, a: f"Raise {a.arg(1)} in ...")
+    def on_raise(self, rs, state, frame, action, ctx, flow): ...
+
+From these declarations the core derives, for every game alike, which legal actions
+the board shows where: ``decisions`` (the toolbar of choices), ``area`` (the menu of the
+place named by an argument), ``piece`` (the menu of the counter named by an argument),
+``hand`` (the hand dock of the side that decides), ``drag`` (a drag of counters), and
+how each is labelled. Nothing else in a ruleset lists verbs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action
+from .state import State
+
+OFFERS = ("decisions", "area", "piece", "hand", "drag")
+"""The places of the board where an action can be offered."""
+
+Label = Callable[[Any, State, Action], str]
+"""``label(ruleset, state, action) -> str``: an action's words on its button or menu."""
+Locate = Callable[[Any, State, Action], str | None]
+"""``where(ruleset, state, action) -> place or piece id`` (``None``: nowhere)."""
+Decider = Callable[[Any, State, Action], str]
+"""``decider(ruleset, state, action) -> side``: who takes this decision."""
+
+
+@dataclass(frozen=True)
+class VerbSpec:
+    """What the core knows of one verb of one step."""
+
+    name: str
+    label: str | Label | None = None
+    """Static text (``str.format``-ed with the action's arguments), a function, or
+    ``None`` for the verb in words with its arguments."""
+    decisions: bool = True
+    area: int | Locate | None = None
+    """The argument (index) naming the place on whose menu the action is offered, or a
+    function finding it."""
+    piece: int | Locate | None = None
+    """The argument (index) naming the counter on whose menu the action is offered, or a
+    function finding it (the first piece of a list argument)."""
+    hand: bool = False
+    drag: bool = False
+    decider: Decider | None = None
+    """Who decides this action (default: the step's deciding sides)."""
+    handler: str = ""
+    """The name of the step method that applies it."""
+
+    @property
+    def offers(self) -> tuple[str, ...]:
+        """Where the action is offered, among :data:`OFFERS`."""
+        flags = (self.decisions, self.area is not None, self.piece is not None, self.hand,
+                 self.drag)
+        return tuple(name for name, on in zip(OFFERS, flags, strict=True) if on)
+
+    def text(self, ruleset: Any, state: State, action: Action) -> str:
+        """The label of ``action`` in ``state``."""
+        if callable(self.label):
+            return self.label(ruleset, state, action)
+        if isinstance(self.label, str):
+            return self.label.format(*action.args)
+        return " ".join((action.verb.replace("-", " ").capitalize(), *action.args))
+
+    def _locate(self, how: int | Locate | None, ruleset: Any, state: State,
+                action: Action) -> str | None:
+        if how is None:
+            return None
+        if callable(how):
+            return how(ruleset, state, action)
+        if how >= len(action.args):
+            return None
+        return action.pieces(how)[0] if action.pieces(how) else None
+
+    def area_of(self, ruleset: Any, state: State, action: Action) -> str | None:
+        """The place on whose menu ``action`` is offered (``None``: on no place menu)."""
+        return self._locate(self.area, ruleset, state, action)
+
+    def piece_of(self, ruleset: Any, state: State, action: Action) -> str | None:
+        """The counter on whose menu ``action`` is offered (``None``: on none)."""
+        return self._locate(self.piece, ruleset, state, action)
+
+
+def verb(name: str, *, label: str | Label | None = None, decisions: bool | None = None,
+         area: int | Locate | None = None, piece: int | Locate | None = None,
+         hand: bool = False, drag: bool = False,
+         decider: Decider | None = None) -> Callable[[Callable[..., Any]],
+                                                      Callable[..., Any]]:
+    """Declare the decorated step method as the handler of verb ``name``.
+
+    ``decisions`` defaults to true only when the verb is offered nowhere else.
+    """
+    if decisions is None:
+        decisions = area is None and piece is None and not hand and not drag
+
+    def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+        spec = VerbSpec(name, label, decisions, area, piece, hand, drag, decider, fn.__name__)
+        setattr(fn, "__verb__", spec)  # noqa: B010 (a function attribute, on purpose)
+        return fn
+    return mark
+
+
+def declared_verbs(cls: type) -> dict[str, VerbSpec]:
+    """The verbs declared on class ``cls`` and its bases, by name."""
+    found: dict[str, VerbSpec] = {}
+    for klass in reversed(cls.__mro__):
+        for attr in vars(klass).values():
+            spec = getattr(attr, "__verb__", None)
+            if isinstance(spec, VerbSpec):
+                found[spec.name] = spec
+    return found
