@@ -21,12 +21,12 @@ import pytest
 
 from boardapp import cli
 from boardapp.cli import main
-from boardapp.core.game import Game
-from boardapp.core.gamefile import final_digest, load_game
-from boardapp.core.keys import PassphraseError
-from boardapp.core.report import verify_report
-from boardapp.core.ruleset import find_ruleset
-from boardapp.core.state import digest
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import find_ruleset
+from boardapp.core.engine.state import digest
+from boardapp.core.files.gamefile import final_digest, load_game
+from boardapp.core.files.report import verify_report
+from boardapp.core.pbem.keys import PassphraseError
 
 FROZEN = Path(__file__).parent / "data" / "frozen"
 MANIFEST = json.loads((FROZEN / "manifest.json").read_text(encoding="utf-8"))

@@ -74,9 +74,9 @@ def _legal(game: Any) -> list[Any]:
 
 
 def play_hotseat(ruleset_id: str, scenario: str, seed: int, limit: int) -> Any:
-    from boardapp.core.game import Game
-    from boardapp.core.ruleset import find_ruleset
-    from boardapp.core.sends import Send
+    from boardapp.core.engine.game import Game
+    from boardapp.core.engine.ruleset import find_ruleset
+    from boardapp.core.engine.sends import Send
 
     ruleset = find_ruleset(ruleset_id)
     game = Game(ruleset, scenario, seed)
@@ -95,10 +95,10 @@ def play_hotseat(ruleset_id: str, scenario: str, seed: int, limit: int) -> Any:
 
 def play_pbem(path: Path) -> None:
     """Two players pass the file back and forth, each opening it with their passphrase."""
-    from boardapp.core.errors import BoardappError
-    from boardapp.core.gamefile import load_game, save_for_opponent, save_game
-    from boardapp.core.pbem import join_pbem, new_pbem_game
-    from boardapp.core.ruleset import find_ruleset
+    from boardapp.core.base.errors import BoardappError
+    from boardapp.core.engine.ruleset import find_ruleset
+    from boardapp.core.files.gamefile import load_game, save_for_opponent, save_game
+    from boardapp.core.pbem.pbem import join_pbem, new_pbem_game
 
     ruleset = find_ruleset("deux-bretagne")
     game = new_pbem_game(ruleset, "14.1", PBEM_PLAYERS, "blois", PASSPHRASES["blois"])
@@ -135,8 +135,8 @@ def sha256(path: Path) -> str:
 
 def describe(path: Path, kind: str) -> dict[str, Any]:
     """The manifest entry of a file just written, read back with the normal loader."""
-    from boardapp.core.gamefile import final_digest, load_game
-    from boardapp.core.state import digest
+    from boardapp.core.engine.state import digest
+    from boardapp.core.files.gamefile import final_digest, load_game
 
     data = json.loads(path.read_text(encoding="utf-8"))
     game = load_game(path)
@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.pop("BOARDAPP_PASSPHRASE", None)
 
     from boardapp import __version__
-    from boardapp.core.gamefile import save_game
+    from boardapp.core.files.gamefile import save_game
 
     names = [h[0] for h in HOTSEAT] + [PBEM_FILE]
     existing = [n for n in names if (HERE / n).exists()] + \
@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         "note": "Game files saved by the version named in made_with. Later versions must "
                 "open and replay them to exactly these digests. Run make_frozen.py only "
                 "with the version that froze them; never regenerate to make a test pass.",
-        "digest": "boardapp.core.gamefile.final_digest: sha256 of the canonical JSON of the "
+        "digest": "boardapp.core.files.gamefile.final_digest: sha256 of the canonical JSON of the "
                   "final state (of the public state for a play-by-email game); views: "
                   "digest of the state each player sees with their passphrase",
         "files": entries,
