@@ -38,6 +38,11 @@ PASSPHRASES = {"blois": "frozen blois passphrase 1341",
                "montfort": "frozen montfort passphrase 1364"}
 
 
+# Results today's version announces where the frozen version said nothing: the hex demo's
+# end after six turns (rule 6) had no outcome, which left the game at a dead end.
+NOW_ANNOUNCED = {"hex-demo_demo.json": "The six turns are over."}
+
+
 @pytest.fixture(autouse=True)
 def _no_passphrase_in_env(monkeypatch):
     monkeypatch.delenv("BOARDAPP_PASSPHRASE", raising=False)
@@ -84,7 +89,8 @@ def test_a_frozen_game_loads_verifies_and_replays(entry):
     assert sum(len(e.dice) for e in game.log if e.dice) == entry["dice"]
     assert len(game.sends) == entry["sends"]
     assert final_digest(game) == entry["digest"]
-    assert game.ruleset.outcome(game.state) == entry["outcome"]
+    assert game.ruleset.outcome(game.state) == NOW_ANNOUNCED.get(entry["file"],
+                                                                 entry["outcome"])
     report = verify_report(game)
     assert report[0].startswith(f"{entry['actions']} actions replayed")
     if entry["mode"] == "pbem" or entry["kind"] == "long":

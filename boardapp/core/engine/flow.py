@@ -167,8 +167,10 @@ class Flow:
 
     def phase_frame(self, state: State) -> Frame | None:
         """The frame of the running phase (made on the fly), or ``None`` when the game
-        has no phase steps or the state's phase is not one of them."""
-        phase = state.get("phase")
+        has no phase steps or the state's phase is not one of them. A state with no
+        phase set runs the first phase (a one-phase game need not name it, and games
+        saved before their phases had names keep their shape)."""
+        phase = state.get("phase") or (self.phases[0] if self.phases else None)
         if phase not in self.phases:
             return None
         return {"step": phase, "side": state.get("active"), "vars": state.setdefault("vars", {})}
@@ -235,7 +237,7 @@ class Flow:
     def next_phase(self, ruleset: Any, state: State, ctx: Context,
                    side: str | None = None) -> str:
         """Enter the phase after the running one (wrapping to the first); its id."""
-        index = self.phases.index(state["phase"])
+        index = self.phases.index(state.get("phase") or self.phases[0])
         phase = self.phases[(index + 1) % len(self.phases)]
         self.enter_phase(ruleset, state, ctx, phase, side)
         return phase
@@ -299,6 +301,17 @@ class Flow:
             if action.verb in step.verbs:
                 return step.verbs[action.verb].text(ruleset, state, action)
         return " ".join((action.verb.replace("-", " ").capitalize(), *action.args))
+
+    def why_not(self, ruleset: Any, state: State, action: Action,
+                side: str | None = None) -> tuple[str, str | None] | None:
+        """``None`` if ``action`` is legal now (for ``side``, if given), else (reason,
+        rule)."""
+        if not self.knows(action.verb):
+            return f"unknown action {action.verb!r}", None
+        frame = self.current(state)
+        if frame is None:
+            return f"'{action.text()}': nothing is waiting for it", None
+        return self.step(frame).why_not(ruleset, state, frame, action, side)
 
     def apply(self, ruleset: Any, state: State, action: Action, ctx: Context,
               rule: str | None = None, side: str | None = None) -> None:

@@ -349,8 +349,16 @@ class Ruleset:
         return Action.of("move", pieces, dest)
 
     def check_move(self, state: State, pieces: list[str], dest: str) -> MoveVerdict:
-        """Whether ``pieces`` may move to ``dest`` now, and why not."""
-        return MoveVerdict(True)
+        """Whether ``pieces`` may move to ``dest`` now, and why not: the running step's
+        verdict on the action of the drag (:meth:`move_action`); a placement by hand is
+        always possible."""
+        action = self.move_action(state, pieces, dest)
+        if not self.flow.knows(action.verb):
+            return MoveVerdict(True)
+        why = self.flow.why_not(self, state, action)
+        if why is not None:
+            return MoveVerdict(False, why[0], why[1])
+        return MoveVerdict(True, reach=self.reachable(state, pieces).get(dest))
 
     def legal_move(self, state: State, action: Action) -> tuple[list[str], str, Reach]:
         """The pieces, destination and route of a ``move PIECES DEST`` action, after

@@ -1,0 +1,145 @@
+"""Hex demo, the model: the rule book, its data and its predicates (no steps here).
+
+The whole rule book, cited as "Hex demo N":
+
+1. Two sides, Red and Blue. Red plays first; a turn is Red's move then Blue's.
+2. A stack of pieces in one hex moves together as far as its slowest piece allows.
+   Each piece moves at most once per turn.
+3. Entering a hex costs its terrain: clear 1, woods 2, hills 3; the lake cannot be
+   entered. Crossing a river hexside costs 1 more, except where a road crosses it.
+4. Moving from hex to hex along a road costs 1 whatever the terrain.
+5. A stack may not enter a hex with enemy pieces, and stops on entering a hex next to
+   one (zone of control).
+6. The game lasts six turns.
+
+:class:`HexModel` is the part of the ruleset the steps may use: data, set-up and the
+``why_not_*`` predicates. The steps (``steps/``) import only this module; the ruleset
+(``rules.py``) wires them. A new game starts as a copy of this folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardapp.core.board.movement import Reach, reachable
+from boardapp.core.engine.ruleset import Ruleset, SideInfo
+from boardapp.core.engine.state import State
+
+SIDES = ("red", "blue")
+TERRAIN_COST = {"clear": 1, "woods": 2, "hills": 3}
+LAST_TURN = 6
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A counter type: side, kind, combat and movement factors."""
+
+    side: str
+    kind: str
+    combat: int
+    move: int
+
+
+UNITS = {
+    "inf": Unit("red", "Inf", 4, 4), "cav": Unit("red", "Cav", 2, 6),
+    "binf": Unit("blue", "Inf", 4, 4), "art": Unit("blue", "Art", 5, 3),
+}
+SET_UP = {  # piece id: (type, hex id)
+    "red-inf-1": ("inf", "h2-3"), "red-cav-1": ("cav", "h2-3"), "red-inf-2": ("inf", "h1-6"),
+    "blue-inf-1": ("binf", "h9-0"), "blue-art-1": ("art", "h9-0"),
+    "blue-inf-2": ("binf", "h10-1"),
+}
+
+
+class HexModel(Ruleset):
+    """The hex demo's data and predicates (see the module docstring for the rules)."""
+
+    id = "hex-demo"
+    name = "Hex demo"
+    version = "0.1"
+    rules_name = "Hex demo"
+    sides = (SideInfo("red", "Red", "#c0392b", "#ffffff"),
+             SideInfo("blue", "Blue", "#2e5fa8", "#ffffff"))
+    map_file = "sample_hex.yaml"
+
+    def unit(self, state: State, pid: str) -> Unit:
+        return UNITS[state["pieces"][pid]["type"]]
+
+    def piece_side(self, state: State, pid: str) -> str:
+        return self.unit(state, pid).side
+
+    def piece_name(self, state: State, pid: str) -> str:
+        u = self.unit(state, pid)
+        return f"{self.side(u.side).name} {u.kind} {pid.rsplit('-', 1)[-1]}"
+
+    def enemy_hexes(self, state: State, side: str) -> set[str]:
+        """The hexes holding pieces of the side's enemy."""
+        return {p["loc"] for pid, p in state["pieces"].items()
+                if self.piece_side(state, pid) != side and p["loc"] in self.board_map.areas}
+
+    def step_cost(self, src: str, dst: str) -> int | None:
+        """MP to move from hex ``src`` into the adjacent hex ``dst`` (rules 3, 4)."""
+        bmap = self.board_map
+        if dst not in bmap.areas:
+            return None
+        side = bmap.hexside(src, dst)
+        if "road" in side:
+            return 1
+        cost = TERRAIN_COST.get(bmap.areas[dst].terrain)
+        if cost is None:
+            return None
+        return cost + (1 if "river" in side else 0)
+
+    def budget(self, state: State, pieces: list[str]) -> int:
+        """The movement of a stack: its slowest piece's (rule 2)."""
+        return min(self.unit(state, p).move for p in pieces)
+
+    def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
+        if not pieces or any(p not in state["pieces"] for p in pieces):
+            return {}
+        side = self.piece_side(state, pieces[0])
+        start = state["pieces"][pieces[0]]["loc"]
+        bmap = self.board_map
+        if start not in bmap.areas or any(p in state["vars"]["moved"] for p in pieces):
+            return {}
+        enemies = self.enemy_hexes(state, side)
+        zoc = {n for e in enemies for n in bmap.neighbours(e)}
+
+        def enter(src: str, dst: str) -> int | None:
+            return None if dst in enemies else self.step_cost(src, dst)
+
+        return reachable(bmap.graph, start, self.budget(state, pieces), enter,
+                         must_stop=lambda h: h in zoc)
+
+    def why_not_move(self, state: State, pieces: list[str],
+                     dest: str) -> tuple[str, str | None] | None:
+        """``None`` if ``pieces`` may move to ``dest`` now, else (reason, rule)."""
+        if state["turn"] > LAST_TURN:
+            return "the game is over", self.cite("6")
+        if not pieces:
+            return "no piece to move", None
+        for pid in pieces:
+            if pid not in state["pieces"]:
+                return f"no piece {pid!r}", None
+        if {self.piece_side(state, p) for p in pieces} != {state["active"]}:
+            return f"it is {self.side(state['active']).name}'s move", self.cite("1")
+        if len({state["pieces"][p]["loc"] for p in pieces}) != 1:
+            return "the pieces must start in one hex", self.cite("2")
+        moved = [p for p in pieces if p in state["vars"]["moved"]]
+        if moved:
+            return f"{self.piece_name(state, moved[0])} has moved this turn", self.cite("2")
+        bmap = self.board_map
+        if dest not in bmap.areas:
+            return f"{bmap.place_name(dest)} is not a hex of the map", None
+        if dest in self.enemy_hexes(state, state["active"]):
+            return f"enemy pieces are in {bmap.place_name(dest)}", self.cite("5")
+        if bmap.areas[dest].terrain not in TERRAIN_COST:
+            return (f"{bmap.place_name(dest)} is {bmap.areas[dest].terrain}: it cannot be "
+                    "entered", self.cite("3"))
+        if dest not in self.reachable(state, pieces):
+            return (f"{bmap.place_name(dest)} is out of reach with "
+                    f"{self.budget(state, pieces)} MP", self.cite("3, 4, 5"))
+        return None
+
+    def outcome(self, state: State) -> str | None:
+        return "The six turns are over." if state["turn"] > LAST_TURN else None
