@@ -431,7 +431,7 @@ def test_when_an_event_was_played_is_kept_for_the_last_activations_rules():
 
 
 def test_a_game_may_carry_its_own_activation_rule(monkeypatch):
-    """vars.require_card (set e.g. by Ruleset.legacy_setup for a game recorded before the
+    """vars.require_card (set e.g. by Ruleset.setup with played_with for a game recorded before the
     rule) overrides cards.REQUIRE_CARD, both ways."""
     from rulesets.deux_bretagne import cards
 

@@ -1,5 +1,5 @@
 """A game recorded with an older version of a ruleset replays under the rules it was
-played with (Ruleset.legacy_setup), keeps them when saved again, and a new game gets
+played with (Ruleset.setup's played_with), keeps them when saved again, and a new game gets
 today's rules."""
 
 from __future__ import annotations
@@ -25,9 +25,11 @@ class StrictDuel(Duel):
     id = "strict-duel"
     version = "2"
 
-    def legacy_setup(self, state: State, version: str) -> None:
-        if version == "1":
+    def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
+        state = super().setup(scenario, seed)
+        if played_with == "1":
             state["vars"]["lenient"] = True
+        return state
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         if action.verb == "end" and not state["vars"].get("lenient") and \

@@ -56,8 +56,8 @@ ANSWERED = {"activation": "its activation value", "resources": "its resource poi
 REQUIRE_CARD = True
 """5.2, 5.32: moves, sieges and recruitments with neither a card nor a free action in the
 activation are refused. A game recorded before the rule was checked (ruleset version
-< 0.4) carries ``vars.require_card = False`` (``DeuxBretagne.legacy_setup``) and replays,
-and goes on, as it was played."""
+< 0.4) carries ``vars.require_card = False`` (``DeuxBretagne.setup`` with
+``played_with``) and replays, and goes on, as it was played."""
 KEEP_AT_END = 1  # 4.0 C: at most 1 card in hand at the end of the action phase
 
 
@@ -345,7 +345,7 @@ def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
 def card_required(state: State) -> bool:
     """5.2, 5.32: whether an activation with neither a card nor a free action is refused:
     the game's own flag (``vars.require_card``, e.g. off for a game recorded before the
-    rule, see Ruleset.legacy_setup), else :data:`REQUIRE_CARD`."""
+    rule, see Ruleset.setup), else :data:`REQUIRE_CARD`."""
     return bool(state["vars"].get("require_card", REQUIRE_CARD))
 
 
@@ -453,7 +453,7 @@ def _army_refusal(rs: DeuxBretagne, state: State, play: dict[str, Any],
     """5.3, 8.153: a move of an army not yet activated by the card, when the card's armies
     are all activated already. Leaders brought in by an event (6.1) are activated too."""
     if not state["vars"].get("one_army_per_card", True):
-        return None  # a game recorded before the rule was checked (legacy_setup)
+        return None  # a game recorded before the rule was checked (set up with played_with)
     if all(p in play.get("activated", ()) for p in leaders):
         return None
     armies = play.get("armies", [])

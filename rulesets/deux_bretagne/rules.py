@@ -109,15 +109,6 @@ class DeuxBretagne(Ruleset):
         """Tactical chit names by id."""
         return load_chits()
 
-    def legacy_setup(self, state: State, version: str) -> None:
-        """Games recorded before version 0.4 moved without a card or a free action (the
-        5.2/5.32 activation rule was not checked), before 0.6 several armies with one ACT
-        card (5.3, 8.153): they replay, and go on, that way."""
-        if version in ("0.1", "0.2", "0.3"):
-            state["vars"]["require_card"] = False
-        if version in ("0.1", "0.2", "0.3", "0.4", "0.5"):
-            state["vars"]["one_army_per_card"] = False  # 5.3, 8.153: checked from 0.6
-
     def data_sheets(self) -> list[Sheet]:
         """The card values the rules do not print, filled in by the players (sheets.py)."""
         return sheets.data_sheets(self)
@@ -158,8 +149,18 @@ class DeuxBretagne(Ruleset):
         t = self.piece_type(state, pid)
         return int(t.move[1] if self.is_reduced(state, pid) else t.move[0])
 
+    @staticmethod
+    def _legacy_rules(state: State, version: str) -> None:
+        """Games recorded before version 0.4 moved without a card or a free action (the
+        5.2/5.32 activation rule was not checked), before 0.6 several armies with one ACT
+        card (5.3, 8.153): they replay, and go on, that way."""
+        if version in ("0.1", "0.2", "0.3"):
+            state["vars"]["require_card"] = False
+        if version in ("0.1", "0.2", "0.3", "0.4", "0.5"):
+            state["vars"]["one_army_per_card"] = False  # 5.3, 8.153: checked from 0.6
+
     # -- set-up (14.x) -----------------------------------------------------------------
-    def setup(self, scenario: str, seed: int) -> State:
+    def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
         sc = self.scenario_data[scenario]
         bmap = self.board_map
         state = new_state(self.id, scenario, new_rng(seed), list(PLAYERS))
@@ -233,6 +234,8 @@ class DeuxBretagne(Ruleset):
         state["turn"] = sc.first_turn
         state["phase"] = "action"
         state["active"] = events.first_player(state)  # 4.0: Blois, or Montfort after M-01
+        if played_with is not None:
+            self._legacy_rules(state, played_with)
         return state
 
     def _take(self, state: State, side: str, token: str, scenario: str) -> str:

@@ -62,7 +62,7 @@ class Game:
         ``{}`` keeps none (a game file saved before game data existed).
         ``played_with``: the ruleset version an older game file was played with; the
         ruleset may set such a game up to replay under the rules of that version
-        (:meth:`Ruleset.legacy_setup`), and the game keeps them."""
+        (:meth:`Ruleset.setup`), and the game keeps them."""
         self.ruleset = ruleset
         self.scenario = scenario or ruleset.default_scenario
         if self.scenario not in ruleset.scenarios():
@@ -70,10 +70,11 @@ class Game:
             raise BoardappError(f"{ruleset.name} has no scenario {self.scenario!r} "
                                 f"(scenarios: {known})")
         self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
-        self.initial: State = ruleset.setup(self.scenario, self.seed)
         self.played_with = played_with if played_with != ruleset.version else None
         if self.played_with is not None:
-            ruleset.legacy_setup(self.initial, self.played_with)
+            self.initial: State = ruleset.setup(self.scenario, self.seed, self.played_with)
+        else:
+            self.initial = ruleset.setup(self.scenario, self.seed)
         if data is None:
             data = snapshot(ruleset.data_sheets())
         if data:

@@ -90,6 +90,15 @@ class CounterFace:
 
 
 @dataclass(frozen=True)
+class Status:
+    """Where the game stands, in the game's own words: the window's title and the
+    lines of the summary a game adds (turn track, scores, initiative...)."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class MoveVerdict:
     """Whether a proposed move is legal; if not, the reason and the rule section."""
 
@@ -106,8 +115,21 @@ class PieceMenu:
     entries: dict[str, Action] = field(default_factory=dict)
 
 
+HOOKS: dict[str, tuple[str, ...]] = {
+    "data and set-up": ("scenarios", "setup", "data_sheets"),
+    "rules": ("reachable", "move_action", "after_manual", "outcome", "invariants"),
+    "presentation": ("piece_side", "piece_name", "counter_face", "place_markers", "status"),
+    "hidden information": ("secret_paths", "private_lines"),
+}
+"""The methods a ruleset may override, by group: the whole plugin interface besides
+the class attributes (ids, sides, dice, maps, ``flow``). Everything else the core and
+the board need (legal actions, labels, where each action is offered, prompts, who
+decides, titles, summaries) is derived from ``flow``'s steps and these hooks."""
+
+
 class Ruleset:
-    """Base class of game plugins. Subclasses set the class attributes and override.
+    """Base class of game plugins. Subclasses set the class attributes, give ``flow``
+    its phases and procedures, and override the :data:`HOOKS` they need.
 
     ``apply`` handles the ruleset's own verbs; the core handles the manual verbs
     (place, flip, eliminate, return, order, roll, set-dice, control, score) and calls
@@ -200,9 +222,13 @@ class Ruleset:
         return self.map_of(place).place_name(place)
 
     def focus_board(self, state: State) -> str | None:
-        """The board the players should look at now (a battle fought on a battle map),
-        or ``None`` to leave the choice to them. The window switches to it when the
-        answer changes."""
+        """The board the players should look at now: the ``board`` of the running
+        procedure's step (a battle fought on a battle map), or ``None`` to leave the
+        choice to them. The window switches to it when the answer changes."""
+        for frame in reversed(state.get("flow") or []):
+            board = getattr(self.flow.steps.get(frame["step"]), "board", None)
+            if board is not None:
+                return board
         return None
 
     def data_files(self) -> list[Path]:
@@ -235,11 +261,6 @@ class Ruleset:
             except OSError:
                 h.update(b"(missing)")
         return h.hexdigest()[:16]
-
-    def legacy_setup(self, state: State, version: str) -> None:
-        """Adjust the set-up ``state`` of a game recorded with an older ``version`` of this
-        ruleset so that it replays under the rules it was played with (e.g. switch off a
-        rule added since, with a flag in the state). Default: nothing."""
 
     def data_sheets(self) -> list[Sheet]:
         """The values of the ruleset's data that players may fill in or correct (card
@@ -275,8 +296,12 @@ class Ruleset:
         return f"{self.rules_name} {section}".strip()
 
     # -- game flow ---------------------------------------------------------------------
-    def setup(self, scenario: str, seed: int) -> State:
-        """The state at the start of ``scenario``, with the RNG seeded by ``seed``."""
+    def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
+        """The state at the start of ``scenario``, with the RNG seeded by ``seed``.
+
+        ``played_with``: the ruleset version an older game file was recorded with; the
+        set-up then lets it replay under the rules of that version (e.g. switch off a
+        rule added since, with a flag in the state)."""
         raise NotImplementedError  # abstract: every ruleset defines it
 
     def legal_actions(self, state: State, side: str | None = None) -> Iterator[Action]:
@@ -413,10 +438,6 @@ class Ruleset:
         shows it to that player alone, behind a "pass the screen" cover in hot-seat play."""
         return []
 
-    def turn_label(self, turn: int) -> str:
-        """The turn as players name it (a year on the turn track...)."""
-        return f"turn {turn}"
-
     def outcome(self, state: State) -> str | None:
         """The result once the game is over ("Red wins: ..."), else ``None``."""
         return None
@@ -430,13 +451,31 @@ class Ruleset:
         step's prompt)."""
         return self.flow.prompt(self, state)
 
-    def summary(self, state: State) -> str:
-        """A text summary of the state (``boardapp show``)."""
-        return ""
+    def status(self, state: State) -> Status:
+        """Where the game stands in the game's words (title, summary lines)."""
+        return Status(f"{self.name}, turn {state['turn']}")
+
+    def invariants(self, state: State) -> list[str]:
+        """What is wrong with ``state`` by the rules (stacking, counter mix, scores), one
+        line each; the contract test checks every position of random games with it."""
+        return []
 
     def title(self, state: State) -> str:
         """A one-line description for the window title."""
-        return self.name
+        return self.status(state).title
+
+    def summary(self, state: State) -> str:
+        """A text summary of the position (``boardapp show``): the status, the result or
+        the prompt, then the pieces place by place."""
+        status = self.status(state)
+        result = self.outcome(state)
+        lines = [status.title, *status.lines, f"Game over: {result}" if result
+                 else self.prompt(state)]
+        for place, pids in sorted(state["stacks"].items()):
+            if pids:
+                names = ", ".join(self.piece_name(state, p) for p in pids)
+                lines.append(f"  {self.place_name(place)} ({place}): {names}")
+        return "\n".join(lines)
 
 
 def _builtin_rulesets() -> Iterator[type[Ruleset]]:
