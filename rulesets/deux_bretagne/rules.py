@@ -19,19 +19,13 @@ from boardapp.core.board.movement import Reach
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
-from boardapp.core.engine.ruleset import (
-    CounterFace,
-    Status,
-)
+from boardapp.core.engine.ruleset import CounterFace, Status
 from boardapp.core.engine.state import State, add_piece, new_state, pieces_at, put_piece
 
 from .model import cards as card_rules
 from .model import events, groups, movement
-from .model.base import PLAYERS, UNIT_CODE_TYPES, DeuxBretagneModel
+from .model.base import PLAYERS, UNIT_CODE_TYPES, DeuxBretagneModel, sieges
 from .model.movement import costs_a_step
-from .model.siege import (
-    sieges,
-)
 from .model.victory import automatic_winner
 from .steps.action import ActionPhase
 from .steps.battle import BATTLE_STEPS
@@ -45,8 +39,6 @@ from .steps.recruit import RECRUIT_STEPS
 from .steps.resources import RESOURCE_STEPS
 from .steps.siege import SIEGE_STEPS
 from .steps.turn import TURN_STEPS
-
-DISCARD_STEP = "discard-down"  # 4.0 C: played from the Hand dock
 
 
 class DeuxBretagne(DeuxBretagneModel):

@@ -16,9 +16,8 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..model import cards as card_rules
-from ..model import events
+from ..model import events, labels
 from ..model.base import PLAYERS, DeuxBretagneModel, activations_allowed
-from ..model.labels import label
 from ..model.movement import check_move
 from ..model.recruit import do_recruit, why_not_recruit
 from ..model.siege import (
@@ -212,69 +211,70 @@ class ActionPhase(DeuxBretagneStep):
         return events.refusal(rs, action)
 
     # -- the verbs -------------------------------------------------------------------------
-    @verb("move", drag=True, label=label)
+    @verb("move", drag=True, label=labels.move)
     def on_move(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         do_move(rs, state, action, ctx, flow)
 
-    @verb("besiege", area=0, decisions=True, label=label)
+    @verb("besiege", area=0, decisions=True, label=labels.place("Besiege {}"))
     def on_besiege(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         do_besiege(rs, state, action.arg(0), ctx)
 
-    @verb("assault", area=0, decisions=True, label=label)
+    @verb("assault", area=0, decisions=True, label=labels.place("Siege roll at {}"))
     def on_assault(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         do_assault(rs, state, action.arg(0), ctx, flow)
 
-    @verb("sortie", area=0, decisions=True, label=label)
+    @verb("sortie", area=0, decisions=True, label=labels.place("Sortie from {}"))
     def on_sortie(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         do_sortie(rs, state, action.arg(0), ctx, flow)
 
-    @verb("recruit", piece=0, label=label)
+    @verb("recruit", piece=0, label=labels.recruit)
     def on_recruit(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         do_recruit(rs, state, action.arg(0), action.arg(1), ctx, flow)
         card_rules.count_recruit(state, state["active"])
 
-    @verb("play", hand=True, label=label)
+    @verb("play", hand=True, label=labels.play)
     def on_play(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         card_rules.start_play(rs, state, state["active"], action.arg(0), action.arg(1), ctx,
                               flow)
 
-    @verb("draw", label=label)
+    @verb("draw", label=labels.draw)
     def on_draw(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         card_rules.draw(rs, state, state["active"], ctx)
 
-    @verb("enlist", label=label)
+    @verb("enlist", label="Add the Enlisement cards (after the plague, 5.11)")
     def on_enlist(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         card_rules.enlist(rs, state, state["active"], ctx)
 
-    @verb("free-action", label=label)
+    @verb("free-action", label="Free action: move 1 lone unit or 1 lone leader (5.32)")
     def on_free_action(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         card_rules.free_action(rs, state, state["active"], ctx)
 
-    @verb("send-to-war", hand=True, label=label)
+    @verb("send-to-war", hand=True, label=labels.send_to_war)
     def on_send_to_war(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         events.send_owed(rs, state, state["active"], action.arg(0), action.arg(1), ctx)
 
-    @verb("enter-leader", hand=True, label=label)
+    @verb("enter-leader", hand=True,
+          label=labels.piece("If your card says so: {} enters play (6.1)"))
     def on_enter_leader(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
         events.enter_leader(rs, state, state["active"], action.arg(0), ctx, flow)
 
-    @verb("claim-evran", hand=True, label=label)
+    @verb("claim-evran", hand=True, label="Claim the Shares of Evran ({}, 13.2)")
     def on_claim_evran(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         events.claim_evran(rs, state, state["active"], action.arg(0), ctx, flow)
 
-    @verb("end", label=label)
+    @verb("end", label="End activation")
     def on_end(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         """4.0 C: the activation ends; the other player's comes, or the end of the phase."""

@@ -33,7 +33,7 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, pieces_at, put_piece
 from boardapp.core.engine.verbs import verb
 
-from ..model import groups
+from ..model import groups, labels
 from ..model.base import DeuxBretagneModel
 from ..model.battle import (
     CHOICE_CHITS,
@@ -60,7 +60,6 @@ from ..model.battle import (
     sailed,
 )
 from ..model.control import update_counties
-from ..model.labels import label
 from .common import DeuxBretagneStep
 
 
@@ -170,7 +169,7 @@ class JoinBattle(DeuxBretagneStep):
             yield Action("join", (pid,))
         yield Action("done")
 
-    @verb("join", label=label)
+    @verb("join", label=labels.piece("{} joins the support army", strict=True))
     def on_join(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pid = action.args[0]
@@ -182,7 +181,7 @@ class JoinBattle(DeuxBretagneStep):
         if not join_candidates(rs, state, frame["vars"]):
             flow.goto(rs, state, ctx, "battle")
 
-    @verb("done", label=label)
+    @verb("done", label="Done")
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         flow.goto(rs, state, ctx, "battle")
@@ -202,7 +201,7 @@ class CommanderChoice(DeuxBretagneStep):
         for pid in commander_candidates(rs, state, frame["vars"]):
             yield Action("command", (pid,))
 
-    @verb("command", label=label)
+    @verb("command", label=labels.piece("{} commands", strict=True))
     def on_command(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         frame["vars"]["defender_commander"] = action.args[0]
@@ -228,7 +227,7 @@ class ChitChoice(DeuxBretagneStep):
         for option in self.OPTIONS[chit]:
             yield Action("chit", (chit, option))
 
-    @verb("chit", label=label)
+    @verb("chit", label=labels.chit)
     def on_chit(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -279,7 +278,7 @@ class Losses(DeuxBretagneStep):
         for option in self._options(rs, state, frame):
             yield loss_action(option)
 
-    @verb("losses", label=label)
+    @verb("losses", label=labels.losses)
     def on_losses(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         chosen = {} if action.args[0] == "none" else {
@@ -427,7 +426,7 @@ class Flanking(DeuxBretagneStep):
         for pid in fighting_units(rs, state, frame["vars"], "montfort"):
             yield Action("flank", (pid,))
 
-    @verb("flank", label=label)
+    @verb("flank", label=labels.piece("T7: {} loses one more step", strict=True))
     def on_flank(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         flanking_step(rs, state, frame["vars"], action.args[0], ctx)
@@ -489,7 +488,7 @@ class Retreat(DeuxBretagneStep):
         for place in retreat_options(rs, state, frame["vars"]):
             yield Action("retreat", (place,))
 
-    @verb("retreat", label=label)
+    @verb("retreat", label=labels.retreat)
     def on_retreat(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         self._go(rs, state, frame, action.args[0], ctx, flow, rs.cite("9.54"))
@@ -509,25 +508,7 @@ class Retreat(DeuxBretagneStep):
                     f"{rs.board_map.place_name(area)}", rs.cite("10.16"))
         bmap = rs.board_map
         if dest is None:
-            units = [p for p in pieces if not rs.is_leader(state, p)]
-            for pid in units:
-                state["prev_loc"][pid] = area
-                put_piece(state, pid, rs.eliminated_box)
-                state["pieces"][pid]["flipped"] = False
-                if pid in state["vars"]["inside"]:
-                    state["vars"]["inside"].remove(pid)
-            if units:
-                ctx.log(f"No retreat is possible: {rs.names(state, units)} eliminated", rule)
-            leaders = [p for p in pieces if rs.is_leader(state, p)]
-            if leaders and loser in rs.player_sides:  # 9.43: the army is lost
-                has_leader = bool(fighting_leaders(rs, state, v, winner))
-                executed = ("T4" in v["chits"] and loser == "montfort") or (
-                    "T14" in v["chits"] and loser == "blois")
-                for pid in leaders:
-                    if pid in state["vars"]["inside"]:
-                        state["vars"]["inside"].remove(pid)
-                    Aftermath._fate(rs, state, pid, "captured" if has_leader else "killed",
-                                    winner, ctx, rs.cite("9.43"), executed)
+            self._no_retreat(rs, state, v, pieces, ctx, rule)
         elif dest == area:
             state["vars"]["inside"].extend(p for p in pieces if p not in within)
             ctx.log(f"{does(rs, loser, 'retreats')} inside the fortress of "
@@ -537,6 +518,47 @@ class Retreat(DeuxBretagneStep):
                 put_piece(state, pid, dest)
             ctx.log(f"{does(rs, loser, 'retreats')} from {bmap.place_name(area)} to "
                     f"{bmap.place_name(dest)}", rule)
+        self._control_after(rs, state, v, ctx)
+        if dest is not None and dest != area and over_stack(rs, state, dest, loser):
+            v["retreated_to"] = dest
+            flow.goto(rs, state, ctx, "retreat-excess", side=loser)
+            return
+        reprimand(rs, state, v, ctx)
+        flow.end(rs, state, ctx, result=winner)
+
+    @staticmethod
+    def _no_retreat(rs: DeuxBretagneModel, state: State, v: dict[str, Any], pieces: list[str],
+                    ctx: Context, rule: str) -> None:
+        """No retreat is possible: the units are eliminated, the leaders captured or
+        killed (9.43)."""
+        area, loser, winner = v["area"], v["loser"], v["winner"]
+        units = [p for p in pieces if not rs.is_leader(state, p)]
+        for pid in units:
+            state["prev_loc"][pid] = area
+            put_piece(state, pid, rs.eliminated_box)
+            state["pieces"][pid]["flipped"] = False
+            if pid in state["vars"]["inside"]:
+                state["vars"]["inside"].remove(pid)
+        if units:
+            ctx.log(f"No retreat is possible: {rs.names(state, units)} eliminated", rule)
+        leaders = [p for p in pieces if rs.is_leader(state, p)]
+        if leaders and loser in rs.player_sides:  # 9.43: the army is lost
+            has_leader = bool(fighting_leaders(rs, state, v, winner))
+            executed = ("T4" in v["chits"] and loser == "montfort") or (
+                "T14" in v["chits"] and loser == "blois")
+            for pid in leaders:
+                if pid in state["vars"]["inside"]:
+                    state["vars"]["inside"].remove(pid)
+                Aftermath._fate(rs, state, pid, "captured" if has_leader else "killed",
+                                winner, ctx, rs.cite("9.43"), executed)
+
+    @staticmethod
+    def _control_after(rs: DeuxBretagneModel, state: State, v: dict[str, Any],
+                       ctx: Context) -> None:
+        """Who controls the area after the retreat (9.29, 12.51, 3.3); the winning
+        attacker may move on (5.31)."""
+        area, winner = v["area"], v["winner"]
+        bmap = rs.board_map
         area_data = bmap.areas.get(area)
         if winner not in rs.player_sides:
             others = [p for p in pieces_at(state, area)
@@ -556,12 +578,6 @@ class Retreat(DeuxBretagneStep):
             for pid, mp in v.get("spent_before", {}).items():
                 if pid in spent and state["pieces"][pid]["loc"] == area:
                     spent[pid] = mp  # 5.31: the winning army may move on
-        if dest is not None and dest != area and over_stack(rs, state, dest, loser):
-            v["retreated_to"] = dest
-            flow.goto(rs, state, ctx, "retreat-excess", side=loser)
-            return
-        reprimand(rs, state, v, ctx)
-        flow.end(rs, state, ctx, result=winner)
 
 
 class RetreatExcess(DeuxBretagneStep):
@@ -591,7 +607,7 @@ class RetreatExcess(DeuxBretagneStep):
         for pid in over_stack(rs, state, frame["vars"]["retreated_to"], frame["side"]):
             yield Action("eliminate-unit", (pid,))
 
-    @verb("eliminate-unit", label=label)
+    @verb("eliminate-unit", label=labels.piece("Eliminate {} (over stacking)", strict=True))
     def on_eliminate_unit(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         self._eliminate(rs, state, frame, action.args[0], ctx, flow)
@@ -639,7 +655,7 @@ class StarOrder(DeuxBretagneStep):
         for pid in units or fighting_leaders(rs, state, frame["vars"], "blois"):
             yield Action("star-eliminate", (pid,))
 
-    @verb("star-eliminate", label=label)
+    @verb("star-eliminate", label=labels.piece("Eliminate {} (T6)"))
     def on_star_eliminate(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         pid = action.args[0]
@@ -677,7 +693,7 @@ class ReturnLeader(DeuxBretagneStep):
                 yield Action("leader-to", (pid, area))
         yield Action("leader-to", (pid, "bro-saoz"))
 
-    @verb("leader-to", label=label)
+    @verb("leader-to", label=labels.leader_to)
     def on_leader_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         pid, place = action.args

@@ -32,6 +32,7 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
+from ..model import labels
 from ..model.base import DeuxBretagneModel
 from ..model.cards import (
     ANSWERED,
@@ -42,7 +43,6 @@ from ..model.cards import (
     card_name,
     finish_play,
 )
-from ..model.labels import label
 from .common import DeuxBretagneStep
 
 
@@ -68,7 +68,7 @@ class CardValue(DeuxBretagneStep):
         for answer in ASKED[field]:
             yield Action("value", (answer,))
 
-    @verb("value", label=label)
+    @verb("value", label=labels.value)
     def on_value(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -112,7 +112,7 @@ class DiscardDown(DeuxBretagneStep):
         for card in state["vars"]["hands"][frame["side"]]:
             yield Action("discard", (card,))
 
-    @verb("discard", hand=True, label=label)
+    @verb("discard", hand=True, label=labels.discard)
     def on_discard(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         side, card = frame["side"], action.args[0]

@@ -43,6 +43,7 @@ from boardapp.core.engine.state import State, pieces_at, put_piece
 from boardapp.core.engine.tables import resolve
 from boardapp.core.engine.verbs import verb
 
+from ..model import labels
 from ..model.base import DeuxBretagneModel
 from ..model.events import (
     STACK_LIMIT,
@@ -54,7 +55,6 @@ from ..model.events import (
     move_cahours,
     units_in,
 )
-from ..model.labels import label
 from .common import DeuxBretagneStep
 
 
@@ -91,7 +91,7 @@ class WarSend(DeuxBretagneStep):
             yield Action("war-send", (pid,))
         yield Action("done")
 
-    @verb("war-send", label=label)
+    @verb("war-send", label=labels.piece("Set aside {} for the external war"))
     def on_war_send(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         pid, card = action.args[0], frame["vars"]["card"]
@@ -103,7 +103,7 @@ class WarSend(DeuxBretagneStep):
         ctx.log(f"{rs.piece_name(state, pid)} leaves {where} for the external war of {card}",
                 rs.cite("6.2"))
 
-    @verb("done", label=label)
+    @verb("done", label="Done")
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         card = frame["vars"]["card"]
@@ -128,12 +128,12 @@ class WarRoll(DeuxBretagneStep):
             yield Action("war-roll", (card,))
         yield Action("done")
 
-    @verb("done", label=label)
+    @verb("done", label="Done")
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         flow.end(rs, state, ctx)
 
-    @verb("war-roll", label=label)
+    @verb("war-roll", label="Roll to end the external war of {} (7+)")
     def on_war_roll(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         card, side = action.args[0], frame["side"]
@@ -207,13 +207,13 @@ class WarReturn(DeuxBretagneStep):
         for area in self._cities(rs, state, frame):
             yield Action("war-to", (area,))
 
-    @verb("war-keep", label=label)
+    @verb("war-keep", label=labels.piece("{} comes back from the war"))
     def on_war_keep(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         frame["vars"]["keep"] = action.args[0]
         self.begin(rs, state, frame, ctx, flow)
 
-    @verb("war-to", label=label)
+    @verb("war-to", label=labels.place("Back from the war to {}"))
     def on_war_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         area = action.args[0]
@@ -242,7 +242,7 @@ class CahoursTo(DeuxBretagneStep):
         for area in frame["vars"]["choices"]:
             yield Action("cahours-to", (area,))
 
-    @verb("cahours-to", label=label)
+    @verb("cahours-to", label=labels.place("Raoul de Cahours to {}"))
     def on_cahours_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         move_cahours(rs, state, action.args[0], ctx)
@@ -278,13 +278,13 @@ class B17Militia(DeuxBretagneStep):
             yield Action("militia-to", (area,))
         yield Action("by-hand")
 
-    @verb("by-hand", label=label)
+    @verb("by-hand", label="Apply it by hand")
     def on_by_hand(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         ctx.log("Milices urbaines: applied by hand", rs.cite("6.43"))
         flow.end(rs, state, ctx)
 
-    @verb("militia-to", label=label)
+    @verb("militia-to", label=labels.place("The Militia joins the siege of {}"))
     def on_militia_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         area = action.args[0]
@@ -311,7 +311,7 @@ class FullOrReduced(DeuxBretagneStep):
         yield Action("units", ("full",))
         yield Action("units", ("reduced",))
 
-    @verb("units", label=label)
+    @verb("units", label=labels.units)
     def on_units(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         ctx.log(f"{rs.side(frame['side']).name} chooses {action.args[0]} units for "
@@ -348,14 +348,14 @@ class NewLeader(DeuxBretagneStep):
             yield Action("enter-at", (place,))
         yield Action("by-hand")
 
-    @verb("by-hand", label=label)
+    @verb("by-hand", label="Apply it by hand")
     def on_by_hand(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         ctx.log(f"{rs.piece_types[frame['vars']['leader']].name}: placed by hand",
                 rs.cite("6.1"))
         flow.end(rs, state, ctx)
 
-    @verb("enter-at", label=label)
+    @verb("enter-at", label=labels.place("The new leader enters at {}"))
     def on_enter_at(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         leader, place = frame["vars"]["leader"], action.args[0]
@@ -402,7 +402,7 @@ class FortressLevel(DeuxBretagneStep):
             yield Action("nf-down")
         yield Action("done")
 
-    @verb("nf-city", label=label)
+    @verb("nf-city", label=labels.place("Change the fortress level of {}"))
     def on_nf_city(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         frame["vars"]["city"] = action.args[0]
@@ -417,22 +417,22 @@ class FortressLevel(DeuxBretagneStep):
                 f"{rs.board_map.place_name(city)} goes from {before} to "
                 f"{rs.fortress_level(state, city)}", rs.cite("2.63"))
 
-    @verb("nf-up", label=label)
+    @verb("nf-up", label="Fortress level +1")
     def on_nf_up(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         self._change(rs, state, frame, 1, ctx)
 
-    @verb("nf-down", label=label)
+    @verb("nf-down", label="Fortress level -1")
     def on_nf_down(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         self._change(rs, state, frame, -1, ctx)
 
-    @verb("done", label=label)
+    @verb("done", label="Done")
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         flow.end(rs, state, ctx)
 
-    @verb("by-hand", label=label)
+    @verb("by-hand", label="Apply it by hand")
     def on_by_hand(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         ctx.log(f"{frame['vars']['card']}: no fortress level changed here", rs.cite("2.63"))
@@ -455,7 +455,7 @@ class EvranAnswer(DeuxBretagneStep):
         yield Action("evran", ("accept",))
         yield Action("evran", ("refuse",))
 
-    @verb("evran", label=label)
+    @verb("evran", label=labels.evran)
     def on_evran(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         claimant = frame["vars"]["claimant"]

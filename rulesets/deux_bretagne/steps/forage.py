@@ -19,10 +19,10 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
+from ..model import labels
 from ..model.base import DeuxBretagneModel
 from ..model.battle import remove_steps, step_loss
 from ..model.forage import army_lost, assault_instead, forage_cities
-from ..model.labels import label
 from .common import DeuxBretagneStep
 
 
@@ -95,13 +95,14 @@ class Forage(DeuxBretagneStep):
             if not forage_cities(rs, state, frame):
                 yield Action("forage-none")
 
-    @verb("forage-none", label=label)
+    @verb("forage-none", label="Forage nowhere: lose the step (8.16)")
     def on_forage_none(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                        ctx: Context, flow: Flow) -> None:
         frame["vars"]["no_assault"] = True  # nothing left: the step of 8.16
         self._settle(rs, state, frame, ctx, flow)
 
-    @verb("assault-instead", label=label)
+    @verb("assault-instead",
+          label=labels.place("Siege roll at {} instead of foraging (10.2)", strict=True))
     def on_assault_instead(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         from ..model.siege import do_assault
@@ -112,7 +113,7 @@ class Forage(DeuxBretagneStep):
         flow.end(rs, state, ctx)
         do_assault(rs, state, area, ctx, flow)
 
-    @verb("forage", label=label)
+    @verb("forage", label=labels.place("Forage in {}"))
     def on_forage(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         self._pillage(rs, state, action.args[0], ctx)

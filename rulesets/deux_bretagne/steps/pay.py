@@ -30,11 +30,10 @@ from boardapp.core.engine.state import State, pieces_at, put_piece
 from boardapp.core.engine.tables import Modifier, resolve
 from boardapp.core.engine.verbs import verb
 
-from ..model import groups
+from ..model import groups, labels
 from ..model.base import DeuxBretagneModel
 from ..model.battle import TABLES, step_loss
 from ..model.control import update_counties
-from ..model.labels import label
 from ..model.pay import (
     PLAYERS,
     SUPPLY_BASES,
@@ -72,7 +71,7 @@ class ReceiveBr(DeuxBretagneStep):
         for area in receive_br_places(rs, state, frame["side"]):
             yield Action("receive-br", (area,))
 
-    @verb("receive-br", label=label)
+    @verb("receive-br", label=labels.place("Receive the BR knights in {}", strict=True))
     def on_receive_br(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         self._place(rs, state, frame, action.args[0], ctx, flow)
@@ -116,7 +115,7 @@ class PlaceLeaders(DeuxBretagneStep):
                     and not groups.enemy_units_at(rs, state, area, side)):
                 yield Action("leader-to", (frame["vars"]["leaders"][0], area))
 
-    @verb("leader-to", label=label)
+    @verb("leader-to", label=labels.leader_to)
     def on_leader_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         pid, area = action.args
@@ -152,7 +151,7 @@ class SupplyBase(DeuxBretagneStep):
             if area not in taken:
                 yield Action("supply-base", (area,))
 
-    @verb("supply-base", label=label)
+    @verb("supply-base", label=labels.place("Supply base in {}", strict=True))
     def on_supply_base(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                        ctx: Context, flow: Flow) -> None:
         place_supply_base(rs, state, frame["side"], action.args[0], ctx)
@@ -243,71 +242,118 @@ class Unpaid(DeuxBretagneStep):
                flow: Flow) -> bool:
         """Apply one Pillage Table result stage by stage (12.433-12.435); True when a
         sub-procedure was entered (the item stays first in the queue until done)."""
-        side, area, within = item["side"], item["area"], item["within"]
-        outcome = item["outcome"]
-        place = rs.board_map.place_name(area)
-        if item["stage"] == "apply":
-            item["stage"] = "marauders"
-            for pid in item["units"]:
-                if pid in state["vars"]["unpaid"]:
-                    state["vars"]["unpaid"].remove(pid)
-            if outcome == "paid":
-                item["stage"] = "done"
-            elif area not in state["vars"]["pillage"]:
-                state["vars"]["pillage"].append(area)
-                check_pillaged_counties(rs, state, ctx)
-            if outcome == "all":
-                for pid in [p for p in item["units"] if kind_of(rs, state, p) in ("ch", "me")
-                            and state["pieces"][p]["loc"] == area]:
-                    to_marauder(rs, state, pid, ctx)
-                state["control"][area] = None
-                ctx.log(f"{place} is independent (Marauders): no one controls it",
-                        rs.cite("12.433, 3.3"))
-                update_counties(rs, state, ctx)
-        if item["stage"] == "marauders":
-            item["stage"] = "again"
-            mech = [p for p in item["units"] if state["pieces"][p]["loc"] == area
-                    and kind_of(rs, state, p) in ("ch", "me")]
-            if outcome == "half" and mech:
-                flow.call(rs, state, ctx, "turn-marauder", side=side, units=mech,
-                          count=math.ceil(len(mech) / 2))
-                return True
-        if item["stage"] == "again":
-            item["stage"] = "battle"
-            if item["again"]:  # 12.434: the regular stack and the Marauder stack, a step each
-                pending = []
-                for owner in (side, "marauders"):
-                    stack = [p for p in stack_units(rs, state, area, owner, within)]
-                    order = ([p for p in stack if kind_of(rs, state, p) == "me"]
-                             or [p for p in stack if kind_of(rs, state, p) == "ch"] or stack)
-                    if order:
-                        pending.append(step_loss(owner, 1, order, f"{place} pillaged again",
-                                                 rs.cite("12.434")))
-                if pending:
-                    flow.call(rs, state, ctx, "step-losses", side=pending[0]["side"],
-                              pending=pending)
+        for stage, after, run in (("apply", "marauders", self._pillage),
+                                  ("marauders", "again", self._turn_marauders),
+                                  ("again", "battle", self._pillaged_again),
+                                  ("battle", "alone", self._loyal_fight),
+                                  ("alone", "done", self._leaders_alone)):
+            if item["stage"] == stage:
+                item["stage"] = after
+                if run(rs, state, item, ctx, flow):
                     return True
-        if item["stage"] == "battle":
-            item["stage"] = "alone"
-            loyal = stack_units(rs, state, area, side, within)
-            rebels = stack_units(rs, state, area, "marauders", within)
-            if outcome == "half" and loyal and rebels:
-                ctx.log(f"Loyal units and Marauders fight in {place}"
-                        + (" inside the fortress" if within else ""), rs.cite("12.433"))
-                flow.call(rs, state, ctx, "battle", side=side, area=area,
-                          attacker="marauders", defender=side, attacker_commander=None,
-                          entered_from=None, spent_before={}, within=within, in_place=True)
-                return True
-        if item["stage"] == "alone":
+        return False
+
+    @staticmethod
+    def _pillage(rs: DeuxBretagneModel, state: State, item: dict[str, Any], ctx: Context,
+                 flow: Flow) -> bool:
+        """The result on the units and the area (12.433)."""
+        area = item["area"]
+        outcome = item["outcome"]
+        place = rs.board_map.place_name(item["area"])
+        for pid in item["units"]:
+            if pid in state["vars"]["unpaid"]:
+                state["vars"]["unpaid"].remove(pid)
+        if outcome == "paid":
             item["stage"] = "done"
-            leaders = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == side
-                       and rs.is_leader(state, p) and (p in groups.inside(state)) == within]
-            if (outcome in ("half", "all") and leaders
-                    and not stack_units(rs, state, area, side, within)
-                    and stack_units(rs, state, area, "marauders", within)):
-                flow.call(rs, state, ctx, "place-leaders", side=side, leaders=leaders)
+        elif area not in state["vars"]["pillage"]:
+            state["vars"]["pillage"].append(area)
+            check_pillaged_counties(rs, state, ctx)
+        if outcome == "all":
+            for pid in [p for p in item["units"] if kind_of(rs, state, p) in ("ch", "me")
+                        and state["pieces"][p]["loc"] == area]:
+                to_marauder(rs, state, pid, ctx)
+            state["control"][area] = None
+            ctx.log(f"{place} is independent (Marauders): no one controls it",
+                    rs.cite("12.433, 3.3"))
+            update_counties(rs, state, ctx)
+        return False
+
+    @staticmethod
+    def _turn_marauders(rs: DeuxBretagneModel, state: State, item: dict[str, Any], ctx: Context,
+                        flow: Flow) -> bool:
+        """Half the units turn Marauders (12.433)."""
+        side = item["side"]
+        area = item["area"]
+        outcome = item["outcome"]
+        mech = [p for p in item["units"] if state["pieces"][p]["loc"] == area
+                and kind_of(rs, state, p) in ("ch", "me")]
+        if outcome == "half" and mech:
+            flow.call(rs, state, ctx, "turn-marauder", side=side, units=mech,
+                      count=math.ceil(len(mech) / 2))
+            return True
+        return False
+
+    @staticmethod
+    def _pillaged_again(rs: DeuxBretagneModel, state: State, item: dict[str, Any], ctx: Context,
+                        flow: Flow) -> bool:
+        """Pillaged again: a step lost by each stack (12.434)."""
+        side = item["side"]
+        area = item["area"]
+        within = item["within"]
+        place = rs.board_map.place_name(item["area"])
+        if item["again"]:  # 12.434: the regular stack and the Marauder stack, a step each
+            pending = []
+            for owner in (side, "marauders"):
+                stack = [p for p in stack_units(rs, state, area, owner, within)]
+                order = ([p for p in stack if kind_of(rs, state, p) == "me"]
+                         or [p for p in stack if kind_of(rs, state, p) == "ch"] or stack)
+                if order:
+                    pending.append(step_loss(owner, 1, order, f"{place} pillaged again",
+                                             rs.cite("12.434")))
+            if pending:
+                flow.call(rs, state, ctx, "step-losses", side=pending[0]["side"],
+                          pending=pending)
                 return True
         return False
+
+    @staticmethod
+    def _loyal_fight(rs: DeuxBretagneModel, state: State, item: dict[str, Any], ctx: Context,
+                     flow: Flow) -> bool:
+        """The loyal units fight the Marauders (12.433)."""
+        side = item["side"]
+        area = item["area"]
+        within = item["within"]
+        outcome = item["outcome"]
+        place = rs.board_map.place_name(item["area"])
+        loyal = stack_units(rs, state, area, side, within)
+        rebels = stack_units(rs, state, area, "marauders", within)
+        if outcome == "half" and loyal and rebels:
+            ctx.log(f"Loyal units and Marauders fight in {place}"
+                    + (" inside the fortress" if within else ""), rs.cite("12.433"))
+            flow.call(rs, state, ctx, "battle", side=side, area=area,
+                      attacker="marauders", defender=side, attacker_commander=None,
+                      entered_from=None, spent_before={}, within=within, in_place=True)
+            return True
+        return False
+
+    @staticmethod
+    def _leaders_alone(rs: DeuxBretagneModel, state: State, item: dict[str, Any], ctx: Context,
+                       flow: Flow) -> bool:
+        """Leaders left alone with Marauders are placed (12.435)."""
+        side = item["side"]
+        area = item["area"]
+        within = item["within"]
+        outcome = item["outcome"]
+        leaders = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == side
+                   and rs.is_leader(state, p) and (p in groups.inside(state)) == within]
+        if (outcome in ("half", "all") and leaders
+                and not stack_units(rs, state, area, side, within)
+                and stack_units(rs, state, area, "marauders", within)):
+            flow.call(rs, state, ctx, "place-leaders", side=side, leaders=leaders)
+            return True
+        return False
+
+
 class TurnMarauder(DeuxBretagneStep):
     """The player chooses which half of his Ch/Me units turn Marauder (12.433)."""
 
@@ -331,7 +377,7 @@ class TurnMarauder(DeuxBretagneStep):
         for pid in frame["vars"]["units"]:
             yield Action("turn-marauder", (pid,))
 
-    @verb("turn-marauder", label=label)
+    @verb("turn-marauder", label=labels.piece("Turns Marauder: {}"))
     def on_turn_marauder(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
         pid = action.args[0]

@@ -13,7 +13,6 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import cards as card_rules
 from ..model.base import DeuxBretagneModel
-from ..model.labels import label
 from .common import DeuxBretagneStep
 
 
@@ -34,7 +33,7 @@ class EndOfActions(DeuxBretagneStep):
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("next-turn")
 
-    @verb("next-turn", label=label)
+    @verb("next-turn", label="Next turn")
     def on_next_turn(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         flow.call(rs, state, ctx, "end-of-turn", side=state["active"])

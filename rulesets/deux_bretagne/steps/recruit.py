@@ -18,8 +18,8 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, pieces_at, put_piece
 from boardapp.core.engine.verbs import verb
 
+from ..model import labels
 from ..model.base import DeuxBretagneModel
-from ..model.labels import label
 from ..model.recruit import free_counters, step_options
 from .common import DeuxBretagneStep
 
@@ -55,7 +55,7 @@ class RecruitSteps(DeuxBretagneStep):
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         yield from step_options(rs, state, frame)
 
-    @verb("raise", label=label)
+    @verb("raise", label=labels.raise_step)
     def on_raise(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         self._spend(rs, state, frame, action, ctx)

@@ -19,9 +19,9 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, pieces_at, put_piece
 from boardapp.core.engine.verbs import verb
 
+from ..model import labels
 from ..model.base import DeuxBretagneModel
 from ..model.control import update_counties
-from ..model.labels import label
 from ..model.pay import mark_unpaid, pay, pay_actions, payable
 from ..model.recruit import free_counters
 from ..model.resources import exchanges, marauder_stacks, other, ransoms, stack_price
@@ -51,7 +51,7 @@ class Resources(DeuxBretagneStep):
                 yield Action("buy-marauders", (area,))
         yield Action("done")
 
-    @verb("ransom", label=label)
+    @verb("ransom", label=labels.piece("Free {} (ransom)"))
     def on_ransom(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         side, pid = frame["side"], action.args[0]
@@ -63,7 +63,7 @@ class Resources(DeuxBretagneStep):
                 f"(received by {rs.side(other(side)).name})", rs.cite("12.2"))
         flow.call(rs, state, ctx, "place-freed", side=side, leader=pid)
 
-    @verb("buy-marauders", label=label)
+    @verb("buy-marauders", label=labels.place("Buy the Marauders in {}"))
     def on_buy_marauders(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
         side, area = frame["side"], action.args[0]
@@ -101,7 +101,7 @@ class Resources(DeuxBretagneStep):
                     rs.cite("12.53"))
             update_counties(rs, state, ctx)
 
-    @verb("offer-exchange", label=label)
+    @verb("offer-exchange", label=labels.offer_exchange)
     def on_offer_exchange(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         own, held = action.args
@@ -115,17 +115,17 @@ class Resources(DeuxBretagneStep):
         if isinstance(result, dict) and "refused" in result:  # not offered again
             frame["vars"].setdefault("refused", []).append(result["refused"])
 
-    @verb("pay", label=label)
+    @verb("pay", label=labels.piece("Pay {}"))
     def on_pay(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], [action.args[0]], ctx)
 
-    @verb("pay-all", label=label)
+    @verb("pay-all", label="Pay all units")
     def on_pay_all(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], payable(rs, state, frame["side"]), ctx)
 
-    @verb("done", label=label)
+    @verb("done", label="Done")
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         mark_unpaid(rs, state, frame["side"], ctx)
@@ -146,7 +146,7 @@ class PlaceFreed(DeuxBretagneStep):
             if state["control"].get(area) == frame["side"]:
                 yield Action("free-to", (area,))
 
-    @verb("free-to", label=label)
+    @verb("free-to", label=labels.place("Free to {}"))
     def on_free_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         pid, area = frame["vars"]["leader"], action.args[0]
@@ -173,7 +173,7 @@ class ExchangeAnswer(DeuxBretagneStep):
             yield Action("accept-exchange")
             yield Action("refuse-exchange")
 
-    @verb("accept-exchange", label=label)
+    @verb("accept-exchange", label="Accept the exchange")
     def on_accept_exchange(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         own, held = frame["vars"]["offer"]
@@ -182,7 +182,7 @@ class ExchangeAnswer(DeuxBretagneStep):
         frame["vars"]["todo"] = [[other(frame["side"]), own], [frame["side"], held]]
         self.resume(rs, state, frame, ctx, flow, None)
 
-    @verb("refuse-exchange", label=label)
+    @verb("refuse-exchange", label="Refuse the exchange")
     def on_refuse_exchange(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         ctx.log(f"{rs.side(frame['side']).name} refuses the exchange", rs.cite("12.2"))

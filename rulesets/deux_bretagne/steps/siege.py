@@ -29,11 +29,10 @@ from boardapp.core.engine.state import State, pieces_at, put_piece
 from boardapp.core.engine.tables import Modifier, resolve
 from boardapp.core.engine.verbs import verb
 
-from ..model import groups
+from ..model import groups, labels
 from ..model.base import DeuxBretagneModel
 from ..model.battle import TABLES, remove_steps, step_loss
 from ..model.control import update_counties
-from ..model.labels import label
 from ..model.siege import b01_in_force, fortress_owner, sieges, units_of
 from .common import DeuxBretagneStep
 
@@ -164,7 +163,7 @@ class StepLosses(DeuxBretagneStep):
         for pid in frame["vars"]["pending"][0]["units"]:
             yield Action("lose-step", (pid,))
 
-    @verb("lose-step", label=label)
+    @verb("lose-step", label=labels.piece("Step loss: {}"))
     def on_lose_step(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         self._lose(rs, state, frame, action.args[0], ctx)
@@ -193,7 +192,7 @@ class Reaction(DeuxBretagneStep):
         yield Action("withdraw")
         yield Action("fight")
 
-    @verb("withdraw", label=label)
+    @verb("withdraw", label="Withdraw inside the fortress")
     def on_withdraw(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -210,7 +209,7 @@ class Reaction(DeuxBretagneStep):
                 spent[pid] = mp  # the army may move on, leaving enough units (8.24)
         flow.end(rs, state, ctx, result=attacker)
 
-    @verb("fight", label=label)
+    @verb("fight", label="Stay outside and fight")
     def on_fight(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         v = frame["vars"]

@@ -26,10 +26,10 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import battle as battle_rules
 from ..model import cards as card_rules
+from ..model import labels
 from ..model.base import DeuxBretagneModel
 from ..model.battle import TABLES, step_loss
 from ..model.cards import hand_size
-from ..model.labels import label
 from ..model.siege import sieges
 from ..model.turn import (
     PLAYERS,
@@ -194,7 +194,7 @@ class PillageRecovery(DeuxBretagneStep):
             yield Action("remove-pillage", (area,))
         yield Action("done")
 
-    @verb("remove-pillage", label=label)
+    @verb("remove-pillage", label=labels.place("Remove the pillage marker of {}"))
     def on_remove_pillage(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         area = action.args[0]
@@ -204,7 +204,7 @@ class PillageRecovery(DeuxBretagneStep):
                 rs.cite("12.46"))
         self.begin(rs, state, frame, ctx, flow)
 
-    @verb("done", label=label)
+    @verb("done", label="Done")
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         flow.end(rs, state, ctx)
