@@ -45,30 +45,8 @@ def do_move(rs: DeuxBretagneModel, state: State, action: Action, ctx: Context,
         if not final and costs_a_step(rs, state, group, place):
             crossed.append(place)
         if group.units and not groups.enemy_units_at(rs, state, place, group.side):
-            for leader in groups.enemy_leaders_at(rs, state, place, group.side):
-                if leader in groups.inside(state):
-                    continue
-                owner = rs.piece_side(state, leader)
-                area = bmap.areas.get(place)
-                if area is not None and area.fortified and state["control"].get(
-                        place) == owner:  # 8.24: rather than be captured (8.23)
-                    state["vars"]["inside"].append(leader)
-                    ctx.log(f"{rs.piece_name(state, leader)}, alone, withdraws inside "
-                            f"the fortress of {bmap.place_name(place)}",
-                            rs.cite("8.24"))
-                    continue
-                put_piece(state, leader, PRISON[owner])
-                ctx.log(f"{rs.piece_name(state, leader)} is captured in "
-                        f"{bmap.place_name(place)} and sent to "
-                        f"{bmap.place_name(PRISON[owner])}", rs.cite("8.23, 9.42"))
-        if movement.takes_control(rs, state, group, place) and (
-                not final or reach.extra_paid):
-            state["control"][place] = group.side
-            ctx.log(f"{rs.side(group.side).name} takes control of "
-                    f"{bmap.place_name(place)} (+1 MP)", rs.cite("8.26"))
-        elif final and movement.takes_control(rs, state, group, place):
-            ctx.log(f"Not enough MP left to take control of {bmap.place_name(place)}",
-                    rs.cite("3.1, 8.26"))
+            capture_lone_leaders(rs, state, group, place, ctx)
+        take_control(rs, state, group, place, final and not reach.extra_paid, ctx)
     for pid in reversed(pids):
         put_piece(state, pid, dest)
     spent = state["vars"]["mp_spent"]
@@ -78,17 +56,54 @@ def do_move(rs: DeuxBretagneModel, state: State, action: Action, ctx: Context,
     then = stop_for_battle(rs, state, group, reach, ctx) if reach.stops else None
     if group.leaders and must_forage(len(group.units)):  # 8.16, after any battle
         flow.call(rs, state, ctx, "forage", side=group.side,
-                       cities=list(reach.path[1:]), units=list(group.units),
-                       leaders=list(group.leaders), start=reach.path[0],
-                       after_battle=bool(then or crossed))
+                  cities=list(reach.path[1:]), units=list(group.units),
+                  leaders=list(group.leaders), start=reach.path[0],
+                  after_battle=bool(then or crossed))
     if crossed:  # the steps are lost on the way, before any battle at the end
         names = ", ".join(bmap.place_name(p) for p in crossed)
         flow.call(rs, state, ctx, "step-losses", side=group.side, then=then,
-                       pending=[step_loss(group.side, len(crossed), list(group.units),
-                                          f"Army crossing the enemy fortress of {names}",
-                                          rs.cite("8.22"))])
+                  pending=[step_loss(group.side, len(crossed), list(group.units),
+                                     f"Army crossing the enemy fortress of {names}",
+                                     rs.cite("8.22"))])
     elif then is not None:
         flow.call(rs, state, ctx, then["step"], side=then["side"], **then["vars"])
+
+
+def capture_lone_leaders(rs: DeuxBretagneModel, state: State, group: groups.Group,
+                         place: str, ctx: Context) -> None:
+    """Enemy leaders without units on the way of an army are captured (8.23, 9.42), or
+    withdraw inside their own fortress (8.24)."""
+    bmap = rs.board_map
+    for leader in groups.enemy_leaders_at(rs, state, place, group.side):
+        if leader in groups.inside(state):
+            continue
+        owner = rs.piece_side(state, leader)
+        area = bmap.areas.get(place)
+        if area is not None and area.fortified and state["control"].get(
+                place) == owner:  # 8.24: rather than be captured (8.23)
+            state["vars"]["inside"].append(leader)
+            ctx.log(f"{rs.piece_name(state, leader)}, alone, withdraws inside "
+                    f"the fortress of {bmap.place_name(place)}", rs.cite("8.24"))
+            continue
+        put_piece(state, leader, PRISON[owner])
+        ctx.log(f"{rs.piece_name(state, leader)} is captured in "
+                f"{bmap.place_name(place)} and sent to "
+                f"{bmap.place_name(PRISON[owner])}", rs.cite("8.23, 9.42"))
+
+
+def take_control(rs: DeuxBretagneModel, state: State, group: groups.Group, place: str,
+                 short: bool, ctx: Context) -> None:
+    """Entering ``place`` takes control of it for one more MP (8.26); ``short``: the move
+    ends there without that point left (3.1)."""
+    if not movement.takes_control(rs, state, group, place):
+        return
+    name = rs.board_map.place_name(place)
+    if short:
+        ctx.log(f"Not enough MP left to take control of {name}", rs.cite("3.1, 8.26"))
+        return
+    state["control"][place] = group.side
+    ctx.log(f"{rs.side(group.side).name} takes control of {name} (+1 MP)", rs.cite("8.26"))
+
 
 def stop_for_battle(rs: DeuxBretagneModel, state: State, group: groups.Group,
                     reach: Reach, ctx: Context) -> dict | None:
