@@ -85,6 +85,10 @@ class ActionPhase(DeuxBretagneStep):
     # -- what the active side may do -----------------------------------------------------
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         yield from self.moves(rs, state)
+        yield from self.others(rs, state)
+
+    def others(self, rs: DeuxBretagneModel, state: State) -> Iterator[Action]:
+        """Every action but the moves: sieges, recruitments, cards, the hand's, the end."""
         yield from self.siege_actions(rs, state)
         yield from self.recruit_actions(rs, state)
         yield from self.card_actions(rs, state)
@@ -154,22 +158,10 @@ class ActionPhase(DeuxBretagneStep):
                     raise InvalidActionError(f"'{action.text()}': no piece {pid!r}")
             verdict = check_move(rs, state, action.pieces(0), action.arg(1))
             return None if verdict.legal else (verdict.reason or "Illegal move", verdict.rule)
-        if action in set(self.offered(rs, state, action.verb)):
+        if action in set(self.others(rs, state)):
             return None
         return self.refusal(rs, state, action) or super().why_not(rs, state, frame, action,
                                                                   side)
-
-    def offered(self, rs: DeuxBretagneModel, state: State, name: str) -> Iterator[Action]:
-        """The listed actions of verb ``name`` (only those: the others are not computed)."""
-        if name in SIEGE_VERBS:
-            return self.siege_actions(rs, state)
-        if name == "recruit":
-            return self.recruit_actions(rs, state)
-        if name in ("draw", "enlist", "free-action"):
-            return self.card_actions(rs, state)
-        if name == "end":
-            return iter((Action("end"),))
-        return card_rules.play_actions(rs, state, state["active"])
 
     @staticmethod
     def refusal(rs: DeuxBretagneModel, state: State,
