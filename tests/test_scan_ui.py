@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QMessageBox
 from boardapp.core.board.mapdata import load_map
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import find_ruleset
-from boardapp.core.scan.boardsettings import settings_path, user_map_path
+from boardapp.core.scan.boardsettings import UserMaps, settings_path, user_map_path
 from boardapp.paths import maps_dir
 from boardapp.ui.main_window import MainWindow
 from tests.synthetic_scan import render_scan
@@ -41,7 +41,7 @@ def env(tmp_path, monkeypatch):
 
 
 def open_window(qtbot):
-    win = MainWindow(Game(find_ruleset("deux-bretagne"), seed=7))
+    win = MainWindow(Game(find_ruleset("deux-bretagne", UserMaps()), seed=7))
     qtbot.addWidget(win)
     win.resize(1200, 850)
     win.show()
