@@ -155,3 +155,23 @@ def test_scan_calibrate_edit_undo_save(qtbot, env):
     assert again.scene.scan_layer is not None
     assert again.scene.map_layer.opacity() == pytest.approx(0.3)
     assert again.game.ruleset.board_map.areas[city.id].pos == moved
+
+
+def test_a_scan_layer_deleted_before_its_repaint_is_left_alone(qtbot, tmp_path):
+    import shiboken6
+    from PIL import Image
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from boardapp.core.scan.calibration import Transform
+    from boardapp.core.scan.tiles import ScanPyramid
+    from boardapp.ui.scan_layer import ScanLayer
+
+    Image.new("RGB", (300, 200), "white").save(tmp_path / "scan.png")
+    pyramid = ScanPyramid(tmp_path / "scan.png", tmp_path / "cache").ensure()
+    scene = QGraphicsScene()
+    layer = ScanLayer(pyramid, Transform.identity())
+    scene.addItem(layer)
+    layer._refresh.start()  # tiles still coming: a repaint is due
+    scene.clear()  # a new game drawn: the scene deletes the item first
+    qtbot.wait(50)  # an exception raised in the event loop would fail the test
+    assert not shiboken6.isValid(layer)

@@ -198,12 +198,11 @@ class Ruleset:
         files = {self.main_board: self.map_file, **self.boards} if self.map_file else {}
         for board, map_file in files.items():
             try:
-                self.board_map if board == self.main_board else self._extra_maps  # noqa: B018
+                self._load(board, map_file)
             except (BoardappError, OSError):
                 continue
-            loaded = self._loaded.get(board)
-            if loaded is not None:
-                records[board] = MapRecord(map_file, loaded.origin, loaded.digest)
+            loaded = self._loaded[board]
+            records[board] = MapRecord(map_file, loaded.origin, loaded.digest)
         return records
 
     # -- boards ------------------------------------------------------------------------
