@@ -353,7 +353,11 @@ class Ruleset:
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         """Apply one of the ruleset's actions if the running step makes it legal for
-        the acting side (``ctx.side``); raise IllegalActionError with the reason."""
+        the acting side (``ctx.side``); raise IllegalActionError with the reason. Once
+        the game is over, only manual verbs remain."""
+        result = self.outcome(state)
+        if result is not None:
+            raise IllegalActionError(f"the game is over: {result}")
         self.flow.apply(self, state, action, ctx, side=ctx.side or None)
 
     def after_manual(self, state: State, ctx: Context) -> None:
