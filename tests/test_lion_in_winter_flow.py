@@ -121,3 +121,17 @@ def test_the_layers_model_steps_ruleset():
         assert _imports(path) <= allowed, path
     for path in FOLDER.rglob("*.py"):
         assert len(path.read_text(encoding="utf-8").splitlines()) <= 800, path
+
+
+def test_after_the_end_only_corrections_by_hand_remain():
+    game = at("score", {"richard-i": "anjou"})
+    game.push("end-game")
+    assert _RULESET.outcome(game.state) and game.legal_actions() == []
+    with pytest.raises(IllegalActionError, match="game is over"):
+        game.push("next-turn")
+    game.push("troops richard-i infantry +1")  # a correction stays possible
+    assert game.state["vars"]["troops"]["richard-i"]["infantry"] == 2
+    menu = {a.verb for a in _RULESET.piece_actions(game.state, "richard-i")}
+    assert "troops" in menu and "elimination-roll" not in menu
+    with pytest.raises(IllegalActionError, match="game is over"):
+        game.push("elimination-roll richard-i")  # its question could not be answered

@@ -354,9 +354,11 @@ class Ruleset:
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         """Apply one of the ruleset's actions if the running step makes it legal for
         the acting side (``ctx.side``); raise IllegalActionError with the reason. Once
-        the game is over, only manual verbs remain."""
+        the game is over, only manual verbs remain (the core's, and the corrections by
+        hand a step declares)."""
         result = self.outcome(state)
-        if result is not None:
+        spec = self.flow.verb_spec(state, action.verb)
+        if result is not None and not (spec is not None and spec.manual):
             raise IllegalActionError(f"the game is over: {result}")
         self.flow.apply(self, state, action, ctx, side=ctx.side or None)
 

@@ -5,7 +5,7 @@ forced retreat, the pursuit. The formulas are in :mod:`..battle`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from boardapp.core.engine.actions import Action
@@ -201,7 +201,8 @@ def _retreat_label(rs: LionModel, state: State, action: Action) -> str:
     return f"{rs.side(side).name}: retreat {names} to {rs.board_map.place_name(dest)}"
 
 
-def _area_label(text: str) -> Any:
+def _area_label(text: str) -> Callable[[LionModel, State, Action], str]:
+    """A label naming the battle's area (argument 0) in ``text``."""
     def label(rs: LionModel, state: State, action: Action) -> str:
         return text.format(rs.board_map.place_name(action.arg(0)))
     return label

@@ -90,12 +90,14 @@ class LionPhase(Step[LionModel]):
 
     # -- corrections by hand on a leader's menu ---------------------------------------------
     def manual_actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
-        """On each leader: a hit rolled on the Elimination Chart (on the map), crowning
+        """On each leader: a hit rolled on the Elimination Chart (on the map, while the
+        game goes on), crowning
         (where he may be crowned), one more of each troop kind (a knight of the country
         he stands in), one fewer of each kind he has."""
+        over = rs.outcome(state) is not None
         for pid, piece in state["pieces"].items():
             loc = piece["loc"]
-            if loc in rs.board_map.areas:
+            if loc in rs.board_map.areas and not over:
                 yield Action("elimination-roll", (pid,))
             if rs.why_not_crown(state, pid) is None:
                 yield Action("crown", (pid,))
@@ -133,7 +135,11 @@ class LionPhase(Step[LionModel]):
           label="Leader hit (by hand): roll on the Elimination Chart")
     def on_elimination_roll(self, rs: LionModel, state: State, frame: Frame,
                             action: Action, ctx: Context, flow: Flow) -> None:
-        """A leader hit the players saw (crib Phase Three): the Elimination Chart."""
+        """A leader hit the players saw (crib Phase Three): the Elimination Chart (not
+        once the game is over: its question could not be answered)."""
+        result = rs.outcome(state)
+        if result is not None:
+            raise IllegalActionError(f"the game is over: {result}")
         rs.chart_call(state, ctx, "elimination", [action.arg(0)])
 
     @verb("crown", piece=0, decisions=True, manual=True, label=_crown_label)
