@@ -341,7 +341,7 @@ def test_a_fv1_siege_and_a_minor_battle_give_no_vp():
 
 
 def test_an_allys_commander_eliminated_neutralises_it():
-    from rulesets.lily_ermine.model import combat as retreat
+    from rulesets.lily_ermine.model import combat
 
     game = new_game()
     ctx = Context(game.state, "france")

@@ -431,50 +431,77 @@ def melee(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow, camp: str
     apply_melee(rs, state, ctx, flow, res.result)
 
 
-def apply_melee(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow,
-                r: CombatResult) -> None:
-    t = battle(state)
-    m = t["melee"]
-    camp, other = m["att"], rs.other(m["att"])
-    src, dest = m["src"], m["dest"]
-    rule = rs.cite("10 Combat results")
-    losses = {camp: r.attacker, other: r.defender}
-    zones = {camp: src, other: dest}
-    notes = []
-    for side in (camp, other):
+def _has(rs: LilyErmineModel, state: State, zone: str, camp: str,
+         codes: tuple[str, ...]) -> list[str]:
+    """``camp``'s units of the kinds ``codes`` in ``zone``."""
+    return [p for p in unit_list(rs, state, zone, camp) if code(rs, state, p) in codes]
+
+
+def _charges(rs: LilyErmineModel, state: State, losses: dict[str, int],
+             zones: dict[str, str], notes: list[str]) -> None:
+    """The charge marker: the cavalry double the enemy's losses and take their camp's
+    first, unless a ditch stops them (10 Presentation of markers)."""
+    m = battle(state)["melee"]
+    for side in (m["att"], rs.other(m["att"])):
         foe = rs.other(side)
-        if revealed(state, side, "charge") and any(
-                code(rs, state, p) in CAVALRY for p in unit_list(rs, state, zones[side], side)):
-            if zone_has(state, zones[foe], "ditch") and (side != camp or m["adv"] < 2):
-                notes.append(f"{rs.side(side).name}'s charge cancelled by the ditch")
-            else:
-                losses[foe] *= 2
-                notes.append(f"{rs.side(side).name}'s charge doubles the losses of "
-                             f"{rs.side(foe).name}")
-                # The units that enabled the charge absorb their camp's losses first.
-                m["first"][side] = [p for p in unit_list(rs, state, zones[side], side)
-                                    if code(rs, state, p) in CAVALRY]
-    pikes = all(any(code(rs, state, p) == "Pi" for p in unit_list(rs, state, zones[s], s))
-                for s in (camp, other))
-    if pikes and (revealed(state, camp, "pike-clash") or revealed(state, other, "pike-clash")):
-        cut = [s for s in (camp, other) if revealed(state, s, "cut-and-thrust") and any(
-            code(rs, state, p) == "Hb" for p in unit_list(rs, state, zones[s], s))]
-        if cut:
-            notes.append("the clash among pikemen is cancelled by cut and thrust")
-        else:
-            losses = {s: n * 2 for s, n in losses.items()}
-            notes.append("clash among pikemen: the losses of both camps doubled, pikemen first")
-            for s in (camp, other):
-                m["first"][s] = [p for p in unit_list(rs, state, zones[s], s)
-                                 if code(rs, state, p) == "Pi"]
-    retreats = {camp: r.attacker_r, other: r.defender_r}
-    for side in (camp, other):
-        if zone_has(state, zones[side], "ditch") and zone_has(state, zones[side], "fence"):
+        if not revealed(state, side, "charge") or not _has(rs, state, zones[side], side,
+                                                              CAVALRY):
+            continue
+        if zone_has(state, zones[foe], "ditch") and (side != m["att"] or m["adv"] < 2):
+            notes.append(f"{rs.side(side).name}'s charge cancelled by the ditch")
+            continue
+        losses[foe] *= 2
+        notes.append(f"{rs.side(side).name}'s charge doubles the losses of "
+                     f"{rs.side(foe).name}")
+        # The units that enabled the charge absorb their camp's losses first.
+        m["first"][side] = _has(rs, state, zones[side], side, CAVALRY)
+
+
+def _pike_clash(rs: LilyErmineModel, state: State, losses: dict[str, int],
+                zones: dict[str, str], notes: list[str]) -> None:
+    """The clash among pikemen doubles both camps' losses, pikemen first, unless cut and
+    thrust cancels it (10 Presentation of markers)."""
+    m = battle(state)["melee"]
+    camps = (m["att"], rs.other(m["att"]))
+    if not all(_has(rs, state, zones[s], s, ("Pi",)) for s in camps) or not any(
+            revealed(state, s, "pike-clash") for s in camps):
+        return
+    if any(revealed(state, s, "cut-and-thrust") and _has(rs, state, zones[s], s, ("Hb",))
+           for s in camps):
+        notes.append("the clash among pikemen is cancelled by cut and thrust")
+        return
+    for s in camps:
+        losses[s] *= 2
+        m["first"][s] = _has(rs, state, zones[s], s, ("Pi",))
+    notes.append("clash among pikemen: the losses of both camps doubled, pikemen first")
+
+
+def _ditch_and_fence(rs: LilyErmineModel, state: State, losses: dict[str, int],
+                     retreats: dict[str, bool], zones: dict[str, str],
+                     notes: list[str]) -> None:
+    """A ditch with a fence cancels the R and one SP of its camp's losses (10)."""
+    for side, zone in zones.items():
+        if zone_has(state, zone, "ditch") and zone_has(state, zone, "fence"):
             if losses[side] or retreats[side]:
-                notes.append(f"ditch and fence in {name(rs, zones[side])}: R cancelled and "
+                notes.append(f"ditch and fence in {name(rs, zone)}: R cancelled and "
                              "1 SP less")
             losses[side] = max(0, losses[side] - 1)
             retreats[side] = False
+
+
+def apply_melee(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow,
+                r: CombatResult) -> None:
+    """The result of a melee with the markers' effects; the losses are then allocated
+    by their owners (10 Combat results)."""
+    m = battle(state)["melee"]
+    camp, other = m["att"], rs.other(m["att"])
+    losses = {camp: r.attacker, other: r.defender}
+    zones = {camp: m["src"], other: m["dest"]}
+    notes: list[str] = []
+    _charges(rs, state, losses, zones, notes)
+    _pike_clash(rs, state, losses, zones, notes)
+    retreats = {camp: r.attacker_r, other: r.defender_r}
+    _ditch_and_fence(rs, state, losses, retreats, zones, notes)
     if notes:
         ctx.log("; ".join(notes), rs.cite("10 Presentation of markers"))
     for side, star in ((camp, r.attacker_star), (other, r.defender_star)):
@@ -483,7 +510,7 @@ def apply_melee(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow,
     m["retreats"] = [s for s in (camp, other) if retreats[s]]
     queue = [[s, losses[s]] for s in (camp, other) if losses[s] > 0]
     ctx.log(f"Losses: {rs.side(camp).name} {losses[camp]} SP, {rs.side(other).name} "
-            f"{losses[other]} SP, each allocated by its owner", rule)
+            f"{losses[other]} SP, each allocated by its owner", rs.cite("10 Combat results"))
     flow.goto(rs, state, ctx, "mb-losses", side=camp, queue=queue)
 
 

@@ -111,6 +111,16 @@ class TacticalStep(LilyStep):
     board: ClassVar[str | None] = "tactical"
     section = "10"
 
+    def tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        """Apply a ``tac-move`` this step lists (deployment, sortie, advance, movement)."""
+        raise NotImplementedError  # never reached: a step that lists none refuses it
+
+    @verb("tac-move", drag=True, label=move_label)
+    def on_tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        self.tac_move(rs, state, frame, action, ctx, flow)
+
     def move_costs(self, rs: LilyErmineModel, state: State, pid: str) -> dict[str, int]:
         """The MP to each zone ``pid`` may reach in this step (default: one link)."""
         return {}

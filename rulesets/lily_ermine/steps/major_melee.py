@@ -34,7 +34,7 @@ from ..model.battle_rules import (
 from ..model.combat import destinations, is_enemy_zone, sp_loss_choices
 from ..model.data import CombatResult
 from ..model.tactical import is_cannon
-from .common import CombatAsk, LilyStep, SpLossStep, TacticalStep, move_label, place_label
+from .common import CombatAsk, LilyStep, SpLossStep, TacticalStep, place_label
 
 
 def _melee_label(rs: LilyErmineModel, state: State, action: Action) -> str:
@@ -197,8 +197,7 @@ class MbAdvance(TacticalStep):
                 yield Action.of("tac-move", movers, m["dest"])
         yield Action("advance-done")
 
-    @verb("tac-move", drag=True, label=move_label)
-    def on_tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+    def tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         dest = action.arg(1)
         taken = [p for p in at(rs, state, dest, rs.other(frame["side"]))

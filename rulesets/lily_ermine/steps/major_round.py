@@ -34,7 +34,7 @@ from ..model.battle_rules import (
     trim_markers,
 )
 from ..model.tactical import camp_zones, is_cannon, marker_name, parse
-from .common import TacticalStep, marker_label, move_label
+from .common import TacticalStep, marker_label
 
 
 def _fire_label(rs: LilyErmineModel, state: State, action: Action) -> str:
@@ -226,8 +226,7 @@ class MbMove(TacticalStep):
                 yield Action.of("tac-move", [pid], dest)
         yield Action("move-done")
 
-    @verb("tac-move", drag=True, label=move_label)
-    def on_tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+    def tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         t = battle(state)
         pid, dest = action.pieces(0)[0], action.arg(1)

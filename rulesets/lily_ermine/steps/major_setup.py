@@ -64,8 +64,7 @@ class MbDeploy(TacticalStep):
         if 3 * first >= total:
             yield Action("deploy-done")
 
-    @verb("tac-move", drag=True, label=move_label)
-    def on_tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+    def tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         for pid in reversed(action.pieces(0)):  # the stack keeps its order
             put_piece(state, pid, action.arg(1))
@@ -86,6 +85,87 @@ class MbDeploy(TacticalStep):
 
 
 # -- random events ------------------------------------------------------------------------
+
+def _weapons_on_the_ground(rs: LilyErmineModel, state: State, ctx: Context) -> None:
+    """Event 2: mercenaries to the LR; treason if Rieux or Albret is with the Bretons,
+    ignored if they stand with the Duke (10 Random events)."""
+    t = battle(state)
+    lords = [p for p in on_field(rs, state, "brittany")
+             if rs.is_commander(state, p) and ally_of(rs, state, p) in ("rieux", "albret")]
+    dukes = {state["pieces"][p]["loc"] for p in on_field(rs, state, "brittany")
+             if state["pieces"][p]["type"] in ("francois-ii", "anne")}
+    if lords and all(state["pieces"][p]["loc"] in dukes for p in lords):
+        ctx.log("Weapons on the ground: Rieux and Albret stand with the Duke: "
+                "ignored", rs.cite(R_EVENTS))
+        return
+    if lords:
+        ctx.log("Weapons on the ground becomes Treason: Rieux or Albret is with the "
+                "Bretons", rs.cite(R_EVENTS))
+        treason(rs, state, ctx, "brittany")
+        return
+    for camp in (t["attacker"], t["defender"]):
+        d = ctx.roll(6)
+        mercs = [p for p in unit_list_all(rs, state, camp)
+                 if rs.nationality(state, p) in MERCENARIES]
+        ctx.log(f"Weapons on the ground: {rs.side(camp).name} rolls {d}: "
+                f"{d // 2} mercenary counter(s) to the LR "
+                f"({len(mercs)} present)", rs.cite(R_EVENTS))
+        queue_pick(state, camp, d // 2, mercs, [tz(camp, "lr")],
+                   "weapons on the ground: a mercenary to the LR")
+
+
+def _treason(rs: LilyErmineModel, state: State, ctx: Context) -> None:
+    """Event 1: the active camp's allies in the doubt zone leave for its LR (10)."""
+    treason(rs, state, ctx, battle(state)["attacker"])
+
+
+def _jacquerie(rs: LilyErmineModel, state: State, ctx: Context) -> None:
+    """Event 3: Breton militia to each camp's Reserve, if any fights (10)."""
+    t = battle(state)
+    camps = (t["attacker"], t["defender"])
+    militia = {c: [p for p in unit_list_all(rs, state, c) if code(rs, state, p) == "Mi"]
+               for c in camps}
+    if not any(militia.values()):
+        ctx.log("Jacquerie: no militia fights: nothing", rs.cite(R_EVENTS))
+        return
+    for camp in camps:
+        d = ctx.roll(6)
+        n = (d + 1) // 2
+        ctx.log(f"Jacquerie: {rs.side(camp).name} rolls {d}: {n} Breton militia "
+                "counter(s) to its Reserve (a surplus is ignored)", rs.cite(R_EVENTS))
+        queue_pick(state, camp, n, militia[camp], [rs.reserve_of(camp)],
+                   "jacquerie: a militia counter to the Reserve")
+
+
+def _unmanned_wing(rs: LilyErmineModel, state: State, ctx: Context) -> None:
+    """Event 5: the defender moves a wing's units to a central line (10)."""
+    dfn = battle(state)["defender"]
+    d = ctx.roll(6)
+    wing = "left" if d % 2 == 0 else "right"
+    there = unit_list(rs, state, tz(dfn, wing), dfn)
+    ctx.log(f"Unmanned wing: die {d}, the defender's {wing} wing"
+            + (f": its units move to a central line ({rs.names(state, there)})"
+               if there else " has no units: ignored"), rs.cite(R_EVENTS))
+    queue_pick(state, dfn, len(there), there, [tz(dfn, r) for r in CENTRAL],
+               f"unmanned wing: move the {wing} wing's units to a central line")
+
+
+def _rain(rs: LilyErmineModel, state: State, ctx: Context) -> None:
+    """Event 6: no fire by Ca and Co, archers' range 2 (10)."""
+    battle(state)["rain"] = True
+    ctx.log("Rain: no fire by cannon (Ca) and coulevriniers (Co); archers' range 2",
+            rs.cite(R_EVENTS))
+
+
+def _nothing(rs: LilyErmineModel, state: State, ctx: Context) -> None:
+    """Event 4: nothing happens."""
+
+
+EFFECTS = {"treason": _treason, "weapons on the ground": _weapons_on_the_ground,
+           "jacquerie": _jacquerie, "nothing": _nothing, "unmanned wing": _unmanned_wing,
+           "rain": _rain}
+"""The effect of each random event (10 Determination of random events for the battle)."""
+
 
 class MbEvent(TacticalStep):
     """The active player rolls on the Random Events Table (10)."""
@@ -108,59 +188,7 @@ class MbEvent(TacticalStep):
         t["event"] = event
         ctx.log(f"Random Events Table: die {die} = {event} (valid for every combat round of "
                 "this battle)", rs.cite(R_EVENTS))
-        att, dfn = t["attacker"], t["defender"]
-        if event == "weapons on the ground":
-            lords = [p for p in on_field(rs, state, "brittany")
-                     if rs.is_commander(state, p) and ally_of(rs, state, p) in ("rieux",
-                                                                                 "albret")]
-            dukes = {state["pieces"][p]["loc"] for p in on_field(rs, state, "brittany")
-                     if state["pieces"][p]["type"] in ("francois-ii", "anne")}
-            if lords and all(state["pieces"][p]["loc"] in dukes for p in lords):
-                ctx.log("Weapons on the ground: Rieux and Albret stand with the Duke: "
-                        "ignored", rs.cite(R_EVENTS))
-            elif lords:
-                ctx.log("Weapons on the ground becomes Treason: Rieux or Albret is with the "
-                        "Bretons", rs.cite(R_EVENTS))
-                treason(rs, state, ctx, "brittany")
-            else:
-                for camp in (att, dfn):
-                    d = ctx.roll(6)
-                    mercs = [p for p in unit_list_all(rs, state, camp)
-                             if rs.nationality(state, p) in MERCENARIES]
-                    ctx.log(f"Weapons on the ground: {rs.side(camp).name} rolls {d}: "
-                            f"{d // 2} mercenary counter(s) to the LR "
-                            f"({len(mercs)} present)", rs.cite(R_EVENTS))
-                    queue_pick(state, camp, d // 2, mercs, [tz(camp, "lr")],
-                               "weapons on the ground: a mercenary to the LR")
-        elif event == "treason":
-            treason(rs, state, ctx, att)
-        elif event == "jacquerie":
-            militia = {c: [p for p in unit_list_all(rs, state, c) if code(rs, state, p) == "Mi"]
-                       for c in (att, dfn)}
-            if not any(militia.values()):
-                ctx.log("Jacquerie: no militia fights: nothing", rs.cite(R_EVENTS))
-            for camp in (att, dfn):
-                if not any(militia.values()):
-                    break
-                d = ctx.roll(6)
-                n = (d + 1) // 2
-                ctx.log(f"Jacquerie: {rs.side(camp).name} rolls {d}: {n} Breton militia "
-                        "counter(s) to its Reserve (a surplus is ignored)", rs.cite(R_EVENTS))
-                queue_pick(state, camp, n, militia[camp], [rs.reserve_of(camp)],
-                           "jacquerie: a militia counter to the Reserve")
-        elif event == "unmanned wing":
-            d = ctx.roll(6)
-            wing = "left" if d % 2 == 0 else "right"
-            there = unit_list(rs, state, tz(dfn, wing), dfn)
-            ctx.log(f"Unmanned wing: die {d}, the defender's {wing} wing"
-                    + (f": its units move to a central line ({rs.names(state, there)})"
-                       if there else " has no units: ignored"), rs.cite(R_EVENTS))
-            queue_pick(state, dfn, len(there), there, [tz(dfn, r) for r in CENTRAL],
-                       f"unmanned wing: move the {wing} wing's units to a central line")
-        elif event == "rain":
-            t["rain"] = True
-            ctx.log("Rain: no fire by cannon (Ca) and coulevriniers (Co); archers' range 2",
-                    rs.cite(R_EVENTS))
+        EFFECTS[event](rs, state, ctx)
         after_event(rs, state, ctx, flow)
 
 

@@ -29,7 +29,7 @@ from ..model.siege_rules import (
     sortie_leaders,
 )
 from ..model.tactical import cf_of, is_cannon, tz
-from .common import CombatAsk, SpLossStep, TacticalStep, move_label
+from .common import CombatAsk, SpLossStep, TacticalStep
 
 
 def _sortie_label(rs: LilyErmineModel, state: State, action: Action) -> str:
@@ -270,8 +270,7 @@ class SiegeSortiePick(TacticalStep):
         if out:
             yield Action("sortie-attack")
 
-    @verb("tac-move", drag=True, label=move_label)
-    def on_tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+    def tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         pid = action.pieces(0)[0]
         put_piece(state, pid, action.arg(1))
