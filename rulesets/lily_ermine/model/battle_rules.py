@@ -1,4 +1,6 @@
-"""Major battles on the tactical map (rules 10, Major battle procedure).
+"""Major battles on the tactical map (rules 10, Major battle procedure): the rules'
+effects the battle's steps (``steps/major_setup.py``, ``major_round.py``,
+``major_melee.py``) share.
 
 ``major-battle ZONE`` (combat phase, a battle marker, at least 10 SP on each side) moves
 the battle's counters onto the tactical map and runs the battle as prompted steps, each
@@ -36,7 +38,7 @@ decision a legal action of the player whose choice it is:
   continues or withdraws (the free counter-attack with a tactical advantage first);
 * the end (all units of a camp gone or in its LR, no commander, or the withdrawal):
   counters back to the strategic zone, 2 VP to the victor (12, :mod:`.victory`), the
-  loser retreats (10.5.1, :mod:`.retreat`).
+  loser retreats (10.5.1, ``steps/retreat.py``).
 
 Left to the players (by hand on the tactical map): marker effects from the rear or the
 flanks other than the fence and the ditch, keeping a melee marker back for a

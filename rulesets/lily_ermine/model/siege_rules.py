@@ -1,4 +1,5 @@
-"""Sieges on the tactical map (rules 10, Siege procedure).
+"""Sieges on the tactical map (rules 10, Siege procedure): the rules' effects the
+siege's steps (``steps/siege.py``) share.
 
 ``siege ZONE`` (combat phase, a siege marker in the zone) starts the procedure:
 
