@@ -26,7 +26,6 @@ where the rules do not say).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from boardapp.core.base.errors import IllegalActionError, InvalidActionError
 from boardapp.core.board.movement import Reach
@@ -38,7 +37,7 @@ from boardapp.core.engine.tables import ask_result, resolve
 
 from . import diplomacy
 from .base import NOT_YET, LilyErmineModel
-from .data import DATA_DIR
+from .data import DATA_DIR, Contingent
 
 ACCOMPANY = {"england": "scales", "spain": "albret", "gascony": "albret"}
 """13: Scales and Albret accompany their countries' reinforcements on first arrival."""
@@ -78,7 +77,7 @@ def cost(rs: LilyErmineModel, state: State, pid: str, reduced: bool) -> int:
     return ut.rp_reduced if reduced else ut.rp
 
 
-def _contingent(rs: LilyErmineModel, state: State, pid: str) -> Any:
+def _contingent(rs: LilyErmineModel, state: State, pid: str) -> Contingent | None:
     return rs.reinforcement_table.contingent_of(rs.nationality(state, pid))
 
 
