@@ -96,6 +96,9 @@ class Status:
 
     title: str
     lines: tuple[str, ...] = ()
+    pieces: bool = True
+    """Whether the summary lists the pieces place by place after the lines (``False``
+    when the lines already show every place in the game's own way)."""
 
 
 @dataclass(frozen=True)
@@ -528,7 +531,7 @@ class Ruleset:
         result = self.outcome(state)
         lines = [status.title, *status.lines, f"Game over: {result}" if result
                  else self.prompt(state)]
-        for place, pids in sorted(state["stacks"].items()):
+        for place, pids in sorted(state["stacks"].items()) if status.pieces else ():
             if pids:
                 names = ", ".join(self.piece_name(state, p) for p in pids)
                 lines.append(f"  {self.place_name(place)} ({place}): {names}")
