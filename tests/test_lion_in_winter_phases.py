@@ -177,3 +177,28 @@ def test_the_prompt_says_when_the_game_is_over():
                   else next(a for a in actions if a.verb == "pass"))
     assert rs.prompt(game.state).startswith("Game over: ")
     assert rs.outcome(game.state) in rs.prompt(game.state)
+
+
+def test_a_king_killed_this_turn_scores_as_king_after_a_successor_is_crowned():
+    """Issue 13 point 4: crib Phase Eleven, "Leaders Killed in Battle (this turn) ...
+    Enemy King = +1VP": the king killed counts as king though Phase Nine crowned his
+    successor before the score (Philip II, 3 stars: 2 + 1 = 3, not 2)."""
+    game = Game(_RULESET, "1183", 1)
+    assert game.state["vars"]["king"]["french"] == "philip-ii"
+    game.push("elimination-roll philip-ii")
+    game.push("chart-result killed")
+    crowned = []
+    while game.state["phase"] != "score":
+        actions = game.legal_actions()
+        ahead = [a for a in actions if a.verb in ("next-phase", "done", "pass")]
+        action = ahead[0] if ahead else actions[0]
+        if action.verb == "crown":
+            crowned.append(action.text())
+        game.push(action)
+    assert "crown louis-ix" in crowned
+    assert game.state["vars"]["king"]["french"] == "louis-ix"  # the successor (Phase Nine)
+    lines = [line.text for line in game.log[-1].lines]
+    english = next(t for t in lines if t.startswith("English: "))
+    assert "Philip II Augustus killed +3 (enemy king +1)" in english
+    assert game.state["vars"]["killed"] == []  # scored once, then to the dead box
+    assert game.state["pieces"]["philip-ii"]["loc"] == "dead"

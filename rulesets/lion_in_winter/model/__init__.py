@@ -72,9 +72,13 @@ class LionModel(LionCourt):
                 continue
             scorer = OTHER[victim_side]
             lead = self.leaders[entry["leader"]]
-            pts = score_for_rank(lead.rank) + (1 if entry["leader"] in kings else 0)
+            # "Enemy King = +1VP": the king when killed (recorded then), even if a
+            # successor was crowned since (Phase Nine comes before Phase Eleven).
+            king = entry.get("king") or entry["leader"] in kings
+            pts = score_for_rank(lead.rank) + (1 if king else 0)
             points[scorer] += pts
-            lines[scorer].append(f"{lead.name} killed +{pts}")
+            lines[scorer].append(f"{lead.name} killed +{pts}"
+                                 + (" (enemy king +1)" if king else ""))
         for side in PLAYERS:
             for pid in state["stacks"].get(PRISON_OF[side], []):
                 if self.leader_side(state, pid) == OTHER[side]:

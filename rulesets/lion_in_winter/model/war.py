@@ -123,7 +123,12 @@ class LionWar(LionTroops):
                                                                          "routed"),
                       "routed": "routed"}.get(result)
             if result == "killed":
-                v["killed"].append({"leader": pid, "side": side})
+                entry = {"leader": pid, "side": side}
+                if v["king"].get(side) == pid:
+                    # Phase Eleven scores him as king (+1) even if Phase Nine crowns a
+                    # successor before the score: he was king when killed this turn.
+                    entry["king"] = True
+                v["killed"].append(entry)
         else:
             rule = self.cite("Phase Eight")
             if result == "dies":
