@@ -513,3 +513,29 @@ def test_the_data_of_r_and_r_and_diplomacy_fits_the_map_and_counters():
     assert kinds == ["Ab.gascony", "Co.gascony", "Pi.spain"]
     limits = {c.id: c.limit for c in RS.reinforcement_table.contingents.values()}
     assert limits == {"swiss": 3, "england": 3, "empire": 6, "spain-gascony": 3}  # 7.1
+
+
+def test_the_combat_phase_ends_only_once_every_fight_is_resolved():
+    """Issue 13 point 3: rule 10 ("the combat sequence ends after all the combats and
+    sieges have been resolved"): next-phase is refused while a marker stands; the
+    manual ``resolved`` (a fight settled by hand) removes it, then the phase ends."""
+    game = new_game()
+    game.push("next-phase")
+    for zone in ("sz44", "sz43", "sz38"):
+        game.push(f"move beaudricourt,france-gd-1 {zone}")
+    assert game.state["vars"]["markers"] == {"sz38": "siege"}
+    to_phase(game, "fatigue")
+    while game.state.get("flow"):
+        game.push(game.legal_actions()[0])
+    game.push("next-phase")
+    assert game.state["phase"] == "combat"
+    assert legal(game) == ["siege sz38", "resolved sz38"]
+    err = refusal(game, "next-phase")
+    assert err.rule == "Lily and the Ermine 10 Following combat"
+    assert "38 Rennes" in err.reason and "siege" in err.reason
+    assert (game.state["phase"], game.state["active"]) == ("combat", "france")
+    game.push("resolved sz38")
+    assert game.state["vars"]["markers"] == {}
+    assert legal(game) == ["next-phase"]
+    game.push("next-phase")
+    assert (game.state["phase"], game.state["active"]) == ("rr", "brittany")

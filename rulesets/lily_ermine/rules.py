@@ -100,6 +100,11 @@ class LilyErmine(LilyErmineModel):
             "sailed": False, "over": False, "allowance": {}, "commander_out": {},
         }
         diplomacy.init_vars(self, state)  # the Alliances Table (13, 11)
+        if played_with not in ("0.1", "0.2"):
+            # 10 Following combat, checked from 0.3: the combat phase ends once every
+            # fight is resolved. A game recorded before (its state without the flag, so
+            # its digests unchanged) replays, and goes on, with next-phase always legal.
+            state["vars"]["combat_ends_resolved"] = True
         return state
 
     # -- the drag: asked of the running step ---------------------------------------------

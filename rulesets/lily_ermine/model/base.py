@@ -54,7 +54,10 @@ class LilyErmineModel(Ruleset):
 
     id = "lily-ermine"
     name = "The Lily and the Ermine"
-    version = "0.2"
+    version = "0.3"
+    """Bumped whenever the state or the rules change. 0.3: the combat phase ends only
+    once every battle and siege is resolved (10 Following combat); a game saved with an
+    older version replays, and goes on, under its rules (``setup``'s ``played_with``)."""
     aliases = ("lily_ermine", "lily-and-the-ermine", "lys-hermine")
     rules_name = "Lily and the Ermine"
     sides = (SideInfo("france", "France", "#2b4fa0", "#ffffff"),

@@ -204,6 +204,21 @@ def why_not_fight(rs: LilyErmineModel, state: State, zone: str) -> tuple[str, st
     return None
 
 
+def why_not_end_combat(rs: LilyErmineModel, state: State) -> tuple[str, str] | None:
+    """Why the camp's combat phase may not end yet (10 Following combat: "the combat
+    sequence ends after all the combats and sieges have been resolved"): a battle or
+    siege marker still stands. A fight settled by hand is marked ``resolved``. A game
+    recorded before the rule was checked (ruleset 0.2: no ``combat_ends_resolved`` flag,
+    see ``setup``) ends it freely."""
+    markers = state["vars"]["markers"]
+    if not markers or not state["vars"].get("combat_ends_resolved"):
+        return None
+    left = ", ".join(f"{kind} in {rs.board_map.place_name(zone)}"
+                     for zone, kind in sorted(markers.items()))
+    return (f"the combat phase ends once every battle and siege is resolved: {left} "
+            "still to fight (or mark resolved by hand)", rs.cite("10 Following combat"))
+
+
 def fight(rs: LilyErmineModel, state: State, zone: str, ctx: Context, flow: Flow) -> None:
     """Resolve the minor battle in ``zone`` (10 Battle resolution procedure)."""
     camp = state["active"]

@@ -116,7 +116,8 @@ class CombatPhase(LilyPhase):
             if combat.why_not_fight(rs, state, zone) is None:
                 yield Action.of("fight", zone)
             yield Action.of("resolved", zone)
-        yield Action("next-phase")
+        if combat.why_not_end_combat(rs, state) is None:
+            yield Action("next-phase")  # once every fight is resolved (10 Following combat)
 
     def why_not(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                 side: str | None) -> tuple[str, str | None] | None:
@@ -135,6 +136,8 @@ class CombatPhase(LilyPhase):
             return battle_rules.why_not_major(rs, state, action.arg(0))
         if verb_name == "fight":
             return combat.why_not_fight(rs, state, action.arg(0))
+        if verb_name == "next-phase":
+            return combat.why_not_end_combat(rs, state)
         if verb_name == "resolved" and action.arg(0) not in state["vars"]["markers"]:
             return f"no battle or siege to resolve in {action.arg(0)}", rs.cite("10")
         if verb_name == "defend" and action not in set(armies.defence_actions(rs, state)):
