@@ -539,3 +539,18 @@ def test_the_combat_phase_ends_only_once_every_fight_is_resolved():
     assert legal(game) == ["next-phase"]
     game.push("next-phase")
     assert (game.state["phase"], game.state["active"]) == ("rr", "brittany")
+
+
+def test_a_game_recorded_before_rule_10_following_combat_replays_as_played():
+    """Version 0.2 ended the combat phase with markers standing: such a saved game still
+    replays (and goes on) that way; a new game refuses it."""
+    moves = ["next-phase", *(f"move beaudricourt,france-gd-1 {z}" for z in
+                             ("sz44", "sz43", "sz38"))]
+    old = Game.replay(RS, "1487", 1, [(m, None) for m in moves], played_with="0.2")
+    to_phase(old, "combat")
+    old.push("next-phase")
+    assert (old.state["phase"], old.state["active"]) == ("rr", "brittany")
+    assert old.state["vars"]["markers"] == {"sz38": "siege"}
+    new = Game.replay(RS, "1487", 1, [(m, None) for m in moves])
+    to_phase(new, "combat")
+    assert "next-phase" not in legal(new)

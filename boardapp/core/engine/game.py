@@ -212,13 +212,16 @@ class Game:
     @classmethod
     def replay(cls, ruleset: Ruleset, scenario: str, seed: int,
                actions: Iterable[tuple[str, str | None]],
-               data: Mapping[str, Any] | None = None) -> Game:
+               data: Mapping[str, Any] | None = None,
+               played_with: str | None = None) -> Game:
         """A game rebuilt from its setup and ``(action text, side)`` pairs.
 
+        ``played_with``: the ruleset version the actions were recorded with (an older
+        game replays under that version's rules, see :meth:`Ruleset.setup`).
         An action that no longer applies raises :class:`InvalidActionError` naming its
         number in the log.
         """
-        game = cls(ruleset, scenario, seed, data)
+        game = cls(ruleset, scenario, seed, data, played_with)
         for number, (text, side) in enumerate(actions, start=1):
             try:
                 game.push(text, side=side)
