@@ -6,8 +6,8 @@ again (same RNG state, so the same dice). Replaying the log from the setup rebui
 state exactly (:meth:`Game.replay`), which is what saving, opening and verifying rely on.
 
 A game is *hot-seat* (one program, the whole state, dice from the seeded generator in
-the state) or *play-by-email* (``game.pbem``: each program holds its player's view,
-dice come from both players' committed seeds, see :mod:`boardapp.core.pbem.pbem`). Both
+the state) or *play-by-email* (``game.pbem``, an :class:`~.runner.ActionRunner`: each
+program holds its player's view, dice come from every player's committed seeds). Both
 record their *sends* (``game.sends``), from which :meth:`Game.last_seen` tells what a
 player has already seen; :meth:`Game.state_at` and :meth:`Game.entries_since` serve a
 step-by-step replay without changing the game.
@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..base.errors import BoardappError, InvalidActionError
 from .actions import Action, LogEntry
@@ -26,11 +26,9 @@ from .context import Context
 from .datasheets import snapshot
 from .manual import HANDLERS, NOT_MANUAL
 from .ruleset import Ruleset
+from .runner import ActionRunner
 from .sends import Send, last_seen
 from .state import State, copy_state
-
-if TYPE_CHECKING:
-    from ..pbem.pbem import Pbem
 
 
 def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
@@ -85,7 +83,8 @@ class Game:
         self._before: list[State] = []
         self._redo: list[tuple[Action, str]] = []
         self.sends: list[Send] = []
-        self.pbem: Pbem | None = None
+        self.pbem: ActionRunner | None = None
+        """The runner of a game played by email (``None``: hot-seat)."""
         self.notes: list[str] = []
         """What opening the file noticed without refusing it (shown by ``verify``)."""
 
@@ -136,7 +135,7 @@ class Game:
         entry = self.log.pop()
         self.state = self._before.pop()
         if self.pbem is not None:
-            self.pbem.proofs.pop()
+            self.pbem.took_back(self)
         while self.sends and self.sends[-1].upto > len(self.log):  # hot-seat only
             self.sends.pop()
         self._redo.append((entry.action, entry.side))
@@ -154,7 +153,7 @@ class Game:
         return len(self.log) > self.undo_floor()
 
     def undo_floor(self) -> int:
-        """The log length undo stops at (0 in hot-seat; see :meth:`Pbem.undo_floor`)."""
+        """The log length undo stops at (0 in hot-seat; else the runner's)."""
         return self.pbem.undo_floor(self) if self.pbem is not None else 0
 
     def undo_blocked_reason(self) -> str:

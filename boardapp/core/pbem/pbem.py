@@ -42,6 +42,8 @@ from typing import TYPE_CHECKING, Any
 from ..base.errors import BoardappError, IllegalActionError
 from ..engine.actions import Action, LogEntry
 from ..engine.context import Context, DiceSource
+from ..engine.game import Game, apply_to
+from ..engine.manual import HANDLERS, NOT_MANUAL
 from ..engine.sends import Send, now_iso
 from ..engine.state import State, canonical, copy_state, digest
 from .dice_commit import (
@@ -63,7 +65,6 @@ from .hidden import (
 from .keys import PlayerKeys, SealError, make_keybox, open_keybox, random_secret
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
     from ..engine.ruleset import Ruleset
     from .ledger import Ledger
 
@@ -166,8 +167,6 @@ def seed_for(game_id: str) -> int:
 def run_action(game: Game, state: State, action: Action, side: str,
                dice: DiceSource | None) -> tuple[State, Context]:
     """Apply ``action`` to a copy of ``state``; return the new state and the context."""
-    from ..engine.game import apply_to
-
     work = copy_state(state)
     ctx = Context(work, side, manual=is_manual(action), dice=dice)
     apply_to(game.ruleset, work, action, ctx)
@@ -176,8 +175,6 @@ def run_action(game: Game, state: State, action: Action, side: str,
 
 def is_manual(action: Action) -> bool:
     """Whether ``action`` is a manual correction (logged "by hand")."""
-    from ..engine.manual import HANDLERS, NOT_MANUAL
-
     return action.verb in HANDLERS and action.verb not in NOT_MANUAL
 
 
@@ -215,7 +212,8 @@ def dice_source(base: bytes | None, private_key: bytes | None,
 
 
 class Pbem:
-    """The play-by-email side of a :class:`Game`: header, keys, proofs, sends."""
+    """The play-by-email side of a :class:`Game`: header, keys, proofs, sends (the
+    game's :class:`~boardapp.core.engine.runner.ActionRunner`)."""
 
     def __init__(self, game_id: str, players: Iterable[Player]) -> None:
         self.game_id = game_id
@@ -467,6 +465,10 @@ class Pbem:
             raise StepError("the sealed hidden information is damaged")
         return payload
 
+    def took_back(self, game: Game) -> None:
+        """The last action was taken back: forget its proof."""
+        self.proofs.pop()
+
     def undo_floor(self, game: Game) -> int:
         """How far back undo may go: not past a send, a die roll or a change of secrets."""
         floor = game.sends[-1].upto if game.sends else 0
@@ -552,8 +554,6 @@ def new_pbem_game(ruleset: Ruleset, scenario: str | None, players: Mapping[str, 
     from the game id): anything random at the start must be done by a first action,
     whose dice are committed like every other.
     """
-    from ..engine.game import Game
-
     game_id = new_game_id()
     game = Game(ruleset, scenario, seed_for(game_id))
     sides = player_sides(game)
