@@ -54,13 +54,16 @@ class Game:
 
     def __init__(self, ruleset: Ruleset, scenario: str | None = None,
                  seed: int | None = None, data: Mapping[str, Any] | None = None,
-                 played_with: str | None = None) -> None:
+                 played_with: str | None = None, sides: list[str] | None = None) -> None:
         """``data``: the game data the game starts with (``state["data"]``, see
         :mod:`.datasheets`); ``None`` copies the ruleset's data files now (a new game),
         ``{}`` keeps none (a game file saved before game data existed).
         ``played_with``: the ruleset version an older game file was played with; the
         ruleset may set such a game up to replay under the rules of that version
-        (:meth:`Ruleset.setup`), and the game keeps them."""
+        (:meth:`Ruleset.setup`), and the game keeps them.
+        ``sides``: the sides that play, when the scenario lets the set-up choose them
+        (:class:`~.ruleset.ScenarioInfo`); the set-up receives them and the state keeps
+        them (``state["sides"]``)."""
         self.ruleset = ruleset
         self.scenario = scenario or ruleset.default_scenario
         if self.scenario not in ruleset.scenarios():
@@ -69,10 +72,16 @@ class Game:
                                 f"(scenarios: {known})")
         self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
         self.played_with = played_with if played_with != ruleset.version else None
+        self.sides = ruleset.choose_sides(self.scenario, sides)
+        """The sides chosen at the set-up (``None``: the scenario's)."""
+        options: dict[str, Any] = {} if self.sides is None else {"sides": list(self.sides)}
         if self.played_with is not None:
-            self.initial: State = ruleset.setup(self.scenario, self.seed, self.played_with)
+            self.initial: State = ruleset.setup(self.scenario, self.seed, self.played_with,
+                                                **options)
         else:
-            self.initial = ruleset.setup(self.scenario, self.seed)
+            self.initial = ruleset.setup(self.scenario, self.seed, **options)
+        if self.sides is not None:
+            self.initial["sides"] = list(self.sides)
         if data is None:
             data = snapshot(ruleset.data_sheets())
         if data:
@@ -211,13 +220,14 @@ class Game:
     @classmethod
     def replay(cls, ruleset: Ruleset, scenario: str, seed: int,
                actions: Iterable[tuple[str, str | None]],
-               data: Mapping[str, Any] | None = None) -> Game:
+               data: Mapping[str, Any] | None = None,
+               sides: list[str] | None = None) -> Game:
         """A game rebuilt from its setup and ``(action text, side)`` pairs.
 
         An action that no longer applies raises :class:`InvalidActionError` naming its
         number in the log.
         """
-        game = cls(ruleset, scenario, seed, data)
+        game = cls(ruleset, scenario, seed, data, sides=sides)
         for number, (text, side) in enumerate(actions, start=1):
             try:
                 game.push(text, side=side)

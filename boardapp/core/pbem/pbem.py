@@ -532,8 +532,9 @@ class Pbem:
 
 # -- creating and joining -------------------------------------------------------------------
 def player_sides(game: Game) -> list[str]:
-    """The sides a player can take (the ruleset's playable sides)."""
-    return [s.id for s in game.ruleset.sides if s.playable]
+    """The sides a player can take: the sides playing the game (chosen at its set-up,
+    else the scenario's, else the ruleset's playable sides)."""
+    return game.ruleset.playing_sides(game.state)
 
 
 def _new_keys(player: Player, passphrase: str, kdf_n: int | None) -> PlayerKeys:
@@ -549,13 +550,19 @@ def new_pbem_game(ruleset: Ruleset, scenario: str | None, players: Mapping[str, 
                   chain_length: int = CHAIN_LENGTH) -> Game:
     """A new play-by-email game; the local player ``me`` joins with ``passphrase``.
 
-    ``players`` maps each playing side to the player's name. The others join with
+    ``players`` maps each playing side to the player's name (where the scenario lets
+    the set-up choose its sides, the game is set up for theirs). The others join with
     :func:`join_pbem` when they receive the file. The set-up seed is public (derived
     from the game id): anything random at the start must be done by a first action,
     whose dice are committed like every other.
     """
     game_id = new_game_id()
-    game = Game(ruleset, scenario, seed_for(game_id))
+    scenario = scenario or ruleset.default_scenario
+    info = ruleset.scenarios().get(scenario)
+    chosen = None
+    if info is not None and info.min_sides is not None:  # the players are the sides
+        chosen = [s for s in ruleset.scenario_sides(scenario) if s in players]
+    game = Game(ruleset, scenario, seed_for(game_id), sides=chosen)
     sides = player_sides(game)
     unknown = [s for s in players if s not in sides]
     if unknown or len(players) < 2:
