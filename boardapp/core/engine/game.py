@@ -29,6 +29,7 @@ from .ruleset import Ruleset
 from .runner import ActionRunner
 from .sends import Send, last_seen
 from .state import State, copy_state
+from .together import pending_obligations
 
 
 def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
@@ -91,6 +92,9 @@ class Game:
         self.log: list[LogEntry] = []
         self._before: list[State] = []
         self._redo: list[tuple[Action, str]] = []
+        self._automatic: set[int] = set()
+        """Numbers of the log entries :meth:`fulfil` played (undone with the action
+        that led to them)."""
         self.sends: list[Send] = []
         self.pbem: ActionRunner | None = None
         """The runner of a game played by email (``None``: hot-seat)."""
@@ -113,9 +117,32 @@ class Game:
         self._redo.clear()
         return entry
 
+    def play(self, action: Action | str, *, side: str | None = None) -> LogEntry:
+        """A player's action (:meth:`push`), then whatever this program now owes
+        (:meth:`fulfil`): what the board and ``boardapp play`` do."""
+        entry = self.push(action, side=side)
+        self.fulfil()
+        return entry
+
+    def fulfil(self) -> list[LogEntry]:
+        """Play the obligations this program may carry out (:mod:`.together`): every
+        side's in hot-seat, the local player's by email. Each is an action of its own
+        in the log, taken back with the action that led to it."""
+        entries = []
+        while True:
+            owed = [(s, a) for s, a in pending_obligations(self.ruleset, self.state)
+                    if self.pbem is None or s == self.pbem.me]
+            if not owed:
+                return entries
+            side, action = owed[0]
+            entries.append(self._apply(action, side))
+            self._automatic.add(len(self.log))
+
     def _apply(self, action: Action | str, side: str | None) -> LogEntry:
         if isinstance(action, str):
             action = Action.parse(action)
+        if side is None and self.pbem is not None and self.pbem.me:
+            side = self.pbem.me  # by email a program acts for its own player only
         side = side or self.ruleset.acting_side(self.state)
         if self.pbem is not None:
             entry, work = self.pbem.play(self, action, side)
@@ -141,13 +168,20 @@ class Game:
         play-by-email game forbids it: see :meth:`undo_blocked_reason`)."""
         if not self.can_undo:
             return None
+        entry = self._pop()
+        while entry.number in self._automatic and self.can_undo:
+            self._automatic.discard(entry.number)
+            entry = self._pop()
+        self._redo.append((entry.action, entry.side))
+        return entry
+
+    def _pop(self) -> LogEntry:
         entry = self.log.pop()
         self.state = self._before.pop()
         if self.pbem is not None:
             self.pbem.took_back(self)
         while self.sends and self.sends[-1].upto > len(self.log):  # hot-seat only
             self.sends.pop()
-        self._redo.append((entry.action, entry.side))
         return entry
 
     def redo(self) -> LogEntry | None:
@@ -155,7 +189,9 @@ class Game:
         if not self._redo:
             return None
         action, side = self._redo.pop()
-        return self._apply(action, side)
+        entry = self._apply(action, side)
+        self.fulfil()
+        return entry
 
     @property
     def can_undo(self) -> bool:

@@ -29,6 +29,7 @@ from .context import Context
 from .datasheets import Sheet, read_sheet
 from .flow import Flow
 from .state import State
+from .together import sealed_lines, sealed_paths
 from .verbs import VerbSpec
 
 log = logging.getLogger(__name__)
@@ -402,6 +403,22 @@ class Ruleset:
         """
         return {}
 
+    def hidden_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
+        """Every secret part of ``state`` by side: the ruleset's :meth:`secret_paths`
+        and the core's sealed choices (:func:`~.together.sealed_paths`)."""
+        paths = {side: list(p) for side, p in (self.secret_paths(state) or {}).items()}
+        for side, extra in sealed_paths(self, state).items():
+            paths.setdefault(side, []).extend(extra)
+        return paths
+
+    def public_action(self, state: State, action: Action) -> Action:
+        """``action`` as players other than its own may read it: a sealed verb's
+        arguments are hidden (``commit ?``)."""
+        spec = self.flow.verb_spec(state, action.verb)
+        if spec is None or not spec.sealed:
+            return action
+        return Action(action.verb, ("?",) * len(action.args))
+
     def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
         """The action for dragging ``pieces`` to ``dest``.
 
@@ -479,6 +496,10 @@ class Ruleset:
         """What only ``side`` may see (its hand of cards...), one line each; the board
         shows it to that player alone, behind a "pass the screen" cover in hot-seat play."""
         return []
+
+    def secret_lines(self, state: State, side: str) -> list[str]:
+        """Everything only ``side`` may see: :meth:`private_lines` and its sealed choice."""
+        return [*self.private_lines(state, side), *sealed_lines(self, state, side)]
 
     def outcome(self, state: State) -> str | None:
         """The result once the game is over ("Red wins: ..."), else ``None``."""

@@ -54,6 +54,10 @@ class VerbSpec:
     """Who decides this action (default: the step's deciding sides)."""
     handler: str = ""
     """The name of the step method that applies it."""
+    sealed: bool = False
+    """The action's arguments are its player's secret (a sealed choice): by email the
+    file shows the action as ``verb ? ...`` and seals its words with the player's hidden
+    information (:meth:`~.ruleset.Ruleset.public_action`)."""
 
     @property
     def offers(self) -> tuple[str, ...]:
@@ -92,17 +96,20 @@ class VerbSpec:
 def verb(name: str, *, label: str | Label | None = None, decisions: bool | None = None,
          area: int | Locate | None = None, piece: int | Locate | None = None,
          hand: bool = False, drag: bool = False,
-         decider: Decider | None = None) -> Callable[[Callable[..., Any]],
-                                                      Callable[..., Any]]:
+         decider: Decider | None = None,
+         sealed: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare the decorated step method as the handler of verb ``name``.
 
-    ``decisions`` defaults to true only when the verb is offered nowhere else.
+    ``decisions`` defaults to true only when the verb is offered nowhere else;
+    ``sealed`` keeps the action's arguments secret to its player (see
+    :attr:`VerbSpec.sealed`).
     """
     if decisions is None:
         decisions = area is None and piece is None and not hand and not drag
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        spec = VerbSpec(name, label, decisions, area, piece, hand, drag, decider, fn.__name__)
+        spec = VerbSpec(name, label, decisions, area, piece, hand, drag, decider, fn.__name__,
+                        sealed)
         setattr(fn, "__verb__", spec)  # noqa: B010 (a function attribute, on purpose)
         return fn
     return mark

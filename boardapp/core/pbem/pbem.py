@@ -134,6 +134,8 @@ class Proof:
     sealed: dict[str, str] | None = None
     patch: list[dict[str, Any]] | None = None
     status: str = "replayed"
+    shown: str | None = None
+    """The action as the file shows it when its words are sealed (``commit ?``)."""
 
 
 @dataclass
@@ -291,7 +293,7 @@ class Pbem:
     # -- views -----------------------------------------------------------------------------
     def paths(self, game: Game, state: State) -> SecretPaths:
         """The ruleset's secret paths in ``state``, checked."""
-        return normalise_paths(game.ruleset.secret_paths(state),
+        return normalise_paths(game.ruleset.hidden_paths(state),
                                [s.id for s in game.ruleset.sides])
 
     def public(self, game: Game, state: State) -> State:
@@ -350,15 +352,22 @@ class Pbem:
         return self.me
 
     def play(self, game: Game, action: Action, side: str) -> tuple[LogEntry, State]:
-        """Apply a new action of the local player; return its entry and the new view."""
+        """Apply a new action of the local player; return its entry and the new view.
+
+        The action of a sealed verb (a sealed choice) is recorded as the others may read
+        it (``commit ?``); its words are sealed with the player's hidden information."""
         me = self.check_can_play(game, action)
+        if side != me:
+            raise IllegalActionError(f"you play {self.name(game, me)}: the decisions of "
+                                     f"{self.name(game, side)} are made by their program")
         number = len(game.log) + 1
         view = game.state
+        shown = game.ruleset.public_action(view, action)
         paths = self.paths(game, view)
         pub_before = mask(view, paths)
         pd = digest(pub_before)
         own = self.chain(me).value(self.own_index(game, me, number)).hex()
-        base = self.base(game, number, me, own, pd, action)
+        base = self.base(game, number, me, own, pd, shown)
         owner_dice = self.keys[me].private_dice_key
         after, ctx = self._run_checked(game, view, action, side, base, owner_dice)
         paths_after = self.paths(game, after)
@@ -366,13 +375,16 @@ class Pbem:
         self._refuse_if_reads_others(game, me, view, action, side, base, owner_dice, paths,
                                      after, ctx)
         pub_after = mask(after, paths_after)
-        hidden = self._is_hidden(game, pub_before, pub_after, action, side, base, ctx)
-        sealed = self._seal(game, me, number, view, after, paths, paths_after, ctx)
+        hidden = shown != action or self._is_hidden(game, pub_before, pub_after, action,
+                                                    side, base, ctx)
+        sealed = self._seal(game, me, number, view, after, paths, paths_after, ctx,
+                            action if shown != action else None)
         proof = Proof(by=me, public=digest(pub_after), text=[x.render() for x in ctx.lines],
                       dice=ctx.public_dice, faces=list(ctx.faces), sealed=sealed,
-                      patch=diff(pub_before, pub_after) if hidden else None, status="pending")
+                      patch=diff(pub_before, pub_after) if hidden else None, status="pending",
+                      shown=shown.text() if shown != action else None)
         if self.ledger is not None:
-            self.ledger.note_action(self, game, number, pd, action.text(), bool(ctx.dice))
+            self.ledger.note_action(self, game, number, pd, shown.text(), bool(ctx.dice))
         self.proofs.append(proof)
         entry = LogEntry(number, action, side, is_manual(action),
                          [*ctx.lines, *ctx.private_lines], list(ctx.dice))
@@ -432,15 +444,18 @@ class Pbem:
                 or [x.render() for x in sim_ctx.lines] != [x.render() for x in ctx.lines])
 
     def _seal(self, game: Game, me: str, number: int, view: State, after: State,
-              paths: SecretPaths, paths_after: SecretPaths,
-              ctx: Context) -> dict[str, str] | None:
+              paths: SecretPaths, paths_after: SecretPaths, ctx: Context,
+              sealed_action: Action | None = None) -> dict[str, str] | None:
         mine_before = read_secrets(view, paths.get(me, []))
         mine_after = read_secrets(after, paths_after.get(me, []))
         private = [v for v, p in zip(ctx.dice, ctx.private_dice, strict=True) if p]
-        if mine_after == mine_before and not private and not ctx.private_lines:
+        if (mine_after == mine_before and not private and not ctx.private_lines
+                and sealed_action is None):
             return None
         payload = {"salt": os.urandom(16).hex(), "secrets": mine_after, "dice": private,
                    "lines": [x.render() for x in ctx.private_lines]}
+        if sealed_action is not None:
+            payload["action"] = sealed_action.text()
         plaintext = canonical(payload).encode("ascii")
         commit = hashlib.sha256(plaintext).hexdigest()
         box = self.keys[me].seal(plaintext, self._aad(game, number, commit))
@@ -481,7 +496,8 @@ class Pbem:
     def entry_json(self, game: Game, index: int) -> dict[str, Any]:
         """Action ``index`` (0-based) as the file stores it."""
         entry, proof = game.log[index], self.proofs[index]
-        out: dict[str, Any] = {"n": entry.number, "action": entry.action.text(),
+        out: dict[str, Any] = {"n": entry.number,
+                               "action": proof.shown or entry.action.text(),
                                "side": entry.side, "manual": entry.manual,
                                "text": list(proof.text), "dice": list(proof.dice),
                                "faces": list(proof.faces), "by": proof.by,

@@ -18,7 +18,7 @@ and at the last action of a send, :func:`check_send_signature`. Each problem is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base.errors import BoardappError
 from ..engine.actions import Action, LogEntry, LogLine
@@ -89,9 +89,12 @@ def replay_record(pbem: Pbem, game: Game, record: Record,
     pd = digest(pub_before)
     base = pbem.base(game, number, record.by, own, pd, action) if own else None
     by = record.by
+    shown = None
     if by in pbem.keys:
-        after, lines, dice, status = _replay_own(pbem, game, record, action, view, paths,
-                                                 pub_before, base, number)
+        after, lines, dice, status, played = _replay_own(pbem, game, record, action, view,
+                                                         paths, pub_before, base, number)
+        if played != action:
+            shown, action = record.action, played
     elif record.patch is None:
         after, lines, dice, status = _replay_public(pbem, game, record, action, view, base)
     else:
@@ -105,7 +108,7 @@ def replay_record(pbem: Pbem, game: Game, record: Record,
         status = "pending"
     proof = Proof(by=by, public=record.public, text=list(record.text),
                   dice=list(record.dice), faces=list(record.faces), sealed=record.sealed,
-                  patch=record.patch, status=status)
+                  patch=record.patch, status=status, shown=shown)
     entry = LogEntry(number, action, record.side, record.manual, lines, dice)
     return entry, after, proof
 
@@ -131,9 +134,10 @@ def _check_dice(ctx: Context, record: Record) -> None:
 
 def _replay_own(pbem: Pbem, game: Game, record: Record, action: Action, view: State,
                 paths: SecretPaths, pub_before: State, base: bytes | None,
-                number: int) -> tuple[State, list[LogLine], list[int], str]:
+                number: int) -> tuple[State, list[LogLine], list[int], str, Action]:
     by = record.by
     payload = pbem.open_seal(game, number, by, record.sealed) if record.sealed else None
+    action = _sealed_words(pbem, game, view, action, payload)
     after, ctx = _run_replay(pbem, game, view, action, record.side,
                              dice_source(base, pbem.keys[by].private_dice_key,
                                          None if base else record.dice, None))
@@ -158,7 +162,29 @@ def _replay_own(pbem: Pbem, game: Game, record: Record, action: Action, view: St
             raise StepError(f"the public patch does not apply: {exc}") from exc
         if pbem.public_digest(game, check) != record.public:
             raise StepError("the public patch does not give the public state recorded")
-    return after, [*ctx.lines, *ctx.private_lines], list(ctx.dice), "replayed"
+    return after, [*ctx.lines, *ctx.private_lines], list(ctx.dice), "replayed", action
+
+
+def _sealed_words(pbem: Pbem, game: Game, view: State, shown: Action,
+                  payload: dict[str, Any] | None) -> Action:
+    """The action its own player played: the sealed words of a sealed choice (checked
+    against what the file shows), else the action as shown."""
+    words = payload.get("action") if payload is not None else None
+    probe = Action(shown.verb, ("x",) * len(shown.args))
+    if game.ruleset.public_action(view, probe) == probe:  # not a sealed verb
+        if words is not None:
+            raise StepError("this action has sealed words but its verb is not sealed")
+        return shown
+    if words is None:
+        raise StepError("this sealed action has no sealed words: the seal was removed")
+    try:
+        action = Action.parse(words) if isinstance(words, str) else None
+    except BoardappError:
+        action = None
+    if action is None or game.ruleset.public_action(view, action) != shown:
+        raise StepError("the sealed words of this action are not the action the file "
+                        "shows")
+    return action
 
 
 def _replay_public(pbem: Pbem, game: Game, record: Record, action: Action, view: State,
