@@ -26,7 +26,7 @@ from ..engine.context import Context, DiceSource
 from ..engine.sends import Send
 from ..engine.state import State, copy_state, digest
 from .dice_commit import check_reveal, die_from
-from .hidden import SecretPaths, apply_patch, mask, read_secrets, touches
+from .hidden import SecretPaths, apply_patch, mask, read_secrets
 from .keys import verify_signature
 from .pbem import Pbem, Proof, Record, StepError, dice_source, is_manual, run_action
 
@@ -195,6 +195,18 @@ def _replay_public(pbem: Pbem, game: Game, record: Record, action: Action, view:
     return after, list(ctx.lines), list(ctx.dice), "replayed"
 
 
+def _refuse_others_changed(pbem: Pbem, game: Game, by: str, view: State, after: State,
+                           paths: SecretPaths) -> None:
+    """A patch may change only its player's hidden information (it may create or drop a
+    mapping that holds other players' secrets, leaving those as they were)."""
+    paths_after = pbem.paths(game, after)
+    for side in {*paths, *paths_after} - {by}:
+        side_paths = [*paths.get(side, []), *paths_after.get(side, [])]
+        if read_secrets(view, side_paths) != read_secrets(after, side_paths):
+            raise StepError(f"this action changes {pbem.name(game, side)}'s hidden "
+                            "information, which only they can do")
+
+
 def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view: State,
                    paths: SecretPaths, base: bytes | None
                    ) -> tuple[State, list[LogLine], list[int], str]:
@@ -203,11 +215,6 @@ def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view:
         raise StepError(f"this action claims to use hidden information, but "
                         f"{pbem.name(game, by)} has none here")
     assert record.patch is not None
-    for op in record.patch:
-        for side, side_paths in paths.items():
-            if side != by and any(touches(tuple(op["path"]), p) for p in side_paths):
-                raise StepError(f"this action changes {pbem.name(game, side)}'s hidden "
-                                "information, which only they can do")
     if base is not None:
         for j, (value, face) in enumerate(zip(record.dice, record.faces, strict=True)):
             if value is None:
@@ -225,5 +232,6 @@ def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view:
         apply_patch(after, record.patch)
     except BoardappError as exc:
         raise StepError(f"the public patch does not apply: {exc}") from exc
+    _refuse_others_changed(pbem, game, by, view, after, paths)
     lines = [LogLine(t) for t in record.text]
     return after, lines, [v for v in record.dice if v is not None], "sealed"
