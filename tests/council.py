@@ -189,6 +189,7 @@ class Council(CouncilModel):
     version = "1"
     sides: tuple[SideInfo, ...] = ()
     default_scenario = "council"
+    map_file = "sample_hex.yaml"
     flow = Flow(Bids, RevealSealed, Raid, phases=(BidPhase, DrawPhase))
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
