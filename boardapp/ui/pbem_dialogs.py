@@ -254,7 +254,7 @@ class EmailDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Email this game")
         several = len(others) > 1
-        whom = (f"the other players ({', '.join(others)})" if several
+        whom = (f"the other players, {', '.join(others[:-1])} and {others[-1]}" if several
                 else "your opponent")
         intro = QLabel(f"boardapp saves the game for {whom}, then writes an email "
                        "with the game file attached and what happened since they last saw "

@@ -348,7 +348,7 @@ class Pbem:
                                 "open it with yours to play")
         if action.verb == "set-dice":
             raise IllegalActionError("dice cannot be set by hand in a play-by-email game: "
-                                     "they come from both players' committed seeds")
+                                     "they come from every player's committed seeds")
         return self.me
 
     def play(self, game: Game, action: Action, side: str) -> tuple[LogEntry, State]:
