@@ -2,7 +2,7 @@
 
     boardapp [FILE]                          the board (a new default game, or FILE)
     boardapp rulesets                        installed rulesets and their scenarios
-    boardapp new RULESET SCENARIO -o FILE    a new game file
+    boardapp new RULESET SCENARIO -o FILE [--sides A,B,C]   a new game file
     boardapp show FILE                       a text summary of the game
     boardapp actions FILE                    the legal actions now, one per line
     boardapp play FILE ACTION [--dice N,N]   apply one action and save the file
@@ -69,6 +69,9 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("scenario")
     new.add_argument("-o", "--output", required=True)
     new.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    new.add_argument("--sides", default=None, metavar="SIDE,SIDE,...",
+                     help="the sides that play, where the scenario lets the set-up choose "
+                          "them (default: all its sides; by email: the players' sides)")
     new.add_argument("--pbem", action="store_true",
                      help="a play-by-email game: committed dice, hidden hands, signed sends")
     new.add_argument("--players", nargs="+", default=[], metavar="SIDE=NAME",
@@ -227,7 +230,8 @@ def _parse_players(items: list[str]) -> dict[str, str]:
 def cmd_new(args: argparse.Namespace) -> int:
     ruleset = find_ruleset(args.ruleset)
     if not args.pbem:
-        game = Game(ruleset, args.scenario, args.seed)
+        sides = [s.strip() for s in args.sides.split(",")] if args.sides else None
+        game = Game(ruleset, args.scenario, args.seed, sides=sides)
         save_game(game, args.output)
         print(f"new game written to {args.output}")
         return 0

@@ -174,3 +174,15 @@ def test_a_file_naming_other_sides_is_refused(installed):
     text = dumps_game(Game(Council6(), None, 3, sides=["red", "blue"]))
     with pytest.raises(BoardappError, match="sides"):
         loads_game(text.replace('"sides": [\n  "red",\n  "blue"\n ]', '"sides": ["red"]'))
+
+
+def test_the_command_line_sets_a_game_up_for_the_sides_chosen(installed, tmp_path, capsys):
+    from boardapp.cli import main
+
+    path = tmp_path / "g.json"
+    assert main(["new", "council6", "council", "-o", str(path), "--sides",
+                 "teal,blue,red", "--seed", "4"]) == 0
+    game = loads_game(path.read_text(encoding="utf-8"))
+    assert game.sides == ["red", "blue", "teal"]
+    assert main(["new", "council6", "council", "-o", str(path), "--sides", "red"]) == 1
+    assert "2 to 6 sides" in capsys.readouterr().err

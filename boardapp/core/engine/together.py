@@ -81,10 +81,8 @@ def owe(ruleset: Any, state: State, ctx: Context, flow: Flow, step: str,
 def pending_obligations(ruleset: Any, state: State) -> list[tuple[str, Action]]:
     """The next action each side owes now (empty when no obligation runs)."""
     frame = ruleset.flow.current(state)
-    if frame is None or ruleset.outcome(state) is not None:
-        return []
-    step = ruleset.flow.step(frame)
-    if not isinstance(step, Obligation):
+    step = ruleset.flow.step(frame) if frame is not None else None
+    if not isinstance(step, Obligation) or ruleset.outcome(state) is not None:
         return []
     return [(side, step.first_owed(frame, side))
             for side in step.deciders(ruleset, state, frame)]
