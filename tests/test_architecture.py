@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import subprocess
@@ -80,48 +81,70 @@ def test_installed_qt_keeps_reference_counts():
     assert out.returncode == 0, out.stderr[-500:]
 
 
-ENGINE = ROOT / "boardapp" / "core" / "engine"
-ENGINE_MUST_NOT_REACH = ("boardapp.core.pbem", "boardapp.core.files", "boardapp.core.scan",
-                         "boardapp.core.base.userdirs")
-MAP_HALF_OF_POINT_7 = {("ruleset.py", "boardapp.core.scan.boardsettings")}
-"""Left for the other half of issue 12 point 7: the plugin base still loads the user's
-edited map from the config folder until that map is handed in."""
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path) -> set[str]:
-    """Every module ``path`` imports (type-only and function-level imports included),
-    relative imports resolved to absolute names."""
-    import ast
-
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+def _imported(path: Path) -> set[str]:
+    """Every module ``path`` imports, anywhere in it (functions and ``TYPE_CHECKING``
+    blocks too), relative imports resolved; ``from X import y`` counts X and X.y."""
+    package = _module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = package.split(".")
-            if node.level:
-                base = base[:len(base) - node.level + 1]
-                module = ".".join([*base, node.module] if node.module else base)
-            else:
-                module = node.module or ""
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *(node.module or "").split(".")]).strip(".")
             found.add(module)
             found.update(f"{module}.{alias.name}" for alias in node.names)
     return found
 
 
-def test_imports_are_resolved_from_the_source():
-    found = _imports(ENGINE / "game.py")
-    assert "boardapp.core.engine.runner" in found
-    assert "boardapp.core.base.errors" in found
+USER_SETTINGS = ("boardapp.core.scan", "boardapp.core.base.userdirs")
 
 
-def test_engine_imports_neither_play_by_email_nor_files_nor_user_settings():
-    offenders = sorted(
-        f"{path.name}: {module}"
-        for path in ENGINE.glob("*.py")
-        for module in _imports(path)
-        if module.startswith(ENGINE_MUST_NOT_REACH)
-        and not any(path.name == name and module.startswith(allowed)
-                    for name, allowed in MAP_HALF_OF_POINT_7))
+def _is_user_settings(module: str) -> bool:
+    return any(module == m or module.startswith(m + ".") for m in USER_SETTINGS)
+
+
+def test_engine_imports_no_user_settings():
+    """The engine reads no user folder: a user's edited map is handed in (a map provider
+    given to the ruleset). Neither the engine nor the board and base modules it reads its
+    maps through import the scans (``scan/``) or the user's folders (``base/userdirs``)."""
+    core = ROOT / "boardapp" / "core"
+    offenders = []
+    for folder in ("engine", "board"):
+        for path in sorted((core / folder).rglob("*.py")):
+            offenders += [f"{path.relative_to(ROOT)}: {m}" for m in sorted(_imported(path))
+                          if _is_user_settings(m)]
+    for path in sorted((core / "base").rglob("*.py")):
+        if path.stem != "userdirs":
+            offenders += [f"{path.relative_to(ROOT)}: {m}" for m in sorted(_imported(path))
+                          if _is_user_settings(m)]
     assert offenders == []
+    # the check sees the imports it must refuse
+    scan = core / "scan" / "boardsettings.py"
+    assert "boardapp.core.base.userdirs" in _imported(scan)
+    assert "boardapp.core.board.mapdata" in _imported(scan)
+
+
+ENGINE_MUST_NOT_REACH = ("boardapp.core.pbem", "boardapp.core.files", "boardapp.core.scan",
+                         "boardapp.core.base.userdirs")
+
+
+def test_engine_imports_neither_play_by_email_nor_files():
+    """``Game`` hands the actions of a game by email to an action runner (a protocol the
+    pbem package implements): the engine imports nothing of play by email or game files
+    (type-only and function-level imports count), nor user settings."""
+    engine = ROOT / "boardapp" / "core" / "engine"
+    offenders = [f"{path.name}: {m}" for path in sorted(engine.rglob("*.py"))
+                 for m in sorted(_imported(path))
+                 if any(m == bad or m.startswith(bad + ".") for bad in ENGINE_MUST_NOT_REACH)]
+    assert offenders == []
+    assert "boardapp.core.engine.runner" in _imported(engine / "game.py")
+    assert "boardapp.core.engine.game" in _imported(ROOT / "boardapp" / "core" / "pbem"
+                                                    / "pbem.py")
