@@ -16,23 +16,23 @@ from typing import TYPE_CHECKING
 from boardapp.core.board.movement import Reach
 
 from . import cards as card_rules
+from .groups import Group, enemy_units_at
 
 if TYPE_CHECKING:
     from boardapp.core.engine.state import State
 
-    from .movement import Group
-    from .rules import DeuxBretagne
+    from .base import DeuxBretagneModel
 
 SEA_BOX = {"montfort": "bro-saoz"}  # 2.64: Bro Saoz, by naval movement, Montfort only
 
 
-def is_sea_place(rs: DeuxBretagne, place: str, side: str) -> bool:
+def is_sea_place(rs: DeuxBretagneModel, place: str, side: str) -> bool:
     """A port city, or the side's sea box."""
     area = rs.board_map.areas.get(place)
     return (area is not None and area.port) or SEA_BOX.get(side) == place
 
 
-def naval_refusal(rs: DeuxBretagne, state: State, group: Group) -> str | None:
+def naval_refusal(rs: DeuxBretagneModel, state: State, group: Group) -> str | None:
     """Why ``group`` may not sail now (``None`` if it may)."""
     play = state["vars"].get("card_play")
     if not group.leaders:
@@ -56,11 +56,10 @@ def naval_refusal(rs: DeuxBretagne, state: State, group: Group) -> str | None:
     return None
 
 
-def naval_reach(rs: DeuxBretagne, state: State, group: Group) -> dict[str, Reach]:
+def naval_reach(rs: DeuxBretagneModel, state: State, group: Group) -> dict[str, Reach]:
     """Every place ``group`` may reach by sea now."""
     if naval_refusal(rs, state, group) is not None:
         return {}
-    from .movement import enemy_units_at
 
     out = {}
     places = [*rs.board_map.areas, *SEA_BOX.values()]
@@ -76,7 +75,7 @@ def naval_reach(rs: DeuxBretagne, state: State, group: Group) -> dict[str, Reach
     return out
 
 
-def is_naval(rs: DeuxBretagne, reach: Reach) -> bool:
+def is_naval(rs: DeuxBretagneModel, reach: Reach) -> bool:
     """Whether ``reach`` is a sea crossing (not a road move)."""
     path = reach.path
     return len(path) == 2 and not rs.board_map.graph.has_edge(path[0], path[1])

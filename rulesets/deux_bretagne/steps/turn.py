@@ -7,96 +7,57 @@ resources.py; the unpaid segment (4.0 D3, 12.4) is pay.py's; the plague (6.3) is
 leader withdrawn by chit T2 comes back last (battle.py). The card distribution of phase B
 (5.1) is each player's ``draw`` action (cards.py), so that by email a player's draw
 happens in his own action and stays secret.
+
+The steps; the rules they apply (data, predicates) are in ``model/turn.py``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, pieces_at
 from boardapp.core.engine.tables import Modifier, resolve
+from boardapp.core.engine.verbs import verb
 
-from . import battle as battle_rules
-from . import cards as card_rules
-from . import movement
-from .battle import TABLES
-from .cards import hand_size
-from .siege import sieges, step_loss
-
-if TYPE_CHECKING:
-    from .rules import DeuxBretagne
-
-PLAYERS = ("blois", "montfort")
-STAGES = ("militia:blois", "militia:montfort", "income", "spend:blois", "spend:montfort",
-          "unpaid", "sieges", "advance", "plague",
-          "pillage:blois", "pillage:montfort", "returns")
-
-
-def counties_of(rs: DeuxBretagne, state: State, side: str) -> list[str]:
-    """The counties ``side`` controls."""
-    return [r for r, s in state["region_control"].items() if s == side]
-
-
-def militia_modifiers(rs: DeuxBretagne, state: State, side: str) -> list[Modifier]:
-    """The Militia Go Home modifiers of ``side`` (11.0)."""
-    mods = []
-    if side == "montfort" and "M-01" not in state["vars"]["events"]:
-        mods.append(Modifier("event M-01 not played", -2, "Militia Go Home"))
-    n = len(counties_of(rs, state, side))
-    if n == 0:
-        mods.append(Modifier("no county", -3, "Militia Go Home"))
-    elif n <= 2:
-        mods.append(Modifier(f"{n} counties", -2, "Militia Go Home"))
-    elif n <= 4:
-        mods.append(Modifier(f"{n} counties", -1, "Militia Go Home"))
-    elif n >= 6:
-        mods.append(Modifier(f"{n} counties", 1, "Militia Go Home"))
-    for city in ("rennes", "nantes"):
-        if state["control"].get(city) == side:
-            mods.append(Modifier(f"controls {rs.board_map.place_name(city)}", 1,
-                                 "Militia Go Home"))
-    return mods
+from ..model import battle as battle_rules
+from ..model import cards as card_rules
+from ..model import labels
+from ..model.base import DeuxBretagneModel
+from ..model.battle import TABLES, step_loss
+from ..model.cards import hand_size
+from ..model.siege import sieges
+from ..model.turn import (
+    PLAYERS,
+    STAGES,
+    counties_of,
+    militia_modifiers,
+    militia_on_map,
+    pillage_removable,
+)
+from ..model.victory import advance_turn
+from .common import DeuxBretagneStep
 
 
-def militia_on_map(rs: DeuxBretagne, state: State, side: str) -> list[str]:
-    """``side``'s Militia units in the cities of the map."""
-    return [p for a in rs.board_map.areas for p in pieces_at(state, a)
-            if rs.piece_side(state, p) == side and rs.piece_type(state, p).id.endswith("-mil")]
-
-
-def pillage_removable(rs: DeuxBretagne, state: State, side: str) -> list[str]:
-    """Pillaged friendly cities with no enemy unit in or next to them (12.46)."""
-    out = []
-    for area in state["vars"]["pillage"]:
-        if state["control"].get(area) != side:
-            continue
-        near = [area, *rs.board_map.neighbours(area)]
-        if any(movement.enemy_units_at(rs, state, p, side) for p in near):
-            continue
-        out.append(area)
-    return sorted(out)
-
-
-class EndOfTurn(Step):
+class EndOfTurn(DeuxBretagneStep):
     """Phases D to F, then A of the next turn, one stage after the other."""
 
     name = "end-of-turn"
 
-    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+    def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         frame["vars"].setdefault("stage", 0)
         self._run(rs, state, frame, ctx, flow)
 
-    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
+    def resume(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context, flow: Flow,
                result: Any) -> None:
         self._run(rs, state, frame, ctx, flow)
 
-    def _run(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+    def _run(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
              flow: Flow) -> None:
         v = frame["vars"]
         while v["stage"] < len(STAGES):
@@ -108,7 +69,7 @@ class EndOfTurn(Step):
                 return
         flow.end(rs, state, ctx)
 
-    def _stage(self, rs: DeuxBretagne, state: State, frame: Frame, stage: str, ctx: Context,
+    def _stage(self, rs: DeuxBretagneModel, state: State, frame: Frame, stage: str, ctx: Context,
                flow: Flow) -> bool:
         """Run one stage; True if it entered a sub-procedure."""
         kind, _, side = stage.partition(":")
@@ -131,8 +92,8 @@ class EndOfTurn(Step):
                 return True
         elif kind == "advance":
             state["vars"].update(paid=[], unpaid=[], pillage_before={})
-            rs.advance_turn(state, ctx)
-            if state["phase"] == "over":
+            advance_turn(rs, state, ctx, flow)
+            if rs.outcome(state) is not None:
                 frame["vars"]["stage"] = len(STAGES)
             else:
                 ctx.log(f"Phase B: each player draws up to {hand_size(state['turn'])} "
@@ -150,7 +111,7 @@ class EndOfTurn(Step):
         return False
 
     @staticmethod
-    def _militia(rs: DeuxBretagne, state: State, side: str, ctx: Context, flow: Flow) -> bool:
+    def _militia(rs: DeuxBretagneModel, state: State, side: str, ctx: Context, flow: Flow) -> bool:
         units = militia_on_map(rs, state, side)
         rows = TABLES["militia_departure"]["rows"]
         result = resolve(ctx, table="Militia Go Home table", column="", sides=10,
@@ -168,7 +129,7 @@ class EndOfTurn(Step):
         return False
 
     @staticmethod
-    def _plague(rs: DeuxBretagne, state: State, ctx: Context, flow: Flow) -> bool:
+    def _plague(rs: DeuxBretagneModel, state: State, ctx: Context, flow: Flow) -> bool:
         """6.3: once a game, when the turn marker reaches the plague marker, a roll for
         every area with combat units (Blois first): 6 or more costs a step there; then the
         Enlisement cards join the decks (5.11)."""
@@ -203,7 +164,7 @@ class EndOfTurn(Step):
         return False
 
     @staticmethod
-    def _income(rs: DeuxBretagne, state: State, ctx: Context) -> None:
+    def _income(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
         income = TABLES["county_income"]
         for side in PLAYERS:
             total = sum(income["regions"].get(r, income["default"])
@@ -214,26 +175,27 @@ class EndOfTurn(Step):
                     rs.cite("4.0 D2a, 12.11"))
 
 
-class PillageRecovery(Step):
+class PillageRecovery(DeuxBretagneStep):
     """Phase A: a player removes 1-2 pillage markers from his cities (12.46)."""
 
     name = "pillage-removal"
 
-    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
+    def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         if frame["vars"]["left"] <= 0 or not pillage_removable(rs, state, frame["side"]):
             flow.end(rs, state, ctx)
 
-    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+    def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         return (f"{rs.side(frame['side']).name}: remove up to {frame['vars']['left']} pillage "
                 f"marker(s) from your cities, or be done ({rs.cite('12.46')})")
 
-    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+    def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for area in pillage_removable(rs, state, frame["side"]):
             yield Action("remove-pillage", (area,))
         yield Action("done")
 
-    def on_remove_pillage(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+    @verb("remove-pillage", label=labels.place("Remove the pillage marker of {}"))
+    def on_remove_pillage(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         area = action.args[0]
         state["vars"]["pillage"].remove(area)
@@ -242,7 +204,8 @@ class PillageRecovery(Step):
                 rs.cite("12.46"))
         self.begin(rs, state, frame, ctx, flow)
 
-    def on_done(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+    @verb("done", label="Done")
+    def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         flow.end(rs, state, ctx)
 

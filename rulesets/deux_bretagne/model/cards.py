@@ -17,6 +17,9 @@ State (``state["vars"]``):
 
 Phase B is a player's action (``draw``), not an automatic step: by email, a player's
 hand and deck change only in that player's own action, so that they stay secret.
+
+The model's part (data, predicates and the work its steps call); the steps are in
+``steps/cards.py``.
 """
 
 from __future__ import annotations
@@ -27,17 +30,17 @@ from typing import TYPE_CHECKING, Any
 from boardapp.core.base.errors import IllegalActionError, InvalidActionError
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.state import State
 
 from . import events
-from .sheets import card_field
+from .base import PLAYERS, current_play
+from .sheets import CARD_SHEET_FIELDS
 
 if TYPE_CHECKING:
+    from .base import DeuxBretagneModel
     from .data import Scenario
-    from .rules import DeuxBretagne
 
-PLAYERS = ("blois", "montfort")
 PLAGUE_DELAY = {"M-09": 3, "B-12": 4}  # 6.31: turns from the event to the plague
 PREFIX = {"blois": "B-", "montfort": "M-"}
 USES = ("act", "rec", "sol", "evt", "act+evt")
@@ -56,7 +59,7 @@ ANSWERED = {"activation": "its activation value", "resources": "its resource poi
 REQUIRE_CARD = True
 """5.2, 5.32: moves, sieges and recruitments with neither a card nor a free action in the
 activation are refused. A game recorded before the rule was checked (ruleset version
-< 0.4) carries ``vars.require_card = False`` (``DeuxBretagne.setup`` with
+< 0.4) carries ``vars.require_card = False`` (``DeuxBretagneModel.setup`` with
 ``played_with``) and replays, and goes on, as it was played."""
 KEEP_AT_END = 1  # 4.0 C: at most 1 card in hand at the end of the action phase
 
@@ -71,7 +74,7 @@ def side_of_card(card: str) -> str:
     return "blois" if card.startswith("B-") else "montfort"
 
 
-def init_cards(rs: DeuxBretagne, state: State, sc: Scenario) -> None:
+def init_cards(rs: DeuxBretagneModel, state: State, sc: Scenario) -> None:
     """Set-up (5.1, 14.x): the Intervention cards form each deck (with the Enlisement
     cards too when the scenario says so), without the cards in hand or out of the game.
     The hands are drawn in phase B by each player's ``draw``."""
@@ -91,13 +94,21 @@ def init_cards(rs: DeuxBretagne, state: State, sc: Scenario) -> None:
     v["card_play"] = None
 
 
-def card_name(rs: DeuxBretagne, card: str) -> str:
+def card_name(rs: DeuxBretagneModel, card: str) -> str:
     """``B-12 Jean de Normandie`` (or the number alone when the name is unknown)."""
     name = rs.cards.get(card, {}).get("name")
     return f"{card} {name}" if name else card
 
 
-def value(rs: DeuxBretagne, state: State, card: str, field: str) -> Any:
+def card_field(rs: DeuxBretagneModel, state: State, card: str, field: str) -> Any:
+    """A card's printed value for the game in ``state`` (``None``: unknown); fields
+    outside the sheet come from the YAML."""
+    if field in CARD_SHEET_FIELDS:
+        return rs.sheet_values(state, "cards").get(card, {}).get(field)
+    return rs.cards.get(card, {}).get(field)
+
+
+def value(rs: DeuxBretagneModel, state: State, card: str, field: str) -> Any:
     """A card's value: printed (cards.yaml), else given by a player in this game, else None."""
     known = card_field(rs, state, card, field)
     if known is not None:
@@ -112,7 +123,7 @@ def needed(use: str) -> tuple[str, ...]:
             "act+evt": ("coat", "activation", "asterisk")}[use]
 
 
-def card_line(rs: DeuxBretagne, state: State, card: str) -> str:
+def card_line(rs: DeuxBretagneModel, state: State, card: str) -> str:
     """A card with its known values, for the hand."""
     def show(field: str) -> str:
         x = value(rs, state, card, field)
@@ -130,14 +141,12 @@ def card_line(rs: DeuxBretagne, state: State, card: str) -> str:
 
 # -- phase B -------------------------------------------------------------------------------
 def why_not_draw(state: State, side: str) -> str | None:
-    if state["phase"] != "action" or state["flow"]:
-        return "Cards are drawn in phase B, before the activations"
     if state["vars"]["drawn"][side]:
         return "You have drawn your cards in this turn's phase B already"
     return None
 
 
-def draw(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None:
+def draw(rs: DeuxBretagneModel, state: State, side: str, ctx: Context) -> None:
     """Phase B (4.0 B, 5.1): draw up to the hand size; reshuffle the discard when the deck
     is empty. Each card is drawn with a private die: only ``side`` sees it."""
     why = why_not_draw(state, side)
@@ -178,7 +187,7 @@ def why_not_enlist(state: State, side: str) -> str | None:
     return why_not_draw(state, side)
 
 
-def enlist(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None:
+def enlist(rs: DeuxBretagneModel, state: State, side: str, ctx: Context) -> None:
     """5.1, 5.11: the Enlisement cards join the deck at the start of phase B after the
     plague (6.3)."""
     why = why_not_enlist(state, side)
@@ -187,7 +196,7 @@ def enlist(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None:
     add_enlisement(rs, state, side, ctx, by_hand=True)
 
 
-def add_enlisement(rs: DeuxBretagne, state: State, side: str, ctx: Context,
+def add_enlisement(rs: DeuxBretagneModel, state: State, side: str, ctx: Context,
                    by_hand: bool = False) -> None:
     """Put ``side``'s Enlisement cards into its deck (5.11)."""
     v = state["vars"]
@@ -204,12 +213,10 @@ def add_enlisement(rs: DeuxBretagne, state: State, side: str, ctx: Context,
 
 
 # -- phase C: playing a card ----------------------------------------------------------------
-def why_not_play(rs: DeuxBretagne, state: State, side: str, card: str,
+def why_not_play(rs: DeuxBretagneModel, state: State, side: str, card: str,
                  use: str) -> tuple[str, str] | None:
     """Why ``side`` may not play ``card`` as ``use`` now: (reason, rule), or None."""
     v = state["vars"]
-    if state["phase"] != "action":
-        return "Cards are played in the action phase", "4.0 C"
     if not v["drawn"][side]:
         return "Draw your cards first: phase B comes before the action phase", "4.0 B-C"
     if card not in v["hands"][side]:
@@ -231,7 +238,7 @@ def why_not_play(rs: DeuxBretagne, state: State, side: str, card: str,
     return None
 
 
-def play_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Action]:
+def play_actions(rs: DeuxBretagneModel, state: State, side: str) -> Iterator[Action]:
     """``play CARD USE`` for each card of ``side``'s hand that may be played now."""
     for card in state["vars"]["hands"].get(side, []):
         if card not in rs.cards:
@@ -246,7 +253,7 @@ def play_actions(rs: DeuxBretagne, state: State, side: str) -> Iterator[Action]:
     yield from events.evran_actions(rs, state, side)  # 13.2: the Shares of Evran
 
 
-def start_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
+def start_play(rs: DeuxBretagneModel, state: State, side: str, card: str, use: str,
                ctx: Context, flow: Flow) -> None:
     """``play CARD USE``: ask the unknown values the use needs, then play it."""
     if card not in rs.cards:
@@ -265,7 +272,7 @@ def start_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
         finish_play(rs, state, side, card, use, ctx, flow)
 
 
-def finish_play(rs: DeuxBretagne, state: State, side: str, card: str, use: str,
+def finish_play(rs: DeuxBretagneModel, state: State, side: str, card: str, use: str,
                 ctx: Context, flow: Flow) -> None:
     """Apply a card whose needed values are known (5.3-5.6)."""
     why = why_not_play(rs, state, side, card, use)
@@ -349,16 +356,8 @@ def card_required(state: State) -> bool:
     return bool(state["vars"].get("require_card", REQUIRE_CARD))
 
 
-def current_play(state: State, side: str) -> dict[str, Any] | None:
-    """The card (or free action) ``side`` played in the current activation, or None."""
-    play = state["vars"].get("card_play")
-    return play if play is not None and play["side"] == side else None
-
-
-def why_not_free_action(rs: DeuxBretagne, state: State, side: str) -> tuple[str, str] | None:
+def why_not_free_action(rs: DeuxBretagneModel, state: State, side: str) -> tuple[str, str] | None:
     """Why ``side`` may not take a free action now (5.32): (reason, rule), or None."""
-    if state["phase"] != "action" or state["flow"]:
-        return "A free action is taken in an activation of the action phase", "4.0 C, 5.32"
     if not state["vars"]["drawn"][side]:
         return "Draw your cards first: phase B comes before the action phase", "4.0 B-C"
     play = current_play(state, side)
@@ -369,7 +368,7 @@ def why_not_free_action(rs: DeuxBretagne, state: State, side: str) -> tuple[str,
     return None
 
 
-def free_action(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None:
+def free_action(rs: DeuxBretagneModel, state: State, side: str, ctx: Context) -> None:
     """``free-action`` (5.32-5.322): instead of a card, the activation moves 1 combat unit
     without a leader or 1 leader without combat units."""
     why = why_not_free_action(rs, state, side)
@@ -383,7 +382,7 @@ def free_action(rs: DeuxBretagne, state: State, side: str, ctx: Context) -> None
             "it counts as one of the activations", rs.cite("5.32, 5.321, 5.322"))
 
 
-def free_piece(rs: DeuxBretagne, state: State, side: str) -> str | None:
+def free_piece(rs: DeuxBretagneModel, state: State, side: str) -> str | None:
     """The piece a free action has moved already in this activation (5.32: only one)."""
     moved = [p for p, mp in state["vars"]["mp_spent"].items()
              if mp and p in state["pieces"] and rs.piece_side(state, p) == side]
@@ -398,7 +397,7 @@ def activations_since(state: State, card: str) -> int | None:
     return None if at is None else state["vars"]["activation_no"] - at
 
 
-def act_refusal(rs: DeuxBretagne, state: State, pieces: list[str]) -> tuple[str, str] | None:
+def act_refusal(rs: DeuxBretagneModel, state: State, pieces: list[str]) -> tuple[str, str] | None:
     """Whether the activation lets ``pieces`` move (5.2, 5.3, 5.31, 5.32): a card played as
     ACT activates leaders up to its value, who move with their units; a free action moves
     one lone piece; a card played as REC or SOL moves nothing; an event moves what its
@@ -441,14 +440,14 @@ def act_refusal(rs: DeuxBretagne, state: State, pieces: list[str]) -> tuple[str,
             "needs a card played as ACT or a free action", "5.2, 5.3, 5.32")
 
 
-def armies_allowed(rs: DeuxBretagne, state: State, play: dict[str, Any]) -> int:
+def armies_allowed(rs: DeuxBretagneModel, state: State, play: dict[str, Any]) -> int:
     """How many armies an ACT card activates: one leader and the leaders moving with him
     (5.3, 5.31), two or three with a Chevauchée card (8.153: the players mark which cards
     are Chevauchée cards in the game data; the rules do not say)."""
     return 3 if value(rs, state, play["card"], "chevauchee") else 1
 
 
-def _army_refusal(rs: DeuxBretagne, state: State, play: dict[str, Any],
+def _army_refusal(rs: DeuxBretagneModel, state: State, play: dict[str, Any],
                   leaders: list[str]) -> tuple[str, str] | None:
     """5.3, 8.153: a move of an army not yet activated by the card, when the card's armies
     are all activated already. Leaders brought in by an event (6.1) are activated too."""
@@ -480,7 +479,7 @@ def note_army(state: State, side: str, leaders: list[str]) -> None:
     armies.append(list(leaders))
 
 
-def destination_refusal(rs: DeuxBretagne, state: State, pieces: list[str],
+def destination_refusal(rs: DeuxBretagneModel, state: State, pieces: list[str],
                         enemies_there: bool) -> tuple[str, str] | None:
     """5.321: pieces moved by a free action cannot fight: they may not enter an area with
     enemy units outside a fortress (they may join a siege in progress)."""
@@ -493,7 +492,7 @@ def destination_refusal(rs: DeuxBretagne, state: State, pieces: list[str],
     return None
 
 
-def siege_refusal(rs: DeuxBretagne, state: State, side: str) -> tuple[str, str] | None:
+def siege_refusal(rs: DeuxBretagneModel, state: State, side: str) -> tuple[str, str] | None:
     """Sieges, siege rolls and sorties need a leader activated by a card (10.12, 5.3):
     not a free action (5.321), nor a card played as REC or SOL."""
     play = current_play(state, side)
@@ -533,49 +532,7 @@ def count_recruit(state: State, side: str) -> None:
         play["rec_used"] += 1
 
 
-class CardValue(Step):
-    """A value the rules do not print: the player reads it on the card (cards.yaml null)."""
-
-    name = "card-value"
-
-    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
-        v = frame["vars"]
-        field = v["missing"][0]
-        return (f"{rs.side(frame['side']).name}: {card_name(rs, v['card'])} — "
-                f"{QUESTIONS[field]}? It is not in the rules: read it on your card "
-                f"(remembered for this game)")
-
-    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
-        field = frame["vars"]["missing"][0]
-        known = card_field(rs, state, frame["vars"]["card"], field)
-        if known is not None:  # filled in Game data since the question was asked
-            yield Action("value", ("yes" if known is True else "no" if known is False
-                                   else str(known),))
-            return
-        for answer in ASKED[field]:
-            yield Action("value", (answer,))
-
-    def on_value(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
-                 ctx: Context, flow: Flow) -> None:
-        v = frame["vars"]
-        field = v["missing"].pop(0)
-        answer = action.args[0]
-        stored: Any = (int(answer) if field in ("activation", "resources")
-                       else answer == "yes" if field == "asterisk" else answer)
-        state["vars"]["card_values"].setdefault(v["card"], {})[field] = stored
-        sheet_row = state.get("data", {}).get("cards", {}).get(v["card"])
-        if sheet_row is not None and field in sheet_row:
-            sheet_row[field] = stored  # shown in Edit > Game data from now on
-        ctx.log(f"{v['card']}: {ANSWERED[field]}: {answer}, as given by the player "
-                "(the rules do not print it)", rs.cite("5.2"))
-        if v["missing"]:
-            return
-        card, use, side = v["card"], v["use"], frame["side"]
-        flow.end(rs, state, ctx)
-        finish_play(rs, state, side, card, use, ctx, flow)
-
-
-def discard_down(rs: DeuxBretagne, state: State, ctx: Context, flow: Flow) -> None:
+def discard_down(rs: DeuxBretagneModel, state: State, ctx: Context, flow: Flow) -> None:
     """4.0 C: at the end of the action phase each player keeps at most one card; the
     players with more choose which to discard (each in his own step)."""
     for side in reversed(PLAYERS):  # the stack runs Blois first
@@ -583,36 +540,3 @@ def discard_down(rs: DeuxBretagne, state: State, ctx: Context, flow: Flow) -> No
             flow.call(rs, state, ctx, "discard-down", side=side)
 
 
-class DiscardDown(Step):
-    """4.0 C: a player discards down to one card."""
-
-    name = "discard-down"
-
-    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
-              flow: Flow) -> None:
-        if len(state["vars"]["hands"][frame["side"]]) <= KEEP_AT_END:
-            flow.end(rs, state, ctx)
-
-    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
-               result: Any) -> None:
-        self.begin(rs, state, frame, ctx, flow)
-
-    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
-        n = len(state["vars"]["hands"][frame["side"]]) - KEEP_AT_END
-        return (f"{rs.side(frame['side']).name}: end of the action phase — discard {n} more "
-                f"card(s), keeping one ({rs.cite('4.0 C')})")
-
-    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
-        for card in state["vars"]["hands"][frame["side"]]:
-            yield Action("discard", (card,))
-
-    def on_discard(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
-                   ctx: Context, flow: Flow) -> None:
-        side, card = frame["side"], action.args[0]
-        state["vars"]["hands"][side].remove(card)
-        state["vars"]["discard"][side].append(card)
-        ctx.log(f"{rs.side(side).name} discards {card_name(rs, card)}", rs.cite("4.0 C, 5.2"))
-        self.begin(rs, state, frame, ctx, flow)
-
-
-CARD_STEPS = (CardValue, DiscardDown)

@@ -8,7 +8,7 @@ from typing import Any
 
 from boardapp.core.base.yamlio import Checker, load_yaml_file
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = Path(__file__).parent.parent / "data"
 SIDES = ("blois", "montfort", "marauders")
 UNIT_CODES = {"ch-fr", "ch-br", "ch-an", "me", "mil", "art"}
 

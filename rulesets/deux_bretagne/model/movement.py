@@ -3,7 +3,6 @@ reachability search needs, and the check that explains a refused move."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from boardapp.core.board.mapdata import BoardMap
@@ -12,28 +11,18 @@ from boardapp.core.engine.ruleset import MoveVerdict
 from boardapp.core.engine.state import State, pieces_at
 
 from . import naval
+from .base import sieges
+from .groups import Group, enemy_units_at, inside
 
 if TYPE_CHECKING:
-    from .rules import DeuxBretagne
+    from .base import DeuxBretagneModel
 
 STACK_LIMIT = 8  # 7.21
 MAX_COMMAND = 8  # 7.12
 SLOW_TERRAIN = ("mountain", "marsh")  # 8.1
 
 
-@dataclass(frozen=True)
-class Group:
-    """A set of pieces moving together, with the facts the movement rules need."""
-
-    pieces: tuple[str, ...]
-    side: str
-    start: str
-    leaders: tuple[str, ...]
-    units: tuple[str, ...]
-    budget: int
-
-
-def make_group(rs: DeuxBretagne, state: State, pids: list[str]) -> Group | MoveVerdict:
+def make_group(rs: DeuxBretagneModel, state: State, pids: list[str]) -> Group | MoveVerdict:
     """Gather the facts about ``pids``; a refusal verdict if they cannot move together."""
     if not pids:
         return MoveVerdict(False, "Nothing to move")
@@ -90,7 +79,7 @@ def make_group(rs: DeuxBretagne, state: State, pids: list[str]) -> Group | MoveV
     return Group(tuple(pids), side, start, leaders, units, max(0, budget))
 
 
-def _leave_behind(rs: DeuxBretagne, state: State, start: str, side: str,
+def _leave_behind(rs: DeuxBretagneModel, state: State, start: str, side: str,
                   units: tuple[str, ...]) -> MoveVerdict | None:
     """An army that leaves enemy units inside an unbesieged fortress must leave units
     equal to the fortress level behind (8.21, 8.24)."""
@@ -110,28 +99,7 @@ def _leave_behind(rs: DeuxBretagne, state: State, start: str, side: str,
     return None
 
 
-def inside(state: State) -> set[str]:
-    """Pieces that have withdrawn inside their fortress (8.24, 10.x)."""
-    return set(state["vars"]["inside"])
-
-
-def enemy_units_at(rs: DeuxBretagne, state: State, place: str, side: str,
-                   outside_only: bool = False) -> list[str]:
-    """Enemy combat units (Marauders included) in ``place``; ``outside_only`` leaves out
-    those inside the fortress."""
-    within = inside(state) if outside_only else set()
-    return [p for p in pieces_at(state, place)
-            if rs.piece_side(state, p) != side and not rs.is_leader(state, p)
-            and p not in within]
-
-
-def enemy_leaders_at(rs: DeuxBretagne, state: State, place: str, side: str) -> list[str]:
-    """Enemy leaders in ``place``."""
-    return [p for p in pieces_at(state, place)
-            if rs.piece_side(state, p) != side and rs.is_leader(state, p)]
-
-
-def takes_control(rs: DeuxBretagne, state: State, group: Group, place: str) -> bool:
+def takes_control(rs: DeuxBretagneModel, state: State, group: Group, place: str) -> bool:
     """Whether entering ``place`` costs the extra point that takes control of it (8.26)."""
     area = rs.board_map.areas.get(place)
     if area is None or area.fortified or not group.units:
@@ -141,7 +109,7 @@ def takes_control(rs: DeuxBretagne, state: State, group: Group, place: str) -> b
     return not enemy_units_at(rs, state, place, group.side)
 
 
-def _box_refusal(rs: DeuxBretagne, group: Group, place: str) -> MoveVerdict | None:
+def _box_refusal(rs: DeuxBretagneModel, group: Group, place: str) -> MoveVerdict | None:
     b = rs.board_map.boxes.get(place)
     if b is None:
         return None
@@ -160,7 +128,7 @@ def _box_refusal(rs: DeuxBretagne, group: Group, place: str) -> MoveVerdict | No
     return None
 
 
-def group_reach(rs: DeuxBretagne, state: State, group: Group,
+def group_reach(rs: DeuxBretagneModel, state: State, group: Group,
                 budget: int | None = None) -> dict[str, Reach]:
     """Everywhere ``group`` can get to with ``budget`` MP (default: what it has left)."""
     bmap: BoardMap = rs.board_map
@@ -185,7 +153,7 @@ def group_reach(rs: DeuxBretagne, state: State, group: Group,
                      enter_cost, must_stop, extra)
 
 
-def check_move(rs: DeuxBretagne, state: State, pids: list[str], dest: str) -> MoveVerdict:
+def check_move(rs: DeuxBretagneModel, state: State, pids: list[str], dest: str) -> MoveVerdict:
     """Whether ``pids`` may move to ``dest`` now; the reason and rule if not."""
     bmap = rs.board_map
     if not bmap.is_place(dest):
@@ -209,7 +177,7 @@ def check_move(rs: DeuxBretagne, state: State, pids: list[str], dest: str) -> Mo
     return _stacking_verdict(rs, state, group, reach)
 
 
-def legal_destinations(rs: DeuxBretagne, state: State, pids: list[str]) -> dict[str, Reach]:
+def legal_destinations(rs: DeuxBretagneModel, state: State, pids: list[str]) -> dict[str, Reach]:
     """Every place ``pids`` may legally end a move in now (one search for all)."""
     group = make_group(rs, state, pids)
     if isinstance(group, MoveVerdict):
@@ -219,7 +187,8 @@ def legal_destinations(rs: DeuxBretagne, state: State, pids: list[str]) -> dict[
             if _stacking_verdict(rs, state, group, r).legal}
 
 
-def _stacking_verdict(rs: DeuxBretagne, state: State, group: Group, reach: Reach) -> MoveVerdict:
+def _stacking_verdict(rs: DeuxBretagneModel, state: State, group: Group,
+                      reach: Reach) -> MoveVerdict:
     """Stacking limit at the end of the move (7.21, 7.22)."""
     dest = reach.place
     from .cards import destination_refusal
@@ -237,7 +206,7 @@ def _stacking_verdict(rs: DeuxBretagne, state: State, group: Group, reach: Reach
     return MoveVerdict(True, reach=reach)
 
 
-def _explain_unreachable(rs: DeuxBretagne, state: State, group: Group,
+def _explain_unreachable(rs: DeuxBretagneModel, state: State, group: Group,
                          dest: str) -> MoveVerdict:
     bmap = rs.board_map
     name = bmap.place_name(dest)
@@ -265,3 +234,17 @@ def _explain_unreachable(rs: DeuxBretagne, state: State, group: Group,
     return MoveVerdict(False, f"{name} costs {unlimited.cost} MP; these pieces have "
                               f"{group.budget} MP left (slowest unit; mountain/marsh 2 MP, "
                               "+1 MP to take an open city)", rs.cite("8.1, 8.26"))
+
+
+def costs_a_step(rs: DeuxBretagneModel, state: State, group: Group, place: str) -> bool:
+    """An army crossing an enemy fortress neither masked nor besieged loses a step
+    (8.22, 10.15)."""
+    area = rs.board_map.areas.get(place)
+    if area is None or not area.fortified or not (group.leaders and group.units):
+        return False
+    if state["control"].get(place) in (group.side, None):
+        return False
+    masked = any(rs.piece_side(state, p) == group.side and not rs.is_leader(state, p)
+                 for p in pieces_at(state, place))
+    besieged = sieges(state).get(place, {}).get("side") == group.side
+    return not masked and not besieged

@@ -4,25 +4,27 @@ bringing reduced units there back to full strength (5.411, 5.412, 5.42).
 
 ``recruit LEADER ch|me`` makes the roll; the card played as REC says how many recruitments
 the activation allows (its activation value, 5.4: cards.rec_refusal).
+
+The model's part (data, predicates and the work its steps call); the steps are in
+``steps/recruit.py``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from boardapp.core.base.errors import IllegalActionError
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
-from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State, pieces_at
 from boardapp.core.engine.tables import Modifier, resolve
 
-from . import movement
+from . import groups
 from .battle import TABLES
 
 if TYPE_CHECKING:
-    from .rules import DeuxBretagne
+    from .base import DeuxBretagneModel
 
 MAX_RECRUITS_PER_LEADER = 2  # 5.4
 STACK_LIMIT = 8  # 5.42, 7.21
@@ -30,7 +32,7 @@ KNIGHTS = {"blois": ("ch-fr", "ch-br"), "montfort": ("ch-an", "ch-br")}
 ARTILLERY_EVENT = {"blois": "B-13", "montfort": "M-02"}  # Recruitment Table: his own event
 
 
-def free_counters(rs: DeuxBretagne, state: State, type_id: str) -> list[str]:
+def free_counters(rs: DeuxBretagneModel, state: State, type_id: str) -> list[str]:
     """Counters of ``type_id`` off the map that may enter play: those never used first,
     then eliminated ones (5.412: only the counter mix limits recruiting; 12.41: an
     eliminated unit "can still be recruited later")."""
@@ -38,7 +40,7 @@ def free_counters(rs: DeuxBretagne, state: State, type_id: str) -> list[str]:
             if state["pieces"][p]["type"] == type_id]
 
 
-def why_not_recruit(rs: DeuxBretagne, state: State, leader: str) -> str | None:
+def why_not_recruit(rs: DeuxBretagneModel, state: State, leader: str) -> str | None:
     """Why ``leader`` cannot recruit now (``None`` if he can)."""
     if leader not in state["pieces"] or not rs.is_leader(state, leader):
         return "only a leader recruits (5.4)"
@@ -50,7 +52,7 @@ def why_not_recruit(rs: DeuxBretagne, state: State, leader: str) -> str | None:
         return "a leader recruits in a city of the map (5.4)"
     if area in state["vars"]["pillage"]:
         return "no recruitment in an area with a pillage marker (5.4)"
-    if leader in movement.inside(state) and area in state["vars"]["sieges"]:
+    if leader in groups.inside(state) and area in state["vars"]["sieges"]:
         return "a besieged leader cannot recruit (5.4)"
     if state["vars"]["recruited"].get(leader, 0) >= MAX_RECRUITS_PER_LEADER:
         return "a leader recruits at most twice (5.4)"
@@ -60,7 +62,7 @@ def why_not_recruit(rs: DeuxBretagne, state: State, leader: str) -> str | None:
     return f"{refusal} (5.4)" if refusal else None
 
 
-def do_recruit(rs: DeuxBretagne, state: State, leader: str, column: str, ctx: Context,
+def do_recruit(rs: DeuxBretagneModel, state: State, leader: str, column: str, ctx: Context,
                flow: Flow) -> None:
     """Roll on the Recruitment Table for ``leader`` (5.41) and start spending the steps."""
     why = why_not_recruit(rs, state, leader)
@@ -96,7 +98,7 @@ def do_recruit(rs: DeuxBretagne, state: State, leader: str, column: str, ctx: Co
               area=state["pieces"][leader]["loc"], steps=steps)
 
 
-def _kinds(rs: DeuxBretagne, state: State, side: str, kind: str) -> tuple[str, ...]:
+def _kinds(rs: DeuxBretagneModel, state: State, side: str, kind: str) -> tuple[str, ...]:
     """Unit type suffixes a step of ``kind`` may become (BR knights need Rennes and
     Nantes, 5.411)."""
     if kind != "ch":
@@ -107,7 +109,7 @@ def _kinds(rs: DeuxBretagne, state: State, side: str, kind: str) -> tuple[str, .
     return tuple(allowed)
 
 
-def step_options(rs: DeuxBretagne, state: State, frame: Frame) -> list[Action]:
+def step_options(rs: DeuxBretagneModel, state: State, frame: Frame) -> list[Action]:
     """Ways to spend the next recruitment step: a new (reduced) unit, or a reduced unit
     of that kind in the area brought back to full."""
     v = frame["vars"]
@@ -129,62 +131,3 @@ def step_options(rs: DeuxBretagne, state: State, frame: Frame) -> list[Action]:
     return options
 
 
-class RecruitSteps(Step):
-    """Spend every recruitment step (5.411), one at a time."""
-
-    name = "recruit-steps"
-
-    def begin(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context,
-              flow: Flow) -> None:
-        steps = frame["vars"]["steps"]
-        while any(n > 0 for n in steps.values()):
-            options = step_options(rs, state, frame)
-            if not options:
-                kind = next(k for k, n in steps.items() if n > 0)
-                ctx.log(f"{steps[kind]} {kind.capitalize()} step(s) cannot be used (no "
-                        "counter left, or the stack is full) and are lost",
-                        rs.cite("5.412, 5.42"))
-                steps[kind] = 0
-                continue
-            if len(options) > 1:
-                return  # the player chooses
-            self._spend(rs, state, frame, options[0], ctx)
-        flow.end(rs, state, ctx)
-
-    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
-        left = ", ".join(f"{n} {k.capitalize()}" for k, n in frame["vars"]["steps"].items()
-                         if n)
-        return (f"{rs.side(frame['side']).name}: spend the recruitment steps ({left} left) — "
-                f"a new unit or a reduced one back to full ({rs.cite('5.411')})")
-
-    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
-        yield from step_options(rs, state, frame)
-
-    def on_raise(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
-                 ctx: Context, flow: Flow) -> None:
-        self._spend(rs, state, frame, action, ctx)
-        self.begin(rs, state, frame, ctx, flow)
-
-    @staticmethod
-    def _spend(rs: DeuxBretagne, state: State, frame: Frame, action: Action,
-               ctx: Context) -> None:
-        v = frame["vars"]
-        side, area = frame["side"], v["area"]
-        suffix, target = action.args
-        kind = "ch" if suffix.startswith("ch") else suffix
-        v["steps"][kind] -= 1
-        where = rs.board_map.place_name(area)
-        if target == "new":
-            type_id = f"{side}-{suffix}"
-            pid = free_counters(rs, state, type_id)[0]
-            put_piece(state, pid, area, index=len(pieces_at(state, area)))
-            state["pieces"][pid]["flipped"] = True
-            ctx.log(f"New unit recruited in {where}: {rs.piece_name(state, pid)}",
-                    rs.cite("5.411, 5.42"))
-        else:
-            state["pieces"][target]["flipped"] = False
-            ctx.log(f"{rs.piece_name(state, target)} back to full strength",
-                    rs.cite("5.411"))
-
-
-RECRUIT_STEPS = (RecruitSteps,)

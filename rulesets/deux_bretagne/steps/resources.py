@@ -4,84 +4,41 @@ Each player may free captured leaders (ransom = their command value, paid to the
 player, 12.2), pay his units (12.31, see :mod:`pay`) and buy stacks of Marauders (1 PS a
 Ch step, 0.5 PS a Me step, the whole stack, 12.52), which become his units of the same
 type and steps (12.53).
+
+The steps; the rules they apply (data, predicates) are in ``model/resources.py``.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.verbs import verb
 
-from .pay import mark_unpaid, pay, pay_actions, payable
-from .recruit import free_counters
-
-if TYPE_CHECKING:
-    from .rules import DeuxBretagne
-
-PRISON_OF = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42
-STEP_COST_HALVES = {"ch": 2, "me": 1}  # 12.52: 1 PS a Ch step, 0.5 PS a Me step
-
-
-def other(side: str) -> str:
-    return "montfort" if side == "blois" else "blois"
+from ..model import labels
+from ..model.base import DeuxBretagneModel
+from ..model.control import update_counties
+from ..model.pay import mark_unpaid, pay, pay_actions, payable
+from ..model.recruit import free_counters
+from ..model.resources import exchanges, marauder_stacks, other, ransoms, stack_price
+from .common import DeuxBretagneStep
 
 
-def marauder_stacks(rs: DeuxBretagne, state: State) -> dict[str, list[str]]:
-    """Areas holding Marauder units, with those units."""
-    out = {}
-    for area in rs.board_map.areas:
-        units = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == "marauders"]
-        if units:
-            out[area] = units
-    return out
-
-
-def stack_price(rs: DeuxBretagne, state: State, units: list[str]) -> int:
-    """PS to buy a Marauder stack (12.52); half points are rounded up (our choice: PS are
-    whole numbers on the resource track)."""
-    halves = 0
-    for pid in units:
-        kind = "ch" if rs.piece_type(state, pid).id.endswith("-ch") else "me"
-        steps = 1 if rs.is_reduced(state, pid) else 2
-        halves += STEP_COST_HALVES[kind] * steps
-    return math.ceil(halves / 2)
-
-
-def exchanges(rs: DeuxBretagne, state: State, side: str,
-              refused: list[list[str]]) -> list[tuple[str, str]]:
-    """(own captured leader, enemy leader held by ``side``) pairs of the same command
-    value that ``side`` may offer to exchange (12.2), leaving out offers refused."""
-    mine = [p for p in pieces_at(state, PRISON_OF[side]) if rs.piece_side(state, p) == side]
-    held = [p for p in pieces_at(state, PRISON_OF[other(side)])
-            if rs.piece_side(state, p) == other(side)]
-    return [(a, b) for a in mine for b in held
-            if rs.piece_type(state, a).command == rs.piece_type(state, b).command
-            and [a, b] not in refused]
-
-
-def ransoms(rs: DeuxBretagne, state: State, side: str) -> list[str]:
-    """``side``'s captured leaders it can afford to free (12.2)."""
-    money = state["vars"]["resources"].get(side, 0)
-    return [p for p in pieces_at(state, PRISON_OF[side])
-            if rs.piece_side(state, p) == side and rs.piece_type(state, p).command <= money]
-
-
-class Resources(Step):
+class Resources(DeuxBretagneStep):
     """A player spends his PS: ransoms and Marauders, or is done (4.0 D2b)."""
 
     name = "resources"
 
-    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+    def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         money = state["vars"]["resources"].get(frame["side"], 0)
         return (f"{rs.side(frame['side']).name}: {money} PS — free captured leaders, pay "
                 f"your units, buy Marauders, then Done ({rs.cite('4.0 D2b, 12')})")
 
-    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+    def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         side = frame["side"]
         money = state["vars"]["resources"].get(side, 0)
         for pid in ransoms(rs, state, side):
@@ -94,7 +51,8 @@ class Resources(Step):
                 yield Action("buy-marauders", (area,))
         yield Action("done")
 
-    def on_ransom(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+    @verb("ransom", label=labels.piece("Free {} (ransom)"))
+    def on_ransom(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         side, pid = frame["side"], action.args[0]
         price = rs.piece_type(state, pid).command
@@ -105,7 +63,8 @@ class Resources(Step):
                 f"(received by {rs.side(other(side)).name})", rs.cite("12.2"))
         flow.call(rs, state, ctx, "place-freed", side=side, leader=pid)
 
-    def on_buy_marauders(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+    @verb("buy-marauders", label=labels.place("Buy the Marauders in {}"))
+    def on_buy_marauders(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
         side, area = frame["side"], action.args[0]
         units = marauder_stacks(rs, state)[area]
@@ -140,9 +99,10 @@ class Resources(Step):
             state["control"][area] = side
             ctx.log(f"{rs.side(side).name} takes control of {rs.board_map.place_name(area)}",
                     rs.cite("12.53"))
-            rs.update_counties(state, ctx)
+            update_counties(rs, state, ctx)
 
-    def on_offer_exchange(self, rs: DeuxBretagne, state: State, frame: Frame,
+    @verb("offer-exchange", label=labels.offer_exchange)
+    def on_offer_exchange(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         own, held = action.args
         side = frame["side"]
@@ -150,40 +110,44 @@ class Resources(Step):
                 f"{rs.piece_name(state, own)} (same command value)", rs.cite("12.2"))
         flow.call(rs, state, ctx, "exchange-answer", side=other(side), offer=[own, held])
 
-    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
+    def resume(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context, flow: Flow,
                result: Any) -> None:
         if isinstance(result, dict) and "refused" in result:  # not offered again
             frame["vars"].setdefault("refused", []).append(result["refused"])
 
-    def on_pay(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+    @verb("pay", label=labels.piece("Pay {}"))
+    def on_pay(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], [action.args[0]], ctx)
 
-    def on_pay_all(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+    @verb("pay-all", label="Pay all units")
+    def on_pay_all(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], payable(rs, state, frame["side"]), ctx)
 
-    def on_done(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+    @verb("done", label="Done")
+    def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         mark_unpaid(rs, state, frame["side"], ctx)
         flow.end(rs, state, ctx)
 
 
-class PlaceFreed(Step):
+class PlaceFreed(DeuxBretagneStep):
     """A freed leader goes to any friendly area (12.2)."""
 
     name = "place-freed"
 
-    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+    def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         name = rs.piece_name(state, frame["vars"]["leader"])
         return f"{rs.side(frame['side']).name}: place {name} in a friendly area (12.2)"
 
-    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+    def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for area in sorted(rs.board_map.areas):
             if state["control"].get(area) == frame["side"]:
                 yield Action("free-to", (area,))
 
-    def on_free_to(self, rs: DeuxBretagne, state: State, frame: Frame, action: Action,
+    @verb("free-to", label=labels.place("Free to {}"))
+    def on_free_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         pid, area = frame["vars"]["leader"], action.args[0]
         put_piece(state, pid, area)
@@ -192,24 +156,25 @@ class PlaceFreed(Step):
         flow.end(rs, state, ctx)
 
 
-class ExchangeAnswer(Step):
+class ExchangeAnswer(DeuxBretagneStep):
     """The other player accepts or refuses an exchange of prisoners of the same command
     value (12.2: an exchange needs both players; a ransom cannot be refused)."""
 
     name = "exchange-answer"
 
-    def prompt(self, rs: DeuxBretagne, state: State, frame: Frame) -> str:
+    def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         own, held = frame["vars"]["offer"]
         return (f"{rs.side(frame['side']).name}: {rs.side(other(frame['side'])).name} offers "
                 f"{rs.piece_name(state, held)} for {rs.piece_name(state, own)} — accept the "
                 f"exchange? ({rs.cite('12.2')})")
 
-    def actions(self, rs: DeuxBretagne, state: State, frame: Frame) -> Iterator[Action]:
+    def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         if frame["vars"].get("todo") is None:
             yield Action("accept-exchange")
             yield Action("refuse-exchange")
 
-    def on_accept_exchange(self, rs: DeuxBretagne, state: State, frame: Frame,
+    @verb("accept-exchange", label="Accept the exchange")
+    def on_accept_exchange(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         own, held = frame["vars"]["offer"]
         ctx.log(f"Exchange accepted: {rs.piece_name(state, own)} and "
@@ -217,12 +182,13 @@ class ExchangeAnswer(Step):
         frame["vars"]["todo"] = [[other(frame["side"]), own], [frame["side"], held]]
         self.resume(rs, state, frame, ctx, flow, None)
 
-    def on_refuse_exchange(self, rs: DeuxBretagne, state: State, frame: Frame,
+    @verb("refuse-exchange", label="Refuse the exchange")
+    def on_refuse_exchange(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         ctx.log(f"{rs.side(frame['side']).name} refuses the exchange", rs.cite("12.2"))
         flow.end(rs, state, ctx, result={"refused": list(frame["vars"]["offer"])})
 
-    def resume(self, rs: DeuxBretagne, state: State, frame: Frame, ctx: Context, flow: Flow,
+    def resume(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context, flow: Flow,
                result: Any) -> None:
         todo = frame["vars"]["todo"]
         if not todo:

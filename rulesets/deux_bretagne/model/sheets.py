@@ -4,17 +4,15 @@
 ``null`` for every printed value we do not have (activation, PS, coat of arms, asterisk,
 anchor, event text). The players fill them in Edit > Game data — for the game being
 played (a logged ``data`` action) and, if they wish, as the defaults of new games. The
-rules read a card's values through :func:`card_field`, never the file directly, so that a
+rules read a card's values through :func:`.cards.card_field`, never the file directly, so that a
 game replays with the values it was played with. (A card's ``name`` and ``group`` stay in
 the YAML only: the group is read when the decks are set up.)
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from boardapp.core.engine.datasheets import CellType, Sheet
-from boardapp.core.engine.state import State
+from boardapp.core.engine.ruleset import Ruleset
 
 from .data import DATA_DIR
 
@@ -31,18 +29,10 @@ CARD_SHEET_FIELDS = {
 }
 
 
-def data_sheets(rs: Any) -> list[Sheet]:
+def data_sheets(rs: Ruleset) -> list[Sheet]:
     """The card sheet of ``data/cards.yaml``."""
     return [Sheet("cards", "Strategy cards", CARDS, (), "records", CARD_SHEET_FIELDS,
                   keys=r"[BM]-\d\d", rule=rs.cite("5.0"), row_label="name", row_help="rules",
                   note="The printed values of each card: not in the rules. Unknown ones "
                        "(?) are asked when a card is played and kept for the game; "
                        "filled in here, they are used directly.")]
-
-
-def card_field(rs: Any, state: State, card: str, field: str) -> Any:
-    """A card's printed value for the game in ``state`` (``None``: unknown); fields
-    outside the sheet come from the YAML."""
-    if field in CARD_SHEET_FIELDS:
-        return rs.sheet_values(state, "cards").get(card, {}).get(field)
-    return rs.cards.get(card, {}).get(field)
