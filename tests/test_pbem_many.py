@@ -137,6 +137,10 @@ def test_six_players_play_a_whole_game_by_email(pbem_env):
     raids = [e for e in game.log if e.action.verb == "discard-random"]
     assert len(raids) == 5 and all(e.lines[0].text.endswith("at random (rule 2)")
                                    for e in raids)
+    # Each raided player's own program rolled the die, privately: the file shows that a
+    # die was rolled, not its face, and the public effect (the card discarded).
+    assert all(game.pbem.proofs[e.number - 1].dice == [None]
+               and game.pbem.proofs[e.number - 1].by == e.side for e in raids)
     check_secrecy(path, players)
     check_every_player_verifies(path, sides)
 
