@@ -161,6 +161,8 @@ class Ruleset:
     extra board has the id of a place of that board as its ``loc``."""
     main_board: str = "main"
     """The id of the board of :attr:`map_file`."""
+    board_titles: dict[str, str] = {}
+    """The names of the boards on their tabs, by board id (default: each map's name)."""
     eliminated_box: str = "eliminated"
     rules_name: str = ""
     flow: Flow = Flow()
@@ -243,8 +245,8 @@ class Ruleset:
         return {self.main_board: self.board_map, **self._extra_maps}
 
     def board_title(self, board: str) -> str:
-        """The name of ``board`` on its tab (default: its map's name)."""
-        return self.board_maps[board].name
+        """The name of ``board`` on its tab (:attr:`board_titles`, else its map's name)."""
+        return self.board_titles.get(board) or self.board_maps[board].name
 
     def board_of(self, place: str) -> str | None:
         """The board ``place`` is on (``None``: on no board)."""

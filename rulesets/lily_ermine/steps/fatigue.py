@@ -12,27 +12,21 @@ SP); eliminated units go to the camp's Reserve (9).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, pieces_at
 from boardapp.core.engine.tables import Modifier, ask_result, resolve
+from boardapp.core.engine.verbs import verb
 
-from .sheets import fatigue_modifier, fatigue_results
-from .sp_losses import SpLossStep, sp_loss_choices
+from ..model import LilyErmineModel
+from ..model.combat import sp_loss_choices
+from ..model.sheets import fatigue_modifier, fatigue_results
+from .common import LilyPhase, LilyStep, SpLossStep
 
 MAX_ASKED = 12
 """The largest loss offered when the players give an unknown result."""
-
-
-def start(rs: Any, state: State, ctx: Context) -> None:
-    """Begin the fatigue and desertion checks of the active camp (9)."""
-    camp = state["active"]
-    zones = [z for z in sorted(rs.board_map.areas, key=_zone_order)
-             if _units(rs, state, z, camp)]
-    rs.flow.call(rs, state, ctx, "fatigue", camp, zones=zones)
 
 
 def _zone_order(zone: str) -> tuple[int, str]:
@@ -40,12 +34,12 @@ def _zone_order(zone: str) -> tuple[int, str]:
     return (int(digits) if digits else 0, zone)
 
 
-def _units(rs: Any, state: State, zone: str, camp: str) -> list[str]:
+def _units(rs: LilyErmineModel, state: State, zone: str, camp: str) -> list[str]:
     return [p for p in pieces_at(state, zone)
             if rs.piece_side(state, p) == camp and not rs.is_commander(state, p)]
 
 
-def modifiers(rs: Any, state: State, zone: str) -> tuple[list[Modifier], list[str]]:
+def modifiers(rs: LilyErmineModel, state: State, zone: str) -> tuple[list[Modifier], list[str]]:
     """The modifiers that apply to the stack in ``zone``: (known, labels of unknown)."""
     table = rs.fatigue_table
     applies = [rs.season(state["turn"])]
@@ -64,12 +58,36 @@ def modifiers(rs: Any, state: State, zone: str) -> tuple[list[Modifier], list[st
     return known, unknown
 
 
-class FatigueCheck(Step):
-    """Roll for the next stack; resolve it if the table knows the value, else ask."""
+def _losses(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow, zone: str,
+            lost: int) -> None:
+    if lost <= 0:
+        flow.goto(rs, state, ctx, "fatigue")
+        return
+    flow.goto(rs, state, ctx, "fatigue-losses", zone=zone, remaining=lost)
+
+
+
+class FatiguePhase(LilyPhase):
+    """The camp's fatigue and desertion phase (9), and its check of the stacks.
+
+    The phase and the procedure it calls share their name (``fatigue``), as in the
+    games saved before the phases were steps: entering the phase calls the procedure
+    on every stack of the active camp; the procedure's frame rolls for the next stack,
+    resolves it if the table knows the value, else asks; once every stack is checked,
+    the phase waits for Next phase."""
 
     name = "fatigue"
 
-    def begin(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow) -> None:
+    def begin(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        stack = state.get("flow") or []
+        if not stack or stack[-1] is not frame:  # entering the phase (6)
+            self.announce(rs, state, ctx)
+            camp = state["active"]
+            zones = [z for z in sorted(rs.board_map.areas, key=_zone_order)
+                     if _units(rs, state, z, camp)]
+            flow.call(rs, state, ctx, "fatigue", camp, zones=zones)
+            return
         v = frame["vars"]
         camp = frame["side"]
         while v["zones"]:
@@ -108,19 +126,14 @@ class FatigueCheck(Step):
         _losses(rs, state, ctx, flow, zone, int(res.result))
 
 
-def _losses(rs: Any, state: State, ctx: Context, flow: Flow, zone: str, lost: int) -> None:
-    if lost <= 0:
-        flow.goto(rs, state, ctx, "fatigue")
-        return
-    flow.goto(rs, state, ctx, "fatigue-losses", zone=zone, remaining=lost)
 
-
-class FatigueAsk(Step):
+class FatigueAsk(LilyStep):
     """The table value is unknown: the players read the printed table and give it."""
 
     name = "fatigue-ask"
+    section = "9"
 
-    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
         unknown = (" + unknown modifier(s): " + ", ".join(v["unknown"])) if v["unknown"] else ""
         return (f"{rs.fatigue_table.name} (9), {rs.board_map.place_name(v['zone'])} "
@@ -128,12 +141,13 @@ class FatigueAsk(Step):
                 f"{v['modified']}{unknown}. Its values are not known to boardapp: read the "
                 "printed table and choose the SP lost.")
 
-    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         top = min(frame["vars"]["sp"], MAX_ASKED)
         for n in range(top + 1):
             yield Action.of("fatigue-result", n)
 
-    def on_fatigue_result(self, rs: Any, state: State, frame: Frame, action: Action,
+    @verb("fatigue-result", label="{} SP lost")
+    def on_fatigue_result(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         n = int(action.arg(0))
         v = frame["vars"]
@@ -143,26 +157,28 @@ class FatigueAsk(Step):
         _losses(rs, state, ctx, flow, v["zone"], n)
 
 
+
 class FatigueLosses(SpLossStep):
     """The owner chooses the units that lose the SP (9)."""
 
     name = "fatigue-losses"
+    section = "9"
     LABEL = "Fatigue and desertion"
     RULE = "9"
 
-    def _units(self, rs: Any, state: State, frame: Frame) -> list[str]:
+    def _units(self, rs: LilyErmineModel, state: State, frame: Frame) -> list[str]:
         return _units(rs, state, frame["vars"]["zone"], frame["side"])
 
-    def prompt(self, rs: Any, state: State, frame: Frame) -> str:
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
         return (f"Fatigue and desertion in {rs.board_map.place_name(v['zone'])}: eliminate "
                 f"{v['remaining']} more SP — reduce a unit (1 SP) or eliminate one (9).")
 
-    def actions(self, rs: Any, state: State, frame: Frame) -> Iterator[Action]:
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         yield from sp_loss_choices(rs, state, self._units(rs, state, frame),
                                    frame["vars"]["remaining"])
 
-    def _after(self, rs: Any, state: State, frame: Frame, ctx: Context, flow: Flow,
+    def _after(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context, flow: Flow,
                lost: int) -> None:
         v = frame["vars"]
         v["remaining"] -= lost
@@ -170,4 +186,5 @@ class FatigueLosses(SpLossStep):
             flow.goto(rs, state, ctx, "fatigue")
 
 
-STEPS = (FatigueCheck, FatigueAsk, FatigueLosses)
+
+STEPS = (FatigueAsk, FatigueLosses)

@@ -26,28 +26,25 @@ where the rules do not say).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from boardapp.core.base.errors import IllegalActionError, InvalidActionError
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.datasheets import CellType, Sheet
-from boardapp.core.engine.flow import Step
 from boardapp.core.engine.state import State, pieces_at, put_piece
 from boardapp.core.engine.tables import ask_result, resolve
 
-from .data import DATA_DIR
+from . import diplomacy
+from .base import NOT_YET, LilyErmineModel
+from .data import DATA_DIR, Contingent
 
-NOT_YET = "out-of-play"
-"""The box of the counters not yet in play (reinforcements)."""
 ACCOMPANY = {"england": "scales", "spain": "albret", "gascony": "albret"}
 """13: Scales and Albret accompany their countries' reinforcements on first arrival."""
-BUY_VERBS = ("buy", "buy-reduced", "rebuild")
 SHEET = "reinforcements"
 
 
-def data_sheet(rs: Any) -> Sheet:
+def data_sheet(rs: LilyErmineModel) -> Sheet:
     """The Reinforcements Table as a sheet of Edit > Game data (values the rules do not
     print; a game reads its own copy, so it replays with the values it was played with)."""
     contingents = rs.reinforcement_table.contingents
@@ -65,47 +62,32 @@ def data_sheet(rs: Any) -> Sheet:
                       "(3, or 6 for the Empire, 7.1) are greyed: not used.")
 
 
-# -- control (5) --------------------------------------------------------------------------
-def controller(rs: Any, state: State, zone: str) -> str | None:
-    """The camp controlling ``zone`` (5): its only occupant, else its control marker, else
-    the national territory; ``None`` when both camps are there (disputed)."""
-    camps = {rs.piece_side(state, p) for p in pieces_at(state, zone)}
-    if len(camps) == 2:
-        return None
-    if camps:
-        return camps.pop()
-    if state["control"].get(zone):
-        return state["control"][zone]
-    area = rs.board_map.areas.get(zone)
-    return area.region if area is not None and area.region in ("france", "brittany") else None
-
-
-def _armies(rs: Any, state: State, camp: str) -> set[str]:
+def _armies(rs: LilyErmineModel, state: State, camp: str) -> set[str]:
     return set(rs.armies(state, camp))
 
 
-def is_reinforcement(rs: Any, state: State, pid: str) -> bool:
+def is_reinforcement(rs: LilyErmineModel, state: State, pid: str) -> bool:
     return state["pieces"][pid]["loc"] == NOT_YET
 
 
-def cost(rs: Any, state: State, pid: str, reduced: bool) -> int:
+def cost(rs: LilyErmineModel, state: State, pid: str, reduced: bool) -> int:
     if rs.is_commander(state, pid):
         return 0
     ut = rs.counters.units[rs.unit_code(state, pid)]
     return ut.rp_reduced if reduced else ut.rp
 
 
-def _contingent(rs: Any, state: State, pid: str) -> Any:
+def _contingent(rs: LilyErmineModel, state: State, pid: str) -> Contingent | None:
     return rs.reinforcement_table.contingent_of(rs.nationality(state, pid))
 
 
-def on_map_count(rs: Any, state: State, nats: tuple[str, ...]) -> int:
+def on_map_count(rs: LilyErmineModel, state: State, nats: tuple[str, ...]) -> int:
     return sum(1 for pid, p in state["pieces"].items()
                if rs.on_map(p["loc"]) and not rs.is_commander(state, pid)
                and rs.nationality(state, pid) in nats)
 
 
-def why_not_zone(rs: Any, state: State, pid: str, zone: str,
+def why_not_zone(rs: LilyErmineModel, state: State, pid: str, zone: str,
                  ctl: dict[str, str | None] | None = None) -> tuple[str, str] | None:
     """Why ``pid`` may not be placed in ``zone`` now (7.1, 7.2, 13)."""
     bmap = rs.board_map
@@ -113,7 +95,7 @@ def why_not_zone(rs: Any, state: State, pid: str, zone: str,
         return f"{bmap.place_name(zone)} is not a strategic zone", rs.cite("7.2")
     camp = state["active"]
     nat = rs.nationality(state, pid)
-    owner = ctl[zone] if ctl is not None else controller(rs, state, zone)
+    owner = ctl[zone] if ctl is not None else rs.controller(state, zone)
     name = bmap.place_name(zone)
     if not rs.is_commander(state, pid) and rs.unit_code(state, pid) == "Mi" \
             and not rs.in_brittany(zone):
@@ -139,7 +121,7 @@ def why_not_zone(rs: Any, state: State, pid: str, zone: str,
     return None
 
 
-def _arrival_zones(rs: Any, state: State, pid: str, zones: list[str]) -> set[str]:
+def _arrival_zones(rs: LilyErmineModel, state: State, pid: str, zones: list[str]) -> set[str]:
     """The arrival zones, and their neighbours for a reinforcement held off a round (7.1)."""
     out = set(zones)
     cont = _contingent(rs, state, pid)
@@ -151,12 +133,11 @@ def _arrival_zones(rs: Any, state: State, pid: str, zones: list[str]) -> set[str
     return out
 
 
-def why_not_buy(rs: Any, state: State, pid: str, reduced: bool) -> tuple[str, str] | None:
+def why_not_buy(rs: LilyErmineModel, state: State, pid: str, reduced: bool) -> tuple[str,
+                str] | None:
     """Why ``pid`` may not be bought now, wherever it goes (7, 13)."""
     v = state["vars"]
     camp = state["active"]
-    if v["over"] or state["phase"] != "rr" or rs.flow.top(state):
-        return "counters are bought in the camp's R&R phase", rs.cite("6, 7")
     rp = v["rp"].get(camp)
     if rp is None:
         return "roll the RP dice first", rs.cite("13 Replacement Points")
@@ -197,7 +178,7 @@ def why_not_buy(rs: Any, state: State, pid: str, reduced: bool) -> tuple[str, st
     return None
 
 
-def _candidates(rs: Any, state: State) -> list[str]:
+def _candidates(rs: LilyErmineModel, state: State) -> list[str]:
     """One counter of each kind the camp may buy (the same type, side and box)."""
     camp = state["active"]
     seen, out = set(), []
@@ -213,13 +194,13 @@ def _candidates(rs: Any, state: State) -> list[str]:
     return out
 
 
-def buy_actions(rs: Any, state: State, zone: str | None = None) -> Iterator[Action]:
+def buy_actions(rs: LilyErmineModel, state: State, zone: str | None = None) -> Iterator[Action]:
     """Every legal purchase (into ``zone`` only, if given) and rebuild."""
     camp = state["active"]
-    if state["phase"] != "rr" or state["vars"]["rp"].get(camp) is None or rs.flow.top(state):
+    if state["vars"]["rp"].get(camp) is None:
         return
     zones = [zone] if zone else sorted(rs.board_map.areas)
-    ctl = {z: controller(rs, state, z) for z in zones if z in rs.board_map.areas}
+    ctl = {z: rs.controller(state, z) for z in zones if z in rs.board_map.areas}
     for pid in _candidates(rs, state):
         for verb, reduced in (("buy", False), ("buy-reduced", True)):
             if why_not_buy(rs, state, pid, reduced) is not None:
@@ -233,7 +214,7 @@ def buy_actions(rs: Any, state: State, zone: str | None = None) -> Iterator[Acti
                 yield Action.of("rebuild", pid)
 
 
-def purchase_reach(rs: Any, state: State, pieces: list[str]) -> dict[str, Reach]:
+def purchase_reach(rs: LilyErmineModel, state: State, pieces: list[str]) -> dict[str, Reach]:
     """The zones where a counter of the Reserve or not yet in play may be bought now (the
     cost is its RP, full strength if affordable): the board's highlights while it is
     dragged, labelled with the price."""
@@ -243,7 +224,7 @@ def purchase_reach(rs: Any, state: State, pieces: list[str]) -> dict[str, Reach]
     for reduced in (False, True):
         if why_not_buy(rs, state, pid, reduced) is None:
             price = cost(rs, state, pid, reduced)
-            ctl = {z: controller(rs, state, z) for z in rs.board_map.areas}
+            ctl = {z: rs.controller(state, z) for z in rs.board_map.areas}
             side = "reduced, " if reduced else ""
             return {z: Reach(z, price, (z,), label=f"{side}{price} RP")
                     for z in sorted(rs.board_map.areas)
@@ -251,7 +232,7 @@ def purchase_reach(rs: Any, state: State, pieces: list[str]) -> dict[str, Reach]
     return {}
 
 
-def buy(rs: Any, state: State, action: Action, ctx: Context) -> None:
+def buy(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> None:
     pid, zone = action.arg(0), action.arg(1)
     if pid not in state["pieces"]:
         raise InvalidActionError(f"no piece {pid!r}")
@@ -298,14 +279,12 @@ def buy(rs: Any, state: State, action: Action, ctx: Context) -> None:
             put_piece(state, lead, zone)
             ctx.log(f"{rs.piece_name(state, lead)} accompanies them", rs.cite(
                 "13 Mercenary reinforcements"))
-    rs.note_entries(state)
+    diplomacy.note_entries(rs, state)
 
 
-def why_not_rebuild(rs: Any, state: State, pid: str) -> tuple[str, str] | None:
+def why_not_rebuild(rs: LilyErmineModel, state: State, pid: str) -> tuple[str, str] | None:
     camp = state["active"]
     v = state["vars"]
-    if state["phase"] != "rr" or v["over"] or rs.flow.top(state):
-        return "units are rebuilt in the camp's R&R phase", rs.cite("6, 7.2")
     p = state["pieces"][pid]
     if (not rs.on_map(p["loc"]) or rs.is_commander(state, pid)
             or rs.piece_side(state, pid) != camp):
@@ -324,7 +303,7 @@ def why_not_rebuild(rs: Any, state: State, pid: str) -> tuple[str, str] | None:
     return None
 
 
-def rebuild(rs: Any, state: State, action: Action, ctx: Context) -> None:
+def rebuild(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> None:
     pid = action.arg(0)
     if pid not in state["pieces"]:
         raise InvalidActionError(f"no piece {pid!r}")
@@ -341,7 +320,7 @@ def rebuild(rs: Any, state: State, action: Action, ctx: Context) -> None:
 
 
 # -- the Breton militia (13) -----------------------------------------------------------------
-def militia_owed(rs: Any, state: State) -> Action | None:
+def militia_owed(rs: LilyErmineModel, state: State) -> Action | None:
     """In a spring round the Bretons must recruit Breton militia while they can (13)."""
     if (state["active"] != "brittany" or rs.season(state["turn"]) != "spring"
             or state["vars"]["rp"].get("brittany") is None):
@@ -354,7 +333,7 @@ def militia_owed(rs: Any, state: State) -> Action | None:
 
 
 # -- mercenary reinforcements (13) -------------------------------------------------------
-def roll_mercenaries(rs: Any, state: State, ctx: Context) -> None:
+def roll_mercenaries(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     """Spring rounds: one die per contingent of the active camp on the Reinforcements
     Table; the values the table does not know are asked of the players."""
     camp = state["active"]
@@ -384,7 +363,7 @@ def roll_mercenaries(rs: Any, state: State, ctx: Context) -> None:
         state["vars"]["asks"] = asks
 
 
-def allowance_text(rs: Any, state: State) -> str:
+def allowance_text(rs: LilyErmineModel, state: State) -> str:
     """``", Swiss: 1 counter may come"`` for the active camp's mercenaries this round."""
     parts = []
     for cid, allowed in sorted(state["vars"].get("allowance", {}).items()):
@@ -399,7 +378,7 @@ def counters_text(n: int | str) -> str:
     return f"{n} counter" if int(n) == 1 else f"{n} counters"
 
 
-def _allow(rs: Any, state: State, ctx: Context, cid: str, n: int, die: int) -> None:
+def _allow(rs: LilyErmineModel, state: State, ctx: Context, cid: str, n: int, die: int) -> None:
     cont = rs.reinforcement_table.contingents[cid]
     turn = state["turn"]
     arrive = turn
@@ -414,7 +393,7 @@ def _allow(rs: Any, state: State, ctx: Context, cid: str, n: int, die: int) -> N
 
 # The players answer for the unknown values in the R&R phase, before buying the
 # contingent's counters (not a blocking procedure: leaving R&R forfeits the question).
-def ask_prompt(rs: Any, state: State) -> str | None:
+def ask_prompt(rs: LilyErmineModel, state: State) -> str | None:
     asks = state["vars"].get("asks") or []
     if not asks:
         return None
@@ -425,15 +404,15 @@ def ask_prompt(rs: Any, state: State) -> str | None:
             f"die allows (at most {cont.limit}).")
 
 
-def ask_actions(rs: Any, state: State) -> Iterator[Action]:
+def ask_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
     asks = state["vars"].get("asks") or []
-    if asks and state["phase"] == "rr" and not rs.flow.top(state):
+    if asks:
         cid, _ = asks[0]
         for n in range(rs.reinforcement_table.contingents[cid].limit + 1):
             yield Action.of("reinforcements", cid, n)
 
 
-def answer(rs: Any, state: State, action: Action, ctx: Context) -> None:
+def answer(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> None:
     if action not in set(ask_actions(rs, state)):
         raise IllegalActionError("no Reinforcements Table question waits for this answer",
                                  rs.cite("13 Mercenary reinforcements"))
@@ -445,7 +424,7 @@ def answer(rs: Any, state: State, action: Action, ctx: Context) -> None:
     _allow(rs, state, ctx, cid, n, die)
 
 
-def end_rr(rs: Any, state: State, ctx: Context) -> None:
+def end_rr(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     """Leaving R&R: unanswered questions are dropped (their counters do not come); a
     contingent whose every arrival zone the enemy controls is held off a round and may
     then also enter in a zone adjacent to them (7.1)."""
@@ -472,5 +451,3 @@ def end_rr(rs: Any, state: State, ctx: Context) -> None:
                     "reinforcements are held off until the following round (then also in an "
                     "adjacent zone)", rs.cite("7.1"))
 
-
-STEPS: tuple[type[Step], ...] = ()

@@ -15,13 +15,14 @@ from typing import Any
 from boardapp.core.engine.datasheets import CellType, Sheet
 from boardapp.core.engine.state import State
 
+from .base import LilyErmineModel
 from .data import DATA_DIR, CombatResult, parse_result
 
 TABLES = DATA_DIR / "tables.yaml"
 RESULT_PATTERN = r"\d+R?\*?/\d+R?\*?"
 
 
-def data_sheets(rs: Any) -> list[Sheet]:
+def data_sheets(rs: LilyErmineModel) -> list[Sheet]:
     """The sheets of ``data/tables.yaml`` (die faces read from the tables)."""
     fatigue_lo, fatigue_hi = rs.fatigue_table.die
     combat_lo, combat_hi = rs.combat_table.die
@@ -47,24 +48,25 @@ def data_sheets(rs: Any) -> list[Sheet]:
     ]
 
 
-def _by_die(rs: Any, state: State, sheet_id: str, low: int) -> dict[str, dict[int, Any]]:
+def _by_die(rs: LilyErmineModel, state: State, sheet_id: str, low: int) -> dict[str,
+            dict[int, Any]]:
     values = rs.sheet_values(state, sheet_id)
     return {column: {low + i: v for i, v in enumerate(cells)}
             for column, cells in values.items()}
 
 
-def fatigue_results(rs: Any, state: State) -> dict[str, dict[int, int | None]]:
+def fatigue_results(rs: LilyErmineModel, state: State) -> dict[str, dict[int, int | None]]:
     """The game's Fatigue and Desertion Table: ``[column][modified die]`` = SP lost."""
     return _by_die(rs, state, "fatigue", rs.fatigue_table.die[0])
 
 
-def fatigue_modifier(rs: Any, state: State, modifier: str) -> int | None:
+def fatigue_modifier(rs: LilyErmineModel, state: State, modifier: str) -> int | None:
     """The game's value of a fatigue modifier (``None``: unknown)."""
     row = rs.sheet_values(state, "fatigue-modifiers").get(modifier)
     return None if row is None else row.get("value")
 
 
-def combat_results(rs: Any, state: State) -> dict[str, dict[int, CombatResult | None]]:
+def combat_results(rs: LilyErmineModel, state: State) -> dict[str, dict[int, CombatResult | None]]:
     """The game's Combat Table: ``[column][die]`` = result."""
     return {column: {die: None if v is None else parse_result(v)
                      for die, v in cells.items()}

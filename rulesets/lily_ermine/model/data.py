@@ -14,7 +14,7 @@ from typing import Any
 from boardapp.core.base.errors import DataError
 from boardapp.core.base.yamlio import Checker, load_yaml_file
 
-DATA_DIR = Path(__file__).parent / "data"
+DATA_DIR = Path(__file__).parent.parent / "data"
 CAMPS = ("france", "brittany")
 UNIT_TYPES = ("Ab", "Ar", "Ca", "Co", "Cm", "Gd", "Hb", "Mi", "Pi")
 _UNIT = re.compile(r"^(\d+) x (\w+) ([a-z-]+)$")

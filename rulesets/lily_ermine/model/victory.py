@@ -20,12 +20,11 @@ same level for both is a tie (:func:`outcome`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State
 
 from . import diplomacy
+from .base import LilyErmineModel
 
 MAJOR_BATTLE_SP = 10
 MAJOR_BATTLE_VP = 2
@@ -35,7 +34,7 @@ OBJECTIVE_VP = 1
 LEVELS = ((20, "crushing victory"), (15, "decisive victory"), (10, "marginal victory"))
 
 
-def add_vp(rs: Any, state: State, ctx: Context, camp: str, vp: int, why: str,
+def add_vp(rs: LilyErmineModel, state: State, ctx: Context, camp: str, vp: int, why: str,
            rule: str) -> None:
     if vp <= 0:
         return
@@ -43,7 +42,7 @@ def add_vp(rs: Any, state: State, ctx: Context, camp: str, vp: int, why: str,
     ctx.log(f"{rs.side(camp).name} +{vp} VP ({why}): {state['score'][camp]} VP", rs.cite(rule))
 
 
-def record_battle_vp(rs: Any, state: State, ctx: Context, winner: str,
+def record_battle_vp(rs: LilyErmineModel, state: State, ctx: Context, winner: str,
                      sp: dict[str, int]) -> int:
     """A battle won by ``winner``; ``sp`` = the SP each camp engaged (treason's units in
     the LR included, 10). +2 VP and the cursors move if both had at least 10 SP (12, 11).
@@ -57,7 +56,7 @@ def record_battle_vp(rs: Any, state: State, ctx: Context, winner: str,
     return MAJOR_BATTLE_VP
 
 
-def record_siege_vp(rs: Any, state: State, ctx: Context, winner: str, zone: str) -> int:
+def record_siege_vp(rs: LilyErmineModel, state: State, ctx: Context, winner: str, zone: str) -> int:
     """A siege won by ``winner`` (besieger or besieged) in ``zone``: VP by the printed FV
     of the fortress (12); eligible wins move the cursors (11). Returns the VP given."""
     area = rs.board_map.areas[zone]
@@ -72,7 +71,7 @@ def record_siege_vp(rs: Any, state: State, ctx: Context, winner: str, zone: str)
     return vp
 
 
-def gendarme_loss(rs: Any, state: State, ctx: Context, pid: str, sp: int) -> None:
+def gendarme_loss(rs: LilyErmineModel, state: State, ctx: Context, pid: str, sp: int) -> None:
     """``pid`` lost ``sp`` SP in combat: if it is a Gd, its enemy scores (12)."""
     if rs.is_commander(state, pid) or rs.unit_code(state, pid) != "Gd" or sp <= 0:
         return
@@ -80,7 +79,7 @@ def gendarme_loss(rs: Any, state: State, ctx: Context, pid: str, sp: int) -> Non
     add_vp(rs, state, ctx, enemy, sp, f"{sp} SP of enemy gendarmes eliminated", "12")
 
 
-def final_tally(rs: Any, state: State, ctx: Context) -> None:
+def final_tally(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     """The VP of the last round: cursors and objective zones (12)."""
     table = rs.alliance_table
     v = state["vars"]
@@ -100,7 +99,7 @@ def level(vp: int) -> int | None:
     return next((i for i, (lo, _) in enumerate(LEVELS) if vp >= lo), None)
 
 
-def outcome(rs: Any, state: State) -> str:
+def outcome(rs: LilyErmineModel, state: State) -> str:
     """The result by levels of victory; the same level is a tie (12)."""
     f, b = (level(state["score"].get(c, 0)) for c in ("france", "brittany"))
     score = f"France {state['score'].get('france', 0)} VP, Brittany " \

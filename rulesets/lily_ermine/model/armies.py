@@ -3,7 +3,7 @@
 * An army is a commander on top of units; a garrison has its commander under the
   units, in a fortress zone (2). ``garrison ZONE`` turns an army into a garrison freely
   (8; also in R&R, where placements choose their form, 7.2); the reverse costs 2 MP as
-  part of a move (rules.py ``_army_budget``).
+  part of a move (``LilyErmineModel.army_budget``).
 * An army may split without cost into as many armies as commanders (8): any commander
   moves with the units he takes (a commander may even move alone), and an army may
   drop off units on the way.
@@ -14,27 +14,26 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from boardapp.core.base.errors import IllegalActionError
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, pieces_at, reorder
 
+from .base import LilyErmineModel
+
 RULE = "8 Procedure"
 
 
-def is_army(rs: Any, state: State, zone: str, camp: str) -> bool:
+def is_army(rs: LilyErmineModel, state: State, zone: str, camp: str) -> bool:
     own = rs.own_at(state, zone, camp)
     return bool(own) and rs.is_commander(state, own[0]) and any(
         not rs.is_commander(state, p) for p in own)
 
 
-def why_not_garrison(rs: Any, state: State, zone: str) -> tuple[str, str] | None:
+def why_not_garrison(rs: LilyErmineModel, state: State, zone: str) -> tuple[str, str] | None:
+    """Why the army in ``zone`` may not become a garrison now (in R&R or movement)."""
     camp = state["active"]
-    if state["vars"]["over"] or state["phase"] not in ("rr", "movement") or rs.flow.top(state):
-        return ("an army becomes a garrison during strategic movement, or as it is placed "
-                "in R&R", rs.cite("6, 7.2, 8"))
     if state["vars"]["moving"]:
         return "an army must complete its movement first (End move)", rs.cite("8 Overview")
     area = rs.board_map.areas.get(zone)
@@ -46,15 +45,16 @@ def why_not_garrison(rs: Any, state: State, zone: str) -> tuple[str, str] | None
     return None
 
 
-def garrison_actions(rs: Any, state: State) -> Iterator[Action]:
-    if state["phase"] not in ("rr", "movement") or state["vars"]["moving"]:
+def garrison_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
+    """In R&R and strategic movement: each army in a fortress may become a garrison."""
+    if state["vars"]["moving"]:
         return
     for zone in sorted(rs.armies(state, state["active"])):
         if why_not_garrison(rs, state, zone) is None:
             yield Action.of("garrison", zone)
 
 
-def make_garrison(rs: Any, state: State, ctx: Context, zone: str) -> None:
+def make_garrison(rs: LilyErmineModel, state: State, ctx: Context, zone: str) -> None:
     """Commanders under the units: the army becomes a garrison, freely (8)."""
     why = why_not_garrison(rs, state, zone)
     if why:
@@ -67,7 +67,7 @@ def make_garrison(rs: Any, state: State, ctx: Context, zone: str) -> None:
             "the army becomes a garrison", rs.cite(RULE))
 
 
-def consolidate(rs: Any, state: State, ctx: Context, zone: str, camp: str,
+def consolidate(rs: LilyErmineModel, state: State, ctx: Context, zone: str, camp: str,
                 arrived: list[str]) -> None:
     """An army joins other counters of its camp: one stack under the highest-ranked
     commander, an army (8)."""
@@ -83,7 +83,8 @@ def consolidate(rs: Any, state: State, ctx: Context, zone: str, camp: str,
             f"consolidated under {rs.piece_name(state, best)}", rs.cite(RULE))
 
 
-def split_moves(rs: Any, state: State, zone: str, own: list[str]) -> Iterator[list[str]]:
+def split_moves(rs: LilyErmineModel, state: State, zone: str,
+                own: list[str]) -> Iterator[list[str]]:
     """Beside the whole stack: each commander of a stack of several with an even share of
     the units (an army splits into as many armies as commanders, 8)."""
     cmds = [p for p in own if rs.is_commander(state, p)]
@@ -96,7 +97,7 @@ def split_moves(rs: Any, state: State, zone: str, own: list[str]) -> Iterator[li
 
 
 # -- a garrison with a commander may fight as an army (10 Overview) ---------------------------
-def queue_defence_choices(rs: Any, state: State, ctx: Context) -> None:
+def queue_defence_choices(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     """At the start of a combat phase: each siege where the besieged garrison has a
     commander waits for the inactive player's choice, siege or battle (10 Overview)."""
     enemy = rs.other(state["active"])
@@ -116,14 +117,14 @@ def defence_pending(state: State) -> str | None:
     return zones[0] if zones else None
 
 
-def defence_actions(rs: Any, state: State) -> Iterator[Action]:
+def defence_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
     zone = defence_pending(state)
     if zone is not None:
         yield Action.of("defend", zone, "siege")
         yield Action.of("defend", zone, "battle")
 
 
-def choose_defence(rs: Any, state: State, ctx: Context, action: Action) -> None:
+def choose_defence(rs: LilyErmineModel, state: State, ctx: Context, action: Action) -> None:
     if action not in set(defence_actions(rs, state)):
         raise IllegalActionError("no choice of siege or battle waits for this answer",
                                  rs.cite("10 Overview"))

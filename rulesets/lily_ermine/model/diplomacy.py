@@ -24,13 +24,14 @@ from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, pieces_at, put_piece
 
+from .base import LilyErmineModel
 from .data import AllianceTable
 
 REMOVED = "eliminated"
 """The box of counters removed from the game (a neutralised ally, 10)."""
 
 
-def init_vars(rs: Any, state: State) -> None:
+def init_vars(rs: LilyErmineModel, state: State) -> None:
     """Cursors on their start spaces (13); which allies are in play."""
     table: AllianceTable = rs.alliance_table
     v = state["vars"]
@@ -45,13 +46,13 @@ def init_vars(rs: Any, state: State) -> None:
                 v["allegiance"][nat] = camp
 
 
-def _ally_on_map(rs: Any, state: State, ally: str) -> bool:
+def _ally_on_map(rs: LilyErmineModel, state: State, ally: str) -> bool:
     nats = rs.alliance_table.follows.get(ally, ())
     return any(rs.on_map(p["loc"]) and rs.nationality(state, pid) in nats
                for pid, p in state["pieces"].items())
 
 
-def note_entries(rs: Any, state: State) -> None:
+def note_entries(rs: LilyErmineModel, state: State) -> None:
     """An ally whose counters reach the map is in play from now on (11)."""
     v = state["vars"]
     for ally in rs.alliance_table.start:
@@ -61,17 +62,18 @@ def note_entries(rs: Any, state: State) -> None:
             v["in_play"].sort()
 
 
-def cursor_camp(rs: Any, state: State, ally: str) -> str | None:
+def cursor_camp(rs: LilyErmineModel, state: State, ally: str) -> str | None:
     return rs.alliance_table.camp_of(state["vars"]["cursors"][ally])
 
 
-def in_doubt(rs: Any, state: State, ally: str) -> bool:
+def in_doubt(rs: LilyErmineModel, state: State, ally: str) -> bool:
     """Is the ally's cursor in the zone of doubt (11; random events 10)?"""
     return (ally not in state["vars"]["neutral"]
             and state["vars"]["cursors"][ally] in rs.alliance_table.doubt)
 
 
-def move_cursors(rs: Any, state: State, ctx: Context, victor: str, spaces: int = 1) -> None:
+def move_cursors(rs: LilyErmineModel, state: State, ctx: Context, victor: str,
+                 spaces: int = 1) -> None:
     """A win eligible for VP: every cursor in play moves toward ``victor`` (11)."""
     table: AllianceTable = rs.alliance_table
     v = state["vars"]
@@ -100,7 +102,7 @@ def move_cursors(rs: Any, state: State, ctx: Context, victor: str, spaces: int =
             change_sides(rs, state, ctx, ally, new)
 
 
-def change_sides(rs: Any, state: State, ctx: Context, ally: str, new: str) -> None:
+def change_sides(rs: LilyErmineModel, state: State, ctx: Context, ally: str, new: str) -> None:
     """``ally`` goes over to ``new`` with its counters (11)."""
     v = state["vars"]
     nats = rs.alliance_table.follows.get(ally, ())
@@ -132,7 +134,7 @@ def change_sides(rs: Any, state: State, ctx: Context, ally: str, new: str) -> No
                 "it controls", rule)
 
 
-def neutralise(rs: Any, state: State, ctx: Context, ally: str) -> None:
+def neutralise(rs: LilyErmineModel, state: State, ctx: Context, ally: str) -> None:
     """The ally's highest historic commander is eliminated: it leaves the game (10)."""
     v = state["vars"]
     if ally in v["neutral"]:
@@ -150,7 +152,7 @@ def neutralise(rs: Any, state: State, ctx: Context, ally: str) -> None:
             "Alliances Table", rs.cite("10 Elimination of a historic commander"))
 
 
-def ally_of_commander(rs: Any, state: State, cid: str) -> str | None:
+def ally_of_commander(rs: LilyErmineModel, state: State, cid: str) -> str | None:
     """The ally whose highest-ranked commander is ``cid`` (each ally has one), if any."""
     nat = rs.nationality(state, cid)
     for ally, nats in rs.alliance_table.follows.items():
@@ -165,7 +167,7 @@ def pending(state: State) -> dict[str, Any] | None:
     return items[0] if items else None
 
 
-def relocate_zones(rs: Any, state: State, item: dict[str, Any]) -> list[str]:
+def relocate_zones(rs: LilyErmineModel, state: State, item: dict[str, Any]) -> list[str]:
     camp = item["camp"]
     militia = any(not rs.is_commander(state, p) and rs.unit_code(state, p) == "Mi"
                   for p in item["pieces"])
@@ -173,7 +175,7 @@ def relocate_zones(rs: Any, state: State, item: dict[str, Any]) -> list[str]:
             and z != item["from"] and not (militia and not rs.in_brittany(z))]
 
 
-def relocate_actions(rs: Any, state: State) -> Iterator[Action]:
+def relocate_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
     item = pending(state)
     if item is None:
         return
@@ -184,7 +186,7 @@ def relocate_actions(rs: Any, state: State) -> Iterator[Action]:
         yield Action.of("relocate", rs.reserve_of(item["camp"]))
 
 
-def relocate(rs: Any, state: State, ctx: Context, zone: str) -> None:
+def relocate(rs: LilyErmineModel, state: State, ctx: Context, zone: str) -> None:
     item = pending(state)
     if item is None:
         raise IllegalActionError("no ally's counters wait to be placed", rs.cite("11"))
@@ -200,7 +202,7 @@ def relocate(rs: Any, state: State, ctx: Context, zone: str) -> None:
             f"by {rs.side(item['camp']).name}", rs.cite("11"))
 
 
-def table_lines(rs: Any, state: State) -> list[str]:
+def table_lines(rs: LilyErmineModel, state: State) -> list[str]:
     v = state["vars"]
     out = []
     for ally in sorted(v["cursors"]):
