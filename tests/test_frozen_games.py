@@ -98,7 +98,8 @@ def test_a_frozen_game_loads_verifies_and_replays(entry):
     # Replayed again from the log alone, apart from the loader: the same position.
     again = Game.replay(find_ruleset(data["ruleset"]["id"]), data["scenario"], data["seed"],
                         [(a["action"], a.get("side")) for a in data["actions"]],
-                        data.get("game_data", {}), data["ruleset"]["version"])
+                        data.get("game_data", {}),
+                        played_with=data["ruleset"]["version"])
     assert digest(again.state) == entry["digest"]
 
 
