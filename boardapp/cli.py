@@ -38,7 +38,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__, cli_map
-from .core.base.errors import BoardappError, GameFileError, IllegalActionError
+from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
 from .core.base.names import check_player_name
 from .core.engine.game import Game
 from .core.engine.manual import MANUAL_VERBS
@@ -216,7 +216,7 @@ def _parse_players(items: list[str]) -> dict[str, str]:
     for item in items:
         side, sep, name = item.partition("=")
         if not sep or not side:
-            raise BoardappError(f"--players wants SIDE=NAME, not {item!r}")
+            raise BoardappError(f"--players wants SIDE=NAME, not {quote(item)}")
         side = side.strip().lower()
         players[side] = check_player_name(name.strip(), f"the player of {side}")
     return players

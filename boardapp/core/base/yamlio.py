@@ -145,12 +145,15 @@ class _Builder:
         self.file = file
         self.nodes = 0
         self.mark: Any = None
+        self.event: Any = None
         # each frame: [container, anchor, nodes at start, pending key, key mark, has key]
         self.stack: list[list[Any]] = []
         self.anchors: dict[str, tuple[Any, int]] = {}
 
     def place(self) -> str:
-        where = _mark(self.mark)
+        mark = self.mark if self.mark is not None else \
+            (self.event.start_mark if self.event is not None else None)
+        where = _mark(mark)
         path = self.path()
         return f"{where} ({path})" if where and path else where or path
 
@@ -179,50 +182,77 @@ class _Builder:
         event = get()
         if isinstance(event, yaml.StreamEndEvent):
             return None
-        self.mark = event.start_mark
+        try:
+            return self._document(loader, get)
+        except BaseException:
+            if self.mark is None and self.event is not None:
+                self.mark = self.event.start_mark
+            raise
+
+    def _document(self, loader: Any, get: Callable[[], Any]) -> Any:
+        """The values of one document; then refuse a second one."""
+        scalar_event, end_events = yaml.ScalarEvent, (yaml.MappingEndEvent,
+                                                      yaml.SequenceEndEvent)
+        starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+        resolvers = loader.yaml_implicit_resolvers
+        stack = self.stack
+        limit_text = MAX_YAML_STRING
         result: Any = None
-        done = False
         while True:
-            event = get()
-            self.mark = event.start_mark
+            event = self.event = get()
             kind = type(event)
-            if kind is yaml.ScalarEvent:
-                value = self.scalar(loader, event)
+            if kind is scalar_event:
+                value = event.value
+                if event.tag is None and event.anchor is None and len(value) <= limit_text \
+                        and (not event.implicit[0] or (value and value[0] not in resolvers)):
+                    pass  # plain text: the common case, built here for speed
+                else:
+                    value = self.scalar(loader, event)
+                self.nodes += 1
+                if self.nodes > MAX_YAML_NODES:
+                    self.count(0)
+                if stack:
+                    frame = stack[-1]
+                    container = frame[0]
+                    if container.__class__ is list:
+                        container.append(value)
+                        continue
+                    if frame[5]:
+                        container[frame[3]] = value
+                        frame[3], frame[5] = None, False
+                        continue
+                if self.add(value, event):
+                    result = self.value
+            elif kind in starts:
                 self.count()
-                done = self.add(value, event)
-            elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
-                self.count()
-                if len(self.stack) >= MAX_YAML_DEPTH:
+                if len(stack) >= MAX_YAML_DEPTH:
                     raise self.fail(f"nested more than {MAX_YAML_DEPTH} levels deep: not a "
                                     "data file boardapp reads")
                 mapping = kind is yaml.MappingStartEvent
                 tag = event.tag
                 if tag not in (None, "!", _MAP if mapping else _SEQ):
                     raise self.fail(f"unsupported tag {shorten(tag, 60)!r}")
-                self.stack.append([{} if mapping else [], event.anchor, self.nodes, None,
-                                   None, False])
-                continue
-            elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
-                container, anchor, start, _key, _kmark, has_key = self.stack.pop()
+                stack.append([{} if mapping else [], event.anchor, self.nodes, None, None,
+                              False])
+            elif kind in end_events:
+                container, anchor, start = stack.pop()[:3]
                 if anchor is not None:
                     self.anchors[anchor] = (container, self.nodes - start + 1)
-                done = self.add(container, event)
+                if self.add(container, event):
+                    result = self.value
             elif kind is yaml.AliasEvent:
                 if event.anchor not in self.anchors:
                     raise self.fail(f"unknown alias *{shorten(event.anchor, 60)}")
                 value, size = self.anchors[event.anchor]
                 self.count(size)
-                done = self.add(value, event)
+                if self.add(value, event):
+                    result = self.value
             elif kind is yaml.DocumentEndEvent:
                 break
             else:
                 raise self.fail(f"unexpected {kind.__name__}")
-            if done:
-                result = self.value
-                done = False
-        end = get()
+        end = self.event = get()
         if not isinstance(end, yaml.StreamEndEvent):
-            self.mark = end.start_mark
             raise self.fail("expected a single document in the file, found another")
         return result
 
