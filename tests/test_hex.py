@@ -154,3 +154,31 @@ def test_hexgrid_problems_name_their_place():
     assert (f"hexgrid.hexsides[{n + 2}].hexes", "no hex 40,40 on this map") in problems
     assert len(problems) == 5
     parse_map(data, "hex.yaml")  # the untouched file is valid
+
+
+def test_the_sixth_turn_ends_the_game_with_a_result(ruleset):
+    """Issue 13, item 14: the game ends after six turns (rule 6) with a result the window
+    announces, no legal action left, and ``end`` refused with its rule."""
+    game = Game(ruleset, None, 3)
+    for _ in range(12):
+        assert ruleset.outcome(game.state) is None
+        game.push("end")
+    assert ruleset.outcome(game.state) == "The six turns are over."
+    assert game.legal_actions() == []
+    assert ruleset.deciding_sides(game.state) == []
+    with pytest.raises(IllegalActionError):
+        game.push("end")
+    assert "Game over: The six turns are over." in ruleset.summary(game.state)
+
+
+def test_a_move_is_refused_with_its_rule_and_offered_by_drag_only(ruleset):
+    game = Game(ruleset, None, 3)
+    with pytest.raises(IllegalActionError) as refused:
+        game.push("move blue-inf-1 h9-1")
+    assert refused.value.rule == "Hex demo 1"
+    move = next(a for a in game.legal_actions() if a.verb == "move")
+    assert ruleset.flow.verb_spec(game.state, "move").offers == ("drag",)
+    assert move not in ruleset.flow_actions(game.state)
+    assert ruleset.flow_actions(game.state) == [a for a in game.legal_actions()
+                                                if a.verb == "end"]
+    assert ruleset.action_label(game.state, move).startswith("Move Red ")
