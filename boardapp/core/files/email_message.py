@@ -3,8 +3,8 @@
 "Email this game" records a send and saves the file (:func:`save_for_opponent`), then
 writes a message the user's mail program opens (or that any program can send): the
 subject says the game, the turn and who is to play; the body lists what happened since
-the opponent last saw the game (only what the file shows everyone); the attachment is
-the game file, byte for byte.
+the other players last saw the game (only what the file shows everyone); it goes to
+every other player (several addresses); the attachment is the game file, byte for byte.
 """
 
 from __future__ import annotations
@@ -56,11 +56,14 @@ def sender_of(game: Game, side: str | None = None) -> str:
 
 
 def email_body(game: Game, sender: str, file_name: str) -> str:
-    """The message text: what happened since the opponent last saw the game."""
+    """The message text: what happened since the other players last saw the game."""
     others = players_other_than(game, sender)
     since = min((since_last_seen(game, o) for o in others), default=0)
-    out = [f"{side_name(game, sender)} sends you the game: {game.ruleset.title(game.state)}.",
-           ""]
+    to = ("you" if len(others) < 2 else
+          ", ".join(side_name(game, o) for o in others[:-1])
+          + f" and {side_name(game, others[-1])}")
+    out = [f"{side_name(game, sender)} sends {to} the game: "
+           f"{game.ruleset.title(game.state)}.", ""]
     news = summary_since(game, since)
     if news:
         seen = f"action {since}" if since else "the start"
@@ -95,7 +98,7 @@ def parse_addresses(text: str | Sequence[str] | None, what: str) -> tuple[Addres
     :class:`BoardappError` naming ``what`` if one is not a plain address."""
     if text is None:
         return ()
-    texts = [text] if isinstance(text, str) else list(text)
+    texts = [t for t in ([text] if isinstance(text, str) else list(text)) if t.strip()]
     found: list[Address] = []
     for item in texts:
         if any(not ch.isprintable() for ch in item):
@@ -136,16 +139,23 @@ def email_headers(game: Game, *, sender: str | None = None,
                                     addr_spec=LOCAL_ADDRESS),)
     headers: dict[str, Any] = {"Subject": one_line(email_subject(game)),
                                "From": sender_addresses}
-    recipients = parse_addresses(to, "the recipient's address") if to else ()
-    if recipients:
-        headers["To"] = recipients
+    to_addresses = parse_addresses(to, "the recipient's address") if to else ()
+    if to_addresses:
+        headers["To"] = to_addresses
     return headers
+
+
+def recipients(to: str | Sequence[str] | None) -> list[str]:
+    """The addresses of ``to``: one text with addresses separated by commas, or several."""
+    items = [to] if isinstance(to, str) else list(to or [])
+    return [a.strip() for item in items for a in item.split(",") if a.strip()]
 
 
 def build_email(game: Game, attachment: bytes, file_name: str, *, sender: str | None = None,
                 to: str | Sequence[str] | None = None,
                 from_addr: str | None = None) -> EmailMessage:
-    """The message with ``attachment`` (the game file's bytes) named ``file_name``."""
+    """The message with ``attachment`` (the game file's bytes) named ``file_name``, to
+    every address of ``to`` (each other player)."""
     side = sender_of(game, sender)
     msg = EmailMessage(policy=policy.SMTP)
     for key, value in email_headers(game, sender=sender, to=to, from_addr=from_addr).items():
