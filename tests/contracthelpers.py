@@ -42,7 +42,48 @@ from boardapp.core.engine.verbs import VerbSpec
 from boardapp.core.files.gamefile import dumps_game, loads_game
 
 SHOWN_ACTIONS = 12
-"""How many of the last actions a failure message lists (all are in ``actions``)."""
+"""How many of the last actions a failure message lists (the seeds replay the game)."""
+
+
+# -- the known bugs: reported, kept as strict xfail tests in test_contract.py, tolerated in
+# random play (each a pattern of the problem and its description) ---------------------------
+LILY_SAIL = (r"'sail [^']*' is offered nowhere",
+             "lily-ermine: a sea move ('sail') to a zone the army could also reach by land "
+             "is legal but offered nowhere: a drag there gives 'move' (move_action), sail "
+             "has no menu; replay tests/data/contract/lily-sail.json (seed 1, 49 actions)")
+LILY_DEFENCE = (r"brittany has the legal actions \(acting side\) but does not decide",
+                "lily-ermine: while a besieged commander chooses siege or battle "
+                "(armies.defence_pending, rule 10) acting_side is the defender but "
+                "deciding_sides (derived from the flow) names the active side; replay "
+                "tests/data/contract/lily-defence.json (seed 3, 213 actions)")
+LION_HAND = ("lion-in-winter: Ruleset.hand_actions (the base, kept by Lion in Winter) calls "
+             "legal_actions(state, side), which LionInWinter.legal_actions does not take: "
+             "TypeError; the board calls it after every action (MainWindow._follow_hand)")
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a ruleset's random games are played: cap on actions per game (a game still
+    going after it never ends), seeds per scenario, every scenario or the default one,
+    and the cheaper check of the board's offers for the slow games."""
+
+    cap: int = 3000
+    seeds: int = 2
+    all_scenarios: bool = True
+    cheap_offers: bool = False
+    known: tuple[str, ...] = ()
+
+
+# Caps measured: hex demo games take 25-45 actions (six turns); Lion in Winter 40-370;
+# Les Deux Bretagne 25-190; Lily and the Ermine 380-650 (thirteen rounds).
+PLANS = {
+    "hex-demo": Plan(cap=200, seeds=3),
+    "lion-in-winter": Plan(cap=2000, seeds=2),
+    "deux-bretagne": Plan(cap=2000, seeds=1, cheap_offers=True),
+    "lily-ermine": Plan(cap=2500, seeds=1, cheap_offers=True,
+                        known=(LILY_SAIL[0], LILY_DEFENCE[0])),
+}
+DEFAULT_PLAN = Plan()
 
 
 class ContractError(AssertionError):
@@ -473,14 +514,19 @@ def check_game(played: Played) -> None:
 
 
 def games_per_minute(ruleset: Ruleset, scenario: str, cap: int, seconds: float = 5.0,
-                     checks: bool = True, first_seed: int = 1) -> tuple[float, int, int]:
-    """Games per minute of random play (with the contract's checks, or not), the games
-    played and their mean length, measured for about ``seconds``."""
+                     checks: bool = True, first_seed: int = 1, known: Sequence[str] = (),
+                     cheap_offers: bool = False) -> tuple[float, int, int]:
+    """Games per minute of random play (with the contract's checks, as the test plays
+    them, or without), the games played and their mean length, measured for about
+    ``seconds`` (at least one game)."""
     start = time.perf_counter()
     games = actions = 0
     seed = first_seed
     while time.perf_counter() - start < seconds or games == 0:
-        played = play(ruleset, scenario, seed, cap, checks=checks)
+        played = play(ruleset, scenario, seed, cap, checks=checks, known=known,
+                      per_verb=3 if cheap_offers else None, new_kinds=cheap_offers)
+        if checks:
+            check_game(played)
         games += 1
         actions += len(played.game.log)
         seed += 1

@@ -12,7 +12,6 @@ import json
 import os
 import random
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -31,6 +30,11 @@ from boardapp.core.files.gamefile import dumps_game, loads_game
 from rulesets.hex_demo.rules import HexDemo
 from rulesets.hex_demo.steps.move import MovePhase
 from tests.contracthelpers import (
+    DEFAULT_PLAN,
+    LILY_DEFENCE,
+    LILY_SAIL,
+    LION_HAND,
+    PLANS,
     ContractError,
     Offers,
     check_deciders,
@@ -45,44 +49,6 @@ DATA = Path(__file__).parent / "data" / "contract"
 SEEDS = int(os.environ.get("BOARDAPP_CONTRACT_SEEDS", "0"))
 EXAMPLES = int(os.environ.get("BOARDAPP_CONTRACT_EXAMPLES", "0"))
 
-# -- the known bugs: reported, kept as strict xfail tests below, tolerated in random play --
-LILY_SAIL = (r"'sail [^']*' is offered nowhere",
-             "lily-ermine: a sea move ('sail') to a zone the army could also reach by land "
-             "is legal but offered nowhere: a drag there gives 'move' (move_action), sail "
-             "has no menu; replay tests/data/contract/lily-sail.json (seed 1, 49 actions)")
-LILY_DEFENCE = (r"brittany has the legal actions \(acting side\) but does not decide",
-                "lily-ermine: while a besieged commander chooses siege or battle "
-                "(armies.defence_pending, rule 10) acting_side is the defender but "
-                "deciding_sides (derived from the flow) names the active side; replay "
-                "tests/data/contract/lily-defence.json (seed 3, 213 actions)")
-LION_HAND = ("lion-in-winter: Ruleset.hand_actions (the base, kept by Lion in Winter) calls "
-             "legal_actions(state, side), which LionInWinter.legal_actions does not take: "
-             "TypeError; the board calls it after every action (MainWindow._follow_hand)")
-
-
-@dataclass(frozen=True)
-class Plan:
-    """How a ruleset's random games are played: cap on actions per game (a game still
-    going after it never ends), seeds per scenario, every scenario or the default one,
-    and the cheaper check of the board's offers for the slow games."""
-
-    cap: int = 3000
-    seeds: int = 2
-    all_scenarios: bool = True
-    cheap_offers: bool = False
-    known: tuple[str, ...] = ()
-
-
-# Caps measured: hex demo games take 25-45 actions (six turns); Lion in Winter 40-370;
-# Les Deux Bretagne 25-190; Lily and the Ermine 380-650 (thirteen rounds).
-PLANS = {
-    "hex-demo": Plan(cap=200, seeds=3),
-    "lion-in-winter": Plan(cap=2000, seeds=2),
-    "deux-bretagne": Plan(cap=2000, seeds=1, cheap_offers=True),
-    "lily-ermine": Plan(cap=2500, seeds=1, cheap_offers=True,
-                        known=(LILY_SAIL[0], LILY_DEFENCE[0])),
-}
-DEFAULT_PLAN = Plan()
 _RULESETS: dict[str, Ruleset] = {}
 
 
