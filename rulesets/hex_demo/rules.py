@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
-from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo
+from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
 from boardapp.core.engine.state import State, add_piece, new_state
 
 from .model import LAST_TURN, SET_UP, SIDES, HexModel
@@ -47,13 +47,5 @@ class HexDemo(HexModel):
                            tooltip=f"{self.piece_name(state, pid)}: combat {combat}, "
                                    f"movement {u.move}")
 
-    def title(self, state: State) -> str:
-        return f"{self.name}, turn {min(state['turn'], LAST_TURN)}"
-
-    def summary(self, state: State) -> str:
-        lines = [self.prompt(state) if self.outcome(state) is None else "The game is over."]
-        bmap = self.board_map
-        for place, pids in sorted(state["stacks"].items()):
-            names = ", ".join(self.piece_name(state, p) for p in pids)
-            lines.append(f"  {bmap.place_name(place)} ({place}): {names}")
-        return "\n".join(lines)
+    def status(self, state: State) -> Status:
+        return Status(f"{self.name}, turn {min(state['turn'], LAST_TURN)}")
