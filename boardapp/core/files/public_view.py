@@ -8,8 +8,8 @@ control of areas and regions, scores, the outcome, the prompt. What a side keeps
 face-down choice) is left out and shown as a count, in a hot-seat game as in a game by
 email, so the view is the same whoever asks.
 
->>> sorted(VIEW_KEYS)[:4]
-['active', 'control', 'deciding', 'hidden']
+>>> [key for key in VIEW_KEYS if key in ("deciding", "pieces", "hidden")]
+['deciding', 'pieces', 'hidden']
 """
 
 from __future__ import annotations
