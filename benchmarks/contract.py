@@ -27,10 +27,8 @@ def main(seconds: float = 10.0) -> None:
         plan = PLANS.get(rid, DEFAULT_PLAN)
         scenario = cls.default_scenario
         ruleset.setup(scenario, 1)  # load the maps and data before the clock starts
-        checked, games, length = games_per_minute(ruleset, scenario, plan.cap, seconds,
-                                                  checks=True, known=plan.known,
-                                                  cheap_offers=plan.cheap_offers)
-        plain, plain_games, _ = games_per_minute(ruleset, scenario, plan.cap, seconds,
+        checked, games, length = games_per_minute(ruleset, scenario, plan, seconds)
+        plain, plain_games, _ = games_per_minute(ruleset, scenario, plan, seconds,
                                                  checks=False)
         print(f"  {rid:16} {checked:7.1f} checked ({games} games), {plain:7.1f} plain "
               f"({plain_games} games); {length} actions a game on average")

@@ -25,6 +25,7 @@ those methods, so the same contract holds before and after a migration.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import random
 import re
@@ -72,14 +73,24 @@ class Plan:
     all_scenarios: bool = True
     cheap_offers: bool = False
     known: tuple[str, ...] = ()
+    prelude: tuple[str, ...] = ()
+    """Actions played first (by hand), for longer games."""
+    later: tuple[str, ...] = ()
+    """Verbs not chosen before turn :attr:`later_turn` while others are legal (ending
+    the game by choice), for longer games."""
+    later_turn: int = 0
 
 
 # Caps measured: hex demo games take 25-45 actions (six turns); Lion in Winter 40-370;
 # Les Deux Bretagne 25-190; Lily and the Ermine 380-650 (thirteen rounds).
 PLANS = {
     "hex-demo": Plan(cap=200, seeds=3),
-    "lion-in-winter": Plan(cap=2000, seeds=2),
-    "deux-bretagne": Plan(cap=2000, seeds=1, cheap_offers=True),
+    # A player may end the game at the end of a round (end-game): not in the first three.
+    "lion-in-winter": Plan(cap=2000, seeds=2, later=("end-game",), later_turn=4),
+    # Montfort holds the four capitals at the start and wins at the end of turn 2 unless
+    # Blois takes one (13.2): giving Brest to Blois by hand plays longer games.
+    "deux-bretagne": Plan(cap=2000, seeds=1, cheap_offers=True,
+                          prelude=("control brest blois",)),
     "lily-ermine": Plan(cap=2500, seeds=1, cheap_offers=True,
                         known=(LILY_SAIL[0], LILY_DEFENCE[0])),
 }
@@ -130,7 +141,12 @@ def where(game: Game, seed: int | None = None) -> str:
 def takes_side(ruleset: Ruleset) -> bool:
     """True if ``legal_actions`` takes a ``side`` (Engine 2); the rulesets not yet
     migrated list the acting side's actions only."""
-    return "side" in inspect.signature(ruleset.legal_actions).parameters
+    return _takes_side(type(ruleset))
+
+
+@functools.cache
+def _takes_side(cls: type[Ruleset]) -> bool:
+    return "side" in inspect.signature(cls.legal_actions).parameters
 
 
 def legal_by_side(ruleset: Ruleset, state: State) -> dict[str, list[Action]]:
@@ -424,13 +440,14 @@ def fail(game: Game, seed: int, problems: list[str], played: Played | None = Non
 def play(ruleset: Ruleset, scenario: str, seed: int, cap: int, *, checks: bool = True,
          chooser: Chooser = choose, prelude: Iterable[str] = (),
          known: Sequence[str] = (), per_verb: int | None = None,
-         new_kinds: bool = False) -> Played:
+         new_kinds: bool = False, later: Sequence[str] = (), later_turn: int = 0) -> Played:
     """A random legal game of ``scenario`` (set up and chosen with ``seed``) to its end,
     every position checked (unless ``checks`` is false); raises :class:`ContractError`
     when a check fails, an offered action is refused, or the game runs past ``cap``
     actions. ``known``: patterns of problems already reported (see :func:`fail`);
     ``per_verb`` and ``new_kinds`` make the check of the board's offers cheaper (see
-    :func:`check_position`)."""
+    :func:`check_position`); ``later``: verbs not chosen before turn ``later_turn`` while
+    other actions are legal."""
     game = Game(ruleset, scenario, seed)
     played = Played(game, seed)
     rnd = random.Random(seed)
@@ -458,10 +475,10 @@ def play(ruleset: Ruleset, scenario: str, seed: int, cap: int, *, checks: bool =
                               "(the cap on actions per game for this ruleset)"])
         if sided:
             side = rnd.choice(sorted(by_side))
-            action = chooser(rnd, by_side[side])
+            action = chooser(rnd, postpone(by_side[side], game.state, later, later_turn))
         else:
             side = ruleset.acting_side(game.state)
-            action = chooser(rnd, legal)
+            action = chooser(rnd, postpone(legal, game.state, later, later_turn))
         if checks and sided:
             fail(game, seed, refused_to_others(game, action, side))
         try:
@@ -470,6 +487,15 @@ def play(ruleset: Ruleset, scenario: str, seed: int, cap: int, *, checks: bool =
             fail(game, seed, [f"the legal action '{action.text()}' of {side} is refused: "
                               f"{type(exc).__name__}: {exc}"])
         played.verbs[action.verb] = played.verbs.get(action.verb, 0) + 1
+
+
+def postpone(legal: list[Action], state: State, later: Sequence[str],
+             later_turn: int) -> list[Action]:
+    """``legal`` without the ``later`` verbs before turn ``later_turn`` (unless nothing
+    else is legal)."""
+    if not later or state.get("turn", 0) >= later_turn:
+        return legal
+    return [a for a in legal if a.verb not in later] or legal
 
 
 def refused_to_others(game: Game, action: Action, side: str) -> list[str]:
@@ -513,9 +539,16 @@ def check_game(played: Played) -> None:
         fail(game, seed, ["redoing every action undone does not give the same state"])
 
 
-def games_per_minute(ruleset: Ruleset, scenario: str, cap: int, seconds: float = 5.0,
-                     checks: bool = True, first_seed: int = 1, known: Sequence[str] = (),
-                     cheap_offers: bool = False) -> tuple[float, int, int]:
+def play_plan(ruleset: Ruleset, scenario: str, seed: int, plan: Plan,
+              checks: bool = True) -> Played:
+    """A game played as ``plan`` says (see :func:`play`)."""
+    return play(ruleset, scenario, seed, plan.cap, checks=checks, known=plan.known,
+                per_verb=3 if plan.cheap_offers else None, new_kinds=plan.cheap_offers,
+                prelude=plan.prelude, later=plan.later, later_turn=plan.later_turn)
+
+
+def games_per_minute(ruleset: Ruleset, scenario: str, plan: Plan, seconds: float = 5.0,
+                     checks: bool = True, first_seed: int = 1) -> tuple[float, int, int]:
     """Games per minute of random play (with the contract's checks, as the test plays
     them, or without), the games played and their mean length, measured for about
     ``seconds`` (at least one game)."""
@@ -523,8 +556,7 @@ def games_per_minute(ruleset: Ruleset, scenario: str, cap: int, seconds: float =
     games = actions = 0
     seed = first_seed
     while time.perf_counter() - start < seconds or games == 0:
-        played = play(ruleset, scenario, seed, cap, checks=checks, known=known,
-                      per_verb=3 if cheap_offers else None, new_kinds=cheap_offers)
+        played = play_plan(ruleset, scenario, seed, plan, checks)
         if checks:
             check_game(played)
         games += 1

@@ -42,6 +42,7 @@ from tests.contracthelpers import (
     check_position,
     choose,
     play,
+    play_plan,
     takes_side,
 )
 
@@ -73,8 +74,7 @@ def cases() -> list[tuple[str, str, int]]:
 @pytest.mark.parametrize("rid, scenario, seed", cases())
 def test_random_games_keep_the_contract(rid, scenario, seed):
     plan = PLANS.get(rid, DEFAULT_PLAN)
-    played = play(ruleset(rid), scenario, seed, plan.cap, known=plan.known,
-                  per_verb=3 if plan.cheap_offers else None, new_kinds=plan.cheap_offers)
+    played = play_plan(ruleset(rid), scenario, seed, plan)
     assert played.ended and ruleset(rid).outcome(played.game.state) is not None
     check_game(played)
 
