@@ -104,14 +104,23 @@ class Step(Generic[R]):
             return spec.decider(ruleset, state, action)
         return None
 
+    def manual_actions(self, ruleset: R, state: State, frame: Frame) -> Iterator[Action]:
+        """The corrections by hand (verbs declared ``manual``) this step offers on the
+        menus of counters and places: not legal actions, not decisions of anyone."""
+        return iter(())
+
     def why_not(self, ruleset: R, state: State, frame: Frame, action: Action,
                 side: str | None) -> tuple[str, str | None] | None:
         """``None`` if ``side`` may take ``action`` now, else (reason, rule).
 
         The default looks the action up among :meth:`actions_for`; a step whose actions
         cannot all be listed (coordinates on a table, many combinations) overrides this
-        with a predicate, and must then agree with :meth:`actions` on what it lists.
+        with a predicate, and must then agree with :meth:`actions` on what it lists. A
+        verb declared ``manual`` is accepted from anyone (its handler checks it).
         """
+        spec = self.verbs.get(action.verb)
+        if spec is not None and spec.manual:
+            return None
         sides = self.deciders(ruleset, state, frame)
         if side is not None and side not in sides:
             return self._not_yours(ruleset, sides), None
@@ -282,6 +291,13 @@ class Flow:
             yield from step.actions(ruleset, state, frame)
         else:
             yield from step.actions_for(ruleset, state, frame, side)
+
+    def manual_actions(self, ruleset: Any, state: State) -> Iterator[Action]:
+        """The running step's corrections by hand offered on menus (none when nothing
+        runs)."""
+        frame = self.current(state)
+        if frame is not None:
+            yield from self.step(frame).manual_actions(ruleset, state, frame)
 
     def verb_spec(self, state: State, verb_name: str) -> VerbSpec | None:
         """The declaration of ``verb_name`` in the running step (``None``: not there)."""

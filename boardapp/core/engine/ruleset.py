@@ -326,10 +326,21 @@ class Ruleset:
         sides = self.deciding_sides(state)
         return sides[0] if sides else state["active"]
 
-    def _offered(self, state: State, where: str) -> Iterator[tuple[Action, VerbSpec]]:
+    def _offered(self, state: State, where: str,
+                 by_hand: bool = False) -> Iterator[tuple[Action, VerbSpec]]:
+        """The legal actions offered at ``where``, then (``by_hand``) the running step's
+        corrections by hand offered there."""
+        seen = set()
         for action in self.legal_actions(state):
             spec = self.flow.verb_spec(state, action.verb)
             if spec is not None and where in spec.offers:
+                seen.add(action)
+                yield action, spec
+        if not by_hand:
+            return
+        for action in self.flow.manual_actions(self, state):
+            spec = self.flow.verb_spec(state, action.verb)
+            if spec is not None and where in spec.offers and action not in seen:
                 yield action, spec
 
     def flow_actions(self, state: State) -> list[Action]:
@@ -343,9 +354,11 @@ class Ruleset:
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         """Apply one of the ruleset's actions if the running step makes it legal for
         the acting side (``ctx.side``); raise IllegalActionError with the reason. Once
-        the game is over, only manual verbs remain."""
+        the game is over, only manual verbs remain (the core's, and the corrections by
+        hand a step declares)."""
         result = self.outcome(state)
-        if result is not None:
+        spec = self.flow.verb_spec(state, action.verb)
+        if result is not None and not (spec is not None and spec.manual):
             raise IllegalActionError(f"the game is over: {result}")
         self.flow.apply(self, state, action, ctx, side=ctx.side or None)
 
@@ -421,15 +434,17 @@ class Ruleset:
 
     def piece_actions(self, state: State, pid: str) -> list[Action]:
         """Rules actions offered on counter ``pid``'s context menu (e.g. recruit with a
-        leader); labelled by :meth:`action_label`."""
-        return [a for a, spec in self._offered(state, "piece")
+        leader), then the running step's corrections by hand there; labelled by
+        :meth:`action_label`."""
+        return [a for a, spec in self._offered(state, "piece", by_hand=True)
                 if spec.piece_of(self, state, a) == pid]
 
     def place_actions(self, state: State, place: str) -> list[Action]:
         """Rules actions offered when the player right-clicks ``place`` (besiege a city,
-        raise troops in an area...); labelled by :meth:`action_label`."""
-        return [a for a, spec in self._offered(state, "area")
-                if spec.area_of(self, state, a) == place]
+        raise troops in an area...), then the running step's corrections by hand there;
+        labelled by :meth:`action_label`."""
+        return [a for a, spec in self._offered(state, "area", by_hand=True)
+                if place in spec.areas_of(self, state, a)]
 
     def hand_actions(self, state: State, side: str) -> list[Action]:
         """Legal actions played from ``side``'s hidden hand (playing a card...): the board

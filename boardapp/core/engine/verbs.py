@@ -11,11 +11,16 @@ the board shows where: ``decisions`` (the toolbar of choices), ``area`` (the men
 place named by an argument), ``piece`` (the menu of the counter named by an argument),
 ``hand`` (the hand dock of the side that decides), ``drag`` (a drag of counters), and
 how each is labelled. Nothing else in a ruleset lists verbs.
+
+A verb declared ``manual=True`` is a correction by hand a game adds to the core's
+(troop strength set by hand, a roll on a chart for a hit the players saw): any player may
+take it while its step runs, it is not among the legal actions (not a decision), and it is
+offered on the menus where it is declared through :meth:`~.flow.Step.manual_actions`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,8 +32,9 @@ OFFERS = ("decisions", "area", "piece", "hand", "drag")
 
 Label = Callable[[Any, State, Action], str]
 """``label(ruleset, state, action) -> str``: an action's words on its button or menu."""
-Locate = Callable[[Any, State, Action], str | None]
-"""``where(ruleset, state, action) -> place or piece id`` (``None``: nowhere)."""
+Locate = Callable[[Any, State, Action], str | Sequence[str] | None]
+"""``where(ruleset, state, action) -> place or piece id`` (``None``: nowhere); an area
+locator may name several places (the action is then on each of their menus)."""
 Decider = Callable[[Any, State, Action], str]
 """``decider(ruleset, state, action) -> side``: who takes this decision."""
 
@@ -54,6 +60,9 @@ class VerbSpec:
     """Who decides this action (default: the step's deciding sides)."""
     handler: str = ""
     """The name of the step method that applies it."""
+    manual: bool = False
+    """A correction by hand: any player may take it while the step runs; not a legal
+    action (see the module docstring)."""
 
     @property
     def offers(self) -> tuple[str, ...]:
@@ -71,38 +80,47 @@ class VerbSpec:
         return " ".join((action.verb.replace("-", " ").capitalize(), *action.args))
 
     def _locate(self, how: int | Locate | None, ruleset: Any, state: State,
-                action: Action) -> str | None:
+                action: Action) -> tuple[str, ...]:
         if how is None:
-            return None
+            return ()
         if callable(how):
-            return how(ruleset, state, action)
+            found = how(ruleset, state, action)
+            if found is None:
+                return ()
+            return (found,) if isinstance(found, str) else tuple(found)
         if how >= len(action.args):
-            return None
-        return action.pieces(how)[0] if action.pieces(how) else None
+            return ()
+        return tuple(action.pieces(how)[:1])
 
     def area_of(self, ruleset: Any, state: State, action: Action) -> str | None:
-        """The place on whose menu ``action`` is offered (``None``: on no place menu)."""
+        """The place on whose menu ``action`` is offered (``None``: on no place menu;
+        the first, when its locator names several)."""
+        return next(iter(self.areas_of(ruleset, state, action)), None)
+
+    def areas_of(self, ruleset: Any, state: State, action: Action) -> tuple[str, ...]:
+        """Every place on whose menu ``action`` is offered."""
         return self._locate(self.area, ruleset, state, action)
 
     def piece_of(self, ruleset: Any, state: State, action: Action) -> str | None:
         """The counter on whose menu ``action`` is offered (``None``: on none)."""
-        return self._locate(self.piece, ruleset, state, action)
+        return next(iter(self._locate(self.piece, ruleset, state, action)), None)
 
 
 def verb(name: str, *, label: str | Label | None = None, decisions: bool | None = None,
          area: int | Locate | None = None, piece: int | Locate | None = None,
-         hand: bool = False, drag: bool = False,
-         decider: Decider | None = None) -> Callable[[Callable[..., Any]],
-                                                      Callable[..., Any]]:
+         hand: bool = False, drag: bool = False, decider: Decider | None = None,
+         manual: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare the decorated step method as the handler of verb ``name``.
 
-    ``decisions`` defaults to true only when the verb is offered nowhere else.
+    ``decisions`` defaults to true only when the verb is offered nowhere else;
+    ``manual``: a correction by hand (see the module docstring).
     """
     if decisions is None:
         decisions = area is None and piece is None and not hand and not drag
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
-        spec = VerbSpec(name, label, decisions, area, piece, hand, drag, decider, fn.__name__)
+        spec = VerbSpec(name, label, decisions, area, piece, hand, drag, decider, fn.__name__,
+                        manual)
         setattr(fn, "__verb__", spec)  # noqa: B010 (a function attribute, on purpose)
         return fn
     return mark

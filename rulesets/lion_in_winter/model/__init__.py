@@ -1,0 +1,119 @@
+"""Hundred Years War: Lion in Winter, the model: data, facts and predicates (no steps).
+
+Rules source: the crib sheet of eleven phases (the full rule book is not available);
+every automated rule cites "Lion in Winter crib Phase N (...)" in code and in its log
+line. The model is built in floors, each a class deriving from the one before (no
+module imports a later one):
+
+* :mod:`.base`: constants, the data files, the facts of the map and of crib Phase Two's
+  movement, the formulas of Phases One and Eleven;
+* :mod:`.troops`: raising, deploying, recruiting and assigning troops (Phases Five, Six,
+  Ten);
+* :mod:`.war`: battles (Phase Three), control (Phase Four), the two charts;
+* :mod:`.court`: captured leaders (Phase Seven), placing leaders and crowning (Phase
+  Nine);
+* here, :class:`LionModel`: the score (Phase Eleven) and the end of the game.
+
+Troops belong to a leader (``vars.troops[leader] = {key: strength}``) and move with him;
+troops without a leader are ``vars.unassigned[area]``. A key is a troop kind, or for
+knights and mercenaries ``knights:FLAG`` / ``mercenaries:HOME`` (:mod:`..data`).
+
+The steps (``steps/``) import only this package; the ruleset (``rules.py``) wires them.
+"""
+
+from __future__ import annotations
+
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.state import State, put_piece
+
+from .base import (
+    CAPITAL,
+    MAP_BOXES,
+    OTHER,
+    PHASE_CITE,
+    PHASE_NAMES,
+    PHASES,
+    PLAYERS,
+    PRISON_OF,
+    SIDE_ORDER,
+    decide_initiative,
+    impulses_for,
+    score_for_rank,
+    score_for_value,
+)
+from .court import LionCourt
+from .troops import Refusal
+
+__all__ = ["CAPITAL", "MAP_BOXES", "OTHER", "PHASES", "PHASE_CITE", "PHASE_NAMES",
+           "PLAYERS", "PRISON_OF", "SIDE_ORDER", "LionModel", "Refusal",
+           "decide_initiative", "impulses_for", "score_for_rank", "score_for_value"]
+
+
+class LionModel(LionCourt):
+    """Everything the steps may use: data, facts, predicates, shared effects."""
+
+    def turn_points(self, state: State) -> tuple[dict[str, int], dict[str, list[str]]]:
+        """The VP each side scores now (crib Phase Eleven), with the reasons."""
+        points = {s: 0 for s in PLAYERS}
+        lines: dict[str, list[str]] = {s: [] for s in PLAYERS}
+        for area, owner in sorted(state["control"].items()):
+            if owner in PLAYERS and area in self.area_info:
+                points[owner] += score_for_value(self.area_info[area].value)
+        for side in PLAYERS:
+            if points[side]:
+                lines[side].append(f"areas {points[side]}")
+            if state["control"].get(CAPITAL[side]) == side:
+                points[side] += 1
+                lines[side].append(f"{self.board_map.place_name(CAPITAL[side])} +1")
+        kings = set(filter(None, state["vars"]["king"].values()))
+        for entry in state["vars"]["killed"]:
+            victim_side = entry["side"]
+            if victim_side not in PLAYERS:
+                continue
+            scorer = OTHER[victim_side]
+            lead = self.leaders[entry["leader"]]
+            pts = score_for_rank(lead.rank) + (1 if entry["leader"] in kings else 0)
+            points[scorer] += pts
+            lines[scorer].append(f"{lead.name} killed +{pts}")
+        for side in PLAYERS:
+            for pid in state["stacks"].get(PRISON_OF[side], []):
+                if self.leader_side(state, pid) == OTHER[side]:
+                    rank = self.leaders[pid].rank
+                    points[side] += rank
+                    lines[side].append(f"{self.leaders[pid].name} in prison +{rank}")
+        return points, lines
+
+    def score(self, state: State, ctx: Context) -> None:
+        """Crib Phase Eleven: the turn's points, net, on the zero-sum score; the killed
+        leaders go to the dead box; the last round ends the game."""
+        rule = self.cite("Phase Eleven")
+        points, lines = self.turn_points(state)
+        net = points["english"] - points["french"]
+        for side in PLAYERS:
+            ctx.log(f"{self.side(side).name}: {points[side]} VP ({'; '.join(lines[side]) or '-'})",
+                    rule)
+        state["score"]["english"] += net
+        state["score"]["french"] -= net
+        lead = state["score"]["english"]
+        ctx.log(f"Net {net:+d} for the English: "
+                + ("level" if lead == 0 else
+                   f"{'English' if lead > 0 else 'French'} lead by {abs(lead)}"), rule)
+        for entry in state["vars"]["killed"]:
+            if state["pieces"][entry["leader"]]["loc"] == "elimination":
+                put_piece(state, entry["leader"], "dead")
+        state["vars"]["killed"] = []
+        rounds = state["vars"].get("rounds")
+        if rounds is not None and state["turn"] >= rounds:
+            state["vars"]["over"] = "rounds"
+            ctx.log(f"That was the last round (game length {rounds} rounds, setup.yaml): "
+                    f"{self.outcome(state)}", self.cite("Phase Eleven"))
+
+    def outcome(self, state: State) -> str | None:
+        """The result once the game is over: the side leading on the zero-sum score."""
+        if not state["vars"].get("over"):
+            return None
+        lead = state["score"]["english"]
+        if lead == 0:
+            return "Draw: the score is level"
+        winner = "English" if lead > 0 else "French"
+        return f"The {winner} win, leading by {abs(lead)} VP"

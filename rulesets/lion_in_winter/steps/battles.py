@@ -1,0 +1,58 @@
+"""Crib Phase Three: the initiative player picks each battle in turn; the ``battle``
+procedure (:mod:`.battle`) resolves it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State
+from boardapp.core.engine.verbs import verb
+
+from ..model import PHASE_NAMES, LionModel
+from .common import LionPhase
+
+
+def _battle_label(rs: LionModel, state: State, action: Action) -> str:
+    return f"Resolve the battle in {rs.board_map.place_name(action.arg(0))}"
+
+
+class BattlesPhase(LionPhase):
+    """Phase Three: every area with leaders of both sides has its battle, in the order
+    the initiative player chooses (the active side)."""
+
+    name = "battles"
+
+    def begin(self, rs: LionModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        """Entered when no impulse is left (Phase Two)."""
+        ctx.log("No impulses left. " + PHASE_NAMES["battles"], self.rule(rs))
+
+    def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
+        if rs.battle_areas(state):
+            return (f"{PHASE_NAMES[self.name]}: {rs.side(state['active']).name} (initiative), "
+                    f"choose the next battle")
+        return super().ask(rs, state, frame)
+
+    def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
+        areas = rs.battle_areas(state)
+        for area in areas:
+            yield Action("battle", (area,))
+        if not areas:
+            yield Action("next-phase")
+
+    @verb("battle", area=0, decisions=True, label=_battle_label)
+    def on_battle(self, rs: LionModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        """The initiative player picks the next battle (crib Phase Three: battles are
+        resolved in the order chosen by the IP)."""
+        area = action.arg(0)
+        v = state["vars"]
+        v.setdefault("battles", {}).setdefault(area, {"bc": {}, "misses": 0})
+        ctx.log(f"{rs.side(state['active']).name} choose the battle in "
+                f"{rs.board_map.place_name(area)}", self.rule(rs, "order chosen by the IP"))
+        flow.call(rs, state, ctx, "battle", rs.nip(state), area=area,
+                  attacker=v["aggressor"].get(area, ""), bc={}, stage="bc",
+                  chosen=False, decided=[], forced=False, fled={})

@@ -1,0 +1,92 @@
+"""Crib Phase Seven: captured leaders are exchanged (the initiative player's choice),
+ransomed (each owner for his own) or left to rot."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State, put_piece
+from boardapp.core.engine.verbs import verb
+
+from ..model import PHASE_NAMES, LionModel
+from .common import LionPhase
+
+
+def _exchange_label(rs: LionModel, state: State, action: Action) -> str:
+    return "Exchange " + " + ".join(rs.piece_name(state, p) for p in action.pieces(0)) \
+        + " for " + " + ".join(rs.piece_name(state, p) for p in action.pieces(1))
+
+
+def _ransom_label(rs: LionModel, state: State, action: Action) -> str:
+    return (f"Ransom {rs.piece_name(state, action.arg(0))} with "
+            f"{rs.board_map.place_name(action.arg(1))}")
+
+
+def _done_label(rs: LionModel, state: State, action: Action) -> str:
+    stage = (rs.captured_turn(state) or ("", ""))[0]
+    return ("No (more) exchanges" if stage == "exchange" else
+            "No more ransoms: leave the others to rot")
+
+
+class CapturedPhase(LionPhase):
+    """Phase Seven: the decisions of :meth:`LionModel.captured_turns` in order, those
+    without a choice skipped (``vars.captured_step``)."""
+
+    name = "captured"
+
+    def begin(self, rs: LionModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        super().begin(rs, state, frame, ctx, flow)
+        state["vars"]["captured_step"] = 0
+        rs.captured_sync(state)
+
+    def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
+        turn = rs.captured_turn(state)
+        if turn is None:
+            return super().ask(rs, state, frame)
+        stage, side = turn
+        return (f"{PHASE_NAMES[self.name]}: {rs.side(side).name}, "
+                + ("exchange prisoners of equal stars, or Done" if stage == "exchange"
+                   else "ransom your leaders, or Done (the others are left to rot)"))
+
+    def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
+        turn = rs.captured_turn(state)
+        if turn is None:
+            yield Action("next-phase")
+            return
+        yield from rs.prisoner_actions(state, *turn)
+        yield Action("done")
+
+    @verb("exchange", label=_exchange_label)
+    def on_exchange(self, rs: LionModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        names = []
+        for pid in action.pieces(0) + action.pieces(1):
+            put_piece(state, pid, "routed")
+            names.append(rs.piece_name(state, pid))
+        ctx.log(f"Prisoners exchanged: {', '.join(names)} go to the routed box",
+                self.rule(rs, "exchange of equal stars, decided by the IP"))
+        rs.captured_sync(state)
+
+    @verb("ransom", label=_ransom_label)
+    def on_ransom(self, rs: LionModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        pid, area = action.arg(0), action.arg(1)
+        state["control"][area] = None
+        put_piece(state, pid, "routed")
+        ctx.log(f"{rs.piece_name(state, pid)} ransomed for the control token of "
+                f"{rs.board_map.place_name(area)}; to the routed box", self.rule(rs, "ransom"))
+        rs.captured_sync(state)
+
+    @verb("done", label=_done_label)
+    def on_done(self, rs: LionModel, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        stage, side = rs.captured_turn(state) or ("", "")
+        state["vars"]["captured_step"] = (rs.captured_index(state) or 0) + 1
+        ctx.log(f"{rs.side(side).name}: " + (
+            "no more exchanges" if stage == "exchange" else
+            "no more ransoms (the others are left to rot)"), self.rule(rs))
+        rs.captured_sync(state)
