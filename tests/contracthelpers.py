@@ -57,9 +57,6 @@ LILY_DEFENCE = (r"brittany has the legal actions \(acting side\) but does not de
                 "(armies.defence_pending, rule 10) acting_side is the defender but "
                 "deciding_sides (derived from the flow) names the active side; replay "
                 "tests/data/contract/lily-defence.json (seed 3, 213 actions)")
-LION_HAND = ("lion-in-winter: Ruleset.hand_actions (the base, kept by Lion in Winter) calls "
-             "legal_actions(state, side), which LionInWinter.legal_actions does not take: "
-             "TypeError; the board calls it after every action (MainWindow._follow_hand)")
 
 
 @dataclass(frozen=True)
@@ -81,12 +78,14 @@ class Plan:
     later_turn: int = 0
 
 
-# Caps measured: hex demo games take 25-45 actions (six turns); Lion in Winter 40-370;
-# Les Deux Bretagne 25-190; Lily and the Ermine 380-650 (thirteen rounds).
+# Caps measured (random play as planned here): hex demo games take 25-45 actions (six
+# turns); Lion in Winter 200-370; Les Deux Bretagne 60-300; Lily and the Ermine 380-650
+# (thirteen rounds).
 PLANS = {
     "hex-demo": Plan(cap=200, seeds=3),
     # A player may end the game at the end of a round (end-game): not in the first three.
-    "lion-in-winter": Plan(cap=2000, seeds=2, later=("end-game",), later_turn=4),
+    "lion-in-winter": Plan(cap=2000, seeds=2, cheap_offers=True, later=("end-game",),
+                           later_turn=4),
     # Montfort holds the four capitals at the start and wins at the end of turn 2 unless
     # Blois takes one (13.2): giving Brest to Blois by hand plays longer games.
     "deux-bretagne": Plan(cap=2000, seeds=1, cheap_offers=True,
@@ -278,9 +277,9 @@ class Offers:
             if "decisions" in spec.offers and action in self.toolbar():
                 return "toolbar"
             if "area" in spec.offers:
-                place = spec.area_of(self.rs, self.state, action)
-                if place is not None and action in self.place(place):
-                    return f"place {place}"
+                for place in spec.areas_of(self.rs, self.state, action):
+                    if action in self.place(place):
+                        return f"place {place}"
             if "piece" in spec.offers:
                 pid = spec.piece_of(self.rs, self.state, action)
                 if pid is not None and action in self.piece(pid):
@@ -500,8 +499,12 @@ def postpone(legal: list[Action], state: State, later: Sequence[str],
 
 def refused_to_others(game: Game, action: Action, side: str) -> list[str]:
     """Problems if a side that does not decide could take ``action`` (Engine 2's one
-    rule of legality: the running step offers it to the acting side only)."""
+    rule of legality: the running step offers it to the acting side only; a verb
+    declared ``manual`` is a correction anyone may make)."""
     rs = game.ruleset
+    spec = declared(rs, game.state, action.verb)
+    if spec is not None and spec.manual:
+        return []  # a correction by hand: anyone may make it while its step runs
     deciding = rs.deciding_sides(game.state)
     problems = []
     for other in (s.id for s in rs.sides):

@@ -33,7 +33,6 @@ from tests.contracthelpers import (
     DEFAULT_PLAN,
     LILY_DEFENCE,
     LILY_SAIL,
-    LION_HAND,
     PLANS,
     ContractError,
     Offers,
@@ -83,14 +82,7 @@ def test_every_installed_ruleset_is_played():
     assert {rid for rid, _, _ in cases()} == set(available_rulesets())
 
 
-def hand_case(rid: str) -> object:
-    if rid == "lion-in-winter":
-        return pytest.param(rid, marks=pytest.mark.xfail(strict=True, raises=TypeError,
-                                                         reason=LION_HAND))
-    return rid
-
-
-@pytest.mark.parametrize("rid", [hand_case(r) for r in sorted(available_rulesets())])
+@pytest.mark.parametrize("rid", sorted(available_rulesets()))
 def test_hand_actions_answer_for_every_side(rid):
     """The board asks every game for the acting side's hand actions after each action."""
     rs = ruleset(rid)
