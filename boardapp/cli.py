@@ -44,6 +44,7 @@ from .core.engine.game import Game
 from .core.engine.manual import MANUAL_VERBS
 from .core.engine.ruleset import available_rulesets, find_ruleset
 from .core.files.gamefile import load_game, save_for_opponent, save_game
+from .core.scan.boardsettings import UserMaps
 
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
             "join", "send", "email", "verify", "replay", "reveal", "map")
@@ -157,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     for rid, cls in sorted(available_rulesets().items()):
-        ruleset = cls()
+        ruleset = cls(maps=UserMaps())
         aliases = f" (also: {', '.join(cls.aliases)})" if cls.aliases else ""
         print(f"{rid}: {cls.name} {cls.version}{aliases}")
         for sid, info in ruleset.scenarios().items():
@@ -207,12 +208,12 @@ def _open(args: argparse.Namespace, *, player: bool = False) -> Game:
     """Open ``args.file``; a play-by-email game with the player's passphrase if given
     (required when ``player``), checked against this computer's ledger."""
     if _mode(args.file) != "pbem":
-        return load_game(args.file)
+        return load_game(args.file, maps=UserMaps())
     from .core.pbem.ledger import Ledger
 
     passphrase = _passphrase(args, required=player)
     return load_game(args.file, passphrase=passphrase, side=getattr(args, "as_side", None),
-                     ledger=Ledger())
+                     ledger=Ledger(), maps=UserMaps())
 
 
 def _parse_players(items: list[str]) -> dict[str, str]:
@@ -226,7 +227,7 @@ def _parse_players(items: list[str]) -> dict[str, str]:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    ruleset = find_ruleset(args.ruleset)
+    ruleset = find_ruleset(args.ruleset, UserMaps())
     if not args.pbem:
         game = Game(ruleset, args.scenario, args.seed)
         save_game(game, args.output)
@@ -252,7 +253,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 def cmd_join(args: argparse.Namespace) -> int:
     from .core.pbem.pbem import join_pbem
 
-    game = load_game(args.file)
+    game = load_game(args.file, maps=UserMaps())
     if not args.as_side:
         raise BoardappError("say which side you play: --as SIDE")
     join_pbem(game, args.as_side, _passphrase(args, required=True, new=True) or "")
@@ -372,7 +373,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    game = load_game(args.file)
+    game = load_game(args.file, maps=UserMaps())
     if args.scan:
         cli_map.render_over_scan(game, args)
         print(f"board drawn over {args.scan} to {args.output}")

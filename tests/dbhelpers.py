@@ -54,7 +54,7 @@ def activate(game: Game, use: str = "act", level: int = 3) -> str:
     value is unknown or ``level``, put in his hand (phase B counted as done), the unknown
     value answered ``level``. Moves, sieges and recruits are made in such an activation
     (5.3, 5.4); returns the card."""
-    from rulesets.deux_bretagne.cards import value
+    from rulesets.deux_bretagne.model.cards import value
 
     side, v = game.state["active"], game.state["vars"]
     v["drawn"][side] = True
@@ -82,7 +82,7 @@ def play_act(game: Game, level: int = 3, push=None) -> str:
     unlike :func:`activate`): draws in phase B if he has not yet, plays a card of his
     hand whose activation value is unknown or ``level``, and answers ``level`` if asked.
     ``push`` (default ``game.push``) lets a window's controller push the actions."""
-    from rulesets.deux_bretagne.cards import value
+    from rulesets.deux_bretagne.model.cards import value
 
     push = push or game.push
     side = game.state["active"]

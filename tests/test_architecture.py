@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import subprocess
@@ -78,3 +79,54 @@ def test_installed_qt_keeps_reference_counts():
                          timeout=120, env={**os.environ,
                                            "QT_QPA_PLATFORM": "offscreen"})
     assert out.returncode == 0, out.stderr[-500:]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module ``path`` imports, anywhere in it (functions and ``TYPE_CHECKING``
+    blocks too), relative imports resolved; ``from X import y`` counts X and X.y."""
+    package = _module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join([*base, *(node.module or "").split(".")]).strip(".")
+            found.add(module)
+            found.update(f"{module}.{alias.name}" for alias in node.names)
+    return found
+
+
+USER_SETTINGS = ("boardapp.core.scan", "boardapp.core.base.userdirs")
+
+
+def _is_user_settings(module: str) -> bool:
+    return any(module == m or module.startswith(m + ".") for m in USER_SETTINGS)
+
+
+def test_engine_imports_no_user_settings():
+    """The engine reads no user folder: a user's edited map is handed in (a map provider
+    given to the ruleset). Neither the engine nor the board and base modules it reads its
+    maps through import the scans (``scan/``) or the user's folders (``base/userdirs``)."""
+    core = ROOT / "boardapp" / "core"
+    offenders = []
+    for folder in ("engine", "board"):
+        for path in sorted((core / folder).rglob("*.py")):
+            offenders += [f"{path.relative_to(ROOT)}: {m}" for m in sorted(_imported(path))
+                          if _is_user_settings(m)]
+    for path in sorted((core / "base").rglob("*.py")):
+        if path.stem != "userdirs":
+            offenders += [f"{path.relative_to(ROOT)}: {m}" for m in sorted(_imported(path))
+                          if _is_user_settings(m)]
+    assert offenders == []
+    # the check sees the imports it must refuse
+    scan = core / "scan" / "boardsettings.py"
+    assert "boardapp.core.base.userdirs" in _imported(scan)
+    assert "boardapp.core.board.mapdata" in _imported(scan)

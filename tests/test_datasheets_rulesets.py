@@ -6,7 +6,7 @@ from __future__ import annotations
 from boardapp.core.engine.datasheets import read_sheet
 from boardapp.core.engine.game import Game
 from boardapp.core.files.gamefile import load_game, save_game
-from rulesets.deux_bretagne.cards import value
+from rulesets.deux_bretagne.model.cards import value
 from tests.dbhelpers import new_game
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardapp.core.engine.actions import Action
-from rulesets.deux_bretagne.battle import loss_action, loss_options
+from rulesets.deux_bretagne.model.battle import loss_action, loss_options
 from tests.dbhelpers import activate, at, new_game, reserve
 
 

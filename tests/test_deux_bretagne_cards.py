@@ -11,8 +11,8 @@ from boardapp.core.base.errors import IllegalActionError
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import copy_state
-from rulesets.deux_bretagne.cards import value
-from rulesets.deux_bretagne.data import load_cards
+from rulesets.deux_bretagne.model.cards import value
+from rulesets.deux_bretagne.model.data import load_cards
 from tests.dbhelpers import new_game, settle
 
 
@@ -288,7 +288,7 @@ def test_a_draw_by_email_stays_secret(tmp_path, monkeypatch):
 @pytest.fixture
 def cards_required(monkeypatch):
     """The 5.2/5.32 activation rule on (cards.REQUIRE_CARD, see its docstring)."""
-    from rulesets.deux_bretagne import cards
+    from rulesets.deux_bretagne.model import cards
 
     monkeypatch.setattr(cards, "REQUIRE_CARD", True)
 
@@ -400,7 +400,7 @@ def test_the_card_file_is_flat_records_each_with_its_sources():
     card with a source naming the unknown values, the rules' sections where they speak."""
     import yaml
 
-    from rulesets.deux_bretagne.data import DATA_DIR
+    from rulesets.deux_bretagne.model.data import DATA_DIR
 
     raw = yaml.safe_load((DATA_DIR / "cards.yaml").read_text(encoding="utf-8"))
     assert len(raw) == 56
@@ -416,7 +416,7 @@ def test_the_card_file_is_flat_records_each_with_its_sources():
 
 
 def test_when_an_event_was_played_is_kept_for_the_last_activations_rules():
-    from rulesets.deux_bretagne.cards import activations_since
+    from rulesets.deux_bretagne.model.cards import activations_since
 
     game = new_game("14.1")
     assert activations_since(game.state, "B-01") is None
@@ -433,7 +433,7 @@ def test_when_an_event_was_played_is_kept_for_the_last_activations_rules():
 def test_a_game_may_carry_its_own_activation_rule(monkeypatch):
     """vars.require_card (set e.g. by Ruleset.setup with played_with for a game recorded before the
     rule) overrides cards.REQUIRE_CARD, both ways."""
-    from rulesets.deux_bretagne import cards
+    from rulesets.deux_bretagne.model import cards
 
     for default, own, refused in ((False, True, True), (True, False, False)):
         monkeypatch.setattr(cards, "REQUIRE_CARD", default)

@@ -7,7 +7,7 @@ import pytest
 
 from boardapp.core.base.errors import IllegalActionError
 from boardapp.core.engine.actions import Action
-from rulesets.deux_bretagne.events import WAR_PLACE
+from rulesets.deux_bretagne.model.events import WAR_PLACE
 from tests.dbhelpers import at, end_turn, new_game
 
 
@@ -364,7 +364,7 @@ def test_6_41_cahours_besieged_by_blois_hands_over_the_city_and_the_siege_ends()
 
 
 def test_6_1_the_new_leader_is_activated_whatever_the_act_value_of_a_yellow_card(monkeypatch):
-    from rulesets.deux_bretagne import cards
+    from rulesets.deux_bretagne.model import cards
 
     monkeypatch.setattr(cards, "REQUIRE_CARD", True)
     game = new_game("14.1")

@@ -293,7 +293,7 @@ def test_filled_table_values_resolve_without_asking():
 
 def test_bad_data_is_reported_with_file_and_place(tmp_path):
     from boardapp.core.base.errors import DataError
-    from rulesets.lily_ermine.data import load_counters
+    from rulesets.lily_ermine.model.data import load_counters
 
     bad = tmp_path / "counters.yaml"
     bad.write_text("unit_types:\n  Xx: {name: x, cf: [1, 1], mp: 1, rp: 1}\n",

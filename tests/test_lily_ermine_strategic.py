@@ -14,8 +14,9 @@ from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.state import digest, pieces_at
-from rulesets.lily_ermine import RULESET, reinforcements, victory
-from rulesets.lily_ermine.data import parse_result
+from rulesets.lily_ermine import RULESET
+from rulesets.lily_ermine.model import reinforcements, victory
+from rulesets.lily_ermine.model.data import parse_result
 
 RS = RULESET()
 
@@ -340,11 +341,11 @@ def test_a_fv1_siege_and_a_minor_battle_give_no_vp():
 
 
 def test_an_allys_commander_eliminated_neutralises_it():
-    from rulesets.lily_ermine import retreat
+    from rulesets.lily_ermine.model import combat
 
     game = new_game()
     ctx = Context(game.state, "france")
-    retreat.eliminate_commander(RS, game.state, ctx, "laval-fr", "test")
+    combat.eliminate_commander(RS, game.state, ctx, "laval-fr", "test")
     assert "laval" in game.state["vars"]["neutral"]
     assert game.state["vars"]["cursors"]["laval"] == 0
     assert game.state["pieces"]["laval-mi-1"]["loc"] == "eliminated"

@@ -246,7 +246,7 @@ def test_random_major_battles_always_end(seed):
 
 
 def test_tactical_map_geometry_follows_the_rules():
-    from rulesets.lily_ermine.tactical import advantage, fire_distance, link_mp
+    from rulesets.lily_ermine.model.tactical import advantage, fire_distance, link_mp
 
     # Fire (10): RF 1 from the 1st line or a wing reaches both enemy wings and the
     # enemy 1st line; RF 2 also the 2nd line, and so on.

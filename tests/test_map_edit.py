@@ -14,7 +14,13 @@ from boardapp.core.base.yamlio import load_yaml_file
 from boardapp.core.board.mapdata import load_map
 from boardapp.core.board.mapedit import MapEditError, MapEditor, slug
 from boardapp.core.engine.ruleset import find_ruleset
-from boardapp.core.scan.boardsettings import load_board_map, save_user_map, user_map_path, write_map
+from boardapp.core.scan.boardsettings import (
+    UserMaps,
+    load_board_map,
+    save_user_map,
+    user_map_path,
+    write_map,
+)
 from boardapp.paths import maps_dir
 from tests.conftest import tiny_map_data
 
@@ -125,9 +131,12 @@ def test_a_user_map_overrides_the_shipped_one_which_never_changes(user_dirs):
     path = save_user_map(editor.data, SHIPPED.name, origin="test")
     assert path == user_map_path(SHIPPED.name) and path.read_text().startswith("# boardapp map")
     assert SHIPPED.read_text(encoding="utf-8") == shipped_text
-    ruleset = find_ruleset("deux-bretagne")
+    ruleset = find_ruleset("deux-bretagne", UserMaps())  # as the app makes it
     assert ruleset.board_map.file == str(path)
     assert ruleset.board_map.areas[city.id].pos == (city.pos[0] + 5, city.pos[1] + 5)
+    assert ruleset.map_records()["main"].origin == "user"
+    # the engine alone reads no user folder: without the user's maps, the shipped one
+    assert find_ruleset("deux-bretagne").board_map.file == str(SHIPPED)
     # a damaged user map is skipped: the shipped one is used
     path.write_text("format: boardapp-map\nareas: [", encoding="utf-8")
     assert load_board_map(maps_dir(), SHIPPED.name).file == str(SHIPPED)

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QMessageBox
 from boardapp.core.board.mapdata import load_map
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import find_ruleset
-from boardapp.core.scan.boardsettings import settings_path, user_map_path
+from boardapp.core.scan.boardsettings import UserMaps, settings_path, user_map_path
 from boardapp.paths import maps_dir
 from boardapp.ui.main_window import MainWindow
 from tests.synthetic_scan import render_scan
@@ -41,7 +41,7 @@ def env(tmp_path, monkeypatch):
 
 
 def open_window(qtbot):
-    win = MainWindow(Game(find_ruleset("deux-bretagne"), seed=7))
+    win = MainWindow(Game(find_ruleset("deux-bretagne", UserMaps()), seed=7))
     qtbot.addWidget(win)
     win.resize(1200, 850)
     win.show()
@@ -155,3 +155,23 @@ def test_scan_calibrate_edit_undo_save(qtbot, env):
     assert again.scene.scan_layer is not None
     assert again.scene.map_layer.opacity() == pytest.approx(0.3)
     assert again.game.ruleset.board_map.areas[city.id].pos == moved
+
+
+def test_a_scan_layer_deleted_before_its_repaint_is_left_alone(qtbot, tmp_path):
+    import shiboken6
+    from PIL import Image
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from boardapp.core.scan.calibration import Transform
+    from boardapp.core.scan.tiles import ScanPyramid
+    from boardapp.ui.scan_layer import ScanLayer
+
+    Image.new("RGB", (300, 200), "white").save(tmp_path / "scan.png")
+    pyramid = ScanPyramid(tmp_path / "scan.png", tmp_path / "cache").ensure()
+    scene = QGraphicsScene()
+    layer = ScanLayer(pyramid, Transform.identity())
+    scene.addItem(layer)
+    layer._refresh.start()  # tiles still coming: a repaint is due
+    scene.clear()  # a new game drawn: the scene deletes the item first
+    qtbot.wait(50)  # an exception raised in the event loop would fail the test
+    assert not shiboken6.isValid(layer)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import available_rulesets, find_ruleset
+from boardapp.core.scan.boardsettings import UserMaps
 
 from .autosave_ui import offer_restore
 from .main_window import MainWindow
@@ -34,7 +35,7 @@ def default_ruleset_id() -> str:
 
 def new_game(ruleset_id: str | None = None, scenario: str | None = None) -> Game:
     """A new game of ``ruleset_id`` (default ruleset if ``None``) and ``scenario``."""
-    return Game(find_ruleset(ruleset_id or default_ruleset_id()), scenario)
+    return Game(find_ruleset(ruleset_id or default_ruleset_id(), UserMaps()), scenario)
 
 
 def build_window(path: str | None, ruleset_id: str | None = None,

@@ -26,6 +26,7 @@ from boardapp.core.files.autosave import (
     restore_autosave,
 )
 from boardapp.core.pbem.ledger import Ledger
+from boardapp.core.scan.boardsettings import UserMaps
 
 from . import pbem_dialogs
 
@@ -103,11 +104,12 @@ def offer_restore(parent: QWidget | None) -> Restored | None:
         discard_autosave(info)
         return None
     try:
-        game: Game | None = restore_autosave(info)
+        maps = UserMaps()  # the user's maps edited on a scan, where he has some
+        game: Game | None = restore_autosave(info, maps=maps)
         if game is not None and game.pbem is not None:
             game = pbem_dialogs.unlock(
                 parent, "The autosaved game", game,
-                lambda pw: restore_autosave(info, passphrase=pw, ledger=Ledger()))
+                lambda pw: restore_autosave(info, passphrase=pw, ledger=Ledger(), maps=maps))
     except (BoardappError, OSError) as exc:
         QMessageBox.critical(parent, "Cannot restore the game",
                              f"{exc}\n\nThe autosave is deleted.")

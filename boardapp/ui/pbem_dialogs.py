@@ -37,6 +37,7 @@ from boardapp.core.files.gamefile import load_game, save_game
 from boardapp.core.pbem.keys import PassphraseError
 from boardapp.core.pbem.ledger import Ledger
 from boardapp.core.pbem.pbem import join_pbem
+from boardapp.core.scan.boardsettings import UserMaps
 
 ERROR_STYLE = "color: #b3261e;"
 
@@ -313,7 +314,8 @@ def open_as_player(parent: QWidget | None, path: str | Path) -> Game | None:
     the user cancels. A bad file raises :class:`GameFileError` (checked before any
     passphrase is asked)."""
     path = Path(path)
-    public = load_game(path)
+    maps = UserMaps()  # the user's maps edited on a scan, where he has some
+    public = load_game(path, maps=maps)
     pbem = public.pbem
     if pbem is None:
         return public
@@ -328,6 +330,6 @@ def open_as_player(parent: QWidget | None, path: str | Path) -> Game | None:
             return None
         join_pbem(public, side, answer)
         save_game(public, path)
-        return load_game(path, passphrase=answer, side=side, ledger=Ledger())
+        return load_game(path, passphrase=answer, side=side, ledger=Ledger(), maps=maps)
     return unlock(parent, path.name, public,
-                  lambda pw: load_game(path, passphrase=pw, ledger=Ledger()))
+                  lambda pw: load_game(path, passphrase=pw, ledger=Ledger(), maps=maps))

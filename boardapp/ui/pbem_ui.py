@@ -225,7 +225,8 @@ class PbemUi(QObject):
         try:
             game = pbem_dialogs.unlock(window, path.name, self.game,
                                        lambda pw: load_game(path, passphrase=pw,
-                                                            ledger=Ledger()))
+                                                            ledger=Ledger(),
+                                                            maps=self.game.ruleset.maps))
         except (BoardappError, OSError) as exc:
             QMessageBox.critical(window, "Cannot open the game", str(exc))
             return False

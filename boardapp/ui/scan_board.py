@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.board.mapdata import BoardMap
+from boardapp.core.board.maps import USER, LoadedMap, map_digest
 from boardapp.core.scan.boardsettings import (
     BoardSettings,
     load_board_settings,
@@ -286,7 +287,9 @@ class ScanBoard(QObject):
     def map_changed(self, bmap: BoardMap) -> None:
         """Play on ``bmap`` (a map just saved by the editor)."""
         ruleset = self.window.game.ruleset
-        ruleset.__dict__["board_map"] = bmap  # the ruleset's cached map, replaced
+        path = user_map_path(ruleset.map_file)
+        digest = map_digest(path.read_bytes()) if path.is_file() else ""
+        ruleset.use_map(LoadedMap(bmap, USER, digest))
         self.scene.set_game(self.window.game)
         self._refresh()
 
@@ -317,7 +320,7 @@ class ScanBoard(QObject):
         if answer != QMessageBox.StandardButton.Yes:
             return
         remove_user_map(ruleset.map_file)
-        ruleset.__dict__.pop("board_map", None)
+        ruleset.reload_maps()
         try:
             ruleset.board_map  # noqa: B018 (reload)
         except BoardappError as exc:

@@ -17,6 +17,7 @@ import time
 from collections import OrderedDict
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QColor, QImage, QPainter, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -109,11 +110,16 @@ class ScanLayer(QGraphicsItem):
         self._refresh = QTimer()
         self._refresh.setSingleShot(True)
         self._refresh.setInterval(0)
-        self._refresh.timeout.connect(self.update)
+        self._refresh.timeout.connect(self._repaint)
         self.setTransform(qtransform(transform.inverse()))
         self.setZValue(Z_SCAN)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption, True)
+
+    def _repaint(self) -> None:
+        # the scene may have deleted the item (a new game drawn) before the timer fired
+        if shiboken6.isValid(self):
+            self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
         return self._rect

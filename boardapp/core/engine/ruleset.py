@@ -22,8 +22,8 @@ from typing import Any
 
 from ..base.errors import BoardappError, DataError, IllegalActionError, InvalidActionError
 from ..board.mapdata import BoardMap
+from ..board.maps import LoadedMap, MapProvider, MapRecord, ShippedMaps
 from ..board.movement import Reach
-from ..scan.boardsettings import load_board_map
 from .actions import Action
 from .context import Context
 from .datasheets import Sheet, read_sheet
@@ -150,23 +150,62 @@ class Ruleset:
     extra board has the id of a place of that board as its ``loc``."""
     main_board: str = "main"
     """The id of the board of :attr:`map_file`."""
+    board_titles: dict[str, str] = {}
+    """The names of the boards on their tabs, by board id (default: each map's name)."""
     eliminated_box: str = "eliminated"
     rules_name: str = ""
     flow: Flow = Flow()
     """The game's phases and procedures (see :mod:`.flow`)."""
     """Short game name used in rule citations, e.g. "Some Game 8.21"."""
 
-    def __init__(self, maps_dir: Path | None = None) -> None:
-        from ...paths import maps_dir as default_maps_dir
-
-        self._maps_dir = maps_dir or default_maps_dir()
+    def __init__(self, maps_dir: Path | None = None, *, maps: MapProvider | None = None) -> None:
+        """``maps``: where the maps are read from (the app hands in the user's maps edited
+        on a scan); default: the shipped files, in ``maps_dir`` if given."""
+        self.maps: MapProvider = maps if maps is not None else ShippedMaps(maps_dir)
+        self._loaded: dict[str, LoadedMap] = {}
 
     # -- data --------------------------------------------------------------------------
+    def _load(self, board: str, map_file: str) -> BoardMap:
+        if board not in self._loaded:
+            self._loaded[board] = self.maps.load(map_file)
+        return self._loaded[board].map
+
     @cached_property
     def board_map(self) -> BoardMap:
-        """The validated map (loaded once): the user's own version of it if there is a
-        valid one (edited on a scan), else the shipped file."""
-        return load_board_map(self._maps_dir, self.map_file)
+        """The validated map of the main board (loaded once, through :attr:`maps`)."""
+        return self._load(self.main_board, self.map_file)
+
+    def use_map(self, loaded: LoadedMap, board: str | None = None) -> None:
+        """Play on ``loaded`` as the map of ``board`` (the main board by default) from now
+        on: a map the user has just edited and saved."""
+        board = board or self.main_board
+        self._loaded[board] = loaded
+        if board == self.main_board:
+            self.__dict__["board_map"] = loaded.map
+        else:
+            self.__dict__.pop("_extra_maps", None)
+
+    def reload_maps(self) -> None:
+        """Forget the maps read so far: the next use reads them again through
+        :attr:`maps` (after the user removed his edited copy of a map)."""
+        self._loaded.clear()
+        self.__dict__.pop("board_map", None)
+        self.__dict__.pop("_extra_maps", None)
+
+    def map_records(self) -> dict[str, MapRecord]:
+        """Which map each board is played on (file name, shipped or the user's copy, digest
+        of its bytes), by board id: a game file records it. A board whose map cannot be
+        read is left out (its loading reports the problem where it matters)."""
+        records = {}
+        files = {self.main_board: self.map_file, **self.boards} if self.map_file else {}
+        for board, map_file in files.items():
+            try:
+                self._load(board, map_file)
+            except (BoardappError, OSError):
+                continue
+            loaded = self._loaded[board]
+            records[board] = MapRecord(map_file, loaded.origin, loaded.digest)
+        return records
 
     # -- boards ------------------------------------------------------------------------
     def board_ids(self) -> list[str]:
@@ -175,8 +214,7 @@ class Ruleset:
 
     @cached_property
     def _extra_maps(self) -> dict[str, BoardMap]:
-        maps = {board: load_board_map(self._maps_dir, map_file)
-                for board, map_file in self.boards.items()}
+        maps = {board: self._load(board, map_file) for board, map_file in self.boards.items()}
         seen: dict[str, str] = {p: self.main_board
                                 for p in (*self.board_map.areas, *self.board_map.boxes)}
         for board, bmap in maps.items():
@@ -196,8 +234,8 @@ class Ruleset:
         return {self.main_board: self.board_map, **self._extra_maps}
 
     def board_title(self, board: str) -> str:
-        """The name of ``board`` on its tab (default: its map's name)."""
-        return self.board_maps[board].name
+        """The name of ``board`` on its tab (:attr:`board_titles`, else its map's name)."""
+        return self.board_titles.get(board) or self.board_maps[board].name
 
     def board_of(self, place: str) -> str | None:
         """The board ``place`` is on (``None``: on no board)."""
@@ -534,11 +572,12 @@ def available_rulesets() -> dict[str, type[Ruleset]]:
     return found
 
 
-def find_ruleset(name: str) -> Ruleset:
-    """An instance of the ruleset whose id or alias is ``name`` (like ``find_variant``)."""
+def find_ruleset(name: str, maps: MapProvider | None = None) -> Ruleset:
+    """An instance of the ruleset whose id or alias is ``name`` (like ``find_variant``),
+    reading its maps through ``maps`` (default: the shipped files)."""
     wanted = name.lower()
     for cls in available_rulesets().values():
         if wanted == cls.id or wanted in cls.aliases:
-            return cls()
+            return cls(maps=maps)
     known = ", ".join(sorted(available_rulesets())) or "none"
     raise BoardappError(f"no ruleset {name!r} is installed (installed: {known})")

@@ -5,7 +5,9 @@ Shape (PGN's: a header, then one action per line)::
     {
       "format": "boardapp-game", "version": 2, "app": "boardapp 0.1.0",
       "mode": "hotseat" | "pbem",
-      "ruleset": {"id": "...", "version": "..."}, "scenario": "...", "seed": 123,
+      "ruleset": {"id": "...", "version": "...", "data": "digest of the maps and data"},
+      "maps": {"main": {"file": "x.yaml", "origin": "shipped" | "user", "digest": "..."}},
+      "scenario": "...", "seed": 123,
       "pbem": {"game_id": "...", "players": [{"side", "name", "anchor", "public_key",
                "keybox", "chain_length"}, ...]},                       # play by email only
       "sends": [{"side": "...", "upto": 12, "at": "2025-...", ...}, ...],
@@ -32,6 +34,7 @@ from ... import __version__
 from ..base.atomic import atomic_write_text
 from ..base.errors import BoardappError, GameFileError
 from ..base.yamlio import load_json_text
+from ..board.maps import MapProvider, map_notes, records_from_json, records_to_json
 from ..engine.datasheets import check_values
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset, find_ruleset
@@ -79,6 +82,11 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "mode": game.mode,
         "ruleset": {"id": game.ruleset.id, "version": game.played_with or game.ruleset.version,
                     "data": game.ruleset.data_digest()},
+    }
+    maps = game.ruleset.map_records()
+    if maps:
+        data["maps"] = records_to_json(maps)
+    data |= {
         "scenario": game.scenario,
         "seed": game.seed,
     }
@@ -143,14 +151,16 @@ def _now() -> str:
 
 # -- reading ----------------------------------------------------------------------------------
 def load_game(path: str | Path, *, passphrase: str | None = None, side: str | None = None,
-              ledger: Ledger | None = None) -> Game:
+              ledger: Ledger | None = None, maps: MapProvider | None = None) -> Game:
     """Open a game file; raise :class:`GameFileError` saying what and where if it is bad.
 
     A play-by-email file opens without a passphrase as the public view (anyone can
     verify it); with the player's ``passphrase`` (and ``side``, else every player's
     keybox is tried) it shows that player's hidden information and lets them play.
     With a ``ledger``, a turn the opponent already sent and sends again differently is
-    refused (:mod:`boardapp.core.pbem.ledger`).
+    refused (:mod:`boardapp.core.pbem.ledger`). ``maps``: where the ruleset reads its
+    maps (the app hands in the user's edited maps; default: the shipped ones); a map that
+    differs from the one the file records the game was played on adds a note.
     """
     path = Path(path)
     name = str(path)
@@ -163,7 +173,8 @@ def load_game(path: str | Path, *, passphrase: str | None = None, side: str | No
             data = handle.read(MAX_GAME_FILE_BYTES + 1)
     except OSError as exc:
         raise GameFileError(name, "", f"cannot read the file: {exc.strerror or exc}") from exc
-    return loads_game_bytes(data, name, passphrase=passphrase, side=side, ledger=ledger)
+    return loads_game_bytes(data, name, passphrase=passphrase, side=side, ledger=ledger,
+                            maps=maps)
 
 
 def loads_game_bytes(data: bytes, name: str = "<game>", **kwargs: Any) -> Game:
@@ -191,7 +202,8 @@ def _parse_json(text: str, name: str) -> Any:
 
 
 def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None,
-               side: str | None = None, ledger: Ledger | None = None) -> Game:
+               side: str | None = None, ledger: Ledger | None = None,
+               maps: MapProvider | None = None) -> Game:
     """Parse game file text (see :func:`load_game`)."""
     data = _parse_json(text, name)
     if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
@@ -203,7 +215,7 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     if mode not in MODES:
         raise GameFileError(name, "mode", f"unknown game mode {mode!r} (expected hotseat or "
                                           "pbem): written by a newer boardapp? update it")
-    ruleset = _ruleset(r, data)
+    ruleset = _ruleset(r, data, maps)
     scenario = data.get("scenario")
     if not isinstance(scenario, str):
         raise GameFileError(name, "scenario", "missing scenario id")
@@ -223,6 +235,7 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     except Exception as exc:  # a ruleset's set-up failing on a strange seed
         raise GameFileError(name, "seed", f"the set-up fails: {type(exc).__name__}: {exc}") \
             from exc
+    game.notes += _map_notes(game, data)
     sides = [s.id for s in ruleset.sides]
     if mode == "hotseat":
         _replay_hotseat(r, game, actions, sides, _version_hint(game, data))
@@ -250,12 +263,12 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     return game
 
 
-def _ruleset(r: Reader, data: dict[str, Any]) -> Ruleset:
+def _ruleset(r: Reader, data: dict[str, Any], maps: MapProvider | None) -> Ruleset:
     info = data.get("ruleset")
     if not isinstance(info, dict) or not isinstance(info.get("id"), str):
         raise r.fail("ruleset", "missing ruleset id")
     try:
-        return find_ruleset(info["id"])
+        return find_ruleset(info["id"], maps)
     except BoardappError as exc:
         raise r.fail("ruleset.id", str(exc)) from exc
 
@@ -284,12 +297,31 @@ def _ruleset_version(data: Any) -> Any:
     return info.get("version") if isinstance(info, dict) else None
 
 
+def _map_notes(game: Game, data: dict[str, Any]) -> list[str]:
+    """What differs between the maps the file says the game was played on and the maps
+    used here (nothing for a file without the record, written before it existed)."""
+    saved = records_from_json(data.get("maps"))
+    if not saved:
+        return []
+    ruleset = game.ruleset
+    titles = {}
+    for board in saved:
+        try:
+            titles[board] = ruleset.board_title(board)
+        except (BoardappError, OSError, KeyError):
+            titles[board] = board
+    return map_notes(saved, ruleset.map_records(), titles)
+
+
 def _version_hint(game: Game, data: dict[str, Any]) -> str:
     info = data.get("ruleset")
     saved_data = info.get("data") if isinstance(info, dict) else None
+    maps = "".join(f". {note}" for note in _map_notes(game, data))
     if saved_data is not None and saved_data != game.ruleset.data_digest():
         return (" (the map or the ruleset's data files were edited since this game was "
-                "saved: undo the edit to open it, or start a new game)")
+                f"saved: undo the edit to open it, or start a new game{maps})")
+    if maps:
+        return f" ({maps[2:]})"
     played = info.get("version") if isinstance(info, dict) else None
     if played is not None and played != game.ruleset.version:
         return (f" (the game was played with {game.ruleset.name} version {played}; this "

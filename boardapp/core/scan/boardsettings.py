@@ -6,7 +6,8 @@
   shown.
 * User maps: a map edited on the scan is saved in the user's data folder under the
   shipped file's name, and is then loaded instead of the shipped map, which is never
-  changed in place (:func:`load_board_map`).
+  changed in place: the app, the command line and file loading hand :class:`UserMaps`
+  to the rulesets they make (the engine itself never reads the user's folders).
 
 Folders come from :mod:`platformdirs`; ``$BOARDAPP_DATA_DIR`` and
 ``$BOARDAPP_CONFIG_DIR`` override them (tests, portable installs).
@@ -27,7 +28,8 @@ import yaml
 from ..base.atomic import atomic_write_text
 from ..base.errors import DataError
 from ..base.userdirs import config_dir, data_dir
-from ..board.mapdata import BoardMap, MapErrors, check_map, load_map, parse_map
+from ..board.mapdata import BoardMap, MapErrors, check_map, parse_map
+from ..board.maps import USER, LoadedMap, ShippedMaps, load_map_file
 from .calibration import Calibration, RefPoint, Transform
 
 log = logging.getLogger(__name__)
@@ -137,18 +139,27 @@ def user_map_path(map_file: str) -> Path:
     return user_maps_dir() / Path(map_file).name
 
 
-def load_board_map(maps_dir: Path, map_file: str) -> BoardMap:
-    """The user's map for ``map_file`` when there is a valid one, else the shipped map.
+class UserMaps(ShippedMaps):
+    """The user's own map for a map file when there is a valid one (edited on a scan),
+    else the shipped map: the maps the app plays on.
 
     An invalid user map is skipped with a warning (bad input never stops the game).
     """
-    user = user_map_path(map_file)
-    if user.is_file():
-        try:
-            return load_map(user)
-        except DataError as exc:
-            log.warning("user map skipped, the shipped map is used: %s", exc)
-    return load_map(Path(maps_dir) / map_file)
+
+    def load(self, map_file: str) -> LoadedMap:
+        user = user_map_path(map_file)
+        if user.is_file():
+            try:
+                return load_map_file(user, USER)
+            except DataError as exc:
+                log.warning("user map skipped, the shipped map is used: %s", exc)
+        return super().load(map_file)
+
+
+def load_board_map(maps_dir: Path, map_file: str) -> BoardMap:
+    """The user's map for ``map_file`` when there is a valid one, else the shipped map in
+    ``maps_dir`` (see :class:`UserMaps`)."""
+    return UserMaps(maps_dir).load(map_file).map
 
 
 class _MapDumper(yaml.SafeDumper):

@@ -1,0 +1,273 @@
+"""Paying the units and what unpaid units do (rules 4.0 D2b step 2, D3; 12.3-12.4).
+
+In phase D2b each player pays the units he chooses (Ch 2 PS, Me and Art 1 PS; Mil are
+paid automatically, and so are units in one of their side's supply bases that is neither
+enemy controlled nor besieged, 12.32; units inside a besieged fortress can never be paid;
+payment does not apply in the holding boxes, 2.64). What is not paid gets a "Pas de
+solde" marker. Phase D3 then plays, for both players (Blois first) and segment by
+segment: unpaid artillery is eliminated (12.41); unpaid BR knights leave and the
+opponent receives as many BR knights, placed with one of his leaders as recruits are
+(12.42, 5.42); every stack with unpaid units rolls on the Pillage Table (12.43), all the
+rolls made on the cities' status before any of them (12.432); then each result is
+applied: half or all of the Ch/Me units turn Marauder (12.433), a city pillaged again
+costs the regular stack and the Marauder stack a step each (12.434, before combat), the
+loyal units and the new Marauders fight a battle (12.433) and leaders left without units
+go to a friendly area (12.435).
+
+The model's part (data, predicates and the work its steps call); the steps are in
+``steps/pay.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.state import State, pieces_at, put_piece
+
+from . import groups
+from .battle import STACK_LIMIT, TABLES
+from .recruit import free_counters
+
+if TYPE_CHECKING:
+    from .base import DeuxBretagneModel
+
+SUPPLY_BASES = 2  # 12.32: each camp has 2
+
+
+def kind_of(rs: DeuxBretagneModel, state: State, pid: str) -> str:
+    """ch, me, mil or art."""
+    tid = rs.piece_type(state, pid).id
+    for kind in ("mil", "art", "me"):
+        if tid.endswith(f"-{kind}"):
+            return kind
+    return "ch"
+
+
+def payable(rs: DeuxBretagneModel, state: State, side: str) -> list[str]:
+    """``side``'s units that want pay this turn and are not paid yet (12.31)."""
+    out = []
+    within = groups.inside(state)
+    for area in rs.board_map.areas:
+        for pid in pieces_at(state, area):
+            if (rs.piece_side(state, pid) != side or rs.is_leader(state, pid)
+                    or kind_of(rs, state, pid) == "mil" or pid in state["vars"]["paid"]):
+                continue
+            if pid in within and area in state["vars"]["sieges"]:
+                continue  # 12.31: never paid inside a besieged fortress
+            if supplied(rs, state, side, area):
+                continue  # 12.32: paid by the supply base
+            out.append(pid)
+    return out
+
+
+def base_paid(rs: DeuxBretagneModel, state: State, side: str) -> list[str]:
+    """``side``'s Ch, Me and Art units paid by a supply base this turn (12.32)."""
+    return [p for a in supply_bases(state, side) if supplied(rs, state, side, a)
+            for p in pieces_at(state, a) if rs.piece_side(state, p) == side
+            and not rs.is_leader(state, p) and kind_of(rs, state, p) != "mil"]
+
+
+def pay_cost(rs: DeuxBretagneModel, state: State, pid: str) -> int:
+    """The pay of ``pid`` (12.31), full or reduced alike."""
+    return TABLES["pay_rates"][kind_of(rs, state, pid)]
+
+
+def pay_actions(rs: DeuxBretagneModel, state: State, side: str) -> Iterator[Action]:
+    """``pay UNIT`` for each unit the player can afford, and ``pay-all`` if he can."""
+    money = state["vars"]["resources"].get(side, 0)
+    units = payable(rs, state, side)
+    if units and sum(pay_cost(rs, state, p) for p in units) <= money:
+        yield Action("pay-all")
+    for pid in units:
+        if pay_cost(rs, state, pid) <= money:
+            yield Action("pay", (pid,))
+
+
+def pay(rs: DeuxBretagneModel, state: State, side: str, pids: list[str], ctx: Context) -> None:
+    """Pay ``pids`` (12.31)."""
+    cost = sum(pay_cost(rs, state, p) for p in pids)
+    state["vars"]["resources"][side] -= cost
+    state["vars"]["paid"].extend(pids)
+    ctx.log(f"{rs.side(side).name} pays {cost} PS: {rs.names(state, pids)}", rs.cite("12.31"))
+
+
+def mark_unpaid(rs: DeuxBretagneModel, state: State, side: str, ctx: Context) -> None:
+    """What is not paid gets a "Pas de solde" marker (4.0 D2b, 12.31)."""
+    unpaid = payable(rs, state, side)
+    within = groups.inside(state)
+    unpaid += [p for a in state["vars"]["sieges"] for p in pieces_at(state, a)
+               if p in within and rs.piece_side(state, p) == side
+               and not rs.is_leader(state, p) and kind_of(rs, state, p) != "mil"]
+    state["vars"]["unpaid"].extend(unpaid)
+    fed = base_paid(rs, state, side)
+    if fed:
+        ctx.log(f"{rs.side(side).name}: paid by the supply base(s): {rs.names(state, fed)}",
+                rs.cite("12.32"))
+    if unpaid:
+        ctx.log(f"{rs.side(side).name}: {len(unpaid)} unit(s) unpaid (Pas de solde): "
+                f"{rs.names(state, unpaid)}", rs.cite("12.31"))
+
+
+PLAYERS = ("blois", "montfort")
+
+
+def unpaid_units(rs: DeuxBretagneModel, state: State, side: str) -> list[str]:
+    """``side``'s units with a "Pas de solde" marker still on the map."""
+    return [p for p in state["vars"]["unpaid"] if rs.piece_side(state, p) == side
+            and state["pieces"][p]["loc"] in rs.board_map.areas]
+
+
+def eliminate(rs: DeuxBretagneModel, state: State, pid: str) -> None:
+    """Remove unit ``pid`` from the map (its counter may be used again)."""
+    state["prev_loc"][pid] = state["pieces"][pid]["loc"]
+    put_piece(state, pid, rs.eliminated_box)
+    state["pieces"][pid]["flipped"] = False
+    for key in ("inside", "unpaid"):
+        if pid in state["vars"][key]:
+            state["vars"][key].remove(pid)
+
+
+def stack_units(rs: DeuxBretagneModel, state: State, area: str, side: str,
+                within: bool) -> list[str]:
+    """``side``'s combat units in ``area``, inside the fortress or outside it."""
+    inner = groups.inside(state)
+    return [p for p in pieces_at(state, area) if rs.piece_side(state, p) == side
+            and not rs.is_leader(state, p) and (p in inner) == within]
+
+
+def supply_bases(state: State, side: str) -> list[str]:
+    """The areas where ``side``'s supply bases are (12.32; placed by B-19 / M-21)."""
+    return list(state["vars"].get("supply_bases", {}).get(side, []))
+
+
+def supplied(rs: DeuxBretagneModel, state: State, side: str, area: str) -> bool:
+    """Whether ``side``'s units in ``area`` are paid by a supply base there (12.32): the
+    base is ``side``'s, the area is not enemy controlled and not besieged."""
+    return (area in supply_bases(state, side) and state["control"].get(area) in (side, None)
+            and area not in state["vars"]["sieges"])
+
+
+def place_supply_base(rs: DeuxBretagneModel, state: State, side: str, area: str,
+                      ctx: Context) -> None:
+    """Put one of ``side``'s two supply bases on ``area`` for good (12.32)."""
+    bases = state["vars"].setdefault("supply_bases", {}).setdefault(side, [])
+    if len(bases) >= SUPPLY_BASES:
+        raise IllegalActionError(f"{rs.side(side).name} has {SUPPLY_BASES} supply bases "
+                                 "already", rs.cite("12.32"))
+    if area not in rs.board_map.areas or area in bases:
+        raise IllegalActionError(f"No supply base can go to {area!r}", rs.cite("12.32"))
+    bases.append(area)
+    ctx.log(f"{rs.side(side).name} supply base in {rs.board_map.place_name(area)}: units "
+            "there are paid automatically while it is neither enemy controlled nor "
+            "besieged", rs.cite("12.32"))
+
+
+def receive_br_places(rs: DeuxBretagneModel, state: State, side: str) -> list[str]:
+    """Where ``side`` may place a BR Ch received from the other camp (12.42), placed as a
+    recruit is (5.4, 5.42): with one of his leaders on the map, not besieged, in an area
+    with no pillage marker, within the stacking limit, a BR Ch counter left (5.412)."""
+    if not free_counters(rs, state, f"{side}-ch-br"):
+        return []
+    inner = groups.inside(state)
+    out = []
+    for area in sorted(rs.board_map.areas):
+        here = pieces_at(state, area)
+        leaders = [p for p in here if rs.piece_side(state, p) == side
+                   and rs.is_leader(state, p)
+                   and not (p in inner and area in state["vars"]["sieges"])]
+        units = [p for p in here if rs.piece_side(state, p) == side
+                 and not rs.is_leader(state, p)]
+        if leaders and area not in state["vars"]["pillage"] and len(units) < STACK_LIMIT:
+            out.append(area)
+    return out
+
+
+def marauder_held(rs: DeuxBretagneModel, state: State, area: str) -> bool:
+    """An area no one controls where only Marauder units stand (12.51)."""
+    units = [p for p in pieces_at(state, area) if not rs.is_leader(state, p)]
+    return (state["control"].get(area) is None and bool(units)
+            and all(rs.piece_side(state, p) == "marauders" for p in units))
+
+
+def check_marauder_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
+    """3.3, 12.433: when the Marauders hold as many cities of a county as its control
+    rating, the county becomes independent: its control marker is discarded and its VP
+    leave their holder (13.12)."""
+    for region in rs.board_map.regions.values():
+        owner = state["region_control"].get(region.id)
+        if owner is None or region.cities_needed is None:
+            continue
+        held = [a for a in rs.board_map.region_areas(region.id)
+                if marauder_held(rs, state, a)]
+        if len(held) < region.cities_needed:
+            continue
+        state["region_control"][region.id] = None
+        if owner in state["score"]:
+            state["score"][owner] -= region.vp or 0
+        ctx.log(f"The Marauders hold {len(held)} cities of {region.name}: the county is "
+                f"independent, {rs.side(owner).name} loses its {region.vp or 0} VP",
+                rs.cite("3.3, 12.433, 13.12"))
+
+
+def check_pillaged_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
+    """12.45: a county whose areas all have a pillage marker is worth 1 VP less to its
+    controller, back to normal when it no longer is. ``vars.county_vp_cut`` remembers who
+    bears the cut, so that a change of control (which moves the printed VP, 13.12) keeps
+    the scores right."""
+    cuts = state["vars"].setdefault("county_vp_cut", {})
+    pillaged = set(state["vars"]["pillage"])
+    for region in rs.board_map.regions.values():
+        if not region.vp:
+            continue
+        areas = rs.board_map.region_areas(region.id)
+        owner = state["region_control"].get(region.id)
+        owner = owner if owner in state["score"] else None
+        wanted = owner if areas and pillaged.issuperset(areas) else None
+        bearer = cuts.get(region.id)
+        if bearer == wanted:
+            continue
+        if bearer is not None:
+            state["score"][bearer] += 1
+            del cuts[region.id]
+            ctx.log(f"{region.name} is no longer wholly pillaged: its VP are back to "
+                    f"{region.vp}", rs.cite("12.45"))
+        if wanted is not None:
+            state["score"][wanted] -= 1
+            cuts[region.id] = wanted
+            ctx.log(f"Every area of {region.name} is pillaged: it is worth {region.vp - 1} "
+                    f"VP to {rs.side(wanted).name} (1 less)", rs.cite("12.45"))
+
+
+def to_marauder(rs: DeuxBretagneModel, state: State, pid: str, ctx: Context) -> str | None:
+    """Replace unit ``pid`` by a Marauder unit of its type and steps (12.433)."""
+    area = state["pieces"][pid]["loc"]
+    reduced = rs.is_reduced(state, pid)
+    kind = "ch" if kind_of(rs, state, pid) == "ch" else "me"
+    name = rs.piece_name(state, pid)
+    state["prev_loc"][pid] = area
+    put_piece(state, pid, "reserve")
+    state["pieces"][pid]["flipped"] = False
+    within = pid in state["vars"]["inside"]
+    if within:
+        state["vars"]["inside"].remove(pid)
+    free = free_counters(rs, state, f"marauder-{kind}")
+    if not free:
+        ctx.log(f"{name} turns Marauder, but no Marauder counter is left: removed",
+                rs.cite("12.433"))
+        return None
+    new = free[0]
+    put_piece(state, new, area, index=len(pieces_at(state, area)))
+    state["pieces"][new]["flipped"] = reduced
+    if within:  # the Marauders stay where the unit was: inside the fortress (12.4 example)
+        state["vars"]["inside"].append(new)
+    ctx.log(f"{name} turns Marauder: {rs.piece_name(state, new)}", rs.cite("12.433"))
+    return new
+
+
+def other(side: str) -> str:
+    """The opposing player side."""
+    return "montfort" if side == "blois" else "blois"

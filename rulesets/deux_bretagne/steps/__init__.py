@@ -1,0 +1,2 @@
+"""Les Deux Bretagne, the steps: one module per phase or procedure, importing only the
+model."""

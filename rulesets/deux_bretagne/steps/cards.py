@@ -1,0 +1,125 @@
+"""The strategy cards (rules 2.5, 4.0 B-C, 5.0-5.6, 6.x, 14.x): decks, draws, plays.
+
+State (``state["vars"]``):
+
+* ``hands[side]`` (secret to ``side``), ``decks[side]`` (the draw pile, secret to ``side``:
+  kept sorted, a draw takes a card at random with a *private* die, which is the same as
+  drawing the top card of a shuffled deck and keeps the order out of the state),
+  ``discard[side]`` (public), ``cards_out`` (removed from the game, public);
+* ``drawn[side]``: whether ``side`` drew in phase B of this turn; ``enlisement[side]``:
+  whether its Enlisement cards were added (5.11);
+* ``card_values[card][field]``: values the players gave for cards whose printed values
+  are unknown (``data/cards.yaml`` holds null), kept for the rest of the game;
+* ``card_play``: the card played in the current activation (5.2), its ACT and REC values;
+  ``use == "free"`` (and ``card`` None) for a free action (5.32). What each use allows to
+  move, besiege and recruit is decided here (``act_refusal``, ``siege_refusal``,
+  ``rec_refusal``); ``REQUIRE_CARD`` says whether an activation with neither is refused.
+
+Phase B is a player's action (``draw``), not an automatic step: by email, a player's
+hand and deck change only in that player's own action, so that they stay secret.
+
+The steps; the rules they apply (data, predicates) are in ``model/cards.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State
+from boardapp.core.engine.verbs import verb
+
+from ..model import labels
+from ..model.base import DeuxBretagneModel
+from ..model.cards import (
+    ANSWERED,
+    ASKED,
+    KEEP_AT_END,
+    QUESTIONS,
+    card_field,
+    card_name,
+    finish_play,
+)
+from .common import DeuxBretagneStep
+
+
+class CardValue(DeuxBretagneStep):
+    """A value the rules do not print: the player reads it on the card (cards.yaml null)."""
+
+    name = "card-value"
+
+    def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
+        v = frame["vars"]
+        field = v["missing"][0]
+        return (f"{rs.side(frame['side']).name}: {card_name(rs, v['card'])} — "
+                f"{QUESTIONS[field]}? It is not in the rules: read it on your card "
+                f"(remembered for this game)")
+
+    def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
+        field = frame["vars"]["missing"][0]
+        known = card_field(rs, state, frame["vars"]["card"], field)
+        if known is not None:  # filled in Game data since the question was asked
+            yield Action("value", ("yes" if known is True else "no" if known is False
+                                   else str(known),))
+            return
+        for answer in ASKED[field]:
+            yield Action("value", (answer,))
+
+    @verb("value", label=labels.value)
+    def on_value(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        v = frame["vars"]
+        field = v["missing"].pop(0)
+        answer = action.args[0]
+        stored: Any = (int(answer) if field in ("activation", "resources")
+                       else answer == "yes" if field == "asterisk" else answer)
+        state["vars"]["card_values"].setdefault(v["card"], {})[field] = stored
+        sheet_row = state.get("data", {}).get("cards", {}).get(v["card"])
+        if sheet_row is not None and field in sheet_row:
+            sheet_row[field] = stored  # shown in Edit > Game data from now on
+        ctx.log(f"{v['card']}: {ANSWERED[field]}: {answer}, as given by the player "
+                "(the rules do not print it)", rs.cite("5.2"))
+        if v["missing"]:
+            return
+        card, use, side = v["card"], v["use"], frame["side"]
+        flow.end(rs, state, ctx)
+        finish_play(rs, state, side, card, use, ctx, flow)
+
+
+class DiscardDown(DeuxBretagneStep):
+    """4.0 C: a player discards down to one card."""
+
+    name = "discard-down"
+
+    def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        if len(state["vars"]["hands"][frame["side"]]) <= KEEP_AT_END:
+            flow.end(rs, state, ctx)
+
+    def resume(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context, flow: Flow,
+               result: Any) -> None:
+        self.begin(rs, state, frame, ctx, flow)
+
+    def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
+        n = len(state["vars"]["hands"][frame["side"]]) - KEEP_AT_END
+        return (f"{rs.side(frame['side']).name}: end of the action phase — discard {n} more "
+                f"card(s), keeping one ({rs.cite('4.0 C')})")
+
+    def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
+        for card in state["vars"]["hands"][frame["side"]]:
+            yield Action("discard", (card,))
+
+    @verb("discard", hand=True, label=labels.discard)
+    def on_discard(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        side, card = frame["side"], action.args[0]
+        state["vars"]["hands"][side].remove(card)
+        state["vars"]["discard"][side].append(card)
+        ctx.log(f"{rs.side(side).name} discards {card_name(rs, card)}", rs.cite("4.0 C, 5.2"))
+        self.begin(rs, state, frame, ctx, flow)
+
+
+CARD_STEPS = (CardValue, DiscardDown)

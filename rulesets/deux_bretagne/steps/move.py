@@ -1,0 +1,134 @@
+"""A move in an activation (8.1-8.26, 5.31, 9.1): what happens on the way and at the end."""
+
+from __future__ import annotations
+
+from boardapp.core.board.movement import Reach
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow
+from boardapp.core.engine.state import State, put_piece
+
+from ..model import cards as card_rules
+from ..model import groups, movement, naval
+from ..model.base import PLAYERS, PRISON, DeuxBretagneModel
+from ..model.battle import step_loss
+from ..model.control import update_counties
+from ..model.forage import must_forage
+from ..model.movement import costs_a_step
+
+
+def do_move(rs: DeuxBretagneModel, state: State, action: Action, ctx: Context,
+            flow: Flow) -> None:
+    """``move PIECES DEST`` (8.1-8.26), already checked legal: the route, captures on the
+    way (8.23, 8.24), control (8.26), then a battle (9.1), foraging (8.16) and the steps
+    lost crossing enemy fortresses (8.22)."""
+    pids, dest = action.pieces(0), action.arg(1)
+    verdict = movement.check_move(rs, state, pids, dest)
+    reach = verdict.reach
+    assert verdict.legal and reach is not None  # the action phase's why_not checked it
+    group = movement.make_group(rs, state, pids)
+    assert isinstance(group, groups.Group)
+    card_rules.note_army(state, group.side, list(group.leaders))  # 5.3, 8.153
+    bmap = rs.board_map
+    names = rs.names(state, pids)
+    route = " → ".join(bmap.place_name(p) for p in reach.path)
+    if naval.is_naval(rs, reach):
+        state["vars"]["card_play"]["naval_used"] = True
+        verb = "sails" if len(pids) == 1 else "sail"
+        ctx.log(f"{names} {verb} {route} (all their movement)", rs.cite("8.151, 8.153"))
+    else:
+        verb = "moves" if len(pids) == 1 else "move"
+        ctx.log(f"{names} {verb} {route} ({reach.cost} MP)", rs.cite("8.1"))
+    crossed = []
+    for i, place in enumerate(reach.path[1:], start=1):
+        final = i == len(reach.path) - 1
+        if not final and costs_a_step(rs, state, group, place):
+            crossed.append(place)
+        if group.units and not groups.enemy_units_at(rs, state, place, group.side):
+            capture_lone_leaders(rs, state, group, place, ctx)
+        take_control(rs, state, group, place, final and not reach.extra_paid, ctx)
+    for pid in reversed(pids):
+        put_piece(state, pid, dest)
+    spent = state["vars"]["mp_spent"]
+    for pid in pids:
+        spent[pid] = spent.get(pid, 0) + reach.cost
+    update_counties(rs, state, ctx)
+    then = stop_for_battle(rs, state, group, reach, ctx) if reach.stops else None
+    if group.leaders and must_forage(len(group.units)):  # 8.16, after any battle
+        flow.call(rs, state, ctx, "forage", side=group.side,
+                  cities=list(reach.path[1:]), units=list(group.units),
+                  leaders=list(group.leaders), start=reach.path[0],
+                  after_battle=bool(then or crossed))
+    if crossed:  # the steps are lost on the way, before any battle at the end
+        names = ", ".join(bmap.place_name(p) for p in crossed)
+        flow.call(rs, state, ctx, "step-losses", side=group.side, then=then,
+                  pending=[step_loss(group.side, len(crossed), list(group.units),
+                                     f"Army crossing the enemy fortress of {names}",
+                                     rs.cite("8.22"))])
+    elif then is not None:
+        flow.call(rs, state, ctx, then["step"], side=then["side"], **then["vars"])
+
+
+def capture_lone_leaders(rs: DeuxBretagneModel, state: State, group: groups.Group,
+                         place: str, ctx: Context) -> None:
+    """Enemy leaders without units on the way of an army are captured (8.23, 9.42), or
+    withdraw inside their own fortress (8.24)."""
+    bmap = rs.board_map
+    for leader in groups.enemy_leaders_at(rs, state, place, group.side):
+        if leader in groups.inside(state):
+            continue
+        owner = rs.piece_side(state, leader)
+        area = bmap.areas.get(place)
+        if area is not None and area.fortified and state["control"].get(
+                place) == owner:  # 8.24: rather than be captured (8.23)
+            state["vars"]["inside"].append(leader)
+            ctx.log(f"{rs.piece_name(state, leader)}, alone, withdraws inside "
+                    f"the fortress of {bmap.place_name(place)}", rs.cite("8.24"))
+            continue
+        put_piece(state, leader, PRISON[owner])
+        ctx.log(f"{rs.piece_name(state, leader)} is captured in "
+                f"{bmap.place_name(place)} and sent to "
+                f"{bmap.place_name(PRISON[owner])}", rs.cite("8.23, 9.42"))
+
+
+def take_control(rs: DeuxBretagneModel, state: State, group: groups.Group, place: str,
+                 short: bool, ctx: Context) -> None:
+    """Entering ``place`` takes control of it for one more MP (8.26); ``short``: the move
+    ends there without that point left (3.1)."""
+    if not movement.takes_control(rs, state, group, place):
+        return
+    name = rs.board_map.place_name(place)
+    if short:
+        ctx.log(f"Not enough MP left to take control of {name}", rs.cite("3.1, 8.26"))
+        return
+    state["control"][place] = group.side
+    ctx.log(f"{rs.side(group.side).name} takes control of {name} (+1 MP)", rs.cite("8.26"))
+
+
+def stop_for_battle(rs: DeuxBretagneModel, state: State, group: groups.Group,
+                    reach: Reach, ctx: Context) -> dict | None:
+    """Movement stops on entering enemy units (5.31, 8.21); an army attacks (9.1).
+
+    Returns the procedure to enter (reaction or battle), or ``None``.
+    """
+    dest = reach.place
+    spent = state["vars"]["mp_spent"]
+    before = {pid: spent[pid] for pid in group.pieces}
+    for pid in group.pieces:
+        spent[pid] = rs.movement_factor(state, pid)
+    name = rs.board_map.place_name(dest)
+    ctx.log(f"Movement stops in {name}: enemy units are there", rs.cite("5.31, 8.21"))
+    enemies = groups.enemy_units_at(rs, state, dest, group.side, outside_only=True)
+    if not group.leaders:
+        ctx.log("No battle: combat units attack only with a leader", rs.cite("2.2, 9.1"))
+        return None
+    commander = max(group.leaders, key=lambda p: rs.piece_type(state, p).command)
+    defender = rs.piece_side(state, enemies[0])
+    battle = dict(area=dest, attacker=group.side, defender=defender,
+                  attacker_commander=commander, entered_from=reach.path[-2],
+                  spent_before=before)
+    area = rs.board_map.areas.get(dest)
+    if (area is not None and area.fortified and defender in PLAYERS
+            and state["control"].get(dest) == defender):
+        return {"step": "reaction", "side": defender, "vars": battle}  # 8.24
+    return {"step": "battle", "side": group.side, "vars": battle}

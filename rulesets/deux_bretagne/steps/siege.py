@@ -1,0 +1,247 @@
+"""Sieges in Les Deux Bretagne (rules 8.24, 10.x) and the step losses they cause.
+
+reaction     the defender in his fortified city chooses to withdraw inside (8.24) or to
+             fight outside, before the battle.
+siege-roll   (automatic) one roll on the Siege Table (10.22-10.25).
+step-loss    a player chooses which unit loses a step (one at a time, only legal units).
+continued    (automatic) phase E: every siege marker rolls (10.21, 10.25).
+
+The Siege Table's -2 for Blois at a port is lifted by event B-01 for 2 of his activations
+(``record_activation``, ``b01_in_force``); Marauders inside a fortress count in its siege
+level and take the defender's losses when no defender is left inside (12.4 example).
+
+``besiege AREA`` places a siege 0 marker (10.12, 10.13); ``assault AREA`` resolves siege
+combat by an active leader (10.21). Pieces inside a fortress are listed in
+``state["vars"]["inside"]``; siege markers in ``state["vars"]["sieges"]``.
+
+The steps; the rules they apply (data, predicates) are in ``model/siege.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.tables import Modifier, resolve
+from boardapp.core.engine.verbs import verb
+
+from ..model import groups, labels
+from ..model.base import DeuxBretagneModel
+from ..model.battle import TABLES, remove_steps, step_loss
+from ..model.control import update_counties
+from ..model.siege import b01_in_force, fortress_owner, sieges, units_of
+from .common import DeuxBretagneStep
+
+
+class SiegeRoll(DeuxBretagneStep):
+    """One roll on the Siege Table and its effects (10.22-10.25)."""
+
+    name = "siege-roll"
+
+    def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        v = frame["vars"]
+        area, side = v["area"], frame["side"]
+        a = rs.board_map.areas[area]
+        marker = sieges(state)[area]
+        table = TABLES["siege_table"]
+        mods = [Modifier("fortress level", -rs.fortress_level(state, area), rs.cite("10.13")),
+                Modifier(f"siege {marker['level']} marker", marker["level"], rs.cite("10.25"))]
+        arts = [p for p in units_of(rs, state, area, side, within=False)
+                if rs.piece_type(state, p).id.endswith("-art")]
+        if arts:
+            die = ctx.roll(10, zero_based=True)
+            bonus = max(b for low, b in table["artillery_bonus"] if die >= low)
+            mods.append(Modifier("artillery", bonus, f"artillery die {die}, "
+                                                     f"{rs.cite('10.23')}"))
+        if side == "blois" and a.port:
+            castile = b01_in_force(state)
+            mods.append(Modifier("Blois besieging a port", 0 if castile else -2,
+                                 "event B-01 played in the last 2 activations: no penalty"
+                                 if castile else "event B-01 not played in the last 2 "
+                                 f"activations, {rs.cite('Siege Table')}"))
+        rows = table["rows"]
+        result = resolve(ctx, table="Siege Table", column="", sides=10, zero_based=True,
+                         modifiers=mods, lookup=lambda n: next(r for r in rows
+                                                               if n <= r["upto"]),
+                         describe=lambda r: r["text"], rule=rs.cite("10.24"),
+                         who=rs.side(side).name)
+        row = result.result
+        defender = fortress_owner(state, area)
+        defender = defender if defender in rs.player_sides else None
+        v["pending"] = []
+        if row["defender"]:
+            inner = units_of(rs, state, area, defender, within=True) if defender else []
+            owner = defender or "marauders"
+            if not inner:  # only Marauders left inside (12.4 example): they take it
+                inner = units_of(rs, state, area, "marauders", within=True)
+                owner = "marauders"
+            if inner:
+                v["pending"].append(step_loss(owner, row["defender"], inner, "Siege loss",
+                                              rs.cite("10.24")))
+            else:
+                ctx.log("No unit inside to take the defender's loss: no penalty",
+                        rs.cite("Siege Table"))
+        if row["success"]:
+            self._capture(rs, state, area, side, defender, ctx)
+        else:
+            marker["level"] = min(table["max_marker"], marker["level"] + 1)
+            ctx.log(f"The siege goes on: siege {marker['level']} marker on {a.name}",
+                    rs.cite("10.25"))
+        if row["attacker"]:
+            outside = units_of(rs, state, area, side, within=False)
+            if outside:
+                v["pending"].append(step_loss(side, row["attacker"], outside, "Siege loss",
+                                              rs.cite("10.24")))
+        flow.goto(rs, state, ctx, "step-losses")
+
+    @staticmethod
+    def _capture(rs: DeuxBretagneModel, state: State, area: str, side: str,
+                 defender: str | None, ctx: Context) -> None:
+        name = rs.board_map.place_name(area)
+        inner = groups.inside(state)
+        for pid in [p for p in pieces_at(state, area) if p in inner]:
+            if rs.is_leader(state, pid):
+                owner = rs.piece_side(state, pid)
+                prison = "prison-bro-saoz" if owner == "blois" else "prison-bro-chall"
+                put_piece(state, pid, prison)
+                ctx.log(f"{rs.piece_name(state, pid)} is captured and sent to "
+                        f"{rs.board_map.place_name(prison)}", rs.cite("10.24, 9.42"))
+            else:
+                ctx.log(f"{rs.piece_name(state, pid)} inside the fortress is eliminated",
+                        rs.cite("10.24"))
+                state["prev_loc"][pid] = area
+                put_piece(state, pid, rs.eliminated_box)
+                state["pieces"][pid]["flipped"] = False
+        state["vars"]["inside"] = [p for p in state["vars"]["inside"]
+                                   if state["pieces"][p]["loc"] != area]
+        del sieges(state)[area]
+        state["control"][area] = side
+        ctx.log(f"{name} falls: {rs.side(side).name} takes control", rs.cite("10.24"))
+        update_counties(rs, state, ctx)
+
+
+class StepLosses(DeuxBretagneStep):
+    """Step losses (siege table, crossing an enemy fortress...), chosen one at a time by
+    their owner among the units that may take them."""
+
+    name = "step-losses"
+
+    def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        pending = frame["vars"]["pending"]
+        while pending:
+            entry = pending[0]
+            alive = [p for p in entry["units"]
+                     if state["pieces"][p]["loc"] != rs.eliminated_box]
+            entry["units"] = alive
+            if entry["count"] <= 0 or not alive:
+                pending.pop(0)
+                continue
+            frame["side"] = entry["side"]
+            if len(alive) == 1 or entry["side"] not in rs.player_sides:
+                self._lose(rs, state, frame, alive[0], ctx)
+                continue
+            return  # the player chooses
+        then = frame["vars"].get("then")
+        if then:  # what the losses interrupted: a battle at the end of the move
+            flow.goto(rs, state, ctx, then["step"], side=then["side"], then=None,
+                      **then["vars"])
+        else:
+            flow.end(rs, state, ctx)
+
+    def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
+        entry = frame["vars"]["pending"][0]
+        return (f"{rs.side(entry['side']).name}: {entry['why']} — choose the unit that loses "
+                f"a step ({entry['count']} to lose) ({entry['rule']})")
+
+    def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
+        for pid in frame["vars"]["pending"][0]["units"]:
+            yield Action("lose-step", (pid,))
+
+    @verb("lose-step", label=labels.piece("Step loss: {}"))
+    def on_lose_step(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
+                     ctx: Context, flow: Flow) -> None:
+        self._lose(rs, state, frame, action.args[0], ctx)
+        self.begin(rs, state, frame, ctx, flow)
+
+    @staticmethod
+    def _lose(rs: DeuxBretagneModel, state: State, frame: Frame, pid: str, ctx: Context) -> None:
+        entry = frame["vars"]["pending"][0]
+        ctx.log(f"{entry['why']}: {remove_steps(rs, state, pid, 1)}", entry["rule"])
+        entry["count"] -= 1
+        entry["units"] = [p for p in entry["units"]
+                          if state["pieces"][p]["loc"] != rs.eliminated_box]
+
+
+class Reaction(DeuxBretagneStep):
+    """The defender may withdraw inside his fortified city when enemies enter (8.24)."""
+
+    name = "reaction"
+
+    def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
+        area = rs.board_map.place_name(frame["vars"]["area"])
+        return (f"{rs.side(frame['side']).name}: withdraw inside the fortress of {area}, or "
+                f"stay outside and fight? ({rs.cite('8.24')})")
+
+    def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
+        yield Action("withdraw")
+        yield Action("fight")
+
+    @verb("withdraw", label="Withdraw inside the fortress")
+    def on_withdraw(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        v = frame["vars"]
+        area, side = v["area"], frame["side"]
+        mine = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == side]
+        state["vars"]["inside"].extend(p for p in mine
+                                                      if p not in groups.inside(state))
+        ctx.log(f"{rs.names(state, mine)} withdraw inside the fortress of "
+                f"{rs.board_map.place_name(area)}", rs.cite("8.24"))
+        attacker = v["attacker"]
+        spent = state["vars"]["mp_spent"]
+        for pid, mp in v.get("spent_before", {}).items():
+            if pid in spent:
+                spent[pid] = mp  # the army may move on, leaving enough units (8.24)
+        flow.end(rs, state, ctx, result=attacker)
+
+    @verb("fight", label="Stay outside and fight")
+    def on_fight(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        v = frame["vars"]
+        ctx.log(f"{rs.side(frame['side']).name} stays outside to fight", rs.cite("8.24"))
+        flow.goto(rs, state, ctx, "battle", side=v["attacker"])
+
+
+class ContinuedSieges(DeuxBretagneStep):
+    """Phase E: a roll for every area with a siege marker (10.21, 10.25)."""
+
+    name = "continued-sieges"
+
+    def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        self._next(rs, state, frame, ctx, flow)
+
+    def resume(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context, flow: Flow,
+               result: Any) -> None:
+        self._next(rs, state, frame, ctx, flow)
+
+    def _next(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        todo = frame["vars"]["todo"]
+        while todo:
+            area = todo.pop(0)
+            marker = sieges(state).get(area)
+            if marker is None:
+                continue
+            ctx.log(f"Continued siege of {rs.board_map.place_name(area)}", rs.cite("4.0 E"))
+            flow.call(rs, state, ctx, "siege-roll", side=marker["side"], area=area)
+            return
+        flow.end(rs, state, ctx, result="sieges-done")
+
+
+SIEGE_STEPS = (SiegeRoll, StepLosses, Reaction, ContinuedSieges)

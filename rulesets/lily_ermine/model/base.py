@@ -1,0 +1,363 @@
+"""The Lily and the Ermine, the model: data, pieces and the predicates of the rules.
+
+:class:`LilyErmineModel` is the part of the ruleset the steps (``steps/``) are typed
+against: the game's data (counters, set-up, tables), what a piece is (side, SP, army
+commander), control (5), terrain (5, 8) and the predicates of strategic and maritime
+movement (8, 13) as ``why_not_*`` answers (reason, rule). It holds no step; the ruleset
+(``rules.py``) wires the steps. The other modules of this package (:mod:`.armies`,
+:mod:`.reinforcements`, :mod:`.diplomacy`, :mod:`.victory`, :mod:`.combat`,
+:mod:`.siege_rules`, :mod:`.battle_rules`...) hold the rules' shared effects, each typed
+against this class.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from boardapp.core.board.movement import Reach, reachable
+from boardapp.core.engine.ruleset import DiceSpec, Ruleset, SideInfo
+from boardapp.core.engine.state import State, pieces_at
+
+from .data import (
+    AllianceTable,
+    CombatTable,
+    Counters,
+    FatigueTable,
+    ReinforcementTable,
+    SetUp,
+    load_alliances,
+    load_combat_table,
+    load_counters,
+    load_reinforcements,
+    load_setup,
+    load_tables,
+)
+
+PHASE_NAMES = {"rr": "Reinforcements & Replacements", "movement": "Strategic movement",
+               "fatigue": "Fatigue and desertion", "combat": "Combat and sieges"}
+SEASONS = ("spring", "summer", "autumn")
+ENGLISH_REMOVAL_ROUNDS = (3, 6, 9, 12)
+ROUGH = ("mountain", "forest")
+RESERVES = {"france": "reserve-france", "brittany": "reserve-brittany"}
+OTHER = {"france": "brittany", "brittany": "france"}
+TACTICAL = "tactical"
+"""The id of the tactical map, the second board (10)."""
+NOT_YET = "out-of-play"
+"""The box of the counters not yet in play (reinforcements)."""
+
+Why = tuple[str, str] | None
+"""A refusal (reason, rule), or ``None``."""
+
+
+class LilyErmineModel(Ruleset):
+    """The Lily and the Ermine's data and predicates (see :mod:`..rules`)."""
+
+    id = "lily-ermine"
+    name = "The Lily and the Ermine"
+    version = "0.2"
+    aliases = ("lily_ermine", "lily-and-the-ermine", "lys-hermine")
+    rules_name = "Lily and the Ermine"
+    sides = (SideInfo("france", "France", "#2b4fa0", "#ffffff"),
+             SideInfo("brittany", "Brittany", "#f4f1e6", "#111111"))
+    dice = DiceSpec(sides=6)
+    default_scenario = "1487"
+    map_file = "lily_ermine.yaml"
+    eliminated_box = "eliminated"
+    boards = {TACTICAL: "lily_ermine_tactical.yaml"}
+    board_titles = {"main": "Strategic map", TACTICAL: "Tactical map"}
+
+    # -- data --------------------------------------------------------------------------
+    @cached_property
+    def counters(self) -> Counters:
+        return load_counters()
+
+    @cached_property
+    def setup_data(self) -> SetUp:
+        return load_setup(self.counters)
+
+    @cached_property
+    def fatigue_table(self) -> FatigueTable:
+        return load_tables()
+
+    @cached_property
+    def combat_table(self) -> CombatTable:
+        return load_combat_table()
+
+    @cached_property
+    def reinforcement_table(self) -> ReinforcementTable:
+        return load_reinforcements(self.counters)
+
+    @cached_property
+    def alliance_table(self) -> AllianceTable:
+        return load_alliances(self.counters)
+
+    def other(self, camp: str) -> str:
+        return OTHER[camp]
+
+    def turn_label(self, turn: int) -> str:
+        track = self.board_map.tracks.get("turn")
+        cell = track.cell(str(turn)) if track else None
+        return f"round {turn} ({cell.label})" if cell else f"round {turn}"
+
+    def season(self, turn: int) -> str:
+        return SEASONS[(turn - 1) % 3]
+
+    # -- pieces ------------------------------------------------------------------------
+    def is_commander(self, state: State, pid: str) -> bool:
+        return state["pieces"][pid]["type"] in self.counters.commanders
+
+    def unit_code(self, state: State, pid: str) -> str:
+        return str(state["pieces"][pid]["type"].split(".")[0])
+
+    def is_militia(self, state: State, pid: str) -> bool:
+        return not self.is_commander(state, pid) and self.unit_code(state, pid) == "Mi"
+
+    def nationality(self, state: State, pid: str) -> str:
+        t = state["pieces"][pid]["type"]
+        if t in self.counters.commanders:
+            return self.counters.commanders[t].nationality
+        return str(t.split(".", 1)[1])
+
+    def piece_side(self, state: State, pid: str) -> str:
+        camp = str(state["vars"]["allegiance"][self.nationality(state, pid)])
+        if (not self.is_commander(state, pid) and self.unit_code(state, pid) == "Ca"
+                and state["pieces"][pid]["flipped"]):
+            return OTHER[camp]  # the back of a cannon is its captured side (7.2)
+        return camp
+
+    def piece_name(self, state: State, pid: str) -> str:
+        if pid not in state["pieces"]:
+            return pid
+        if self.is_commander(state, pid):
+            c = self.counters.commanders[state["pieces"][pid]["type"]]
+            return c.back if state["pieces"][pid]["flipped"] else c.name
+        code = self.unit_code(state, pid)
+        nat = self.counters.nationalities[self.nationality(state, pid)]["name"]
+        note = ""
+        if state["pieces"][pid]["flipped"]:
+            note = ", captured" if code == "Ca" else ", reduced"
+        return f"{nat} {code} #{pid.rsplit('-', 1)[-1]}{note}"
+
+    def names(self, state: State, pids: list[str]) -> str:
+        return ", ".join(self.piece_name(state, p) for p in pids)
+
+    def sp(self, state: State, pid: str) -> int:
+        """Strength points of a unit (rules 2): 2 full, 1 reduced; Ca and Mi 1."""
+        if self.is_commander(state, pid):
+            return 0
+        ut = self.counters.units[self.unit_code(state, pid)]
+        return 1 if ut.one_sp or state["pieces"][pid]["flipped"] else 2
+
+    def stack_sp(self, state: State, pids: list[str]) -> int:
+        return sum(self.sp(state, p) for p in pids)
+
+    def commander_of(self, state: State, pids: list[str]) -> str | None:
+        """The army commander: the highest rank present (first listed on a tie) (8)."""
+        best = None
+        for p in pids:
+            if self.is_commander(state, p):
+                stars = self.counters.commanders[state["pieces"][p]["type"]].stars
+                if best is None or stars > best[0]:
+                    best = (stars, p)
+        return best[1] if best else None
+
+    def commander_mp(self, state: State, cid: str) -> int:
+        return self.counters.commanders[state["pieces"][cid]["type"]].mp
+
+    def tc_of(self, state: State, cid: str) -> int:
+        """A commander's tactical capacity (3)."""
+        return self.counters.commanders[state["pieces"][cid]["type"]].tc
+
+    def reserve_of(self, camp: str) -> str:
+        """The box of the camp's Reserve (7.2, 9)."""
+        return RESERVES[camp]
+
+    # -- places ------------------------------------------------------------------------
+    def on_map(self, place: str) -> bool:
+        return place in self.board_map.areas
+
+    def own_at(self, state: State, place: str, camp: str) -> list[str]:
+        return [p for p in pieces_at(state, place) if self.piece_side(state, p) == camp]
+
+    def enemy_occupied(self, state: State, place: str, camp: str) -> bool:
+        return bool(self.own_at(state, place, OTHER[camp]))
+
+    def in_brittany(self, zone: str) -> bool:
+        area = self.board_map.areas.get(zone)
+        return area is not None and area.region == "brittany"
+
+    def is_objective(self, zone: str) -> bool:
+        area = self.board_map.areas.get(zone)
+        return area is not None and "objective" in area.note
+
+    def armies(self, state: State, camp: str) -> list[str]:
+        """Zones holding an army of ``camp``: a commander with units (2)."""
+        out = []
+        for zone in self.board_map.areas:
+            own = self.own_at(state, zone, camp)
+            if any(self.is_commander(state, p) for p in own) and any(
+                    not self.is_commander(state, p) for p in own):
+                out.append(zone)
+        return out
+
+    def controller(self, state: State, zone: str) -> str | None:
+        """The camp controlling ``zone`` (5): its only occupant, else its control marker,
+        else the national territory; ``None`` when both camps are there (disputed)."""
+        camps = {self.piece_side(state, p) for p in pieces_at(state, zone)}
+        if len(camps) == 2:
+            return None
+        if camps:
+            return camps.pop()
+        if state["control"].get(zone):
+            return str(state["control"][zone])
+        area = self.board_map.areas.get(zone)
+        return area.region if area is not None and area.region in ("france",
+                                                                   "brittany") else None
+
+    def combat_kind(self, state: State, zone: str, camp: str) -> str:
+        """Battle against an army, siege of a fortress or garrison (10 Overview)."""
+        enemy = self.own_at(state, zone, OTHER[camp])
+        # The enemy's own order tells an army (commander on top) from a garrison (2); the
+        # arriving army is on top of the whole stack.
+        army = any(self.is_commander(state, p) for p in enemy) and (
+            self.is_commander(state, enemy[0]) or not self.board_map.areas[zone].fortified)
+        if army:
+            return "battle"
+        return "siege" if self.board_map.areas[zone].fortified else "battle"
+
+    # -- strategic movement (8) ----------------------------------------------------------
+    def step_cost(self, src: str, dst: str) -> int | None:
+        """MP to enter ``dst``: 1, or 2 for mountain or forest (5, 8); the Loire is
+        always crossable without penalty (13)."""
+        area = self.board_map.areas.get(dst)
+        if area is None:
+            return None
+        return 2 if area.terrain in ROUGH else 1
+
+    def army_budget(self, state: State, pieces: list[str]) -> tuple[int, int, str]:
+        """(MP left, extra cost paid now, note) for ``pieces`` starting now."""
+        moving = state["vars"]["moving"]
+        if moving and set(pieces) <= set(moving["pieces"]):
+            return moving["mp_left"], 0, ""
+        cid = self.commander_of(state, pieces)
+        assert cid is not None
+        mp = self.commander_mp(state, cid)
+        zone = state["pieces"][cid]["loc"]
+        area = self.board_map.areas[zone]
+        stack = pieces_at(state, zone)
+        units_here = [p for p in stack if not self.is_commander(state, p)]
+        if area.fortified and units_here and not self.is_commander(state, stack[0]):
+            # Commanders under the units make the stack a garrison (2): 2 MP to become an
+            # army (8).
+            return mp - 2, 2, "garrison turned into an army (2 MP)"
+        return mp, 0, ""
+
+    def why_not_move(self, state: State, pieces: list[str]) -> Why:
+        """Why ``pieces`` may not start or continue a strategic move in the movement
+        phase (reason, rule)."""
+        camp = state["active"]
+        for p in pieces:
+            if self.piece_side(state, p) != camp:
+                return (f"{self.piece_name(state, p)} is not {self.side(camp).name}'s: it is "
+                        f"the {self.side(camp).name} phase", self.cite("6"))
+        locs = {state["pieces"][p]["loc"] for p in pieces}
+        if len(locs) != 1:
+            return "the pieces of an army must start in one zone", self.cite("8")
+        if not self.on_map(next(iter(locs))):
+            return "only pieces on the strategic map move (placement is R&R, 7)", self.cite("8")
+        if self.commander_of(state, pieces) is None:
+            return ("units may not move on their own: only commanders with units (an army) "
+                    "make strategic movements"), self.cite("8 Overview")
+        moving = state["vars"]["moving"]
+        if moving:
+            if not set(pieces) <= set(moving["pieces"]):
+                return ("an army must complete its movement before another moves: end the "
+                        f"movement of {self.piece_name(state, moving['commander'])}'s army "
+                        "first"), self.cite("8 Overview")
+            if moving["commander"] not in pieces:
+                return ("a unit may not begin its movement with one commander and finish it "
+                        "with another"), self.cite("8 Overview")
+            if moving["mp_left"] <= 0 or moving.get("stopped"):
+                return "this army has no movement left", self.cite("8")
+            return None
+        done = [p for p in pieces if p in state["vars"]["moved"]]
+        if done:
+            return (f"{self.piece_name(state, done[0])} has already moved this round: each "
+                    "unit moves only once per round"), self.cite("8 Overview")
+        return None
+
+    def move_reach(self, state: State, pieces: list[str]) -> dict[str, Reach]:
+        """Where ``pieces`` may make their strategic move now (8)."""
+        if not pieces or any(p not in state["pieces"] for p in pieces):
+            return {}
+        if self.why_not_move(state, pieces) is not None:
+            return {}
+        budget, _, _ = self.army_budget(state, pieces)
+        if budget <= 0:
+            return {}
+        camp = state["active"]
+        start = state["pieces"][pieces[0]]["loc"]
+        militia = any(self.is_militia(state, p) for p in pieces)
+
+        def enter(src: str, dst: str) -> int | None:
+            if militia and not self.in_brittany(dst):
+                return None
+            return self.step_cost(src, dst)
+
+        return reachable(self.board_map.graph, start, budget, enter,
+                         must_stop=lambda z: self.enemy_occupied(state, z, camp))
+
+    def why_not_move_to(self, state: State, pieces: list[str], dest: str) -> Why:
+        """Why ``pieces`` may not move to ``dest`` now (8, 13)."""
+        if not pieces:
+            return "no piece to move", self.cite("8")
+        for pid in pieces:
+            if pid not in state["pieces"]:
+                return f"no piece {pid!r}", self.cite("8")
+        why = self.why_not_move(state, pieces)
+        if why:
+            return why
+        bmap = self.board_map
+        if dest not in bmap.areas:
+            return f"{bmap.place_name(dest)} is not a strategic zone", self.cite("8")
+        militia = [p for p in pieces if self.is_militia(state, p)]
+        if militia and not self.in_brittany(dest):
+            return (f"{self.piece_name(state, militia[0])} is militia: no militia may leave "
+                    "Brittany", self.cite("13 Strategic movement"))
+        if dest not in self.move_reach(state, pieces):
+            budget, _, note = self.army_budget(state, pieces)
+            extra = f" ({note})" if note else ""
+            return (f"{bmap.place_name(dest)} is out of reach with {budget} MP{extra}: 1 MP a "
+                    "zone, 2 MP for mountain or forest, and an army stops on entering an "
+                    "occupied enemy zone", self.cite("8 Procedure"))
+        return None
+
+    # -- maritime movement (13) -----------------------------------------------------------
+    def why_not_sail(self, state: State, pieces: list[str], dest: str) -> Why:
+        """Why ``pieces`` may not sail to ``dest`` in the movement phase (reason, rule)."""
+        rule = self.cite("13 Maritime movement")
+        if state["active"] != "brittany":
+            return "only the Bretons and their allies move by sea", rule
+        if state["vars"]["moving"]:
+            return "an army must complete its movement first (End move)", self.cite("8")
+        if state["vars"].get("sailed"):
+            return "the maritime movement of this round has been made", rule
+        if not pieces or any(p not in state["pieces"] for p in pieces):
+            return "no counter to sail", rule
+        if any(self.piece_side(state, p) != "brittany" for p in pieces):
+            return "only Breton-camp counters move by sea", rule
+        locs = {state["pieces"][p]["loc"] for p in pieces}
+        bmap = self.board_map
+        if len(locs) != 1:
+            return "the counters must sail from one zone", rule
+        start = next(iter(locs))
+        if start not in bmap.areas or not bmap.areas[start].port:
+            return f"{bmap.place_name(start)} has no coastline", rule
+        if dest not in bmap.areas or not bmap.areas[dest].port or dest == start:
+            return f"{bmap.place_name(dest)} is not another zone with a coastline", rule
+        sp = self.stack_sp(state, pieces)
+        if sp > 2:
+            return f"{sp} SP: at most 2 SP (and any number of commanders) sail", rule
+        if any(self.is_militia(state, p) for p in pieces) and not self.in_brittany(dest):
+            return "no militia may leave Brittany", self.cite("13 Strategic movement")
+        return None

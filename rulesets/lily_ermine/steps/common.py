@@ -1,0 +1,352 @@
+"""What the Lily and the Ermine's steps share: refusals that cite their rule, the drag
+and the reach of the running step, the steps fought on the tactical map, the loss of SP
+one unit at a time (9, 10) and the questions for an unknown Combat Table result (10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from boardapp.core.board.movement import Reach
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State, put_piece
+from boardapp.core.engine.verbs import verb
+
+from ..model import PHASE_NAMES, LilyErmineModel, armies, diplomacy
+from ..model.base import Why
+from ..model.data import CombatResult
+from ..model.tactical import link_mp, marker_kinds, marker_name, parse
+
+ASK_MAX = 4
+"""The largest SP loss offered for each side when a Combat Table result is asked."""
+
+
+def place_label(text: str, index: int = 0):  # noqa: ANN201 (a label function)
+    """A label naming the place of argument ``index``: ``text.format(place)``."""
+    def label(rs: LilyErmineModel, state: State, action: Action) -> str:
+        return text.format(rs.place_name(action.arg(index)))
+    return label
+
+
+def piece_label(text: str):  # noqa: ANN201 (a label function)
+    """A label naming the piece of the first argument: ``text.format(name)``."""
+    def label(rs: LilyErmineModel, state: State, action: Action) -> str:
+        return text.format(rs.piece_name(state, action.arg(0)))
+    return label
+
+
+def move_label(rs: LilyErmineModel, state: State, action: Action) -> str:
+    """``Names → place`` for a move on the tactical map."""
+    return f"{rs.names(state, action.pieces(0))} → {rs.place_name(action.arg(1))}"
+
+
+def marker_label(rs: LilyErmineModel, state: State, action: Action) -> str:
+    """A tactical marker by its position in the deciding camp's secret pool
+    (``choose-marker``) or chosen markers (``use-marker``), named for its owner (10)."""
+    mine = state["vars"].get("tac_secret", {}).get(rs.acting_side(state)) or {}
+    key = "pool" if action.verb == "choose-marker" else "chosen"
+    items = mine.get(key) or [] if isinstance(mine, dict) else []
+    i = int(action.arg(0)) if action.arg(0).isdigit() else -1
+    kind = items[i] if 0 <= i < len(items) else None
+    what = "Choose" if action.verb == "choose-marker" else "Use"
+    where = f" in {rs.place_name(action.arg(1))}" if len(action.args) > 1 else ""
+    if isinstance(kind, str) and kind in marker_kinds():
+        return f"{what} {marker_name(kind)}{where}"
+    return f"{what} marker #{action.arg(0)}{where}"
+
+
+class LilyStep(Step[LilyErmineModel]):
+    """A step whose refusals give the rules' reason and cite their section.
+
+    :meth:`refusal` answers for the step's own verbs (the ``why_not_*`` of the model);
+    the verbs of :attr:`predicate_verbs` cannot all be listed (any part of an army may
+    move, any counter of a kind may be bought): for them the predicate is the rule, and
+    the listed actions are among those it allows. Any other action is legal only if
+    listed; a refusal without a rule of its own cites :attr:`section`.
+    """
+
+    section: ClassVar[str] = "6"
+    predicate_verbs: ClassVar[tuple[str, ...]] = ()
+
+    def refusal(self, rs: LilyErmineModel, state: State, frame: Frame,
+                action: Action) -> Why:
+        """The rules' reason against ``action`` of this step (``None``: none known)."""
+        return None
+
+    def why_not(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                side: str | None) -> tuple[str, str | None] | None:
+        sides = self.deciders(rs, state, frame)
+        if side is not None and side not in sides:
+            return self._not_yours(rs, sides), None
+        if action.verb in self.verbs:
+            why = self.refusal(rs, state, frame, action)
+            if why is not None:
+                return why
+            if action.verb in self.predicate_verbs:
+                return None
+        found = super().why_not(rs, state, frame, action, side)
+        if found is not None and found[1] is None:
+            return found[0], rs.cite(self.section)
+        return found
+
+    def drag_action(self, rs: LilyErmineModel, state: State, frame: Frame,
+                    pieces: list[str], dest: str) -> Action | None:
+        """The action of a drag of ``pieces`` to ``dest`` in this step (``None``: the
+        default, a move on the map graph or a placement by hand)."""
+        return None
+
+    def reach(self, rs: LilyErmineModel, state: State, frame: Frame,
+              pieces: list[str]) -> dict[str, Reach]:
+        """Where ``pieces`` may be dragged now (the board's highlights)."""
+        return {}
+
+
+class TacticalStep(LilyStep):
+    """A step of a fight on the tactical map (10): the window shows that board, and a
+    drag onto a tactical zone is a ``tac-move``."""
+
+    board: ClassVar[str | None] = "tactical"
+    section = "10"
+
+    def tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        """Apply a ``tac-move`` this step lists (deployment, sortie, advance, movement)."""
+        raise NotImplementedError  # never reached: a step that lists none refuses it
+
+    @verb("tac-move", drag=True, label=move_label)
+    def on_tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        self.tac_move(rs, state, frame, action, ctx, flow)
+
+    def move_costs(self, rs: LilyErmineModel, state: State, pid: str) -> dict[str, int]:
+        """The MP to each zone ``pid`` may reach in this step (default: one link)."""
+        return {}
+
+    def drag_action(self, rs: LilyErmineModel, state: State, frame: Frame,
+                    pieces: list[str], dest: str) -> Action | None:
+        if parse(dest) is not None:
+            return Action.of("tac-move", pieces, dest)
+        return None
+
+    def reach(self, rs: LilyErmineModel, state: State, frame: Frame,
+              pieces: list[str]) -> dict[str, Reach]:
+        """The zones of the step's ``tac-move`` actions for these pieces."""
+        out: dict[str, Reach] = {}
+        costs = self.move_costs(rs, state, pieces[0]) if len(pieces) == 1 else {}
+        for a in self.actions(rs, state, frame):
+            if a.verb == "tac-move" and list(a.pieces(0)) == list(pieces):
+                start = state["pieces"][pieces[0]]["loc"]
+                cost = costs.get(a.arg(1)) or link_mp(rs, start, a.arg(1)) or 0
+                out[a.arg(1)] = Reach(a.arg(1), cost, (start, a.arg(1)))
+        return out
+
+
+class SpLossStep(LilyStep):
+    """A step whose player takes SP losses; subclasses say why (``LABEL``, ``RULE``) and
+    what comes after each loss (``_after``)."""
+
+    LABEL: ClassVar[str] = ""
+    RULE: ClassVar[str] = ""
+
+    def _after(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, lost: int) -> None:
+        raise NotImplementedError  # abstract: each loss step says what comes next
+
+    def _lost(self, rs: LilyErmineModel, state: State, ctx: Context, pid: str,
+              sp: int) -> None:
+        """Hook before ``pid`` loses ``sp`` SP (the battle steps score gendarmes, 12)."""
+
+    @verb("reduce", piece=0, decisions=True, label=piece_label("Reduce {}"))
+    def on_reduce(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        pid = action.arg(0)
+        name = rs.piece_name(state, pid)
+        self._lost(rs, state, ctx, pid, 1)
+        state["pieces"][pid]["flipped"] = True
+        ctx.log(f"{self.LABEL}: {name} loses 1 SP (reduced)", rs.cite(self.RULE))
+        self._after(rs, state, frame, ctx, flow, 1)
+
+    @verb("eliminate-unit", piece=0, decisions=True, label=piece_label("Eliminate unit {}"))
+    def on_eliminate_unit(self, rs: LilyErmineModel, state: State, frame: Frame,
+                          action: Action, ctx: Context, flow: Flow) -> None:
+        pid = action.arg(0)
+        sp = rs.sp(state, pid)
+        name = rs.piece_name(state, pid)
+        self._lost(rs, state, ctx, pid, sp)
+        state["prev_loc"][pid] = state["pieces"][pid]["loc"]
+        if rs.unit_code(state, pid) != "Ca":
+            # A captured cannon stays on its captured side: its new camp's unit (7.2).
+            state["pieces"][pid]["flipped"] = False
+        put_piece(state, pid, rs.reserve_of(frame["side"]))
+        ctx.log(f"{self.LABEL}: {name} eliminated ({sp} SP) to the Reserve",
+                rs.cite(self.RULE))
+        self._after(rs, state, frame, ctx, flow, sp)
+
+
+RETREATS = {"none": "No retreat", "attacker": "Attacker retreats (R)",
+            "defender": "Defender retreats (R)"}
+CHECKS = {"none": "No commander check", "attacker": "Attacker's commanders (*)",
+          "defender": "Defender's commanders (*)", "both": "Both sides' commanders (*)"}
+
+
+class CombatAsk(LilyStep):
+    """Asking the players for a Combat Table result whose printed value is unknown (10).
+
+    The Combat Table is not printed in the rules. When a minor battle, a melee of a major
+    battle or a siege round reaches an unknown cell, the players read their printed table
+    and give the result in three questions — the losses (attacker/defender), then R (who
+    retreats, where it counts), then * (whose historic commanders are checked) — the same
+    for the three procedures. A subclass names its step and applies the result
+    (:meth:`resolved`); its frame holds ``column`` and ``die``.
+    """
+
+    section = "10"
+
+    def asks_retreat(self, frame: Frame) -> bool:
+        """Whether R counts here (default: yes)."""
+        return True
+
+    def where(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        """Where the fight is, for the prompt (default: not said)."""
+        return ""
+
+    def resolved(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
+                 flow: Flow, result: CombatResult) -> None:
+        """Apply the result the players gave."""
+        raise NotImplementedError  # abstract: each procedure applies it its way
+
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        v = frame["vars"]
+        where = self.where(rs, state, frame)
+        head = (f"Combat Table (10), {where + ': ' if where else ''}column {v['column']}, "
+                f"die {v['die']}")
+        if "losses" not in v:
+            return (f"{head}. Its values are not known to boardapp: read the printed table "
+                    "and give the losses (attacker/defender).")
+        if "retreat" not in v:
+            return f"{head}, losses {v['losses']}: does the printed result carry an R (retreat)?"
+        return (f"{head}, losses {v['losses']}: does the printed result carry a * "
+                "(commander check)?")
+
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
+        v = frame["vars"]
+        if "losses" not in v:
+            for a in range(ASK_MAX + 1):
+                for d in range(ASK_MAX + 1):
+                    yield Action.of("combat-losses", f"{a}/{d}")
+        elif "retreat" not in v:
+            for who in ("none", "attacker", "defender"):
+                yield Action.of("retreat", who)
+        else:
+            for who in ("none", "attacker", "defender", "both"):
+                yield Action.of("commander-check", who)
+
+    @verb("combat-losses", label="Losses {}")
+    def on_combat_losses(self, rs: LilyErmineModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        frame["vars"]["losses"] = action.arg(0)
+        if not self.asks_retreat(frame):
+            frame["vars"]["retreat"] = "none"
+
+    @verb("retreat", label=lambda rs, state, a: RETREATS[a.arg(0)])
+    def on_retreat(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        frame["vars"]["retreat"] = action.arg(0)
+
+    @verb("commander-check", label=lambda rs, state, a: CHECKS.get(a.arg(0), a.arg(0)))
+    def on_commander_check(self, rs: LilyErmineModel, state: State, frame: Frame,
+                           action: Action, ctx: Context, flow: Flow) -> None:
+        v = frame["vars"]
+        a, d = (int(x) for x in v.pop("losses").split("/"))
+        who, star = v.pop("retreat"), action.arg(0)
+        result = CombatResult(a, d, who == "attacker", who == "defender",
+                              star in ("attacker", "both"), star in ("defender", "both"))
+        ctx.log(f"Combat Table, column {v['column']}, die {v['die']}: the players read "
+                f"{result.text()} (printed table, given by hand)", rs.cite("10"))
+        self.resolved(rs, state, frame, ctx, flow, result)
+
+
+class LilyPhase(LilyStep):
+    """A phase of a camp's turn (6): the active camp decides, except while the counters
+    of an ally that changed camp wait to be placed by their new camp (11)."""
+
+    def head(self, rs: LilyErmineModel, state: State) -> str:
+        """``round 1 (Spr 1487), France phase — Strategic movement``."""
+        return (f"{rs.turn_label(state['turn'])}, {rs.side(state['active']).name} phase — "
+                f"{PHASE_NAMES[self.name]}")
+
+    def phase_prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        return f"{self.head(rs, state)}."
+
+    def phase_actions(self, rs: LilyErmineModel, state: State,
+                      frame: Frame) -> Iterator[Action]:
+        yield Action("next-phase")
+
+    def deciders(self, rs: LilyErmineModel, state: State, frame: Frame) -> list[str]:
+        item = diplomacy.pending(state)
+        return [str(item["camp"])] if item else [state["active"]]
+
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        item = diplomacy.pending(state)
+        if item:
+            return (f"{rs.side(item['camp']).name}: place {rs.names(state, item['pieces'])} "
+                    f"(an ally changed camp) in a zone you control (11).")
+        return self.phase_prompt(rs, state, frame)
+
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
+        if diplomacy.pending(state):
+            yield from diplomacy.relocate_actions(rs, state)
+            return
+        yield from self.phase_actions(rs, state, frame)
+
+    def why_not(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                side: str | None) -> tuple[str, str | None] | None:
+        item = diplomacy.pending(state)
+        if item and action.verb != "relocate":
+            return (f"{rs.side(item['camp']).name} first places the counters of the ally "
+                    "that changed camp", rs.cite("11"))
+        return super().why_not(rs, state, frame, action, side)
+
+    def refusal(self, rs: LilyErmineModel, state: State, frame: Frame,
+                action: Action) -> Why:
+        if action.verb == "relocate":
+            item = diplomacy.pending(state)
+            if item is None:
+                return "no ally's counters wait to be placed", rs.cite("11")
+            if action not in set(diplomacy.relocate_actions(rs, state)):
+                return (f"{rs.place_name(action.arg(0))} is not a zone "
+                        f"{rs.side(item['camp']).name} controls (militia stay in Brittany)",
+                        rs.cite("11"))
+        return None
+
+    @verb("relocate", label=place_label("Place in {}"))
+    def on_relocate(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        diplomacy.relocate(rs, state, ctx, action.arg(0))
+
+    def advance(self, rs: LilyErmineModel, state: State, ctx: Context, flow: Flow) -> None:
+        """Leave this phase for the next one of the camp's turn (6)."""
+        flow.next_phase(rs, state, ctx)
+
+    @verb("next-phase", label="Next phase")
+    def on_next_phase(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        self.advance(rs, state, ctx, flow)
+
+    def announce(self, rs: LilyErmineModel, state: State, ctx: Context) -> None:
+        """The log line of the phase's start (6)."""
+        ctx.log(f"{rs.side(state['active']).name} phase: {PHASE_NAMES[self.name]}",
+                rs.cite("6"))
+
+
+class GarrisonVerb(LilyStep):
+    """An army in a fortress may become a garrison, freely: during strategic movement,
+    or as it is placed in R&R (7.2, 8)."""
+
+    @verb("garrison", area=0, label=place_label("Garrison in {}"))
+    def on_garrison(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        armies.make_garrison(rs, state, ctx, action.arg(0))

@@ -1,0 +1,343 @@
+"""The siege procedure on the tactical map (rules 10, Siege procedure): artillery fire,
+the assault, the losses, the sortie and the end of each round (the rules' effects in
+:mod:`..model.siege_rules`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State, put_piece
+from boardapp.core.engine.verbs import verb
+
+from ..model import LilyErmineModel, victory
+from ..model.combat import sp_loss_choices
+from ..model.data import CombatResult
+from ..model.siege_rules import (
+    apply_assault,
+    apply_sortie,
+    assault_column,
+    can_sortie,
+    end_sortie,
+    finish,
+    head,
+    roll_combat,
+    side_units,
+    siege,
+    sortie_leaders,
+)
+from ..model.tactical import cf_of, is_cannon, tz
+from .common import CombatAsk, SpLossStep, TacticalStep
+
+
+def _sortie_label(rs: LilyErmineModel, state: State, action: Action) -> str:
+    cid = action.arg(0)
+    return f"Sortie led by {rs.piece_name(state, cid)} (TC {rs.tc_of(state, cid)})"
+
+
+class SiegeFire(TacticalStep):
+    """The besieger's artillery fire (10 Artillery fire)."""
+
+    name = "siege-fire"
+
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        n = len([p for p in side_units(rs, state, frame["side"]) if is_cannon(rs, state, p)])
+        if not n:
+            return (f"{head(rs, state)}: the besieger has no cannon, no artillery fire: go "
+                    "on to the assault (10).")
+        return (f"{head(rs, state)}: artillery fire, 1D6 for each of the {n} cannon; a die "
+                "<= the cannon's CF lowers the FV by 1 (10).")
+
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
+        yield Action("siege-fire")
+
+    @verb("siege-fire", label="Artillery fire")
+    def on_siege_fire(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        t = siege(state)
+        cannon = [p for p in side_units(rs, state, t["attacker"]) if is_cannon(rs, state, p)]
+        rule = rs.cite("10 Artillery fire")
+        if not cannon:
+            ctx.log("The besieger has no cannon: no artillery fire", rule)
+        for pid in cannon:
+            cf = cf_of(rs, state, pid)
+            die = ctx.roll(6)
+            hit = die <= cf
+            before = t["fv"]
+            if hit:
+                t["fv"] = max(0, t["fv"] - 1)
+            ctx.log(f"{rs.piece_name(state, pid)} fires: die {die} "
+                    f"{'<=' if hit else '>'} CF {cf}: "
+                    + (f"success, FV {before} → {t['fv']}" if hit else "failure"), rule)
+        flow.goto(rs, state, ctx, "siege-assault", side=t["defender"])
+
+
+class SiegeAssault(TacticalStep):
+    """The assault (10 Assault): the besieged rolls."""
+
+    name = "siege-assault"
+
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        t = siege(state)
+        af, df, base, col = assault_column(rs, state)
+        return (f"{head(rs, state)}: assault, AF {af} vs DF {df} (CF of the besieged + "
+                f"FV {t['fv']}) = column {base}, shifted {t['fv']} left: {col}. "
+                f"{rs.side(t['defender']).name} rolls 1D6 (10).")
+
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
+        yield Action("siege-assault")
+
+    @verb("siege-assault", label="Roll the assault")
+    def on_siege_assault(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                         ctx: Context, flow: Flow) -> None:
+        t = siege(state)
+        af, df, base, col = assault_column(rs, state)
+        rule = rs.cite("10 Assault")
+        ctx.log(f"Assault: AF {af} (CF of all the besieger's units) vs DF {df} (CF of the "
+                f"besieged units + modified FV {t['fv']}): ratio column {base}, "
+                f"{t['fv']} column(s) to the left for the FV = {col}", rule)
+        res = roll_combat(rs, state, ctx, col, rule,
+                          f"{rs.side(t['defender']).name} (assault on "
+                          f"{rs.board_map.place_name(t['zone'])}, AF {af} vs DF {df})")
+        if res is None:
+            flow.goto(rs, state, ctx, "siege-ask", mode="assault", column=col,
+                      die=t["last_die"])
+            return
+        apply_assault(rs, state, ctx, flow, res)
+
+
+class SiegeAsk(CombatAsk, TacticalStep):
+    """The Combat Table value of an assault or a sortie is unknown: the players give it
+    (no R question in an assault: R is ignored there)."""
+
+    name = "siege-ask"
+
+    def asks_retreat(self, frame: Frame) -> bool:
+        return frame["vars"]["mode"] != "assault"
+
+    def resolved(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context, flow: Flow,
+                 result: CombatResult) -> None:
+        if frame["vars"]["mode"] == "assault":
+            apply_assault(rs, state, ctx, flow, result)
+        else:
+            apply_sortie(rs, state, ctx, flow, result)
+
+
+class SiegeLosses(SpLossStep, TacticalStep):
+    """Each camp eliminates its SP as its owner chooses; the besieged's losses beyond
+    its garrison go to the FV (10 Assault)."""
+
+    name = "siege-losses"
+    LABEL = "Siege"
+    RULE = "10 Assault"
+
+    def _lost(self, rs: LilyErmineModel, state: State, ctx: Context, pid: str, sp: int) -> None:
+        victory.gendarme_loss(rs, state, ctx, pid, sp)
+
+    def begin(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        self._next(rs, state, frame, ctx, flow)
+
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        side, n = frame["vars"]["queue"][0]
+        return (f"{head(rs, state)}: {rs.side(side).name} eliminates {n} more SP — reduce a "
+                "unit (1 SP) or eliminate one (10).")
+
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
+        queue = frame["vars"]["queue"]
+        if queue:
+            side, remaining = queue[0]
+            yield from sp_loss_choices(rs, state, self._pool(rs, state, frame, side),
+                                       remaining)
+
+    def _pool(self, rs: LilyErmineModel, state: State, frame: Frame, side: str) -> list[str]:
+        pool = side_units(rs, state, side)
+        if frame["vars"]["mode"] == "sortie" and side == siege(state)["defender"]:
+            pool = [p for p in pool if state["pieces"][p]["loc"] == tz(side, "line1")]
+        return pool
+
+    def _after(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context, flow: Flow,
+               lost: int) -> None:
+        frame["vars"]["queue"][0][1] -= lost
+        self._next(rs, state, frame, ctx, flow)
+
+    def _next(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        t = siege(state)
+        v = frame["vars"]
+        queue = v["queue"]
+        while queue:
+            side, n = queue[0]
+            if n <= 0:
+                queue.pop(0)
+            elif not self._pool(rs, state, frame, side):
+                if side == t["defender"] and v["mode"] == "assault" and t["fv"] > 0:
+                    lost = min(n, t["fv"])
+                    t["fv"] -= lost
+                    ctx.log(f"The besieged has no units left to lose: {lost} SP go to the FV "
+                            f"({t['fv'] + lost} → {t['fv']})", rs.cite("10 Assault"))
+                    queue[0][1] -= lost
+                    if queue[0][1] > 0:
+                        ctx.log(f"{queue[0][1]} SP more are lost with nothing left to take "
+                                "them", rs.cite("10 Assault"))
+                queue.pop(0)
+            else:
+                frame["side"] = side
+                return
+        if v["mode"] == "sortie":
+            end_sortie(rs, state, ctx)
+        flow.goto(rs, state, ctx, "siege-check", side=t["attacker"],
+                  sortie_done=v["mode"] == "sortie")
+
+
+class SiegeCheck(TacticalStep):
+    """Is the fortress taken, the besieger gone? Else the sortie, then the round's end."""
+
+    name = "siege-check"
+
+    def begin(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        t = siege(state)
+        if not side_units(rs, state, t["defender"]) and t["fv"] == 0:
+            finish(rs, state, ctx, flow, "taken")
+        elif not side_units(rs, state, t["attacker"]):
+            finish(rs, state, ctx, flow, "relieved")
+        elif not frame["vars"].get("sortie_done") and can_sortie(rs, state):
+            flow.goto(rs, state, ctx, "siege-sortie", side=t["defender"])
+        else:
+            flow.goto(rs, state, ctx, "siege-round-end")
+
+
+class SiegeSortie(TacticalStep):
+    """The besieged may try one sortie per round (10 Sortie)."""
+
+    name = "siege-sortie"
+
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        return (f"{head(rs, state)}: {rs.side(frame['side']).name} may try a sortie led by "
+                "a commander of the garrison (1D6 <= his TC) (10).")
+
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
+        for cid in sortie_leaders(rs, state):
+            yield Action.of("sortie", cid)
+        yield Action("no-sortie")
+
+    @verb("no-sortie", label="No sortie")
+    def on_no_sortie(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                     ctx: Context, flow: Flow) -> None:
+        ctx.log(f"{rs.side(frame['side']).name} makes no sortie", rs.cite("10 Sortie"))
+        flow.goto(rs, state, ctx, "siege-round-end", side=siege(state)["attacker"])
+
+    @verb("sortie", label=_sortie_label)
+    def on_sortie(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        cid = action.arg(0)
+        tc = rs.tc_of(state, cid)
+        die = ctx.roll(6)
+        rule = rs.cite("10 Sortie")
+        if die > tc:
+            ctx.log(f"Sortie led by {rs.piece_name(state, cid)}: die {die} > TC {tc}, the "
+                    "sortie does not take place", rule)
+            flow.goto(rs, state, ctx, "siege-round-end", side=siege(state)["attacker"])
+            return
+        put_piece(state, cid, tz(frame["side"], "line1"))
+        ctx.log(f"Sortie led by {rs.piece_name(state, cid)}: die {die} <= TC {tc}; choose "
+                "the units (no artillery) that come out to the 1st line", rule)
+        flow.goto(rs, state, ctx, "siege-sortie-pick", leader=cid)
+
+
+class SiegeSortiePick(TacticalStep):
+    """The besieged chooses the units of the sortie (drag them to the 1st line)."""
+
+    name = "siege-sortie-pick"
+
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        out = [p for p in side_units(rs, state, frame["side"])
+               if state["pieces"][p]["loc"] == tz(frame["side"], "line1")]
+        return (f"{head(rs, state)}: sortie — drag the units that come out to your 1st line "
+                f"({len(out)} out), then Attack (no tactical marker) (10 Sortie).")
+
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
+        line1 = tz(frame["side"], "line1")
+        out = False
+        for p in side_units(rs, state, frame["side"]):
+            if state["pieces"][p]["loc"] == line1:
+                out = True
+            elif not is_cannon(rs, state, p):
+                yield Action.of("tac-move", [p], line1)
+        if out:
+            yield Action("sortie-attack")
+
+    def tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        pid = action.pieces(0)[0]
+        put_piece(state, pid, action.arg(1))
+        ctx.log(f"{rs.piece_name(state, pid)} comes out for the sortie", rs.cite("10 Sortie"))
+
+    @verb("sortie-attack", label="Sortie: attack")
+    def on_sortie_attack(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                         ctx: Context, flow: Flow) -> None:
+        t = siege(state)
+        line1 = tz(t["defender"], "line1")
+        att = [p for p in side_units(rs, state, t["defender"])
+               if state["pieces"][p]["loc"] == line1]
+        dfn = side_units(rs, state, t["attacker"])
+        a_cf = sum(cf_of(rs, state, p) for p in att)
+        d_cf = sum(cf_of(rs, state, p) for p in dfn)
+        col = rs.combat_table.column(a_cf, d_cf)
+        rule = rs.cite("10 Sortie")
+        ctx.log(f"Sortie melee: the besieged attack with CF {a_cf} against the besieger's "
+                f"CF {d_cf}: column {col}", rule)
+        res = roll_combat(rs, state, ctx, col, rule, f"{rs.side(t['defender']).name} (sortie)")
+        if res is None:
+            flow.goto(rs, state, ctx, "siege-ask", mode="sortie", column=col,
+                      die=t["last_die"])
+            return
+        apply_sortie(rs, state, ctx, flow, res)
+
+
+class SiegeRoundEnd(TacticalStep):
+    """The round cursor moves down; the besieger continues or lifts the siege."""
+
+    name = "siege-round-end"
+
+    def begin(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        t = siege(state)
+        t["left"] -= 1
+        ctx.log(f"End of siege round {t['round']}: the siege round cursor moves down "
+                f"({t['left']} left); the modified FV {t['fv']} is kept",
+                rs.cite("10 Sortie"))
+        if t["left"] <= 0:
+            finish(rs, state, ctx, flow, "rounds-over")
+            return
+        frame["side"] = t["attacker"]
+
+    def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
+        return (f"{head(rs, state)}: {rs.side(frame['side']).name} continues the siege "
+                "with a complete round or lifts it and retreats (10).")
+
+    def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
+        yield Action("siege-continue")
+        yield Action("siege-lift")
+
+    @verb("siege-continue", label="Continue the siege")
+    def on_siege_continue(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                          ctx: Context, flow: Flow) -> None:
+        t = siege(state)
+        t["round"] += 1
+        ctx.log(f"{rs.side(t['attacker']).name} continues the siege: round {t['round']}",
+                rs.cite("10 Continue or lift the siege"))
+        flow.goto(rs, state, ctx, "siege-fire", side=t["attacker"])
+
+    @verb("siege-lift", label="Lift the siege")
+    def on_siege_lift(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        finish(rs, state, ctx, flow, "lifted")
+
+
+
+STEPS = (SiegeFire, SiegeAssault, SiegeAsk, SiegeLosses, SiegeCheck, SiegeSortie,
+         SiegeSortiePick, SiegeRoundEnd)
