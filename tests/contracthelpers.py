@@ -49,14 +49,11 @@ SHOWN_ACTIONS = 12
 # -- the known bugs: reported, kept as strict xfail tests in test_contract.py, tolerated in
 # random play (each a pattern of the problem and its description) ---------------------------
 LILY_SAIL = (r"'sail [^']*' is offered nowhere",
-             "lily-ermine: a sea move ('sail') to a zone the army could also reach by land "
-             "is legal but offered nowhere: a drag there gives 'move' (move_action), sail "
-             "has no menu; replay tests/data/contract/lily-sail.json (seed 1, 49 actions)")
-LILY_DEFENCE = (r"brittany has the legal actions \(acting side\) but does not decide",
-                "lily-ermine: while a besieged commander chooses siege or battle "
-                "(armies.defence_pending, rule 10) acting_side is the defender but "
-                "deciding_sides (derived from the flow) names the active side; replay "
-                "tests/data/contract/lily-defence.json (seed 3, 213 actions)")
+             "lily-ermine: a sea move ('sail', 13) to a zone the army could also reach by "
+             "land is legal but offered nowhere: the movement phase's drag_action "
+             "(steps/movement.py) gives 'sail' only when the land move is refused, and sail "
+             "is declared drag-only; replay tests/data/contract/lily-sail.json (seed 1, "
+             "49 actions)")
 
 
 @dataclass(frozen=True)
@@ -91,7 +88,7 @@ PLANS = {
     "deux-bretagne": Plan(cap=2000, seeds=1, cheap_offers=True,
                           prelude=("control brest blois",)),
     "lily-ermine": Plan(cap=2500, seeds=1, cheap_offers=True,
-                        known=(LILY_SAIL[0], LILY_DEFENCE[0])),
+                        known=(LILY_SAIL[0],)),
 }
 DEFAULT_PLAN = Plan()
 

@@ -31,7 +31,6 @@ from rulesets.hex_demo.rules import HexDemo
 from rulesets.hex_demo.steps.move import MovePhase
 from tests.contracthelpers import (
     DEFAULT_PLAN,
-    LILY_DEFENCE,
     LILY_SAIL,
     PLANS,
     ContractError,
@@ -98,7 +97,7 @@ def test_hand_actions_answer_for_every_side(rid):
         game.push(choose(rnd, legal))
 
 
-# -- the bugs found, as regression tests (strict: they fail once the bug is fixed) ----------
+# -- the bugs found, as regression tests (a strict xfail fails once its bug is fixed) -------
 def replayed(name: str) -> Game:
     data = json.loads((DATA / name).read_text(encoding="utf-8"))
     return Game.replay(ruleset(data["ruleset"]), data["scenario"], data["seed"],
@@ -115,8 +114,10 @@ def test_lily_sea_moves_are_offered_on_the_board():
     assert [a.text() for a in sails if offers.where(a) is None] == []
 
 
-@pytest.mark.xfail(strict=True, reason=LILY_DEFENCE[1])
 def test_lily_the_besieged_deciding_is_a_deciding_side():
+    """Found by the contract before Lily and the Ermine was on Engine 2: while a besieged
+    commander chose siege or battle (10), acting_side named the defender but
+    deciding_sides the active side (chooser seed 3, after 213 actions)."""
     game = replayed("lily-defence.json")
     rs, state = game.ruleset, game.state
     assert [a.verb for a in rs.legal_actions(state)] == ["defend", "defend"]
