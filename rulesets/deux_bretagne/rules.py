@@ -238,8 +238,7 @@ class DeuxBretagne(DeuxBretagneModel):
         bmap = self.board_map
         sc = self.scenario_data[state["scenario"]]
         title = f"{self.name} — {sc.id} {sc.name} — {self.turn_label(state['turn'])}"
-        out = [f"{self.name}: scenario {sc.id} {sc.name}",
-               f"{self.turn_label(state['turn']).capitalize()} of {sc.last_turn}, "
+        out = [f"{self.turn_label(state['turn']).capitalize()} of {sc.last_turn}, "
                f"phase: {state['phase']}, to play: {self.side(state['active']).name}",
                "Victory points: " + ", ".join(f"{self.side(s).name} {state['score'][s]}"
                                               for s in PLAYERS)]
@@ -282,7 +281,7 @@ class DeuxBretagne(DeuxBretagneModel):
             elif pieces:
                 out.append(f"  {b.name}: " + "; ".join(self._piece_line(state, p)
                                                        for p in pieces))
-        return Status(title, tuple(out))
+        return Status(title, tuple(out), pieces=False)
 
     def _piece_line(self, state: State, pid: str) -> str:
         if self.is_leader(state, pid):

@@ -176,7 +176,7 @@ class LionInWinter(LionModel):
                 lines.append(f"  {self.board_map.place_name(area)}: " + ", ".join(
                     f"{self.piece_name(state, p)} [{self.troops_text(v['troops'].get(p, {}))}]"
                     for p in here))
-        return Status(f"{self.name} — turn {state['turn']}", tuple(lines))
+        return Status(f"{self.name} — turn {state['turn']}", tuple(lines), pieces=False)
 
 
 __all__ = ["LionInWinter", "decide_initiative", "impulses_for", "score_for_rank",
