@@ -164,7 +164,7 @@ class SealedChoice(Step[R]):
 
     def options(self, ruleset: R, state: State, frame: Frame, side: str) -> list[str]:
         """What ``side`` may choose (words without spaces)."""
-        raise NotImplementedError
+        raise NotImplementedError  # abstract: every sealed choice says what may be chosen
 
     def chosen(self, ruleset: R, state: State, frame: Frame, ctx: Context, flow: Flow,
                choices: dict[str, str]) -> None:
