@@ -4,6 +4,7 @@
     boardapp rulesets                        installed rulesets and their scenarios
     boardapp new RULESET SCENARIO -o FILE [--sides A,B,C]   a new game file
     boardapp show FILE                       a text summary of the game
+    boardapp show FILE --json                the public view of the position as JSON
     boardapp actions FILE                    the legal actions now, one per line
     boardapp play FILE ACTION [--dice N,N]   apply one action and save the file
     boardapp undo FILE                       take back the last action
@@ -39,11 +40,12 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__, cli_map
-from .core.base.errors import BoardappError, GameFileError, IllegalActionError
+from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
+from .core.base.names import check_player_name
 from .core.engine.game import Game
 from .core.engine.manual import MANUAL_VERBS
 from .core.engine.ruleset import available_rulesets, find_ruleset
-from .core.files.gamefile import load_game, save_for_opponent, save_game
+from .core.files.gamefile import load_game, read_game_bytes, save_for_opponent, save_game
 from .core.scan.boardsettings import UserMaps
 
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
@@ -79,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="the players of a play-by-email game, e.g. red=Alice")
     show = sub.add_parser("show", help="text summary of a game", parents=[who])
     show.add_argument("file")
+    show.add_argument("--json", action="store_true",
+                      help="the public view of the position as JSON (pieces, places, "
+                           "control, scores, who decides; secrets as counts)")
     actions = sub.add_parser("actions", help="the legal actions now", parents=[who])
     actions.add_argument("file")
     play = sub.add_parser("play", help="apply one action and save the file", parents=[who])
@@ -198,10 +203,9 @@ def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) 
 
 
 def _mode(path: str) -> str | None:
-    try:
-        with open(path, "rb") as handle:
-            data = json.loads(handle.read(64 * 1024 * 1024))
-    except (OSError, ValueError, RecursionError):
+    try:  # a pipe or a device is refused at once (load_game then says why)
+        data = json.loads(read_game_bytes(path))
+    except (OSError, ValueError, RecursionError):  # GameFileError is a ValueError
         return None
     return data.get("mode") if isinstance(data, dict) else None
 
@@ -223,8 +227,9 @@ def _parse_players(items: list[str]) -> dict[str, str]:
     for item in items:
         side, sep, name = item.partition("=")
         if not sep or not side:
-            raise BoardappError(f"--players wants SIDE=NAME, not {item!r}")
-        players[side.strip().lower()] = name.strip()
+            raise BoardappError(f"--players wants SIDE=NAME, not {quote(item)}")
+        side = side.strip().lower()
+        players[side] = check_player_name(name.strip(), f"the player of {side}")
     return players
 
 
@@ -333,6 +338,11 @@ def cmd_reveal(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     game = _open(args)
+    if args.json:
+        from .core.files.public_view import public_view
+
+        print(json.dumps(public_view(game), indent=1, ensure_ascii=False))
+        return 0
     print(game.ruleset.summary(game.state))
     return 0
 
