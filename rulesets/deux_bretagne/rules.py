@@ -168,6 +168,7 @@ class DeuxBretagne(DeuxBretagneModel):
             return reach
         for place, r in reach.items():
             steps = sum(1 for p in r.path[1:-1] if costs_a_step(self, state, group, p))
+            steps += movement.crosses_its_start(self, state, group)  # 8.22, split moves
             if steps:
                 reach[place] = replace(r, label=f"{r.cost} MP, -{steps} step"
                                                 f"{'s' if steps > 1 else ''} (8.22)")

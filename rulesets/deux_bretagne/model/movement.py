@@ -245,6 +245,19 @@ def costs_a_step(rs: DeuxBretagneModel, state: State, group: Group, place: str) 
     if state["control"].get(place) in (group.side, None):
         return False
     masked = any(rs.piece_side(state, p) == group.side and not rs.is_leader(state, p)
-                 for p in pieces_at(state, place))
+                 and p not in group.pieces for p in pieces_at(state, place))
     besieged = sieges(state).get(place, {}).get("side") == group.side
     return not masked and not besieged
+
+
+def crosses_its_start(rs: DeuxBretagneModel, state: State, group: Group) -> bool:
+    """8.22 however the route is split into moves: an army that entered its start area by
+    a move of this activation and now leaves it travels across it, as if the two moves
+    were one; it loses the step here if that area is an enemy fortress that no friendly
+    unit staying behind masks (10.15) and its side does not besiege. Entering the
+    fortress cost nothing (the end of a move is not a crossing), so the step is lost
+    once. An army that began its activation there does not cross it."""
+    spent = state["vars"]["mp_spent"]
+    if not any(spent.get(p, 0) for p in group.pieces):
+        return False
+    return costs_a_step(rs, state, group, group.start)
