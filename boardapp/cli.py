@@ -2,7 +2,7 @@
 
     boardapp [FILE]                          the board (a new default game, or FILE)
     boardapp rulesets                        installed rulesets and their scenarios
-    boardapp new RULESET SCENARIO -o FILE    a new game file
+    boardapp new RULESET SCENARIO -o FILE [--sides A,B,C]   a new game file
     boardapp show FILE                       a text summary of the game
     boardapp actions FILE                    the legal actions now, one per line
     boardapp play FILE ACTION [--dice N,N]   apply one action and save the file
@@ -17,9 +17,10 @@
 Play by email (see the README's "Play by email"):
 
     boardapp new RULESET SCENARIO -o FILE --pbem --players SIDE=NAME SIDE=NAME --as SIDE
-    boardapp join FILE --as SIDE             the opponent joins the game received
-    boardapp send FILE                       "Save for opponent": close your turn, save
-    boardapp email FILE -o MESSAGE.eml       the same, and write the email with the file
+    boardapp join FILE --as SIDE             another player joins the game received
+    boardapp send FILE                       "Save for the others": close your turn, save
+    boardapp email FILE -o MESSAGE.eml [--to ADDRESS ...]
+                                             the same, and write the email with the file
     boardapp verify FILE                     check everything; non-zero at the first bad step
     boardapp replay FILE [--from N] [--to M] each action with the state after it
     boardapp reveal FILE                     at the end: open your seal for all to check
@@ -69,6 +70,9 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("scenario")
     new.add_argument("-o", "--output", required=True)
     new.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    new.add_argument("--sides", default=None, metavar="SIDE,SIDE,...",
+                     help="the sides that play, where the scenario lets the set-up choose "
+                          "them (default: all its sides; by email: the players' sides)")
     new.add_argument("--pbem", action="store_true",
                      help="a play-by-email game: committed dice, hidden hands, signed sends")
     new.add_argument("--players", nargs="+", default=[], metavar="SIDE=NAME",
@@ -97,14 +101,16 @@ def _parser() -> argparse.ArgumentParser:
     log.add_argument("file")
     join = sub.add_parser("join", help="join a play-by-email game as SIDE", parents=[who])
     join.add_argument("file")
-    send = sub.add_parser("send", help="save for the opponent: close your turn and save",
+    send = sub.add_parser("send", help="save for the other players: close your turn and save",
                           parents=[who])
     send.add_argument("file")
-    email = sub.add_parser("email", help="save for the opponent and write an email (.eml) "
+    email = sub.add_parser("email", help="save for the other players and write an email (.eml) "
                                          "with the game attached", parents=[who])
     email.add_argument("file")
     email.add_argument("-o", "--output", required=True, help="the .eml file to write")
-    email.add_argument("--to", default=None, help="the opponent's email address")
+    email.add_argument("--to", nargs="+", default=None, metavar="ADDRESS",
+                       help="the other players' email addresses (several, or separated by "
+                            "commas)")
     email.add_argument("--from", dest="from_addr", default=None, help="your email address")
     verify = sub.add_parser("verify", help="check the whole file: replay, dice, seeds, "
                                            "signatures; non-zero at the first bad step",
@@ -225,7 +231,8 @@ def _parse_players(items: list[str]) -> dict[str, str]:
 def cmd_new(args: argparse.Namespace) -> int:
     ruleset = find_ruleset(args.ruleset, UserMaps())
     if not args.pbem:
-        game = Game(ruleset, args.scenario, args.seed)
+        sides = [s.strip() for s in args.sides.split(",")] if args.sides else None
+        game = Game(ruleset, args.scenario, args.seed, sides=sides)
         save_game(game, args.output)
         print(f"new game written to {args.output}")
         return 0
@@ -270,7 +277,7 @@ def cmd_send(args: argparse.Namespace) -> int:
     if send is None:
         print(f"{args.file} saved: nothing new to close since your last send")
     else:
-        print(f"{args.file} saved for the opponent: actions up to {send.upto} sent by "
+        print(f"{args.file} saved for the other players: actions up to {send.upto} sent by "
               f"{send.side}")
     return 0
 
@@ -343,9 +350,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = _open(args, player=True)
     if args.dice:
         game.push(f"set-dice {args.dice.replace(' ', '')}")
-    entry = game.push(" ".join(args.action))
+    start = len(game.log)
+    game.play(" ".join(args.action))
     save_game(game, args.file)
-    print(entry.render())
+    for entry in game.log[start:]:  # the action, and what this program owed after it
+        print(entry.render())
     return 0
 
 

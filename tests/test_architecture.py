@@ -130,3 +130,21 @@ def test_engine_imports_no_user_settings():
     scan = core / "scan" / "boardsettings.py"
     assert "boardapp.core.base.userdirs" in _imported(scan)
     assert "boardapp.core.board.mapdata" in _imported(scan)
+
+
+ENGINE_MUST_NOT_REACH = ("boardapp.core.pbem", "boardapp.core.files", "boardapp.core.scan",
+                         "boardapp.core.base.userdirs")
+
+
+def test_engine_imports_neither_play_by_email_nor_files():
+    """``Game`` hands the actions of a game by email to an action runner (a protocol the
+    pbem package implements): the engine imports nothing of play by email or game files
+    (type-only and function-level imports count), nor user settings."""
+    engine = ROOT / "boardapp" / "core" / "engine"
+    offenders = [f"{path.name}: {m}" for path in sorted(engine.rglob("*.py"))
+                 for m in sorted(_imported(path))
+                 if any(m == bad or m.startswith(bad + ".") for bad in ENGINE_MUST_NOT_REACH)]
+    assert offenders == []
+    assert "boardapp.core.engine.runner" in _imported(engine / "game.py")
+    assert "boardapp.core.engine.game" in _imported(ROOT / "boardapp" / "core" / "pbem"
+                                                    / "pbem.py")

@@ -266,10 +266,13 @@ def test_going_back_after_rolling_is_counted_and_reported(pbem_env):
 def test_verify_report_and_public_view(pbem_env):
     path = new_duel(pbem_env)
     players = {s: Player(s, pbem_env) for s in SIDES}
-    play_exchanges(path, players, 4)
+    # Four exchanges, or three when the duel ends sooner (the dice come from the
+    # players' random keys, so a lucky third turn may end it).
+    sent = len(play_exchanges(path, players, 4))
     game = loads_game(path.read_text(encoding="utf-8"), "duel.json")
     report = verify_report(game)
     assert report[0].startswith(f"{len(game.log)} actions replayed")
-    assert sum(line.startswith("Send ") for line in report) == 4
+    assert sent >= 3 and (sent == 4 or game.state["phase"] == "over")
+    assert sum(line.startswith("Send ") for line in report) == sent
     assert any("Opened without a passphrase" in line for line in report)
     assert any("hidden information of" in line for line in report)

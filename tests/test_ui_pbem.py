@@ -106,8 +106,9 @@ def test_email_this_game_attaches_the_saved_file_and_records_the_send(window, tm
     dialogs.save_path = str(game_path)  # never saved: Save As is asked first
     asked = []
 
-    def ask_email(parent, default, to):
+    def ask_email(parent, default, to, others=()):
         asked.append(default)
+        assert len(others) == 1  # a game for two: the email goes to the opponent
         return tmp_path / "turn.eml", "bob@example.org"
 
     monkeypatch.setattr(pbem_dialogs, "ask_email", ask_email)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QAction, QColor, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
@@ -42,6 +42,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.scan.calibration import Transform
 from boardapp.core.scan.tiles import ScanPyramid
 
+from . import board_menus
 from .controller import GameController
 from .counter_items import COUNTER_SIZE, BadgeItem, CounterItem
 from .layout import (
@@ -759,18 +760,7 @@ class BoardScene(QGraphicsScene):
     def place_menu(self, place: str) -> QMenu | None:
         """The context menu of ``place``: the rules actions there (``None`` if none)."""
         assert self.controller is not None and self.game is not None
-        ruleset, state = self.game.ruleset, self.game.state
-        actions = ruleset.place_actions(state, place)
-        if not actions:
-            return None
-        menu = QMenu()
-        title = menu.addAction(self.bmap.place_name(place))
-        title.setEnabled(False)
-        menu.addSeparator()
-        for action in actions:
-            menu.addAction(ruleset.action_label(state, action),
-                           lambda a=action: self.controller.push(a))
-        return menu
+        return board_menus.place_menu(self.game, self.controller, self.bmap, place)
 
     def menu_piece(self, pid: str) -> str:
         """The counter a right-click on ``pid`` acts on: the top of a collapsed stack,
@@ -783,49 +773,9 @@ class BoardScene(QGraphicsScene):
         return self._members[key][0]
 
     def counter_menu(self, pid: str) -> QMenu:
-        """The context menu of counter ``pid``: manual actions, each one undo step."""
+        """The context menu of counter ``pid``: rules actions, then manual actions."""
         assert self.controller is not None and self.game is not None
-        ctrl = self.controller
-        state = self.game.state
-        bmap = self.bmap
-        menu = QMenu()
-        ruleset = self.game.ruleset
-        title = menu.addAction(ruleset.piece_name(state, pid))
-        title.setEnabled(False)
-        menu.addSeparator()
-        rules_actions = ruleset.piece_actions(state, pid)
-        for rule_action in rules_actions:
-            menu.addAction(ruleset.action_label(state, rule_action),
-                           lambda a=rule_action: ctrl.push(a))
-        if rules_actions:
-            menu.addSeparator()
-        menu.addAction("Flip", lambda: ctrl.flip(pid))
-        boxes = menu.addMenu("Send to box")
-        for box in bmap.boxes.values():
-            if box.kind in ("holding", "prison"):
-                action = boxes.addAction(box.name, lambda b=box.id: ctrl.send_to_box(pid, b))
-                action.setEnabled(state["pieces"][pid]["loc"] != box.id)
-        boxes.setEnabled(not boxes.isEmpty())
-        for board in ruleset.board_ids():  # another board: put it on one of its places
-            other = ruleset.board_maps[board]
-            if other is bmap:
-                continue
-            places = menu.addMenu(f"Send to {ruleset.board_title(board)}")
-            for place in sorted(other.areas, key=other.place_name):
-                places.addAction(other.place_name(place),
-                                 lambda p=place: ctrl.send_to_box(pid, p))
-        menu.addAction("Eliminate", lambda: ctrl.eliminate(pid))
-        back = menu.addAction("Return", lambda: ctrl.return_piece(pid))
-        back.setEnabled(ctrl.can_return(pid))
-        if pid in state["prev_loc"]:
-            back.setText(f"Return to {bmap.place_name(state['prev_loc'][pid])}")
-        menu.addSeparator()
-        stack = state["stacks"].get(state["pieces"][pid]["loc"], [])
-        top: QAction = menu.addAction("Move to top", lambda: ctrl.move_to_top(pid))
-        top.setEnabled(len(stack) > 1 and stack[0] != pid)
-        bottom = menu.addAction("Move to bottom", lambda: ctrl.move_to_bottom(pid))
-        bottom.setEnabled(len(stack) > 1 and stack[-1] != pid)
-        return menu
+        return board_menus.counter_menu(self.game, self.controller, self.bmap, pid)
 
     def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:  # noqa: N802
         pos = event.scenePos()
@@ -843,31 +793,4 @@ class BoardScene(QGraphicsScene):
     def describe_place(self, pos: QPointF) -> str:
         """A tooltip for the area or box under ``pos``."""
         assert self.game is not None
-        bmap = self.bmap
-        place = bmap.place_at(pos.x(), pos.y())
-        if place is None:
-            return ""
-        state = self.drawn_state()
-        lines = [bmap.place_name(place)]
-        if place in bmap.areas:
-            area = bmap.areas[place]
-            if area.region in bmap.regions:
-                lines[0] += f" ({bmap.regions[area.region].name})"
-            facts = [f"fortified, NF {area.nf}" if area.fortified else "open city"]
-            if area.port:
-                facts.append("port")
-            if area.terrain != "clear":
-                facts.append(area.terrain)
-            lines.append(", ".join(facts))
-            side = state["control"].get(place)
-            if side is not None:
-                try:
-                    lines.append(f"Controlled by {self.game.ruleset.side(side).name}")
-                except KeyError:
-                    lines.append(f"Controlled by {side}")
-            if area.note:
-                lines.append(area.note)
-        else:
-            box = bmap.boxes[place]
-            lines.append(f"{box.kind} box, {len(state['stacks'].get(place, []))} counters")
-        return "\n".join(lines)
+        return board_menus.describe_place(self.game, self.bmap, self.drawn_state(), pos)

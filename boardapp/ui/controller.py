@@ -2,7 +2,8 @@
 
 The scene and the window never change the game themselves (Orange Canvas's
 ``SchemeEditWidget``): they call a method of :class:`GameController`, which builds the
-action, pushes it with :meth:`Game.push` (one undo step) and tells the views to re-read
+action, pushes it with :meth:`Game.push` (one undo step, with what this program then
+owes, :meth:`Game.fulfil`) and tells the views to re-read
 the state (``changed``) or why the rules refused it (``refused``).
 """
 
@@ -57,8 +58,18 @@ class GameController(QObject):
         except BoardappError as exc:
             return self._refuse(exc)
         self.last_refusal = ""
+        self.fulfil()
         self.changed.emit()
         return entry
+
+    def fulfil(self) -> list[LogEntry]:
+        """Carry out at once what this program owes (the reveals of a sealed choice, a
+        discard at random...): every side's in hot-seat, the local player's by email."""
+        try:
+            return self._game.fulfil()
+        except BoardappError as exc:
+            self._refuse(exc)
+            return []
 
     def _refuse(self, exc: BoardappError) -> None:
         """Tell the views why an action was refused."""

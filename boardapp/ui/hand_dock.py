@@ -1,10 +1,13 @@
-"""The "Hand" dock: what only the viewing player may see (``Ruleset.private_lines``).
+"""The "Hand" dock: what only the viewing player may see (``Ruleset.secret_lines``: the
+ruleset's private lines and the player's sealed choice), and the actions played from it.
 
 By email the viewer is the local player, and the state already shows the other players'
 secrets as "?". In hot-seat play the viewer is the side the game waits for
 (``Ruleset.acting_side``), and both players sit at the same screen: whenever that side
 changes, the dock is covered by a button "Pass the screen to <side> — click to show",
-so the hand is shown only once its owner asks. A ruleset with no secrets has no dock.
+so the hand is shown only once its owner asks. When several players decide at once (a
+sealed choice), the side to act is the first of them who has not decided: the cover
+passes the screen from one to the next. A ruleset with no secrets has no dock.
 """
 
 from __future__ import annotations
@@ -59,8 +62,8 @@ def has_secrets(game: Game) -> bool:
     """Whether the ruleset keeps anything from some player (a hand...)."""
     state = game.state
     ruleset = game.ruleset
-    return bool(ruleset.secret_paths(state)) or any(
-        ruleset.private_lines(state, s.id) for s in ruleset.sides)
+    return bool(ruleset.hidden_paths(state)) or any(
+        ruleset.secret_lines(state, s.id) for s in ruleset.sides)
 
 
 def side_name(game: Game, side: str) -> str:
@@ -195,7 +198,7 @@ class HandDock(QDockWidget):
             return
         self.heading.setText(f"{name}'s hand" + (" (only you see it)" if not self.hot_seat
                                                   else ""))
-        self.lines.addItems(game.ruleset.private_lines(game.state, side))
+        self.lines.addItems(game.ruleset.secret_lines(game.state, side))
         for heading, row in group_by_first_argument(game, game.ruleset.hand_actions(
                 game.state, side)):
             line = QWidget()

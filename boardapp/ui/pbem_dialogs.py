@@ -11,7 +11,7 @@ has not joined yet.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,7 +93,9 @@ class NewPbemDialog(QDialog):
         for sid, name in player_sides(ruleset):
             self.me.addItem(name, sid)
             edit = QLineEdit()
-            edit.setPlaceholderText("the player's name")
+            edit.setPlaceholderText("the player's name" if self.fewest() is None
+                                    else "the player's name (none: this side does not "
+                                         "play)")
             self.names[sid] = edit
             form.addRow(f"{name} player", edit)
         self.passphrase = QLineEdit()
@@ -117,11 +119,26 @@ class NewPbemDialog(QDialog):
         layout.addWidget(buttons)
         self.setMinimumWidth(460)
 
+    def fewest(self) -> int | None:
+        """How many players the chosen scenario needs at least when the players choose
+        its sides (``None``: every side plays)."""
+        info = self.ruleset.scenarios().get(self.scenario.currentData())
+        return None if info is None or info.min_sides is None else max(2, info.min_sides)
+
     def problem(self) -> str:
         """What is missing or wrong ("" when the game can be created)."""
-        for sid, edit in self.names.items():
-            if not edit.text().strip():
-                return f"Name the {self.ruleset.side(sid).name} player."
+        fewest = self.fewest()
+        if fewest is None:
+            for sid, edit in self.names.items():
+                if not edit.text().strip():
+                    return f"Name the {self.ruleset.side(sid).name} player."
+        else:
+            named = [sid for sid, edit in self.names.items() if edit.text().strip()]
+            if len(named) < fewest:
+                return (f"Name at least {fewest} players: the sides left without a player "
+                        "do not play.")
+            if self.me.currentData() not in named:
+                return "Name yourself: you play the side chosen above."
         if not self.passphrase.text():
             return "Choose a passphrase."
         if self.passphrase.text() != self.again.text():
@@ -137,7 +154,8 @@ class NewPbemDialog(QDialog):
     def choice(self) -> NewPbemChoice:
         """The values entered."""
         return NewPbemChoice(self.scenario.currentData(), self.me.currentData(),
-                             {sid: e.text().strip() for sid, e in self.names.items()},
+                             {sid: e.text().strip() for sid, e in self.names.items()
+                              if e.text().strip() or self.fewest() is None},
                              self.passphrase.text())
 
 
@@ -229,18 +247,26 @@ def ask_join(parent: QWidget | None, game: Game, waiting: list[str]) -> str | No
 
 # -- the email of a turn ----------------------------------------------------------------------
 class EmailDialog(QDialog):
-    """Where to write the ``.eml`` message, and to whom (optional)."""
+    """Where to write the ``.eml`` message, and to whom (optional): every other player,
+    several addresses separated by commas."""
 
     def __init__(self, default_path: Path, to: str = "",
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, others: Sequence[str] = ()) -> None:
         super().__init__(parent)
         self.setWindowTitle("Email this game")
-        intro = QLabel("boardapp saves the game for your opponent, then writes an email "
+        several = len(others) > 1
+        whom = (f"the other players, {', '.join(others[:-1])} and {others[-1]}" if several
+                else "your opponent")
+        intro = QLabel(f"boardapp saves the game for {whom}, then writes an email "
                        "with the game file attached and what happened since they last saw "
                        "it. Your mail program opens it: check it and send it.")
         intro.setWordWrap(True)
         self.to = QLineEdit(to)
-        self.to.setPlaceholderText("opponent@example.org (optional)")
+        self.to.setPlaceholderText(
+            "one address per player, separated by commas (optional)" if several
+            else "opponent@example.org (optional)")
+        self.to.setToolTip("Every other player should receive the game: "
+                           + (", ".join(others) if others else "your opponent"))
         self.path = QLineEdit(str(default_path))
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
@@ -272,10 +298,11 @@ class EmailDialog(QDialog):
             super().accept()
 
 
-def ask_email(parent: QWidget | None, default_path: Path,
-              to: str = "") -> tuple[Path, str] | None:
-    """The ``.eml`` path and the address (may be ""); ``None`` if cancelled."""
-    dialog = EmailDialog(default_path, to, parent)
+def ask_email(parent: QWidget | None, default_path: Path, to: str = "",
+              others: Sequence[str] = ()) -> tuple[Path, str] | None:
+    """The ``.eml`` path and the addresses, separated by commas (may be ""); ``None``
+    if cancelled. ``others``: the names of the players who receive it."""
+    dialog = EmailDialog(default_path, to, parent, others)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     return Path(dialog.path.text().strip()), dialog.to.text().strip()

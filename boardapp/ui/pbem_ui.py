@@ -54,6 +54,19 @@ def first_unseen(game: Game) -> int:
     return game.last_seen(viewer(game)) + 1
 
 
+def others(game: Game) -> list[str]:
+    """The other players' names: those who receive what the viewer sends."""
+    me = viewer(game)
+    sides = (list(game.pbem.players) if game.pbem is not None
+             else game.ruleset.playing_sides(game.state))
+    return [side_name(game, s) for s in sides if s != me]
+
+
+def for_whom(game: Game) -> str:
+    """"your opponent" (two players), else "the other players"."""
+    return "your opponent" if len(others(game)) < 2 else "the other players"
+
+
 def mode_text(game: Game) -> str:
     """"Hot-seat", "By email · you play Blue (Bob)", "By email · read-only"..."""
     pbem = game.pbem
@@ -138,6 +151,13 @@ class PbemUi(QObject):
         self.window_.undo_action.setToolTip(tip)
         self.window_.undo_action.setStatusTip(tip)
         self.replay_action.setEnabled(bool(game.log))
+        several = len(others(game)) > 1
+        self.send_action.setText("Save for the o&ther players…" if several
+                                 else "Save for o&pponent…")
+        tip = (f"Save the game to send it: {for_whom(game)} will see what you played since "
+               "your last send")
+        self.send_action.setToolTip(tip)
+        self.send_action.setStatusTip(tip)
 
     def show_undo_blocked(self, reason: str) -> None:
         """Undo was asked but the game forbids it: say why."""
@@ -154,6 +174,7 @@ class PbemUi(QObject):
         self.recent.note(path, game.ruleset.title(game.state))
         if game.notes:
             QMessageBox.information(self.window_, "About this file", "\n\n".join(game.notes))
+        self._fulfil_on_opening()
         # A file that was sent (by email, or "Save for opponent" in hot-seat) opens on
         # what its reader has not seen; a plain save opens live (View > Replay is there).
         if game.pbem is None and not game.sends:
@@ -161,6 +182,20 @@ class PbemUi(QObject):
         step = first_unseen(game)
         if step <= len(game.log):
             self.replay.open_at(step, first_new=step)
+
+    def _fulfil_on_opening(self) -> None:
+        """By email, the player's program carries out at once what its player owes (the
+        reveal of a sealed choice, a discard at random): only it can."""
+        game = self.game
+        if game.pbem is None or game.pbem.me is None:
+            return
+        done = self.window_.controller.fulfil()
+        if done:
+            self.window_.mark_unsaved()
+            self.window_.controller.changed.emit()
+            words = [e.lines[0].text if e.lines else e.action.text() for e in done]
+            self.window_.statusBar().showMessage(
+                "Carried out what you owed: " + "; ".join(words), 15000)
 
     def saved(self, path: Path) -> None:
         """The game was written to ``path``."""
@@ -245,17 +280,20 @@ class PbemUi(QObject):
         try:
             send = save_for_opponent(game, path)
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(window, "Cannot save for the opponent", str(exc))
+            QMessageBox.critical(window, f"Cannot save for {for_whom(game)}", str(exc))
             return False
         window.mark_saved(path)
+        whom = for_whom(game)
         if send is None:
             text = (f"{path.name} is saved. You played nothing since your last send: "
-                    "there is nothing new for your opponent.")
+                    f"there is nothing new for {whom}.")
         else:
-            text = (f"{path.name} is saved for your opponent: actions up to {send.upto}, "
-                    f"sent by {side_name(game, send.side)}. Send them this file; they open "
+            names = ", ".join(others(game))
+            them = "them" if whom == "your opponent" else f"each of them ({names})"
+            text = (f"{path.name} is saved for {whom}: actions up to {send.upto}, "
+                    f"sent by {side_name(game, send.side)}. Send {them} this file; they open "
                     "it with boardapp and see what you played, step by step.")
-        QMessageBox.information(window, "Saved for your opponent", text)
+        QMessageBox.information(window, f"Saved for {whom}", text)
         return True
 
     def email_game(self) -> bool:
@@ -265,7 +303,8 @@ class PbemUi(QObject):
         if path is None:
             return False
         window = self.window_
-        answer = pbem_dialogs.ask_email(window, path.with_suffix(".eml"), self.email_to)
+        answer = pbem_dialogs.ask_email(window, path.with_suffix(".eml"), self.email_to,
+                                        others=others(self.game))
         if answer is None:
             return False
         eml, to = answer

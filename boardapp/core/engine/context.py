@@ -3,7 +3,7 @@
 Rulesets roll every die through :meth:`Context.roll` (and shuffle through
 :meth:`Context.shuffle`), never through ``random``: in a hot-seat game the dice come
 from the seeded generator in the state; in a play-by-email game from a *dice source*
-that derives them from both players' committed seeds (:mod:`boardapp.core.pbem.pbem`).
+that derives them from every player's committed seeds (:mod:`boardapp.core.pbem.pbem`).
 
 A die or a log line that must stay secret to the player who rolls it (a card drawn
 into a hidden hand) is marked ``private=True``: the opponent's program sees that a die

@@ -6,8 +6,8 @@ again (same RNG state, so the same dice). Replaying the log from the setup rebui
 state exactly (:meth:`Game.replay`), which is what saving, opening and verifying rely on.
 
 A game is *hot-seat* (one program, the whole state, dice from the seeded generator in
-the state) or *play-by-email* (``game.pbem``: each program holds its player's view,
-dice come from both players' committed seeds, see :mod:`boardapp.core.pbem.pbem`). Both
+the state) or *play-by-email* (``game.pbem``, an :class:`~.runner.ActionRunner`: each
+program holds its player's view, dice come from every player's committed seeds). Both
 record their *sends* (``game.sends``), from which :meth:`Game.last_seen` tells what a
 player has already seen; :meth:`Game.state_at` and :meth:`Game.entries_since` serve a
 step-by-step replay without changing the game.
@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..base.errors import BoardappError, InvalidActionError
 from .actions import Action, LogEntry
@@ -26,11 +26,10 @@ from .context import Context
 from .datasheets import snapshot
 from .manual import HANDLERS, NOT_MANUAL
 from .ruleset import Ruleset
+from .runner import ActionRunner
 from .sends import Send, last_seen
 from .state import State, copy_state
-
-if TYPE_CHECKING:
-    from ..pbem.pbem import Pbem
+from .together import pending_obligations
 
 
 def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
@@ -56,13 +55,16 @@ class Game:
 
     def __init__(self, ruleset: Ruleset, scenario: str | None = None,
                  seed: int | None = None, data: Mapping[str, Any] | None = None,
-                 played_with: str | None = None) -> None:
+                 played_with: str | None = None, sides: list[str] | None = None) -> None:
         """``data``: the game data the game starts with (``state["data"]``, see
         :mod:`.datasheets`); ``None`` copies the ruleset's data files now (a new game),
         ``{}`` keeps none (a game file saved before game data existed).
         ``played_with``: the ruleset version an older game file was played with; the
         ruleset may set such a game up to replay under the rules of that version
-        (:meth:`Ruleset.setup`), and the game keeps them."""
+        (:meth:`Ruleset.setup`), and the game keeps them.
+        ``sides``: the sides that play, when the scenario lets the set-up choose them
+        (:class:`~.ruleset.ScenarioInfo`); the set-up receives them and the state keeps
+        them (``state["sides"]``)."""
         self.ruleset = ruleset
         self.scenario = scenario or ruleset.default_scenario
         if self.scenario not in ruleset.scenarios():
@@ -71,10 +73,16 @@ class Game:
                                 f"(scenarios: {known})")
         self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
         self.played_with = played_with if played_with != ruleset.version else None
+        self.sides = ruleset.choose_sides(self.scenario, sides)
+        """The sides chosen at the set-up (``None``: the scenario's)."""
+        options: dict[str, Any] = {} if self.sides is None else {"sides": list(self.sides)}
         if self.played_with is not None:
-            self.initial: State = ruleset.setup(self.scenario, self.seed, self.played_with)
+            self.initial: State = ruleset.setup(self.scenario, self.seed, self.played_with,
+                                                **options)
         else:
-            self.initial = ruleset.setup(self.scenario, self.seed)
+            self.initial = ruleset.setup(self.scenario, self.seed, **options)
+        if self.sides is not None:
+            self.initial["sides"] = list(self.sides)
         if data is None:
             data = snapshot(ruleset.data_sheets())
         if data:
@@ -84,8 +92,12 @@ class Game:
         self.log: list[LogEntry] = []
         self._before: list[State] = []
         self._redo: list[tuple[Action, str]] = []
+        self._automatic: set[int] = set()
+        """Numbers of the log entries :meth:`fulfil` played (undone with the action
+        that led to them)."""
         self.sends: list[Send] = []
-        self.pbem: Pbem | None = None
+        self.pbem: ActionRunner | None = None
+        """The runner of a game played by email (``None``: hot-seat)."""
         self.notes: list[str] = []
         """What opening the file noticed without refusing it (shown by ``verify``)."""
 
@@ -105,9 +117,32 @@ class Game:
         self._redo.clear()
         return entry
 
+    def play(self, action: Action | str, *, side: str | None = None) -> LogEntry:
+        """A player's action (:meth:`push`), then whatever this program now owes
+        (:meth:`fulfil`): what the board and ``boardapp play`` do."""
+        entry = self.push(action, side=side)
+        self.fulfil()
+        return entry
+
+    def fulfil(self) -> list[LogEntry]:
+        """Play the obligations this program may carry out (:mod:`.together`): every
+        side's in hot-seat, the local player's by email. Each is an action of its own
+        in the log, taken back with the action that led to it."""
+        entries = []
+        while True:
+            owed = [(s, a) for s, a in pending_obligations(self.ruleset, self.state)
+                    if self.pbem is None or s == self.pbem.me]
+            if not owed:
+                return entries
+            side, action = owed[0]
+            entries.append(self._apply(action, side))
+            self._automatic.add(len(self.log))
+
     def _apply(self, action: Action | str, side: str | None) -> LogEntry:
         if isinstance(action, str):
             action = Action.parse(action)
+        if side is None and self.pbem is not None and self.pbem.me:
+            side = self.pbem.me  # by email a program acts for its own player only
         side = side or self.ruleset.acting_side(self.state)
         if self.pbem is not None:
             entry, work = self.pbem.play(self, action, side)
@@ -133,13 +168,20 @@ class Game:
         play-by-email game forbids it: see :meth:`undo_blocked_reason`)."""
         if not self.can_undo:
             return None
+        entry = self._pop()
+        while entry.number in self._automatic and self.can_undo:
+            self._automatic.discard(entry.number)
+            entry = self._pop()
+        self._redo.append((entry.action, entry.side))
+        return entry
+
+    def _pop(self) -> LogEntry:
         entry = self.log.pop()
         self.state = self._before.pop()
         if self.pbem is not None:
-            self.pbem.proofs.pop()
+            self.pbem.took_back(self)
         while self.sends and self.sends[-1].upto > len(self.log):  # hot-seat only
             self.sends.pop()
-        self._redo.append((entry.action, entry.side))
         return entry
 
     def redo(self) -> LogEntry | None:
@@ -147,14 +189,16 @@ class Game:
         if not self._redo:
             return None
         action, side = self._redo.pop()
-        return self._apply(action, side)
+        entry = self._apply(action, side)
+        self.fulfil()
+        return entry
 
     @property
     def can_undo(self) -> bool:
         return len(self.log) > self.undo_floor()
 
     def undo_floor(self) -> int:
-        """The log length undo stops at (0 in hot-seat; see :meth:`Pbem.undo_floor`)."""
+        """The log length undo stops at (0 in hot-seat; else the runner's)."""
         return self.pbem.undo_floor(self) if self.pbem is not None else 0
 
     def undo_blocked_reason(self) -> str:
@@ -212,13 +256,14 @@ class Game:
     @classmethod
     def replay(cls, ruleset: Ruleset, scenario: str, seed: int,
                actions: Iterable[tuple[str, str | None]],
-               data: Mapping[str, Any] | None = None) -> Game:
+               data: Mapping[str, Any] | None = None,
+               sides: list[str] | None = None) -> Game:
         """A game rebuilt from its setup and ``(action text, side)`` pairs.
 
         An action that no longer applies raises :class:`InvalidActionError` naming its
         number in the log.
         """
-        game = cls(ruleset, scenario, seed, data)
+        game = cls(ruleset, scenario, seed, data, sides=sides)
         for number, (text, side) in enumerate(actions, start=1):
             try:
                 game.push(text, side=side)

@@ -29,9 +29,12 @@ from .context import Context
 from .datasheets import Sheet, read_sheet
 from .flow import Flow
 from .state import State
+from .together import sealed_lines, sealed_paths
 from .verbs import VerbSpec
 
 log = logging.getLogger(__name__)
+MIN_SIDES, MAX_SIDES = 2, 6
+"""How many sides a game may be set up for (a scenario may fix its own)."""
 _NO_SPEC = VerbSpec("", decisions=False)
 
 
@@ -48,11 +51,19 @@ class SideInfo:
 
 @dataclass(frozen=True)
 class ScenarioInfo:
-    """A scenario a ruleset can set up."""
+    """A scenario a ruleset can set up.
+
+    ``sides``: the sides that play it (default: every playable side of the ruleset).
+    ``min_sides``: when set, a game may be set up for any ``min_sides`` or more of them
+    (a set-up option, :class:`~.game.Game`'s ``sides``), and the ruleset's ``setup``
+    then receives them as ``sides=``; ``None``: all of them always play.
+    """
 
     id: str
     name: str
     description: str = ""
+    sides: tuple[str, ...] = ()
+    min_sides: int | None = None
 
 
 @dataclass(frozen=True)
@@ -332,6 +343,38 @@ class Ruleset:
                 return s
         raise KeyError(side_id)
 
+    def scenario_sides(self, scenario: str) -> list[str]:
+        """The sides that play ``scenario`` unless the set-up chooses fewer."""
+        info = self.scenarios().get(scenario)
+        if info is not None and info.sides:
+            return list(info.sides)
+        return [s.id for s in self.sides if s.playable]
+
+    def choose_sides(self, scenario: str, wanted: list[str] | None) -> list[str] | None:
+        """The sides chosen to play ``scenario`` (in the ruleset's order), checked; ``None``
+        when they are the scenario's own (the set-up needs no option)."""
+        default = self.scenario_sides(scenario)
+        if wanted is None or sorted(wanted) == sorted(default):
+            return None
+        info = self.scenarios().get(scenario)
+        low = info.min_sides if info is not None else None
+        unknown = [s for s in wanted if s not in default]
+        if unknown or len(set(wanted)) != len(wanted):
+            raise BoardappError(f"{scenario} is played by {', '.join(default)}: "
+                                f"{', '.join(unknown) or 'a side named twice'} cannot play")
+        if low is None:
+            raise BoardappError(f"{scenario} is played by all of {', '.join(default)}")
+        if not max(low, MIN_SIDES) <= len(wanted) <= MAX_SIDES:
+            raise BoardappError(f"{scenario} is played by {max(low, MIN_SIDES)} to "
+                                f"{min(len(default), MAX_SIDES)} sides, not {len(wanted)}")
+        return [s for s in default if s in wanted]
+
+    def playing_sides(self, state: State) -> list[str]:
+        """The sides playing the game in ``state``: those chosen at the set-up
+        (``state["sides"]``), else the scenario's."""
+        chosen = state.get("sides")
+        return list(chosen) if chosen else self.scenario_sides(state.get("scenario", ""))
+
     def cite(self, section: str) -> str:
         """A rule citation such as "Some Game 8.21"."""
         return f"{self.rules_name} {section}".strip()
@@ -418,6 +461,22 @@ class Ruleset:
         """
         return {}
 
+    def hidden_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
+        """Every secret part of ``state`` by side: the ruleset's :meth:`secret_paths`
+        and the core's sealed choices (:func:`~.together.sealed_paths`)."""
+        paths = {side: list(p) for side, p in (self.secret_paths(state) or {}).items()}
+        for side, extra in sealed_paths(self, state).items():
+            paths.setdefault(side, []).extend(extra)
+        return paths
+
+    def public_action(self, state: State, action: Action) -> Action:
+        """``action`` as players other than its own may read it: a sealed verb's
+        arguments are hidden (``commit ?``)."""
+        spec = self.flow.verb_spec(state, action.verb)
+        if spec is None or not spec.sealed:
+            return action
+        return Action(action.verb, ("?",) * len(action.args))
+
     def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
         """The action for dragging ``pieces`` to ``dest``.
 
@@ -497,6 +556,10 @@ class Ruleset:
         """What only ``side`` may see (its hand of cards...), one line each; the board
         shows it to that player alone, behind a "pass the screen" cover in hot-seat play."""
         return []
+
+    def secret_lines(self, state: State, side: str) -> list[str]:
+        """Everything only ``side`` may see: :meth:`private_lines` and its sealed choice."""
+        return [*self.private_lines(state, side), *sealed_lines(self, state, side)]
 
     def outcome(self, state: State) -> str | None:
         """The result once the game is over ("Red wins: ..."), else ``None``."""

@@ -63,6 +63,10 @@ class VerbSpec:
     manual: bool = False
     """A correction by hand: any player may take it while the step runs; not a legal
     action (see the module docstring)."""
+    sealed: bool = False
+    """The action's arguments are its player's secret (a sealed choice): by email the
+    file shows the action as ``verb ? ...`` and seals its words with the player's hidden
+    information (:meth:`~.ruleset.Ruleset.public_action`)."""
 
     @property
     def offers(self) -> tuple[str, ...]:
@@ -109,18 +113,20 @@ class VerbSpec:
 def verb(name: str, *, label: str | Label | None = None, decisions: bool | None = None,
          area: int | Locate | None = None, piece: int | Locate | None = None,
          hand: bool = False, drag: bool = False, decider: Decider | None = None,
-         manual: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+         manual: bool = False,
+         sealed: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare the decorated step method as the handler of verb ``name``.
 
     ``decisions`` defaults to true only when the verb is offered nowhere else;
-    ``manual``: a correction by hand (see the module docstring).
+    ``manual``: a correction by hand (see the module docstring); ``sealed`` keeps the
+    action's arguments secret to its player (see :attr:`VerbSpec.sealed`).
     """
     if decisions is None:
         decisions = area is None and piece is None and not hand and not drag
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
         spec = VerbSpec(name, label, decisions, area, piece, hand, drag, decider, fn.__name__,
-                        manual)
+                        manual, sealed)
         setattr(fn, "__verb__", spec)  # noqa: B010 (a function attribute, on purpose)
         return fn
     return mark

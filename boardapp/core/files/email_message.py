@@ -3,12 +3,13 @@
 "Email this game" records a send and saves the file (:func:`save_for_opponent`), then
 writes a message the user's mail program opens (or that any program can send): the
 subject says the game, the turn and who is to play; the body lists what happened since
-the opponent last saw the game (only what the file shows everyone); the attachment is
-the game file, byte for byte.
+the other players last saw the game (only what the file shows everyone); it goes to
+every other player (several addresses); the attachment is the game file, byte for byte.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from email import policy
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
@@ -50,11 +51,14 @@ def sender_of(game: Game, side: str | None = None) -> str:
 
 
 def email_body(game: Game, sender: str, file_name: str) -> str:
-    """The message text: what happened since the opponent last saw the game."""
+    """The message text: what happened since the other players last saw the game."""
     others = players_other_than(game, sender)
     since = min((since_last_seen(game, o) for o in others), default=0)
-    out = [f"{side_name(game, sender)} sends you the game: {game.ruleset.title(game.state)}.",
-           ""]
+    to = ("you" if len(others) < 2 else
+          ", ".join(side_name(game, o) for o in others[:-1])
+          + f" and {side_name(game, others[-1])}")
+    out = [f"{side_name(game, sender)} sends {to} the game: "
+           f"{game.ruleset.title(game.state)}.", ""]
     news = summary_since(game, since)
     if news:
         seen = f"action {since}" if since else "the start"
@@ -74,15 +78,24 @@ def email_body(game: Game, sender: str, file_name: str) -> str:
     return "\n".join(out) + "\n"
 
 
+def recipients(to: str | Sequence[str] | None) -> list[str]:
+    """The addresses of ``to``: one text with addresses separated by commas, or several."""
+    items = [to] if isinstance(to, str) else list(to or [])
+    return [a.strip() for item in items for a in item.split(",") if a.strip()]
+
+
 def build_email(game: Game, attachment: bytes, file_name: str, *, sender: str | None = None,
-                to: str | None = None, from_addr: str | None = None) -> EmailMessage:
-    """The message with ``attachment`` (the game file's bytes) named ``file_name``."""
+                to: str | Sequence[str] | None = None,
+                from_addr: str | None = None) -> EmailMessage:
+    """The message with ``attachment`` (the game file's bytes) named ``file_name``, to
+    every address of ``to`` (each other player)."""
     side = sender_of(game, sender)
     msg = EmailMessage(policy=policy.SMTP)
     msg["Subject"] = email_subject(game)
     msg["From"] = from_addr or f"{side_name(game, side)} <boardapp@localhost>"
-    if to:
-        msg["To"] = to
+    addresses = recipients(to)
+    if addresses:
+        msg["To"] = ", ".join(addresses)
     msg["Date"] = formatdate(localtime=True)
     msg["Message-ID"] = make_msgid(domain="boardapp.invalid")
     msg["X-Boardapp-Game"] = game.pbem.game_id if game.pbem is not None else game.ruleset.id
@@ -92,7 +105,7 @@ def build_email(game: Game, attachment: bytes, file_name: str, *, sender: str | 
 
 
 def email_game(game: Game, game_path: str | Path, eml_path: str | Path, *,
-               side: str | None = None, to: str | None = None,
+               side: str | None = None, to: str | Sequence[str] | None = None,
                from_addr: str | None = None) -> EmailMessage:
     """"Email this game": record the send, save the file, write the ``.eml`` message."""
     game_path = Path(game_path)

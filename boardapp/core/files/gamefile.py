@@ -8,6 +8,7 @@ Shape (PGN's: a header, then one action per line)::
       "ruleset": {"id": "...", "version": "...", "data": "digest of the maps and data"},
       "maps": {"main": {"file": "x.yaml", "origin": "shipped" | "user", "digest": "..."}},
       "scenario": "...", "seed": 123,
+      "sides": ["...", ...],            # only when the set-up chose the sides that play
       "pbem": {"game_id": "...", "players": [{"side", "name", "anchor", "public_key",
                "keybox", "chain_length"}, ...]},                       # play by email only
       "sends": [{"side": "...", "upto": 12, "at": "2025-...", ...}, ...],
@@ -90,6 +91,8 @@ def game_to_json(game: Game) -> dict[str, Any]:
         "scenario": game.scenario,
         "seed": game.seed,
     }
+    if game.sides is not None:
+        data["sides"] = list(game.sides)
     start_data = game.start_data
     if start_data:
         data["game_data"] = start_data
@@ -226,12 +229,16 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     if not isinstance(actions, list):
         raise GameFileError(name, "actions", "expected a list of actions")
     start_data = _game_data(r, ruleset, data.get("game_data", {}))
+    chosen = data.get("sides")
+    if chosen is not None and (not isinstance(chosen, list)
+                               or not all(isinstance(x, str) for x in chosen)):
+        raise GameFileError(name, "sides", "expected a list of side ids")
     try:
         played = _ruleset_version(data)
         game = Game(ruleset, scenario, seed, start_data,
-                    played if isinstance(played, str) else None)
+                    played if isinstance(played, str) else None, sides=chosen)
     except BoardappError as exc:
-        raise GameFileError(name, "scenario", str(exc)) from exc
+        raise GameFileError(name, "sides" if chosen else "scenario", str(exc)) from exc
     except Exception as exc:  # a ruleset's set-up failing on a strange seed
         raise GameFileError(name, "seed", f"the set-up fails: {type(exc).__name__}: {exc}") \
             from exc
@@ -363,6 +370,9 @@ def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
         raise r.fail("seed", "the set-up seed is not the one of this game id: the file was "
                              "edited")
     pbem = Pbem(game_id, read_players(r, header.get("players"), player_sides(game)))
+    if game.sides is not None and sorted(game.sides) != sorted(pbem.players):
+        raise r.fail("sides", "the sides set up are not the players' sides: the file was "
+                              "edited")
     game.pbem = pbem
     for i, player in enumerate(pbem.players.values()):
         if player.opened is not None:

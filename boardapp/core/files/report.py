@@ -43,7 +43,7 @@ def verify_report(game: Game) -> list[str]:
                      f"then the turn played again differently {send.retries} time(s).")
         out.append(line)
     dice = sum(1 for p in pbem.proofs for d in p.dice if d is not None)
-    out.append(f"{dice} public dice derived from both players' committed seeds and checked.")
+    out.append(f"{dice} public dice derived from every player's committed seeds and checked.")
     sealed = [i + 1 for i, p in enumerate(pbem.proofs) if p.status == "sealed"]
     if sealed:
         who = sorted({pbem.proofs[i - 1].by for i in sealed})

@@ -42,6 +42,8 @@ from typing import TYPE_CHECKING, Any
 from ..base.errors import BoardappError, IllegalActionError
 from ..engine.actions import Action, LogEntry
 from ..engine.context import Context, DiceSource
+from ..engine.game import Game, apply_to
+from ..engine.manual import HANDLERS, NOT_MANUAL
 from ..engine.sends import Send, now_iso
 from ..engine.state import State, canonical, copy_state, digest
 from .dice_commit import (
@@ -63,7 +65,6 @@ from .hidden import (
 from .keys import PlayerKeys, SealError, make_keybox, open_keybox, random_secret
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
     from ..engine.ruleset import Ruleset
     from .ledger import Ledger
 
@@ -133,6 +134,8 @@ class Proof:
     sealed: dict[str, str] | None = None
     patch: list[dict[str, Any]] | None = None
     status: str = "replayed"
+    shown: str | None = None
+    """The action as the file shows it when its words are sealed (``commit ?``)."""
 
 
 @dataclass
@@ -166,8 +169,6 @@ def seed_for(game_id: str) -> int:
 def run_action(game: Game, state: State, action: Action, side: str,
                dice: DiceSource | None) -> tuple[State, Context]:
     """Apply ``action`` to a copy of ``state``; return the new state and the context."""
-    from ..engine.game import apply_to
-
     work = copy_state(state)
     ctx = Context(work, side, manual=is_manual(action), dice=dice)
     apply_to(game.ruleset, work, action, ctx)
@@ -176,8 +177,6 @@ def run_action(game: Game, state: State, action: Action, side: str,
 
 def is_manual(action: Action) -> bool:
     """Whether ``action`` is a manual correction (logged "by hand")."""
-    from ..engine.manual import HANDLERS, NOT_MANUAL
-
     return action.verb in HANDLERS and action.verb not in NOT_MANUAL
 
 
@@ -215,7 +214,8 @@ def dice_source(base: bytes | None, private_key: bytes | None,
 
 
 class Pbem:
-    """The play-by-email side of a :class:`Game`: header, keys, proofs, sends."""
+    """The play-by-email side of a :class:`Game`: header, keys, proofs, sends (the
+    game's :class:`~boardapp.core.engine.runner.ActionRunner`)."""
 
     def __init__(self, game_id: str, players: Iterable[Player]) -> None:
         self.game_id = game_id
@@ -293,7 +293,7 @@ class Pbem:
     # -- views -----------------------------------------------------------------------------
     def paths(self, game: Game, state: State) -> SecretPaths:
         """The ruleset's secret paths in ``state``, checked."""
-        return normalise_paths(game.ruleset.secret_paths(state),
+        return normalise_paths(game.ruleset.hidden_paths(state),
                                [s.id for s in game.ruleset.sides])
 
     def public(self, game: Game, state: State) -> State:
@@ -348,19 +348,26 @@ class Pbem:
                                 "open it with yours to play")
         if action.verb == "set-dice":
             raise IllegalActionError("dice cannot be set by hand in a play-by-email game: "
-                                     "they come from both players' committed seeds")
+                                     "they come from every player's committed seeds")
         return self.me
 
     def play(self, game: Game, action: Action, side: str) -> tuple[LogEntry, State]:
-        """Apply a new action of the local player; return its entry and the new view."""
+        """Apply a new action of the local player; return its entry and the new view.
+
+        The action of a sealed verb (a sealed choice) is recorded as the others may read
+        it (``commit ?``); its words are sealed with the player's hidden information."""
         me = self.check_can_play(game, action)
+        if side != me:
+            raise IllegalActionError(f"you play {self.name(game, me)}: the decisions of "
+                                     f"{self.name(game, side)} are made by their program")
         number = len(game.log) + 1
         view = game.state
+        shown = game.ruleset.public_action(view, action)
         paths = self.paths(game, view)
         pub_before = mask(view, paths)
         pd = digest(pub_before)
         own = self.chain(me).value(self.own_index(game, me, number)).hex()
-        base = self.base(game, number, me, own, pd, action)
+        base = self.base(game, number, me, own, pd, shown)
         owner_dice = self.keys[me].private_dice_key
         after, ctx = self._run_checked(game, view, action, side, base, owner_dice)
         paths_after = self.paths(game, after)
@@ -368,13 +375,16 @@ class Pbem:
         self._refuse_if_reads_others(game, me, view, action, side, base, owner_dice, paths,
                                      after, ctx)
         pub_after = mask(after, paths_after)
-        hidden = self._is_hidden(game, pub_before, pub_after, action, side, base, ctx)
-        sealed = self._seal(game, me, number, view, after, paths, paths_after, ctx)
+        hidden = shown != action or self._is_hidden(game, pub_before, pub_after, action,
+                                                    side, base, ctx)
+        sealed = self._seal(game, me, number, view, after, paths, paths_after, ctx,
+                            action if shown != action else None)
         proof = Proof(by=me, public=digest(pub_after), text=[x.render() for x in ctx.lines],
                       dice=ctx.public_dice, faces=list(ctx.faces), sealed=sealed,
-                      patch=diff(pub_before, pub_after) if hidden else None, status="pending")
+                      patch=diff(pub_before, pub_after) if hidden else None, status="pending",
+                      shown=shown.text() if shown != action else None)
         if self.ledger is not None:
-            self.ledger.note_action(self, game, number, pd, action.text(), bool(ctx.dice))
+            self.ledger.note_action(self, game, number, pd, shown.text(), bool(ctx.dice))
         self.proofs.append(proof)
         entry = LogEntry(number, action, side, is_manual(action),
                          [*ctx.lines, *ctx.private_lines], list(ctx.dice))
@@ -434,15 +444,18 @@ class Pbem:
                 or [x.render() for x in sim_ctx.lines] != [x.render() for x in ctx.lines])
 
     def _seal(self, game: Game, me: str, number: int, view: State, after: State,
-              paths: SecretPaths, paths_after: SecretPaths,
-              ctx: Context) -> dict[str, str] | None:
+              paths: SecretPaths, paths_after: SecretPaths, ctx: Context,
+              sealed_action: Action | None = None) -> dict[str, str] | None:
         mine_before = read_secrets(view, paths.get(me, []))
         mine_after = read_secrets(after, paths_after.get(me, []))
         private = [v for v, p in zip(ctx.dice, ctx.private_dice, strict=True) if p]
-        if mine_after == mine_before and not private and not ctx.private_lines:
+        if (mine_after == mine_before and not private and not ctx.private_lines
+                and sealed_action is None):
             return None
         payload = {"salt": os.urandom(16).hex(), "secrets": mine_after, "dice": private,
                    "lines": [x.render() for x in ctx.private_lines]}
+        if sealed_action is not None:
+            payload["action"] = sealed_action.text()
         plaintext = canonical(payload).encode("ascii")
         commit = hashlib.sha256(plaintext).hexdigest()
         box = self.keys[me].seal(plaintext, self._aad(game, number, commit))
@@ -467,6 +480,10 @@ class Pbem:
             raise StepError("the sealed hidden information is damaged")
         return payload
 
+    def took_back(self, game: Game) -> None:
+        """The last action was taken back: forget its proof."""
+        self.proofs.pop()
+
     def undo_floor(self, game: Game) -> int:
         """How far back undo may go: not past a send, a die roll or a change of secrets."""
         floor = game.sends[-1].upto if game.sends else 0
@@ -479,7 +496,8 @@ class Pbem:
     def entry_json(self, game: Game, index: int) -> dict[str, Any]:
         """Action ``index`` (0-based) as the file stores it."""
         entry, proof = game.log[index], self.proofs[index]
-        out: dict[str, Any] = {"n": entry.number, "action": entry.action.text(),
+        out: dict[str, Any] = {"n": entry.number,
+                               "action": proof.shown or entry.action.text(),
                                "side": entry.side, "manual": entry.manual,
                                "text": list(proof.text), "dice": list(proof.dice),
                                "faces": list(proof.faces), "by": proof.by,
@@ -530,8 +548,9 @@ class Pbem:
 
 # -- creating and joining -------------------------------------------------------------------
 def player_sides(game: Game) -> list[str]:
-    """The sides a player can take (the ruleset's playable sides)."""
-    return [s.id for s in game.ruleset.sides if s.playable]
+    """The sides a player can take: the sides playing the game (chosen at its set-up,
+    else the scenario's, else the ruleset's playable sides)."""
+    return game.ruleset.playing_sides(game.state)
 
 
 def _new_keys(player: Player, passphrase: str, kdf_n: int | None) -> PlayerKeys:
@@ -547,15 +566,19 @@ def new_pbem_game(ruleset: Ruleset, scenario: str | None, players: Mapping[str, 
                   chain_length: int = CHAIN_LENGTH) -> Game:
     """A new play-by-email game; the local player ``me`` joins with ``passphrase``.
 
-    ``players`` maps each playing side to the player's name. The others join with
+    ``players`` maps each playing side to the player's name (where the scenario lets
+    the set-up choose its sides, the game is set up for theirs). The others join with
     :func:`join_pbem` when they receive the file. The set-up seed is public (derived
     from the game id): anything random at the start must be done by a first action,
     whose dice are committed like every other.
     """
-    from ..engine.game import Game
-
     game_id = new_game_id()
-    game = Game(ruleset, scenario, seed_for(game_id))
+    scenario = scenario or ruleset.default_scenario
+    info = ruleset.scenarios().get(scenario)
+    chosen = None
+    if info is not None and info.min_sides is not None:  # the players are the sides
+        chosen = [s for s in ruleset.scenario_sides(scenario) if s in players]
+    game = Game(ruleset, scenario, seed_for(game_id), sides=chosen)
     sides = player_sides(game)
     unknown = [s for s in players if s not in sides]
     if unknown or len(players) < 2:

@@ -18,7 +18,7 @@ and at the last action of a send, :func:`check_send_signature`. Each problem is 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..base.errors import BoardappError
 from ..engine.actions import Action, LogEntry, LogLine
@@ -26,7 +26,7 @@ from ..engine.context import Context, DiceSource
 from ..engine.sends import Send
 from ..engine.state import State, copy_state, digest
 from .dice_commit import check_reveal, die_from
-from .hidden import SecretPaths, apply_patch, mask, read_secrets, touches
+from .hidden import SecretPaths, apply_patch, mask, read_secrets
 from .keys import verify_signature
 from .pbem import Pbem, Proof, Record, StepError, dice_source, is_manual, run_action
 
@@ -89,9 +89,12 @@ def replay_record(pbem: Pbem, game: Game, record: Record,
     pd = digest(pub_before)
     base = pbem.base(game, number, record.by, own, pd, action) if own else None
     by = record.by
+    shown = None
     if by in pbem.keys:
-        after, lines, dice, status = _replay_own(pbem, game, record, action, view, paths,
-                                                 pub_before, base, number)
+        after, lines, dice, status, played = _replay_own(pbem, game, record, action, view,
+                                                         paths, pub_before, base, number)
+        if played != action:
+            shown, action = record.action, played
     elif record.patch is None:
         after, lines, dice, status = _replay_public(pbem, game, record, action, view, base)
     else:
@@ -105,7 +108,7 @@ def replay_record(pbem: Pbem, game: Game, record: Record,
         status = "pending"
     proof = Proof(by=by, public=record.public, text=list(record.text),
                   dice=list(record.dice), faces=list(record.faces), sealed=record.sealed,
-                  patch=record.patch, status=status)
+                  patch=record.patch, status=status, shown=shown)
     entry = LogEntry(number, action, record.side, record.manual, lines, dice)
     return entry, after, proof
 
@@ -131,9 +134,10 @@ def _check_dice(ctx: Context, record: Record) -> None:
 
 def _replay_own(pbem: Pbem, game: Game, record: Record, action: Action, view: State,
                 paths: SecretPaths, pub_before: State, base: bytes | None,
-                number: int) -> tuple[State, list[LogLine], list[int], str]:
+                number: int) -> tuple[State, list[LogLine], list[int], str, Action]:
     by = record.by
     payload = pbem.open_seal(game, number, by, record.sealed) if record.sealed else None
+    action = _sealed_words(pbem, game, view, action, payload)
     after, ctx = _run_replay(pbem, game, view, action, record.side,
                              dice_source(base, pbem.keys[by].private_dice_key,
                                          None if base else record.dice, None))
@@ -158,7 +162,29 @@ def _replay_own(pbem: Pbem, game: Game, record: Record, action: Action, view: St
             raise StepError(f"the public patch does not apply: {exc}") from exc
         if pbem.public_digest(game, check) != record.public:
             raise StepError("the public patch does not give the public state recorded")
-    return after, [*ctx.lines, *ctx.private_lines], list(ctx.dice), "replayed"
+    return after, [*ctx.lines, *ctx.private_lines], list(ctx.dice), "replayed", action
+
+
+def _sealed_words(pbem: Pbem, game: Game, view: State, shown: Action,
+                  payload: dict[str, Any] | None) -> Action:
+    """The action its own player played: the sealed words of a sealed choice (checked
+    against what the file shows), else the action as shown."""
+    words = payload.get("action") if payload is not None else None
+    probe = Action(shown.verb, ("x",) * len(shown.args))
+    if game.ruleset.public_action(view, probe) == probe:  # not a sealed verb
+        if words is not None:
+            raise StepError("this action has sealed words but its verb is not sealed")
+        return shown
+    if words is None:
+        raise StepError("this sealed action has no sealed words: the seal was removed")
+    try:
+        action = Action.parse(words) if isinstance(words, str) else None
+    except BoardappError:
+        action = None
+    if action is None or game.ruleset.public_action(view, action) != shown:
+        raise StepError("the sealed words of this action are not the action the file "
+                        "shows")
+    return action
 
 
 def _replay_public(pbem: Pbem, game: Game, record: Record, action: Action, view: State,
@@ -169,6 +195,18 @@ def _replay_public(pbem: Pbem, game: Game, record: Record, action: Action, view:
     return after, list(ctx.lines), list(ctx.dice), "replayed"
 
 
+def _refuse_others_changed(pbem: Pbem, game: Game, by: str, view: State, after: State,
+                           paths: SecretPaths) -> None:
+    """A patch may change only its player's hidden information (it may create or drop a
+    mapping that holds other players' secrets, leaving those as they were)."""
+    paths_after = pbem.paths(game, after)
+    for side in {*paths, *paths_after} - {by}:
+        side_paths = [*paths.get(side, []), *paths_after.get(side, [])]
+        if read_secrets(view, side_paths) != read_secrets(after, side_paths):
+            raise StepError(f"this action changes {pbem.name(game, side)}'s hidden "
+                            "information, which only they can do")
+
+
 def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view: State,
                    paths: SecretPaths, base: bytes | None
                    ) -> tuple[State, list[LogLine], list[int], str]:
@@ -177,11 +215,6 @@ def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view:
         raise StepError(f"this action claims to use hidden information, but "
                         f"{pbem.name(game, by)} has none here")
     assert record.patch is not None
-    for op in record.patch:
-        for side, side_paths in paths.items():
-            if side != by and any(touches(tuple(op["path"]), p) for p in side_paths):
-                raise StepError(f"this action changes {pbem.name(game, side)}'s hidden "
-                                "information, which only they can do")
     if base is not None:
         for j, (value, face) in enumerate(zip(record.dice, record.faces, strict=True)):
             if value is None:
@@ -199,5 +232,6 @@ def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view:
         apply_patch(after, record.patch)
     except BoardappError as exc:
         raise StepError(f"the public patch does not apply: {exc}") from exc
+    _refuse_others_changed(pbem, game, by, view, after, paths)
     lines = [LogLine(t) for t in record.text]
     return after, lines, [v for v in record.dice if v is not None], "sealed"

@@ -114,7 +114,7 @@ class TacticalStep(LilyStep):
     def tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         """Apply a ``tac-move`` this step lists (deployment, sortie, advance, movement)."""
-        raise NotImplementedError  # never reached: a step that lists none refuses it
+        raise NotImplementedError  # abstract: never reached, a step listing none refuses it
 
     @verb("tac-move", drag=True, label=move_label)
     def on_tac_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
