@@ -1,11 +1,12 @@
 # boardapp: `make run` installs everything into .venv and opens the board;
-# `make test` installs everything into .venv and runs the whole test suite headless.
+# `make test` installs everything into .venv and runs the whole test suite headless;
+# `make soak` tries damaged files and maps and kills during saves (see benchmarks/soak.py).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench soak clean
 
 run: $(STAMP)
 	@sh packaging/ensure-qt-libs.sh $(VENV)
@@ -19,6 +20,11 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run.py
+
+# Damaged game files and maps, kills during saves; prints the figures, fails on a traceback,
+# a hang or a lost save. `make soak SOAK_ARGS=--full` runs the full counts (2,000 files).
+soak: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/soak.py $(SOAK_ARGS)
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

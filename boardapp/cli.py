@@ -39,11 +39,12 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__, cli_map
-from .core.base.errors import BoardappError, GameFileError, IllegalActionError
+from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
+from .core.base.names import check_player_name
 from .core.engine.game import Game
 from .core.engine.manual import MANUAL_VERBS
 from .core.engine.ruleset import available_rulesets, find_ruleset
-from .core.files.gamefile import load_game, save_for_opponent, save_game
+from .core.files.gamefile import load_game, read_game_bytes, save_for_opponent, save_game
 from .core.scan.boardsettings import UserMaps
 
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
@@ -198,10 +199,9 @@ def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) 
 
 
 def _mode(path: str) -> str | None:
-    try:
-        with open(path, "rb") as handle:
-            data = json.loads(handle.read(64 * 1024 * 1024))
-    except (OSError, ValueError, RecursionError):
+    try:  # a pipe or a device is refused at once (load_game then says why)
+        data = json.loads(read_game_bytes(path))
+    except (OSError, ValueError, RecursionError):  # GameFileError is a ValueError
         return None
     return data.get("mode") if isinstance(data, dict) else None
 
@@ -223,8 +223,9 @@ def _parse_players(items: list[str]) -> dict[str, str]:
     for item in items:
         side, sep, name = item.partition("=")
         if not sep or not side:
-            raise BoardappError(f"--players wants SIDE=NAME, not {item!r}")
-        players[side.strip().lower()] = name.strip()
+            raise BoardappError(f"--players wants SIDE=NAME, not {quote(item)}")
+        side = side.strip().lower()
+        players[side] = check_player_name(name.strip(), f"the player of {side}")
     return players
 
 

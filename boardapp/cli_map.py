@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from .core.base.errors import DataError
-from .core.board.mapdata import check_map_file, load_map
+from .core.board.mapdata import examine_map_file, load_map
 from .core.scan.boardsettings import load_board_settings, save_board_settings
 from .core.scan.calibration import (
     Calibration,
@@ -81,14 +81,13 @@ def cmd_map(args: argparse.Namespace) -> int:
 
 
 def map_check(path: str) -> int:
-    problems = check_map_file(path)
+    problems, bmap = examine_map_file(path)
     for problem in problems:
         print(problem)
-    if problems:
+    if problems or bmap is None:
         print(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} in {path}",
               file=sys.stderr)
         return EXIT_PROBLEMS
-    bmap = load_map(path)
     kind = "hex map" if bmap.hexgrid is not None else "map"
     print(f"{path}: {kind} {bmap.id!r} is valid ({len(bmap.areas)} areas, "
           f"{bmap.graph.number_of_edges()} links, {len(bmap.boxes)} boxes)")

@@ -1,40 +1,315 @@
-"""Safe loading of YAML/JSON data files with errors that say file, place and problem."""
+"""Safe loading of YAML/JSON data files with errors that say file, place and problem.
+
+YAML is read with libyaml's C parser where PyYAML has it (``yaml.CSafeLoader``; the
+pure-Python parser otherwise) and built into Python values here, event by event, with
+no recursion, so that a hostile or damaged file (a user's map, above all) can only end
+in a :class:`DataError` naming the file and the place, never in a crash or a hang:
+
+* at most :data:`MAX_YAML_DEPTH` nested lists and mappings, :data:`MAX_YAML_NODES`
+  values (an alias counts the values it repeats) and :data:`MAX_YAML_STRING`
+  characters in one value, and :data:`MAX_YAML_NUMBER` digits in a number;
+* a key written twice in one mapping is refused (the second would silently win);
+* only YAML's plain types are built (text, numbers, true/false, null, dates, lists,
+  mappings): a ``!!python/...`` tag is refused, never executed.
+"""
 
 from __future__ import annotations
 
 import json
+import math
+import os
+import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.nodes import ScalarNode
 
-from .errors import DataError
+from .errors import DataError, quote, shorten
 
 MAX_DATA_FILE_BYTES = 20 * 1024 * 1024
+MAX_YAML_DEPTH = 64
+"""Lists and mappings nested in one another (a map needs about six)."""
+MAX_YAML_NODES = 2_000_000
+"""Values in one file, an alias counting the values it repeats."""
+MAX_YAML_STRING = 1_000_000
+"""Characters in one text value (a map's notes are a few hundred)."""
+MAX_YAML_NUMBER = 100
+"""Characters in one number."""
+
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+YAML_C_LOADER = _Loader is not yaml.SafeLoader
+"""Whether libyaml's C parser is used (PyYAML built with it)."""
+_STR = "tag:yaml.org,2002:str"
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+_PLAIN_TAGS = ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
+               "tag:yaml.org,2002:float", "tag:yaml.org,2002:timestamp",
+               "tag:yaml.org,2002:binary", _STR)
+_NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
+
+
+def read_regular_file(path: str | Path, limit: int, what: str = "file") -> bytes:
+    """The bytes of ``path``, refused at once unless it is a regular file (a named pipe,
+    a device or a folder would block or never end) of at most ``limit`` bytes.
+
+    Raises :class:`DataError` naming the file; the file is opened without blocking and
+    checked on the open handle, so it cannot be swapped for a pipe in between.
+    """
+    name = str(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise DataError(name, "", f"cannot read the {what}: {exc.strerror or exc}") from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError(name, "", f"not a regular file ({_file_kind(info.st_mode)}): "
+                                      f"give the {what} itself")
+        if info.st_size > limit:
+            raise DataError(name, "", f"{what} too large ({info.st_size} bytes; at most "
+                                      f"{limit})")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        chunks = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise DataError(name, "", f"cannot read the {what}: {exc.strerror or exc}") from exc
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise DataError(name, "", f"{what} too large (more than {limit} bytes)")
+    return b"".join(chunks)
+
+
+def _file_kind(mode: int) -> str:
+    for test, kind in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+                       (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return kind
+    return "not a plain file"
 
 
 def load_yaml_file(path: str | Path) -> Any:
-    """Read ``path`` with ``yaml.safe_load``; raise :class:`DataError` on any problem."""
-    path = Path(path)
+    """Read the YAML file ``path`` (see the module's limits); raise :class:`DataError`
+    on any problem."""
+    data = read_regular_file(path, MAX_DATA_FILE_BYTES, "data file")
     try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise DataError(str(path), "", f"cannot read the file: {exc.strerror}") from exc
-    if size > MAX_DATA_FILE_BYTES:
-        raise DataError(str(path), "", f"file too large ({size} bytes)")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(str(path), f"byte {exc.start + 1}",
+                        "cannot read the file as UTF-8 text") from exc
+    return load_yaml_text(text, str(path))
+
+
+def load_yaml_text(text: str, file: str = "<yaml>") -> Any:
+    """Parse YAML ``text`` into plain values (see the module's limits); raise
+    :class:`DataError` naming ``file`` and the place on any problem."""
+    builder = _Builder(file)
+    loader = _Loader(text)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(str(path), "", f"cannot read the file as UTF-8 text: {exc}") from exc
-    try:
-        return yaml.safe_load(text)
+        return builder.run(loader)
+    except DataError:
+        raise
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark
-        place = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        raise DataError(str(path), place, f"not valid YAML: {exc.problem}") from exc
+        mark = exc.problem_mark or exc.context_mark
+        raise DataError(file, _mark(mark), f"not valid YAML: {exc.problem or exc.context}") \
+            from exc
     except yaml.YAMLError as exc:
-        raise DataError(str(path), "", f"not valid YAML: {exc}") from exc
+        raise DataError(file, builder.place(), f"not valid YAML: {shorten(str(exc), 300)}") \
+            from exc
+    except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as exc:
+        raise DataError(file, builder.place(), f"cannot be read: {type(exc).__name__}: "
+                                               f"{shorten(str(exc), 300)}") from exc
+    finally:
+        loader.dispose()
+
+
+def _mark(mark: Any) -> str:
+    return f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+
+
+class _Builder:
+    """Builds Python values from the parser's events with an explicit stack."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.nodes = 0
+        self.mark: Any = None
+        self.event: Any = None
+        # each frame: [container, anchor, nodes at start, pending key, key mark, has key]
+        self.stack: list[list[Any]] = []
+        self.anchors: dict[str, tuple[Any, int]] = {}
+
+    def place(self) -> str:
+        mark = self.mark if self.mark is not None else \
+            (self.event.start_mark if self.event is not None else None)
+        where = _mark(mark)
+        path = self.path()
+        return f"{where} ({path})" if where and path else where or path
+
+    def path(self) -> str:
+        parts = []
+        for frame in self.stack:
+            container = frame[0]
+            if isinstance(container, list):
+                parts.append(f"[{len(container)}]")
+            elif frame[5]:
+                parts.append(("." if parts else "") + shorten(str(frame[3]), 40))
+        return "".join(parts)
+
+    def fail(self, problem: str) -> DataError:
+        return DataError(self.file, self.place(), problem)
+
+    def count(self, n: int = 1) -> None:
+        self.nodes += n
+        if self.nodes > MAX_YAML_NODES:
+            raise self.fail(f"too many values (more than {MAX_YAML_NODES:,}): not a data "
+                            "file boardapp reads")
+
+    def run(self, loader: Any) -> Any:
+        get = loader.get_event
+        event = get()  # StreamStart
+        event = get()
+        if isinstance(event, yaml.StreamEndEvent):
+            return None
+        try:
+            return self._document(loader, get)
+        except BaseException:
+            if self.mark is None and self.event is not None:
+                self.mark = self.event.start_mark
+            raise
+
+    def _document(self, loader: Any, get: Callable[[], Any]) -> Any:
+        """The values of one document; then refuse a second one."""
+        scalar_event, end_events = yaml.ScalarEvent, (yaml.MappingEndEvent,
+                                                      yaml.SequenceEndEvent)
+        starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+        resolvers = loader.yaml_implicit_resolvers
+        stack = self.stack
+        limit_text = MAX_YAML_STRING
+        result: Any = None
+        while True:
+            event = self.event = get()
+            kind = type(event)
+            if kind is scalar_event:
+                value = event.value
+                if event.tag is None and event.anchor is None and len(value) <= limit_text \
+                        and (not event.implicit[0] or (value and value[0] not in resolvers)):
+                    pass  # plain text: the common case, built here for speed
+                else:
+                    value = self.scalar(loader, event)
+                self.nodes += 1
+                if self.nodes > MAX_YAML_NODES:
+                    self.count(0)
+                if stack:
+                    frame = stack[-1]
+                    container = frame[0]
+                    if container.__class__ is list:
+                        container.append(value)
+                        continue
+                    if frame[5]:
+                        container[frame[3]] = value
+                        frame[3], frame[5] = None, False
+                        continue
+                if self.add(value, event):
+                    result = self.value
+            elif kind in starts:
+                self.count()
+                if len(stack) >= MAX_YAML_DEPTH:
+                    raise self.fail(f"nested more than {MAX_YAML_DEPTH} levels deep: not a "
+                                    "data file boardapp reads")
+                mapping = kind is yaml.MappingStartEvent
+                tag = event.tag
+                if tag not in (None, "!", _MAP if mapping else _SEQ):
+                    raise self.fail(f"unsupported tag {shorten(tag, 60)!r}")
+                stack.append([{} if mapping else [], event.anchor, self.nodes, None, None,
+                              False])
+            elif kind in end_events:
+                container, anchor, start = stack.pop()[:3]
+                if anchor is not None:
+                    self.anchors[anchor] = (container, self.nodes - start + 1)
+                if self.add(container, event):
+                    result = self.value
+            elif kind is yaml.AliasEvent:
+                if event.anchor not in self.anchors:
+                    raise self.fail(f"unknown alias *{shorten(event.anchor, 60)}")
+                value, size = self.anchors[event.anchor]
+                self.count(size)
+                if self.add(value, event):
+                    result = self.value
+            elif kind is yaml.DocumentEndEvent:
+                break
+            else:
+                raise self.fail(f"unexpected {kind.__name__}")
+        end = self.event = get()
+        if not isinstance(end, yaml.StreamEndEvent):
+            raise self.fail("expected a single document in the file, found another")
+        return result
+
+    def scalar(self, loader: Any, event: Any) -> Any:
+        value = event.value
+        if len(value) > MAX_YAML_STRING:
+            raise self.fail(f"a value of {len(value):,} characters (at most "
+                            f"{MAX_YAML_STRING:,})")
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = loader.resolve(ScalarNode, value, event.implicit)
+        if tag == _STR:
+            if event.anchor is not None:
+                self.anchors[event.anchor] = (value, 1)
+            return value
+        if tag not in _PLAIN_TAGS:
+            if tag == "tag:yaml.org,2002:merge":
+                raise self.fail("merge keys (<<) are not supported: write the keys out")
+            raise self.fail(f"unsupported tag {shorten(tag, 60)!r}")
+        if tag in _NUMBER_TAGS and len(value) > MAX_YAML_NUMBER:
+            raise self.fail(f"a number of {len(value):,} characters (at most "
+                            f"{MAX_YAML_NUMBER})")
+        node = ScalarNode(tag, value, event.start_mark, event.end_mark)
+        try:
+            built = loader.yaml_constructors[tag](loader, node)
+        except yaml.YAMLError:
+            raise
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise self.fail(f"{shorten(value, 60)!r} is not a valid "
+                            f"{tag.rsplit(':', 1)[-1]}") from exc
+        if event.anchor is not None:
+            self.anchors[event.anchor] = (built, 1)
+        return built
+
+    def add(self, value: Any, event: Any) -> bool:
+        """Put ``value`` in the open container; true when it is the document itself."""
+        if not self.stack:
+            self.value = value
+            return True
+        frame = self.stack[-1]
+        container = frame[0]
+        if isinstance(container, list):
+            container.append(value)
+        elif not frame[5]:
+            try:
+                hash(value)
+            except TypeError:
+                raise self.fail("a key must be a single value, not a list or a mapping") \
+                    from None
+            if value in container:
+                raise self.fail(f"the key {shorten(str(value), 60)!r} appears twice in this "
+                                "mapping")
+            frame[3], frame[4], frame[5] = value, event.start_mark, True
+        else:
+            container[frame[3]] = value
+            frame[3], frame[4], frame[5] = None, None, False
+        return False
 
 
 def load_json_text(text: str, file: str) -> Any:
@@ -61,7 +336,7 @@ class Checker:
             raise self.fail(place, f"expected a mapping, found {type_name(value)}")
         for key in value:
             if not isinstance(key, str):
-                raise self.fail(place, f"key {key!r} must be text")
+                raise self.fail(place, f"key {quote(key)} must be text")
         return value
 
     def seq(self, value: Any, place: str) -> list[Any]:
@@ -88,7 +363,13 @@ class Checker:
         """``value`` must be an int or float."""
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise self.fail(place, f"expected a number, found {type_name(value)}")
-        return float(value)
+        try:
+            number = float(value)
+        except OverflowError:
+            number = math.inf
+        if not math.isfinite(number):
+            raise self.fail(place, f"{quote(value, 40)} is not a finite number")
+        return number
 
     def boolean(self, value: Any, place: str) -> bool:
         """``value`` must be true or false."""
@@ -117,7 +398,7 @@ class Checker:
         """``value`` must be one of ``allowed``."""
         allowed = list(allowed)
         if value not in allowed:
-            raise self.fail(place, f"{value!r} is not one of {', '.join(allowed)}")
+            raise self.fail(place, f"{quote(value)} is not one of {', '.join(allowed)}")
         return str(value)
 
     def known_keys(self, value: dict[str, Any], place: str, allowed: Iterable[str]) -> None:

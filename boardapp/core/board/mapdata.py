@@ -29,7 +29,7 @@ from shapely.errors import GEOSException
 from shapely.geometry import MultiPoint, Point, Polygon, box
 from shapely.strtree import STRtree
 
-from ..base.errors import DataError
+from ..base.errors import DataError, quote
 from ..base.yamlio import Checker, load_yaml_file
 from .hexgrid import (
     ORIENTATIONS,
@@ -54,6 +54,8 @@ AREA_KEYS = ("name", "lonlat", "pos", "region", "fortified", "nf", "port", "terr
              "source", "polygon")
 OVERLAP_TOLERANCE = 0.5
 """Square map units two outlines may share before they count as overlapping (rounding)."""
+MAX_PROBLEMS_SHOWN = 20
+"""Problems a :class:`MapErrors` message lists (``problems`` holds them all)."""
 _SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -144,7 +146,10 @@ class MapErrors(DataError):
         first = problems[0]
         super().__init__(first.file, first.place, first.problem)
         self.problems = list(problems)
-        self.args = ("\n".join(str(p) for p in problems),)
+        shown = [str(p) for p in problems[:MAX_PROBLEMS_SHOWN]]
+        if len(problems) > MAX_PROBLEMS_SHOWN:
+            shown.append(f"... and {len(problems) - MAX_PROBLEMS_SHOWN} more problems")
+        self.args = ("\n".join(shown),)
 
 
 @dataclass
@@ -246,13 +251,21 @@ class BoardMap:
         if auto:
             points = MultiPoint([a.pos for a in auto])
             w, h = self.size
-            cells = shapely.voronoi_polygons(points, extend_to=box(-w, -h, 2 * w, 2 * h))
-            for area in auto:
-                p = Point(area.pos)
-                cell = next((c for c in cells.geoms if c.contains(p)), None)
-                if cell is None:
-                    cell = p.buffer(30)
-                outlines[area.id] = cell.intersection(land)
+            cells = list(shapely.voronoi_polygons(points, extend_to=box(-w, -h, 2 * w, 2 * h))
+                         .geoms)
+            # Each city's cell found through a tree of the cells (a scan of every cell
+            # for every city took minutes on a map of 10,000 areas).
+            centres = shapely.points([a.pos for a in auto])
+            found: dict[int, int] = {}
+            if cells:
+                at, cell_at = STRtree(cells).query(centres, predicate="intersects")
+                for i, j in zip(at.tolist(), cell_at.tolist(), strict=True):
+                    found.setdefault(i, j)
+            chosen = [cells[found[i]] if i in found else Point(a.pos).buffer(30)
+                      for i, a in enumerate(auto)]
+            clipped = shapely.intersection(chosen, land)
+            for area, cell in zip(auto, clipped, strict=True):
+                outlines[area.id] = cell
         for area in self.areas.values():
             if area.polygon is not None:
                 outlines[area.id] = Polygon(area.polygon)
@@ -319,7 +332,7 @@ _LOADED: dict[tuple[str, int, int], BoardMap] = {}
 
 def parse_map(data: Any, file: str) -> BoardMap:
     """Validate already-parsed map ``data`` (see :func:`load_map`)."""
-    problems, bmap = _parse(data, file)
+    problems, bmap = _parse_safely(data, file)
     if problems:
         raise problems[0] if len(problems) == 1 else MapErrors(problems)
     assert bmap is not None
@@ -329,16 +342,37 @@ def parse_map(data: Any, file: str) -> BoardMap:
 def check_map(data: Any, file: str) -> list[DataError]:
     """Every problem of map ``data`` (empty when the map is valid), each naming its place
     (``areas.brest.nf``, ``roads[3]``, ``hexgrid.hexes.3,4.terrain``)."""
-    return _parse(data, file)[0]
+    return _parse_safely(data, file)[0]
 
 
 def check_map_file(path: str | Path) -> list[DataError]:
     """Every problem of the map file at ``path``, a YAML syntax error included."""
+    return examine_map_file(path)[0]
+
+
+def examine_map_file(path: str | Path) -> tuple[list[DataError], BoardMap | None]:
+    """Every problem of the map file at ``path`` and, when it has none, the map (the file
+    is read once). Whatever the file holds, this returns: a failure of any kind while
+    reading or building the map is a problem naming the file."""
     try:
         data = load_yaml_file(path)
     except DataError as exc:
-        return [exc]
-    return check_map(data, str(path))
+        return [exc], None
+    return _parse_safely(data, str(path))
+
+
+def _parse_safely(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
+    """:func:`_parse`, with any unexpected failure (a geometry library refusing strange
+    numbers, a value nested too deeply) reported as a problem instead of a crash."""
+    try:
+        return _parse(data, file)
+    except DataError as exc:
+        return [exc], None
+    except (RecursionError, MemoryError) as exc:
+        return [DataError(file, "", f"the map cannot be read: {type(exc).__name__}")], None
+    except Exception as exc:  # noqa: BLE001 - a user's map must never crash the program
+        return [DataError(file, "", f"the map cannot be built: {type(exc).__name__}: "
+                                    f"{exc}")], None
 
 
 class _Problems:
@@ -389,7 +423,7 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
         return [exc], None
     p.keys(top, "", TOP_KEYS)
     if top.get("format") != MAP_FORMAT:
-        p.add("format", f"expected {MAP_FORMAT!r}: is this a boardapp map file?")
+        p.add("format", f"expected {quote(MAP_FORMAT)}: is this a boardapp map file?")
         return p.found, None
     version = p.get(c.integer, top.get("version"), "version", 1, default=1)
     if version > MAP_VERSION:
@@ -428,13 +462,13 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
                              default=["road"]))
     for i, kind in enumerate(link_kinds):
         if not (isinstance(kind, str) and _SLUG.match(kind)):
-            p.add(f"link_kinds[{i}]", f"{kind!r}: a kind is lowercase letters, digits and '-'")
+            p.add(f"link_kinds[{i}]", f"{quote(kind)}: a kind is lowercase letters, digits and '-'")
     road_kinds: dict[frozenset[str], str] = {}
     roads = _roads(p, top.get("roads", []) or [], area_keys, areas, link_kinds, road_kinds)
     for b in boxes.values():
         for i, link in enumerate(b.links):
             if link not in area_keys:
-                p.add(f"boxes.{b.id}.links[{i}]", f"no area {link!r} on this map")
+                p.add(f"boxes.{b.id}.links[{i}]", f"no area {quote(link)} on this map")
     control_boxes = p.each(top.get("control_boxes", {}) or {}, "control_boxes",
                            lambda k, v, place: _control_box(c, k, v, place, regions))
     tracks = p.each(top.get("tracks", {}) or {}, "tracks",
@@ -474,10 +508,10 @@ def _terrains(p: _Problems, value: Any) -> dict[str, str | None]:
     for name, colour in p.get(p.c.mapping, value, "terrains", default={}).items():
         place = f"terrains.{name}"
         if not _SLUG.match(name):
-            p.add(place, f"terrain {name!r} must be lowercase letters, digits and '-'")
+            p.add(place, f"terrain {quote(name)} must be lowercase letters, digits and '-'")
             continue
         if colour is not None and not (isinstance(colour, str) and _COLOUR.match(colour)):
-            p.add(place, f"{colour!r} is not a colour like #a0b0c0")
+            p.add(place, f"{quote(colour)} is not a colour like #a0b0c0")
             continue
         out[name] = colour
     return out or dict.fromkeys(TERRAINS)
@@ -520,7 +554,7 @@ def _check_geometry(p: _Problems, land: tuple[tuple[float, float], ...],
         elif tree is not None:
             for i in tree.query(Point(area.pos), predicate="intersects"):
                 p.add(f"areas.{area.id}.pos", f"the city lies inside the outline of "
-                                              f"{drawn[int(i)].id!r}")
+                                              f"{quote(drawn[int(i)].id)}")
                 break
     if tree is None:
         return
@@ -531,13 +565,13 @@ def _check_geometry(p: _Problems, land: tuple[tuple[float, float], ...],
         shared = polys[i].intersection(polys[j]).area
         if shared > OVERLAP_TOLERANCE:
             p.add(f"areas.{drawn[j].id}.polygon",
-                  f"the outline overlaps the outline of {drawn[i].id!r} "
+                  f"the outline overlaps the outline of {quote(drawn[i].id)} "
                   f"({shared:.0f} square units)")
 
 
 def _slug(c: Checker, key: str, place: str) -> None:
     if not _SLUG.match(key):
-        raise c.fail(place, f"id {key!r} must be lowercase letters, digits and '-'")
+        raise c.fail(place, f"id {quote(key)} must be lowercase letters, digits and '-'")
 
 
 def _region(p: _Problems, key: str, v: Any, place: str) -> Region | None:
@@ -551,7 +585,7 @@ def _region(p: _Problems, key: str, v: Any, place: str) -> Region | None:
     vp = control.get("vp")
     colour = str(v.get("colour", "#e8e0c8"))
     if not _COLOUR.match(colour):
-        p.add(f"{place}.colour", f"{colour!r} is not a colour like #a0b0c0")
+        p.add(f"{place}.colour", f"{quote(colour)} is not a colour like #a0b0c0")
     return Region(
         id=key, name=p.get(c.text, v.get("name"), f"{place}.name", default=key), colour=colour,
         cities_needed=None if cities is None else p.get(c.integer, cities,
@@ -566,7 +600,7 @@ def _city_fields(p: _Problems, v: dict[str, Any], place: str, regions: dict[str,
     c = p.c
     region = v.get("region")
     if region is not None and region not in regions:
-        p.add(f"{place}.region", f"no region {region!r} (known: {', '.join(regions)})")
+        p.add(f"{place}.region", f"no region {quote(region)} (known: {', '.join(regions)})")
     fortified = p.get(c.boolean, v.get("fortified", False), f"{place}.fortified", default=None)
     nf = v.get("nf")
     if nf is not None and fortified is False:
@@ -644,7 +678,7 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
         hp = f"{place}.hexes.{key}"
         h = parse_hex_key(key)
         if h is None:
-            p.add(hp, f"{key!r} is not a hex: write its axial coordinates as \"q,r\"")
+            p.add(hp, f"{quote(key)} is not a hex: write its axial coordinates as \"q,r\"")
             continue
         if isinstance(item, str) or item is None:
             item = {"terrain": item or "clear"}
@@ -697,7 +731,7 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
         feats = p.get(c.seq, item.get("features"), f"{sp}.features", default=[])
         for j, feat in enumerate(feats):
             if feat not in features:
-                p.add(f"{sp}.features[{j}]", f"{feat!r} is not one of {', '.join(features)}")
+                p.add(f"{sp}.features[{j}]", f"{quote(feat)} is not one of {', '.join(features)}")
         key2 = frozenset(hex_id(*h) for h in ends)
         sides[key2] = tuple(dict.fromkeys((*sides.get(key2, ()),
                                            *(f for f in feats if f in features))))
@@ -720,7 +754,7 @@ def _roads(p: _Problems, value: Any, area_keys: set[str], areas: dict[str, Area]
             continue
         kind = pair[2] if len(pair) == 3 else None
         if kind is not None and kind not in link_kinds:
-            p.add(f"{place}[2]", f"{kind!r} is not a link kind of this map "
+            p.add(f"{place}[2]", f"{quote(kind)} is not a link kind of this map "
                                  f"(link_kinds: {', '.join(map(str, link_kinds))})")
             continue
         ends = [p.get(c.text, x, place) for x in pair[:2]]
@@ -729,7 +763,7 @@ def _roads(p: _Problems, value: Any, area_keys: set[str], areas: dict[str, Area]
         a, b = ends
         missing = [end for end in (a, b) if end not in area_keys]
         if missing:
-            p.add(place, f"no area {missing[0]!r} on this map")
+            p.add(place, f"no area {quote(missing[0])} on this map")
             continue
         if a == b:
             p.add(place, "a road cannot join an area to itself")
@@ -773,7 +807,7 @@ def _box(p: _Problems, key: str, v: Any, place: str) -> Box:
 
 def _control_box(c: Checker, key: str, v: Any, place: str, regions: dict[str, Region]):
     if key not in regions:
-        raise c.fail(place, f"no region {key!r}")
+        raise c.fail(place, f"no region {quote(key)}")
     return c.rect(v, place)
 
 

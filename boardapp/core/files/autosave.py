@@ -24,9 +24,11 @@ from typing import Any
 from ..base.atomic import atomic_write_text, remove_stale_temp_files
 from ..engine.game import Game
 from ..engine.sends import now_iso
-from .gamefile import dumps_game, load_game
+from .gamefile import dumps_game, load_game, read_game_bytes
 
 META_SUFFIX = ".meta.json"
+PRIVATE = 0o600
+"""Autosaves are the user's own copies: new ones are readable by the user only."""
 
 
 def autosave_dir() -> Path:
@@ -69,6 +71,7 @@ class Autosaver:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.original = str(original) if original is not None else None
         self.path = self.folder / f"{uuid.uuid4().hex}.json"
+        self._previous: dict[str, Any] | None = None
 
     @property
     def meta_path(self) -> Path:
@@ -76,11 +79,20 @@ class Autosaver:
         return self.path.with_name(self.path.stem + META_SUFFIX)
 
     def save(self, game: Game) -> None:
-        """Save ``game`` now (atomic; the previous autosave survives a crash meanwhile)."""
-        atomic_write_text(self.path, dumps_game(game))
-        meta = {"original": self.original, "saved_at": now_iso(), "pid": os.getpid(),
-                "title": game.ruleset.title(game.state), "actions": len(game.log)}
-        atomic_write_text(self.meta_path, json.dumps(meta, ensure_ascii=False))
+        """Save ``game`` now (atomic; the previous autosave survives a crash meanwhile).
+
+        The meta file is written first and describes both the game being saved and the
+        one saved before, so that whichever a kill leaves on disk, the restore prompt
+        describes it (:func:`unfinished_autosaves` counts the file's own actions)."""
+        text = dumps_game(game)
+        now = {"saved_at": now_iso(), "title": game.ruleset.title(game.state),
+               "actions": len(game.log)}
+        meta = {"original": self.original, "pid": os.getpid(), **now,
+                "previous": self._previous}
+        atomic_write_text(self.meta_path, json.dumps(meta, ensure_ascii=False),
+                          mode=PRIVATE)
+        atomic_write_text(self.path, text, mode=PRIVATE)
+        self._previous = now
 
     def finish(self) -> None:
         """The game was closed normally: forget its autosave."""
@@ -112,6 +124,27 @@ def _read_meta(meta: Path) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def _count_actions(path: Path) -> int | None:
+    """How many actions the game file ``path`` holds (``None``: it cannot be read)."""
+    try:
+        data = json.loads(read_game_bytes(path))
+    except (OSError, ValueError, RecursionError):
+        return None
+    actions = data.get("actions") if isinstance(data, dict) else None
+    return len(actions) if isinstance(actions, list) else None
+
+
+def _describing(meta: dict[str, Any], actions: int | None) -> dict[str, Any]:
+    """What the meta file says of the game file holding ``actions`` actions: its current
+    entry, or the previous one when a kill came between the two writes."""
+    previous = meta.get("previous")
+    if actions is None or meta.get("actions") == actions:
+        return meta
+    if isinstance(previous, dict) and previous.get("actions") == actions:
+        return previous
+    return {**meta, "actions": actions}
+
+
 def unfinished_autosaves(folder: str | Path | None = None) -> list[AutosaveInfo]:
     """Autosaves left by processes no longer running, newest first."""
     folder = Path(folder) if folder is not None else autosave_dir()
@@ -121,16 +154,22 @@ def unfinished_autosaves(folder: str | Path | None = None) -> list[AutosaveInfo]
     found = []
     for path in folder.glob("*.json"):
         if path.name.endswith(META_SUFFIX):
+            game_file = path.with_name(path.name[:-len(META_SUFFIX)] + ".json")
+            meta = _read_meta(path) or {}
+            pid = meta.get("pid") if isinstance(meta.get("pid"), int) else -1
+            if not game_file.exists() and not _pid_alive(pid):
+                path.unlink(missing_ok=True)  # killed before its first game file
             continue
         meta = _read_meta(path.with_name(path.stem + META_SUFFIX)) or {}
         pid = meta.get("pid") if isinstance(meta.get("pid"), int) else -1
         if _pid_alive(pid):
             continue
         original = meta.get("original")
+        about = _describing(meta, _count_actions(path))
         found.append(AutosaveInfo(
             path=path, original=original if isinstance(original, str) else None,
-            saved_at=str(meta.get("saved_at", "")), title=str(meta.get("title", path.stem)),
-            actions=meta["actions"] if isinstance(meta.get("actions"), int) else 0, pid=pid))
+            saved_at=str(about.get("saved_at", "")), title=str(about.get("title", path.stem)),
+            actions=about["actions"] if isinstance(about.get("actions"), int) else 0, pid=pid))
     found.sort(key=lambda info: (info.saved_at, info.path.stat().st_mtime), reverse=True)
     return found
 

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from email import policy
+from email.headerregistry import Address, HeaderRegistry
 from email.message import EmailMessage
 from email.utils import formatdate, make_msgid
 from pathlib import Path
+from typing import Any
 
 from ... import __version__
 from ..base.atomic import atomic_write_bytes
+from ..base.errors import BoardappError, quote
 from ..engine.game import Game
 from .gamefile import save_for_opponent
 from .history import (
@@ -27,6 +30,8 @@ from .history import (
     to_play,
     turn_text,
 )
+
+_HEADERS = HeaderRegistry()
 
 
 def email_subject(game: Game) -> str:
@@ -78,6 +83,68 @@ def email_body(game: Game, sender: str, file_name: str) -> str:
     return "\n".join(out) + "\n"
 
 
+LOCAL_ADDRESS = "boardapp@localhost"
+"""The From address when the player gives none (their mail program puts theirs)."""
+
+
+def one_line(text: str) -> str:
+    """``text`` without control characters or line breaks (for a header)."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+
+
+def parse_addresses(text: str | Sequence[str] | None, what: str) -> tuple[Address, ...]:
+    """The addresses written in ``text`` (``Name <a@b.example>, c@d.example``; or a list
+    of such texts) as :class:`~email.headerregistry.Address` objects; raise
+    :class:`BoardappError` naming ``what`` if one is not a plain address."""
+    if text is None:
+        return ()
+    texts = [t for t in ([text] if isinstance(text, str) else list(text)) if t.strip()]
+    found: list[Address] = []
+    for item in texts:
+        if any(not ch.isprintable() for ch in item):
+            raise BoardappError(f"{what} {quote(item)}: an address is one line, without "
+                                "control characters")
+        parsed = _HEADERS("to", item)
+        if parsed.defects or not parsed.addresses:
+            raise BoardappError(f"{what} {quote(item)} is not an email address "
+                                "(write name@example.org or Name <name@example.org>)")
+        for address in parsed.addresses:
+            if not (address.username and address.domain) or \
+                    any(ch in address.addr_spec for ch in ' <>(),;:"\\[]'):
+                raise BoardappError(f"{what} {quote(item)} is not an email address "
+                                    "(write name@example.org or Name <name@example.org>)")
+            try:
+                found.append(Address(display_name=one_line(address.display_name),
+                                     username=address.username, domain=address.domain))
+            except (ValueError, IndexError) as exc:
+                raise BoardappError(f"{what} {quote(item)} is not an email address: "
+                                    f"{exc}") from exc
+    return tuple(found)
+
+
+def email_headers(game: Game, *, sender: str | None = None,
+                  to: str | Sequence[str] | None = None,
+                  from_addr: str | None = None) -> dict[str, Any]:
+    """The message's Subject, From and To, built from address objects (a name or an
+    address can never add a recipient or a header); :class:`BoardappError` if an
+    address given is not one."""
+    side = sender_of(game, sender)
+    if from_addr:
+        sender_addresses = parse_addresses(from_addr, "the sender's address")
+        if len(sender_addresses) != 1:
+            raise BoardappError(f"the sender's address {quote(from_addr)} must be one "
+                                "address")
+    else:
+        sender_addresses = (Address(display_name=one_line(side_name(game, side)),
+                                    addr_spec=LOCAL_ADDRESS),)
+    headers: dict[str, Any] = {"Subject": one_line(email_subject(game)),
+                               "From": sender_addresses}
+    to_addresses = parse_addresses(to, "the recipient's address") if to else ()
+    if to_addresses:
+        headers["To"] = to_addresses
+    return headers
+
+
 def recipients(to: str | Sequence[str] | None) -> list[str]:
     """The addresses of ``to``: one text with addresses separated by commas, or several."""
     items = [to] if isinstance(to, str) else list(to or [])
@@ -91,11 +158,8 @@ def build_email(game: Game, attachment: bytes, file_name: str, *, sender: str | 
     every address of ``to`` (each other player)."""
     side = sender_of(game, sender)
     msg = EmailMessage(policy=policy.SMTP)
-    msg["Subject"] = email_subject(game)
-    msg["From"] = from_addr or f"{side_name(game, side)} <boardapp@localhost>"
-    addresses = recipients(to)
-    if addresses:
-        msg["To"] = ", ".join(addresses)
+    for key, value in email_headers(game, sender=sender, to=to, from_addr=from_addr).items():
+        msg[key] = value
     msg["Date"] = formatdate(localtime=True)
     msg["Message-ID"] = make_msgid(domain="boardapp.invalid")
     msg["X-Boardapp-Game"] = game.pbem.game_id if game.pbem is not None else game.ruleset.id
@@ -107,7 +171,10 @@ def build_email(game: Game, attachment: bytes, file_name: str, *, sender: str | 
 def email_game(game: Game, game_path: str | Path, eml_path: str | Path, *,
                side: str | None = None, to: str | Sequence[str] | None = None,
                from_addr: str | None = None) -> EmailMessage:
-    """"Email this game": record the send, save the file, write the ``.eml`` message."""
+    """"Email this game": record the send, save the file, write the ``.eml`` message.
+
+    The headers are built first, so that an address refused leaves the game unsent."""
+    email_headers(game, sender=side, to=to, from_addr=from_addr)
     game_path = Path(game_path)
     save_for_opponent(game, game_path, side)
     data = game_path.read_bytes()

@@ -33,8 +33,8 @@ from typing import TYPE_CHECKING, Any
 
 from ... import __version__
 from ..base.atomic import atomic_write_text
-from ..base.errors import BoardappError, GameFileError
-from ..base.yamlio import load_json_text
+from ..base.errors import BoardappError, DataError, GameFileError, quote
+from ..base.yamlio import load_json_text, read_regular_file
 from ..board.maps import MapProvider, map_notes, records_from_json, records_to_json
 from ..engine.datasheets import check_values
 from ..engine.game import Game
@@ -62,8 +62,8 @@ MAX_GAME_FILE_BYTES = 50 * 1024 * 1024
 MODES = ("hotseat", "pbem")
 
 __all__ = ["GAME_FORMAT", "GAME_VERSION", "MAX_GAME_FILE_BYTES", "game_to_json", "dumps_game",
-           "save_game", "load_game", "loads_game", "loads_game_bytes", "save_for_opponent",
-           "unlock_game"]
+           "save_game", "load_game", "loads_game", "loads_game_bytes", "read_game_bytes",
+           "save_for_opponent", "unlock_game"]
 
 
 # -- writing ----------------------------------------------------------------------------------
@@ -165,19 +165,21 @@ def load_game(path: str | Path, *, passphrase: str | None = None, side: str | No
     maps (the app hands in the user's edited maps; default: the shipped ones); a map that
     differs from the one the file records the game was played on adds a note.
     """
-    path = Path(path)
     name = str(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_GAME_FILE_BYTES:
-            raise GameFileError(name, "", f"file too large ({size} bytes) for a game file "
-                                          f"(at most {MAX_GAME_FILE_BYTES})")
-        with path.open("rb") as handle:
-            data = handle.read(MAX_GAME_FILE_BYTES + 1)
-    except OSError as exc:
-        raise GameFileError(name, "", f"cannot read the file: {exc.strerror or exc}") from exc
+    data = read_game_bytes(path)
     return loads_game_bytes(data, name, passphrase=passphrase, side=side, ledger=ledger,
                             maps=maps)
+
+
+def read_game_bytes(path: str | Path) -> bytes:
+    """The bytes of the game file ``path``: refused at once (:class:`GameFileError`) if it
+    is not a regular file (a named pipe would block forever) or is too large."""
+    try:
+        return read_regular_file(path, MAX_GAME_FILE_BYTES, "game file")
+    except GameFileError:
+        raise
+    except DataError as exc:
+        raise GameFileError(exc.file, exc.place, exc.problem) from exc
 
 
 def loads_game_bytes(data: bytes, name: str = "<game>", **kwargs: Any) -> Game:
@@ -216,8 +218,8 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     r = Reader(name)
     mode = data.get("mode")
     if mode not in MODES:
-        raise GameFileError(name, "mode", f"unknown game mode {mode!r} (expected hotseat or "
-                                          "pbem): written by a newer boardapp? update it")
+        raise GameFileError(name, "mode", f"unknown game mode {quote(mode)} (expected hotseat "
+                                          "or pbem): written by a newer boardapp? update it")
     ruleset = _ruleset(r, data, maps)
     scenario = data.get("scenario")
     if not isinstance(scenario, str):
@@ -348,15 +350,15 @@ def _replay_hotseat(r: Reader, game: Game, actions: list[Any], sides: list[str],
         try:
             entry = game.push(item["action"], side=side)
         except BoardappError as exc:
-            raise r.fail(place, f"'{item['action']}' cannot be replayed: {exc}{hint}") \
+            raise r.fail(place, f"{quote(item['action'])} cannot be replayed: {exc}{hint}") \
                 from exc
         except Exception as exc:  # the rules failing on strange input must not crash us
-            raise r.fail(place, f"'{item['action']}' cannot be replayed: the rules failed "
+            raise r.fail(place, f"{quote(item['action'])} cannot be replayed: the rules failed "
                                 f"({type(exc).__name__}: {exc}){hint}") from exc
         recorded = item.get("dice")
         if isinstance(recorded, list) and recorded != entry.dice:
-            raise r.fail(place, f"the dice recorded ({recorded}) differ from the replayed "
-                                f"dice ({entry.dice}): the file was edited")
+            raise r.fail(place, f"the dice recorded ({quote(recorded)}) differ from the "
+                                f"replayed dice ({entry.dice}): the file was edited")
 
 
 def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import BoardappError, IllegalActionError
+from ..base.names import check_player_name
 from ..engine.actions import Action, LogEntry
 from ..engine.context import Context, DiceSource
 from ..engine.game import Game, apply_to
@@ -586,6 +587,8 @@ def new_pbem_game(ruleset: Ruleset, scenario: str | None, players: Mapping[str, 
                             + (f" (unknown: {', '.join(unknown)})" if unknown else ""))
     if me not in players:
         raise BoardappError(f"you ({me}) must be one of the players")
+    for side, name in players.items():
+        check_player_name(name, f"the player of {side}")
     pbem = Pbem(game_id, [Player(side, str(players[side]), chain_length=chain_length)
                  for side in sides if side in players])
     keys = _new_keys(pbem.players[me], passphrase, kdf_n)
@@ -606,6 +609,8 @@ def join_pbem(game: Game, side: str, passphrase: str, *, kdf_n: int | None = Non
                             f"(players: {', '.join(pbem.players)})")
     if player.joined:
         raise BoardappError(f"{pbem.name(game, side)} has already joined")
+    for other in pbem.players.values():
+        check_player_name(other.name, f"the player of {other.side}")
     keys = _new_keys(player, passphrase, kdf_n)
     pbem.keys.clear()
     pbem._chains.clear()

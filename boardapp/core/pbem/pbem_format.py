@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..base.errors import GameFileError
+from ..base.names import name_problem
 from ..engine.sends import Send
 from .dice_commit import MAX_CHAIN_LENGTH
 from .hidden import check_patch
@@ -94,7 +95,11 @@ def read_players(r: Reader, value: Any, playable: Iterable[str]) -> list[Player]
                                           f"({', '.join(sides)})")
         if any(p.side == side for p in players):
             raise r.fail(f"{place}.side", f"{side} is listed twice")
-        player = Player(side, r.text(item.get("name"), f"{place}.name", empty=True),
+        name = r.text(item.get("name"), f"{place}.name", empty=True)
+        problem = name_problem(name)
+        if problem:
+            raise r.fail(f"{place}.name", problem)
+        player = Player(side, name,
                         chain_length=r.integer(item.get("chain_length"),
                                                f"{place}.chain_length", 1, MAX_CHAIN_LENGTH))
         keys = [item.get(k) for k in ("anchor", "public_key", "keybox")]
