@@ -3,7 +3,8 @@
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/run.py
 
 Prints: time to an interactive window (headless), time to compute the reachable areas
-for a stack, time to replay a 1,000-action log.
+for a stack, time to replay a 1,000-action log; then the contract test's games per minute
+per ruleset (``benchmarks/contract.py``).
 """
 
 from __future__ import annotations
@@ -125,6 +126,10 @@ def main() -> None:
     moves = sum(1 for text, _ in log if text.startswith("move"))
     print(f"replay of a {len(replayed.log)}-action log ({moves} moves): {elapsed:.3f} s "
           f"({elapsed / len(log) * 1000:.2f} ms per action; generating it took {made:.1f} s)")
+
+    from benchmarks.contract import main as contract_main
+
+    contract_main()
 
 
 if __name__ == "__main__":

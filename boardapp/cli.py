@@ -4,6 +4,7 @@
     boardapp rulesets                        installed rulesets and their scenarios
     boardapp new RULESET SCENARIO -o FILE [--sides A,B,C]   a new game file
     boardapp show FILE                       a text summary of the game
+    boardapp show FILE --json                the public view of the position as JSON
     boardapp actions FILE                    the legal actions now, one per line
     boardapp play FILE ACTION [--dice N,N]   apply one action and save the file
     boardapp undo FILE                       take back the last action
@@ -80,6 +81,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="the players of a play-by-email game, e.g. red=Alice")
     show = sub.add_parser("show", help="text summary of a game", parents=[who])
     show.add_argument("file")
+    show.add_argument("--json", action="store_true",
+                      help="the public view of the position as JSON (pieces, places, "
+                           "control, scores, who decides; secrets as counts)")
     actions = sub.add_parser("actions", help="the legal actions now", parents=[who])
     actions.add_argument("file")
     play = sub.add_parser("play", help="apply one action and save the file", parents=[who])
@@ -334,6 +338,11 @@ def cmd_reveal(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     game = _open(args)
+    if args.json:
+        from .core.files.public_view import public_view
+
+        print(json.dumps(public_view(game), indent=1, ensure_ascii=False))
+        return 0
     print(game.ruleset.summary(game.state))
     return 0
 
