@@ -349,8 +349,20 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_actions(args: argparse.Namespace) -> int:
     game = _open(args)
-    for action in game.legal_actions():
+    actions = game.legal_actions()  # by email: only what the caller may play
+    for action in actions:
         print(action.text())
+    reason = game.why_not_playing()
+    if reason:
+        print(f"# you cannot play now: {reason}", file=sys.stderr)
+        return 0
+    pbem = game.pbem
+    if pbem is not None and pbem.me is not None and not actions:
+        waiting = [s for s in game.ruleset.deciding_sides(game.state) if s != pbem.me]
+        if waiting:
+            print(f"# you play {pbem.name(game, pbem.me)}: the game waits for "
+                  f"{', '.join(pbem.name(game, s) for s in waiting)}, whose program lists "
+                  "their actions", file=sys.stderr)
     print(f"# manual (always allowed, logged as by hand): {', '.join(MANUAL_VERBS)}",
           file=sys.stderr)
     return 0

@@ -46,16 +46,6 @@ SHOWN_ACTIONS = 12
 """How many of the last actions a failure message lists (the seeds replay the game)."""
 
 
-# -- the known bugs: reported, kept as strict xfail tests in test_contract.py, tolerated in
-# random play (each a pattern of the problem and its description) ---------------------------
-LILY_SAIL = (r"'sail [^']*' is offered nowhere",
-             "lily-ermine: a sea move ('sail', 13) to a zone the army could also reach by "
-             "land is legal but offered nowhere: the movement phase's drag_action "
-             "(steps/movement.py) gives 'sail' only when the land move is refused, and sail "
-             "is declared drag-only; replay tests/data/contract/lily-sail.json (seed 1, "
-             "49 actions)")
-
-
 @dataclass(frozen=True)
 class Plan:
     """How a ruleset's random games are played: cap on actions per game (a game still
@@ -87,8 +77,7 @@ PLANS = {
     # Blois takes one (13.2): giving Brest to Blois by hand plays longer games.
     "deux-bretagne": Plan(cap=2000, seeds=1, cheap_offers=True,
                           prelude=("control brest blois",)),
-    "lily-ermine": Plan(cap=2500, seeds=1, cheap_offers=True,
-                        known=(LILY_SAIL[0],)),
+    "lily-ermine": Plan(cap=2500, seeds=1, cheap_offers=True),
 }
 DEFAULT_PLAN = Plan()
 

@@ -58,8 +58,8 @@ class Duel(Ruleset):
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
         return {s: [("vars", "hands", s), ("vars", "decks", s)] for s in SIDES}
 
-    def legal_actions(self, state: State) -> Iterator[Action]:
-        if state["phase"] != "play":
+    def legal_actions(self, state: State, side: str | None = None) -> Iterator[Action]:
+        if state["phase"] != "play" or side not in (None, state["active"]):
             return
         side = state["active"]
         v = state["vars"]

@@ -197,6 +197,8 @@ def test_a_game_by_email_in_the_window(qtbot, ruleset, tmp_path, dialogs, monkey
     assert creator.path == path and creator.game.pbem.me == other
     assert "you play" in creator.windowTitle() and "(Bob)" in creator.windowTitle()
     assert "waiting for" in creator.pbem_ui.mode_label.text()
+    # Nobody plays before everyone has joined: no rules decision on the toolbar.
+    assert creator.controller.button_actions() == []
 
     # The other player receives the file: joins, then opens it with a passphrase.
     at_computer("joiner")
@@ -225,6 +227,9 @@ def test_a_game_by_email_in_the_window(qtbot, ruleset, tmp_path, dialogs, monkey
     joiner.game_actions()[-1].trigger()  # End activation
     joiner.pbem_ui.send_action.trigger()
     sent = joiner.prep + 2  # the card, the drag, the end of the activation
+    # The other side decides now: this program offers none of its decisions (issue 13.5).
+    assert ruleset.deciding_sides(joiner.game.state) == [other]
+    assert joiner.controller.button_actions() == []
     assert load_game(path).sends[-1].upto == sent and "saved for your opponent" in \
         dialogs.shown[-1]
 
@@ -238,6 +243,8 @@ def test_a_game_by_email_in_the_window(qtbot, ruleset, tmp_path, dialogs, monkey
     assert creator.log_list.currentItem().text() == creator.game.log[0].render()
     bar.now_action.trigger()
     assert not creator.scene.replaying and bar.step == sent
+    mine = creator.controller.button_actions()
+    assert mine and set(mine) <= set(ruleset.legal_actions(creator.game.state, other))
     # Only the player's own hand; the opponent's secrets are "?" in the state already.
     assert creator.pbem_ui.hand.shown_lines() == ruleset.private_lines(creator.game.state,
                                                                        other)

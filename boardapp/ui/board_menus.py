@@ -18,7 +18,7 @@ from .controller import GameController
 def place_menu(game: Game, ctrl: GameController, bmap: BoardMap, place: str) -> QMenu | None:
     """The context menu of ``place``: the rules actions there (``None`` if none)."""
     ruleset, state = game.ruleset, game.state
-    actions = ruleset.place_actions(state, place)
+    actions = ctrl.playable(ruleset.place_actions(state, place))
     if not actions:
         return None
     menu = QMenu()
@@ -39,7 +39,7 @@ def counter_menu(game: Game, ctrl: GameController, bmap: BoardMap, pid: str) -> 
     title = menu.addAction(ruleset.piece_name(state, pid))
     title.setEnabled(False)
     menu.addSeparator()
-    rules_actions = ruleset.piece_actions(state, pid)
+    rules_actions = ctrl.playable(ruleset.piece_actions(state, pid))
     for rule_action in rules_actions:
         menu.addAction(ruleset.action_label(state, rule_action),
                        lambda a=rule_action: ctrl.push(a))

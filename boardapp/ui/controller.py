@@ -153,8 +153,20 @@ class GameController(QObject):
 
     # -- what the toolbar offers -----------------------------------------------------------
     def button_actions(self) -> list[Action]:
-        """The legal actions that take no arguments (end, next-turn...), in rules order."""
-        return self._game.ruleset.flow_actions(self._game.state)
+        """The decisions the toolbar offers (end, next-turn...), in rules order."""
+        return self.playable(self._game.ruleset.flow_actions(self._game.state))
+
+    def playable(self, actions: list[Action]) -> list[Action]:
+        """Those of ``actions`` this program's player may take: all of them at one desk;
+        by email only the local player's, and none while he may not play (another
+        player's turn, a file opened without a passphrase, actions not yet sent)."""
+        game = self._game
+        if game.pbem is None or not actions:
+            return actions
+        if game.why_not_playing() or game.pbem.me is None:
+            return []
+        mine = set(game.ruleset.legal_actions(game.state, game.pbem.me))
+        return [a for a in actions if a in mine]
 
     def action_label(self, action: Action) -> str:
         """A button label for ``action``, in the ruleset's words."""

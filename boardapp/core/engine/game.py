@@ -211,6 +211,11 @@ class Game:
         if self.sends and self.sends[-1].upto == floor:
             return (f"action {floor} was sent to the opponent: a play-by-email game cannot "
                     "take back what was sent")
+        if self.pbem is not None and self.log[floor - 1].side != self.pbem.me:
+            side = self.log[floor - 1].side
+            name = next((s.name for s in self.ruleset.sides if s.id == side), side)
+            return (f"action {floor} is {name}'s, not sent yet: only their program can take "
+                    "it back")
         return (f"action {floor} rolled dice or changed hidden information: a "
                 "play-by-email game cannot take it back")
 
@@ -249,8 +254,20 @@ class Game:
         self.state = copy_state(self.initial)
 
     def legal_actions(self) -> list[Action]:
-        """The ruleset's legal actions now (manual verbs are always possible besides)."""
-        return list(self.ruleset.legal_actions(self.state))
+        """The ruleset's legal actions now (manual verbs are always possible besides); by
+        email, only the local player's (none if they cannot play now:
+        :meth:`why_not_playing`)."""
+        if self.pbem is None:
+            return list(self.ruleset.legal_actions(self.state))
+        if self.why_not_playing():
+            return []
+        return list(self.ruleset.legal_actions(self.state, self.pbem.me))
+
+    def why_not_playing(self) -> str:
+        """Why this program cannot add actions now ("" if it can): by email, a program
+        opened without a passphrase, a player who has not joined, another player's
+        actions saved without being sent."""
+        return self.pbem.why_not_playing(self) if self.pbem is not None else ""
 
     # -- replay ----------------------------------------------------------------------------
     @classmethod

@@ -33,6 +33,10 @@ class ActionRunner(Protocol):
         """The last action was taken back (undo): forget what was recorded for it."""
         ...
 
+    def why_not_playing(self, game: Game) -> str:
+        """Why the local player cannot play now ("" if they can)."""
+        ...
+
     def undo_floor(self, game: Game) -> int:
         """The log length undo stops at."""
         ...

@@ -396,6 +396,8 @@ def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
         raise r.fail("actions", "actions were played before every player joined")
     game.sends = sends
     _replay_pbem(r, game, actions, _version_hint(game, data))
+    if pbem.me is not None and pbem.unsent_by_others(game) is not None:
+        game.notes.append(pbem.why_not_playing(game) + ".")
 
 
 def _replay_pbem(r: Reader, game: Game, actions: list[Any], hint: str) -> None:

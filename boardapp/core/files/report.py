@@ -42,7 +42,8 @@ def verify_report(game: Game) -> list[str]:
             line += (f" WARNING: {side_name(game, send.side)}'s program saw dice rolled and "
                      f"then the turn played again differently {send.retries} time(s).")
         out.append(line)
-    dice = sum(1 for p in pbem.proofs for d in p.dice if d is not None)
+    dice = sum(1 for p in pbem.proofs if p.status != "pending"
+               for d in p.dice if d is not None)
     out.append(f"{dice} public dice derived from every player's committed seeds and checked.")
     sealed = [i + 1 for i, p in enumerate(pbem.proofs) if p.status == "sealed"]
     if sealed:
@@ -53,8 +54,15 @@ def verify_report(game: Game) -> list[str]:
                    "the rest will be when that player opens their seal (boardapp reveal).")
     pending = [i + 1 for i, p in enumerate(pbem.proofs) if p.status == "pending"]
     if pending:
-        out.append(f"Actions {_ranges(pending)} are not sent yet: their dice are checked when "
-                   "they are.")
+        unsent = sum(1 for i in pending for d in pbem.proofs[i - 1].dice if d is not None)
+        line = (f"Action {pending[0]} is not sent yet" if len(pending) == 1 else
+                f"Actions {_ranges(pending)} are not sent yet")
+        if unsent:
+            line += (f": {unsent} {'die' if unsent == 1 else 'dice'} of actions not yet sent, "
+                     "not counted above, checked when they are sent")
+        else:
+            line += ": their dice are checked when they are"
+        out.append(line + ".")
     opened = [s for s, p in pbem.players.items() if p.opened]
     if opened:
         out.append("Seals opened (everything of theirs checked): "

@@ -338,15 +338,42 @@ class Pbem:
                          action.text())
 
     # -- playing ---------------------------------------------------------------------------
-    def check_can_play(self, game: Game, action: Action) -> str:
-        """The local player, if they may add ``action`` now; otherwise say why not."""
+    def unsent_by_others(self, game: Game) -> tuple[str, int, int] | None:
+        """``(side, first, last)``: the actions another player played and saved without
+        sending them (the file was mailed without a send), if any. Nobody else may play
+        on until that player sends them: the file could not be opened again."""
+        start = game.sends[-1].upto if game.sends else 0
+        others = [i for i in range(start, len(game.log)) if self.proofs[i].by != self.me]
+        if not others:
+            return None
+        return self.proofs[others[0]].by, others[0] + 1, others[-1] + 1
+
+    def why_not_playing(self, game: Game) -> str:
+        """Why the local player cannot play now ("" if they can)."""
         if not self.all_joined:
             waiting = ", ".join(self.name(game, s) for s, p in self.players.items()
                                 if not p.joined)
-            raise BoardappError(f"waiting for {waiting} to join: send them the game file")
+            return f"waiting for {waiting} to join: send them the game file"
         if self.me is None:
-            raise BoardappError("this play-by-email game is open without a passphrase: "
-                                "open it with yours to play")
+            return ("this play-by-email game is open without a passphrase: open it with "
+                    "yours to play")
+        unsent = self.unsent_by_others(game)
+        if unsent is not None:
+            side, first, last = unsent
+            who = self.name(game, side)
+            actions = f"action {first}" if first == last else f"actions {first}-{last}"
+            return (f"{who} played {actions} and saved the file without sending "
+                    f"{'it' if first == last else 'them'}: nobody can play on until they "
+                    f"do. Ask {who} to open their file, send it (Save for the others, or "
+                    "'boardapp send FILE') and mail it to you again")
+        return ""
+
+    def check_can_play(self, game: Game, action: Action) -> str:
+        """The local player, if they may add ``action`` now; otherwise say why not."""
+        reason = self.why_not_playing(game)
+        if reason:
+            raise BoardappError(reason)
+        assert self.me is not None
         if action.verb == "set-dice":
             raise IllegalActionError("dice cannot be set by hand in a play-by-email game: "
                                      "they come from every player's committed seeds")
@@ -486,10 +513,11 @@ class Pbem:
         self.proofs.pop()
 
     def undo_floor(self, game: Game) -> int:
-        """How far back undo may go: not past a send, a die roll or a change of secrets."""
+        """How far back undo may go: not past a send, a die roll, a change of secrets or
+        another player's action (not sent: only their program may take it back)."""
         floor = game.sends[-1].upto if game.sends else 0
         for i in range(len(game.log) - 1, floor - 1, -1):
-            if game.log[i].dice or self.proofs[i].sealed:
+            if game.log[i].dice or self.proofs[i].sealed or self.proofs[i].by != self.me:
                 return i + 1
         return floor
 

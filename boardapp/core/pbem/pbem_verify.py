@@ -83,6 +83,11 @@ def replay_record(pbem: Pbem, game: Game, record: Record,
         raise StepError(f"not an action: {exc}") from exc
     if record.manual != is_manual(action):
         raise StepError("the 'manual' mark does not match the action")
+    if record.side != record.by:
+        raise StepError(f"this action is recorded for {pbem.name(game, record.side)} but "
+                        f"played by {pbem.name(game, record.by)}, who does not hold that "
+                        "side: each player's program plays only its player's side (the "
+                        "file was edited or written by another program)")
     view = game.state
     paths = pbem.paths(game, view)
     pub_before = mask(view, paths)
@@ -104,7 +109,7 @@ def replay_record(pbem: Pbem, game: Game, record: Record,
     if public != record.public:
         raise StepError("the public state after this action is not the one recorded: "
                         "an earlier action, a die or the hidden information was edited")
-    if status == "replayed" and own is None:
+    if own is None:  # not sent: its dice could not be derived from the seeds
         status = "pending"
     proof = Proof(by=by, public=record.public, text=list(record.text),
                   dice=list(record.dice), faces=list(record.faces), sealed=record.sealed,

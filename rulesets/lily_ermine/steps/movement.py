@@ -19,6 +19,13 @@ from ..model.base import ROUGH, Why
 from .common import GarrisonVerb, LilyPhase, piece_label
 
 
+def _sail_label(rs: LilyErmineModel, state: State, action: Action) -> str:
+    """``Sail names to zone (13)``: on the destination's menu, where a drag would be a land
+    move (a zone both by land and by sea)."""
+    return (f"Sail {rs.names(state, action.pieces(0))} to "
+            f"{rs.board_map.place_name(action.arg(1))} (13)")
+
+
 def _sail_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
     """Sea moves of single counters and of each commander with one unit (13)."""
     if state["active"] != "brittany" or state["vars"].get("sailed"):
@@ -198,7 +205,7 @@ class MovementPhase(GarrisonVerb, LilyPhase):
         if moving["stopped"] or moving["mp_left"] <= 0:
             _end_army_move(rs, state, ctx)
 
-    @verb("sail", drag=True)
+    @verb("sail", drag=True, area=1, label=_sail_label)
     def on_sail(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pieces, dest = action.pieces(0), action.arg(1)
