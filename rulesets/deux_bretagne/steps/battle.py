@@ -30,7 +30,7 @@ from typing import Any
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
-from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.state import State, pieces_at, put_piece, rule_on
 from boardapp.core.engine.verbs import verb
 
 from ..model import groups, labels
@@ -60,6 +60,7 @@ from ..model.battle import (
     sailed,
 )
 from ..model.control import update_counties
+from ..model.movement import NOBODY_RETREATS
 from .common import DeuxBretagneStep
 
 
@@ -447,7 +448,7 @@ class Retreat(DeuxBretagneStep):
     def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         v = frame["vars"]
-        if not self._retreating(rs, state, v):
+        if rule_on(state, NOBODY_RETREATS) and not self._retreating(rs, state, v):
             name = rs.board_map.place_name(v["area"])
             ctx.log(f"{rs.side(v['loser']).name} has nobody left in {name}: no retreat",
                     rs.cite("9.5"))  # 9.5: only the loser's counters retreat
