@@ -316,3 +316,53 @@ def test_9_221_t2_a_withdrawn_leader_is_not_a_lost_leader_for_13_2():
     game.state["vars"]["withdrawn"] = {}  # not withdrawn: never came into play
     assert game.ruleset.automatic_winner(game.state) == (
         "blois", "Jean de Montfort or Jean de Montfort (son) killed or captured")
+
+
+def _rohan_wiped_out_at_malestroit():
+    """Alain de Rohan and one reduced Mil hold Malestroit, Josselin and Ploërmel both
+    Blois's to retreat to; Montfort's army of 9.5 (full) attacks and eliminates the Mil,
+    and Rohan, left alone, is captured (9.43). Returns the game and the last entry."""
+    game = new_game()
+    mil = reserve(game, "blois-mil", 1)[0]
+    game.push("control malestroit blois")
+    game.push("control ploermel blois")
+    game.push(f"place alain-de-rohan,{mil} malestroit")
+    game.push(f"flip {mil}")
+    ch, mes = montfort_at_rochefort(game, reduced=False)
+    game.push("end")  # Montfort's activation
+    game.push("set-dice 5,3,9")  # chit T7; Montfort rolls 3 (6 losses), Blois 9 (3 losses)
+    activate(game)
+    game.push(f"move olivier-de-clisson,{ch},{','.join(mes)} malestroit")
+    entry = game.push(game.legal_actions()[0])  # Montfort's 3 losses
+    assert game.state["pieces"][mil]["loc"] == "eliminated"
+    assert game.state["pieces"]["alain-de-rohan"]["loc"] == "prison-bro-saoz"
+    return game, entry
+
+
+def test_9_5_a_beaten_side_with_nobody_left_is_not_asked_to_retreat():
+    """Issue 13.2: Blois has nobody left in Malestroit: no retreat question, no retreat."""
+    game, entry = _rohan_wiped_out_at_malestroit()
+    assert game.state["flow"] == []  # no "choose where your army retreats"
+    text = [line.render() for line in entry.lines]
+    assert not any("retreats" in t for t in text)
+    assert "Blois has nobody left in Malestroit: no retreat [Deux Bretagne 9.5]" in text
+    assert "Montfort takes control of Malestroit [Deux Bretagne 9.29]" in text
+
+
+def test_9_53_a_beaten_attacker_with_nobody_left_logs_no_retreat():
+    game = new_game()
+    me = reserve(game, "montfort-me", 1)[0]
+    game.push(f"place olivier-de-clisson,{me} rochefort-en-terre")
+    game.push(f"flip {me}")
+    blois_at_malestroit(game)
+    game.push("end")  # Montfort's activation
+    game.push("set-dice 1,0,9,0,0,0,0,0")  # Montfort rolls 0, Blois 9
+    activate(game)
+    game.push(f"move olivier-de-clisson,{me} malestroit")
+    while game.state["flow"]:
+        game.push(game.legal_actions()[0])
+    assert game.state["pieces"][me]["loc"] == "eliminated"
+    assert game.state["pieces"]["olivier-de-clisson"]["loc"] != "rochefort-en-terre"
+    text = [line.render() for e in game.log for line in e.lines]
+    assert not any("Montfort retreats" in t for t in text)
+    assert "Montfort has nobody left in Malestroit: no retreat [Deux Bretagne 9.5]" in text

@@ -31,6 +31,9 @@ def test_8_16_an_army_of_5_chooses_the_city_it_pillages():
 def test_8_16_with_nothing_left_to_pillage_a_me_loses_a_step():
     game = new_game()
     army = army_of_five(game)
+    # A Blois unit masks Montfort's fortress of Ancenis (10.15): the army that enters it
+    # and leaves it again in this activation crosses it without the 8.22 step loss.
+    game.push(f"place {reserve(game, 'blois-mil', 1)[0]} ancenis")
     activate(game)
     game.push(f"move {','.join(army)} ancenis")  # one city: pillaged at once
     assert game.state["vars"]["pillage"] == ["ancenis"] and game.state["flow"] == []

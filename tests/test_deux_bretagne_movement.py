@@ -6,7 +6,10 @@ import networkx as nx
 import pytest
 
 from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import find_ruleset
 from boardapp.core.engine.state import digest
+from boardapp.core.files.gamefile import load_game, save_game
 from tests.dbhelpers import activate, at, free_action, new_game, reserve
 
 
@@ -256,3 +259,83 @@ def test_a_move_is_labelled_in_words():
     label = game.ruleset.action_label(
         game.state, Action.parse("move alain-de-rohan,blois-ch-br-1,blois-me-3 malestroit"))
     assert label == "Move Alain de Rohan and 2 more to Malestroit"
+
+
+ROHAN_ARMY = "alain-de-rohan,blois-ch-br-1,blois-me-3"
+
+
+def _rohan_at_montfort(played_with: str | None = None):
+    """Issue 13.1's scene: scenario 14.1 seed 1, Alain de Rohan's army placed at Montfort,
+    B-10 played as ACT 3; Hédé, between Montfort and Combourg, is a Montfort fortress
+    nobody masks or besieges."""
+    game = (new_game("14.1", 1) if played_with is None
+            else Game(find_ruleset("deux-bretagne"), "14.1", 1, played_with=played_with))
+    game.push(f"place {ROHAN_ARMY} montfort")
+    game.push("draw")
+    game.push("play B-10 act")
+    game.push("value 3")
+    assert game.state["control"]["hede"] == "montfort" and not at(game, "hede")
+    return game
+
+
+def _steps_lost(game):
+    units = ROHAN_ARMY.split(",")[1:]
+    return sum(game.state["pieces"][p]["flipped"] for p in units)
+
+
+def test_8_22_a_crossing_split_into_two_moves_costs_its_step_once():
+    """Issue 13.1: Montfort → Hédé, then Hédé → Combourg in the same activation travels
+    across Hédé as the single move Montfort → Combourg does: one step, asked once."""
+    single = _rohan_at_montfort()
+    single.push(f"move {ROHAN_ARMY} combourg")
+    assert "8.22" in single.ruleset.prompt(single.state)
+    single.push(single.legal_actions()[0])
+    assert _steps_lost(single) == 1 and single.state["flow"] == []
+
+    split = _rohan_at_montfort()
+    split.push(f"move {ROHAN_ARMY} hede")
+    assert split.state["flow"] == []  # entering Hédé is not crossing it
+    assert split.ruleset.reachable(split.state, ROHAN_ARMY.split(","))["combourg"].label == \
+        "1 MP, -1 step (8.22)"  # the drag says it before the drop
+    split.push(f"move {ROHAN_ARMY} combourg")
+    prompt = split.ruleset.prompt(split.state)
+    assert "Hédé" in prompt and "8.22" in prompt
+    entry = split.push(split.legal_actions()[0])
+    assert any(line.rule == "Deux Bretagne 8.22" for line in entry.lines)
+    assert _steps_lost(split) == 1 and split.state["flow"] == []
+
+
+def test_8_22_a_game_recorded_before_0_7_replays_its_split_crossing_as_played(tmp_path):
+    """A game saved by version 0.6 crossed Hédé in two moves without losing a step: it
+    replays, and goes on, that way (the legacy switch is not part of the digest, so its
+    recorded digest still matches)."""
+    old = _rohan_at_montfort(played_with="0.6")
+    old.push(f"move {ROHAN_ARMY} hede")
+    old.push(f"move {ROHAN_ARMY} combourg")
+    assert old.state["flow"] == [] and _steps_lost(old) == 0
+    assert old.state["legacy"] == {"8.22 split moves": False, "9.5 nobody left": False}
+    without = {k: v for k, v in old.state.items() if k != "legacy"}
+    assert digest(old.state) == digest(without)
+    path = tmp_path / "old.json"
+    save_game(old, path)
+    again = load_game(path)
+    assert digest(again.state) == digest(old.state) and again.notes == []
+    assert again.state["legacy"] == old.state["legacy"]
+
+
+def test_8_22_an_army_that_leaves_units_masking_the_fortress_loses_nothing():
+    game = _rohan_at_montfort()
+    game.push(f"move {ROHAN_ARMY} hede")
+    game.push("move alain-de-rohan,blois-ch-br-1 combourg")  # Blois Me #3 masks Hédé (10.15)
+    assert game.state["flow"] == [] and _steps_lost(game) == 0
+
+
+def test_8_22_an_army_that_starts_its_activation_in_the_fortress_does_not_cross_it():
+    game = new_game("14.1", 1)
+    game.push(f"place {ROHAN_ARMY} hede")
+    game.push("draw")
+    game.push("play B-10 act")
+    game.push("value 3")
+    game.push(f"move {ROHAN_ARMY} combourg")
+    assert game.state["flow"] == [] and _steps_lost(game) == 0
+

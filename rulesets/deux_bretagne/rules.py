@@ -20,12 +20,19 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, Status
-from boardapp.core.engine.state import State, add_piece, new_state, pieces_at, put_piece
+from boardapp.core.engine.state import (
+    LEGACY,
+    State,
+    add_piece,
+    new_state,
+    pieces_at,
+    put_piece,
+)
 
 from .model import cards as card_rules
 from .model import events, groups, movement
 from .model.base import PLAYERS, UNIT_CODE_TYPES, DeuxBretagneModel, sieges
-from .model.movement import costs_a_step
+from .model.movement import NOBODY_RETREATS, SPLIT_CROSSING, costs_a_step
 from .model.victory import automatic_winner
 from .steps.action import ActionPhase
 from .steps.battle import BATTLE_STEPS
@@ -54,11 +61,15 @@ class DeuxBretagne(DeuxBretagneModel):
     def _legacy_rules(state: State, version: str) -> None:
         """Games recorded before version 0.4 moved without a card or a free action (the
         5.2/5.32 activation rule was not checked), before 0.6 several armies with one ACT
-        card (5.3, 8.153): they replay, and go on, that way."""
+        card (5.3, 8.153), before 0.7 an army crossing a fortress in two moves kept its
+        step and a beaten side with nobody left was still asked to retreat (8.22, 9.5):
+        they replay, and go on, that way."""
         if version in ("0.1", "0.2", "0.3"):
             state["vars"]["require_card"] = False
         if version in ("0.1", "0.2", "0.3", "0.4", "0.5"):
             state["vars"]["one_army_per_card"] = False  # 5.3, 8.153: checked from 0.6
+        if version in ("0.1", "0.2", "0.3", "0.4", "0.5", "0.6"):
+            state[LEGACY] = {SPLIT_CROSSING: False, NOBODY_RETREATS: False}  # from 0.7
 
     # -- set-up (14.x) -----------------------------------------------------------------
     def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
@@ -168,6 +179,7 @@ class DeuxBretagne(DeuxBretagneModel):
             return reach
         for place, r in reach.items():
             steps = sum(1 for p in r.path[1:-1] if costs_a_step(self, state, group, p))
+            steps += movement.crosses_its_start(self, state, group)  # 8.22, split moves
             if steps:
                 reach[place] = replace(r, label=f"{r.cost} MP, -{steps} step"
                                                 f"{'s' if steps > 1 else ''} (8.22)")

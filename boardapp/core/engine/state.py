@@ -12,8 +12,13 @@ The game state is one JSON-able dict (RTT's ``G``, boardgame.io's ``G`` + ``ctx`
       "region_control": {region id: side id | None},
       "score": {side id: int},
       "prev_loc": {piece id: place id},           # where an eliminated piece came from
-      "vars": {...}                               # the ruleset's own slice
+      "vars": {...},                              # the ruleset's own slice
+      "legacy": {rule: False, ...}                # rules off for an older game (rare)
     }
+
+``legacy`` is set only by ``Ruleset.setup(..., played_with)`` for a game recorded with an
+older ruleset version: it switches off a rule added since, so the game replays as it was
+played. It is left out of the digest, so the file's recorded digest still matches.
 
 Piece *types* (printed values) are not in the state: they belong to the ruleset data,
 VASSAL's type/state split. Every function here keeps ``pieces[*].loc`` and ``stacks``
@@ -39,9 +44,21 @@ def canonical(state: State) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+LEGACY = "legacy"
+"""The state key of the rules switched off for an older game (not in the digest)."""
+
+
 def digest(state: State) -> str:
-    """A SHA-256 digest of the state, to compare two states or detect edits."""
+    """A SHA-256 digest of the state, to compare two states or detect edits (the
+    ``legacy`` switches of an older game left out)."""
+    if LEGACY in state:
+        state = {k: v for k, v in state.items() if k != LEGACY}
     return hashlib.sha256(canonical(state).encode("ascii")).hexdigest()
+
+
+def rule_on(state: State, rule: str) -> bool:
+    """False if ``rule`` is switched off for a game recorded before it existed."""
+    return state.get(LEGACY, {}).get(rule, True)
 
 
 def location(state: State, pid: str) -> str:

@@ -46,9 +46,12 @@ class DeuxBretagneModel(Ruleset):
 
     id = "deux-bretagne"
     name = "Les Deux Bretagne"
-    version = "0.6"
+    version = "0.7"
     """Bumped whenever the state or the rules change: a saved game of an older version
-    replays its actions and dice but its final-state digest is not required to match."""
+    replays its actions and dice but its final-state digest is not required to match.
+    0.7: 8.22 counts a fortress crossing split into two moves; 9.5: no retreat when the
+    loser has nobody left (no change to the state's shape: the frozen 0.6 games replay
+    to the same position)."""
     aliases = ("deux_bretagne", "ldb", "les-deux-bretagne")
     rules_name = "Deux Bretagne"
     sides = (

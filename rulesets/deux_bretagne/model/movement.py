@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.ruleset import MoveVerdict
-from boardapp.core.engine.state import State, pieces_at
+from boardapp.core.engine.state import State, pieces_at, rule_on
 
 from . import naval
 from .base import sieges
@@ -236,6 +236,12 @@ def _explain_unreachable(rs: DeuxBretagneModel, state: State, group: Group,
                               "+1 MP to take an open city)", rs.cite("8.1, 8.26"))
 
 
+SPLIT_CROSSING = "8.22 split moves"
+"""8.22 counted however the route is split, and only units staying behind mask (0.7)."""
+NOBODY_RETREATS = "9.5 nobody left"
+"""9.5: no retreat asked nor logged when the beaten side has nobody left (0.7)."""
+
+
 def costs_a_step(rs: DeuxBretagneModel, state: State, group: Group, place: str) -> bool:
     """An army crossing an enemy fortress neither masked nor besieged loses a step
     (8.22, 10.15)."""
@@ -244,7 +250,21 @@ def costs_a_step(rs: DeuxBretagneModel, state: State, group: Group, place: str) 
         return False
     if state["control"].get(place) in (group.side, None):
         return False
+    staying = rule_on(state, SPLIT_CROSSING)  # before 0.7 the army masked for itself
     masked = any(rs.piece_side(state, p) == group.side and not rs.is_leader(state, p)
-                 for p in pieces_at(state, place))
+                 and not (staying and p in group.pieces) for p in pieces_at(state, place))
     besieged = sieges(state).get(place, {}).get("side") == group.side
     return not masked and not besieged
+
+
+def crosses_its_start(rs: DeuxBretagneModel, state: State, group: Group) -> bool:
+    """8.22 however the route is split into moves: an army that entered its start area by
+    a move of this activation and now leaves it travels across it, as if the two moves
+    were one; it loses the step here if that area is an enemy fortress that no friendly
+    unit staying behind masks (10.15) and its side does not besiege. Entering the
+    fortress cost nothing (the end of a move is not a crossing), so the step is lost
+    once. An army that began its activation there does not cross it."""
+    spent = state["vars"]["mp_spent"]
+    if not rule_on(state, SPLIT_CROSSING) or not any(spent.get(p, 0) for p in group.pieces):
+        return False
+    return costs_a_step(rs, state, group, group.start)

@@ -30,7 +30,7 @@ from typing import Any
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
-from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.state import State, pieces_at, put_piece, rule_on
 from boardapp.core.engine.verbs import verb
 
 from ..model import groups, labels
@@ -60,6 +60,7 @@ from ..model.battle import (
     sailed,
 )
 from ..model.control import update_counties
+from ..model.movement import NOBODY_RETREATS
 from .common import DeuxBretagneStep
 
 
@@ -447,6 +448,12 @@ class Retreat(DeuxBretagneStep):
     def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         v = frame["vars"]
+        if rule_on(state, NOBODY_RETREATS) and not self._retreating(rs, state, v):
+            name = rs.board_map.place_name(v["area"])
+            ctx.log(f"{rs.side(v['loser']).name} has nobody left in {name}: no retreat",
+                    rs.cite("9.5"))  # 9.5: only the loser's counters retreat
+            self._go(rs, state, frame, None, ctx, flow, rs.cite("9.5"))
+            return
         if v.get("within"):
             ctx.log(f"{rs.side(v['loser']).name} cannot retreat out of the besieged fortress",
                     rs.cite("12.433, 10.16"))
@@ -493,13 +500,26 @@ class Retreat(DeuxBretagneStep):
                    ctx: Context, flow: Flow) -> None:
         self._go(rs, state, frame, action.args[0], ctx, flow, rs.cite("9.54"))
 
+    @staticmethod
+    def _losers(rs: DeuxBretagneModel, state: State, v: dict[str, Any]) -> list[str]:
+        """The loser's counters in the battle's area (inside the fortress if it was
+        fought there, else outside): those a retreat moves."""
+        within = groups.inside(state)
+        return [p for p in pieces_at(state, v["area"]) if rs.piece_side(state, p) == v["loser"]
+                and (p in within) == bool(v.get("within"))]
+
+    def _retreating(self, rs: DeuxBretagneModel, state: State, v: dict[str, Any]) -> list[str]:
+        """The loser's counters that would retreat: not the besieged who joined the battle
+        and go back inside (10.16)."""
+        joined = v.get("joined", [])
+        return [p for p in self._losers(rs, state, v) if p not in joined]
+
     def _go(self, rs: DeuxBretagneModel, state: State, frame: Frame, dest: str | None,
             ctx: Context, flow: Flow, rule: str) -> None:
         v = frame["vars"]
         area, loser, winner = v["area"], v["loser"], v["winner"]
         within = groups.inside(state)
-        pieces = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == loser
-                  and (p in within) == bool(v.get("within"))]
+        pieces = self._losers(rs, state, v)
         joined = [p for p in v.get("joined", []) if p in pieces]
         if joined and dest != area:  # 10.16: the besieged go back inside
             state["vars"]["inside"].extend(joined)

@@ -39,7 +39,7 @@ def do_move(rs: DeuxBretagneModel, state: State, action: Action, ctx: Context,
     else:
         verb = "moves" if len(pids) == 1 else "move"
         ctx.log(f"{names} {verb} {route} ({reach.cost} MP)", rs.cite("8.1"))
-    crossed = []
+    crossed = [group.start] if movement.crosses_its_start(rs, state, group) else []  # 8.22
     for i, place in enumerate(reach.path[1:], start=1):
         final = i == len(reach.path) - 1
         if not final and costs_a_step(rs, state, group, place):
