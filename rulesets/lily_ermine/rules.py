@@ -39,9 +39,10 @@ from boardapp.core.engine.datasheets import Sheet
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, ScenarioInfo, Status
-from boardapp.core.engine.state import State, add_piece, new_state
+from boardapp.core.engine.state import LEGACY, State, add_piece, new_state
 
 from .model import LilyErmineModel, diplomacy, reinforcements, sheets, victory
+from .model.combat import ALL_RESOLVED
 from .model.data import CAMPS
 from .model.tactical import marker_kinds, marker_name, tactical_markers
 from .steps import (
@@ -100,11 +101,11 @@ class LilyErmine(LilyErmineModel):
             "sailed": False, "over": False, "allowance": {}, "commander_out": {},
         }
         diplomacy.init_vars(self, state)  # the Alliances Table (13, 11)
-        if played_with not in ("0.1", "0.2"):
-            # 10 Following combat, checked from 0.3: the combat phase ends once every
-            # fight is resolved. A game recorded before (its state without the flag, so
-            # its digests unchanged) replays, and goes on, with next-phase always legal.
-            state["vars"]["combat_ends_resolved"] = True
+        if played_with in ("0.1", "0.2"):
+            # 10 Following combat, checked from 0.3: a game recorded before replays, and
+            # goes on, ending the combat phase with markers standing (state["legacy"] is
+            # left out of the digest).
+            state[LEGACY] = {ALL_RESOLVED: False}
         return state
 
     # -- the drag: asked of the running step ---------------------------------------------

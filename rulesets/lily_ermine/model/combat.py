@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
-from boardapp.core.engine.state import State, pieces_at, put_piece
+from boardapp.core.engine.state import State, pieces_at, put_piece, rule_on
 from boardapp.core.engine.tables import ask_result, resolve
 
 from . import diplomacy, victory
@@ -40,6 +40,8 @@ from .data import CombatResult
 from .sheets import combat_results
 
 RULE = "10 Retreat of the defeated"
+ALL_RESOLVED = "10 Following combat"
+"""The combat phase ends once every battle and siege is resolved (checked from 0.3)."""
 MINOR_LIMIT = 10
 
 
@@ -208,10 +210,9 @@ def why_not_end_combat(rs: LilyErmineModel, state: State) -> tuple[str, str] | N
     """Why the camp's combat phase may not end yet (10 Following combat: "the combat
     sequence ends after all the combats and sieges have been resolved"): a battle or
     siege marker still stands. A fight settled by hand is marked ``resolved``. A game
-    recorded before the rule was checked (ruleset 0.2: no ``combat_ends_resolved`` flag,
-    see ``setup``) ends it freely."""
+    recorded before the rule was checked (ruleset 0.2, see ``setup``) ends it freely."""
     markers = state["vars"]["markers"]
-    if not markers or not state["vars"].get("combat_ends_resolved"):
+    if not markers or not rule_on(state, ALL_RESOLVED):
         return None
     left = ", ".join(f"{kind} in {rs.board_map.place_name(zone)}"
                      for zone, kind in sorted(markers.items()))
