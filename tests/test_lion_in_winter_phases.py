@@ -179,6 +179,27 @@ def test_the_prompt_says_when_the_game_is_over():
     assert rs.outcome(game.state) in rs.prompt(game.state)
 
 
+def _kill_philip_and_score(played_with: str | None = None) -> Game:
+    game = Game(_RULESET, "1183", 1, played_with=played_with)
+    game.push("elimination-roll philip-ii")
+    game.push("chart-result killed")
+    while game.state["phase"] != "score":
+        actions = game.legal_actions()
+        ahead = [a for a in actions if a.verb in ("next-phase", "done", "pass")]
+        game.push(ahead[0] if ahead else actions[0])
+    return game
+
+
+def test_a_game_recorded_before_0_3_scores_a_killed_king_as_it_was_played():
+    """Version 0.2 scored a king killed and succeeded this turn as a leader only: a game
+    recorded then replays to its score (the switch is outside the digest)."""
+    game = _kill_philip_and_score(played_with="0.2")
+    english = next(line.text for line in game.log[-1].lines
+                   if line.text.startswith("English: "))
+    assert "Philip II Augustus killed +2" in english and "enemy king" not in english
+    assert game.state["legacy"] == {"Phase Eleven killed king": False}
+
+
 def test_a_king_killed_this_turn_scores_as_king_after_a_successor_is_crowned():
     """Issue 13 point 4: crib Phase Eleven, "Leaders Killed in Battle (this turn) ...
     Enemy King = +1VP": the king killed counts as king though Phase Nine crowned his

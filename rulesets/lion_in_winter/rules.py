@@ -28,7 +28,7 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, Status
-from boardapp.core.engine.state import State, add_piece, new_state, put_piece
+from boardapp.core.engine.state import LEGACY, State, add_piece, new_state, put_piece
 
 from .model import (
     PHASE_NAMES,
@@ -39,6 +39,7 @@ from .model import (
     score_for_rank,
     score_for_value,
 )
+from .model.war import KILLED_KING
 from .steps.battle import BattleStep, CommanderStep
 from .steps.battles import BattlesPhase
 from .steps.captured import CapturedPhase
@@ -96,6 +97,8 @@ class LionInWinter(LionModel):
                     state["control"][area] = side
         state["phase"] = "initiative"
         state["active"] = "english"
+        if played_with in ("0.1", "0.2"):  # recorded before 0.3: scored as it was played
+            state[LEGACY] = {KILLED_KING: False}
         return state
 
     # -- rules hooks -------------------------------------------------------------------

@@ -108,8 +108,8 @@ class LionBase(Ruleset):
     version = "0.3"
     """Bumped whenever the state or the rules change. 0.3: a king killed in battle scores
     his +1 as enemy king in Phase Eleven even once a successor is crowned in Phase Nine
-    (the kill records it); a game saved before replays its actions and dice, and opens
-    with a note where its final score differs."""
+    (the kill records it); a game recorded before replays and scores as it was played
+    (``state["legacy"]``, see ``setup``)."""
     aliases = ("lion_in_winter", "liw", "lion")
     rules_name = "Lion in Winter crib"
     sides = (

@@ -9,10 +9,13 @@ from itertools import combinations
 from boardapp.core.base.errors import InvalidActionError
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.state import State, put_piece
+from boardapp.core.engine.state import State, put_piece, rule_on
 
 from .base import OTHER, PLAYERS, PRISON_OF
 from .troops import LionTroops
+
+KILLED_KING = "Phase Eleven killed king"
+"""A king killed this turn scores as enemy king even once a successor is crowned (0.3)."""
 
 
 class LionWar(LionTroops):
@@ -124,7 +127,7 @@ class LionWar(LionTroops):
                       "routed": "routed"}.get(result)
             if result == "killed":
                 entry = {"leader": pid, "side": side}
-                if v["king"].get(side) == pid:
+                if v["king"].get(side) == pid and rule_on(state, KILLED_KING):
                     # Phase Eleven scores him as king (+1) even if Phase Nine crowns a
                     # successor before the score: he was king when killed this turn.
                     entry["king"] = True
