@@ -1,6 +1,7 @@
 # boardapp: `make run` installs everything into .venv and opens the board;
 # `make test` installs everything into .venv and runs the whole test suite headless;
-# `make soak` tries damaged files and maps and kills during saves (see benchmarks/soak.py).
+# `make soak` tries damaged files and maps, kills during saves, tamperings by email and
+# random whole games of every ruleset (see benchmarks/soak.py).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -21,8 +22,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/run.py
 
-# Damaged game files and maps, kills during saves; prints the figures, fails on a traceback,
-# a hang or a lost save. `make soak SOAK_ARGS=--full` runs the full counts (2,000 files).
+# Damaged game files and maps, kills during saves, tamperings by email, random whole games;
+# prints the figures, fails on a traceback, a hang, a lost save, a tampering accepted or a
+# failed game. `make soak SOAK_ARGS=--full` runs the full counts (2,000 files).
 soak: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/soak.py $(SOAK_ARGS)
 

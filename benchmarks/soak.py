@@ -1,8 +1,10 @@
-"""Soak test of boardapp's files: damaged game files, damaged maps, kills during saves.
+"""Soak test of boardapp: damaged game files, damaged maps, kills during saves, tamperings
+with a game by email, random whole games of every ruleset.
 
-    make soak                       # the short run (about a minute or two)
-    make soak SOAK_ARGS=--full      # the full counts: 2,000 game files, 200 kills
+    make soak                       # the short run (about two minutes)
+    make soak SOAK_ARGS=--full      # the full counts: 2,000 game files, 200 kills...
     .venv/bin/python benchmarks/soak.py [--full] [--games N] [--maps N] [--kills N]
+                                        [--tamper N] [--play N] [--rulesets ID,...]
                                         [--seed S] [--timeout SECONDS]
 
 Prints the figures and exits non-zero when a target is missed:
@@ -19,7 +21,15 @@ Prints the figures and exits non-zero when a target is missed:
 * kills during saves: a process saving a game and its autosave over and over is killed
   at a random moment (SIGKILL); the game file must still open as the old or the new game
   (0 lost), the autosave's restore prompt must count the actions its file holds, and
-  what the killed save left (``.NAME.*.tmp``) is removed by the next save once old.
+  what the killed save left (``.NAME.*.tmp``) is removed by the next save once old;
+* tamperings with a Deux Bretagne game by email: every kind ``tests/test_pbem_tamper.py``
+  makes, a turn played again from an older file, and ``--tamper`` random flipped bytes
+  and mutated values as ``tests/test_pbem_fuzz.py`` makes them, each opened by anyone and
+  by each player: all refused (a random damage may leave the same game), 0 tracebacks;
+* random whole games (``--play`` per ruleset) of every installed ruleset, played and
+  checked as the contract test does (``tests/contracthelpers.py``: every position, then
+  replay, save and load, undo to the set-up): per ruleset games, actions, failures (0)
+  and games per minute. See ``benchmarks/soakgames.py``.
 
 The normal test suite keeps fast representative cases (tests/test_files_maps_names.py).
 """
@@ -27,7 +37,6 @@ The normal test suite keeps fast representative cases (tests/test_files_maps_nam
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import logging
 import os
@@ -39,13 +48,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from benchmarks.soakgames import soak_play, soak_tamper  # noqa: E402
+from benchmarks.soaktally import LONGEST_MESSAGE, Hang, Tally  # noqa: E402
 from boardapp.core.base import atomic  # noqa: E402
 from boardapp.core.base.errors import BoardappError  # noqa: E402
 from boardapp.core.board.mapdata import examine_map_file  # noqa: E402
@@ -57,83 +67,10 @@ from boardapp.core.pbem.pbem import join_pbem, new_pbem_game  # noqa: E402
 from boardapp.core.scan.boardsettings import load_board_map, user_map_path  # noqa: E402
 from boardapp.paths import maps_dir  # noqa: E402
 
-SHORT = {"games": 300, "maps": 30, "kills": 40}
-FULL = {"games": 2000, "maps": 300, "kills": 200}
-LONGEST_MESSAGE = 1300
-"""Characters an error message may have (the file name included)."""
+SHORT = {"games": 300, "maps": 30, "kills": 40, "tamper": 150, "play": 3}
+FULL = {"games": 2000, "maps": 300, "kills": 200, "tamper": 1500, "play": 20}
 HUGE = 5_000_000
 """Characters of the huge values put in files (the full run also tries 49 MB once)."""
-
-
-class Hang(Exception):
-    """The case took longer than the timeout."""
-
-
-def _alarm(signum, frame):
-    raise Hang
-
-
-@contextlib.contextmanager
-def time_limit(seconds: float):
-    """Raise :class:`Hang` in this thread after ``seconds`` (a blocked open included)."""
-    old = signal.signal(signal.SIGALRM, _alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
-class Tally:
-    """Outcomes of a section: counts, the slowest case, examples of failures."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.counts: Counter[str] = Counter()
-        self.slowest = (0.0, "")
-        self.examples: list[str] = []
-        self.started = time.perf_counter()
-
-    def run(self, label: str, fn, timeout: float) -> str:
-        start = time.perf_counter()
-        try:
-            with time_limit(timeout):
-                result = fn()
-            outcome = result if isinstance(result, str) else "opened"
-        except Hang:
-            outcome = "hang"
-        except BoardappError as exc:
-            outcome = "refused"
-            if len(str(exc)) > LONGEST_MESSAGE:
-                outcome = "long message"
-                self._example(label, f"message of {len(str(exc))} characters")
-        except Exception as exc:  # noqa: BLE001 - what the soak looks for
-            outcome = "traceback"
-            self._example(label, f"{type(exc).__name__}: {str(exc)[:200]}")
-        took = time.perf_counter() - start
-        if outcome == "hang":
-            self._example(label, f"still running after {timeout:g} s")
-        if took > self.slowest[0]:
-            self.slowest = (took, label)
-        self.counts[outcome] += 1
-        return outcome
-
-    def _example(self, label: str, what: str) -> None:
-        if len(self.examples) < 8:
-            self.examples.append(f"{label}: {what}")
-
-    def line(self) -> str:
-        total = sum(self.counts.values())
-        took = time.perf_counter() - self.started
-        parts = ", ".join(f"{k} {v}" for k, v in sorted(self.counts.items()))
-        return (f"{self.name}: {total} ({parts}); tracebacks {self.counts['traceback']}, "
-                f"hangs {self.counts['hang']}, long messages {self.counts['long message']}; "
-                f"slowest {self.slowest[0]:.2f} s ({self.slowest[1]}); {took:.0f} s in all")
-
-    @property
-    def failed(self) -> int:
-        return self.counts["traceback"] + self.counts["hang"] + self.counts["long message"]
 
 
 # -- damage ------------------------------------------------------------------------------------
@@ -494,6 +431,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=None)
     p.add_argument("--maps", type=int, default=None)
     p.add_argument("--kills", type=int, default=None)
+    p.add_argument("--tamper", type=int, default=None,
+                   help="random flips and mutations of the game by email, besides every kind "
+                        "of tampering (0: no tamperings at all)")
+    p.add_argument("--play", type=int, default=None,
+                   help="random whole games of each installed ruleset")
+    p.add_argument("--rulesets", default="",
+                   help="the rulesets of the random games, by id, comma-separated (default: all)")
     p.add_argument("--cli", type=int, default=None,
                    help="damaged files also given to `boardapp verify` in a process of their "
                         "own (default 8, full 40)")
@@ -536,6 +480,15 @@ def _soak(args: argparse.Namespace) -> int:
             line, bad = soak_kills(counts["kills"], rng, work)
             line += f"; {time.perf_counter() - started:.0f} s in all"
             print(line, flush=True)
+            failed += bad
+        if counts["tamper"]:
+            tamper, kinds = soak_tamper(counts["tamper"], rng, work, args.timeout)
+            print(tamper.line(), kinds, *tamper.examples, sep="\n  ", flush=True)
+            failed += tamper.failed
+        if counts["play"]:
+            lines, bad = soak_play(counts["play"], args.seed,
+                                   [r for r in args.rulesets.split(",") if r])
+            print(*lines, sep="\n", flush=True)
             failed += bad
         print(f"soak: {'FAILED' if failed else 'ok'} in {time.perf_counter() - start:.0f} s"
               f" (seed {args.seed})")

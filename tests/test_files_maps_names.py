@@ -11,6 +11,7 @@ from __future__ import annotations
 import email
 import json
 import os
+import re
 import stat
 import threading
 import time
@@ -391,7 +392,7 @@ def test_the_restore_prompt_counts_the_actions_the_autosave_holds(tmp_path, monk
 
 # -- the soak script itself (make soak) stays runnable -----------------------------------------
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="the kills use fork")
-def test_the_soak_script_runs_and_reports_its_figures(capsys, monkeypatch, tmp_path):
+def load_soak(monkeypatch, tmp_path):
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
@@ -400,7 +401,25 @@ def test_the_soak_script_runs_and_reports_its_figures(capsys, monkeypatch, tmp_p
     spec.loader.exec_module(soak)
     monkeypatch.setenv("BOARDAPP_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("BOARDAPP_CONFIG_DIR", str(tmp_path / "config"))
-    assert soak.main(["--games", "12", "--cli", "1", "--maps", "3", "--kills", "3"]) == 0
+    return soak
+
+
+def test_the_soak_script_runs_and_reports_its_figures(capsys, monkeypatch, tmp_path):
+    soak = load_soak(monkeypatch, tmp_path)
+    assert soak.main(["--games", "12", "--cli", "1", "--maps", "3", "--kills", "3",
+                      "--tamper", "0", "--play", "0"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("damaged game files: 1") and "tracebacks 0, hangs 0" in out
     assert "damaged maps: 3" in out and "kills during saves: 3, lost 0" in out
+
+
+def test_the_soak_tampers_by_email_and_plays_whole_games(capsys, monkeypatch, tmp_path):
+    soak = load_soak(monkeypatch, tmp_path)
+    assert soak.main(["--games", "0", "--maps", "0", "--kills", "0", "--tamper", "6",
+                      "--play", "1", "--rulesets", "hex-demo"]) == 0
+    out = capsys.readouterr().out
+    tried = re.search(r"(\d+) kinds of tampering tried over a (.+) game by email", out)
+    assert tried and int(tried[1]) >= 15 and "Deux Bretagne" in tried[2]
+    assert "tracebacks 0, hangs 0, accepted 0" in out and ": all refused" in out
+    assert "random games of hex-demo: 1 games" in out and "failures 0" in out
+    assert "random games of lily-ermine" not in out

@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +16,7 @@ from boardapp.core.files import gamefile
 from boardapp.core.files.gamefile import dumps_game, loads_game_bytes, save_for_opponent
 from boardapp.core.pbem.keys import PassphraseError
 from tests.dbhelpers import new_game, play_act
+from tests.tamperhelpers import mutate, paths
 from tests.test_pbem_helpers import PASSWORDS, SIDES, Player, new_duel, pbem_setup
 
 ROOT = Path(__file__).resolve().parent
@@ -102,39 +102,6 @@ JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
                                                                 max_size=4),
     max_leaves=12)
-
-
-def paths(node: Any, prefix: tuple = ()) -> list[tuple]:
-    """Every place in a JSON document."""
-    out = [prefix]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += paths(value, (*prefix, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out += paths(value, (*prefix, i))
-    return out
-
-
-def mutate(doc: Any, path: tuple, how: str, value: Any) -> Any:
-    if not path:
-        return value
-    parent = doc
-    for key in path[:-1]:
-        parent = parent[key]
-    last = path[-1]
-    old = parent[last]
-    if how == "delete":
-        del parent[last]
-    elif how == "nudge" and isinstance(old, int) and not isinstance(old, bool):
-        parent[last] = old + 1
-    elif how == "nudge" and isinstance(old, str):
-        parent[last] = old[:-1] + ("0" if old[-1:] != "0" else "1")
-    elif how == "duplicate" and isinstance(parent, list):
-        parent.insert(last, json.loads(json.dumps(old)))
-    else:
-        parent[last] = value
-    return doc
 
 
 @FUZZ

@@ -10,6 +10,7 @@ import pytest
 
 from boardapp.core.base.errors import GameFileError
 from boardapp.core.files.gamefile import load_game, loads_game, save_for_opponent, save_game
+from tests.tamperhelpers import edit
 from tests.test_pbem_helpers import PASSWORDS, SIDES, Player, new_duel, pbem_setup
 
 
@@ -54,12 +55,6 @@ def refused(text: str, viewer: str | None, **kwargs) -> GameFileError:
         open_as(text, viewer, **kwargs)
     assert info.value.file == "duel.json"
     return info.value
-
-
-def edit(text: str, change) -> str:
-    data = json.loads(text)
-    change(data)
-    return json.dumps(data)
 
 
 def step(n: int) -> str:
