@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF
 from shapely.geometry import box as shapely_box
 
-from boardapp.core.board.mapdata import Area, BoardMap
+from boardapp.core.board.mapdata import BoardMap
+from boardapp.core.board.places import Area
 
 from .counter_items import COUNTER_SIZE
 from .map_items import city_radius, name_rect, place_rect, symbol_rect

@@ -39,7 +39,8 @@ from shapely.geometry import Polygon
 from shapely.geometry.base import BaseGeometry
 from shapely.prepared import prep
 
-from boardapp.core.board.mapdata import Area, BoardMap, Box
+from boardapp.core.board.mapdata import BoardMap
+from boardapp.core.board.places import Area, Box
 from boardapp.core.engine.state import State
 
 SEA = QColor("#9dbfd8")

@@ -3,7 +3,7 @@
 A crash or a kill at any moment leaves either the old file or the new one, never half
 of one: ``os.replace`` is atomic on POSIX and Windows when both names are in the same
 folder. The file keeps its permissions across saves (a new file gets the usual ones,
-0666 less the umask). A killed writer may leave a ``.NAME.XXXXXXXX.tmp`` file behind:
+0666 less the umask). A killed writer may leave a ``.NAME.<8 random characters>.tmp`` file behind:
 the next save of NAME removes it once it is old (:data:`STALE_AFTER`) and only if it
 has exactly that form, is a plain file and belongs to this user
 (:func:`remove_stale_temp_files_of`); :func:`remove_stale_temp_files` empties a folder
@@ -76,7 +76,7 @@ def _mode_of(path: Path) -> int | None:
 
 
 def _new_temp(folder: Path, name: str, mode: int) -> tuple[int, str]:
-    """Create ``.NAME.XXXXXXXX.tmp`` in ``folder`` (exclusively, with ``mode`` less the
+    """Create ``.NAME.<8 random characters>.tmp`` in ``folder`` (exclusively, with ``mode`` less the
     umask); return its descriptor and path."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) \
         | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)

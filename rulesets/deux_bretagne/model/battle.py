@@ -1,27 +1,7 @@
-"""Regular combat in Les Deux Bretagne (rules 9.x) as steps of the core flow.
+"""Regular combat in Les Deux Bretagne (rules 9.x).
 
-battle            (automatic) strengths 9.21, chits 9.22, modifiers 9.23, columns 9.24,
-                  both rolls 9.25; then the players' chit choices if any.
-join-battle       a support army's player picks the besieged units that join it (10.16).
-commander-choice  the defender picks his commander among leaders of equal VC (9.23).
-chit-choice       a player picks how a chit helps him (T6, T8, T11, T12, T16).
-losses            each side picks its losses among the legal combinations (9.26, 9.3);
-                  a forced choice is applied at once.
-aftermath         (automatic) winner 9.27, leaders captured or killed 9.28/9.4, 9.43.
-flanking          T7: Blois picks the Montfort unit that loses one more step.
-retreat           the defender picks where to retreat (9.54); the attacker goes back
-                  where it came from (9.53), after one more step if it sailed to an enemy
-                  port (8.152); control of the area (9.29, 3.3); T2 after the battle.
-retreat-excess    units over the stacking limit after a retreat are eliminated (9.54).
-return-leader     next turn, the leader withdrawn by T2 comes back (9.221).
-
-The same steps fight the battle between loyal units and new Marauders (12.433), inside
-the fortress when they were besieged (``within``). Marauders are independent (2.1):
-their choices are made by boardapp, taking the first legal option, and logged.
-
-The model's part (data, predicates and the work its steps call); the steps are in
-``steps/battle.py``.
-"""
+The model's part: data, predicates and the work its steps call. The steps, and what
+each one asks, are in ``steps/battle.py``."""
 
 from __future__ import annotations
 

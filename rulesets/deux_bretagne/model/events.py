@@ -1,37 +1,7 @@
-"""The card events the rules describe (6.0-6.45, 4.0, 5.411, 13.2), played as procedures.
+"""The card events the rules describe (6.0-6.45, 4.0, 5.411, 13.2).
 
-The card texts are not in the rules (5.6: "the text of the card always takes priority").
-What the rules do say about a card is automated here, each choice offered to the player
-whose choice it is; the rest of a card's text stays a manual step (the log says so):
-
-* 6.1: a card named after a leader (:data:`CARD_LEADERS`: B-12, M-09, B-28) brings
-  him into a friendly-controlled city; an English leader into a friendly port, or Bro Saoz
-  when there is none or they are full; Montfort not before his 3rd activation of 1342;
-* 6.2: external wars (B-06, B-21, M-18, M-25): the opponent sets aside a leader and/or up
-  to 2 units on the card (off the map, unpaid: place ``external-war``); when he plays an
-  activation-3 card he may roll to end it (7+): the card leaves the game, the leader and
-  one unit of his choice come back to a fortified city of his, the other unit is
-  eliminated;
-* 6.41 B-03: Raoul de Cahours changes sides, with his units and his fortified city, or
-  alone to the nearest Blois units when other Montfort leaders are with him or he is a
-  prisoner;
-* 6.42 B-23: applies to Jean de Montfort, or Guillaume de Cadoudal if Jean is dead, or
-  Olivier de Clisson if both are; not playable when all three are dead;
-* 6.43 B-17: the Militia it brings joins a Blois siege and is removed when that siege is
-  lifted; a full unit comes back when a new Blois siege takes place there;
-* 6.44 M-17: Jean de Normandie, if captured, is released and removed from the game;
-* 6.45 B-07, M-05, M-22: the opposing player chooses full or reduced units;
-* 4.0 M-01: Montfort plays first in each action phase once M-01 has been played;
-* 2.63 B-05, M-06, M-15: the player sets the fortress level change the card gives (0-3);
-* 12.32 B-19, M-21: the player places his 2 supply bases (pay.py's procedure);
-* 13.2 the Shares of Evran: claimed by a player, accepted or refused by the other.
-
-State (``state["vars"]``): ``wars[card] = {"side": owner, "pieces": [...]}``,
-``b17 = {"area": ..., "unit": ..., "away": bool}``.
-
-The model's part (data, predicates and the work its steps call); the steps are in
-``steps/events.py``.
-"""
+The model's part: data, predicates and the work its steps call. The steps, and what
+each one asks, are in ``steps/events.py``."""
 
 from __future__ import annotations
 

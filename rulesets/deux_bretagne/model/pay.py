@@ -1,22 +1,7 @@
 """Paying the units and what unpaid units do (rules 4.0 D2b step 2, D3; 12.3-12.4).
 
-In phase D2b each player pays the units he chooses (Ch 2 PS, Me and Art 1 PS; Mil are
-paid automatically, and so are units in one of their side's supply bases that is neither
-enemy controlled nor besieged, 12.32; units inside a besieged fortress can never be paid;
-payment does not apply in the holding boxes, 2.64). What is not paid gets a "Pas de
-solde" marker. Phase D3 then plays, for both players (Blois first) and segment by
-segment: unpaid artillery is eliminated (12.41); unpaid BR knights leave and the
-opponent receives as many BR knights, placed with one of his leaders as recruits are
-(12.42, 5.42); every stack with unpaid units rolls on the Pillage Table (12.43), all the
-rolls made on the cities' status before any of them (12.432); then each result is
-applied: half or all of the Ch/Me units turn Marauder (12.433), a city pillaged again
-costs the regular stack and the Marauder stack a step each (12.434, before combat), the
-loyal units and the new Marauders fight a battle (12.433) and leaders left without units
-go to a friendly area (12.435).
-
-The model's part (data, predicates and the work its steps call); the steps are in
-``steps/pay.py``.
-"""
+The model's part: data, predicates and the work its steps call. The steps, and what
+each one asks, are in ``steps/pay.py``."""
 
 from __future__ import annotations
 

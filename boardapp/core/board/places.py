@@ -1,0 +1,84 @@
+"""The places of a map as plain values: regions, areas, boxes off the map and tracks
+(read and checked by :mod:`.mapdata`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Region:
+    """A region of the map (a county, province...) with its control values."""
+
+    id: str
+    name: str
+    colour: str
+    cities_needed: int | None
+    vp: int | None
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Area:
+    """One area (a city, a zone, a hex) of the map.
+
+    ``hex`` is the axial ``(q, r)`` of a hex area (``None`` for other areas); ``city``
+    says whether a city symbol is drawn at ``pos`` (a plain hex has none).
+    """
+
+    id: str
+    name: str
+    pos: tuple[float, float]
+    region: str | None
+    terrain: str = "clear"
+    fortified: bool = False
+    nf: int = 0
+    port: bool = False
+    note: str = ""
+    source: str = ""
+    polygon: tuple[tuple[float, float], ...] | None = None
+    hex: tuple[int, int] | None = None
+    city: bool = True
+
+
+@dataclass(frozen=True)
+class Box:
+    """A box printed beside the map: holding box, prison, or a pool of counters."""
+
+    id: str
+    name: str
+    kind: str
+    rect: tuple[float, float, float, float]
+    links: tuple[str, ...] = ()
+    naval: bool = False
+    access_sides: tuple[str, ...] | None = None
+    access_pieces: tuple[str, ...] | None = None
+    max_units: int | None = None
+    source: str = ""
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x, y, w, h = self.rect
+        return (x + w / 2, y + h / 2)
+
+
+@dataclass(frozen=True)
+class TrackCell:
+    """One cell of a track (turn track, victory point track)."""
+
+    id: str
+    label: str
+    rect: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Track:
+    """A track of cells such as the turn or victory point track."""
+
+    id: str
+    name: str
+    cells: tuple[TrackCell, ...]
+
+    def cell(self, cell_id: str) -> TrackCell | None:
+        """The cell with id ``cell_id`` (``None`` if there is none)."""
+        return next((c for c in self.cells if c.id == cell_id), None)
