@@ -34,14 +34,13 @@ def public_view(game: Game) -> dict[str, Any]:
     public = mask(state, paths)
     outcome = rs.outcome(public)
     deciding = list(rs.deciding_sides(public))
-    acting = rs.acting_side(public)
-    if outcome is None and acting not in deciding:
-        deciding = [acting]  # a ruleset still naming the side to act its own way
+    phase = rs.flow.phase_frame(public)  # the running phase, named even where unset
     return {
         "format": VIEW_FORMAT, "version": VIEW_VERSION,
         "ruleset": rs.id, "ruleset_name": rs.name, "scenario": game.scenario,
         "mode": game.mode, "actions": len(game.log),
-        "turn": public.get("turn"), "phase": public.get("phase") or None,
+        "turn": public.get("turn"), "phase": (phase["step"] if phase
+                                             else public.get("phase") or None),
         "active": public.get("active"), "deciding": deciding,
         "title": rs.title(public), "prompt": rs.prompt(public), "outcome": outcome,
         "pieces": _pieces(game, public),
