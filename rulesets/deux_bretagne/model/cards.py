@@ -18,7 +18,7 @@ State (``state["vars"]``):
 Phase B is a player's action (``draw``), not an automatic step: by email, a player's
 hand and deck change only in that player's own action, so that they stay secret.
 
-The model's part (data, predicates and the work its steps call); the steps are in
+The model's part: data, predicates and the work its steps call; the steps are in
 ``steps/cards.py``.
 """
 

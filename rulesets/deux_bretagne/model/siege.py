@@ -1,11 +1,5 @@
 """Sieges in Les Deux Bretagne (rules 8.24, 10.x) and the step losses they cause.
 
-reaction     the defender in his fortified city chooses to withdraw inside (8.24) or to
-             fight outside, before the battle.
-siege-roll   (automatic) one roll on the Siege Table (10.22-10.25).
-step-loss    a player chooses which unit loses a step (one at a time, only legal units).
-continued    (automatic) phase E: every siege marker rolls (10.21, 10.25).
-
 The Siege Table's -2 for Blois at a port is lifted by event B-01 for 2 of his activations
 (``record_activation``, ``b01_in_force``); Marauders inside a fortress count in its siege
 level and take the defender's losses when no defender is left inside (12.4 example).
@@ -14,8 +8,8 @@ level and take the defender's losses when no defender is left inside (12.4 examp
 combat by an active leader (10.21). Pieces inside a fortress are listed in
 ``state["vars"]["inside"]``; siege markers in ``state["vars"]["sieges"]``.
 
-The model's part (data, predicates and the work its steps call); the steps are in
-``steps/siege.py``.
+The model's part: data, predicates and the work its steps call; the steps, and what
+each one asks, are in ``steps/siege.py``.
 """
 
 from __future__ import annotations

@@ -1,15 +1,7 @@
-"""The end of a turn and the start of the next (rules 4.0 D-F, A): Militia go home (11),
-county income (12.11), continued sieges (10.25), the turn marker and victory (4.0 F, 13.2),
-then the pillage markers each player removes (12.46).
+"""The end of a turn and the start of the next (rules 4.0 D-F, A).
 
-Ransoms, payment and Marauders bought (4.0 D2b, 12.2-12.53) are each player's step in
-resources.py; the unpaid segment (4.0 D3, 12.4) is pay.py's; the plague (6.3) is here; the
-leader withdrawn by chit T2 comes back last (battle.py). The card distribution of phase B
-(5.1) is each player's ``draw`` action (cards.py), so that by email a player's draw
-happens in his own action and stays secret.
-
-The model's part (data, predicates and the work its steps call); the steps are in
-``steps/turn.py``.
+The model's part: data, predicates and the work its steps call; the steps, and the order
+of the end of a turn, are in ``steps/turn.py``.
 """
 
 from __future__ import annotations

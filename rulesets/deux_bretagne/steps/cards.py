@@ -1,24 +1,7 @@
-"""The strategy cards (rules 2.5, 4.0 B-C, 5.0-5.6, 6.x, 14.x): decks, draws, plays.
+"""The strategy cards (rules 2.5, 4.0 B-C, 5.0-5.6, 6.x, 14.x): drawing and playing them.
 
-State (``state["vars"]``):
-
-* ``hands[side]`` (secret to ``side``), ``decks[side]`` (the draw pile, secret to ``side``:
-  kept sorted, a draw takes a card at random with a *private* die, which is the same as
-  drawing the top card of a shuffled deck and keeps the order out of the state),
-  ``discard[side]`` (public), ``cards_out`` (removed from the game, public);
-* ``drawn[side]``: whether ``side`` drew in phase B of this turn; ``enlisement[side]``:
-  whether its Enlisement cards were added (5.11);
-* ``card_values[card][field]``: values the players gave for cards whose printed values
-  are unknown (``data/cards.yaml`` holds null), kept for the rest of the game;
-* ``card_play``: the card played in the current activation (5.2), its ACT and REC values;
-  ``use == "free"`` (and ``card`` None) for a free action (5.32). What each use allows to
-  move, besiege and recruit is decided here (``act_refusal``, ``siege_refusal``,
-  ``rec_refusal``); ``REQUIRE_CARD`` says whether an activation with neither is refused.
-
-Phase B is a player's action (``draw``), not an automatic step: by email, a player's
-hand and deck change only in that player's own action, so that they stay secret.
-
-The steps; the rules they apply (data, predicates) are in ``model/cards.py``.
+The steps; the state they keep (hands, decks, discards, the card played in the
+activation) and the rules they apply are described in ``model/cards.py``.
 """
 
 from __future__ import annotations

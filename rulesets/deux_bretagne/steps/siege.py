@@ -6,15 +6,8 @@ siege-roll   (automatic) one roll on the Siege Table (10.22-10.25).
 step-loss    a player chooses which unit loses a step (one at a time, only legal units).
 continued    (automatic) phase E: every siege marker rolls (10.21, 10.25).
 
-The Siege Table's -2 for Blois at a port is lifted by event B-01 for 2 of his activations
-(``record_activation``, ``b01_in_force``); Marauders inside a fortress count in its siege
-level and take the defender's losses when no defender is left inside (12.4 example).
-
-``besiege AREA`` places a siege 0 marker (10.12, 10.13); ``assault AREA`` resolves siege
-combat by an active leader (10.21). Pieces inside a fortress are listed in
-``state["vars"]["inside"]``; siege markers in ``state["vars"]["sieges"]``.
-
-The steps; the rules they apply (data, predicates) are in ``model/siege.py``.
+The steps; the rules they apply (the Siege Table's modifiers, B-01, who is inside a
+fortress, the markers) are in ``model/siege.py``.
 """
 
 from __future__ import annotations

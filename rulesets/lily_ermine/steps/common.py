@@ -15,7 +15,7 @@ from boardapp.core.engine.flow import Flow, Frame, Step
 from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.verbs import verb
 
-from ..model import PHASE_NAMES, LilyErmineModel, armies, diplomacy
+from ..model import PHASE_NAMES, LilyErmineModel, armies, diplomacy, victory
 from ..model.base import Why
 from ..model.data import CombatResult
 from ..model.tactical import link_mp, marker_kinds, marker_name, parse
@@ -184,6 +184,22 @@ class SpLossStep(LilyStep):
         ctx.log(f"{self.LABEL}: {name} eliminated ({sp} SP) to the Reserve",
                 rs.cite(self.RULE))
         self._after(rs, state, frame, ctx, flow, sp)
+
+
+class TacticalLosses(SpLossStep, TacticalStep):
+    """SP losses of a fight on the tactical map: each camp in turn (``_next``), gendarmes
+    lost scoring for the enemy (12)."""
+
+    def _next(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        raise NotImplementedError  # abstract: each fight says whose losses come next
+
+    def _lost(self, rs: LilyErmineModel, state: State, ctx: Context, pid: str, sp: int) -> None:
+        victory.gendarme_loss(rs, state, ctx, pid, sp)
+
+    def begin(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        self._next(rs, state, frame, ctx, flow)
 
 
 RETREATS = {"none": "No retreat", "attacker": "Attacker retreats (R)",

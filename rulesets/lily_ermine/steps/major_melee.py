@@ -12,7 +12,7 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, pieces_at, put_piece
 from boardapp.core.engine.verbs import verb
 
-from ..model import LilyErmineModel, victory
+from ..model import LilyErmineModel
 from ..model.battle_rules import (
     after_melee,
     apply_melee,
@@ -34,7 +34,7 @@ from ..model.battle_rules import (
 from ..model.combat import destinations, is_enemy_zone, sp_loss_choices
 from ..model.data import CombatResult
 from ..model.tactical import is_cannon
-from .common import CombatAsk, LilyStep, SpLossStep, TacticalStep, place_label
+from .common import CombatAsk, LilyStep, TacticalLosses, TacticalStep, place_label
 
 
 def _melee_label(rs: LilyErmineModel, state: State, action: Action) -> str:
@@ -113,19 +113,12 @@ class MbAsk(CombatAsk, TacticalStep):
 
 
 
-class MbLosses(SpLossStep, TacticalStep):
+class MbLosses(TacticalLosses):
     """Each camp allocates its melee losses among the units of its TZ (10)."""
 
     name = "mb-losses"
     LABEL = "Melee"
     RULE = "10 Combat results"
-
-    def _lost(self, rs: LilyErmineModel, state: State, ctx: Context, pid: str, sp: int) -> None:
-        victory.gendarme_loss(rs, state, ctx, pid, sp)
-
-    def begin(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
-              flow: Flow) -> None:
-        self._next(rs, state, frame, ctx, flow)
 
     def _zone(self, state: State, side: str) -> str:
         m = battle(state)["melee"]

@@ -12,7 +12,7 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.verbs import verb
 
-from ..model import LilyErmineModel, victory
+from ..model import LilyErmineModel
 from ..model.combat import sp_loss_choices
 from ..model.data import CombatResult
 from ..model.siege_rules import (
@@ -29,7 +29,7 @@ from ..model.siege_rules import (
     sortie_leaders,
 )
 from ..model.tactical import cf_of, is_cannon, tz
-from .common import CombatAsk, SpLossStep, TacticalStep
+from .common import CombatAsk, TacticalLosses, TacticalStep
 
 
 def _sortie_label(rs: LilyErmineModel, state: State, action: Action) -> str:
@@ -125,20 +125,13 @@ class SiegeAsk(CombatAsk, TacticalStep):
             apply_sortie(rs, state, ctx, flow, result)
 
 
-class SiegeLosses(SpLossStep, TacticalStep):
+class SiegeLosses(TacticalLosses):
     """Each camp eliminates its SP as its owner chooses; the besieged's losses beyond
     its garrison go to the FV (10 Assault)."""
 
     name = "siege-losses"
     LABEL = "Siege"
     RULE = "10 Assault"
-
-    def _lost(self, rs: LilyErmineModel, state: State, ctx: Context, pid: str, sp: int) -> None:
-        victory.gendarme_loss(rs, state, ctx, pid, sp)
-
-    def begin(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
-              flow: Flow) -> None:
-        self._next(rs, state, frame, ctx, flow)
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         side, n = frame["vars"]["queue"][0]
