@@ -26,22 +26,32 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QTabWidget,
     QToolBar,
+    QVBoxLayout,
+    QWidget,
 )
 
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import find_ruleset
 from boardapp.core.files.gamefile import save_game
+from boardapp.core.scan.boardsettings import UserMaps
 
+from .app_icon import app_icon
+from .banner import Banner, deciders_text
 from .board_scene import BoardScene
 from .board_view import BoardView
 from .controller import GameController
 from .data_editor import open_data_editor
+from .data_share_ui import DataShare
+from .decisions_panel import DecisionsPanel
+from .help_menu import HelpMenu
 from .pbem_ui import PbemUi
+from .piece_lights import PieceLights
 from .render import render_png
 from .scan_board import ScanBoard
+from .start_page import StartChoice, ask_start
 from .table_dock import TableDock
-from .widgets import ElidedLabel
 
 GAME_FILTER = "boardapp games (*.json *.boardapp);;All files (*)"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
@@ -70,13 +80,26 @@ class MainWindow(QMainWindow):
         """The scene of every board by board id, the main board first."""
         self.views: dict[str, BoardView] = {}
         self._focus: str | None = None
-        self.setCentralWidget(self.board_tabs)
+        self.banner = Banner(self)
+        central = QWidget(self)
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.banner)
+        column.addWidget(self.board_tabs, 1)
+        self.setCentralWidget(central)
+        self.setWindowIcon(app_icon())
+        self.lights: dict[str, PieceLights] = {}
         self._saved: list[str] | None = self._action_texts()
         """The actions as last saved (``None``: never saved as they are, e.g. restored)."""
         self._fitted = False
         self._game_actions: list[QAction] = []
         self._build_log()
         self._build_status()
+        self.decisions = DecisionsPanel(self)  # the choices the rules ask for
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.decisions)
+        self.splitDockWidget(self.decisions, self.log_dock, Qt.Orientation.Vertical)
+        self.resizeDocks([self.decisions, self.log_dock], [230, 400], Qt.Orientation.Vertical)
         self._build_actions()
         self._build_menus()
         self.pbem_ui = PbemUi(self)  # by email, replay, hand, autosave, recent files; built
@@ -84,12 +107,17 @@ class MainWindow(QMainWindow):
         self.controller.changed.connect(self._on_changed)
         self.controller.refused.connect(self._on_refused)
         self.controller.game_replaced.connect(self._on_replaced)
+        self.controller.lit.connect(self._light)
         self._build_boards()
         self.table_dock = TableDock(self)  # the last table roll in full
         self.view_menu.addAction(self.table_dock.toggle)
         self.scan_board = ScanBoard(self)  # the Board menu: scans of your own map
         self.scan_board.restore()
+        self.view_menu.addAction(self.decisions.toggle)
+        self.data_share = DataShare(self, self.edit_menu)  # export / import game data
+        self.help_menu = HelpMenu(self)
         self._refresh()
+        self.data_share.game_started()
 
     # -- building --------------------------------------------------------------------------
     def _build_log(self) -> None:
@@ -103,11 +131,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.log_dock], [310], Qt.Orientation.Horizontal)
 
     def _build_status(self) -> None:
-        self.prompt_label = ElidedLabel()
-        self.refusal_label = ElidedLabel()
-        self.refusal_label.setStyleSheet("color: #b3261e; font-weight: bold;")
-        self.statusBar().addWidget(self.prompt_label, 2)
-        self.statusBar().addWidget(self.refusal_label, 3)
+        """The prompt and the refusals live on the banner; the status bar keeps tips."""
+        self.prompt_label = self.banner.prompt_label
+        self.refusal_label = self.banner.refusal_label
 
     def _action(self, text: str, slot, shortcuts: list[QKeySequence] | None = None,
                 tip: str = "") -> QAction:
@@ -122,6 +148,8 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         key = QKeySequence
+        self.start_action = self._action("&New game…", self.show_start_page, [key("Ctrl+N")],
+                                         "Choose a game and a scenario on the start page")
         self.open_action = self._action("&Open…", self.open_dialog, [key("Ctrl+O")])
         self.save_action = self._action("&Save", self.save, [key("Ctrl+S")])
         self.save_as_action = self._action("Save &As…", self.save_as, [key("Ctrl+Shift+S")])
@@ -145,7 +173,8 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = self.file_menu = bar.addMenu("&File")
-        self.new_menu = file_menu.addMenu("&New game")
+        file_menu.addAction(self.start_action)
+        self.new_menu = file_menu.addMenu("New &scenario of this game")
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
@@ -153,7 +182,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.export_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        edit = bar.addMenu("&Edit")
+        edit = self.edit_menu = bar.addMenu("&Edit")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         edit.addSeparator()
@@ -178,7 +207,7 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.redo_action)
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.roll_action)
-        self._toolbar_marker = self.toolbar.addSeparator()
+        self.toolbar.addSeparator()
         self.toolbar.addAction(self.zoom_out_action)
         self.toolbar.addAction(self.zoom_in_action)
         self.toolbar.addAction(self.fit_action)
@@ -203,6 +232,8 @@ class MainWindow(QMainWindow):
                 widget.deleteLater()
             self.scenes = {wanted[0]: self.scene}
             self.views = {wanted[0]: self.view}
+            for light in self.lights.values():
+                light.clear()
             for board in wanted[1:]:
                 scene = BoardScene(self.controller, self, board=board)
                 view = BoardView(scene, self)
@@ -213,8 +244,16 @@ class MainWindow(QMainWindow):
             self._focus = None
         for i, board in enumerate(wanted):
             self.board_tabs.setTabText(i, ruleset.board_title(board))
+        for light in self.lights.values():
+            light.clear()
+        self.lights = {board: PieceLights(scene) for board, scene in self.scenes.items()}
         for scene in self.scenes.values():
             scene.set_game(self.game)
+
+    def _light(self, pids: list[str]) -> None:
+        """Light counters ``pids`` on every board (a choice hovered)."""
+        for light in self.lights.values():
+            light.show(pids)
 
     def current_board(self) -> str:
         """The id of the board shown."""
@@ -290,6 +329,7 @@ class MainWindow(QMainWindow):
         self._refresh()
         for view in self.views.values():
             view.fit()
+        self.data_share.game_started()
 
     def _on_refused(self, message: str) -> None:
         row = QListWidgetItem(message)
@@ -298,15 +338,20 @@ class MainWindow(QMainWindow):
         self.log_list.addItem(row)
         self.log_list.scrollToBottom()
         self._refresh_status()
+        self.banner.show_refusal(message)
+        self.decisions.refresh()
 
     def _refresh(self) -> None:
         self._refresh_log()
         self._refresh_status()
         self._refresh_actions()
         self._fill_new_menu()
+        self.decisions.refresh()
         name = self.path.name if self.path else "untitled"
         star = "*" if self.is_dirty() else ""
-        self.setWindowTitle(f"{self.game.ruleset.title(self.game.state)} — {name}{star}"
+        who = deciders_text(self.game)
+        who = f" — {who}" if who else ""
+        self.setWindowTitle(f"{self.game.ruleset.title(self.game.state)}{who} — {name}{star}"
                             f"{self.pbem_ui.title_suffix()}")
 
     def _refresh_log(self) -> None:
@@ -337,13 +382,9 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.log_list.scrollToBottom)
 
     def _refresh_status(self) -> None:
-        prompt = self.game.ruleset.prompt(self.game.state)
-        self.prompt_label.setText(prompt)
-        self.prompt_label.setToolTip(prompt)
-        self.refusal_label.setText(self.controller.last_refusal)
-        self.refusal_label.setToolTip(self.controller.last_refusal)
-        # The prompt takes the whole bar unless a refusal has something to say.
-        self.refusal_label.setVisible(bool(self.controller.last_refusal))
+        self.banner.show_game(self.game)
+        if not self.controller.last_refusal:
+            self.banner.show_refusal("")
 
     def _refresh_actions(self) -> None:
         self.undo_action.setEnabled(self.game.can_undo)
@@ -362,16 +403,17 @@ class MainWindow(QMainWindow):
             qa.setData(action.text())
             qa.setToolTip(f"{self.controller.action_label(action)} ({action.text()})")
             qa.triggered.connect(lambda _=False, a=action: self.push_button(a))
-            self.toolbar.insertAction(self._toolbar_marker, qa)
             self.game_menu.addAction(qa)
             self._game_actions.append(qa)
 
     def push_button(self, action: Action) -> None:
-        """Play a toolbar action (End activation, Next turn...)."""
-        self.controller.push(action)
+        """Play a decision from the Game menu (End activation, Next turn...), after
+        confirming what it gives up, if anything."""
+        if self.decisions.confirm(action):
+            self.controller.push(action)
 
     def game_actions(self) -> list[QAction]:
-        """The toolbar's buttons for the legal no-argument actions."""
+        """The Game menu's entries for the decisions offered (as the Decisions panel)."""
         return list(self._game_actions)
 
     # -- files -------------------------------------------------------------------------------
@@ -387,12 +429,35 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def new_game(self, scenario: str) -> bool:
-        """Start ``scenario`` of the current ruleset (after asking about unsaved changes)."""
+    def show_start_page(self) -> None:
+        """The start page; start, open or create by email what the player chooses."""
+        choice = ask_start(self)
+        if choice is not None:
+            self.start_choice(choice)
+
+    def start_choice(self, choice: StartChoice) -> bool:
+        """Do what was chosen on the start page."""
+        if choice.kind == "open":
+            return self.open_file(choice.path)
+        if choice.kind == "new":
+            return self.new_game(choice.scenario, choice.ruleset)
+        if choice.kind == "pbem":
+            if choice.ruleset != self.game.ruleset.id and \
+                    not self.new_game(None, choice.ruleset):
+                return False
+            return self.pbem_ui.new_pbem_game()
+        return False
+
+    def new_game(self, scenario: str | None, ruleset_id: str | None = None) -> bool:
+        """Start ``scenario`` of the current ruleset, or of ``ruleset_id`` (after asking
+        about unsaved changes)."""
         if not self._confirm_discard():
             return False
         try:
-            game = Game(self.game.ruleset, scenario)
+            ruleset = self.game.ruleset
+            if ruleset_id and ruleset_id != ruleset.id:
+                ruleset = find_ruleset(ruleset_id, UserMaps())
+            game = Game(ruleset, scenario)
         except BoardappError as exc:
             QMessageBox.critical(self, "Cannot start the game", str(exc))
             return False
