@@ -53,7 +53,7 @@ from .scan_board import ScanBoard
 from .start_page import StartChoice, ask_start
 from .table_dock import TableDock
 
-GAME_FILTER = "boardapp games (*.json *.boardapp);;All files (*)"
+GAME_FILTER = "boardapp games (*.boardapp *.json);;All files (*)"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 TEXT_ROLE = Qt.ItemDataRole.UserRole + 1
 REFUSED = QColor("#b3261e")
@@ -502,7 +502,7 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
-        start = str(self.path) if self.path else "game.json"
+        start = str(self.path) if self.path else "game.boardapp"
         path, _ = QFileDialog.getSaveFileName(self, "Save game", start, GAME_FILTER)
         return self.save_to(path) if path else False
 
