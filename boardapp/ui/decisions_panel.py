@@ -76,9 +76,12 @@ class DecisionRow(QFrame):
         self.label.setWordWrap(True)
         self.label.setStyleSheet("font-weight: bold;")
         text.addWidget(self.label)
-        names = [ruleset.piece_name(state, p) for p in self.pieces]
-        if names and not all(n in self.words for n in names):
-            text.addWidget(QLabel(", ".join(names)))
+        where = [self._where(p) for p in self.pieces[:MAX_ICONS]]
+        if any(where):
+            place = QLabel(", ".join(w for w in where if w))
+            place.setWordWrap(True)
+            place.setStyleSheet("color: #444;")
+            text.addWidget(place)
         if self.cost:
             cost = QLabel(f"Cost: {self.cost}")
             cost.setStyleSheet("color: #4a3b00;")
@@ -90,6 +93,19 @@ class DecisionRow(QFrame):
             text.addWidget(self.loss_label)
         row.addLayout(text, 1)
         self.setToolTip(f"{self.words}\n({action.text()})")
+
+    def _where(self, pid: str) -> str:
+        """The counter's name and where it is ("Montfort Mil #6 at Brest")."""
+        game = self.panel.window_.game
+        ruleset, state = game.ruleset, game.state
+        name = ruleset.piece_name(state, pid)
+        loc = state["pieces"][pid].get("loc")
+        if not loc:
+            return name
+        try:
+            return f"{name} at {ruleset.place_name(loc)}"
+        except (KeyError, ValueError):
+            return name
 
     # -- taking it -------------------------------------------------------------------------
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)

@@ -76,6 +76,9 @@ class MainWindow(QMainWindow):
         self.board_tabs.setDocumentMode(True)
         self.board_tabs.setTabPosition(QTabWidget.TabPosition.South)
         self.board_tabs.addTab(self.view, "")
+        self._fitted_views: set[int] = set()
+        """The views fitted to the window once shown (a tab first shown is fitted)."""
+        self.board_tabs.currentChanged.connect(self._fit_first_time)
         self.scenes: dict[str, BoardScene] = {}
         """The scene of every board by board id, the main board first."""
         self.views: dict[str, BoardView] = {}
@@ -99,7 +102,8 @@ class MainWindow(QMainWindow):
         self.decisions = DecisionsPanel(self)  # the choices the rules ask for
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.decisions)
         self.splitDockWidget(self.decisions, self.log_dock, Qt.Orientation.Vertical)
-        self.resizeDocks([self.decisions, self.log_dock], [230, 400], Qt.Orientation.Vertical)
+        self.decisions.setMinimumHeight(150)
+        self.resizeDocks([self.decisions, self.log_dock], [300, 300], Qt.Orientation.Vertical)
         self._build_actions()
         self._build_menus()
         self.pbem_ui = PbemUi(self)  # by email, replay, hand, autosave, recent files; built
@@ -255,6 +259,15 @@ class MainWindow(QMainWindow):
         for light in self.lights.values():
             light.show(pids)
 
+    def _fit_first_time(self, index: int) -> None:
+        """A board's tab shown for the first time shows its whole board (it was laid
+        out while hidden, at the size of a thumbnail)."""
+        view = self.board_tabs.widget(index)
+        if isinstance(view, BoardView) and id(view) not in self._fitted_views and \
+                self._fitted:
+            self._fitted_views.add(id(view))
+            QTimer.singleShot(0, view.fit)
+
     def current_board(self) -> str:
         """The id of the board shown."""
         index = self.board_tabs.currentIndex()
@@ -329,6 +342,7 @@ class MainWindow(QMainWindow):
         self._refresh()
         for view in self.views.values():
             view.fit()
+        self._fitted_views = {id(self.current_view())}
         self.data_share.game_started()
 
     def _on_refused(self, message: str) -> None:
@@ -545,8 +559,19 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
+            self._size_docks()
             for view in self.views.values():
                 view.fit()
+            self._fitted_views.add(id(self.current_view()))
+
+    def _size_docks(self) -> None:
+        """Give the right-hand docks a width that leaves the board most of a narrow
+        window, and the Decisions panel room for a few choices."""
+        width = max(220, min(380, int(self.width() * 0.27)))
+        self.resizeDocks([self.decisions, self.log_dock], [width, width],
+                         Qt.Orientation.Horizontal)
+        height = max(170, int(self.height() * 0.32))
+        self.resizeDocks([self.decisions], [height], Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if self._confirm_discard():
