@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLabel, QMessageBox
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.data_action import data_action
@@ -20,7 +20,7 @@ from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import available_rulesets, find_ruleset
 from boardapp.ui.game_notes import cited_sections, section_note
 from boardapp.ui.main_window import MainWindow
-from boardapp.ui.start_page import CARD_ROLE, StartPage
+from boardapp.ui.start_page import StartPage
 from boardapp.ui.thumbnails import thumbnail, thumbnail_path
 
 
@@ -68,23 +68,23 @@ def test_start_page_lists_every_scenario_and_one_click_starts_each(qtbot):
     page.show()
     wanted = [(cls.id, sid) for cls in available_rulesets().values()
               for sid in cls().scenarios()]
-    items = page.scenario_items()
-    assert sorted(tuple(i.data(CARD_ROLE)) for i in items) == sorted(wanted)
-    for item in items:
-        text = item.text()
-        rid, sid = item.data(CARD_ROLE)
-        ruleset = find_ruleset(rid)
-        assert ruleset.name in text and "Players: 2" in text and "Length: " in text
-        assert f"Rules: {ruleset.rules_name}" in text
+    buttons = page.scenario_buttons()
+    shown = [(card.ruleset.id, b.property("scenario")) for card in page.cards
+             for b in card.buttons]
+    assert sorted(shown) == sorted(wanted) and len(buttons) == len(wanted)
+    for card in page.cards:
+        words = card.findChildren(QLabel)[1].text()
+        assert card.ruleset.name in words and "Players: 2" in words
+        assert f"Rules: {card.ruleset.rules_name}" in words
+    lengths = [b.text() for b in buttons]
+    assert any("2 turns (1341-1342)" in t for t in lengths)
+    assert any("13 rounds" in t for t in lengths)
     win = open_window(qtbot, "hex-demo")
-    for item in items:
+    for (rid, sid), button in zip(shown, buttons, strict=True):
         page.choice = None
-        page.cards.scrollToItem(item)
-        rect = page.cards.visualItemRect(item)
-        QTest.mouseClick(page.cards.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert page.choice is not None and page.choice.kind == "new"
         assert win.start_choice(page.choice)
-        rid, sid = item.data(CARD_ROLE)
         assert (win.game.ruleset.id, win.game.state["scenario"]) == (rid, sid)
         assert win.scene.item_for_piece  # the board shows its counters
         assert win.banner.prompt_label.text() == win.game.ruleset.prompt(win.game.state)

@@ -1,27 +1,32 @@
 """The start page: every installed game and scenario, recent games, Open, a new game by
 email. Shown when boardapp starts without a file, and as File → New game.
 
-Each scenario is a card: a picture of its board (rendered from the map, cached), the
-game's title and the scenario's, the number of players, its length and the rules it
-follows. One click on a card starts it.
+Each game is a card: a picture of its board (rendered from the map, cached), its title,
+the number of players, the rules it follows, and one button per scenario with its length.
+One click on a scenario starts it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, QTimer
-from PySide6.QtGui import QIcon, QImage, QPixmap
+from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
+    QFrame,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QMenu,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -30,11 +35,14 @@ from boardapp.core.engine.ruleset import Ruleset, available_rulesets
 from boardapp.core.files.recent import recent_files
 from boardapp.core.scan.boardsettings import UserMaps
 
+from .app_icon import app_icon
 from .game_notes import notes_for
-from .thumbnails import THUMB_WIDTH, thumbnail
+from .thumbnails import thumbnail
 
 GAME_FILTER = "boardapp games (*.boardapp *.json);;All files (*)"
 CARD_ROLE = Qt.ItemDataRole.UserRole
+PICTURE_BOX = QSize(210, 150)
+"""The largest picture of a board on a card."""
 
 
 @dataclass(frozen=True)
@@ -48,35 +56,86 @@ class StartChoice:
     path: str = ""
 
 
-def installed_scenarios() -> list[tuple[Ruleset, str]]:
-    """Every (ruleset, scenario id) installed, games in title order."""
+def installed_games() -> list[Ruleset]:
+    """Every installed game with at least one scenario, in title order."""
     found = []
     for cls in available_rulesets().values():
         try:
             ruleset = cls(maps=UserMaps())
-            scenarios = list(ruleset.scenarios())
-        except Exception:  # noqa: BLE001 - a broken plugin must not hide the others
+            if ruleset.scenarios():
+                found.append(ruleset)
+        except Exception:  # a broken plugin must not hide the others
             continue
-        found += [(ruleset, sid) for sid in scenarios]
-    return sorted(found, key=lambda rs: (rs[0].name.lower(), 0))
+    return sorted(found, key=lambda rs: rs.name.lower())
 
 
-def card_text(ruleset: Ruleset, scenario: str) -> str:
-    """The words of a scenario's card."""
+def scenario_text(ruleset: Ruleset, scenario: str) -> str:
+    """The words of a scenario's button: id, name, length, players when they differ."""
     info = ruleset.scenarios()[scenario]
+    length = notes_for(ruleset).lengths.get(scenario)
+    text = f"{scenario} {info.name}".strip() if scenario != info.name else info.name
+    return f"{text} — {length}" if length else text
+
+
+def game_text(ruleset: Ruleset) -> str:
+    """The words of a game's card (rich text): title, players, rules."""
     notes = notes_for(ruleset)
-    sides = ruleset.scenario_sides(scenario)
+    first = next(iter(ruleset.scenarios()), "")
+    sides = ruleset.scenario_sides(first) if first else []
+    info = ruleset.scenarios().get(first)
     players = notes.players or str(len(sides))
-    if info.min_sides:
+    if info is not None and info.min_sides:
         players = f"{info.min_sides}-{len(sides)}"
     names = ", ".join(ruleset.side(s).name for s in sides)
-    length = notes.lengths.get(scenario) or "not given"
-    lines = [ruleset.name, f"{scenario} {info.name}".strip(),
-             f"Players: {players} ({names})", f"Length: {length}",
-             f"Rules: {ruleset.rules_name or ruleset.name} (ruleset {ruleset.version})"]
-    if info.description:
-        lines.append(info.description)
-    return "\n".join(lines)
+    return (f"<b style='font-size:12pt'>{escape(ruleset.name)}</b><br>"
+            f"Players: {escape(players)} ({escape(names)})<br>"
+            f"Rules: {escape(ruleset.rules_name or ruleset.name)} "
+            f"(ruleset {escape(ruleset.version)})")
+
+
+class GameCard(QFrame):
+    """One game: the picture of its board, its words, one button per scenario."""
+
+    def __init__(self, page: StartPage, ruleset: Ruleset) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.setObjectName("card")
+        self.setStyleSheet("QFrame#card { background: #f7f3e8; border: 1px solid #c8bd9f;"
+                           " border-radius: 6px; }")
+        row = QHBoxLayout(self)
+        self.picture = QLabel()
+        placeholder = QPixmap(PICTURE_BOX)
+        placeholder.fill(Qt.GlobalColor.lightGray)
+        self.picture.setPixmap(placeholder)
+        self.picture.setFixedWidth(PICTURE_BOX.width())
+        self.picture.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter)
+        row.addWidget(self.picture, 0, Qt.AlignmentFlag.AlignTop)
+        column = QVBoxLayout()
+        words = QLabel(game_text(ruleset))
+        words.setWordWrap(True)
+        column.addWidget(words)
+        self.buttons: list[QPushButton] = []
+        for sid, info in ruleset.scenarios().items():
+            button = QPushButton(scenario_text(ruleset, sid))
+            button.setStyleSheet("text-align: left; padding: 4px 8px;")
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+            button.setMinimumWidth(120)
+            tip = info.description or info.name
+            button.setToolTip(f"Start {ruleset.name}: {scenario_text(ruleset, sid)}\n{tip}")
+            button.setProperty("scenario", sid)
+            button.clicked.connect(lambda _=False, s=sid: page._finish(
+                StartChoice("new", ruleset.id, s)))
+            column.addWidget(button)
+            self.buttons.append(button)
+        column.addStretch(1)
+        row.addLayout(column, 1)
+
+    def set_picture(self, image: QImage) -> None:
+        """Show the picture of the board (scaled to the card)."""
+        if not image.isNull():
+            self.picture.setPixmap(QPixmap.fromImage(image).scaled(
+                PICTURE_BOX, Qt.AspectRatioMode.KeepAspectRatio,
+                Qt.TransformationMode.SmoothTransformation))
 
 
 class StartPage(QDialog):
@@ -85,20 +144,22 @@ class StartPage(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("boardapp — start a game")
+        self.setWindowIcon(app_icon())
         self.choice: StartChoice | None = None
-        self.resize(1180, 760)
+        screen = self.screen().availableGeometry() if self.screen() else None
+        self.resize(min(1180, screen.width() - 40) if screen else 1180,
+                    min(760, screen.height() - 60) if screen else 760)
         outer = QHBoxLayout(self)
         left = QVBoxLayout()
-        heading = QLabel("<b>Start a game</b> — one click on a scenario sets it up")
-        left.addWidget(heading)
-        self.cards = QListWidget()
-        self.cards.setIconSize(QSize(THUMB_WIDTH, THUMB_WIDTH * 3 // 4))
-        self.cards.setSpacing(4)
-        self.cards.setWordWrap(True)
-        self.cards.setUniformItemSizes(False)
-        self.cards.itemClicked.connect(self._card_chosen)
-        self.cards.itemActivated.connect(self._card_chosen)
-        left.addWidget(self.cards, 1)
+        left.addWidget(QLabel("<b>Start a game</b> — one click on a scenario sets it up"))
+        body = QWidget()
+        self.grid = QGridLayout(body)
+        self.grid.setSpacing(8)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        left.addWidget(scroll, 1)
         outer.addLayout(left, 3)
         right = QVBoxLayout()
         right.addWidget(QLabel("<b>Recent games</b>"))
@@ -119,23 +180,18 @@ class StartPage(QDialog):
         close.clicked.connect(self.reject)
         right.addWidget(close)
         outer.addLayout(right, 1)
-        self._pending: list[tuple[QListWidgetItem, Ruleset, str]] = []
+        self.cards: list[GameCard] = []
+        self._pending: list[GameCard] = []
         self._fill()
 
     def _fill(self) -> None:
-        placeholder = QPixmap(THUMB_WIDTH, THUMB_WIDTH * 3 // 4)
-        placeholder.fill(Qt.GlobalColor.lightGray)
-        games: dict[str, Ruleset] = {}
-        for ruleset, scenario in installed_scenarios():
-            item = QListWidgetItem(QIcon(placeholder), card_text(ruleset, scenario))
-            item.setData(CARD_ROLE, (ruleset.id, scenario))
-            item.setToolTip(f"Start {ruleset.name}, {scenario}")
-            self.cards.addItem(item)
-            self._pending.append((item, ruleset, scenario))
-            games.setdefault(ruleset.id, ruleset)
-        for rid, ruleset in games.items():
+        for i, ruleset in enumerate(installed_games()):
+            card = GameCard(self, ruleset)
+            self.grid.addWidget(card, i, 0)
+            self.cards.append(card)
             self.pbem_menu.addAction(ruleset.name,
-                                     lambda r=rid: self._finish(StartChoice("pbem", r)))
+                                     lambda r=ruleset.id: self._finish(StartChoice("pbem", r)))
+        self._pending = list(self.cards)
         for entry in recent_files():
             name = Path(entry.path).name
             label = f"{entry.title} — {name}" if entry.title else name
@@ -149,37 +205,30 @@ class StartPage(QDialog):
             self.recent.addItem("(none yet)")
         QTimer.singleShot(0, self._next_picture)
 
+    def _picture(self, card: GameCard) -> None:
+        first = next(iter(card.ruleset.scenarios()), None)
+        if first is not None:
+            card.set_picture(thumbnail(card.ruleset, first))
+
     def _next_picture(self) -> None:
         """Draw the pictures one by one, the page staying responsive."""
-        if not self._pending:
-            return
-        item, ruleset, scenario = self._pending.pop(0)
-        self.set_picture(item, thumbnail(ruleset, scenario))
-        QTimer.singleShot(0, self._next_picture)
-
-    def set_picture(self, item: QListWidgetItem, image: QImage) -> None:
-        """Show ``image`` on the card ``item``."""
-        if not image.isNull():
-            item.setIcon(QIcon(QPixmap.fromImage(image)))
+        if self._pending:
+            self._picture(self._pending.pop(0))
+            QTimer.singleShot(0, self._next_picture)
 
     def draw_all_pictures(self) -> None:
         """Draw every picture not drawn yet, now."""
         while self._pending:
-            item, ruleset, scenario = self._pending.pop(0)
-            self.set_picture(item, thumbnail(ruleset, scenario))
+            self._picture(self._pending.pop(0))
 
-    def scenario_items(self) -> list[QListWidgetItem]:
-        """The cards, in order."""
-        return [self.cards.item(i) for i in range(self.cards.count())]
+    def scenario_buttons(self) -> list[QPushButton]:
+        """Every scenario's button, game by game."""
+        return [b for card in self.cards for b in card.buttons]
 
     # -- choosing -------------------------------------------------------------------------
     def _finish(self, choice: StartChoice) -> None:
         self.choice = choice
         self.accept()
-
-    def _card_chosen(self, item: QListWidgetItem) -> None:
-        rid, scenario = item.data(CARD_ROLE)
-        self._finish(StartChoice("new", rid, scenario))
 
     def _recent_chosen(self, item: QListWidgetItem) -> None:
         path = item.data(CARD_ROLE)
