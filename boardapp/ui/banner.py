@@ -30,7 +30,7 @@ def turn_line(game: Game) -> str:
 
 
 def deciders_text(game: Game) -> str:
-    """Who the game waits for ("Blois to decide"), or how it ended."""
+    """Who the game waits for ("Red to decide"), or how it ended."""
     ruleset, state = game.ruleset, game.state
     outcome = ruleset.outcome(state)
     if outcome:

@@ -95,7 +95,7 @@ class DecisionRow(QFrame):
         self.setToolTip(f"{self.words}\n({action.text()})")
 
     def _where(self, pid: str) -> str:
-        """The counter's name and where it is ("Montfort Mil #6 at Brest")."""
+        """The counter's name and where it is ("Red Infantry #6 at the ford")."""
         game = self.panel.window_.game
         ruleset, state = game.ruleset, game.state
         name = ruleset.piece_name(state, pid)

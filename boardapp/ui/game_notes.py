@@ -85,7 +85,7 @@ def phase_name(ruleset: Ruleset, phase: str | None) -> str:
 
 
 def cited_sections(ruleset: Ruleset, line: str) -> list[str]:
-    """The rule sections a log line cites ("Deux Bretagne 8.21, 8.23" -> 8.21, 8.23)."""
+    """The rule sections a log line cites ("Some Game 8.21, 8.23" -> 8.21, 8.23)."""
     name = ruleset.rules_name
     found: list[str] = []
     for match in re.finditer(rf"{re.escape(name)}\s+([^;)]*)", line) if name else ():

@@ -5,7 +5,7 @@ exports them (:func:`export_doc`, :func:`write_data_file`); the others import th
 into a game (:func:`import_edits`, then one ``data`` action per sheet, logged and
 undoable) or as the defaults of new games. The file is JSON::
 
-    {"boardapp": "game-data", "version": 1, "ruleset": "lily-ermine",
+    {"boardapp": "game-data", "version": 1, "ruleset": "some-game",
      "sheets": {"fatigue": {...values as the game holds them...}}}
 
 Reading checks everything (:func:`read_data_file`): a bad file is refused with its name
