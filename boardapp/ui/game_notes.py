@@ -91,6 +91,8 @@ def cited_sections(ruleset: Ruleset, line: str) -> list[str]:
     for match in re.finditer(rf"{re.escape(name)}\s+([^;)]*)", line) if name else ():
         for part in re.split(r",\s*|\s+and\s+", match.group(1)):
             part = part.strip()
+            if part.count("(") > part.count(")"):  # "Phase Three (Siege)": its own ")"
+                part += ")"
             if part and part not in found:
                 found.append(part)
     return found
