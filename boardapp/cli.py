@@ -418,7 +418,7 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
-    from .selftest import run
+    from .ui.selftest import run
 
     return run(args.rulesets or None)
 

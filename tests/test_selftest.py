@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from boardapp import selftest
 from boardapp.core.engine.ruleset import available_rulesets
+from boardapp.ui import selftest
 
 
 def test_selftest_opens_plays_saves_and_reopens_every_game(qapp) -> None:

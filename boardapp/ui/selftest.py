@@ -15,17 +15,18 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtWidgets import QApplication
+
+from ..core.engine.ruleset import available_rulesets
+from ..core.engine.state import digest
+from .app import new_game
+from .main_window import MainWindow
+
 
 def check_ruleset(rid: str, folder: Path) -> str:
     """Start, play, save and reopen one game of ruleset ``rid``; return what was checked.
 
     Raise ``AssertionError`` (or the error that occurred) when something is wrong."""
-    from PySide6.QtWidgets import QApplication
-
-    from .core.engine.state import digest
-    from .ui.app import new_game
-    from .ui.main_window import MainWindow
-
     app = QApplication.instance()
     game = new_game(rid)
     window = MainWindow(game)
@@ -53,10 +54,6 @@ def check_ruleset(rid: str, folder: Path) -> str:
 
 def run(rulesets: list[str] | None = None, out: Callable[[str], None] = print) -> int:
     """Check every installed ruleset (or those named); 0 if all work, else 1."""
-    from PySide6.QtWidgets import QApplication
-
-    from .core.engine.ruleset import available_rulesets
-
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("boardapp")
     wanted = rulesets or sorted(available_rulesets())
