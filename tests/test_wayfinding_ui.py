@@ -321,3 +321,36 @@ def test_clicking_between_rows_takes_nothing(qtbot):
     before = len(win.game.log)
     QTest.mouseClick(win.decisions.who, Qt.MouseButton.LeftButton, pos=QPoint(2, 2))
     assert len(win.game.log) == before
+
+
+# -- 7. the icon and the desktop entry -----------------------------------------------------
+def test_icon_desktop_entry_and_mime_type_of_game_files():
+    import configparser
+    import xml.etree.ElementTree as ET
+
+    from boardapp.paths import PROJECT_ROOT
+    from boardapp.ui.app_icon import ICON_SIZES, app_icon
+
+    icons = PROJECT_ROOT / "assets" / "icons"
+    assert (icons / "boardapp.svg").is_file()
+    assert all((icons / f"boardapp-{n}.png").is_file() for n in ICON_SIZES)
+    assert sorted(s.width() for s in app_icon().availableSizes()) == sorted(ICON_SIZES)
+    entry = configparser.ConfigParser(interpolation=None)
+    entry.read(PROJECT_ROOT / "packaging" / "boardapp.desktop")
+    desktop = entry["Desktop Entry"]
+    assert desktop["Icon"] == "boardapp"
+    assert desktop["MimeType"].strip(";").split(";") == ["application/x-boardapp-game"]
+    ns = {"m": "http://www.freedesktop.org/standards/shared-mime-info"}
+    mime = ET.parse(PROJECT_ROOT / "packaging" / "boardapp-mime.xml").getroot()
+    kind = mime.find("m:mime-type", ns)
+    assert kind.get("type") == "application/x-boardapp-game"
+    assert kind.find("m:glob", ns).get("pattern") == "*.boardapp"
+    assert '"format": "boardapp-game"' in kind.find("m:magic/m:match", ns).get("value")
+
+
+def test_a_saved_game_begins_as_the_mime_type_says(tmp_path):
+    from boardapp.core.files.gamefile import save_game
+
+    path = tmp_path / "g.boardapp"
+    save_game(Game(find_ruleset("hex-demo"), None, 1), path)
+    assert '"format": "boardapp-game"' in path.read_text(encoding="utf-8")[:64]
