@@ -354,3 +354,13 @@ def test_a_saved_game_begins_as_the_mime_type_says(tmp_path):
     path = tmp_path / "g.boardapp"
     save_game(Game(find_ruleset("hex-demo"), None, 1), path)
     assert '"format": "boardapp-game"' in path.read_text(encoding="utf-8")[:64]
+
+
+def test_a_double_click_on_roll_rolls_once(qtbot):
+    win = open_window(qtbot, "deux-bretagne")
+    button = win.toolbar.widgetForAction(win.roll_action)
+    click(qtbot, button)
+    click(qtbot, button, double=True)
+    assert [e.action.verb for e in win.game.log] == ["roll"]
+    click(qtbot, button)  # a later single click rolls again
+    assert len(win.game.log) == 2

@@ -41,6 +41,7 @@ from .app_icon import app_icon
 from .banner import Banner, deciders_text
 from .board_scene import BoardScene
 from .board_view import BoardView
+from .click_guard import guard_buttons
 from .controller import GameController
 from .data_editor import open_data_editor
 from .data_share_ui import DataShare
@@ -215,6 +216,8 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.zoom_out_action)
         self.toolbar.addAction(self.zoom_in_action)
         self.toolbar.addAction(self.fit_action)
+        guard_buttons([self.toolbar.widgetForAction(a) for a in
+                       (self.undo_action, self.redo_action, self.roll_action)])
 
     def _fill_new_menu(self) -> None:
         self.new_menu.clear()
