@@ -364,3 +364,16 @@ def test_a_double_click_on_roll_rolls_once(qtbot):
     assert [e.action.verb for e in win.game.log] == ["roll"]
     click(qtbot, button)  # a later single click rolls again
     assert len(win.game.log) == 2
+
+
+def test_the_start_page_opens_over_a_window_started_without_a_file(qtbot, monkeypatch):
+    from boardapp.ui.app import wants_start_page
+
+    monkeypatch.delenv("BOARDAPP_RULESET", raising=False)
+    win = open_window(qtbot, "hex-demo")
+    assert wants_start_page(win, None, None)
+    assert not wants_start_page(win, None, "hex-demo")  # a game asked for by name
+    win.controller.roll()
+    assert not wants_start_page(win, None, None)  # a game restored after a crash is dirty
+    monkeypatch.setenv("BOARDAPP_RULESET", "hex-demo")
+    assert not wants_start_page(open_window(qtbot, "hex-demo"), None, None)
