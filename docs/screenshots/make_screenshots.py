@@ -43,7 +43,7 @@ def save_small(image, path: Path, width: int) -> None:
     with Image.open(tmp) as im:
         im = im.convert("RGB")
         im = im.resize((width, round(im.height * width / im.width)), Image.LANCZOS)
-        im.quantize(colors=128, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+        im.quantize(colors=256, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
     tmp.unlink()
 
 
@@ -66,6 +66,9 @@ def main() -> int:
         win = MainWindow(game)
         win.resize(1400, 900)
         win.show()
+        settle(app)
+        for view in win.views.values():
+            view.fit()
         settle(app)
         row = next((r for r in win.decisions.rows if r.pieces), None)
         if row is not None:
