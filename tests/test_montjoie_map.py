@@ -163,8 +163,19 @@ def test_the_roads_join_every_city(bmap):
     graph.add_edges_from(bmap.roads)
     assert nx.is_connected(graph)
     assert all(graph.degree(c) >= 1 for c in bmap.areas)
-    assert {"brest", "cherbourg"} <= set(graph.nodes)
     assert graph.has_edge("cherbourg", "caen")
+    for region in bmap.regions:  # 4.0: a province's cities are linked by roads
+        assert nx.is_connected(graph.subgraph(bmap.region_areas(region))), region
+
+
+def test_no_two_roads_cross(bmap):
+    from shapely.geometry import LineString
+
+    lines = [((a, b), LineString([bmap.areas[a].pos, bmap.areas[b].pos]))
+             for a, b in bmap.roads]
+    crossings = [(r1, r2) for i, (r1, l1) in enumerate(lines) for r2, l2 in lines[i + 1:]
+                 if not set(r1) & set(r2) and l1.crosses(l2)]
+    assert crossings == []
 
 
 def test_ports_open_on_their_sea(bmap):

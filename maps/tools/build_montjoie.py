@@ -290,6 +290,10 @@ ROADS_ADDED: dict[tuple[str, str], str] = {
     ("brest", "nantes"): "the road across southern Brittany (Quimper, Vannes)",
     ("cherbourg", "caen"): "the Cotentin road by Valognes and Bayeux (the straight line "
                            "crosses the Baie des Veys)",
+    ("pau", "foix"): "the road along the Pyrenees by Tarbes and Saint-Gaudens, so that the "
+                     "two cities of Béarn are linked (4.0: a province's cities are linked "
+                     "by roads)",
+    ("marseille", "avignon"): "the road by Salon and the Durance (Marseille had only Aix)",
 }
 MAX_ROAD = 220.0
 """Longest road kept from the Gabriel graph, in map units (about 195 km)."""
@@ -519,6 +523,9 @@ def check(doc: dict) -> list[str]:
     graph.add_edges_from(bmap.roads)
     if not nx.is_connected(graph):
         problems.append(f"roads not connected: {list(nx.connected_components(graph))}")
+    for province in PROVINCES:
+        if not nx.is_connected(graph.subgraph(bmap.region_areas(province))):
+            problems.append(f"the cities of {province} are not linked by roads (4.0)")
     ports = {s: sorted(a.id for a in bmap.areas.values() if a.sea == s) for s in SEAS}
     if len(ports[MANCHE]) != 12 or len(ports[MED]) != 3:
         problems.append(f"ports per sea {ports} (10.0 l.408: 12 and 3)")
