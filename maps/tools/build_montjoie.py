@@ -488,7 +488,7 @@ def build_map(roads: list[list[str]]) -> dict:
                        "scale": SCALE, "true_latitude": LAT_TRUE, "offset": list(OFFSET),
                        "formula": "x = (lon - lon0) * scale * cos(true_latitude) + offset.x; "
                                   "y = (lat0 - lat) * scale + offset.y"},
-        "style": {"region_border": "#c62828", "port_symbol": "ship"},
+        "style": {"region_border": "#c62828", "port_symbol": "ship", "region_labels": True},
         "terrains": {"clear": None, "mountain": None},
         "seas": {k: {"name": n, "source": s} for k, (n, s) in SEAS.items()},
         "land": [project(lon, lat) for lon, lat in LAND],
