@@ -47,7 +47,7 @@ OFFSET = (20, 20)
 W, H = 1780, 1250
 RULES = "montjoie-fr.txt"
 EST = "estimate (boardapp), not printed in the rule book"
-POS = "approximate: real position of the town, projected"
+POS = "real position of the town (lonlat), projected"
 
 
 def project(lon: float, lat: float) -> list[int]:
