@@ -7,6 +7,11 @@ not block a higher viewer, and scenery of height 0 (a road, a pond) never blocks
 standing in a building or behind a hedge it touches is not blocked by that scenery; a
 figure in a wood sees, and is seen, through ``see_into`` cm of that wood (the ruleset says
 how far). The line between two equal eyes is blocked the same way in both directions.
+
+Every answer, one pair or many, comes from :func:`sight_pairs`, which works on all the
+pairs at once with numpy: the sight line's height is linear along it, so its lowest point
+inside a shape is where it first enters or last leaves it (or an eye inside it); those are
+found from the shape's boundary edges.
 """
 
 from __future__ import annotations
@@ -17,12 +22,13 @@ from dataclasses import dataclass
 import numpy as np
 import shapely
 from shapely.geometry import LineString
-from shapely.ops import substring
 
 from .bases import Base
-from .tablemap import COVERS, Scenery, Table
+from .tablemap import COVERS, Table
 
-EPS = 1e-6
+EPS = 1e-9
+SEE_OUT_OF = ("hill", "wood")
+"""Kinds that still hide a figure standing in them (others: it looks out of them)."""
 
 
 @dataclass(frozen=True)
@@ -49,49 +55,105 @@ class Sight:
     """The ids of the scenery that blocks, in file order."""
 
 
-def _blocks(s: Scenery, line: LineString, a: Eye, b: Eye, see_into: float) -> bool:
-    if s.height <= 0:
-        return False
-    a_in = s.shape.contains(shapely.points(a.x, a.y))
-    b_in = s.shape.contains(shapely.points(b.x, b.y))
-    if (a_in or b_in) and s.kind not in ("hill", "wood"):
-        return False  # looking out of a building, over a hedge one stands at
-    part = line.intersection(s.shape)
-    if part.is_empty:
-        return False
-    length = line.length
-    if length <= EPS:
-        return False
-    lo, hi = 0.0, 1.0
-    if s.kind == "wood":
-        lo = see_into / length if a_in else 0.0
-        hi = 1.0 - see_into / length if b_in else 1.0
-        if lo >= hi:
-            return False
-    dx, dy = b.x - a.x, b.y - a.y
-    for px, py in shapely.get_coordinates(_clipped(part, line, lo, hi)).tolist():
-        t = ((px - a.x) * dx + (py - a.y) * dy) / (length * length)
-        if a.h + t * (b.h - a.h) < s.height - EPS:
-            return True
-    return False
-
-
-def _clipped(part, line: LineString, lo: float, hi: float):
-    """``part`` of ``line`` between the fractions ``lo`` and ``hi`` of it."""
-    if lo <= 0.0 and hi >= 1.0:
-        return part
-    window = substring(line, lo, hi, normalized=True)
-    return part.intersection(window.buffer(EPS, cap_style="flat"))
-
-
 def line_of_sight(table: Table, a: Eye, b: Eye, see_into: float = 0.0) -> Sight:
     """The line of sight from ``a`` to ``b`` over ``table``'s scenery."""
-    if (a.x, a.y) == (b.x, b.y):
-        return Sight(True)
-    line = LineString([(a.x, a.y), (b.x, b.y)])
-    blocking = [table.ids[i] for i in table.along(line)
-                if _blocks(table.scenery[table.ids[i]], line, a, b, see_into)]
-    return Sight(not blocking, tuple(blocking))
+    blocking = _blocking(table, [a], [b], see_into)
+    names = tuple(table.ids[j] for _, j in sorted(blocking, key=lambda r: r[1]))
+    return Sight(not names, names)
+
+
+def sight_pairs(table: Table, eyes: Mapping[str, Eye], pairs: Sequence[tuple[str, str]],
+                see_into: float = 0.0) -> dict[tuple[str, str], bool]:
+    """Whether each pair of eyes sees the other, computed for all the pairs at once."""
+    if not pairs:
+        return {}
+    blocked = {i for i, _ in _blocking(table, [eyes[p] for p, _ in pairs],
+                                       [eyes[q] for _, q in pairs], see_into)}
+    return {pair: n not in blocked for n, pair in enumerate(pairs)}
+
+
+def _blocking(table: Table, froms: Sequence[Eye], tos: Sequence[Eye],
+              see_into: float) -> list[tuple[int, int]]:
+    """(pair index, scenery index) of every piece of scenery blocking a line."""
+    a = np.array([(e.x, e.y, e.h) for e in froms], dtype=float).reshape(-1, 3)
+    b = np.array([(e.x, e.y, e.h) for e in tos], dtype=float).reshape(-1, 3)
+    lines = shapely.linestrings(np.stack([a[:, :2], b[:, :2]], axis=1))
+    li, si = table.tree.query(lines)  # bounding boxes only: the edges below decide
+    keep = table.heights[si] > 0
+    li, si = li[keep], si[keep]
+    d = b[:, :2] - a[:, :2]
+    length = np.hypot(d[:, 0], d[:, 1])
+    keep = (length[li] > EPS) & _meets_box(a, d, li, table.bounds[si])
+    li, si = li[keep], si[keep]
+    if len(li) == 0:
+        return []
+    shapes = table.shape_array[si]
+    a_in = shapely.contains_xy(shapes, a[li, 0], a[li, 1])
+    b_in = shapely.contains_xy(shapes, b[li, 0], b[li, 1])
+    kinds = table.kinds[si]
+    looks_out = ~np.isin(kinds, SEE_OUT_OF) & (a_in | b_in)
+    wood = kinds == "wood"
+    lo = np.where(wood & a_in, see_into / np.maximum(length[li], EPS), 0.0)
+    hi = np.where(wood & b_in, 1.0 - see_into / np.maximum(length[li], EPS), 1.0)
+    lo_in = np.where(lo > 0, shapely.contains_xy(shapes, *_at(a, d, li, lo)), a_in)
+    hi_in = np.where(hi < 1, shapely.contains_xy(shapes, *_at(a, d, li, hi)), b_in)
+    t_min = np.where(lo_in, lo, np.inf)
+    t_max = np.where(hi_in, hi, -np.inf)
+    rows, t = _crossings(table, a, d, li, si)
+    inside = (t >= lo[rows] - EPS) & (t <= hi[rows] + EPS)
+    np.minimum.at(t_min, rows[inside], t[inside])
+    np.maximum.at(t_max, rows[inside], t[inside])
+    met = (t_min <= t_max) & (lo < hi) & ~looks_out
+    ha, hb = a[li, 2], b[li, 2]
+    low = np.minimum(ha + np.where(met, t_min, 0) * (hb - ha),
+                     ha + np.where(met, t_max, 0) * (hb - ha))
+    blocks = met & (low < table.heights[si] - 1e-6)
+    return list(zip(li[blocks].tolist(), si[blocks].tolist(), strict=True))
+
+
+def _meets_box(a: np.ndarray, d: np.ndarray, li: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """Whether each line meets the bounding box (minx, miny, maxx, maxy) of its candidate
+    shape (the slab test): the tree's query only compared the boxes of both."""
+    lo = np.zeros(len(li))
+    hi = np.ones(len(li))
+    for axis in (0, 1):
+        p, v = a[li, axis], d[li, axis]
+        flat = np.abs(v) <= EPS
+        safe = np.where(flat, 1.0, v)
+        t1 = (box[:, axis] - p) / safe
+        t2 = (box[:, axis + 2] - p) / safe
+        lo = np.where(flat, lo, np.maximum(lo, np.minimum(t1, t2)))
+        hi = np.where(flat, hi, np.minimum(hi, np.maximum(t1, t2)))
+        outside = flat & ((p < box[:, axis] - EPS) | (p > box[:, axis + 2] + EPS))
+        hi = np.where(outside, -1.0, hi)
+    return lo <= hi + EPS
+
+
+def _at(a: np.ndarray, d: np.ndarray, li: np.ndarray, t: np.ndarray):
+    return a[li, 0] + t * d[li, 0], a[li, 1] + t * d[li, 1]
+
+
+def _crossings(table: Table, a: np.ndarray, d: np.ndarray, li: np.ndarray,
+               si: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where each candidate line crosses the boundary of its shape: (candidate row,
+    fraction along the line) for every crossing."""
+    counts = table.edge_count[si]
+    rows = np.repeat(np.arange(len(si)), counts)
+    starts = np.repeat(table.edge_first[si], counts)
+    offsets = np.arange(len(rows)) - np.repeat(np.cumsum(counts) - counts, counts)
+    edge = starts + offsets
+    q = table.edge_start[edge]
+    s = table.edge_end[edge] - q
+    p = a[li[rows], :2]
+    r = d[li[rows]]
+    denom = r[:, 0] * s[:, 1] - r[:, 1] * s[:, 0]
+    qp = q - p
+    ok = np.abs(denom) > EPS
+    safe = np.where(ok, denom, 1.0)
+    t = (qp[:, 0] * s[:, 1] - qp[:, 1] * s[:, 0]) / safe
+    u = (qp[:, 0] * r[:, 1] - qp[:, 1] * r[:, 0]) / safe
+    hit = ok & (u >= -EPS) & (u <= 1 + EPS) & (t >= -EPS) & (t <= 1 + EPS)
+    return rows[hit], np.clip(t[hit], 0.0, 1.0)
 
 
 def cover_near(table: Table, a: Eye, target: Base,
@@ -103,59 +165,9 @@ def cover_near(table: Table, a: Eye, target: Base,
     if line.length <= EPS:
         return "none", ()
     end = line.intersection(target.polygon.buffer(near))
-    found = []
-    for i in table.along(end):
-        s = table.scenery[table.ids[i]]
-        if s.cover != "none":
-            found.append(s)
+    found = [s for s in (table.scenery[table.ids[i]] for i in table.along(end))
+             if s.cover != "none"]
     if not found:
         return "none", ()
     best = max(COVERS.index(s.cover) for s in found)
     return COVERS[best], tuple(s.id for s in found if COVERS.index(s.cover) == best)
-
-
-def sight_pairs(table: Table, eyes: Mapping[str, Eye], pairs: Sequence[tuple[str, str]],
-                see_into: float = 0.0) -> dict[tuple[str, str], bool]:
-    """Whether each pair of eyes sees the other, computed for all the pairs at once (the
-    same answers as :func:`line_of_sight`)."""
-    if not pairs:
-        return {}
-    ax = np.array([eyes[p[0]].x for p in pairs])
-    ay = np.array([eyes[p[0]].y for p in pairs])
-    ah = np.array([eyes[p[0]].h for p in pairs])
-    bx = np.array([eyes[p[1]].x for p in pairs])
-    by = np.array([eyes[p[1]].y for p in pairs])
-    bh = np.array([eyes[p[1]].h for p in pairs])
-    clear = np.ones(len(pairs), dtype=bool)
-    same = (ax == bx) & (ay == by)
-    lines = shapely.linestrings(np.stack([np.stack([ax, ay], 1), np.stack([bx, by], 1)], 1))
-    li, si = table.tree.query(lines, predicate="intersects")
-    heights = np.array([table.scenery[i].height for i in table.ids] or [0.0])
-    keep = (heights[si] > 0) & ~same[li]
-    li, si = li[keep], si[keep]
-    if len(li) == 0:
-        return {p: True for p in pairs}
-    shapes = np.array(table.shapes, dtype=object)
-    inside = (shapely.contains_xy(shapes[si], ax[li], ay[li])
-              | shapely.contains_xy(shapes[si], bx[li], by[li]))
-    for row in np.nonzero(inside)[0].tolist():  # the few that start inside: one by one
-        i, j = int(li[row]), int(si[row])
-        a, b = eyes[pairs[i][0]], eyes[pairs[i][1]]
-        line = LineString([(a.x, a.y), (b.x, b.y)])
-        if _blocks(table.scenery[table.ids[j]], line, a, b, see_into):
-            clear[i] = False
-    li, si = li[~inside], si[~inside]
-    if len(li):
-        parts = shapely.intersection(lines[li], shapes[si])
-        coords, owner = shapely.get_coordinates(parts, return_index=True)
-        if len(owner):
-            row = li[owner]
-            dx, dy = bx[row] - ax[row], by[row] - ay[row]
-            t = ((coords[:, 0] - ax[row]) * dx + (coords[:, 1] - ay[row]) * dy) / (
-                dx * dx + dy * dy)
-            h = ah[row] + t * (bh[row] - ah[row])
-            low = np.full(len(li), np.inf)
-            np.minimum.at(low, owner, h)
-            blocked = low < heights[si] - EPS
-            clear[li[blocked]] = False
-    return {p: bool(c) for p, c in zip(pairs, clear.tolist(), strict=True)}

@@ -40,6 +40,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString, Point, Polygon, box
 from shapely.strtree import STRtree
@@ -99,6 +100,14 @@ class Table:
     ids: list[str] = field(init=False, repr=False)
     shapes: list[Polygon] = field(init=False, repr=False)
     tree: STRtree = field(init=False, repr=False)
+    heights: Any = field(init=False, repr=False)
+    kinds: Any = field(init=False, repr=False)
+    bounds: Any = field(init=False, repr=False)
+    shape_array: Any = field(init=False, repr=False)
+    edge_start: Any = field(init=False, repr=False)
+    edge_end: Any = field(init=False, repr=False)
+    edge_first: Any = field(init=False, repr=False)
+    edge_count: Any = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.ids = list(self.scenery)
@@ -106,6 +115,26 @@ class Table:
         for shape in self.shapes:
             shapely.prepare(shape)
         self.tree = STRtree(self.shapes)
+        self.heights = np.array([self.scenery[i].height for i in self.ids] or [0.0])
+        self.kinds = np.array([self.scenery[i].kind for i in self.ids] or [""])
+        self.shape_array = np.array(self.shapes, dtype=object)
+        self.bounds = shapely.bounds(self.shape_array).reshape(-1, 4)
+        starts, ends, owners = [], [], []
+        for n, shape in enumerate(self.shapes):
+            for ring in (shape.exterior, *shape.interiors):
+                xy = np.asarray(ring.coords)
+                starts.append(xy[:-1])
+                ends.append(xy[1:])
+                owners.append(np.full(len(xy) - 1, n))
+        self.edge_start = np.concatenate(starts) if starts else np.zeros((0, 2))
+        self.edge_end = np.concatenate(ends) if ends else np.zeros((0, 2))
+        owner = np.concatenate(owners) if owners else np.zeros(0, dtype=int)
+        order = np.argsort(owner, kind="stable")
+        self.edge_start, self.edge_end = self.edge_start[order], self.edge_end[order]
+        counts = np.bincount(owner, minlength=len(self.shapes))
+        self.edge_first = np.concatenate([[0], np.cumsum(counts)[:-1]]).astype(int)
+        self.edge_count = counts.astype(int)
+        """The boundary edges of every shape, grouped by shape (for sight, :mod:`.sight`)."""
 
     @property
     def outline(self) -> Polygon:

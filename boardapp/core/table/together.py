@@ -17,11 +17,15 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from shapely.strtree import STRtree
+
 from .bases import CONTACT, Base
 from .fixed import to_cm, to_degrees, to_tenths, to_units
 from .paths import PathPlan
 
-STEP_CM = 0.5
+STEP_CM = 1.0
+"""The longest small step (cm): bases are at least 2 cm deep, so two figures meeting head
+on cannot pass through each other between two steps."""
 BISECTIONS = 12
 
 
@@ -53,8 +57,20 @@ def _stored(x: float, y: float, facing: float) -> tuple[int, int, int]:
     return to_units(x), to_units(y), to_tenths(facing)
 
 
+_BASES: dict[tuple[float, float, int, int, int], Base] = {}
+
+
 def _base(b: Base, at: tuple[int, int, int]) -> Base:
-    return Base(to_cm(at[0]), to_cm(at[1]), b.width, b.depth, to_degrees(at[2]))
+    """The base ``b`` moved to ``at`` (the last few thousand are kept: a figure standing
+    still is not rebuilt at every small step)."""
+    key = (b.width, b.depth, *at)
+    found = _BASES.get(key)
+    if found is None:
+        if len(_BASES) > 4096:
+            _BASES.clear()
+        found = _BASES[key] = Base(to_cm(at[0]), to_cm(at[1]), b.width, b.depth,
+                                   to_degrees(at[2]))
+    return found
 
 
 def carry_out(figures: Mapping[str, Figure], fractions: int = 6) -> list[Fraction]:
@@ -94,15 +110,19 @@ def _substep(figures: Mapping[str, Figure], ids: list[str], moving: set[str],
     active = [p for p in ids if p in moving and p not in stopped]
     target = {p: aims[p] for p in active}
     bases = {p: _base(figures[p].base, at[p]) for p in ids}
-    before = {p: {q for q in ids if q != p and figures[q].side != figures[p].side
-                  and bases[p].touches(bases[q])} for p in active}
     proposed = {p: _place(figures[p], target[p]) for p in active}
     new = dict(bases)
     new.update({p: _base(figures[p].base, proposed[p]) for p in active})
+    # Only the bases near one another are compared: found with trees of the bases before
+    # and after the step (a figure only ever goes back along its step, never further).
+    before = _near(ids, bases, active, CONTACT)
+    close = _near(ids, new, active, CONTACT + 2 * STEP_CM, bases)
+    before = {p: {q for q in before[p] if figures[q].side != figures[p].side
+                  and bases[p].touches(bases[q])} for p in active}
     for p in active:
         if p in {a for a, _ in frac.contacts}:
             continue  # stopped already in this small step, by an enemy meeting it
-        for q in ids:
+        for q in close[p]:
             if q == p:
                 continue
             friend = figures[q].side == figures[p].side
@@ -126,6 +146,22 @@ def _substep(figures: Mapping[str, Figure], ids: list[str], moving: set[str],
     for p in active:
         at[p] = proposed[p]
         effort[p] = target[p]
+
+
+def _near(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: float,
+          also: Mapping[str, Base] | None = None) -> dict[str, list[str]]:
+    """For each active figure, the figures whose bases (in ``bases``, or ``also``) are
+    within ``gap`` cm of its base in ``bases``, in id order."""
+    polys = [bases[q].polygon for q in ids]
+    if also is not None:
+        polys += [also[q].polygon for q in ids]
+    tree = STRtree(polys)
+    found: dict[str, set[str]] = {p: set() for p in active}
+    left, right = tree.query([bases[p].polygon for p in active], predicate="dwithin",
+                             distance=gap)
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        found[active[i]].add(ids[j % len(ids)])
+    return {p: sorted(found[p]) for p in active}
 
 
 def _place(figure: Figure, effort: float) -> tuple[int, int, int]:
