@@ -1,0 +1,218 @@
+"""The tools of a table's view: move a figure, measure with the ruler, check a line of
+sight. One tool is chosen at a time (M, R, L, or the buttons over the board); the view
+hands it the mouse, so the scene has no mouse code for the table. Measuring changes
+nothing; a move is one action through the controller (one undo step)."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPen
+from PySide6.QtWidgets import QGraphicsLineItem
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.table.bases import Base
+from boardapp.core.table.fixed import bearing, point_text, to_units
+from boardapp.core.table.measure import figure_base, measure, table_setup
+from boardapp.core.table.paths import plan_path
+
+from .table_items import Z_TOOL, GhostItem, ToolLabel, mm, to_table
+from .table_scene import TableScene
+
+
+class TableTool:
+    """A modal tool: the view gives it the presses, moves and releases on the board."""
+
+    name = ""
+    label = ""
+    shortcut = ""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.line = QGraphicsLineItem()
+        self.line.setZValue(Z_TOOL)
+        self.text = ToolLabel()
+        self._shown = False
+
+    def _show(self) -> None:
+        if not self._shown:
+            for item in (self.line, self.text, self.text.box):
+                self.scene.addItem(item)
+            self._shown = True
+
+    def clear(self) -> None:
+        """Take the tool's drawings off the board."""
+        if self._shown:
+            for item in (self.line, self.text, self.text.box):
+                if item.scene() is self.scene:
+                    self.scene.removeItem(item)
+            self._shown = False
+
+    def draw(self, a: QPointF, b: QPointF, text: str, colour: str) -> None:
+        self._show()
+        self.line.setLine(a.x(), a.y(), b.x(), b.y())
+        self.line.setPen(QPen(QColor(colour), 3.0))
+        self.text.show_text(text, b)
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        """A press at scene point ``pos``: ``True`` if the tool takes it (else the view
+        pans)."""
+        return False
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        """The pointer moved with the button down."""
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        """The button was released."""
+
+
+class MoveTool(TableTool):
+    """Drag a figure anywhere (nothing snaps): the path, its obstacles and the allowance
+    left show while dragging; the drop is the ruleset's move action (Shift: a placement
+    by hand)."""
+
+    name, label, shortcut = "move", "Move", "M"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.pid: str | None = None
+        self.start: Base | None = None
+        self.ghost = GhostItem()
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        if self.scene.replaying or self.scene.game is None:
+            return False
+        pid = self.scene.figure_at(pos)
+        if pid is None:
+            return False
+        self.pid = pid
+        self.start = figure_base(self.scene.game.ruleset, self.scene.drawn_state(), pid)
+        return self.start is not None
+
+    def describe(self, x: float, y: float) -> tuple[str, bool]:
+        """What the drag to (x, y) cm shows, and whether it is within the allowance."""
+        assert self.scene.game is not None and self.start is not None and self.pid
+        ruleset, state = self.scene.game.ruleset, self.scene.game.state
+        table, rules = table_setup(ruleset)
+        plan = plan_path(table, [(self.start.x, self.start.y), (x, y)], rules.costs)
+        allowance = rules.figure(state["pieces"][self.pid]["type"]).allowance
+        parts = [f"path {plan.length:.1f} cm"]
+        parts += [f"+{c.cost:g} {table.scenery[c.scenery].name}" for c in plan.crossings
+                  if c.cost]
+        if plan.refused:
+            return f"{' '.join(parts)}\n{plan.refused}", False
+        left = allowance - plan.effort
+        tail = (f"{left:.1f} of {allowance:g} cm left" if left >= 0
+                else f"{-left:.1f} cm over the {allowance:g} cm allowance")
+        total = f" = {plan.effort:.1f} cm" if len(parts) > 1 else ""
+        return f"{' '.join(parts)}{total}\n{tail}", left >= 0 or not allowance
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        if self.start is None:
+            return
+        x, y = to_table(pos)
+        if self.ghost.scene() is not self.scene:
+            self.scene.addItem(self.ghost)
+        facing = self.start.facing if shift or (x, y) == self.start.centre else bearing(
+            x - self.start.x, y - self.start.y)
+        self.ghost.set_base(Base(x, y, self.start.width, self.start.depth, facing))
+        text, ok = ("placed by hand", True) if shift else self.describe(x, y)
+        self.draw(mm(self.start.x, self.start.y), pos, text, "#2e7d32" if ok else "#c62828")
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        pid, start = self.pid, self.start
+        self.pid = self.start = None
+        if self.ghost.scene() is self.scene:
+            self.scene.removeItem(self.ghost)
+        self.clear()
+        controller, game = self.scene.controller, self.scene.game
+        if pid is None or start is None or controller is None or game is None:
+            return
+        x, y = to_table(pos)
+        if math.hypot(x - start.x, y - start.y) < 0.05:
+            return  # a click, not a move
+        where = point_text(to_units(x), to_units(y))
+        if shift:
+            controller.push(Action("place", (pid, where)))
+        else:
+            controller.drop([pid], where)
+        self.scene.sync()
+
+
+class RulerTool(TableTool):
+    """Measure centimetres between two points, or edge to edge between two figures."""
+
+    name, label, shortcut = "ruler", "Ruler", "R"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.origin: QPointF | None = None
+        self.pid: str | None = None
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        if self.scene.game is None:
+            return False
+        self.clear()
+        self.origin = pos
+        self.pid = self.scene.figure_at(pos)
+        return True
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        if self.origin is None or self.scene.game is None:
+            return
+        ax, ay = to_table(self.origin)
+        bx, by = to_table(pos)
+        text = f"{math.hypot(bx - ax, by - ay):.1f} cm"
+        other = self.scene.figure_at(pos)
+        if self.pid and other and other != self.pid:
+            state = self.scene.drawn_state()
+            a = figure_base(self.scene.game.ruleset, state, self.pid)
+            b = figure_base(self.scene.game.ruleset, state, other)
+            if a is not None and b is not None:
+                text = f"{a.distance(b):.1f} cm edge to edge"
+        self.draw(self.origin, pos, text, "#1f4e9c")
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        self.origin = None  # the last measure stays until the next press
+
+
+class SightTool(TableTool):
+    """From one figure to another: line of sight (or what blocks it), cover, distance,
+    range band."""
+
+    name, label, shortcut = "sight", "Line of sight", "L"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.pid: str | None = None
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        self.clear()
+        self.pid = self.scene.figure_at(pos) if self.scene.game is not None else None
+        return self.pid is not None
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        if self.pid is None or self.scene.game is None:
+            return
+        rs, state = self.scene.game.ruleset, self.scene.drawn_state()
+        a = figure_base(rs, state, self.pid)
+        if a is None:
+            return
+        other = self.scene.figure_at(pos)
+        if other is None or other == self.pid:
+            self.draw(mm(a.x, a.y), pos, "drag to a figure", "#555555")
+            return
+        table, _ = table_setup(rs)
+        result = measure(rs, state, self.pid, other)
+        b = figure_base(rs, state, other)
+        assert b is not None
+        self.draw(mm(a.x, a.y), mm(b.x, b.y), "\n".join(result.lines(table)),
+                  "#2e7d32" if result.sees else "#c62828")
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        self.pid = None
+
+
+TOOLS = (MoveTool, RulerTool, SightTool)
+SHIFT = Qt.KeyboardModifier.ShiftModifier

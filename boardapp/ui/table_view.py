@@ -1,0 +1,86 @@
+"""The view of a board that may be a table: zoom and pan as every board, plus the table's
+modal tools (:mod:`.table_tools`), chosen with M, R, L or the buttons over the board."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QMouseEvent
+from PySide6.QtWidgets import QToolBar, QWidget
+
+from .board_view import BoardView
+from .table_scene import TableScene
+from .table_tools import SHIFT, TOOLS, TableTool
+
+
+class TableView(BoardView):
+    """A board view handing the mouse to the chosen tool while a table is shown."""
+
+    def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.table_scene = scene
+        self.tools: dict[str, TableTool] = {cls.name: cls(scene) for cls in TOOLS}
+        self.tool: TableTool = self.tools["move"]
+        self._taken = False
+        self.tool_bar = QToolBar(self)
+        self.tool_bar.setStyleSheet("QToolBar { background: rgba(255,255,240,220); "
+                                    "border: 1px solid #777; }")
+        group = QActionGroup(self)
+        self.tool_actions: dict[str, QAction] = {}
+        for name, tool in self.tools.items():
+            action = QAction(f"{tool.label} ({tool.shortcut})", self)
+            action.setCheckable(True)
+            action.setShortcut(QKeySequence(tool.shortcut))
+            action.triggered.connect(lambda _=False, n=name: self.choose(n))
+            group.addAction(action)
+            self.tool_bar.addAction(action)
+            self.addAction(action)
+            self.tool_actions[name] = action
+        self.tool_actions["move"].setChecked(True)
+        self.tool_bar.move(8, 8)
+        self.tool_bar.adjustSize()
+        self.tool_bar.setVisible(False)
+        scene.sceneRectChanged.connect(lambda _rect: self.sync_tools())
+
+    def sync_tools(self) -> None:
+        """Show the tools only over a table."""
+        on_table = self.table_scene.game is not None and self.table_scene.table is not None
+        self.tool_bar.setVisible(on_table)
+        if not on_table:
+            for tool in self.tools.values():
+                tool.clear()
+
+    def choose(self, name: str) -> None:
+        """Make ``name`` the tool in use (clearing the last one's drawings)."""
+        self.tool.clear()
+        self.tool = self.tools[name]
+        self.tool_actions[name].setChecked(True)
+
+    def _active(self) -> bool:
+        return self.table_scene.game is not None and self.table_scene.table is not None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self._taken = False
+        if self._active() and event.button() == Qt.MouseButton.LeftButton:
+            pos = self.mapToScene(event.position().toPoint())
+            if self.tool.press(pos, bool(event.modifiers() & SHIFT)):
+                self._taken = True
+                event.accept()
+                return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._taken:
+            self.tool.move(self.mapToScene(event.position().toPoint()),
+                           bool(event.modifiers() & SHIFT))
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._taken:
+            self._taken = False
+            self.tool.release(self.mapToScene(event.position().toPoint()),
+                              bool(event.modifiers() & SHIFT))
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
