@@ -132,8 +132,75 @@ def main() -> None:
             game.play(commit[0], side=side)
         sizes.append(len(dumps_game(game).encode("utf-8")))
     steps = [b - a for a, b in zip(sizes, sizes[1:], strict=False)]
+    print(f"table: one drag frame in the window, 40 figures and 30 shapes (offscreen, CPU "
+          f"time): {drag_frame(table, bases)} (target < 8 ms)")
     print(f"table: game file of the table demo: {sizes[0]} bytes at the set-up, "
           f"{statistics.mean(steps):.0f} bytes per turn (3 plans a side, hot-seat)")
+
+
+def drag_frame(table, bases: dict[str, Base]) -> str:
+    """One frame of a drag in the window (offscreen): the move tool's geometry and
+    drawings, and the board repainted, with 40 figures and 30 shapes."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from boardapp.core.board.maps import LoadedMap
+    from boardapp.core.engine.rng import new_rng
+    from boardapp.core.engine.state import add_piece, new_state
+    from boardapp.core.table.fixed import to_tenths, to_units
+    from boardapp.core.table.positions import set_position
+    from boardapp.core.table.tableboard import TABLE_PLACE, board_of_table
+    from boardapp.ui.main_window import MainWindow
+    from boardapp.ui.table_items import mm
+
+    board = board_of_table(table)
+
+    class Provider:
+        def load(self, map_file: str) -> LoadedMap:
+            return LoadedMap(board, "shipped", "bench")
+
+    demo = type(find_ruleset("table-demo"))
+
+    class BigTable(demo):  # type: ignore[misc, valid-type]
+        def setup(self, scenario, seed, played_with=None):
+            state = new_state(self.id, scenario, new_rng(seed), ["red", "blue"])
+            for n, (pid, b) in enumerate(sorted(bases.items())):
+                name = f"{'red' if pid[0] == 'a' else 'blue'}-{n}"
+                add_piece(state, name, "foot" if b.depth == 2 else "rider", TABLE_PLACE)
+                set_position(state, name, to_units(b.x), to_units(b.y), to_tenths(b.facing))
+            state["phase"] = "turn"
+            state["vars"] = {"drafts": {}}
+            state["flow"] = [{"step": "orders", "side": "red", "sides": ["red", "blue"],
+                              "vars": {}}]
+            return state
+
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow(Game(BigTable(maps=Provider()), None, 1))
+    window.resize(1600, 1000)
+    window.show()
+    app.processEvents()
+    window.view.fit()
+    app.processEvents()
+    tool = window.view.tools["move"]
+    first = min(window.scene.figures)
+    base = bases[sorted(bases)[0]]
+    assert tool.press(mm(base.x, base.y), False), first
+    times = []
+    for k in range(60):  # what a mouse move costs: the tool, then the dirty parts painted
+        t0 = time.process_time()
+        tool.move(mm(base.x + 8 * math.cos(k / 10), base.y + 8 * math.sin(k / 10)), False)
+        app.processEvents()
+        times.append(time.process_time() - t0)
+    full = []
+    for k in range(30):  # the worst case: the whole board repainted at every move
+        t0 = time.process_time()
+        tool.move(mm(base.x + 8 * math.sin(k / 10), base.y + 8 * math.cos(k / 10)), False)
+        window.view.viewport().repaint()
+        full.append(time.process_time() - t0)
+    window.close()
+    return f"{ms(times[5:])}; the whole board repainted each time: {ms(full[5:])}"
 
 
 if __name__ == "__main__":

@@ -159,3 +159,36 @@ def test_cli_place_measure_and_show_json(tmp_path, capsys):
     assert code != 0 and "off the table" in err
     code, _, err = run(capsys, "measure", path, "red-a", "nobody")
     assert code == 1 and "no piece" in err
+
+
+def test_orders_by_email_stay_sealed_until_both_are_given(tmp_path, monkeypatch):
+    from boardapp.core.files.gamefile import load_game, save_for_opponent
+    from boardapp.core.pbem.pbem import join_pbem, new_pbem_game
+    from tests.test_pbem_helpers import PASSWORDS, Player, pbem_setup
+
+    pbem_setup(tmp_path, monkeypatch)
+    path = tmp_path / "table.json"
+    game = new_pbem_game(RS, None, {"red": "Alice", "blue": "Bob"}, "red", PASSWORDS["red"])
+    path.write_text(dumps_game(game), encoding="utf-8")
+    received = load_game(path)
+    join_pbem(received, "blue", PASSWORDS["blue"])
+    path.write_text(dumps_game(received), encoding="utf-8")
+    red, blue = Player("red", tmp_path), Player("blue", tmp_path)
+    mine = red.open(path)
+    mine.play("plan red-a 12,45")
+    mine.play("commit red-a:12,45")
+    save_for_opponent(mine, path)
+    text = path.read_text(encoding="utf-8")
+    assert "12,45" not in text  # the plan and the orders are sealed in the file
+    theirs = blue.open(path)
+    assert [e.action.text() for e in theirs.log] == ["plan ? ?", "commit ?"]
+    theirs.play("commit blue-a:36,14")
+    save_for_opponent(theirs, path)
+    again = red.open(path)
+    again.fulfil()
+    save_for_opponent(again, path)
+    final = blue.open(path)
+    final.fulfil()
+    assert position(final.state, "red-a") == (1200, 4500, 0)
+    assert position(final.state, "blue-a") == (3600, 1400, 1800)
+    assert final.state["turn"] == 2

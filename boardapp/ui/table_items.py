@@ -64,6 +64,7 @@ class SceneryItem(QGraphicsPathItem):
         self.setBrush(QBrush(fill))
         self.setPen(QPen(colour.darker(140), 2.0))
         self.setZValue(Z_SCENERY + (0.5 if scenery.line else 0.0))
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(f"{scenery.name}: {scenery.kind}, obstacle {scenery.obstacle}, "
                         f"cover {scenery.cover}, height {scenery.height:g} cm")
         if scenery.crest:
@@ -88,18 +89,19 @@ class TableLayer(QGraphicsItemGroup):
         super().__init__()
         self.setZValue(Z_SCENERY)
         pen = QPen(QColor(0, 0, 0, 40), 1.0)
+        grid = QPainterPath()
         for x in range(10, int(table.width), 10):
-            self.addToGroup(_line(mm(x, 0), mm(x, table.depth), pen))
+            grid.moveTo(mm(x, 0))
+            grid.lineTo(mm(x, table.depth))
         for y in range(10, int(table.depth), 10):
-            self.addToGroup(_line(mm(0, y), mm(table.width, y), pen))
+            grid.moveTo(mm(0, y))
+            grid.lineTo(mm(table.width, y))
+        lines = QGraphicsPathItem(grid)
+        lines.setPen(pen)
+        lines.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.addToGroup(lines)
         for scenery in table.scenery.values():
             self.addToGroup(SceneryItem(scenery))
-
-
-def _line(a: QPointF, b: QPointF, pen: QPen) -> QGraphicsLineItem:
-    item = QGraphicsLineItem(a.x(), a.y(), b.x(), b.y())
-    item.setPen(pen)
-    return item
 
 
 class FigureItem(QGraphicsPolygonItem):
@@ -111,6 +113,7 @@ class FigureItem(QGraphicsPolygonItem):
         self.setBrush(QBrush(QColor(colour)))
         self.setPen(QPen(QColor("#1b1b1b"), 1.5))
         self.setZValue(Z_FIGURE)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.front = QGraphicsLineItem(self)
         self.front.setPen(QPen(QColor("#f5d142"), 4.0))
         self.label = QGraphicsSimpleTextItem(title, self)

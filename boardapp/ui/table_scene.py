@@ -10,6 +10,7 @@ code of its own for the table: the view's tools (:mod:`.table_tools`) measure an
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QGraphicsItem
 
 from boardapp.core.engine.game import Game
 from boardapp.core.table.measure import figure_bases
@@ -42,6 +43,8 @@ class TableScene(BoardScene):
         if table is not None:
             self.table_layer = TableLayer(table)
             self.addItem(self.table_layer)
+            if self.map_layer is not None:  # the table's surface is drawn once, then cached
+                self.map_layer.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def sync(self) -> None:
         super().sync()
