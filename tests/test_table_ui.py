@@ -85,3 +85,22 @@ def test_a_board_of_areas_has_no_table_tools(qtbot):
     window = open_window(qtbot, Game(find_ruleset("hex-demo"), None, 1))
     assert not window.view.tool_bar.isVisibleTo(window.view)
     assert not window.view.tools["move"].press(mm(10, 10), False)
+
+
+def test_the_wheel_turns_a_dragged_figure_and_a_ring_names_who_is_within(qtbot):
+    game = Game(find_ruleset("table-demo"), None, 1)
+    window = open_window(qtbot, game)
+    tool = window.view.tools["move"]
+    assert tool.press(mm(12, 52), False)
+    tool.move(mm(12, 48), False)
+    tool.turn(90, False)  # from the path's facing (0, up the table) a quarter to the right
+    tool.release(mm(12, 48), False)
+    assert game.log[-1].action.text() == "plan red-a 12,48,90"
+    view = window.view
+    view.choose("ring")
+    assert view.tool.press(mm(20, 54), False)  # the red rider
+    view.tool.move(mm(20, 43), False)  # 9 cm beyond its front edge
+    assert view.tool.text.text() == "9.0 cm: Red foot A, Red foot B"
+    assert view.tool.ring.scene() is window.scene
+    view.choose("move")
+    assert view.tools["ring"].ring.scene() is None

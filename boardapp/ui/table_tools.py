@@ -8,13 +8,14 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QPen
-from PySide6.QtWidgets import QGraphicsLineItem
+from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPathItem
+from shapely.geometry import Point as ShapelyPoint
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.table.bases import Base
-from boardapp.core.table.fixed import bearing, point_text, to_units
-from boardapp.core.table.measure import figure_base, measure, table_setup
+from boardapp.core.table.fixed import bearing, point_text, to_tenths, to_units
+from boardapp.core.table.measure import figure_base, figure_bases, measure, table_setup
 from boardapp.core.table.paths import plan_path
 
 from .table_items import Z_TOOL, GhostItem, ToolLabel, mm, to_table
@@ -79,6 +80,9 @@ class MoveTool(TableTool):
         self.pid: str | None = None
         self.start: Base | None = None
         self.ghost = GhostItem()
+        self.turned: float | None = None
+        """The facing chosen with the wheel during the drag (``None``: along the path)."""
+        self._last = QPointF()
 
     def press(self, pos: QPointF, shift: bool) -> bool:
         if self.scene.replaying or self.scene.game is None:
@@ -87,8 +91,26 @@ class MoveTool(TableTool):
         if pid is None:
             return False
         self.pid = pid
+        self.turned = None
         self.start = figure_base(self.scene.game.ruleset, self.scene.drawn_state(), pid)
         return self.start is not None
+
+    def turn(self, degrees: float, shift: bool) -> None:
+        """Turn the dragged figure (the wheel during a drag): its facing at the drop."""
+        if self.start is None:
+            return
+        x, y = to_table(self._last)
+        now = self.turned if self.turned is not None else self.facing_at(x, y, shift)
+        self.turned = (now + degrees) % 360.0
+        self.move(self._last, shift)
+
+    def facing_at(self, x: float, y: float, shift: bool) -> float:
+        assert self.start is not None
+        if self.turned is not None:
+            return self.turned
+        if shift or (x, y) == self.start.centre:
+            return self.start.facing
+        return bearing(x - self.start.x, y - self.start.y)
 
     def describe(self, x: float, y: float) -> tuple[str, bool]:
         """What the drag to (x, y) cm shows, and whether it is within the allowance."""
@@ -111,18 +133,18 @@ class MoveTool(TableTool):
     def move(self, pos: QPointF, shift: bool) -> None:
         if self.start is None:
             return
+        self._last = pos
         x, y = to_table(pos)
         if self.ghost.scene() is not self.scene:
             self.scene.addItem(self.ghost)
-        facing = self.start.facing if shift or (x, y) == self.start.centre else bearing(
-            x - self.start.x, y - self.start.y)
+        facing = self.facing_at(x, y, shift)
         self.ghost.set_base(Base(x, y, self.start.width, self.start.depth, facing))
         text, ok = ("placed by hand", True) if shift else self.describe(x, y)
         self.draw(mm(self.start.x, self.start.y), pos, text, "#2e7d32" if ok else "#c62828")
 
     def release(self, pos: QPointF, shift: bool) -> None:
-        pid, start = self.pid, self.start
-        self.pid = self.start = None
+        pid, start, turned = self.pid, self.start, self.turned
+        self.pid = self.start = self.turned = None
         if self.ghost.scene() is self.scene:
             self.scene.removeItem(self.ghost)
         self.clear()
@@ -132,7 +154,8 @@ class MoveTool(TableTool):
         x, y = to_table(pos)
         if math.hypot(x - start.x, y - start.y) < 0.05:
             return  # a click, not a move
-        where = point_text(to_units(x), to_units(y))
+        where = point_text(to_units(x), to_units(y),
+                           None if turned is None else to_tenths(turned))
         if shift:
             controller.push(Action("place", (pid, where)))
         else:
@@ -214,5 +237,57 @@ class SightTool(TableTool):
         self.pid = None
 
 
-TOOLS = (MoveTool, RulerTool, SightTool)
+class RingTool(TableTool):
+    """A ring of any radius around a figure (or a point): drag out the radius; the
+    figures within it are named."""
+
+    name, label, shortcut = "ring", "Ring", "G"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.origin: QPointF | None = None
+        self.pid: str | None = None
+        self.ring = QGraphicsPathItem()
+        self.ring.setZValue(Z_TOOL)
+        self.ring.setPen(QPen(QColor("#6a1b9a"), 2.0, Qt.PenStyle.DashLine))
+
+    def clear(self) -> None:
+        super().clear()
+        if self.ring.scene() is self.scene:
+            self.scene.removeItem(self.ring)
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        if self.scene.game is None:
+            return False
+        self.clear()
+        self.origin = pos
+        self.pid = self.scene.figure_at(pos)
+        return True
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        if self.origin is None or self.scene.game is None:
+            return
+        rs, state = self.scene.game.ruleset, self.scene.drawn_state()
+        ax, ay = to_table(self.origin)
+        bx, by = to_table(pos)
+        centre = figure_base(rs, state, self.pid) if self.pid else None
+        shape = centre.polygon if centre is not None else ShapelyPoint(ax, ay)
+        radius = shape.distance(ShapelyPoint(bx, by))
+        ring = shape.buffer(radius, quad_segs=24) if radius > 0 else shape
+        path = QPainterPath()
+        path.addPolygon(QPolygonF([mm(x, y) for x, y in ring.exterior.coords])
+                        if hasattr(ring, "exterior") else QPolygonF())
+        self.ring.setPath(path)
+        if self.ring.scene() is not self.scene:
+            self.scene.addItem(self.ring)
+        inside = [rs.piece_name(state, p) for p, b in sorted(figure_bases(rs, state).items())
+                  if p != self.pid and b.polygon.distance(shape) <= radius]
+        names = ", ".join(inside) if inside else "nobody"
+        self.draw(self.origin, pos, f"{radius:.1f} cm: {names}", "#6a1b9a")
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        self.origin = None
+
+
+TOOLS = (MoveTool, RulerTool, SightTool, RingTool)
 SHIFT = Qt.KeyboardModifier.ShiftModifier

@@ -1,15 +1,16 @@
 """The view of a board that may be a table: zoom and pan as every board, plus the table's
-modal tools (:mod:`.table_tools`), chosen with M, R, L or the buttons over the board."""
+modal tools (:mod:`.table_tools`), chosen with M, R, L, G or the buttons over the board;
+during a drag the wheel turns the figure."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QMouseEvent
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QToolBar, QWidget
 
 from .board_view import BoardView
 from .table_scene import TableScene
-from .table_tools import SHIFT, TOOLS, TableTool
+from .table_tools import SHIFT, TOOLS, MoveTool, TableTool
 
 
 class TableView(BoardView):
@@ -67,6 +68,16 @@ class TableView(BoardView):
                 event.accept()
                 return
         super().mousePressEvent(event)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802 (Qt override)
+        """During a drag the wheel turns the figure (15 degrees a notch)."""
+        if self._taken and isinstance(self.tool, MoveTool):
+            notches = event.angleDelta().y() / 120.0
+            if notches:
+                self.tool.turn(15.0 * notches, bool(event.modifiers() & SHIFT))
+            event.accept()
+            return
+        super().wheelEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
         if self._taken:
