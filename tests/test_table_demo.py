@@ -192,3 +192,15 @@ def test_orders_by_email_stay_sealed_until_both_are_given(tmp_path, monkeypatch)
     assert position(final.state, "red-a") == (1200, 4500, 0)
     assert position(final.state, "blue-a") == (3600, 1400, 1800)
     assert final.state["turn"] == 2
+
+
+def test_an_eliminated_figure_leaves_the_table_and_returns_to_its_place():
+    game = Game(RS, None, 1)
+    game.push("eliminate red-a", side="red")
+    assert position(game.state, "red-a") is None
+    assert "red-a" not in [a.arg(0) for a in RS.legal_actions(game.state, "red")
+                           if a.verb == "plan"]
+    with pytest.raises(IllegalActionError, match="not on the table"):
+        game.push("plan red-a 12,48", side="red")
+    game.push("return red-a", side="red")
+    assert position(game.state, "red-a") == (1200, 5200, 0)

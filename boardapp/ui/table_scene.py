@@ -14,7 +14,6 @@ from PySide6.QtWidgets import QGraphicsItem
 
 from boardapp.core.engine.game import Game
 from boardapp.core.table.measure import figure_bases
-from boardapp.core.table.positions import AT
 from boardapp.core.table.tableboard import TABLE_PLACE, table_of
 from boardapp.core.table.tablemap import Table
 
@@ -65,7 +64,7 @@ class TableScene(BoardScene):
                 self.addItem(item)
             item.set_base(base)
         for pid, counter in self.item_for_piece.items():
-            if state["pieces"].get(pid, {}).get(AT):
+            if pid in bases:
                 counter.setVisible(False)
         for key, badge in self._badges.items():
             if key[0] == TABLE_PLACE:
