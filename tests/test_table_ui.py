@@ -104,3 +104,22 @@ def test_the_wheel_turns_a_dragged_figure_and_a_ring_names_who_is_within(qtbot):
     assert view.tool.ring.scene() is window.scene
     view.choose("move")
     assert view.tools["ring"].ring.scene() is None
+
+
+def test_moves_carried_out_together_are_shown_step_by_step(qtbot):
+    game = Game(find_ruleset("table-demo"), None, 1)
+    window = open_window(qtbot, game)
+    view, scene = window.view, window.scene
+    window.controller.push("commit red-a:12,46")
+    window.controller.push("commit hold")
+    window.controller.fulfil()
+    assert len(scene.fractions()) == 6 and view.step_next.isVisible()
+    rect = lambda: scene.figures["red-a"].polygon().boundingRect().center()  # noqa: E731
+    assert (rect().x(), rect().y()) == pytest.approx((120, 460))
+    view.step(1)
+    assert view.step_label.text() == "Moves: step 1 of 6"
+    assert rect().y() == pytest.approx(506.7)  # a sixth of 8 cm from 52 cm
+    view.step(-1)
+    assert rect().y() == pytest.approx(460) and view.step_label.text().startswith("Moves: now")
+    window.controller.push("plan red-a 12,40")
+    assert scene.fractions() == [] and not view.step_next.isVisible()

@@ -9,13 +9,18 @@ code of its own for the table: the view's tools (:mod:`.table_tools`) measure an
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QGraphicsItem
 
 from boardapp.core.engine.game import Game
+from boardapp.core.table.bases import Base
+from boardapp.core.table.fixed import to_cm, to_degrees
 from boardapp.core.table.measure import figure_bases
 from boardapp.core.table.tableboard import TABLE_PLACE, table_of
 from boardapp.core.table.tablemap import Table
+from boardapp.core.table.together import FRACTION
 
 from .board_scene import BoardScene
 from .table_items import FigureItem, TableLayer
@@ -28,13 +33,30 @@ class TableScene(BoardScene):
         super().__init__(*args, **kwargs)
         self.figures: dict[str, FigureItem] = {}
         self.table_layer: TableLayer | None = None
+        self.fraction: dict[str, list[int]] | None = None
+        """Positions after one fraction of the last move, drawn instead of the state's
+        (``None``: the state's)."""
 
     @property
     def table(self) -> Table | None:
         """The table drawn (``None``: a map of areas or hexes)."""
         return table_of(self.bmap) if self.game is not None else None
 
+    def fractions(self) -> list[dict[str, Any]]:
+        """The fractions of the last action, if it carried out moves together (their
+        log lines' details), for the view to step through; none while replaying."""
+        if self.game is None or self.replaying or not self.game.log:
+            return []
+        return [line.detail for line in self.game.log[-1].lines
+                if line.detail and line.detail.get("kind") == FRACTION]
+
+    def show_fraction(self, positions: dict[str, list[int]] | None) -> None:
+        """Draw the figures where they stood after a fraction (``None``: as they stand)."""
+        self.fraction = positions
+        self.sync()
+
     def set_game(self, game: Game) -> None:
+        self.fraction = None
         self.figures = {}
         self.table_layer = None
         super().set_game(game)
@@ -54,6 +76,11 @@ class TableScene(BoardScene):
         bases = figure_bases(ruleset, state)
         for pid in [p for p in self.figures if p not in bases]:
             self.removeItem(self.figures.pop(pid))
+        for pid, at in (self.fraction or {}).items():
+            if pid in bases:
+                old = bases[pid]
+                bases[pid] = Base(to_cm(at[0]), to_cm(at[1]), old.width, old.depth,
+                                  to_degrees(at[2]))
         for pid, base in bases.items():
             item = self.figures.get(pid)
             if item is None:

@@ -39,8 +39,18 @@ class TableView(BoardView):
         self.tool_actions["move"].setChecked(True)
         self.tool_bar.move(8, 8)
         self.tool_bar.adjustSize()
+        self.tool_bar.addSeparator()
+        self.step_back = self.tool_bar.addAction("◀", lambda: self.step(-1))
+        self.step_label = self.tool_bar.addAction("")
+        self.step_next = self.tool_bar.addAction("▶", lambda: self.step(1))
+        self.step_index = 0
+        """The fraction of the last move shown (0: the position now)."""
         self.tool_bar.setVisible(False)
         scene.sceneRectChanged.connect(lambda _rect: self.sync_tools())
+        if scene.controller is not None:
+            scene.controller.changed.connect(self.sync_fractions)
+            scene.controller.game_replaced.connect(self.sync_fractions)
+        self.sync_fractions()
 
     def sync_tools(self) -> None:
         """Show the tools only over a table."""
@@ -49,6 +59,31 @@ class TableView(BoardView):
         if not on_table:
             for tool in self.tools.values():
                 tool.clear()
+
+    def sync_fractions(self) -> None:
+        """After moves carried out together, offer to step through their fractions."""
+        self.step_index = 0
+        self.table_scene.show_fraction(None)
+        count = len(self.table_scene.fractions())
+        for action in (self.step_back, self.step_label, self.step_next):
+            action.setVisible(count > 0)
+        self.step_label.setText(f"Moves: now (of {count} steps)")
+        self.tool_bar.adjustSize()
+
+    def step(self, delta: int) -> None:
+        """Show the position after the previous or next fraction of the last move."""
+        fractions = self.table_scene.fractions()
+        if not fractions:
+            return
+        self.step_index = (self.step_index + delta) % (len(fractions) + 1)
+        if self.step_index == 0:
+            self.table_scene.show_fraction(None)
+            self.step_label.setText(f"Moves: now (of {len(fractions)} steps)")
+        else:
+            detail = fractions[self.step_index - 1]
+            self.table_scene.show_fraction(detail["positions"])
+            self.step_label.setText(f"Moves: step {self.step_index} of {len(fractions)}")
+        self.tool_bar.adjustSize()
 
     def choose(self, name: str) -> None:
         """Make ``name`` the tool in use (clearing the last one's drawings)."""

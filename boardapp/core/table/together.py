@@ -53,6 +53,17 @@ class Fraction:
     """Figures stopped before a friend: (figure, friend)."""
 
 
+FRACTION = "table-fraction"
+"""The ``kind`` of a log line's detail giving the positions after one fraction."""
+
+
+def fraction_detail(fraction: Fraction) -> dict[str, object]:
+    """The structured detail of the log line of one fraction (the board shows the move
+    fraction by fraction from it): its index and the positions after it."""
+    return {"kind": FRACTION, "index": fraction.index,
+            "positions": {p: list(at) for p, at in sorted(fraction.positions.items())}}
+
+
 def _stored(x: float, y: float, facing: float) -> tuple[int, int, int]:
     return to_units(x), to_units(y), to_tenths(facing)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from boardapp.core.engine.actions import Action
+from boardapp.core.engine.actions import Action, LogLine
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame, Step
 from boardapp.core.engine.state import State
@@ -15,7 +15,7 @@ from boardapp.core.engine.verbs import verb
 from boardapp.core.table.fixed import direction, point_text, to_cm, to_units
 from boardapp.core.table.measure import figure_bases
 from boardapp.core.table.positions import position, set_position
-from boardapp.core.table.together import Figure, carry_out
+from boardapp.core.table.together import Figure, carry_out, fraction_detail
 
 from ..model import (
     LAST_TURN,
@@ -166,7 +166,8 @@ class Orders(SealedChoice[TableModel]):
                 set_position(state, pid, x, y, f)
             moved = "; ".join(f"{rs.piece_name(state, p)} {point_text(x, y, f)}"
                               for p, (x, y, f) in fraction.positions.items())
-            ctx.log(f"Sixth {fraction.index}: {moved or 'nobody moves'}", rs.cite("5"))
+            ctx.lines.append(LogLine(f"Sixth {fraction.index}: {moved or 'nobody moves'}",
+                                     rs.cite("5"), detail=fraction_detail(fraction)))
             for pid, other in fraction.contacts:
                 ctx.log(f"{rs.piece_name(state, pid)} stops in contact with "
                         f"{rs.piece_name(state, other)}", rs.cite("5"))
