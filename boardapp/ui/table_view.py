@@ -38,7 +38,7 @@ class TableView(BoardView):
             self.tool_actions[name] = action
         self.tool_actions["move"].setChecked(True)
         self.tool_bar.move(8, 8)
-        self.tool_bar.adjustSize()
+        self.tool_bar.resize(self.tool_bar.sizeHint())
         self.tool_bar.addSeparator()
         self.step_back = self.tool_bar.addAction("◀", lambda: self.step(-1))
         self.step_label = self.tool_bar.addAction("")
@@ -59,6 +59,7 @@ class TableView(BoardView):
         if not on_table:
             for tool in self.tools.values():
                 tool.clear()
+        self.sync_fractions()
 
     def sync_fractions(self) -> None:
         """After moves carried out together, offer to step through their fractions."""
@@ -68,7 +69,7 @@ class TableView(BoardView):
         for action in (self.step_back, self.step_label, self.step_next):
             action.setVisible(count > 0)
         self.step_label.setText(f"Moves: now (of {count} steps)")
-        self.tool_bar.adjustSize()
+        self.tool_bar.resize(self.tool_bar.sizeHint())
 
     def step(self, delta: int) -> None:
         """Show the position after the previous or next fraction of the last move."""
@@ -83,7 +84,7 @@ class TableView(BoardView):
             detail = fractions[self.step_index - 1]
             self.table_scene.show_fraction(detail["positions"])
             self.step_label.setText(f"Moves: step {self.step_index} of {len(fractions)}")
-        self.tool_bar.adjustSize()
+        self.tool_bar.resize(self.tool_bar.sizeHint())
 
     def choose(self, name: str) -> None:
         """Make ``name`` the tool in use (clearing the last one's drawings)."""
