@@ -169,3 +169,21 @@ def test_moves_carried_out_together_stop_at_contact():
     assert a.distance(b) <= CONTACT
     assert fractions[-1].positions["a"] == third.positions["a"]
     assert fractions[-1].positions["c"] == (to_units(36), to_units(50), 900)
+
+
+def test_empty_and_single_tables_answer_without_error():
+    assert Bases({}).groups(1.0) == [] and Bases({}).pair_distances() == {}
+    assert Bases({"a": Base(1, 1)}).within(1, 1, 1) == ["a"]
+    still = {"a": Figure("red", Base(10, 10)), "b": Figure("blue", Base(20, 10))}
+    assert [f.positions for f in carry_out(still)] == [{}] * 6
+    assert sight_pairs(TABLE, {}, []) == {}
+
+
+def test_a_figure_stopped_early_in_a_sixth_leaves_nobody_moving():
+    """Found by the contract's guided search: every mover stopped within a sixth."""
+    figures = {
+        "a": Figure("red", Base(10, 10.5), plan_path(TABLE, [(10, 10.5), (10, 3)], COSTS), 14),
+        "b": Figure("blue", Base(10, 8))}
+    fractions = carry_out(figures)
+    assert fractions[0].contacts == [("a", "b")]
+    assert fractions[-1].positions["a"][1] == pytest.approx(1000, abs=5)  # in contact

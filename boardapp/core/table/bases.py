@@ -109,7 +109,7 @@ class Bases:
         self.ids = sorted(bases)
         self.bases = {i: bases[i] for i in self.ids}
         self.polygons = [self.bases[i].polygon for i in self.ids]
-        self.tree = STRtree(self.polygons)
+        self.tree = STRtree(np.array(self.polygons, dtype=object))
 
     def within(self, x: float, y: float, radius: float) -> list[str]:
         """The bases any part of which is within ``radius`` cm of the point, by id."""
@@ -138,7 +138,9 @@ class Bases:
                 p = parent[p]
             return p
 
-        polys = [self.polygons[index[p]] for p in members]
+        if not members:
+            return []
+        polys = np.array([self.polygons[index[p]] for p in members], dtype=object)
         left, right = self.tree.query(polys, predicate="dwithin", distance=gap)
         for a, b in zip(left.tolist(), right.tolist(), strict=True):
             pa, pb = members[a], self.ids[b]
@@ -154,6 +156,8 @@ class Bases:
     def pair_distances(self) -> dict[tuple[str, str], float]:
         """The edge-to-edge distance of every pair of bases (ids in order), computed at once."""
         n = len(self.ids)
+        if n < 2:
+            return {}
         a, b = np.triu_indices(n, k=1)
         polys = np.array(self.polygons, dtype=object)
         found = shapely.distance(polys[a], polys[b])

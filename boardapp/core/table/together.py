@@ -17,6 +17,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import numpy as np
 from shapely.strtree import STRtree
 
 from .bases import CONTACT, Base
@@ -163,13 +164,15 @@ def _near(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: flo
           also: Mapping[str, Base] | None = None) -> dict[str, list[str]]:
     """For each active figure, the figures whose bases (in ``bases``, or ``also``) are
     within ``gap`` cm of its base in ``bases``, in id order."""
+    if not active:
+        return {}
     polys = [bases[q].polygon for q in ids]
     if also is not None:
         polys += [also[q].polygon for q in ids]
     tree = STRtree(polys)
     found: dict[str, set[str]] = {p: set() for p in active}
-    left, right = tree.query([bases[p].polygon for p in active], predicate="dwithin",
-                             distance=gap)
+    left, right = tree.query(np.array([bases[p].polygon for p in active], dtype=object),
+                             predicate="dwithin", distance=gap)
     for i, j in zip(left.tolist(), right.tolist(), strict=True):
         found[active[i]].add(ids[j % len(ids)])
     return {p: sorted(found[p]) for p in active}
