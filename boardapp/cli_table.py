@@ -7,9 +7,10 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from .core.engine.game import Game
-from .core.table.measure import measure, table_setup
+if TYPE_CHECKING:
+    from .core.engine.game import Game
 
 
 def add_measure_parser(sub: argparse._SubParsersAction,
@@ -23,6 +24,8 @@ def add_measure_parser(sub: argparse._SubParsersAction,
 
 
 def cmd_measure(args: argparse.Namespace, open_game: Callable[[argparse.Namespace], Game]) -> int:
+    from .core.table.measure import measure, table_setup  # only this command needs them
+
     game = open_game(args)
     table, _ = table_setup(game.ruleset)
     result = measure(game.ruleset, game.state, args.piece, args.other)
