@@ -240,7 +240,8 @@ class ContractMachine(RuleBasedStateMachine):
             by_side = legal_by_side(self.rs, self.game.state)
             if not by_side:
                 break
-            side = rnd.choice(sorted(by_side))  # several sides may decide at once
+            sides = sorted(by_side)  # several sides may decide at once (orders together)
+            side = sides[0] if len(sides) == 1 else rnd.choice(sides)
             self.game.push(choose(rnd, by_side[side]), side=side)
         self.digests = [digest(self.game.state_at(i)) for i in range(len(self.game.log) + 1)]
 

@@ -9,13 +9,12 @@ from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
 from boardapp.core.engine.state import State, add_piece, new_state
-from boardapp.core.engine.together import RevealSealed
 from boardapp.core.table.fixed import is_point_text, to_tenths, to_units
 from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
 from .model import LAST_TURN, SET_UP, SIDES, TableModel
-from .steps.orders import ORDERS_STEP, Orders, TurnPhase
+from .steps.orders import ORDERS_STEP, Orders, RevealOrders, TurnPhase
 
 
 class TableDemo(TableModel):
@@ -24,7 +23,7 @@ class TableDemo(TableModel):
     aliases = ("table_demo", "table")
     dice = DiceSpec(sides=6)
     default_scenario = "demo"
-    flow = Flow(Orders, RevealSealed, phases=(TurnPhase,))
+    flow = Flow(Orders, RevealOrders, phases=(TurnPhase,))
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         return {"demo": ScenarioInfo("demo", "King of the hill",

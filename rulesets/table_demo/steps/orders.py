@@ -10,7 +10,7 @@ from boardapp.core.engine.actions import Action, LogLine
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame, Step
 from boardapp.core.engine.state import State
-from boardapp.core.engine.together import SealedChoice
+from boardapp.core.engine.together import Obligation, RevealSealed, SealedChoice
 from boardapp.core.engine.verbs import verb
 from boardapp.core.table.fixed import direction, point_text, to_cm, to_units
 from boardapp.core.table.measure import figure_bases
@@ -32,6 +32,16 @@ ORDERS_STEP = "orders"
 SAMPLE_SHARES = (0.5, 0.95)
 """The listed moves of a figure (a table cannot list them all): these shares of its
 allowance in eight directions."""
+
+
+class RevealOrders(RevealSealed, Obligation[TableModel]):
+    """Each side's program reveals its own orders once both are given (the core's
+    reveal of sealed choices, rule 2)."""
+
+    @verb("reveal", hand=True, label="Reveal your orders")
+    def on_reveal(self, rs: TableModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        super().on_reveal(rs, state, frame, action, ctx, flow)
 
 
 class TurnPhase(Step[TableModel]):
