@@ -204,3 +204,14 @@ def test_an_eliminated_figure_leaves_the_table_and_returns_to_its_place():
         game.push("plan red-a 12,48", side="red")
     game.push("return red-a", side="red")
     assert position(game.state, "red-a") == (1200, 5200, 0)
+
+
+def test_a_group_given_one_path_keeps_its_places():
+    game = Game(RS, None, 1)
+    game.push("plan red-a,red-b 12,46", side="red")  # red-b stands 16 cm right of red-a
+    assert RS.secret_lines(game.state, "red") == ["Planned: Red foot A to 12,46",
+                                                  "Planned: Red foot B to 28,46"]
+    with pytest.raises(IllegalActionError, match="Red foot A's path takes 14.0 cm of its 8"):
+        game.push("plan red-r,red-a 20,40", side="red")  # the rider may, A 2 cm ahead not
+    with pytest.raises(IllegalActionError, match="not yours"):
+        game.push("plan red-a,blue-a 12,46", side="red")

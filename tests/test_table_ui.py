@@ -123,3 +123,23 @@ def test_moves_carried_out_together_are_shown_step_by_step(qtbot):
     assert rect().y() == pytest.approx(460) and view.step_label.text().startswith("Moves: now")
     window.controller.push("plan red-a 12,40")
     assert scene.fractions() == [] and not view.step_next.isVisible()
+
+
+def test_several_figures_selected_move_together_in_one_action(qtbot):
+    game = Game(find_ruleset("table-demo"), None, 1)
+    window = open_window(qtbot, game)
+    tool = window.view.tools["move"]
+    tool.ctrl = True
+    assert tool.press(mm(12, 52), False) and tool.press(mm(28, 52), False)
+    assert tool.selected == ["red-a", "red-b"]
+    assert window.scene.figures["red-b"].pen().widthF() == 4
+    tool.ctrl = False
+    assert tool.press(mm(28, 52), False)  # drag red-b: red-a comes along
+    tool.move(mm(28, 47), False)
+    assert tool.text.text().endswith("(a group of 2)")
+    assert tool.ghosts["red-a"].polygon().boundingRect().center().y() == pytest.approx(470)
+    tool.release(mm(28, 47), False)
+    assert game.log[-1].action.text() == "plan red-b,red-a 28,47"
+    assert game.ruleset.secret_lines(game.state, "red") == [
+        "Planned: Red foot A to 12,47", "Planned: Red foot B to 28,47"]
+    assert tool.selected == [] and window.scene.figures["red-b"].pen().widthF() == 1.5

@@ -120,6 +120,10 @@ class FigureItem(QGraphicsPolygonItem):
         self.label.setFont(QFont("Sans", 9, QFont.Weight.Bold))
         self.label.setBrush(QColor(text_colour))
 
+    def set_outlined(self, on: bool) -> None:
+        """Outline the figure (selected) or not."""
+        self.setPen(QPen(QColor("#ffffff"), 4.0) if on else QPen(QColor("#1b1b1b"), 1.5))
+
     def set_base(self, base: Base) -> None:
         """Draw the base at its place and facing."""
         corners = [mm(x, y) for x, y in base.corners]

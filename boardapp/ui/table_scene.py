@@ -97,6 +97,11 @@ class TableScene(BoardScene):
             if key[0] == TABLE_PLACE:
                 badge.setVisible(False)
 
+    def outline(self, pids: list[str]) -> None:
+        """Draw the figures ``pids`` outlined (a selection), the others plainly."""
+        for pid, item in self.figures.items():
+            item.set_outlined(pid in pids)
+
     def figure_at(self, pos: QPointF) -> str | None:
         """The figure under scene point ``pos`` (the topmost), if any."""
         for item in self.items(pos):

@@ -71,7 +71,8 @@ class TableTool:
 class MoveTool(TableTool):
     """Drag a figure anywhere (nothing snaps): the path, its obstacles and the allowance
     left show while dragging; the drop is the ruleset's move action (Shift: a placement
-    by hand)."""
+    by hand). Ctrl+click selects several figures: dragging one of them moves the group,
+    each keeping its place (one action)."""
 
     name, label, shortcut = "move", "Move", "M"
 
@@ -83,17 +84,38 @@ class MoveTool(TableTool):
         self.turned: float | None = None
         """The facing chosen with the wheel during the drag (``None``: along the path)."""
         self._last = QPointF()
+        self.ctrl = False
+        """Whether Ctrl is held at the press (the view sets it): select, do not drag."""
+        self.selected: list[str] = []
+        self.group: dict[str, Base] = {}
+        """The other figures dragged with the pressed one, at their start."""
+        self.ghosts: dict[str, GhostItem] = {}
 
     def press(self, pos: QPointF, shift: bool) -> bool:
         if self.scene.replaying or self.scene.game is None:
             return False
         pid = self.scene.figure_at(pos)
         if pid is None:
+            self.select([])
             return False
+        if self.ctrl:
+            self.select([p for p in self.selected if p != pid] if pid in self.selected
+                        else [*self.selected, pid])
+            return True
+        if pid not in self.selected:
+            self.select([])
         self.pid = pid
         self.turned = None
-        self.start = figure_base(self.scene.game.ruleset, self.scene.drawn_state(), pid)
+        rs, state = self.scene.game.ruleset, self.scene.drawn_state()
+        self.start = figure_base(rs, state, pid)
+        self.group = {p: b for p in self.selected if p != pid
+                      and (b := figure_base(rs, state, p)) is not None}
         return self.start is not None
+
+    def select(self, pids: list[str]) -> None:
+        """Make ``pids`` the selection (drawn outlined)."""
+        self.selected = list(pids)
+        self.scene.outline(self.selected)
 
     def turn(self, degrees: float, shift: bool) -> None:
         """Turn the dragged figure (the wheel during a drag): its facing at the drop."""
@@ -139,14 +161,24 @@ class MoveTool(TableTool):
             self.scene.addItem(self.ghost)
         facing = self.facing_at(x, y, shift)
         self.ghost.set_base(Base(x, y, self.start.width, self.start.depth, facing))
+        for other, base in self.group.items():
+            ghost = self.ghosts.setdefault(other, GhostItem())
+            if ghost.scene() is not self.scene:
+                self.scene.addItem(ghost)
+            ghost.set_base(Base(base.x + x - self.start.x, base.y + y - self.start.y,
+                                base.width, base.depth, facing))
         text, ok = ("placed by hand", True) if shift else self.describe(x, y)
+        if self.group and not shift:
+            text += f"\n(a group of {len(self.group) + 1})"
         self.draw(mm(self.start.x, self.start.y), pos, text, "#2e7d32" if ok else "#c62828")
 
     def release(self, pos: QPointF, shift: bool) -> None:
-        pid, start, turned = self.pid, self.start, self.turned
+        pid, start, turned, group = self.pid, self.start, self.turned, list(self.group)
         self.pid = self.start = self.turned = None
-        if self.ghost.scene() is self.scene:
-            self.scene.removeItem(self.ghost)
+        self.group = {}
+        for ghost in (self.ghost, *self.ghosts.values()):
+            if ghost.scene() is self.scene:
+                self.scene.removeItem(ghost)
         self.clear()
         controller, game = self.scene.controller, self.scene.game
         if pid is None or start is None or controller is None or game is None:
@@ -156,10 +188,11 @@ class MoveTool(TableTool):
             return  # a click, not a move
         where = point_text(to_units(x), to_units(y),
                            None if turned is None else to_tenths(turned))
-        if shift:
+        if shift:  # by hand, the pressed figure alone
             controller.push(Action("place", (pid, where)))
         else:
-            controller.drop([pid], where)
+            controller.drop([pid, *group], where)
+        self.select([])
         self.scene.sync()
 
 

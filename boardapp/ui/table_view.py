@@ -99,6 +99,8 @@ class TableView(BoardView):
         self._taken = False
         if self._active() and event.button() == Qt.MouseButton.LeftButton:
             pos = self.mapToScene(event.position().toPoint())
+            if isinstance(self.tool, MoveTool):
+                self.tool.ctrl = bool(event.modifiers() & Qt.KeyboardModifier.ControlModifier)
             if self.tool.press(pos, bool(event.modifiers() & SHIFT)):
                 self._taken = True
                 event.accept()

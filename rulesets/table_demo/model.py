@@ -6,7 +6,8 @@ The whole rule book, cited as "Table demo N":
    a 2 x 4 cm base, on a 60 x 60 cm table with a wood, a wall and a hill. The game lasts
    four turns.
 2. Each turn both sides give orders in secret at the same time: a path (waypoints in cm)
-   for any of their figures, and a facing at its end if wanted. The orders are revealed
+   for any of their figures, and a facing at its end if wanted; several figures may be
+   given one path, each keeping its place in the group. The orders are revealed
    together, then carried out together (rule 5).
 3. A path may take at most the figure's allowance: foot 8 cm, rider 14 cm. Entering the
    scenery costs more: light obstacle (the wood) 2 cm, medium (the wall) 4 cm, large 6 cm;
@@ -152,6 +153,27 @@ class TableModel(Ruleset):
             return (f"{self.piece_name(state, order.pid)}'s path takes {plan.effort:.1f} cm of "
                     f"its {allowance:g} cm", self.cite("3"))
         return None
+
+    def group_orders(self, state: State, pids: list[str], path: str) -> list[Order]:
+        """The orders of ``pids`` given one path (rule 2): the first figure follows it,
+        each other is shifted by its offset from the first. Raises InvalidActionError
+        when the words or a figure do not read."""
+        points, facing = parse_path(path)
+        starts = []
+        for pid in pids:
+            if pid not in state["pieces"]:
+                raise InvalidActionError(f"no piece {pid!r}")
+            at = position(state, pid)
+            if at is None:
+                raise InvalidActionError(f"{self.piece_name(state, pid)} is not on the table")
+            starts.append(at)
+        orders = []
+        for pid, at in zip(pids, starts, strict=True):
+            dx, dy = to_cm(at[0] - starts[0][0]), to_cm(at[1] - starts[0][1])
+            shifted = tuple((to_cm(to_units(x + dx)), to_cm(to_units(y + dy)))
+                            for x, y in points)
+            orders.append(Order(pid, shifted, facing))
+        return orders
 
     def why_not_orders(self, state: State, side: str, text: str) -> tuple[str, str | None] | None:
         """``None`` if ``text`` is a valid set of orders of ``side``, else (reason, rule)."""

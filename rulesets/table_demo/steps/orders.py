@@ -67,7 +67,9 @@ class TurnPhase(Step[TableModel]):
 
 
 def _plan_label(rs: TableModel, state: State, action: Action) -> str:
-    return f"Plan {rs.piece_name(state, action.arg(0))}'s path to {action.arg(1)}"
+    names = ", ".join(rs.piece_name(state, p) for p in action.pieces(0)
+                      if p in state["pieces"])
+    return f"Plan {names}'s path to {action.arg(1)}"
 
 
 class Orders(SealedChoice[TableModel]):
@@ -136,27 +138,37 @@ class Orders(SealedChoice[TableModel]):
                 return rs.why_not_orders(state, sides[0], action.arg(0)) if sides else (
                     "nobody gives orders now", None)
             return None
-        pid = action.arg(0)
-        if pid not in state["pieces"]:
-            return f"no piece {pid!r}", None
-        owner = rs.piece_side(state, pid)
-        if owner not in deciders or (side is not None and owner != side):
-            return f"{rs.piece_name(state, pid)} is not yours to order", rs.cite("2")
+        pids = action.pieces(0)
+        if not pids or len(set(pids)) != len(pids):
+            return "name each figure once", rs.cite("2")
+        for pid in pids:
+            if pid not in state["pieces"]:
+                return f"no piece {pid!r}", None
+            owner = rs.piece_side(state, pid)
+            if owner not in deciders or (side is not None and owner != side):
+                return f"{rs.piece_name(state, pid)} is not yours to order", rs.cite("2")
         try:
-            points, facing = parse_path(action.arg(1))
+            orders = rs.group_orders(state, pids, action.arg(1))
         except ValueError as exc:
             return str(exc), rs.cite("2")
-        return rs.why_not_order(state, owner, Order(pid, points, facing))
+        for order in orders:
+            why = rs.why_not_order(state, rs.piece_side(state, order.pid), order)
+            if why is not None:
+                return why
+        return None
 
     @verb("plan", drag=True, sealed=True, label=_plan_label)
     def on_plan(self, rs: TableModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
-        pid, path = action.arg(0), action.arg(1)
-        side = rs.piece_side(state, pid)
-        self.drafts(state, side)[pid] = path
+        orders = rs.group_orders(state, action.pieces(0), action.arg(1))
+        side = rs.piece_side(state, orders[0].pid)
+        for order in orders:
+            self.drafts(state, side)[order.pid] = order.text().split(":", 1)[1]
         name = rs.side(side).name
         ctx.log(f"{name} plans a path (secret)", rs.cite("2"))
-        ctx.log(f"{name} plans {rs.piece_name(state, pid)}'s path to {path}", private=True)
+        for order in orders:
+            ctx.log(f"{name} plans {rs.piece_name(state, order.pid)}'s path to "
+                    f"{order.text().split(':', 1)[1]}", private=True)
 
     def chosen(self, rs: TableModel, state: State, frame: Frame, ctx: Context, flow: Flow,
                choices: dict[str, str]) -> None:
