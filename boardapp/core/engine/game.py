@@ -190,7 +190,14 @@ class Game:
             return None
         action, side = self._redo.pop()
         entry = self._apply(action, side)
-        self.fulfil()
+        done = self.fulfil()
+        # The obligations just played by themselves, taken back before: not redone twice
+        # (the players may have carried them out in another order).
+        ahead = self._redo[-len(done):] if done else []
+        for item in ((e.action, e.side) for e in done):
+            if item in ahead:
+                ahead.remove(item)
+                del self._redo[len(self._redo) - 1 - self._redo[::-1].index(item)]
         return entry
 
     @property
