@@ -39,7 +39,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__, cli_map
+from . import __version__, cli_ai, cli_map
 from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
 from .core.base.names import check_player_name
 from .core.engine.game import Game
@@ -49,7 +49,7 @@ from .core.files.gamefile import load_game, read_game_bytes, save_for_opponent, 
 from .core.scan.boardsettings import UserMaps
 
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
-            "join", "send", "email", "verify", "replay", "reveal", "map")
+            "join", "send", "email", "verify", "replay", "reveal", "map", "arena", "hint")
 EXIT_ERROR = 1
 EXIT_ILLEGAL = 2
 
@@ -132,6 +132,7 @@ def _parser() -> argparse.ArgumentParser:
                                            "check your hidden actions", parents=[who])
     reveal.add_argument("file")
     cli_map.add_map_parser(sub)
+    cli_ai.add_parsers(sub, who)
     return p
 
 
@@ -418,4 +419,5 @@ COMMAND_FUNCS = {"rulesets": cmd_rulesets, "new": cmd_new, "show": cmd_show,
                  "actions": cmd_actions, "play": cmd_play, "undo": cmd_undo,
                  "render": cmd_render, "log": cmd_log, "join": cmd_join, "send": cmd_send,
                  "email": cmd_email, "verify": cmd_verify, "replay": cmd_replay,
-                 "reveal": cmd_reveal, "map": cli_map.cmd_map}
+                 "reveal": cmd_reveal, "map": cli_map.cmd_map, "arena": cli_ai.cmd_arena,
+                 "hint": lambda args: cli_ai.cmd_hint(args, _open(args))}
