@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from boardapp.core.engine.state import State
 from council import Council3
+
+from boardapp.core.engine.state import State
 
 SECRET = "blue-secret"
 """A card only Blue's hand ever holds in the fairness tests, never guessed."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from aihelpers import SECRET, GuessingCouncil
+from council import Council3
+
 from boardapp.cli import main
 from boardapp.core.ai.arena import arena, winners
 from boardapp.core.ai.hint import suggest
@@ -101,8 +102,10 @@ def test_others_sealed_choices_are_guessed_not_read() -> None:
 
 
 def test_a_ruleset_that_cannot_guess_is_played_without_looking_ahead() -> None:
-    rs = find_ruleset("deux-bretagne")  # hands hidden, no determinize yet
+    rs = Council3()  # hands hidden, no determinize
     game = Game(rs, None, 3)
+    for side in ("red", "blue", "green"):
+        game.play("commit gold1", side=side)
     side = rs.acting_side(game.state)
     assert fair_view(rs, game.state, side, random.Random(1)) is None
     legal = list(rs.legal_actions(game.state, side))
@@ -171,3 +174,32 @@ def test_no_hint_once_the_game_is_over() -> None:
     game.state["vars"]["over"] = True
     with pytest.raises(BoardappError, match="over"):
         suggest(game)
+
+
+def test_deux_bretagne_guesses_the_other_hand_from_the_unseen_cards() -> None:
+    from rulesets.deux_bretagne.model.guess import unseen_cards
+
+    rs = find_ruleset("deux-bretagne")
+    game = Game(rs, None, 3)
+    chooser = random.Random(1)
+    for _ in range(40):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        game.play(chooser.choice(legal))
+    real = game.state["vars"]
+    for side, other in (("blois", "montfort"), ("montfort", "blois")):
+        guesses = set()
+        for seed in range(8):
+            view = fair_view(rs, game.state, side, random.Random(seed))
+            assert view is not None
+            v = view["vars"]
+            assert v["hands"][side] == real["hands"][side]
+            assert len(v["hands"][other]) == len(real["hands"][other])
+            assert len(v["decks"][other]) == len(real["decks"][other])
+            dealt = v["hands"][other] + v["decks"][other]
+            assert len(set(dealt)) == len(dealt)
+            assert set(dealt) <= set(unseen_cards(rs, game.state, other))
+            guesses.add(tuple(sorted(v["hands"][other])))
+        hidden = len(real["decks"][other]) + len(real["hands"][other])
+        assert len(guesses) > 1 or hidden == len(real["hands"][other])
