@@ -41,7 +41,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__, cli_map, cli_table
+from . import __version__, cli_ai, cli_map, cli_table
 from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
 from .core.base.names import check_player_name
 from .core.engine.game import Game
@@ -52,7 +52,7 @@ from .core.scan.boardsettings import UserMaps
 
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
             "join", "send", "email", "verify", "replay", "reveal", "map", "selftest",
-            "measure")
+            "measure", "arena", "hint")
 EXIT_ERROR = 1
 EXIT_ILLEGAL = 2
 
@@ -139,6 +139,7 @@ def _parser() -> argparse.ArgumentParser:
                                                "the window, play, save and reopen it")
     selftest.add_argument("rulesets", nargs="*", help="only these rulesets (default: all)")
     cli_table.add_measure_parser(sub, [who])
+    cli_ai.add_parsers(sub, who)
     return p
 
 
@@ -433,4 +434,5 @@ COMMAND_FUNCS = {"rulesets": cmd_rulesets, "new": cmd_new, "show": cmd_show,
                  "render": cmd_render, "log": cmd_log, "join": cmd_join, "send": cmd_send,
                  "email": cmd_email, "verify": cmd_verify, "replay": cmd_replay,
                  "reveal": cmd_reveal, "map": cli_map.cmd_map, "selftest": cmd_selftest,
-                 "measure": lambda args: cli_table.cmd_measure(args, _open)}
+                 "measure": lambda args: cli_table.cmd_measure(args, _open),
+                 "arena": cli_ai.cmd_arena, "hint": lambda args: cli_ai.cmd_hint(args, _open(args))}
