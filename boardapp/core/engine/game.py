@@ -16,6 +16,7 @@ step-by-step replay without changing the game.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -24,11 +25,13 @@ from ..base.errors import BoardappError, InvalidActionError
 from .actions import Action, LogEntry
 from .context import Context
 from .datasheets import snapshot
+from .delta import apply_delta, changes, sync
 from .manual import HANDLERS, NOT_MANUAL
 from .ruleset import Ruleset
 from .runner import ActionRunner
 from .sends import Send, last_seen
 from .state import State, copy_state
+from .timeline import EVERY, Timeline
 from .together import pending_obligations
 
 
@@ -89,8 +92,19 @@ class Game:
             self.initial["data"] = copy.deepcopy(dict(data))
         self._setup: State = copy_state(self.initial)
         self.state: State = copy_state(self.initial)
+        """The state now. Actions change it in place: copy it (:meth:`state_at`) to keep
+        a position."""
+        self._shadow: State = copy_state(self.initial)
+        """An independent copy of :attr:`state` as the last action left it (see
+        :mod:`.delta`)."""
         self.log: list[LogEntry] = []
-        self._before: list[State] = []
+        self._past = Timeline(self.initial)
+        self.edited = False
+        """Whether :attr:`state` was changed outside any action (then the game's states
+        are not only what its log gives)."""
+        self.watch_edits = True
+        """Whether to look for changes made to :attr:`state` between actions (a replay,
+        which makes none, turns it off: it costs a comparison of the whole state)."""
         self._redo: list[tuple[Action, str]] = []
         self._automatic: set[int] = set()
         """Numbers of the log entries :meth:`fulfil` played (undone with the action
@@ -144,23 +158,80 @@ class Game:
         if side is None and self.pbem is not None and self.pbem.me:
             side = self.pbem.me  # by email a program acts for its own player only
         side = side or self.ruleset.acting_side(self.state)
+        self._adopt_edits()
         if self.pbem is not None:
             entry, work = self.pbem.play(self, action, side)
         else:
-            work = copy_state(self.state)
+            work = self.state
             manual = action.verb in HANDLERS and action.verb not in NOT_MANUAL
             ctx = Context(work, side, manual=manual)
-            apply_to(self.ruleset, work, action, ctx)
+            try:
+                apply_to(self.ruleset, work, action, ctx)
+            except BaseException:
+                apply_delta(work, changes(work, self._shadow))  # refused: as it was
+                raise
             entry = LogEntry(len(self.log) + 1, action, side, manual, ctx.lines, ctx.dice)
-        self._before.append(self.state)
-        self.state = work
+        self._record(work)
         self.log.append(entry)
         return entry
 
+    def _record(self, after: State) -> None:
+        """``after`` is the state now: keep the deltas from the one before."""
+        undo, redo = sync(after, self._shadow)
+        self.state = after
+        self._past.push(undo, redo, after)
+
+    def _adopt_edits(self) -> None:
+        """A state changed outside any action (a test setting up a position, a tool):
+        the next action starts from it, and undoing that action comes back to it."""
+        if self.watch_edits and self.state != self._shadow:
+            self._shadow = copy_state(self.state)
+            self.edited = True
+
+    def adopt(self, entries: list[LogEntry], positions: dict[int, State]) -> None:
+        """Take ``entries`` as the log, without replaying them: ``positions`` are the
+        states after some of them, the last one included, verified already (a game
+        opened from a position verified on this computer, :mod:`..files.checkpoints`).
+        Undo and :meth:`state_at` replay what they need from the nearest one."""
+        if self.log:
+            raise BoardappError("only a new game can adopt a log")
+        final = positions[len(entries)]
+        self.log = list(entries)
+        self.state = copy_state(final)
+        self._shadow = copy_state(final)
+        self._past.adopt(len(entries), {n: json.dumps(s) for n, s in positions.items()})
+
+    def learn_back(self) -> None:
+        """Replay the actions from the last state kept before the unknown deltas up to
+        them (see :meth:`adopt`), checking that they lead to the state kept there."""
+        past = self._past
+        first, last = past.before_unknown(), past.known_from
+        work = json.loads(past.snaps[first])
+        shadow = json.loads(past.snaps[first])
+        undos, redos, positions = [], [], {}
+        for i in range(first, last):
+            entry = self.log[i]
+            manual = entry.action.verb in HANDLERS and entry.action.verb not in NOT_MANUAL
+            apply_to(self.ruleset, work, entry.action, Context(work, entry.side, manual=manual))
+            undo, redo = sync(work, shadow)
+            undos.append(undo)
+            redos.append(redo)
+            if (i + 1) % EVERY == 0:
+                positions[i + 1] = json.dumps(work)
+        known = past.snaps[last] if last in past.snaps else json.dumps(self.state)
+        if json.dumps(work) != known:
+            raise BoardappError(f"the actions {first + 1}-{last} do not lead to the position "
+                                f"kept after action {last}")
+        past.learn(first, undos, redos, positions)
+
+    def _know(self, step: int) -> None:
+        """Learn the deltas back to ``step`` (see :meth:`adopt`)."""
+        while self._past.known_from > step:
+            self.learn_back()
+
     def append_checked(self, entry: LogEntry, after: State) -> None:
         """Append an entry the file loader has already checked, with its state."""
-        self._before.append(self.state)
-        self.state = after
+        self._record(after)
         self.log.append(entry)
 
     def undo(self) -> LogEntry | None:
@@ -176,8 +247,12 @@ class Game:
         return entry
 
     def _pop(self) -> LogEntry:
+        self._know(len(self.log) - 1)
         entry = self.log.pop()
-        self.state = self._before.pop()
+        self._adopt_edits()
+        undo = self._past.pop()
+        apply_delta(self.state, undo)
+        apply_delta(self._shadow, undo)
         if self.pbem is not None:
             self.pbem.took_back(self)
         while self.sends and self.sends[-1].upto > len(self.log):  # hot-seat only
@@ -235,7 +310,8 @@ class Game:
         if not 0 <= step <= len(self.log):
             raise BoardappError(f"there is no step {step}: the log has {len(self.log)} "
                                 "actions")
-        return copy_state(self.state if step == len(self.log) else self._before[step])
+        self._know(step)
+        return self._past.state_at(step, self.state)
 
     def entries_since(self, step: int) -> list[LogEntry]:
         """The log entries after action ``step`` (what happened since then)."""
@@ -252,6 +328,8 @@ class Game:
         setup = copy_state(self._setup)
         self.initial = self.pbem.view(self, setup) if self.pbem is not None else setup
         self.state = copy_state(self.initial)
+        self._shadow = copy_state(self.initial)
+        self._past.reset(self.initial)
 
     def legal_actions(self) -> list[Action]:
         """The ruleset's legal actions now (manual verbs are always possible besides); by
@@ -284,10 +362,14 @@ class Game:
         number in the log.
         """
         game = cls(ruleset, scenario, seed, data, played_with, sides=sides)
-        for number, (text, side) in enumerate(actions, start=1):
-            try:
-                game.push(text, side=side)
-            except BoardappError as exc:
-                raise InvalidActionError(f"action {number} '{text}' cannot be replayed: "
-                                         f"{exc}") from exc
+        game.watch_edits = False
+        try:
+            for number, (text, side) in enumerate(actions, start=1):
+                try:
+                    game.push(text, side=side)
+                except BoardappError as exc:
+                    raise InvalidActionError(f"action {number} '{text}' cannot be "
+                                             f"replayed: {exc}") from exc
+        finally:
+            game.watch_edits = True
         return game

@@ -340,6 +340,15 @@ def _version_hint(game: Game, data: dict[str, Any]) -> str:
 
 def _replay_hotseat(r: Reader, game: Game, actions: list[Any], sides: list[str],
                     hint: str = "") -> None:
+    game.watch_edits = False  # nothing changes the state between the actions of a replay
+    try:
+        _replay_actions(r, game, actions, sides, hint)
+    finally:
+        game.watch_edits = True
+
+
+def _replay_actions(r: Reader, game: Game, actions: list[Any], sides: list[str],
+                    hint: str) -> None:
     for i, item in enumerate(actions):
         place = f"actions[{i}] (action {i + 1})"
         if not isinstance(item, dict) or not isinstance(item.get("action"), str):
