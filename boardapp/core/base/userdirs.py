@@ -33,3 +33,20 @@ def config_dir(create: bool = True) -> Path:
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def cache_dir(create: bool = True) -> Path:
+    """The user's cache folder (what can be computed again, such as the positions
+    already verified on this computer); ``$BOARDAPP_CACHE_DIR`` overrides it, else it
+    is ``cache`` in :func:`data_dir` when ``$BOARDAPP_DATA_DIR`` is set (tests, portable
+    installs), else the platform's."""
+    override = os.environ.get("BOARDAPP_CACHE_DIR")
+    if override:
+        path = Path(override)
+    elif os.environ.get("BOARDAPP_DATA_DIR"):
+        path = data_dir(create) / "cache"
+    else:
+        path = Path(platformdirs.user_cache_dir(APP_NAME, False))
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
