@@ -201,11 +201,11 @@ class Game:
         self._shadow = copy_state(final)
         self._past.adopt(len(entries), {n: json.dumps(s) for n, s in positions.items()})
 
-    def learn_back(self) -> None:
-        """Replay the actions from the last state kept before the unknown deltas up to
-        them (see :meth:`adopt`), checking that they lead to the state kept there."""
+    def _learn(self, first: int, last: int) -> None:
+        """Learn the deltas of the actions after step ``first`` up to step ``last`` by
+        replaying them from the state kept at ``first``, checking that they lead to the
+        state kept at ``last`` (see :meth:`adopt`)."""
         past = self._past
-        first, last = past.before_unknown(), past.known_from
         work = json.loads(past.snaps[first])
         shadow = json.loads(past.snaps[first])
         undos, redos, positions = [], [], {}
@@ -224,10 +224,16 @@ class Game:
                                 f"kept after action {last}")
         past.learn(first, undos, redos, positions)
 
-    def _know(self, step: int) -> None:
-        """Learn the deltas back to ``step`` (see :meth:`adopt`)."""
-        while self._past.known_from > step:
-            self.learn_back()
+    def learn_last(self) -> None:
+        """Learn the deltas of the last actions at once (undo is then quick at once)."""
+        self._know(len(self.log) - 1)
+
+    def _know(self, index: int) -> None:
+        """Learn the deltas of action ``index + 1`` if they are not known yet (see
+        :meth:`adopt`), with those of the actions between the two states kept around it."""
+        past = self._past
+        if index < len(past) and not past.known(index):
+            self._learn(*past.segment(index))
 
     def append_checked(self, entry: LogEntry, after: State) -> None:
         """Append an entry the file loader has already checked, with its state."""
@@ -310,7 +316,8 @@ class Game:
         if not 0 <= step <= len(self.log):
             raise BoardappError(f"there is no step {step}: the log has {len(self.log)} "
                                 "actions")
-        self._know(step)
+        if step not in self._past.snaps:
+            self._know(step)
         return self._past.state_at(step, self.state)
 
     def entries_since(self, step: int) -> list[LogEntry]:

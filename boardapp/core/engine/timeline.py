@@ -1,10 +1,14 @@
 """A game's past, kept cheaply: one undo and one redo delta per action, and a snapshot of
 the state every :data:`EVERY` actions (as JSON text).
 
-:meth:`Timeline.state_at` rebuilds the state after any action from the nearest snapshot
-(forward through redo deltas) or from the current state (back through undo deltas),
-whichever is closer; undo applies one undo delta. Memory grows by the size of what each
-action changed, not by the size of the state.
+:meth:`Timeline.state_at` rebuilds the state after any action from the nearest state
+kept, forward through redo deltas or back through undo deltas, whichever is closer;
+undo applies one undo delta. Memory grows by the size of what each action changed, not
+by the size of the state.
+
+A game opened from a position verified before (:meth:`Timeline.adopt`) knows only the
+states of its file's checkpoints: the deltas between two of them are learnt when first
+needed, by replaying the actions from the first (``Game._learn``).
 """
 
 from __future__ import annotations
@@ -27,31 +31,6 @@ class Timeline:
         self.undo: list[Delta | None] = []
         self.redo: list[Delta | None] = []
         self.snaps: dict[int, str] = {0: json.dumps(start)}
-        self.known_from = 0
-        """The deltas of the actions after this step are known; those before it are
-        not yet (a game opened from a position verified before: :meth:`adopt`)."""
-
-    def adopt(self, length: int, positions: dict[int, str]) -> None:
-        """A game of ``length`` actions whose deltas are unknown, with the states after
-        some of its actions (``positions``: step -> JSON text), the last one included."""
-        self.undo = [None] * length
-        self.redo = [None] * length
-        self.snaps.update(positions)
-        self.known_from = length
-
-    def learn(self, first: int, undos: list[Delta], redos: list[Delta],
-              positions: dict[int, str]) -> None:
-        """The deltas of the actions after step ``first`` up to :attr:`known_from`,
-        found by replaying them, and the states passed on the way."""
-        self.undo[first:self.known_from] = undos
-        self.redo[first:self.known_from] = redos
-        self.snaps.update(positions)
-        self.known_from = first
-
-    def before_unknown(self) -> int:
-        """The step of the last state kept before :attr:`known_from` (where a replay
-        to learn more deltas starts)."""
-        return max(s for s in self.snaps if s < self.known_from)
 
     def __len__(self) -> int:
         return len(self.undo)
@@ -59,6 +38,32 @@ class Timeline:
     def reset(self, start: State) -> None:
         """Forget everything: ``start`` is the state at step 0."""
         self.__init__(start)  # type: ignore[misc]
+
+    def adopt(self, length: int, positions: dict[int, str]) -> None:
+        """A game of ``length`` actions whose deltas are unknown, with the states after
+        some of its actions (``positions``: step -> JSON text), the last one included."""
+        self.undo = [None] * length
+        self.redo = [None] * length
+        self.snaps.update(positions)
+
+    def known(self, index: int) -> bool:
+        """Whether the deltas of action ``index + 1`` are known."""
+        return self.undo[index] is not None
+
+    def segment(self, step: int) -> tuple[int, int]:
+        """The steps of the states kept on either side of ``step`` (the first at or
+        before it; the second after it, or the end)."""
+        first = max(s for s in self.snaps if s <= step)
+        last = min((s for s in self.snaps if s > step), default=len(self.undo))
+        return first, last
+
+    def learn(self, first: int, undos: list[Delta], redos: list[Delta],
+              positions: dict[int, str]) -> None:
+        """The deltas of the actions after step ``first``, found by replaying them, and
+        the states passed on the way."""
+        self.undo[first:first + len(undos)] = undos
+        self.redo[first:first + len(redos)] = redos
+        self.snaps.update(positions)
 
     def push(self, undo: Delta, redo: Delta, after: State) -> None:
         """Record one action's deltas; ``after`` is the state it gave."""
@@ -69,7 +74,7 @@ class Timeline:
             self.snaps[n] = json.dumps(after)
 
     def pop(self) -> Delta:
-        """Forget the last action; return its undo delta (known: see :attr:`known_from`)."""
+        """Forget the last action; return its undo delta (which must be known)."""
         n = len(self.undo)
         self.snaps.pop(n, None)
         self.redo.pop()
@@ -79,15 +84,14 @@ class Timeline:
 
     def state_at(self, step: int, current: State) -> State:
         """A fresh copy of the state after action ``step``; ``current`` is the state after
-        the last one."""
+        the last one. The deltas between the states kept around ``step`` must be known."""
         n = len(self.undo)
         if step >= n:
             return json.loads(json.dumps(current))
         if step in self.snaps:
             return json.loads(self.snaps[step])
-        base = max(s for s in self.snaps if s <= step)
-        up = min((s for s in self.snaps if s > step), default=n)
-        if base < self.known_from or up - step < step - base:
+        base, up = self.segment(step)
+        if up - step < step - base:
             state = json.loads(self.snaps[up] if up < n else json.dumps(current))
             for i in range(up - 1, step - 1, -1):
                 apply_delta(state, self.undo[i])  # type: ignore[arg-type]

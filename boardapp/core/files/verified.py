@@ -30,8 +30,17 @@ def _path() -> Path:
     return cache_dir() / FILE_NAME
 
 
+_memo: dict[str, tuple[tuple[int, int], dict[str, str]]] = {}
+"""What this process last read of a cache file, with the file's (size, mtime)."""
+
+
 def _read(path: Path) -> dict[str, str]:
     try:
+        info = path.stat()
+        stamp = (info.st_size, info.st_mtime_ns)
+        memo = _memo.get(str(path))
+        if memo is not None and memo[0] == stamp:
+            return memo[1]
         text = path.read_text(encoding="ascii", errors="replace")
     except OSError:
         return {}
@@ -40,6 +49,7 @@ def _read(path: Path) -> dict[str, str]:
         match = _LINE.match(line)
         if match:
             out[match[1]] = match[2]
+    _memo[str(path)] = (stamp, out)
     return out
 
 
@@ -59,12 +69,15 @@ def remember(found: Mapping[str, str]) -> None:
         return
     try:
         path = _path()
-        known = _read(path)
+        known = dict(_read(path))
         new = [f"{c} {d}\n" for c, d in found.items() if known.get(c) != d]
         if not new:
             return
         with open(path, "a", encoding="ascii") as out:
             out.write("".join(new))
+        known.update(found)
+        info = path.stat()
+        _memo[str(path)] = ((info.st_size, info.st_mtime_ns), known)
         if os.path.getsize(path) > MAX_BYTES:
             lines = path.read_text(encoding="ascii", errors="replace").splitlines()
             atomic_write_text(path, "\n".join(lines[len(lines) // 2:]) + "\n")
