@@ -119,3 +119,11 @@ def test_a_position_set_up_by_hand_between_actions_is_where_undo_comes_back():
     game.push("roll d6")
     game.undo()
     assert json.dumps(game.state) == edited
+
+
+def test_the_paths_an_action_changed_are_known():
+    game = Game(available_rulesets()["hex-demo"](), "demo", 1)
+    assert game.changed_paths() == []
+    game.push("roll d6")
+    assert ("rng", "state") in game.changed_paths()
+    assert all(path[0] != "pieces" for path in game.changed_paths())

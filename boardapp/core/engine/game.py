@@ -320,6 +320,16 @@ class Game:
             self._know(step)
         return self._past.state_at(step, self.state)
 
+    def changed_paths(self) -> list[tuple[str, ...]]:
+        """The paths in the state that the last action changed (``("pieces", "x", "loc")``,
+        ``("stacks", "a")``...), for a view that redraws only what changed; a path to a
+        dict whose keys changed order is listed too. Empty at the set-up."""
+        if not self.log:
+            return []
+        self._know(len(self.log) - 1)
+        redo = self._past.redo[-1]
+        return [path for path, _ in redo or []]
+
     def entries_since(self, step: int) -> list[LogEntry]:
         """The log entries after action ``step`` (what happened since then)."""
         return list(self.log[max(0, step):])
