@@ -112,7 +112,8 @@ def curve(ruleset, scenario: str, log: list[tuple[str, str]], keep: Path) -> Non
     print(f"replay curve, {LONG} (target: flat per action, at most 0.15 ms): per action "
           "from the start / since the step before")
     game = Game(ruleset, scenario, 1)
-    game.watch_edits = False
+    replay = game.replaying()
+    replay.__enter__()
     start = last = _clock()
     per = []
     for n, (text, side) in enumerate(log, start=1):
@@ -123,7 +124,9 @@ def curve(ruleset, scenario: str, log: list[tuple[str, str]], keep: Path) -> Non
             per.append((now - last) / (n - before))
             print(f"  {n:6} actions: {_ms((now - start) / n)} / {_ms(per[-1])}")
             if n == 10_000:
+                replay.__exit__()
                 save_game(game, keep)
+                replay.__enter__()
             last = _clock()
     print(f"  growth 1k -> 20k: x{per[-1] / per[0]:.2f} per action (target: about x1)")
 

@@ -48,7 +48,7 @@ def test_a_game_saved_here_opens_at_its_position_and_undoes_exactly(saved):
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["version"] == 3 and data["checkpoints"][-1]["n"] == LENGTH
     opened = load_game(path)
-    assert not opened._past.known(0)  # not replayed from the set-up
+    assert opened.from_checkpoint  # not replayed from the set-up
     assert json.dumps(opened.state) == json.dumps(game.state)
     assert [e.render() for e in opened.log] == [e.render() for e in game.log]
     expected = texts(game)
@@ -66,15 +66,15 @@ def test_a_file_from_another_computer_is_replayed_then_remembered(saved, tmp_pat
     game, path = saved
     monkeypatch.setenv("BOARDAPP_CACHE_DIR", str(tmp_path / "elsewhere"))
     first = load_game(path)
-    assert first._past.known(0)  # every action replayed and checked
+    assert not first.from_checkpoint  # every action replayed and checked
     again = load_game(path)
-    assert not again._past.known(0)
+    assert again.from_checkpoint
     assert digest(again.state) == digest(first.state) == digest(game.state)
 
 
 def test_verify_replays_every_action_whatever_this_computer_knows(saved, capsys):
     game, path = saved
-    assert load_game(path, verified_here=False)._past.known(0)
+    assert not load_game(path, verified_here=False).from_checkpoint
     assert cli_main(["verify", str(path)]) == 0
 
 
@@ -114,7 +114,7 @@ def test_log_text_edited_by_hand_is_not_shown(saved):
     data["actions"][-1]["text"] = ["Blue wins the war"]
     path.write_text(json.dumps(data), encoding="utf-8")
     opened = load_game(path)
-    assert opened._past.known(0)  # replayed: the log's words are the rules'
+    assert not opened.from_checkpoint  # replayed: the log's words are the rules'
     assert opened.log[-1].render() == game.log[-1].render()
 
 

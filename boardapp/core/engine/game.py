@@ -102,9 +102,10 @@ class Game:
         self.edited = False
         """Whether :attr:`state` was changed outside any action (then the game's states
         are not only what its log gives)."""
-        self.watch_edits = True
-        """Whether to look for changes made to :attr:`state` between actions (a replay,
-        which makes none, turns it off: it costs a comparison of the whole state)."""
+        self._replaying = False
+        self.from_checkpoint = False
+        """Whether the game was opened at a position verified before, without a replay
+        (:meth:`adopt`)."""
         self._redo: list[tuple[Action, str]] = []
         self._automatic: set[int] = set()
         """Numbers of the log entries :meth:`fulfil` played (undone with the action
@@ -168,7 +169,8 @@ class Game:
             try:
                 apply_to(self.ruleset, work, action, ctx)
             except BaseException:
-                apply_delta(work, changes(work, self._shadow))  # refused: as it was
+                if not self._replaying:  # a replay that fails is thrown away
+                    apply_delta(work, changes(work, self._shadow))  # refused: as it was
                 raise
             entry = LogEntry(len(self.log) + 1, action, side, manual, ctx.lines, ctx.dice)
         self._record(work)
@@ -176,15 +178,25 @@ class Game:
         return entry
 
     def _record(self, after: State) -> None:
-        """``after`` is the state now: keep the deltas from the one before."""
-        undo, redo = sync(after, self._shadow)
+        """``after`` is the state now: keep the deltas from the one before (in a replay,
+        only a snapshot now and then: the deltas are learnt when needed)."""
         self.state = after
+        if self._replaying and self.pbem is None:
+            self._past.push_unknown(after)
+            return
+        undo, redo = sync(after, self._shadow)
         self._past.push(undo, redo, after)
+
+    def replaying(self) -> _Replaying:
+        """``with game.replaying(): game.push(...)...``: a replay of recorded actions, which
+        nothing changes between them; quicker (no deltas kept, see :meth:`_record`). An
+        action refused there leaves the state broken: throw the game away."""
+        return _Replaying(self)
 
     def _adopt_edits(self) -> None:
         """A state changed outside any action (a test setting up a position, a tool):
         the next action starts from it, and undoing that action comes back to it."""
-        if self.watch_edits and self.state != self._shadow:
+        if not self._replaying and self.state != self._shadow:
             self._shadow = copy_state(self.state)
             self.edited = True
 
@@ -200,6 +212,7 @@ class Game:
         self.state = copy_state(final)
         self._shadow = copy_state(final)
         self._past.adopt(len(entries), {n: json.dumps(s) for n, s in positions.items()})
+        self.from_checkpoint = True
 
     def _learn(self, first: int, last: int) -> None:
         """Learn the deltas of the actions after step ``first`` up to step ``last`` by
@@ -379,14 +392,28 @@ class Game:
         number in the log.
         """
         game = cls(ruleset, scenario, seed, data, played_with, sides=sides)
-        game.watch_edits = False
-        try:
+        with game.replaying():
             for number, (text, side) in enumerate(actions, start=1):
                 try:
                     game.push(text, side=side)
                 except BoardappError as exc:
                     raise InvalidActionError(f"action {number} '{text}' cannot be "
                                              f"replayed: {exc}") from exc
-        finally:
-            game.watch_edits = True
         return game
+
+
+class _Replaying:
+    """The context of :meth:`Game.replaying`."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __enter__(self) -> Game:
+        self.game._adopt_edits()
+        self.game._replaying = True
+        return self.game
+
+    def __exit__(self, *exc: object) -> None:
+        game = self.game
+        game._replaying = False
+        game._shadow = copy_state(game.state)

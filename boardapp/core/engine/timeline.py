@@ -18,8 +18,9 @@ from typing import Any
 
 from .delta import Delta, apply_delta, delta_size
 
-EVERY = 64
-"""Actions between two snapshots."""
+EVERY = 32
+"""Actions between two snapshots (a replay learns the deltas of at most so many actions
+to undo one)."""
 
 State = dict[str, Any]
 
@@ -69,6 +70,14 @@ class Timeline:
         """Record one action's deltas; ``after`` is the state it gave."""
         self.undo.append(undo)
         self.redo.append(redo)
+        n = len(self.undo)
+        if n % EVERY == 0:
+            self.snaps[n] = json.dumps(after)
+
+    def push_unknown(self, after: State) -> None:
+        """Record one action whose deltas will be learnt when needed (a replay)."""
+        self.undo.append(None)
+        self.redo.append(None)
         n = len(self.undo)
         if n % EVERY == 0:
             self.snaps[n] = json.dumps(after)

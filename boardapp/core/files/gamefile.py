@@ -387,11 +387,8 @@ def _check_checkpoints(r: Reader, game: Game, actions: list[Any], kept: Any,
 
 def _replay_hotseat(r: Reader, game: Game, actions: list[Any], sides: list[str],
                     hint: str = "") -> None:
-    game.watch_edits = False  # nothing changes the state between the actions of a replay
-    try:
+    with game.replaying():
         _replay_actions(r, game, actions, sides, hint)
-    finally:
-        game.watch_edits = True
 
 
 def _replay_actions(r: Reader, game: Game, actions: list[Any], sides: list[str],
