@@ -149,10 +149,10 @@ def _cpu(args: list[str], env: dict[str, str], runs: int = 3, check: bool = True
 
 _PROBE = """
 import json, resource, sys, time
-t0 = _clock()
+t0 = time.process_time()
 from boardapp.core.files.gamefile import load_game
 game = load_game(sys.argv[1])
-took = _clock() - t0
+took = time.process_time() - t0
 print(json.dumps({"load": took, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
                   "actions": len(game.log)}))
 """

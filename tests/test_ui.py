@@ -77,7 +77,7 @@ def movable_stack(win):
         reach = rs.reachable(state, pids)
         for dest in sorted(reach):
             if dest in bmap.areas and not state["stacks"].get(dest):
-                return pids, place, dest
+                return list(pids), place, dest
     raise AssertionError("no movable stack in the set-up")
 
 
