@@ -179,6 +179,11 @@ def opening(work: Path, path: Path) -> None:
         print(f"  load_game, first time on this computer (every action replayed and "
               f"checked): {t_first:.3f} s")
         print(f"  load_game, verified before on this computer: {t_again:.3f} s")
+        from boardapp.core.files.gamefile import save_game
+
+        t0 = _clock()
+        save_game(again, work / "saved.json")
+        print(f"  saving it (the board autosaves after each action): {_clock() - t0:.3f} s")
         undo_redo(again)
         exe = str(BIN / "boardapp")
         helptime = _cpu([exe, "--help"], env)

@@ -13,12 +13,19 @@ from boardapp.cli import main as cli_main
 from boardapp.core.base.errors import GameFileError
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.state import digest
-from boardapp.core.files.checkpoints import MIN_ACTIONS, full_digest
+from boardapp.core.files import checkpoints
+from boardapp.core.files.checkpoints import full_digest
 from boardapp.core.files.gamefile import load_game, save_for_opponent, save_game
 from rulesets.hex_demo import RULESET as HexDemo
 from tests.test_pbem_helpers import SIDES, Player, new_duel, pbem_setup, play_exchanges
 
-LENGTH = MIN_ACTIONS + 70
+LENGTH = 270
+
+
+@pytest.fixture(autouse=True)
+def _short_games_keep_checkpoints(monkeypatch):
+    """Checkpoints from 200 actions on (the real threshold, 1,000, makes slow tests)."""
+    monkeypatch.setattr(checkpoints, "MIN_ACTIONS", 200)
 
 
 def long_game(seed: int = 2) -> Game:
@@ -118,7 +125,8 @@ def test_log_text_edited_by_hand_is_not_shown(saved):
     assert opened.log[-1].render() == game.log[-1].render()
 
 
-def test_a_short_game_keeps_no_checkpoint(tmp_path):
+def test_a_short_game_keeps_no_checkpoint(tmp_path, monkeypatch):
+    monkeypatch.setattr(checkpoints, "MIN_ACTIONS", 1000)
     game = Game(HexDemo(), "demo", 1)
     game.push("roll d6")
     save_game(game, tmp_path / "short.json")

@@ -2,8 +2,8 @@
 does not replay its whole log on a computer that has verified it before.
 
 A file of format 3 may hold ``checkpoints``: the state after some actions (every
-:data:`FILE_EVERY` actions, the last multiple of the engine's snapshot interval before
-the end, and the end), each with its digest. The file is never trusted for them: a
+:data:`FILE_EVERY` actions, every :data:`~..engine.timeline.EVERY` in the last
+:data:`TAIL`, and the end), each with its digest. The file is never trusted for them: a
 checkpoint is used only when this computer has verified that very position before
 (:mod:`.verified`), found by the *chain* of the log up to it, a hash over the file's
 header (app, ruleset, its version and data, maps, scenario, seed, sides, game data) and
@@ -35,8 +35,11 @@ from . import verified
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-MIN_ACTIONS = 200
+MIN_ACTIONS = 1000
 FILE_EVERY = 1024
+TAIL = 256
+"""The last actions whose positions are kept every :data:`EVERY` actions: undoing them
+(or replaying them on the replay bar) after opening replays at most so many actions."""
 CHAIN_FORMAT = "boardapp-chain/1"
 
 
@@ -51,8 +54,7 @@ def steps(length: int) -> list[int]:
         return []
     out = set(range(FILE_EVERY, length, FILE_EVERY))
     last = (length - 1) - (length - 1) % EVERY
-    if last > 0:
-        out.add(last)
+    out.update(s for s in range(last, max(0, length - TAIL) - 1, -EVERY) if s > 0)
     out.add(length)
     return sorted(out)
 
