@@ -25,7 +25,6 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from ... import __version__
-from ..base.errors import BoardappError
 from ..board.maps import records_to_json
 from ..engine.actions import Action, LogEntry, LogLine
 from ..engine.state import State, canonical
@@ -118,22 +117,28 @@ def read(value: Any, length: int) -> dict[int, tuple[str, State]] | None:
     return out if length in out else None
 
 
-def entry_of(item: Any, number: int, sides: list[str]) -> LogEntry | None:
-    """A log entry as the file records it (``None`` if it is not well formed)."""
-    if not isinstance(item, dict) or not isinstance(item.get("action"), str):
-        return None
-    side, text, dice = item.get("side"), item.get("text", []), item.get("dice", [])
-    if side not in sides or not isinstance(text, list) or not isinstance(dice, list):
-        return None
-    if not all(isinstance(t, str) for t in text) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in dice):
-        return None
-    try:
-        action = Action.parse(item["action"])
-    except BoardappError:
-        return None
-    return LogEntry(number, action, side, bool(item.get("manual", False)),
-                    [_line(t) for t in text], list(dice))
+def entries_of(items: list[Any], sides: list[str]) -> list[LogEntry] | None:
+    """The log entries as the file records them (``None`` if one is not well formed:
+    the replay then says what is wrong)."""
+    known = set(sides)
+    out = []
+    for number, item in enumerate(items, start=1):
+        if type(item) is not dict:
+            return None
+        text, side = item.get("action"), item.get("side")
+        lines, dice = item.get("text", []), item.get("dice", [])
+        if (type(text) is not str or side not in known or type(lines) is not list
+                or type(dice) is not list or not text.split()):
+            return None
+        for line in lines:
+            if type(line) is not str:
+                return None
+        for value in dice:
+            if type(value) is not int:
+                return None
+        out.append(LogEntry(number, Action.parse(text), side, bool(item.get("manual", False)),
+                            [_line(t) for t in lines], list(dice)))
+    return out
 
 
 def _line(text: str) -> LogLine:
@@ -150,16 +155,15 @@ def open_verified(game: Game, items: list[Any], value: Any) -> bool:
     positions = read(value, len(items))
     if positions is None or game.pbem is not None:
         return False
-    sides = [s.id for s in game.ruleset.sides]
-    entries = [entry_of(item, i + 1, sides) for i, item in enumerate(items)]
-    if any(e is None for e in entries):
+    entries = entries_of(items, [s.id for s in game.ruleset.sides])
+    if entries is None:
         return False
     hashes = chain(game, items, positions)
     known = verified.lookup(hashes[n] for n in positions)
     for n, (d, state) in positions.items():
         if known.get(hashes[n]) != d or full_digest(state) != d:
             return False
-    game.adopt(entries, {n: state for n, (_, state) in positions.items()})  # type: ignore
+    game.adopt(entries, {n: state for n, (_, state) in positions.items()})
     return True
 
 
