@@ -36,10 +36,10 @@ def config_dir(create: bool = True) -> Path:
 
 
 def cache_dir(create: bool = True) -> Path:
-    """The user's cache folder (what can be computed again, such as the positions
-    already verified on this computer); ``$BOARDAPP_CACHE_DIR`` overrides it, else it
-    is ``cache`` in :func:`data_dir` when ``$BOARDAPP_DATA_DIR`` is set (tests, portable
-    installs), else the platform's."""
+    """The user's cache folder (anything here can be made again: board thumbnails, the
+    positions already verified on this computer); ``$BOARDAPP_CACHE_DIR`` overrides it,
+    else it is ``cache`` in :func:`data_dir` when ``$BOARDAPP_DATA_DIR`` is set (tests,
+    portable installs), else the platform's."""
     override = os.environ.get("BOARDAPP_CACHE_DIR")
     if override:
         path = Path(override)
