@@ -4,7 +4,7 @@ against the plain computation it replaces, on random inputs and random game posi
 from __future__ import annotations
 
 import networkx as nx
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from boardapp.core.board.movement import Reach, reachable
@@ -56,7 +56,7 @@ def searches(draw):
             extras, draw(st.booleans()))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(searches())
 def test_the_search_finds_what_networkx_found(case):
     graph, start, budget, costs, stops, extras, bounded = case
@@ -70,3 +70,83 @@ def test_the_search_finds_what_networkx_found(case):
     found = reachable(graph, start, budget, enter, stops.__contains__, extras.__getitem__,
                       slack=slack)
     assert list(found.items()) == list(expected.items())
+
+
+# -- Les Deux Bretagne: the counties the Marauders take (3.3, 12.433) --------------------------
+def check_marauder_counties_by_full_scan(rs, state, ctx):
+    """The check as it was written before: every area of every county looked at."""
+    from rulesets.deux_bretagne.model.pay import marauder_held
+
+    for region in rs.board_map.regions.values():
+        owner = state["region_control"].get(region.id)
+        if owner is None or region.cities_needed is None:
+            continue
+        held = [a for a in rs.board_map.region_areas(region.id)
+                if marauder_held(rs, state, a)]
+        if len(held) < region.cities_needed:
+            continue
+        state["region_control"][region.id] = None
+        if owner in state["score"]:
+            state["score"][owner] -= region.vp or 0
+        ctx.log(f"The Marauders hold {len(held)} cities of {region.name}: the county is "
+                f"independent, {rs.side(owner).name} loses its {region.vp or 0} VP",
+                rs.cite("3.3, 12.433, 13.12"))
+
+
+@st.composite
+def deux_bretagne_positions(draw):
+    """A set-up of Les Deux Bretagne with pieces moved, areas and counties given to
+    anyone or no one, and counters turned (B-03) at random."""
+    from boardapp.core.engine.state import copy_state, put_piece
+    from tests.dbhelpers import _RULESET as rs
+
+    state = copy_state(_db_setup())
+    areas = sorted(rs.board_map.areas)
+    pieces = sorted(state["pieces"])
+    owners = st.sampled_from([None, "blois", "montfort"])
+    marauders = [p for p in pieces if rs.piece_side(state, p) == "marauders"]
+    county = draw(st.sampled_from(sorted(rs.board_map.regions)))
+    near = rs.board_map.region_areas(county)
+    taken = draw(st.integers(0, min(len(near), len(marauders))))
+    for pid, area in zip(marauders, near[:taken], strict=False):  # near a county's rating
+        put_piece(state, pid, area)
+        state["control"][area] = None
+    for pid in draw(st.lists(st.sampled_from(pieces), max_size=20)):
+        put_piece(state, pid, draw(st.sampled_from(near + areas)))
+    for area in draw(st.lists(st.sampled_from(areas), max_size=30)):
+        state["control"][area] = draw(owners)
+    for region in sorted(rs.board_map.regions):
+        state["region_control"][region] = draw(owners)
+    for pid in draw(st.lists(st.sampled_from(pieces), max_size=5)):
+        state["vars"]["side_of"][pid] = draw(st.sampled_from(["blois", "montfort",
+                                                              "marauders"]))
+    return state
+
+
+_SETUP: dict = {}
+
+
+def _db_setup():
+    from tests.dbhelpers import _RULESET as rs
+
+    if not _SETUP:
+        _SETUP.update(rs.setup("14.1", 1))
+    return _SETUP
+
+
+@settings(max_examples=100, deadline=None)
+@given(deux_bretagne_positions())
+def test_marauder_counties_found_as_by_a_full_scan(state):
+    from boardapp.core.engine.context import Context
+    from boardapp.core.engine.state import copy_state
+    from rulesets.deux_bretagne.model.pay import check_marauder_counties
+    from tests.dbhelpers import _RULESET as rs
+
+    expected, found = copy_state(state), copy_state(state)
+    ctx_expected, ctx_found = Context(expected, "blois"), Context(found, "blois")
+    check_marauder_counties_by_full_scan(rs, expected, ctx_expected)
+    check_marauder_counties(rs, found, ctx_found)
+    assert found == expected
+    event(f"counties made independent: {len(ctx_found.lines)}")
+    assert [line.render() for line in ctx_found.lines] == \
+        [line.render() for line in ctx_expected.lines]
