@@ -2,7 +2,7 @@
 contract's checks, against the target; and replay per action, whole and the rules' share
 (the same replay with the engine's copy of the state per action left out).
 
-    .venv/bin/python benchmarks/bench_rules.py [SECONDS]
+    .venv/bin/python benchmarks/bench_rules.py [SECONDS [GAME ...]]
 
 Figures are CPU seconds of this process (``time.process_time``), steadier than the wall
 clock on a shared machine; the default scenario of each game, games as the contract test
@@ -69,10 +69,12 @@ def replay_ms(ruleset: Ruleset, scenario: str, logs: list[tuple[int, list]]) -> 
     return (time.process_time() - start) * 1000 / max(1, count)
 
 
-def main(seconds: float = 5.0) -> None:
+def main(seconds: float = 5.0, only: list[str] | None = None) -> None:
     print(f"rules, per game (default scenario, CPU time; targets: >= {GAMES_PER_MINUTE} "
           f"random games a minute, replay <= {REPLAY_MS} ms an action):")
     for rid, cls in sorted(available_rulesets().items()):
+        if only and rid not in only:
+            continue
         ruleset = cls()
         scenario = cls.default_scenario
         ruleset.setup(scenario, 1)  # maps and data loaded before the clock starts
@@ -92,4 +94,4 @@ def main(seconds: float = 5.0) -> None:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0)
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0, sys.argv[2:])

@@ -87,6 +87,13 @@ class ActionPhase(DeuxBretagneStep):
         yield from self.moves(rs, state)
         yield from self.others(rs, state)
 
+    def actions_of(self, rs: DeuxBretagneModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        """Only moves list the places in reach: another verb's actions skip them."""
+        if verb_name == "move":
+            yield from self.moves(rs, state)
+        yield from (a for a in self.others(rs, state) if a.verb == verb_name)
+
     def others(self, rs: DeuxBretagneModel, state: State) -> Iterator[Action]:
         """Every action but the moves: sieges, recruitments, cards, the hand's, the end."""
         yield from self.siege_actions(rs, state)
