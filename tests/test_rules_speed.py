@@ -3,11 +3,17 @@ against the plain computation it replaces, on random inputs and random game posi
 
 from __future__ import annotations
 
+import random
+
 import networkx as nx
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from boardapp.core.board.movement import Reach, reachable
+from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import available_rulesets
+from tests.contracthelpers import PLANS, choose
 
 
 def reachable_by_networkx(graph, start, budget, enter_cost, must_stop=lambda p: False,
@@ -150,3 +156,27 @@ def test_marauder_counties_found_as_by_a_full_scan(state):
     event(f"counties made independent: {len(ctx_found.lines)}")
     assert [line.render() for line in ctx_found.lines] == \
         [line.render() for line in ctx_expected.lines]
+
+
+# -- the legality check by verb (Step.actions_of) -------------------------------------------
+@pytest.mark.parametrize("rid", sorted(available_rulesets()))
+def test_the_actions_of_a_verb_are_those_the_listing_gives(rid):
+    """Every step's ``actions_of`` lists what its whole listing lists of that verb, in
+    order, in the positions of a random game (one position in three)."""
+    rs = available_rulesets()[rid]()
+    game = Game(rs, None, 7)
+    for text in PLANS[rid].prelude if rid in PLANS else ():
+        game.push(text)  # longer games (see the plans)
+    rnd = random.Random(7)
+    for number in range(240):
+        frame = rs.flow.current(game.state)
+        legal = game.legal_actions()
+        if frame is None or not legal:
+            break
+        if number % 3 == 0:
+            step = rs.flow.step(frame)
+            listed = list(step.actions(rs, game.state, frame))
+            for verb_name in sorted({a.verb for a in listed} | set(step.verbs)):
+                assert list(step.actions_of(rs, game.state, frame, verb_name)) == \
+                    [a for a in listed if a.verb == verb_name], (number, verb_name)
+        game.push(choose(rnd, legal))

@@ -89,10 +89,23 @@ class ActionPhase(DeuxBretagneStep):
 
     def actions_of(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                    verb_name: str) -> Iterator[Action]:
-        """Only moves list the places in reach: another verb's actions skip them."""
+        """Only the part of the listing that yields ``verb_name``: a move lists the places
+        in reach, the others skip them (each part yields its own verbs only)."""
         if verb_name == "move":
-            yield from self.moves(rs, state)
-        yield from (a for a in self.others(rs, state) if a.verb == verb_name)
+            listing = self.moves(rs, state)
+        elif verb_name in SIEGE_VERBS:
+            listing = self.siege_actions(rs, state)
+        elif verb_name == "recruit":
+            listing = self.recruit_actions(rs, state)
+        elif verb_name in ("enlist", "draw", "free-action"):
+            listing = self.card_actions(rs, state)
+        elif verb_name == "play":
+            listing = card_rules.play_actions(rs, state, state["active"])
+        elif verb_name == "end":
+            listing = iter((Action("end"),))
+        else:
+            listing = self.actions(rs, state, frame)
+        return (a for a in listing if a.verb == verb_name)
 
     def others(self, rs: DeuxBretagneModel, state: State) -> Iterator[Action]:
         """Every action but the moves: sieges, recruitments, cards, the hand's, the end."""
