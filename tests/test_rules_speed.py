@@ -180,3 +180,78 @@ def test_the_actions_of_a_verb_are_those_the_listing_gives(rid):
                 assert list(step.actions_of(rs, game.state, frame, verb_name)) == \
                     [a for a in listed if a.verb == verb_name], (number, verb_name)
         game.push(choose(rnd, legal))
+
+
+# -- The Lily and the Ermine: the purchases of R&R (7, 13) ---------------------------------
+def buy_actions_by_every_check(rs, state):
+    """The purchases as they were listed before: every check of every zone for every
+    counter."""
+    from boardapp.core.engine.actions import Action
+    from rulesets.lily_ermine.model.reinforcements import (
+        _candidates,
+        why_not_buy,
+        why_not_rebuild,
+        why_not_zone,
+    )
+
+    camp = state["active"]
+    if state["vars"]["rp"].get(camp) is None:
+        return
+    zones = sorted(rs.board_map.areas)
+    ctl = {z: rs.controller(state, z) for z in zones}
+    for pid in _candidates(rs, state):
+        for verb, reduced in (("buy", False), ("buy-reduced", True)):
+            if why_not_buy(rs, state, pid, reduced) is not None:
+                continue
+            for z in zones:
+                if why_not_zone(rs, state, pid, z, ctl) is None:
+                    yield Action.of(verb, pid, z)
+    for pid in sorted(state["pieces"]):
+        if why_not_rebuild(rs, state, pid) is None:
+            yield Action.of("rebuild", pid)
+
+
+_LILY: list = []
+
+
+def lily_positions():
+    """The ruleset and positions of a random game of The Lily and the Ermine (one in
+    eight, found once)."""
+    if not _LILY:
+        rs = available_rulesets()["lily-ermine"]()
+        game = Game(rs, None, 5)
+        rnd = random.Random(5)
+        states = []
+        for number in range(320):
+            legal = game.legal_actions()
+            if not legal:
+                break
+            if number % 8 == 0:
+                states.append(game.state)
+            game.push(choose(rnd, legal))
+        _LILY.extend([rs, states])
+    return _LILY
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_purchases_found_as_by_every_check(data):
+    from boardapp.core.engine.state import copy_state, put_piece
+    from rulesets.lily_ermine.model.reinforcements import buy_actions
+
+    rs, states = lily_positions()
+    state = copy_state(data.draw(st.sampled_from(states)))
+    zones = sorted(rs.board_map.areas)
+    for pid in data.draw(st.lists(st.sampled_from(sorted(state["pieces"])), max_size=8)):
+        put_piece(state, pid, data.draw(st.sampled_from(zones)))
+    state["active"] = data.draw(st.sampled_from(["france", "brittany"]))
+    state["vars"]["rp"][state["active"]] = data.draw(st.integers(0, 14))
+    state["turn"] = data.draw(st.integers(1, 13))
+    for cid in sorted(rs.reinforcement_table.contingents):  # mercenaries allowed (13)
+        if data.draw(st.booleans()):
+            state["vars"].setdefault("allowance", {})[cid] = {
+                "round": state["turn"], "count": data.draw(st.integers(0, 3)),
+                "held": data.draw(st.booleans())}
+    expected = list(buy_actions_by_every_check(rs, state))
+    event(f"purchases: {'some' if expected else 'none'}")
+    assert list(buy_actions(rs, state)) == expected
