@@ -289,8 +289,12 @@ class LilyErmineModel(Ruleset):
                     "unit moves only once per round"), self.cite("8 Overview")
         return None
 
-    def move_reach(self, state: State, pieces: list[str]) -> dict[str, Reach]:
-        """Where ``pieces`` may make their strategic move now (8)."""
+    def move_reach(self, state: State, pieces: list[str],
+                   searches: dict[tuple[str, int, bool], dict[str, Reach]] | None = None,
+                   ) -> dict[str, Reach]:
+        """Where ``pieces`` may make their strategic move now (8). ``searches``: the
+        answers found so far in this position, by start, MP and militia (the search
+        depends on nothing else): given, it is used and filled in (read-only answers)."""
         if not pieces or any(p not in state["pieces"] for p in pieces):
             return {}
         if self.why_not_move(state, pieces) is not None:
@@ -301,14 +305,20 @@ class LilyErmineModel(Ruleset):
         camp = state["active"]
         start = state["pieces"][pieces[0]]["loc"]
         militia = any(self.is_militia(state, p) for p in pieces)
+        key = (start, budget, militia)
+        if searches is not None and key in searches:
+            return searches[key]
 
         def enter(src: str, dst: str) -> int | None:
             if militia and not self.in_brittany(dst):
                 return None
             return self.step_cost(src, dst)
 
-        return reachable(self.board_map.graph, start, budget, enter,
-                         must_stop=lambda z: self.enemy_occupied(state, z, camp))
+        found = reachable(self.board_map.graph, start, budget, enter,
+                          must_stop=lambda z: self.enemy_occupied(state, z, camp))
+        if searches is not None:
+            searches[key] = found
+        return found
 
     def why_not_move_to(self, state: State, pieces: list[str], dest: str) -> Why:
         """Why ``pieces`` may not move to ``dest`` now (8, 13)."""

@@ -126,14 +126,15 @@ class MovementPhase(GarrisonVerb, LilyPhase):
                     yield Action.of("move", moving["pieces"], dest)
             yield Action("end-move")
             return
+        searches: dict = {}  # one search per start, MP and militia in this position
         for zone in sorted(rs.board_map.areas) if verb_name in (None, "move") else ():
             own = [p for p in rs.own_at(state, zone, state["active"]) if p not in v["moved"]]
             if rs.commander_of(state, own) is None:
                 continue
-            for dest in sorted(rs.move_reach(state, own)):
+            for dest in sorted(rs.move_reach(state, own, searches)):
                 yield Action.of("move", own, dest)
             for part in armies.split_moves(rs, state, zone, own):
-                for dest in sorted(rs.move_reach(state, part)):
+                for dest in sorted(rs.move_reach(state, part, searches)):
                     yield Action.of("move", part, dest)
         if verb_name in (None, "sail"):
             yield from _sail_actions(rs, state)
