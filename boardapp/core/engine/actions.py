@@ -56,7 +56,8 @@ class Action:
     @classmethod
     def of(cls, verb: str, *args: Any) -> Action:
         """Build an action; list/tuple arguments are joined with commas."""
-        words = [",".join(a) if isinstance(a, (list, tuple)) else str(a) for a in args]
+        words = [a if a.__class__ is str
+                 else ",".join(a) if isinstance(a, (list, tuple)) else str(a) for a in args]
         return cls(verb, tuple(words))
 
     def text(self) -> str:
