@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.ruleset import Ruleset, SideInfo
 from boardapp.core.engine.state import State
@@ -61,6 +62,8 @@ class HexModel(Ruleset):
     sides = (SideInfo("red", "Red", "#c0392b", "#ffffff"),
              SideInfo("blue", "Blue", "#2e5fa8", "#ffffff"))
     map_file = "sample_hex.yaml"
+    _step_costs: tuple[BoardMap, dict[tuple[str, str], int | None]] | None = None
+    """The step costs found so far, with the map they belong to (see :meth:`step_cost`)."""
 
     def unit(self, state: State, pid: str) -> Unit:
         return UNITS[state["pieces"][pid]["type"]]
@@ -78,8 +81,18 @@ class HexModel(Ruleset):
                 if self.piece_side(state, pid) != side and p["loc"] in self.board_map.areas}
 
     def step_cost(self, src: str, dst: str) -> int | None:
-        """MP to move from hex ``src`` into the adjacent hex ``dst`` (rules 3, 4)."""
+        """MP to move from hex ``src`` into the adjacent hex ``dst`` (rules 3, 4): the
+        map's, found once per pair of hexes of the map in play."""
         bmap = self.board_map
+        if self._step_costs is None or self._step_costs[0] is not bmap:
+            self._step_costs = (bmap, {})
+        costs = self._step_costs[1]
+        if (src, dst) not in costs:
+            costs[src, dst] = self._map_step_cost(bmap, src, dst)
+        return costs[src, dst]
+
+    @staticmethod
+    def _map_step_cost(bmap: BoardMap, src: str, dst: str) -> int | None:
         if dst not in bmap.areas:
             return None
         side = bmap.hexside(src, dst)

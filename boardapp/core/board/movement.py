@@ -34,9 +34,17 @@ class Reach:
     MP), e.g. a price when the drag buys a counter."""
 
 
+def _never(place: str) -> bool:
+    return False
+
+
+def _nothing(place: str) -> int:
+    return 0
+
+
 def reachable(graph: nx.Graph, start: str, budget: int, enter_cost: EnterCost,
-              must_stop: Callable[[str], bool] = lambda place: False,
-              arrival_extra: Callable[[str], int] = lambda place: 0,
+              must_stop: Callable[[str], bool] = _never,
+              arrival_extra: Callable[[str], int] = _nothing,
               slack: int | None = None) -> dict[str, Reach]:
     """All places reachable from ``start`` with ``budget`` movement points.
 
@@ -61,7 +69,8 @@ def reachable(graph: nx.Graph, start: str, budget: int, enter_cost: EnterCost,
     if start not in graph:
         return {}
     if slack is None:
-        slack = max((arrival_extra(n) for n in graph.nodes), default=0)
+        slack = 0 if arrival_extra is _nothing else max(
+            (arrival_extra(n) for n in graph.nodes), default=0)
     cutoff = budget + slack
     stops: dict[str, bool] = {}
 
