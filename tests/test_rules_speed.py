@@ -255,3 +255,23 @@ def test_purchases_found_as_by_every_check(data):
     expected = list(buy_actions_by_every_check(rs, state))
     event(f"purchases: {'some' if expected else 'none'}")
     assert list(buy_actions(rs, state)) == expected
+
+
+# -- the hex demo: the searches of the reach kept (rules 2-5) ----------------------------------
+def test_hex_reach_kept_is_the_reach_searched_again():
+    """The hex demo keeps its searches by start, MP and enemy hexes: in every position of
+    random games, the reach of every stack and piece is what a new search finds."""
+    from rulesets.hex_demo.rules import HexDemo
+
+    kept = HexDemo()
+    for seed in range(1, 4):
+        game = Game(kept, None, seed)
+        rnd = random.Random(seed)
+        while legal := game.legal_actions():
+            state = game.state
+            fresh = HexDemo()  # nothing kept
+            for pids in state["stacks"].values():
+                for group in (pids, *([p] for p in pids)):
+                    assert kept.reachable(state, list(group)) == \
+                        fresh.reachable(state, list(group))
+            game.push(choose(rnd, legal))
