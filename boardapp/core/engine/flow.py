@@ -177,6 +177,8 @@ class Flow:
                 raise ValueError(f"step {cls.__name__} needs a unique name")
             self.steps[cls.name] = cls()
         self.phases: tuple[str, ...] = tuple(cls.name for cls in phases)
+        self._known: tuple[int, frozenset[str]] = (-1, frozenset())
+        """The verbs the steps declare (:meth:`knows`), with how many steps there were."""
 
     # -- the stack -------------------------------------------------------------------------
     @staticmethod
@@ -321,7 +323,10 @@ class Flow:
 
     def knows(self, verb_name: str) -> bool:
         """True if some step of the flow declares ``verb_name``."""
-        return any(verb_name in s.verbs for s in self.steps.values())
+        if self._known[0] != len(self.steps):  # the steps are set at the start
+            self._known = (len(self.steps), frozenset(
+                name for s in self.steps.values() for name in s.verbs))
+        return verb_name in self._known[1]
 
     def label(self, ruleset: Any, state: State, action: Action) -> str:
         """The words of ``action``: the running step's, else any step declaring it."""
