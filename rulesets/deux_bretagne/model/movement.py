@@ -200,9 +200,12 @@ def check_move(rs: DeuxBretagneModel, state: State, pids: list[str], dest: str) 
     return _stacking_verdict(rs, state, group, reach)
 
 
-def legal_destinations(rs: DeuxBretagneModel, state: State, pids: list[str]) -> dict[str, Reach]:
-    """Every place ``pids`` may legally end a move in now (one search for all)."""
-    group = make_group(rs, state, pids)
+def legal_destinations(rs: DeuxBretagneModel, state: State, pids: list[str],
+                       group: Group | MoveVerdict | None = None) -> dict[str, Reach]:
+    """Every place ``pids`` may legally end a move in now (one search for all).
+    ``group``: :func:`make_group` of ``pids``, if made already."""
+    if group is None:
+        group = make_group(rs, state, pids)
     if isinstance(group, MoveVerdict):
         return {}
     reach = {**naval.naval_reach(rs, state, group), **group_reach(rs, state, group)}

@@ -17,7 +17,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import cards as card_rules
 from ..model import events, labels
-from ..model.base import PLAYERS, DeuxBretagneModel, activations_allowed
+from ..model.base import PLAYERS, DeuxBretagneModel, activations_allowed, current_play
 from ..model.movement import check_move
 from ..model.recruit import do_recruit, why_not_recruit
 from ..model.siege import (
@@ -120,6 +120,8 @@ class ActionPhase(DeuxBretagneStep):
         """Each stack of the active side as a whole, then each of its pieces alone, to
         every place it may reach (8.1); any other part of a stack may move too."""
         side = state["active"]
+        if current_play(state, side) is None and card_rules.card_required(state):
+            return  # 5.2, 5.3, 5.32: nothing moves before a card or a free action
         for place, stack in sorted(state["stacks"].items()):
             if place not in rs.board_map.graph:
                 continue
