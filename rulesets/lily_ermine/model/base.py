@@ -110,16 +110,36 @@ class LilyErmineModel(Ruleset):
         return state["pieces"][pid]["type"] in self.counters.commanders
 
     def unit_code(self, state: State, pid: str) -> str:
-        return str(state["pieces"][pid]["type"].split(".")[0])
+        t = state["pieces"][pid]["type"]
+        code = self._unit_codes.get(t)
+        if code is None:
+            code = self._unit_codes[t] = str(t.split(".")[0])
+        return code
 
     def is_militia(self, state: State, pid: str) -> bool:
         return not self.is_commander(state, pid) and self.unit_code(state, pid) == "Mi"
 
     def nationality(self, state: State, pid: str) -> str:
         t = state["pieces"][pid]["type"]
+        nat = self._nationalities.get(t)
+        if nat is None:
+            nat = self._nationalities[t] = self._nationality_of(t)
+        return nat
+
+    def _nationality_of(self, t: str) -> str:
         if t in self.counters.commanders:
             return self.counters.commanders[t].nationality
         return str(t.split(".", 1)[1])
+
+    @cached_property
+    def _unit_codes(self) -> dict[str, str]:
+        """The unit code of each counter type met so far (its printed values: fixed)."""
+        return {}
+
+    @cached_property
+    def _nationalities(self) -> dict[str, str]:
+        """The nationality of each counter type met so far (its printed values: fixed)."""
+        return {}
 
     def piece_side(self, state: State, pid: str) -> str:
         camp = str(state["vars"]["allegiance"][self.nationality(state, pid)])

@@ -252,8 +252,11 @@ def buy_actions(rs: LilyErmineModel, state: State, zone: str | None = None) -> I
             for z in found:
                 yield Action.of(verb, pid, z)
     if zone is None:
-        for pid in sorted(state["pieces"]):
-            if why_not_rebuild(rs, state, pid) is None:
+        pieces = state["pieces"]
+        for pid in sorted(pieces):
+            # 7.2: only a reduced unit on the map is rebuilt (why_not_rebuild's first tests)
+            if pieces[pid]["flipped"] and rs.on_map(pieces[pid]["loc"]) \
+                    and why_not_rebuild(rs, state, pid) is None:
                 yield Action.of("rebuild", pid)
 
 
