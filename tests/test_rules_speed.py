@@ -275,3 +275,18 @@ def test_hex_reach_kept_is_the_reach_searched_again():
                     assert kept.reachable(state, list(group)) == \
                         fresh.reachable(state, list(group))
             game.push(choose(rnd, legal))
+
+
+def test_lily_reach_kept_is_the_reach_searched_again():
+    """The Lily and the Ermine keeps its searches of the strategic reach by start, MP,
+    militia and enemy zones: in positions of a random game, with the camps swapped too,
+    the reach of every stack is what a new search finds."""
+    rs, states = lily_positions()
+    for state in states:
+        for camp in ("france", "brittany"):
+            state = {**state, "active": camp}
+            for zone in sorted(state["stacks"]):
+                own = rs.own_at(state, zone, camp)
+                kept = rs.move_reach(state, own)
+                rs._searches = None  # nothing kept: a new search
+                assert rs.move_reach(state, own) == kept

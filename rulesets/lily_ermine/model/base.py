@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.ruleset import DiceSpec, Ruleset, SideInfo
 from boardapp.core.engine.state import State, pieces_at
@@ -40,6 +41,8 @@ ENGLISH_REMOVAL_ROUNDS = (3, 6, 9, 12)
 ROUGH = ("mountain", "forest")
 RESERVES = {"france": "reserve-france", "brittany": "reserve-brittany"}
 OTHER = {"france": "brittany", "brittany": "france"}
+SEARCHES_KEPT = 512
+"""How many searches of the strategic reach the model keeps (see ``move_reach``)."""
 TACTICAL = "tactical"
 """The id of the tactical map, the second board (10)."""
 NOT_YET = "out-of-play"
@@ -65,6 +68,10 @@ class LilyErmineModel(Ruleset):
     dice = DiceSpec(sides=6)
     default_scenario = "1487"
     map_file = "lily_ermine.yaml"
+    _searches: tuple[BoardMap, dict[tuple[str, int, bool, frozenset[str]],
+                                    dict[str, Reach]]] | None = None
+    """The searches of :meth:`move_reach` kept, by start, MP, militia and the zones the
+    enemy occupies, with their map (forgotten past :data:`SEARCHES_KEPT`)."""
     eliminated_box = "eliminated"
     boards = {TACTICAL: "lily_ermine_tactical.yaml"}
     board_titles = {"main": "Strategic map", TACTICAL: "Tactical map"}
@@ -328,14 +335,27 @@ class LilyErmineModel(Ruleset):
         key = (start, budget, militia)
         if searches is not None and key in searches:
             return searches[key]
+        # The search depends on nothing else than these and the zones the enemy occupies
+        # (where a move stops, 8): searches are kept by them, for the map in play.
+        other = OTHER[camp]
+        enemy = frozenset(z for z, stack in state["stacks"].items()
+                          if any(self.piece_side(state, p) == other for p in stack))
+        bmap = self.board_map
+        if self._searches is None or self._searches[0] is not bmap \
+                or len(self._searches[1]) > SEARCHES_KEPT:
+            self._searches = (bmap, {})
+        kept = self._searches[1]
+        full = (start, budget, militia, enemy)
+        if full not in kept:
 
-        def enter(src: str, dst: str) -> int | None:
-            if militia and not self.in_brittany(dst):
-                return None
-            return self.step_cost(src, dst)
+            def enter(src: str, dst: str) -> int | None:
+                if militia and not self.in_brittany(dst):
+                    return None
+                return self.step_cost(src, dst)
 
-        found = reachable(self.board_map.graph, start, budget, enter,
-                          must_stop=lambda z: self.enemy_occupied(state, z, camp))
+            kept[full] = reachable(bmap.graph, start, budget, enter,
+                                   must_stop=enemy.__contains__)
+        found = dict(kept[full])
         if searches is not None:
             searches[key] = found
         return found
