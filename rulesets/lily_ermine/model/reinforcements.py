@@ -252,12 +252,19 @@ def buy_actions(rs: LilyErmineModel, state: State, zone: str | None = None) -> I
             for z in found:
                 yield Action.of(verb, pid, z)
     if zone is None:
-        pieces = state["pieces"]
-        for pid in sorted(pieces):
-            # 7.2: only a reduced unit on the map is rebuilt (why_not_rebuild's first tests)
-            if pieces[pid]["flipped"] and rs.on_map(pieces[pid]["loc"]) \
-                    and why_not_rebuild(rs, state, pid) is None:
-                yield Action.of("rebuild", pid)
+        yield from rebuild_actions(rs, state)
+
+
+def rebuild_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
+    """Every legal rebuild (the last of :func:`buy_actions`)."""
+    if state["vars"]["rp"].get(state["active"]) is None:
+        return
+    pieces = state["pieces"]
+    for pid in sorted(pieces):
+        # 7.2: only a reduced unit on the map is rebuilt (why_not_rebuild's first tests)
+        if pieces[pid]["flipped"] and rs.on_map(pieces[pid]["loc"]) \
+                and why_not_rebuild(rs, state, pid) is None:
+            yield Action.of("rebuild", pid)
 
 
 def purchase_reach(rs: LilyErmineModel, state: State, pieces: list[str]) -> dict[str, Reach]:

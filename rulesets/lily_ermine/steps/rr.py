@@ -113,7 +113,9 @@ class RrPhase(GarrisonVerb, LilyPhase):
         if state["vars"]["rp"].get(state["active"]) is None:
             yield Action("roll-rp")
         yield from reinforcements.ask_actions(rs, state)
-        if verb_name in (None, *BUY_VERBS):
+        if verb_name == "rebuild":
+            yield from reinforcements.rebuild_actions(rs, state)  # buy_actions' last part
+        elif verb_name in (None, *BUY_VERBS):
             yield from reinforcements.buy_actions(rs, state)
         if verb_name in (None, "garrison"):
             yield from armies.garrison_actions(rs, state)  # placement as a garrison (7.2)
