@@ -4,7 +4,8 @@
 
 Prints: time to an interactive window (headless), time to compute the reachable areas
 for a stack, time to replay a 1,000-action log; then the contract test's games per minute
-per ruleset (``benchmarks/contract.py``).
+per ruleset (``benchmarks/contract.py``), and the rules' cost per game
+(``benchmarks/bench_rules.py``).
 """
 
 from __future__ import annotations
@@ -130,6 +131,8 @@ def main() -> None:
     from benchmarks.contract import main as contract_main
 
     contract_main()
+    from benchmarks.bench_rules import main as rules_main  # the rules' cost (issue 14)
+    rules_main()
 
 
 if __name__ == "__main__":
