@@ -4,7 +4,8 @@
 
 Prints: time to an interactive window (headless), time to compute the reachable areas
 for a stack, time to replay a 1,000-action log; then the contract test's games per minute
-per ruleset (``benchmarks/contract.py``).
+per ruleset (``benchmarks/contract.py``), and the rules' cost per game
+(``benchmarks/bench_rules.py``).
 """
 
 from __future__ import annotations
@@ -131,6 +132,8 @@ def main() -> None:
 
     contract_main()
     __import__("benchmarks.bench_replay").bench_replay.main()  # the engine's figures (14)
+    from benchmarks.bench_rules import main as rules_main  # the rules' cost (issue 14)
+    rules_main()
     __import__("benchmarks.bench_table", fromlist=["main"]).main()  # the free table (issue 18)
 
 

@@ -174,9 +174,9 @@ class DeuxBretagne(DeuxBretagneModel):
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
         """Where ``pieces`` may go; a route that crosses enemy fortresses neither masked nor
         besieged says what it costs in steps (8.22), so the drag shows it before the drop."""
-        reach = movement.legal_destinations(self, state, pieces)
-        group = movement.make_group(self, state, pieces) if reach else None
-        if not isinstance(group, groups.Group):
+        group = movement.make_group(self, state, pieces)
+        reach = movement.legal_destinations(self, state, pieces, group)
+        if not reach or not isinstance(group, groups.Group):
             return reach
         for place, r in reach.items():
             steps = sum(1 for p in r.path[1:-1] if costs_a_step(self, state, group, p))

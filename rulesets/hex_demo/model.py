@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.ruleset import Ruleset, SideInfo
 from boardapp.core.engine.state import State
@@ -28,6 +29,10 @@ from boardapp.core.engine.state import State
 SIDES = ("red", "blue")
 TERRAIN_COST = {"clear": 1, "woods": 2, "hills": 3}
 LAST_TURN = 6
+
+
+SEARCHES_KEPT = 256
+"""How many searches of the reach :class:`HexModel` keeps (see ``_searches``)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,12 @@ class HexModel(Ruleset):
     sides = (SideInfo("red", "Red", "#c0392b", "#ffffff"),
              SideInfo("blue", "Blue", "#2e5fa8", "#ffffff"))
     map_file = "sample_hex.yaml"
+    _step_costs: tuple[BoardMap, dict[tuple[str, str], int | None]] | None = None
+    """The step costs found so far, with the map they belong to (see :meth:`step_cost`)."""
+    _searches: tuple[BoardMap, dict[tuple[str, int, frozenset[str]], dict[str, Reach]]] \
+        | None = None
+    """The last searches of :meth:`reachable`, by start, MP and enemy hexes, with their
+    map (forgotten past :data:`SEARCHES_KEPT`)."""
 
     def unit(self, state: State, pid: str) -> Unit:
         return UNITS[state["pieces"][pid]["type"]]
@@ -78,8 +89,18 @@ class HexModel(Ruleset):
                 if self.piece_side(state, pid) != side and p["loc"] in self.board_map.areas}
 
     def step_cost(self, src: str, dst: str) -> int | None:
-        """MP to move from hex ``src`` into the adjacent hex ``dst`` (rules 3, 4)."""
+        """MP to move from hex ``src`` into the adjacent hex ``dst`` (rules 3, 4): the
+        map's, found once per pair of hexes of the map in play."""
         bmap = self.board_map
+        if self._step_costs is None or self._step_costs[0] is not bmap:
+            self._step_costs = (bmap, {})
+        costs = self._step_costs[1]
+        if (src, dst) not in costs:
+            costs[src, dst] = self._map_step_cost(bmap, src, dst)
+        return costs[src, dst]
+
+    @staticmethod
+    def _map_step_cost(bmap: BoardMap, src: str, dst: str) -> int | None:
         if dst not in bmap.areas:
             return None
         side = bmap.hexside(src, dst)
@@ -103,13 +124,22 @@ class HexModel(Ruleset):
         if start not in bmap.areas or any(p in state["vars"]["moved"] for p in pieces):
             return {}
         enemies = self.enemy_hexes(state, side)
-        zoc = {n for e in enemies for n in bmap.neighbours(e)}
+        budget = self.budget(state, pieces)
+        # The search depends on nothing else than these (and the map): a stack that
+        # moves was searched for already when its move was checked.
+        key = (start, budget, frozenset(enemies))
+        if self._searches is None or self._searches[0] is not bmap \
+                or len(self._searches[1]) > SEARCHES_KEPT:
+            self._searches = (bmap, {})
+        if key not in self._searches[1]:
+            zoc = {n for e in enemies for n in bmap.neighbours(e)}
 
-        def enter(src: str, dst: str) -> int | None:
-            return None if dst in enemies else self.step_cost(src, dst)
+            def enter(src: str, dst: str) -> int | None:
+                return None if dst in enemies else self.step_cost(src, dst)
 
-        return reachable(bmap.graph, start, self.budget(state, pieces), enter,
-                         must_stop=lambda h: h in zoc)
+            self._searches[1][key] = reachable(bmap.graph, start, budget, enter,
+                                               must_stop=lambda h: h in zoc)
+        return dict(self._searches[1][key])
 
     def why_not_move(self, state: State, pieces: list[str],
                      dest: str) -> tuple[str, str | None] | None:

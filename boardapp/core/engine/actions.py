@@ -21,6 +21,10 @@ from typing import Any
 from ..base.errors import InvalidActionError
 
 _WORD = re.compile(r"^[^\s]+$")
+_GOOD_WORDS: set[str] = set()
+"""Words already found good (the same few ids come back in every listing of legal
+actions); kept to :data:`_GOOD_WORDS_MAX`."""
+_GOOD_WORDS_MAX = 50_000
 
 
 @dataclass(frozen=True)
@@ -32,8 +36,12 @@ class Action:
 
     def __post_init__(self) -> None:
         for word in (self.verb, *self.args):
+            if word.__class__ is str and word in _GOOD_WORDS:
+                continue
             if not isinstance(word, str) or not _WORD.match(word):
                 raise InvalidActionError(f"bad action word {word!r}: words have no spaces")
+            if word.__class__ is str and len(_GOOD_WORDS) < _GOOD_WORDS_MAX:
+                _GOOD_WORDS.add(word)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -51,7 +59,8 @@ class Action:
     @classmethod
     def of(cls, verb: str, *args: Any) -> Action:
         """Build an action; list/tuple arguments are joined with commas."""
-        words = [",".join(a) if isinstance(a, list | tuple) else str(a) for a in args]
+        words = [a if a.__class__ is str
+                 else ",".join(a) if isinstance(a, (list, tuple)) else str(a) for a in args]
         return cls(verb, tuple(words))
 
     def text(self) -> str:

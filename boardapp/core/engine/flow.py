@@ -96,6 +96,14 @@ class Step(Generic[R]):
             if self.decider(ruleset, state, frame, action) in (None, side):
                 yield action
 
+    def actions_of(self, ruleset: R, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        """The actions of :meth:`actions` whose verb is ``verb_name``, in their order.
+        The legality check (:meth:`why_not`) asks only these of a step; a step whose
+        listing costs much for some verbs (moves to every place in reach) overrides this
+        to list only what ``verb_name`` needs, and must give the same actions."""
+        return (a for a in self.actions(ruleset, state, frame) if a.verb == verb_name)
+
     def decider(self, ruleset: R, state: State, frame: Frame,
                 action: Action) -> str | None:
         """Who decides ``action`` when its verb names one (``None``: any decider)."""
@@ -113,10 +121,11 @@ class Step(Generic[R]):
                 side: str | None) -> tuple[str, str | None] | None:
         """``None`` if ``side`` may take ``action`` now, else (reason, rule).
 
-        The default looks the action up among :meth:`actions_for`; a step whose actions
-        cannot all be listed (coordinates on a table, many combinations) overrides this
-        with a predicate, and must then agree with :meth:`actions` on what it lists. A
-        verb declared ``manual`` is accepted from anyone (its handler checks it).
+        The default looks the action up among :meth:`actions_for` (among those of its
+        verb, :meth:`actions_of`, when the step keeps the default ``actions_for``); a step
+        whose actions cannot all be listed (coordinates on a table, many combinations)
+        overrides this with a predicate, and must then agree with :meth:`actions` on what
+        it lists. A verb declared ``manual`` is accepted from anyone (its handler checks it).
         """
         spec = self.verbs.get(action.verb)
         if spec is not None and spec.manual:
@@ -124,9 +133,15 @@ class Step(Generic[R]):
         sides = self.deciders(ruleset, state, frame)
         if side is not None and side not in sides:
             return self._not_yours(ruleset, sides), None
-        offered = (self.actions_for(ruleset, state, frame, side) if side is not None
-                   else self.actions(ruleset, state, frame))
-        if action in set(offered):
+        if type(self).actions_for is Step.actions_for:  # the actions of its verb suffice
+            offered = self.actions_of(ruleset, state, frame, action.verb)
+            if side is not None:
+                offered = (a for a in offered
+                           if self.decider(ruleset, state, frame, a) in (None, side))
+        else:
+            offered = (self.actions_for(ruleset, state, frame, side) if side is not None
+                       else self.actions(ruleset, state, frame))
+        if any(a == action for a in offered):  # the listing stops at the action
             return None
         return f"'{action.text()}' is not possible now: {self.prompt(ruleset, state, frame)}", \
             None
@@ -162,6 +177,8 @@ class Flow:
                 raise ValueError(f"step {cls.__name__} needs a unique name")
             self.steps[cls.name] = cls()
         self.phases: tuple[str, ...] = tuple(cls.name for cls in phases)
+        self._known: tuple[int, frozenset[str]] = (-1, frozenset())
+        """The verbs the steps declare (:meth:`knows`), with how many steps there were."""
 
     # -- the stack -------------------------------------------------------------------------
     @staticmethod
@@ -306,7 +323,10 @@ class Flow:
 
     def knows(self, verb_name: str) -> bool:
         """True if some step of the flow declares ``verb_name``."""
-        return any(verb_name in s.verbs for s in self.steps.values())
+        if self._known[0] != len(self.steps):  # the steps are set at the start
+            self._known = (len(self.steps), frozenset(
+                name for s in self.steps.values() for name in s.verbs))
+        return verb_name in self._known[1]
 
     def label(self, ruleset: Any, state: State, action: Action) -> str:
         """The words of ``action``: the running step's, else any step declaring it."""

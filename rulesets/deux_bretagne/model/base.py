@@ -69,10 +69,21 @@ class DeuxBretagneModel(Ruleset):
     def _types(self) -> tuple[dict[str, PieceType], dict[str, int]]:
         return load_piece_types()
 
-    @property
+    @cached_property
     def piece_types(self) -> dict[str, PieceType]:
         """Counter types (printed values) by id."""
         return self._types[0]
+
+    @cached_property
+    def _type_leader(self) -> dict[str, bool]:
+        """Whether each counter type is a leader's, by type id (printed values: fixed for
+        the ruleset, never part of a game's state)."""
+        return {tid: t.leader for tid, t in self.piece_types.items()}
+
+    @cached_property
+    def _type_sides(self) -> dict[str, str]:
+        """The printed camp of each counter type, by type id."""
+        return {tid: t.side for tid, t in self.piece_types.items()}
 
     @cached_property
     def scenario_data(self) -> dict[str, Scenario]:
@@ -103,7 +114,8 @@ class DeuxBretagneModel(Ruleset):
 
     def piece_side(self, state: State, pid: str) -> str:
         """The camp of ``pid``: its counter's, unless an event turned it (6.41 B-03)."""
-        return state["vars"]["side_of"].get(pid) or self.piece_type(state, pid).side
+        return (state["vars"]["side_of"].get(pid)
+                or self._type_sides[state["pieces"][pid]["type"]])
 
     def fortress_level(self, state: State, area: str) -> int:
         """The fortress level (NF) of ``area`` now: the map's, changed by events and
@@ -113,7 +125,7 @@ class DeuxBretagneModel(Ruleset):
 
     def is_leader(self, state: State, pid: str) -> bool:
         """Leaders are not combat units (2.3)."""
-        return self.piece_type(state, pid).leader
+        return self._type_leader[state["pieces"][pid]["type"]]
 
     def is_reduced(self, state: State, pid: str) -> bool:
         """A reduced unit shows its white-strip side (2.2); leaders have no reduced side."""

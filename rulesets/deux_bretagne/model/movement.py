@@ -99,14 +99,18 @@ def _leave_behind(rs: DeuxBretagneModel, state: State, start: str, side: str,
     return None
 
 
-def takes_control(rs: DeuxBretagneModel, state: State, group: Group, place: str) -> bool:
-    """Whether entering ``place`` costs the extra point that takes control of it (8.26)."""
+def takes_control(rs: DeuxBretagneModel, state: State, group: Group, place: str,
+                  enemies: list[str] | None = None) -> bool:
+    """Whether entering ``place`` costs the extra point that takes control of it (8.26).
+    ``enemies``: the enemy units there (:func:`enemy_units_at`), if known already."""
     area = rs.board_map.areas.get(place)
     if area is None or area.fortified or not group.units:
         return False
     if state["control"].get(place) == group.side:
         return False
-    return not enemy_units_at(rs, state, place, group.side)
+    if enemies is None:
+        enemies = enemy_units_at(rs, state, place, group.side)
+    return not enemies
 
 
 def _box_refusal(rs: DeuxBretagneModel, group: Group, place: str) -> MoveVerdict | None:
@@ -130,27 +134,46 @@ def _box_refusal(rs: DeuxBretagneModel, group: Group, place: str) -> MoveVerdict
 
 def group_reach(rs: DeuxBretagneModel, state: State, group: Group,
                 budget: int | None = None) -> dict[str, Reach]:
-    """Everywhere ``group`` can get to with ``budget`` MP (default: what it has left)."""
+    """Everywhere ``group`` can get to with ``budget`` MP (default: what it has left).
+
+    The facts of each place (its enemy units, whether entering takes control) are found
+    once per search: they do not change while it runs."""
     bmap: BoardMap = rs.board_map
+    within = inside(state)
+    enemies: dict[str, list[str]] = {}
+    controls: dict[str, bool] = {}
+    costs: dict[str, int | None] = {}
+
+    def enemy_units(place: str) -> list[str]:
+        if place not in enemies:
+            enemies[place] = enemy_units_at(rs, state, place, group.side)
+        return enemies[place]
+
+    def extra(place: str) -> int:  # 8.26: the point that takes control
+        if place not in controls:
+            controls[place] = takes_control(rs, state, group, place, enemy_units(place))
+        return 1 if controls[place] else 0
 
     def enter_cost(src: str, dst: str) -> int | None:
+        if dst not in costs:
+            costs[dst] = _enter_cost(dst)
+        return costs[dst]
+
+    def _enter_cost(dst: str) -> int | None:
         if _box_refusal(rs, group, dst) is not None:
             return None
-        if not group.units and enemy_units_at(rs, state, dst, group.side):
+        if not group.units and enemy_units(dst):
             return None  # 8.21: a leader alone never enters a city with enemy combat units
         area = bmap.areas.get(dst)
         cost = 2 if area is not None and area.terrain in SLOW_TERRAIN else 1  # 8.1
-        return cost + (1 if takes_control(rs, state, group, dst) else 0)  # 8.26
+        return cost + extra(dst)  # 8.26
 
     def must_stop(place: str) -> bool:
         # 5.31, 8.21: enemy units not inside a fortified city stop the move.
-        return bool(enemy_units_at(rs, state, place, group.side, outside_only=True))
-
-    def extra(place: str) -> int:
-        return 1 if takes_control(rs, state, group, place) else 0
+        return any(p not in within for p in enemy_units(place))
 
     return reachable(bmap.graph, group.start, group.budget if budget is None else budget,
-                     enter_cost, must_stop, extra)
+                     enter_cost, must_stop, extra, slack=1 if group.units else 0)
 
 
 def check_move(rs: DeuxBretagneModel, state: State, pids: list[str], dest: str) -> MoveVerdict:
@@ -177,9 +200,12 @@ def check_move(rs: DeuxBretagneModel, state: State, pids: list[str], dest: str) 
     return _stacking_verdict(rs, state, group, reach)
 
 
-def legal_destinations(rs: DeuxBretagneModel, state: State, pids: list[str]) -> dict[str, Reach]:
-    """Every place ``pids`` may legally end a move in now (one search for all)."""
-    group = make_group(rs, state, pids)
+def legal_destinations(rs: DeuxBretagneModel, state: State, pids: list[str],
+                       group: Group | MoveVerdict | None = None) -> dict[str, Reach]:
+    """Every place ``pids`` may legally end a move in now (one search for all).
+    ``group``: :func:`make_group` of ``pids``, if made already."""
+    if group is None:
+        group = make_group(rs, state, pids)
     if isinstance(group, MoveVerdict):
         return {}
     reach = {**naval.naval_reach(rs, state, group), **group_reach(rs, state, group)}

@@ -178,24 +178,50 @@ def marauder_held(rs: DeuxBretagneModel, state: State, area: str) -> bool:
             and all(rs.piece_side(state, p) == "marauders" for p in units))
 
 
+def marauder_cities(rs: DeuxBretagneModel, state: State) -> dict[str | None, int]:
+    """How many areas the Marauders hold (:func:`marauder_held`), by county.
+
+    An area they hold has pieces and no controller: only those are looked at, not
+    every area of the map (where no piece stands, no one holds it)."""
+    areas = rs.board_map.areas
+    control = state["control"]
+    held: dict[str | None, int] = {}
+    for area in state["stacks"]:
+        if area in areas and control.get(area) is None and marauder_held(rs, state, area):
+            region = areas[area].region
+            held[region] = held.get(region, 0) + 1
+    return held
+
+
 def check_marauder_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
     """3.3, 12.433: when the Marauders hold as many cities of a county as its control
     rating, the county becomes independent: its control marker is discarded and its VP
     leave their holder (13.12)."""
+    held_by_region: dict[str | None, int] | None = None
     for region in rs.board_map.regions.values():
         owner = state["region_control"].get(region.id)
         if owner is None or region.cities_needed is None:
             continue
-        held = [a for a in rs.board_map.region_areas(region.id)
-                if marauder_held(rs, state, a)]
-        if len(held) < region.cities_needed:
+        if held_by_region is None:  # found once, the first time a county may lose
+            held_by_region = marauder_cities(rs, state)
+        held = held_by_region.get(region.id, 0)
+        if held < region.cities_needed:
             continue
         state["region_control"][region.id] = None
         if owner in state["score"]:
             state["score"][owner] -= region.vp or 0
-        ctx.log(f"The Marauders hold {len(held)} cities of {region.name}: the county is "
+        ctx.log(f"The Marauders hold {held} cities of {region.name}: the county is "
                 f"independent, {rs.side(owner).name} loses its {region.vp or 0} VP",
                 rs.cite("3.3, 12.433, 13.12"))
+
+
+def areas_by_region(rs: DeuxBretagneModel) -> dict[str | None, list[str]]:
+    """The areas of each county (as ``BoardMap.region_areas`` lists them), in one pass
+    over the map."""
+    out: dict[str | None, list[str]] = {}
+    for area in rs.board_map.areas.values():
+        out.setdefault(area.region, []).append(area.id)
+    return out
 
 
 def check_pillaged_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
@@ -205,10 +231,11 @@ def check_pillaged_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -
     the scores right."""
     cuts = state["vars"].setdefault("county_vp_cut", {})
     pillaged = set(state["vars"]["pillage"])
+    by_region = areas_by_region(rs)
     for region in rs.board_map.regions.values():
         if not region.vp:
             continue
-        areas = rs.board_map.region_areas(region.id)
+        areas = by_region.get(region.id, [])
         owner = state["region_control"].get(region.id)
         owner = owner if owner in state["score"] else None
         wanted = owner if areas and pillaged.issuperset(areas) else None

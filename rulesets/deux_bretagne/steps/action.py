@@ -17,7 +17,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import cards as card_rules
 from ..model import events, labels
-from ..model.base import PLAYERS, DeuxBretagneModel, activations_allowed
+from ..model.base import PLAYERS, DeuxBretagneModel, activations_allowed, current_play
 from ..model.movement import check_move
 from ..model.recruit import do_recruit, why_not_recruit
 from ..model.siege import (
@@ -87,6 +87,26 @@ class ActionPhase(DeuxBretagneStep):
         yield from self.moves(rs, state)
         yield from self.others(rs, state)
 
+    def actions_of(self, rs: DeuxBretagneModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        """Only the part of the listing that yields ``verb_name``: a move lists the places
+        in reach, the others skip them (each part yields its own verbs only)."""
+        if verb_name == "move":
+            listing = self.moves(rs, state)
+        elif verb_name in SIEGE_VERBS:
+            listing = self.siege_actions(rs, state)
+        elif verb_name == "recruit":
+            listing = self.recruit_actions(rs, state)
+        elif verb_name in ("enlist", "draw", "free-action"):
+            listing = self.card_actions(rs, state)
+        elif verb_name == "play":
+            listing = card_rules.play_actions(rs, state, state["active"])
+        elif verb_name == "end":
+            listing = iter((Action("end"),))
+        else:
+            listing = self.actions(rs, state, frame)
+        return (a for a in listing if a.verb == verb_name)
+
     def others(self, rs: DeuxBretagneModel, state: State) -> Iterator[Action]:
         """Every action but the moves: sieges, recruitments, cards, the hand's, the end."""
         yield from self.siege_actions(rs, state)
@@ -100,6 +120,8 @@ class ActionPhase(DeuxBretagneStep):
         """Each stack of the active side as a whole, then each of its pieces alone, to
         every place it may reach (8.1); any other part of a stack may move too."""
         side = state["active"]
+        if current_play(state, side) is None and card_rules.card_required(state):
+            return  # 5.2, 5.3, 5.32: nothing moves before a card or a free action
         for place, stack in sorted(state["stacks"].items()):
             if place not in rs.board_map.graph:
                 continue

@@ -48,6 +48,13 @@ class MovePhase(Step[HexModel]):
                     yield Action.of("move", own, dest)
         yield Action("end")
 
+    def actions_of(self, rs: HexModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        """``end`` without the moves: the legality check of ``end`` searches no reach."""
+        if verb_name == "end":
+            return iter((Action("end"),))
+        return super().actions_of(rs, state, frame, verb_name)
+
     def why_not(self, rs: HexModel, state: State, frame: Frame, action: Action,
                 side: str | None) -> tuple[str, str | None] | None:
         """A move is checked by the rules' predicate (any sub-stack may move, not only

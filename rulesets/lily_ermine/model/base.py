@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.ruleset import DiceSpec, Ruleset, SideInfo
 from boardapp.core.engine.state import State, pieces_at
@@ -40,6 +41,8 @@ ENGLISH_REMOVAL_ROUNDS = (3, 6, 9, 12)
 ROUGH = ("mountain", "forest")
 RESERVES = {"france": "reserve-france", "brittany": "reserve-brittany"}
 OTHER = {"france": "brittany", "brittany": "france"}
+SEARCHES_KEPT = 512
+"""How many searches of the strategic reach the model keeps (see ``move_reach``)."""
 TACTICAL = "tactical"
 """The id of the tactical map, the second board (10)."""
 NOT_YET = "out-of-play"
@@ -65,6 +68,10 @@ class LilyErmineModel(Ruleset):
     dice = DiceSpec(sides=6)
     default_scenario = "1487"
     map_file = "lily_ermine.yaml"
+    _searches: tuple[BoardMap, dict[tuple[str, int, bool, frozenset[str]],
+                                    dict[str, Reach]]] | None = None
+    """The searches of :meth:`move_reach` kept, by start, MP, militia and the zones the
+    enemy occupies, with their map (forgotten past :data:`SEARCHES_KEPT`)."""
     eliminated_box = "eliminated"
     boards = {TACTICAL: "lily_ermine_tactical.yaml"}
     board_titles = {"main": "Strategic map", TACTICAL: "Tactical map"}
@@ -110,16 +117,36 @@ class LilyErmineModel(Ruleset):
         return state["pieces"][pid]["type"] in self.counters.commanders
 
     def unit_code(self, state: State, pid: str) -> str:
-        return str(state["pieces"][pid]["type"].split(".")[0])
+        t = state["pieces"][pid]["type"]
+        code = self._unit_codes.get(t)
+        if code is None:
+            code = self._unit_codes[t] = str(t.split(".")[0])
+        return code
 
     def is_militia(self, state: State, pid: str) -> bool:
         return not self.is_commander(state, pid) and self.unit_code(state, pid) == "Mi"
 
     def nationality(self, state: State, pid: str) -> str:
         t = state["pieces"][pid]["type"]
+        nat = self._nationalities.get(t)
+        if nat is None:
+            nat = self._nationalities[t] = self._nationality_of(t)
+        return nat
+
+    def _nationality_of(self, t: str) -> str:
         if t in self.counters.commanders:
             return self.counters.commanders[t].nationality
         return str(t.split(".", 1)[1])
+
+    @cached_property
+    def _unit_codes(self) -> dict[str, str]:
+        """The unit code of each counter type met so far (its printed values: fixed)."""
+        return {}
+
+    @cached_property
+    def _nationalities(self) -> dict[str, str]:
+        """The nationality of each counter type met so far (its printed values: fixed)."""
+        return {}
 
     def piece_side(self, state: State, pid: str) -> str:
         camp = str(state["vars"]["allegiance"][self.nationality(state, pid)])
@@ -289,8 +316,12 @@ class LilyErmineModel(Ruleset):
                     "unit moves only once per round"), self.cite("8 Overview")
         return None
 
-    def move_reach(self, state: State, pieces: list[str]) -> dict[str, Reach]:
-        """Where ``pieces`` may make their strategic move now (8)."""
+    def move_reach(self, state: State, pieces: list[str],
+                   searches: dict[tuple[str, int, bool], dict[str, Reach]] | None = None,
+                   ) -> dict[str, Reach]:
+        """Where ``pieces`` may make their strategic move now (8). ``searches``: the
+        answers found so far in this position, by start, MP and militia (the search
+        depends on nothing else): given, it is used and filled in (read-only answers)."""
         if not pieces or any(p not in state["pieces"] for p in pieces):
             return {}
         if self.why_not_move(state, pieces) is not None:
@@ -301,14 +332,33 @@ class LilyErmineModel(Ruleset):
         camp = state["active"]
         start = state["pieces"][pieces[0]]["loc"]
         militia = any(self.is_militia(state, p) for p in pieces)
+        key = (start, budget, militia)
+        if searches is not None and key in searches:
+            return searches[key]
+        # The search depends on nothing else than these and the zones the enemy occupies
+        # (where a move stops, 8): searches are kept by them, for the map in play.
+        other = OTHER[camp]
+        enemy = frozenset(z for z, stack in state["stacks"].items()
+                          if any(self.piece_side(state, p) == other for p in stack))
+        bmap = self.board_map
+        if self._searches is None or self._searches[0] is not bmap \
+                or len(self._searches[1]) > SEARCHES_KEPT:
+            self._searches = (bmap, {})
+        kept = self._searches[1]
+        full = (start, budget, militia, enemy)
+        if full not in kept:
 
-        def enter(src: str, dst: str) -> int | None:
-            if militia and not self.in_brittany(dst):
-                return None
-            return self.step_cost(src, dst)
+            def enter(src: str, dst: str) -> int | None:
+                if militia and not self.in_brittany(dst):
+                    return None
+                return self.step_cost(src, dst)
 
-        return reachable(self.board_map.graph, start, budget, enter,
-                         must_stop=lambda z: self.enemy_occupied(state, z, camp))
+            kept[full] = reachable(bmap.graph, start, budget, enter,
+                                   must_stop=enemy.__contains__)
+        found = dict(kept[full])
+        if searches is not None:
+            searches[key] = found
+        return found
 
     def why_not_move_to(self, state: State, pieces: list[str], dest: str) -> Why:
         """Why ``pieces`` may not move to ``dest`` now (8, 13)."""

@@ -133,9 +133,10 @@ def _arrival_zones(rs: LilyErmineModel, state: State, pid: str, zones: list[str]
     return out
 
 
-def why_not_buy(rs: LilyErmineModel, state: State, pid: str, reduced: bool) -> tuple[str,
-                str] | None:
-    """Why ``pid`` may not be bought now, wherever it goes (7, 13)."""
+def why_not_buy(rs: LilyErmineModel, state: State, pid: str, reduced: bool,
+                counts: dict[tuple[str, ...], int] | None = None) -> tuple[str, str] | None:
+    """Why ``pid`` may not be bought now, wherever it goes (7, 13). ``counts``: the
+    counters on the map of each contingent counted so far in this position (filled in)."""
     v = state["vars"]
     camp = state["active"]
     rp = v["rp"].get(camp)
@@ -166,7 +167,11 @@ def why_not_buy(rs: LilyErmineModel, state: State, pid: str, reduced: bool) -> t
                 rs.cite("7.2 Purchasing replacements"))
     cont = _contingent(rs, state, pid)
     if cont is not None:
-        if on_map_count(rs, state, cont.nationalities) >= cont.limit:
+        if counts is None:
+            counts = {}
+        if cont.nationalities not in counts:
+            counts[cont.nationalities] = on_map_count(rs, state, cont.nationalities)
+        if counts[cont.nationalities] >= cont.limit:
             return (f"{cont.limit} {cont.name} counters are on the map already: no more",
                     rs.cite("7.1"))
         if loc == NOT_YET:
@@ -194,6 +199,39 @@ def _candidates(rs: LilyErmineModel, state: State) -> list[str]:
     return out
 
 
+def open_zones(rs: LilyErmineModel, state: State, pid: str, zones: list[str],
+               hostile: dict[str, bool], ctl: dict[str, str | None]) -> list[str]:
+    """The zones of ``zones`` where :func:`why_not_zone` finds nothing against ``pid``,
+    in order: its checks with the facts of each zone found once for every counter
+    (``hostile``: enemy-controlled or enemy-occupied, for the zones of the map; ``ctl``:
+    their controllers)."""
+    bmap = rs.board_map
+    camp = state["active"]
+    nat = rs.nationality(state, pid)
+    militia = not rs.is_commander(state, pid) and rs.unit_code(state, pid) == "Mi"
+    reinforcement = is_reinforcement(rs, state, pid)
+    rule = rs.setup_data.arrival.get(nat, {})
+    arrival = _arrival_zones(rs, state, pid, rule["zones"]) if "zones" in rule else None
+    with_army = _armies(rs, state, camp) if rule.get("with_army") else None
+    out = []
+    for zone in zones:
+        if zone not in hostile or hostile[zone]:
+            continue  # 7.2: off the strategic map, or the enemy's
+        if militia and not rs.in_brittany(zone):
+            continue  # 13
+        if arrival is not None and zone not in arrival:
+            continue  # 13
+        if with_army is not None and zone not in with_army:
+            continue  # 13
+        if "region" in rule and bmap.areas[zone].region != rule["region"] \
+                and not reinforcement:
+            continue  # 7.2
+        if reinforcement and ctl[zone] != camp:
+            continue  # 7.1
+        out.append(zone)
+    return out
+
+
 def buy_actions(rs: LilyErmineModel, state: State, zone: str | None = None) -> Iterator[Action]:
     """Every legal purchase (into ``zone`` only, if given) and rebuild."""
     camp = state["active"]
@@ -201,17 +239,32 @@ def buy_actions(rs: LilyErmineModel, state: State, zone: str | None = None) -> I
         return
     zones = [zone] if zone else sorted(rs.board_map.areas)
     ctl = {z: rs.controller(state, z) for z in zones if z in rs.board_map.areas}
+    hostile = {z: owner == rs.other(camp) or rs.enemy_occupied(state, z, camp)
+               for z, owner in ctl.items()}
+    counts: dict[tuple[str, ...], int] = {}
     for pid in _candidates(rs, state):
+        found: list[str] | None = None
         for verb, reduced in (("buy", False), ("buy-reduced", True)):
-            if why_not_buy(rs, state, pid, reduced) is not None:
+            if why_not_buy(rs, state, pid, reduced, counts) is not None:
                 continue
-            for z in zones:
-                if why_not_zone(rs, state, pid, z, ctl) is None:
-                    yield Action.of(verb, pid, z)
+            if found is None:  # the same zones for either strength
+                found = open_zones(rs, state, pid, zones, hostile, ctl)
+            for z in found:
+                yield Action.of(verb, pid, z)
     if zone is None:
-        for pid in sorted(state["pieces"]):
-            if why_not_rebuild(rs, state, pid) is None:
-                yield Action.of("rebuild", pid)
+        yield from rebuild_actions(rs, state)
+
+
+def rebuild_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
+    """Every legal rebuild (the last of :func:`buy_actions`)."""
+    if state["vars"]["rp"].get(state["active"]) is None:
+        return
+    pieces = state["pieces"]
+    for pid in sorted(pieces):
+        # 7.2: only a reduced unit on the map is rebuilt (why_not_rebuild's first tests)
+        if pieces[pid]["flipped"] and rs.on_map(pieces[pid]["loc"]) \
+                and why_not_rebuild(rs, state, pid) is None:
+            yield Action.of("rebuild", pid)
 
 
 def purchase_reach(rs: LilyErmineModel, state: State, pieces: list[str]) -> dict[str, Reach]:

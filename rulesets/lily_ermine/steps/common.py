@@ -312,11 +312,23 @@ class LilyPhase(LilyStep):
                     f"(an ally changed camp) in a zone you control (11).")
         return self.phase_prompt(rs, state, frame)
 
+    def phase_actions_of(self, rs: LilyErmineModel, state: State, frame: Frame,
+                         verb_name: str) -> Iterator[Action]:
+        """:meth:`phase_actions` of verb ``verb_name`` (a phase whose listing costs much
+        for some verbs lists only what this verb needs)."""
+        return (a for a in self.phase_actions(rs, state, frame) if a.verb == verb_name)
+
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         if diplomacy.pending(state):
             yield from diplomacy.relocate_actions(rs, state)
             return
         yield from self.phase_actions(rs, state, frame)
+
+    def actions_of(self, rs: LilyErmineModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        if diplomacy.pending(state):
+            return (a for a in diplomacy.relocate_actions(rs, state) if a.verb == verb_name)
+        return self.phase_actions_of(rs, state, frame, verb_name)
 
     def why_not(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                 side: str | None) -> tuple[str, str | None] | None:

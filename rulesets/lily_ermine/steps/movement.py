@@ -103,6 +103,16 @@ class MovementPhase(GarrisonVerb, LilyPhase):
 
     def phase_actions(self, rs: LilyErmineModel, state: State,
                       frame: Frame) -> Iterator[Action]:
+        return self._listing(rs, state, None)
+
+    def phase_actions_of(self, rs: LilyErmineModel, state: State, frame: Frame,
+                         verb_name: str) -> Iterator[Action]:
+        return (a for a in self._listing(rs, state, verb_name) if a.verb == verb_name)
+
+    @staticmethod
+    def _listing(rs: LilyErmineModel, state: State, verb_name: str | None) -> Iterator[Action]:
+        """The phase's actions; with ``verb_name``, the moves, sea moves and garrisons
+        are listed only for their own verbs."""
         v = state["vars"]
         moving = v["moving"]
         if moving:
@@ -111,21 +121,25 @@ class MovementPhase(GarrisonVerb, LilyPhase):
                         and not rs.is_commander(state, p)
                         and rs.piece_side(state, p) == state["active"]):
                     yield Action.of("pick-up", p)
-            for dest in sorted(rs.move_reach(state, moving["pieces"])):
-                yield Action.of("move", moving["pieces"], dest)
+            if verb_name in (None, "move"):
+                for dest in sorted(rs.move_reach(state, moving["pieces"])):
+                    yield Action.of("move", moving["pieces"], dest)
             yield Action("end-move")
             return
-        for zone in sorted(rs.board_map.areas):
+        searches: dict = {}  # one search per start, MP and militia in this position
+        for zone in sorted(rs.board_map.areas) if verb_name in (None, "move") else ():
             own = [p for p in rs.own_at(state, zone, state["active"]) if p not in v["moved"]]
             if rs.commander_of(state, own) is None:
                 continue
-            for dest in sorted(rs.move_reach(state, own)):
+            for dest in sorted(rs.move_reach(state, own, searches)):
                 yield Action.of("move", own, dest)
             for part in armies.split_moves(rs, state, zone, own):
-                for dest in sorted(rs.move_reach(state, part)):
+                for dest in sorted(rs.move_reach(state, part, searches)):
                     yield Action.of("move", part, dest)
-        yield from _sail_actions(rs, state)
-        yield from armies.garrison_actions(rs, state)
+        if verb_name in (None, "sail"):
+            yield from _sail_actions(rs, state)
+        if verb_name in (None, "garrison"):
+            yield from armies.garrison_actions(rs, state)
         yield Action("next-phase")
 
     def refusal(self, rs: LilyErmineModel, state: State, frame: Frame,

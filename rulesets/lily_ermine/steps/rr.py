@@ -64,6 +64,10 @@ def _from_reserve(rs: LilyErmineModel, state: State, pieces: list[str]) -> bool:
                                                       rs.reserve_of(state["active"])))
 
 
+BUY_VERBS = ("buy", "buy-reduced", "rebuild")
+"""The verbs of :func:`~..model.reinforcements.buy_actions` (and of no other listing)."""
+
+
 class RrPhase(GarrisonVerb, LilyPhase):
     """The camp's R&R (7): roll the RP, answer the Reinforcements Table, buy, rebuild,
     place; in a spring round the Bretons first recruit their militia (13)."""
@@ -96,11 +100,25 @@ class RrPhase(GarrisonVerb, LilyPhase):
 
     def phase_actions(self, rs: LilyErmineModel, state: State,
                       frame: Frame) -> Iterator[Action]:
+        return self._listing(rs, state, None)
+
+    def phase_actions_of(self, rs: LilyErmineModel, state: State, frame: Frame,
+                         verb_name: str) -> Iterator[Action]:
+        return (a for a in self._listing(rs, state, verb_name) if a.verb == verb_name)
+
+    @staticmethod
+    def _listing(rs: LilyErmineModel, state: State, verb_name: str | None) -> Iterator[Action]:
+        """The phase's actions; with ``verb_name``, the purchases and garrisons are listed
+        only for their own verbs."""
         if state["vars"]["rp"].get(state["active"]) is None:
             yield Action("roll-rp")
         yield from reinforcements.ask_actions(rs, state)
-        yield from reinforcements.buy_actions(rs, state)
-        yield from armies.garrison_actions(rs, state)  # placement as a garrison (7.2)
+        if verb_name == "rebuild":
+            yield from reinforcements.rebuild_actions(rs, state)  # buy_actions' last part
+        elif verb_name in (None, *BUY_VERBS):
+            yield from reinforcements.buy_actions(rs, state)
+        if verb_name in (None, "garrison"):
+            yield from armies.garrison_actions(rs, state)  # placement as a garrison (7.2)
         if reinforcements.militia_owed(rs, state):
             return  # 13: the Breton militia first
         yield Action("next-phase")

@@ -47,9 +47,19 @@ class ImpulsesPhase(LionPhase):
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         """Every move of one to the border limit of leaders (a drag may also move any
         group the rules allow: :meth:`why_not`), the control markers, pass."""
+        return self._listing(rs, state, None)
+
+    def actions_of(self, rs: LionModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        return (a for a in self._listing(rs, state, verb_name) if a.verb == verb_name)
+
+    @staticmethod
+    def _listing(rs: LionModel, state: State, verb_name: str | None) -> Iterator[Action]:
+        """The actions; with ``verb_name``, the moves and the control markers only for
+        their own verbs."""
         side = state["active"]
         bmap = rs.board_map
-        for area in sorted(bmap.areas):
+        for area in sorted(bmap.areas) if verb_name in (None, "move") else ():
             own = sorted(rs.leaders_at(state, area, side))
             if not own or not rs.can_leave(state, area, side):
                 continue
@@ -60,7 +70,7 @@ class ImpulsesPhase(LionPhase):
                 for n in range(1, min(limit, len(own)) + 1):
                     for group in combinations(own, n):
                         yield Action.of("move", list(group), dest)
-        for area in sorted(bmap.areas):
+        for area in sorted(bmap.areas) if verb_name in (None, "remove-control") else ():
             if rs.can_remove_control(state, area, side):
                 yield Action("remove-control", (area,))
         yield Action("pass")

@@ -16,6 +16,9 @@ from ..data import TROOPS, base_kind
 from ..model import OTHER, PHASE_NAMES, PLAYERS, LionModel, Refusal
 from .common import LionPhase
 
+SEQUENCE_VERBS = ("done", "next-phase")
+"""The verbs every troops phase has, never among a phase's own choices."""
+
 
 class TroopsPhase(LionPhase):
     """A phase each player plays in turn until Done (``vars.done``), the non-initiative
@@ -52,6 +55,17 @@ class TroopsPhase(LionPhase):
             return
         yield from self.choices(rs, state, state["active"])
         yield Action("done")
+
+    def actions_of(self, rs: LionModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        """``done`` and ``next-phase`` without listing the phase's choices (which are
+        of its own verbs only)."""
+        if verb_name in SEQUENCE_VERBS:
+            listing: Iterator[Action] = iter(
+                (Action("done"),) if self.playing(state) else (Action("next-phase"),))
+        else:
+            listing = self.actions(rs, state, frame)
+        return (a for a in listing if a.verb == verb_name)
 
     def choices(self, rs: LionModel, state: State, side: str) -> Iterator[Action]:
         """The phase's own actions for ``side``."""

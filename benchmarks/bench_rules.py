@@ -1,0 +1,97 @@
+"""The rules' cost, per game (issue 14): random whole games per minute, plain and with the
+contract's checks, against the target; and replay per action, whole and the rules' share
+(the same replay with the engine's copy of the state per action left out).
+
+    .venv/bin/python benchmarks/bench_rules.py [SECONDS [GAME ...]]
+
+Figures are CPU seconds of this process (``time.process_time``), steadier than the wall
+clock on a shared machine; the default scenario of each game, games as the contract test
+plays them (``tests/contracthelpers.py``: same seeds, plans and checks).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from boardapp.core.engine import game as game_module  # noqa: E402
+from boardapp.core.engine.game import Game  # noqa: E402
+from boardapp.core.engine.ruleset import Ruleset, available_rulesets  # noqa: E402
+from tests.contracthelpers import DEFAULT_PLAN, PLANS, check_game, play_plan  # noqa: E402
+
+GAMES_PER_MINUTE = 200
+"""Target: random whole games per minute of every game, plain and checked."""
+REPLAY_MS = 0.15
+"""Target: replay, ms per action on average, of every game."""
+
+
+def games_per_minute(ruleset: Ruleset, scenario: str, seconds: float,
+                     checks: bool) -> tuple[float, int, int]:
+    """Games per CPU minute of the contract's random play, games played, actions."""
+    plan = PLANS.get(ruleset.id, DEFAULT_PLAN)
+    start = time.process_time()
+    games = actions = 0
+    seed = 1
+    while time.process_time() - start < seconds or games == 0:
+        played = play_plan(ruleset, scenario, seed, plan, checks)
+        if checks:
+            check_game(played)
+        games += 1
+        actions += len(played.game.log)
+        seed += 1
+    return games * 60 / (time.process_time() - start), games, actions
+
+
+@contextmanager
+def without_copies() -> Iterator[None]:
+    """The engine's copy of the state per action replaced by the state itself (only for
+    timing a replay: undo needs the copies)."""
+    saved: Callable = game_module.copy_state
+    game_module.copy_state = lambda state: state  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        game_module.copy_state = saved  # type: ignore[assignment]
+
+
+def replay_ms(ruleset: Ruleset, scenario: str, logs: list[tuple[int, list]]) -> float:
+    """CPU milliseconds per action to replay ``logs`` (seed, (text, side) pairs)."""
+    start = time.process_time()
+    count = 0
+    for seed, log in logs:
+        Game.replay(ruleset, scenario, seed, log)
+        count += len(log)
+    return (time.process_time() - start) * 1000 / max(1, count)
+
+
+def main(seconds: float = 5.0, only: list[str] | None = None) -> None:
+    print(f"rules, per game (default scenario, CPU time; targets: >= {GAMES_PER_MINUTE} "
+          f"random games a minute, replay <= {REPLAY_MS} ms an action):")
+    for rid, cls in sorted(available_rulesets().items()):
+        if only and rid not in only:
+            continue
+        ruleset = cls()
+        scenario = cls.default_scenario
+        ruleset.setup(scenario, 1)  # maps and data loaded before the clock starts
+        plain, games, actions = games_per_minute(ruleset, scenario, seconds, False)
+        checked, _, _ = games_per_minute(ruleset, scenario, seconds, True)
+        plan = PLANS.get(rid, DEFAULT_PLAN)
+        logs = [(seed, play_plan(ruleset, scenario, seed, plan, False).actions)
+                for seed in range(1, 4)]
+        whole = replay_ms(ruleset, scenario, logs)
+        with without_copies():
+            rules = replay_ms(ruleset, scenario, logs)
+        mark = "ok" if min(plain, checked) >= GAMES_PER_MINUTE else "BELOW TARGET"
+        print(f"  {rid:16} games/min {plain:7.1f} plain, {checked:7.1f} checked "
+              f"(target {GAMES_PER_MINUTE}: {mark}; {actions // games} actions a game); "
+              f"replay {whole:.3f} ms/action, rules' share {rules:.3f} "
+              f"(target {REPLAY_MS}: {'ok' if whole <= REPLAY_MS else 'BELOW TARGET'})")
+
+
+if __name__ == "__main__":
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0, sys.argv[2:])
