@@ -36,30 +36,33 @@ def _overlap(a: QRectF, b: QRectF) -> float:
     return inter.width() * inter.height() if not inter.isEmpty() else 0.0
 
 
-def _centred(x: float, y: float, penalty: float) -> tuple[QPointF, QPointF, float]:
+def _centred(x: float, y: float, penalty: float,
+             scale: float = 1.0) -> tuple[QPointF, QPointF, float]:
     """A candidate whose footprint (counter and cascade) is centred on ``(x, y)``."""
-    s, d = COUNTER_SIZE, CASCADE_STEP * CASCADE_DEPTH
-    return (QPointF(x - (s + d) / 2, y - (s - d) / 2), QPointF(CASCADE_STEP, -CASCADE_STEP),
-            penalty)
+    s, step = COUNTER_SIZE * scale, CASCADE_STEP * scale
+    d = step * CASCADE_DEPTH
+    return (QPointF(x - (s + d) / 2, y - (s - d) / 2), QPointF(step, -step), penalty)
 
 
-def _candidates(bmap: BoardMap, area: Area) -> list[tuple[QPointF, QPointF, float]]:
+def _candidates(bmap: BoardMap, area: Area,
+                scale: float = 1.0) -> list[tuple[QPointF, QPointF, float]]:
     """(top-left of the top counter, cascade step, preference penalty) for a city."""
-    s = COUNTER_SIZE
+    s = COUNTER_SIZE * scale
     r = city_radius(area)
     x, y = area.pos
-    up_right = QPointF(CASCADE_STEP, -CASCADE_STEP)
-    up_left = QPointF(-CASCADE_STEP, -CASCADE_STEP)
+    step = CASCADE_STEP * scale
+    up_right = QPointF(step, -step)
+    up_left = QPointF(-step, -step)
     if area.polygon is not None:  # a drawn outline or a hex: inside it, off the symbol
         outline = bmap.outlines[area.id]
         inner = outline.representative_point()
-        spots = [_centred(inner.x, inner.y, 0.0)]
+        spots = [_centred(inner.x, inner.y, 0.0, scale)]
         x0, y0, x1, y1 = outline.bounds
         for i in range(1, 4):
             for j in range(1, 4):
                 px, py = x0 + (x1 - x0) * i / 4, y0 + (y1 - y0) * j / 4
                 far = ((px - inner.x) ** 2 + (py - inner.y) ** 2) ** 0.5
-                spots.append(_centred(px, py, 2.0 * far))
+                spots.append(_centred(px, py, 2.0 * far, scale))
         if not area.city or area.hex is not None:
             return spots
     else:
@@ -75,10 +78,11 @@ def _candidates(bmap: BoardMap, area: Area) -> list[tuple[QPointF, QPointF, floa
     ]
 
 
-def footprint(origin: QPointF, step: QPointF) -> QRectF:
+def footprint(origin: QPointF, step: QPointF, scale: float = 1.0) -> QRectF:
     """The rectangle a collapsed stack can cover (its counters and cascade)."""
     depth = CASCADE_DEPTH
-    rect = QRectF(origin.x(), origin.y(), COUNTER_SIZE, COUNTER_SIZE)
+    size = COUNTER_SIZE * scale
+    rect = QRectF(origin.x(), origin.y(), size, size)
     return rect.united(rect.translated(step.x() * depth, step.y() * depth))
 
 
@@ -101,8 +105,9 @@ def _ambiguity(bmap: BoardMap, area: Area, foot: QRectF) -> float:
     return 0.0
 
 
-def stack_spots(bmap: BoardMap) -> dict[str, StackSpot]:
-    """The best spot for the stack of every city of ``bmap``."""
+def stack_spots(bmap: BoardMap, scale: float = 1.0) -> dict[str, StackSpot]:
+    """The best spot for the stack of every city of ``bmap``, for counters ``scale``
+    times their size at 100%."""
     fixed: list[tuple[QRectF, float]] = []
     for area in bmap.areas.values():
         if area.city:
@@ -116,12 +121,13 @@ def stack_spots(bmap: BoardMap) -> dict[str, StackSpot]:
         for cell in track.cells:
             fixed.append((QRectF(*cell.rect), 1.0))
     bounds = place_rect(bmap)
+    crowding = 0.5 if scale <= 1.0 else 3.0  # larger counters: keep stacks apart first
     chosen: list[QRectF] = []
     spots: dict[str, StackSpot] = {}
     for area in sorted(bmap.areas.values(), key=lambda a: (a.pos[1], a.pos[0])):
         best: tuple[float, StackSpot, QRectF] | None = None
-        for origin, step, penalty in _candidates(bmap, area):
-            foot = footprint(origin, step)
+        for origin, step, penalty in _candidates(bmap, area, scale):
+            foot = footprint(origin, step, scale)
             cost = penalty
             if area.polygon is not None:
                 cost += 4.0 * _outside(bmap, area, foot)
@@ -129,7 +135,7 @@ def stack_spots(bmap: BoardMap) -> dict[str, StackSpot]:
                 cost += weight * _overlap(foot, rect)
             if area.hex is None:  # a hex's stack stays in its hex: no need to look
                 for other in chosen:
-                    cost += 0.5 * _overlap(foot, other)
+                    cost += crowding * _overlap(foot, other)
             outside = foot.width() * foot.height() - _overlap(foot, bounds)
             cost += 2.0 * outside
             if area.hex is None:
