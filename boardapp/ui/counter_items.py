@@ -23,6 +23,10 @@ SIMPLE_SMALLEST = 8.0
 BORDER = QColor("#1e1a14")
 
 
+_BOUNDS = QRectF(-2, -2, COUNTER_SIZE + 6, COUNTER_SIZE + 6)
+_BADGE_BOUNDS = QRectF(-10, -10, 20, 20)
+
+
 def _fit_font(text: str, rect: QRectF, start: float, smallest: float, bold: bool,
               wrap: bool) -> QFont:
     """The largest font from ``start`` down to ``smallest`` that fits ``text`` in ``rect``.
@@ -44,9 +48,10 @@ def _fit_font(text: str, rect: QRectF, start: float, smallest: float, bold: bool
 class CounterItem(QGraphicsObject):
     """One counter, ~48x48 map units, its top-left corner at ``pos()``.
 
-    The face is drawn once per look and device scale into a shared pixmap
-    (:data:`FACES`) that every identical counter blits; ``simple`` draws the face of
-    the zoomed-out level of detail (see :mod:`boardapp.ui.counter_lod`).
+    Qt caches each counter's picture in device pixels; the face itself is drawn once per
+    look and scale into a shared pixmap (:data:`FACES`) that identical counters copy;
+    ``simple`` draws the face of the zoomed-out level of detail
+    (:mod:`boardapp.ui.counter_lod`).
     """
 
     def __init__(self, pid: str, face: CounterFace, simple: bool = False) -> None:
@@ -56,11 +61,14 @@ class CounterItem(QGraphicsObject):
         self.simple = simple
         self._lifted = False
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
+        # Qt keeps each counter's picture on screen (a repaint only blits it); when that
+        # picture must be made again (a new zoom), identical counters share one drawing.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(face.tooltip)
         self._look = face_look(face, simple)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        return QRectF(-2, -2, COUNTER_SIZE + 6, COUNTER_SIZE + 6)
+        return _BOUNDS
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -327,7 +335,7 @@ class BadgeItem(QGraphicsItem):
             self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        return QRectF(-10, -10, 20, 20)
+        return _BADGE_BOUNDS
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

@@ -141,9 +141,9 @@ class FaceWatch:
         """Bring faces and sides up to date with ``state``; return the pieces whose face
         or side may have changed (new pieces included, removed ones dropped)."""
         pieces = state["pieces"]
-        for pid in [p for p in self.faces if p not in pieces]:
+        for pid in self.faces.keys() - pieces.keys():
             self._forget(pid)
-        dirty = {pid for pid in pieces if pid not in self.faces} | self._always
+        dirty = (pieces.keys() - self.faces.keys()) | self._always
         copies = self._pieces
         for pid, copied in copies.items():
             if pieces.get(pid, _MISSING) != copied:

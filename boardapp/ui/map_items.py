@@ -570,6 +570,7 @@ class MarkerLayer:
         self.region: dict[str, tuple[QGraphicsEllipseItem, QGraphicsSimpleTextItem]] = {}
         self.turn: QGraphicsRectItem | None = None
         self.score: dict[str, QGraphicsRectItem] = {}
+        self._drawn: tuple | None = None
         self._build()
 
     def _add(self, item: QGraphicsItem) -> None:
@@ -631,7 +632,13 @@ class MarkerLayer:
         return item
 
     def sync(self, state: State) -> None:
-        """Recolour and move every marker to match ``state``."""
+        """Recolour and move every marker to match ``state`` (nothing when what they
+        show has not changed since the last call)."""
+        drawn = (dict(state["control"]), dict(state["region_control"]), state.get("turn"),
+                 dict(state.get("score", {})))
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         for area_id, city in self.control.items():
             side = state["control"].get(area_id)
             city.set_control(None if side is None else self.side_colour(side))

@@ -508,8 +508,12 @@ class StackLayout(QGraphicsScene):
                 label.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
                 label.setZValue(Z_COUNTERS - 1)
                 self.addItem(label)
-            label.setFont(font(10 * self.counter_scale))
-            label.setText(f"{self.count((place, PILE))} counters\nclick to spread")
+            size = round(10 * self.counter_scale)
+            if label.font().pixelSize() != size:
+                label.setFont(font(size))
+            text = f"{self.count((place, PILE))} counters\nclick to spread"
+            if label.text() != text:
+                label.setText(text)
             origin = self.stack_origin((place, PILE))
             label.setPos(origin + QPointF(self.unit + 16 * self.counter_scale,
                                           6 * self.counter_scale))
