@@ -24,6 +24,7 @@ BORDER = QColor("#1e1a14")
 
 
 _BOUNDS = QRectF(-2, -2, COUNTER_SIZE + 6, COUNTER_SIZE + 6)
+_TAGGED_BOUNDS = QRectF(-2, -2, COUNTER_SIZE + 6, COUNTER_SIZE + 4 + SIMPLE_SMALLEST * 1.5)
 _BADGE_BOUNDS = QRectF(-10, -10, 20, 20)
 
 
@@ -68,7 +69,7 @@ class CounterItem(QGraphicsObject):
         self._look = face_look(face, simple)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        return _BOUNDS
+        return self._look.bounds
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -81,15 +82,19 @@ class CounterItem(QGraphicsObject):
             return
         self.face = face
         self.setToolTip(face.tooltip)
-        self._look = face_look(face, self.simple)
-        self.update()
+        self._set_look(face_look(face, self.simple))
 
     def set_simple(self, simple: bool) -> None:
         """Draw the zoomed-out face (larger text, fewer details) or the detailed one."""
         if simple != self.simple:
             self.simple = simple
-            self._look = face_look(self.face, simple)
-            self.update()
+            self._set_look(face_look(self.face, simple))
+
+    def _set_look(self, look: FaceLook) -> None:
+        if look.bounds != self._look.bounds:
+            self.prepareGeometryChange()
+        self._look = look
+        self.update()
 
     def set_lifted(self, lifted: bool) -> None:
         """Draw the counter raised (while it is dragged)."""
@@ -110,7 +115,8 @@ class CounterItem(QGraphicsObject):
         device = painter.device()
         ratio = device.devicePixelRatioF() if device is not None else 1.0
         pixmap = face_pixmap(self._look, self._lifted, t.m11(), ratio)
-        corner = t.map(QPointF(-2, -2))
+        bounds = self._look.bounds
+        corner = t.map(bounds.topLeft())
         painter.save()
         painter.resetTransform()
         painter.drawPixmap(QPointF(round(corner.x()), round(corner.y())), pixmap)
@@ -124,6 +130,8 @@ class FaceLook:
         self.face = face
         self.simple = simple
         s = COUNTER_SIZE
+        self.bounds = _TAGGED_BOUNDS if simple and face.tag else _BOUNDS
+        """The item's bounding rectangle (a simple face hangs its tag under it)."""
         if simple:
             self.title_rect = QRectF(2.5, 2.5, s - 5, s - 19 if face.values else s - 5)
             self.title_font = _fit_font(face.title, self.title_rect, 17, SIMPLE_SMALLEST,
@@ -199,7 +207,7 @@ class FaceLook:
         painter.drawText(self.title_rect, flags, face.title)
         self._paint_values(painter, ink)
         if face.tag:
-            _paint_tag(painter, face.tag, 6.5)
+            _paint_tag(painter, face.tag, 6.5, QRectF(-2, s - 6, s + 4, 10))
 
     def _paint_simple(self, painter: QPainter, colour: QColor, ink: QColor,
                       radius: float) -> None:
@@ -220,8 +228,9 @@ class FaceLook:
         painter.drawText(self.title_rect, Qt.AlignmentFlag.AlignCenter
                          | Qt.TextFlag.TextWordWrap, face.title)
         self._paint_values(painter, ink)
-        if face.tag:
-            _paint_tag(painter, face.tag, SIMPLE_SMALLEST)
+        if face.tag:  # under the counter, where it hides neither name nor values
+            _paint_tag(painter, face.tag, SIMPLE_SMALLEST,
+                       QRectF(-2, s + 1, s + 4, SIMPLE_SMALLEST * 1.5))
 
     def _paint_values(self, painter: QPainter, ink: QColor) -> None:
         values = self.face.values
@@ -270,28 +279,28 @@ def face_pixmap(look: FaceLook, lifted: bool, scale: float, ratio: float) -> QPi
     pixmap = FACES.get(key)
     if pixmap is not None:
         return pixmap
-    side = math.ceil((COUNTER_SIZE + 6) * scale * ratio)
-    pixmap = QPixmap(side, side)
+    bounds = look.bounds
+    width = math.ceil(bounds.width() * scale * ratio)
+    height = math.ceil(bounds.height() * scale * ratio)
+    pixmap = QPixmap(width, height)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.scale(scale * ratio, scale * ratio)
-    painter.translate(2, 2)
+    painter.translate(-bounds.left(), -bounds.top())
     look.paint(painter, lifted)
     painter.end()
     pixmap.setDevicePixelRatio(ratio)
-    _faces_bytes += side * side * 4
+    _faces_bytes += width * height * 4
     if _faces_bytes > FACES_LIMIT:
         FACES.clear()
-        _faces_bytes = side * side * 4
+        _faces_bytes = width * height * 4
     FACES[key] = pixmap
     return pixmap
 
 
-def _paint_tag(painter: QPainter, tag: str, size: float) -> None:
-    """A small dark label across the lower edge: a state note such as "in fortress"."""
-    s = COUNTER_SIZE
+def _paint_tag(painter: QPainter, tag: str, size: float, rect: QRectF) -> None:
+    """A small dark label in ``rect``: a state note such as "in fortress"."""
     painter.setFont(font(size, bold=True))
-    rect = QRectF(-2, s - 4 - size * 0.9, s + 4, size * 1.5)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(40, 30, 20, 225))
     painter.drawRoundedRect(rect, 3, 3)

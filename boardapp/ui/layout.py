@@ -113,8 +113,9 @@ def stack_spots(bmap: BoardMap, scale: float = 1.0) -> dict[str, StackSpot]:
         if area.city:
             fixed.append((name_rect(area), 1.0))
             fixed.append((symbol_rect(area), 2.0))
+    boxed = 1.0 if scale <= 1.0 else 4.0  # larger counters: never over a box's counters
     for box in bmap.boxes.values():
-        fixed.append((QRectF(*box.rect), 1.0))
+        fixed.append((QRectF(*box.rect), boxed))
     for rect in bmap.control_boxes.values():
         fixed.append((QRectF(*rect), 1.0))
     for track in bmap.tracks.values():

@@ -515,8 +515,12 @@ class StackLayout(QGraphicsScene):
             if label.text() != text:
                 label.setText(text)
             origin = self.stack_origin((place, PILE))
-            label.setPos(origin + QPointF(self.unit + 16 * self.counter_scale,
-                                          6 * self.counter_scale))
+            scale = self.counter_scale
+            beside = origin + QPointF(self.unit + 16 * scale, 6 * scale)
+            box = self.bmap.boxes[place].rect
+            if beside.x() + label.boundingRect().width() > box[0] + box[2]:
+                beside = QPointF(origin.x(), origin.y() + self.unit + 4 * scale)  # below
+            label.setPos(beside)
 
     def _layout_panel(self) -> None:
         if self.expanded is None:
