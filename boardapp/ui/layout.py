@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 from PySide6.QtCore import QPointF, QRectF
 from shapely.geometry import box as shapely_box
 
@@ -92,17 +93,24 @@ def _outside(bmap: BoardMap, area: Area, foot: QRectF) -> float:
     return rect.difference(bmap.outlines[area.id]).area
 
 
-def _ambiguity(bmap: BoardMap, area: Area, foot: QRectF) -> float:
+def _ambiguity(area: Area, foot: QRectF, others: np.ndarray) -> float:
     """A large cost when a stack would sit nearer another city than its own, where a
-    player would read it as that city's stack."""
+    player would read it as that city's stack (``others``: the other places' centres)."""
     c = foot.center()
     own = (c.x() - area.pos[0]) ** 2 + (c.y() - area.pos[1]) ** 2
-    for other in bmap.areas.values():
-        if other.id != area.id:
-            d = (c.x() - other.pos[0]) ** 2 + (c.y() - other.pos[1]) ** 2
-            if d < own:
-                return 20000.0
-    return 0.0
+    if not len(others):
+        return 0.0
+    d = (others[:, 0] - c.x()) ** 2 + (others[:, 1] - c.y()) ** 2
+    return 20000.0 if bool((d < own).any()) else 0.0
+
+
+def _overlaps(foot: QRectF, boxes: np.ndarray) -> np.ndarray:
+    """The area ``foot`` shares with each of ``boxes`` (rows of left, top, right, bottom)."""
+    if not len(boxes):
+        return np.zeros(0)
+    w = np.minimum(foot.right(), boxes[:, 2]) - np.maximum(foot.left(), boxes[:, 0])
+    h = np.minimum(foot.bottom(), boxes[:, 3]) - np.maximum(foot.top(), boxes[:, 1])
+    return np.where((w > 0) & (h > 0), w * h, 0.0)
 
 
 def stack_spots(bmap: BoardMap, scale: float = 1.0) -> dict[str, StackSpot]:
@@ -123,29 +131,35 @@ def stack_spots(bmap: BoardMap, scale: float = 1.0) -> dict[str, StackSpot]:
             fixed.append((QRectF(*cell.rect), 1.0))
     bounds = place_rect(bmap)
     crowding = 0.5 if scale <= 1.0 else 3.0  # larger counters: keep stacks apart first
-    chosen: list[QRectF] = []
+    boxes = np.array([(r.left(), r.top(), r.right(), r.bottom()) for r, _ in fixed]
+                     or np.zeros((0, 4)))
+    weights = np.array([w for _, w in fixed])
+    centres = {a.id: a.pos for a in bmap.areas.values()}
+    chosen: list[tuple[float, float, float, float]] = []
     spots: dict[str, StackSpot] = {}
     for area in sorted(bmap.areas.values(), key=lambda a: (a.pos[1], a.pos[0])):
         best: tuple[float, StackSpot, QRectF] | None = None
+        others = np.array([p for i, p in centres.items() if i != area.id] or np.zeros((0, 2)))
+        taken = np.array(chosen or np.zeros((0, 4)))
         for origin, step, penalty in _candidates(bmap, area, scale):
             foot = footprint(origin, step, scale)
             cost = penalty
             if area.polygon is not None:
                 cost += 4.0 * _outside(bmap, area, foot)
-            for rect, weight in fixed:
-                cost += weight * _overlap(foot, rect)
+            cost += float(weights @ _overlaps(foot, boxes))
             if area.hex is None:  # a hex's stack stays in its hex: no need to look
-                for other in chosen:
-                    cost += crowding * _overlap(foot, other)
+                cost += crowding * float(_overlaps(foot, taken).sum())
             outside = foot.width() * foot.height() - _overlap(foot, bounds)
             cost += 2.0 * outside
             if area.hex is None:
-                cost += _ambiguity(bmap, area, foot)
+                cost += _ambiguity(area, foot, others)
+            cost = round(cost, 6)  # sums in another order: ties stay ties
             if best is None or cost < best[0]:
                 best = (cost, StackSpot(origin, step), foot)
         assert best is not None
         spots[area.id] = best[1]
-        chosen.append(best[2])
+        foot = best[2]
+        chosen.append((foot.left(), foot.top(), foot.right(), foot.bottom()))
     return spots
 
 
