@@ -30,20 +30,51 @@ _BADGE_BOUNDS = QRectF(-10, -10, 20, 20)
 
 def _fit_font(text: str, rect: QRectF, start: float, smallest: float, bold: bool,
               wrap: bool) -> QFont:
-    """The largest font from ``start`` down to ``smallest`` that fits ``text`` in ``rect``.
+    """The largest font from ``start`` down to ``smallest`` (in half steps) that fits
+    ``text`` in ``rect``; at each size the normal face is tried first, then the condensed
+    one. A smaller font never needs more room, so the sizes are bisected."""
+    key = (text, rect.width(), rect.height(), start, smallest, bold, wrap)
+    found = _FITTED.get(key)
+    if found is None:
+        found = _FITTED[key] = _search_font(text, rect, start, smallest, bold, wrap)
+    return QFont(found)
 
-    At each size the normal face is tried first, then the condensed one.
-    """
+
+_FITTED: dict[tuple, QFont] = {}
+
+
+def _search_font(text: str, rect: QRectF, start: float, smallest: float, bold: bool,
+                 wrap: bool) -> QFont:
     flags = Qt.AlignmentFlag.AlignCenter | (Qt.TextFlag.TextWordWrap if wrap else 0)
-    size = start
-    while size >= smallest:
+
+    def fits(size: float) -> QFont | None:
         for condensed in (False, True):
             f = font(size, bold=bold, condensed=condensed)
             needed = QFontMetricsF(f).boundingRect(rect, flags, text)
             if needed.width() <= rect.width() + 0.01 and needed.height() <= rect.height() + 0.01:
                 return f
+        return None
+
+    sizes = []
+    size = start
+    while size >= smallest:
+        sizes.append(size)
         size -= 0.5
-    return font(smallest, bold=bold, condensed=True)
+    if not sizes:
+        return font(smallest, bold=bold, condensed=True)
+    best = fits(sizes[0])
+    if best is not None:
+        return best
+    lo, hi = 1, len(sizes) - 1  # sizes[lo - 1] does not fit; find the first that does
+    found: QFont | None = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        f = fits(sizes[mid])
+        if f is not None:
+            found, hi = f, mid - 1
+        else:
+            lo = mid + 1
+    return found if found is not None else font(smallest, bold=bold, condensed=True)
 
 
 class CounterItem(QGraphicsObject):
@@ -129,10 +160,18 @@ class FaceLook:
     def __init__(self, face: CounterFace, simple: bool) -> None:
         self.face = face
         self.simple = simple
-        s = COUNTER_SIZE
         self.bounds = _TAGGED_BOUNDS if simple and face.tag else _BOUNDS
         """The item's bounding rectangle (a simple face hangs its tag under it)."""
-        if simple:
+        self._fitted = False
+
+    def _fit(self) -> None:
+        """Choose the fonts (on first use: a face never drawn costs nothing)."""
+        if self._fitted:
+            return
+        self._fitted = True
+        face = self.face
+        s = COUNTER_SIZE
+        if self.simple:
             self.title_rect = QRectF(2.5, 2.5, s - 5, s - 19 if face.values else s - 5)
             self.title_font = _fit_font(face.title, self.title_rect, 17, SIMPLE_SMALLEST,
                                         True, True)
@@ -158,6 +197,7 @@ class FaceLook:
 
     def text_size(self) -> float:
         """The smallest font of the name and values, in map units."""
+        self._fit()
         sizes = [self.title_font.pixelSize()]
         if self.face.values:
             sizes.append(self.value_font.pixelSize())
@@ -165,6 +205,7 @@ class FaceLook:
 
     def paint(self, painter: QPainter, lifted: bool) -> None:
         """Draw the counter with its top-left corner at (0, 0)."""
+        self._fit()
         s = COUNTER_SIZE
         face = self.face
         body = QRectF(0, 0, s, s)

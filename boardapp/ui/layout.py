@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import shapely
 from PySide6.QtCore import QPointF, QRectF
-from shapely.geometry import box as shapely_box
 
 from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.places import Area
@@ -87,29 +87,34 @@ def footprint(origin: QPointF, step: QPointF, scale: float = 1.0) -> QRectF:
     return rect.united(rect.translated(step.x() * depth, step.y() * depth))
 
 
-def _outside(bmap: BoardMap, area: Area, foot: QRectF) -> float:
-    """How much of the footprint lies outside the area's drawn outline."""
-    rect = shapely_box(foot.left(), foot.top(), foot.right(), foot.bottom())
-    return rect.difference(bmap.outlines[area.id]).area
+def _outside(bmap: BoardMap, area: Area, rects: np.ndarray) -> np.ndarray:
+    """How much of each footprint (rows of left, top, right, bottom) lies outside the
+    area's drawn outline."""
+    feet = shapely.box(rects[:, 0], rects[:, 1], rects[:, 2], rects[:, 3])
+    return shapely.area(shapely.difference(feet, bmap.outlines[area.id]))
 
 
-def _ambiguity(area: Area, foot: QRectF, others: np.ndarray) -> float:
-    """A large cost when a stack would sit nearer another city than its own, where a
-    player would read it as that city's stack (``others``: the other places' centres)."""
-    c = foot.center()
-    own = (c.x() - area.pos[0]) ** 2 + (c.y() - area.pos[1]) ** 2
+def _ambiguity(area: Area, rects: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """A large cost for each footprint that would sit nearer another city than its own,
+    where a player would read it as that city's stack (``others``: the other centres)."""
+    cx = (rects[:, 0] + rects[:, 2]) / 2
+    cy = (rects[:, 1] + rects[:, 3]) / 2
+    own = (cx - area.pos[0]) ** 2 + (cy - area.pos[1]) ** 2
     if not len(others):
-        return 0.0
-    d = (others[:, 0] - c.x()) ** 2 + (others[:, 1] - c.y()) ** 2
-    return 20000.0 if bool((d < own).any()) else 0.0
+        return np.zeros(len(rects))
+    d = (others[None, :, 0] - cx[:, None]) ** 2 + (others[None, :, 1] - cy[:, None]) ** 2
+    return np.where((d < own[:, None]).any(axis=1), 20000.0, 0.0)
 
 
-def _overlaps(foot: QRectF, boxes: np.ndarray) -> np.ndarray:
-    """The area ``foot`` shares with each of ``boxes`` (rows of left, top, right, bottom)."""
+def _overlaps(rects: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """The area each of ``rects`` shares with each of ``boxes`` (both rows of left, top,
+    right, bottom): a len(rects) x len(boxes) array."""
     if not len(boxes):
-        return np.zeros(0)
-    w = np.minimum(foot.right(), boxes[:, 2]) - np.maximum(foot.left(), boxes[:, 0])
-    h = np.minimum(foot.bottom(), boxes[:, 3]) - np.maximum(foot.top(), boxes[:, 1])
+        return np.zeros((len(rects), 0))
+    w = (np.minimum(rects[:, None, 2], boxes[None, :, 2])
+         - np.maximum(rects[:, None, 0], boxes[None, :, 0]))
+    h = (np.minimum(rects[:, None, 3], boxes[None, :, 3])
+         - np.maximum(rects[:, None, 1], boxes[None, :, 1]))
     return np.where((w > 0) & (h > 0), w * h, 0.0)
 
 
@@ -137,29 +142,28 @@ def stack_spots(bmap: BoardMap, scale: float = 1.0) -> dict[str, StackSpot]:
     centres = {a.id: a.pos for a in bmap.areas.values()}
     chosen: list[tuple[float, float, float, float]] = []
     spots: dict[str, StackSpot] = {}
+    edge = (bounds.left(), bounds.top(), bounds.right(), bounds.bottom())
     for area in sorted(bmap.areas.values(), key=lambda a: (a.pos[1], a.pos[0])):
-        best: tuple[float, StackSpot, QRectF] | None = None
-        others = np.array([p for i, p in centres.items() if i != area.id] or np.zeros((0, 2)))
-        taken = np.array(chosen or np.zeros((0, 4)))
-        for origin, step, penalty in _candidates(bmap, area, scale):
-            foot = footprint(origin, step, scale)
-            cost = penalty
-            if area.polygon is not None:
-                cost += 4.0 * _outside(bmap, area, foot)
-            cost += float(weights @ _overlaps(foot, boxes))
-            if area.hex is None:  # a hex's stack stays in its hex: no need to look
-                cost += crowding * float(_overlaps(foot, taken).sum())
-            outside = foot.width() * foot.height() - _overlap(foot, bounds)
-            cost += 2.0 * outside
-            if area.hex is None:
-                cost += _ambiguity(area, foot, others)
-            cost = round(cost, 6)  # sums in another order: ties stay ties
-            if best is None or cost < best[0]:
-                best = (cost, StackSpot(origin, step), foot)
-        assert best is not None
-        spots[area.id] = best[1]
-        foot = best[2]
-        chosen.append((foot.left(), foot.top(), foot.right(), foot.bottom()))
+        candidates = _candidates(bmap, area, scale)
+        feet = [footprint(origin, step, scale) for origin, step, _ in candidates]
+        rects = np.array([(f.left(), f.top(), f.right(), f.bottom()) for f in feet])
+        cost = np.array([penalty for _, _, penalty in candidates], dtype=float)
+        if area.polygon is not None:
+            cost += 4.0 * _outside(bmap, area, rects)
+        cost += _overlaps(rects, boxes) @ weights
+        sizes = (rects[:, 2] - rects[:, 0]) * (rects[:, 3] - rects[:, 1])
+        cost += 2.0 * (sizes - _overlaps(rects, np.array([edge]))[:, 0])
+        if area.hex is None:  # a hex's stack stays in its hex: no need to look
+            if chosen:
+                cost += crowding * _overlaps(rects, np.array(chosen)).sum(axis=1)
+            others = np.array([p for i, p in centres.items() if i != area.id]
+                              or np.zeros((0, 2)))
+            cost += _ambiguity(area, rects, others)
+        cost = np.round(cost, 6)  # sums in another order: ties stay ties
+        best = int(np.argmin(cost))  # the first of equal costs, as before
+        origin, step, _ = candidates[best]
+        spots[area.id] = StackSpot(origin, step)
+        chosen.append(tuple(rects[best]))
     return spots
 
 
