@@ -127,8 +127,10 @@ def main() -> None:
     print(f"replay of a {len(replayed.log)}-action log ({moves} moves): {elapsed:.3f} s "
           f"({elapsed / len(log) * 1000:.2f} ms per action; generating it took {made:.1f} s)")
 
+    from benchmarks.bench_ui import main as ui_main  # start, drawing, drops: figures and targets
     from benchmarks.contract import main as contract_main
 
+    ui_main()
     contract_main()
 
 

@@ -29,7 +29,7 @@ _BADGE_BOUNDS = QRectF(-10, -10, 20, 20)
 
 
 def _fit_font(text: str, rect: QRectF, start: float, smallest: float, bold: bool,
-              wrap: bool) -> QFont:
+              wrap: bool | Qt.TextFlag) -> QFont:
     """The largest font from ``start`` down to ``smallest`` (in half steps) that fits
     ``text`` in ``rect``; at each size the normal face is tried first, then the condensed
     one. A smaller font never needs more room, so the sizes are bisected."""
@@ -44,8 +44,10 @@ _FITTED: dict[tuple, QFont] = {}
 
 
 def _search_font(text: str, rect: QRectF, start: float, smallest: float, bold: bool,
-                 wrap: bool) -> QFont:
-    flags = Qt.AlignmentFlag.AlignCenter | (Qt.TextFlag.TextWordWrap if wrap else 0)
+                 wrap: bool | Qt.TextFlag) -> QFont:
+    if isinstance(wrap, bool):
+        wrap = Qt.TextFlag.TextWordWrap if wrap else Qt.TextFlag(0)
+    flags = Qt.AlignmentFlag.AlignCenter | wrap
 
     def fits(size: float) -> QFont | None:
         for condensed in (False, True):
@@ -75,6 +77,11 @@ def _search_font(text: str, rect: QRectF, start: float, smallest: float, bold: b
         else:
             lo = mid + 1
     return found if found is not None else font(smallest, bold=bold, condensed=True)
+
+
+def _fits(f: QFont, rect: QRectF, flags, text: str) -> bool:
+    needed = QFontMetricsF(f).boundingRect(rect, flags, text)
+    return needed.width() <= rect.width() + 0.01 and needed.height() <= rect.height() + 0.01
 
 
 class CounterItem(QGraphicsObject):
@@ -171,10 +178,18 @@ class FaceLook:
         self._fitted = True
         face = self.face
         s = COUNTER_SIZE
+        self.title_flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        """How the name is laid out in ``title_rect``."""
         if self.simple:
-            self.title_rect = QRectF(2.5, 2.5, s - 5, s - 19 if face.values else s - 5)
+            self.title_rect = QRectF(1.5, 2.5, s - 3, s - 19 if face.values else s - 5)
             self.title_font = _fit_font(face.title, self.title_rect, 17, SIMPLE_SMALLEST,
                                         True, True)
+            if not _fits(self.title_font, self.title_rect, self.title_flags, face.title):
+                # a word longer than the counter ("Beaudricourt"): broken, not shrunk
+                self.title_flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWrapAnywhere
+                self.title_font = _fit_font(face.title, self.title_rect, 17,
+                                            SIMPLE_SMALLEST, True,
+                                            Qt.TextFlag.TextWrapAnywhere)
             self.sub_font = self.title_font
             self.value_row = QRectF(2.5, s - 16, s - 5, 14)
             self.value_font = _fit_font("  ".join(face.values),
@@ -266,8 +281,7 @@ class FaceLook:
             painter.drawRect(QRectF(1.2, 1.2, s - 2.4, 3.5))
         painter.setPen(ink)
         painter.setFont(self.title_font)
-        painter.drawText(self.title_rect, Qt.AlignmentFlag.AlignCenter
-                         | Qt.TextFlag.TextWordWrap, face.title)
+        painter.drawText(self.title_rect, self.title_flags, face.title)
         self._paint_values(painter, ink)
         if face.tag:  # under the counter, where it hides neither name nor values
             _paint_tag(painter, face.tag, SIMPLE_SMALLEST,

@@ -32,11 +32,6 @@ class StackSpot:
     step: QPointF
 
 
-def _overlap(a: QRectF, b: QRectF) -> float:
-    inter = a.intersected(b)
-    return inter.width() * inter.height() if not inter.isEmpty() else 0.0
-
-
 def _centred(x: float, y: float, penalty: float,
              scale: float = 1.0) -> tuple[QPointF, QPointF, float]:
     """A candidate whose footprint (counter and cascade) is centred on ``(x, y)``."""
