@@ -43,6 +43,8 @@ from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.places import Area, Box
 from boardapp.core.engine.state import State
 
+from .region_labels import region_label_centres
+
 SEA = QColor("#9dbfd8")
 LAND = QColor("#ece4cc")
 AREA_BORDER = QColor("#8f8f8f")
@@ -130,6 +132,21 @@ def anchor_glyph_path(cx: float, cy: float, s: float) -> QPainterPath:
     path.moveTo(cx - s * 0.8, cy + s * 0.25)
     path.quadTo(cx - s * 0.7, cy + s, cx, cy + s)
     path.quadTo(cx + s * 0.7, cy + s, cx + s * 0.8, cy + s * 0.25)
+    return path
+
+
+def ship_glyph_path(cx: float, cy: float, s: float) -> QPainterPath:
+    """A small ship (port mark, as on boards that mark ports with a ship) of height
+    about ``2 * s``: a hull, a mast and a square sail."""
+    path = QPainterPath()
+    path.moveTo(cx - s, cy + s * 0.35)
+    path.lineTo(cx + s, cy + s * 0.35)
+    path.lineTo(cx + s * 0.6, cy + s)
+    path.lineTo(cx - s * 0.6, cy + s)
+    path.closeSubpath()
+    path.moveTo(cx, cy + s * 0.35)
+    path.lineTo(cx, cy - s)
+    path.addRect(QRectF(cx - s * 0.55, cy - s * 0.8, s * 1.1, s * 0.8))
     return path
 
 
@@ -288,12 +305,18 @@ class MapLayer(QGraphicsItem):
         self._land = geometry_path(land_poly)
         self._coast = boundary_path(land_poly)
         self._region_border = QPainterPath()
+        shapes: dict[str, BaseGeometry] = {}
+        self._border_colour = (QColor(bmap.style.region_border) if bmap.style.region_border
+                               else REGION_BORDER)
         for region, geoms in by_region.items():
             colour = QColor(bmap.regions[region].colour) if region in bmap.regions else LAND
             union = unary_union(geoms)
             self._region_fill.append((colour, geometry_path(union)))
             if region is not None:
                 self._region_border.addPath(boundary_path(union))
+                shapes[region] = union
+        self._region_labels = region_label_paths(bmap, shapes) if bmap.style.region_labels \
+            else []
         self._area_border = QPainterPath()
         for area in bmap.areas.values():
             self._area_border.addPath(boundary_path(bmap.outlines[area.id]))
@@ -347,9 +370,9 @@ class MapLayer(QGraphicsItem):
             colour = QColor(self.bmap.terrains[terrain])
             painter.fillPath(path, _translucent(colour, 70) if self.overlay else colour)
         painter.strokePath(self._area_border, QPen(AREA_BORDER, 0.8))
-        painter.strokePath(self._region_border, QPen(REGION_BORDER, 2.4, Qt.PenStyle.SolidLine,
-                                                     Qt.PenCapStyle.RoundCap,
-                                                     Qt.PenJoinStyle.RoundJoin))
+        painter.strokePath(self._region_border, QPen(
+            self._border_colour, 2.4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+            Qt.PenJoinStyle.RoundJoin))
         painter.strokePath(self._coast, QPen(COAST, 2.0))
         painter.strokePath(self._roads, QPen(ROAD, 2.6, Qt.PenStyle.SolidLine,
                                              Qt.PenCapStyle.RoundCap))
@@ -369,6 +392,9 @@ class MapLayer(QGraphicsItem):
             self._paint_track(painter, track)
         for area in self.bmap.areas.values():
             self._paint_city(painter, area)
+        for path in self._region_labels:
+            draw_halo_text(painter, path, _translucent(self._border_colour, 190),
+                           QColor(255, 255, 255, 150), 2.5)
         for path, _area in self._names:
             draw_halo_text(painter, path, INK)
         if self.bmap.approximate and not self.overlay:
@@ -382,7 +408,9 @@ class MapLayer(QGraphicsItem):
         x, y = area.pos
         r = self._symbol_radius(area)
         if area.port:
-            path = anchor_glyph_path(x - r - 7, y + 5, 5.5)
+            mark = ship_glyph_path if self.bmap.style.port_symbol == "ship" else \
+                anchor_glyph_path
+            path = mark(x - r - 7, y + 5, 5.5)
             painter.strokePath(path, QPen(HALO, 3.5))
             painter.strokePath(path, QPen(QColor("#1f4e79"), 1.5))
         glyph = TERRAIN_GLYPH.get(area.terrain)
@@ -473,6 +501,23 @@ class MapLayer(QGraphicsItem):
         painter.setFont(f)
         painter.setPen(QColor("#8a1c1c"))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def region_label_paths(bmap: BoardMap, shapes: dict[str, BaseGeometry]) -> list[QPainterPath]:
+    """Each region's name in small italic capitals, inside it, clear of the cities'
+    symbols and names and of the roads where it can be (:mod:`.region_labels`)."""
+    f = font(10.5, italic=True)
+    f.setCapitalization(QFont.Capitalization.AllUppercase)
+    fm = QFontMetricsF(f)
+    names = {r: bmap.regions[r].name for r in shapes if r in bmap.regions}
+    sizes = {r: (fm.horizontalAdvance(n.upper()) + 4, fm.height()) for r, n in names.items()}
+    marks = []
+    for area in bmap.areas.values():
+        if area.city:
+            for rect in (name_rect(area), symbol_rect(area)):
+                marks.append((rect.left(), rect.top(), rect.right(), rect.bottom()))
+    centres = region_label_centres(bmap, sizes, shapes, marks)
+    return [text_path(names[r], f, x, y - sizes[r][1] / 2) for r, (x, y) in centres.items()]
 
 
 def _translucent(colour: QColor, alpha: int) -> QColor:
