@@ -181,19 +181,17 @@ class FaceLook:
         self.title_flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
         """How the name is laid out in ``title_rect``."""
         if self.simple:
-            self.title_rect = QRectF(1.5, 2.5, s - 3, s - 19 if face.values else s - 5)
+            self.title_rect = QRectF(1.5, 1.5, s - 3, s - 16.5 if face.values else s - 3)
             self.title_font = _fit_font(face.title, self.title_rect, 17, SIMPLE_SMALLEST,
                                         True, True)
             if not _fits(self.title_font, self.title_rect, self.title_flags, face.title):
                 # a word longer than the counter ("Beaudricourt"): broken, not shrunk
                 self.title_flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWrapAnywhere
-                self.title_font = _fit_font(face.title, self.title_rect, 17,
-                                            SIMPLE_SMALLEST, True,
-                                            Qt.TextFlag.TextWrapAnywhere)
+                self.title_font = font(SIMPLE_SMALLEST, bold=True, condensed=True)
             self.sub_font = self.title_font
-            self.value_row = QRectF(2.5, s - 16, s - 5, 14)
+            self.value_row = QRectF(2.5, s - 14.5, s - 5, 13)
             self.value_font = _fit_font("  ".join(face.values),
-                                        QRectF(0, 0, self.value_row.width(), 14), 13,
+                                        QRectF(0, 0, self.value_row.width(), 13), 13,
                                         SIMPLE_SMALLEST, True, False)
             return
         if face.is_leader:
