@@ -128,8 +128,10 @@ def main() -> None:
     print(f"replay of a {len(replayed.log)}-action log ({moves} moves): {elapsed:.3f} s "
           f"({elapsed / len(log) * 1000:.2f} ms per action; generating it took {made:.1f} s)")
 
+    from benchmarks.bench_ui import main as ui_main  # start, drawing, drops: figures and targets
     from benchmarks.contract import main as contract_main
 
+    ui_main()
     contract_main()
     __import__("benchmarks.bench_replay").bench_replay.main()  # the engine's figures (14)
     from benchmarks.bench_rules import main as rules_main  # the rules' cost (issue 14)
