@@ -173,7 +173,10 @@ def test_faces_kept_up_to_date_are_the_rules_faces(rid):
         legal = game.legal_actions()
         if not legal:
             break
-        game.push(chooser.choice(legal))
+        action = chooser.choice(legal)  # taken by a side it is offered to (several may decide)
+        side = next(s for s in ruleset.deciding_sides(game.state)
+                    if action in ruleset.legal_actions(game.state, s))
+        game.push(action, side=side)
 
 
 def test_the_counter_under_a_point_is_the_topmost_item_there(qtbot):

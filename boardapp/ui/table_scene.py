@@ -90,8 +90,20 @@ class TableScene(BoardScene):
                 item.setToolTip(face.tooltip or ruleset.piece_name(state, pid))
                 self.addItem(item)
             item.set_base(base)
+        self._hide_counters_of_figures()
+
+    def _relayout(self, places: set[str]) -> None:
+        """A figure is drawn on its base, never as a counter: also after a layout that
+        does not go through :meth:`sync` (a change of the level of detail on zooming)."""
+        super()._relayout(places)
+        self._hide_counters_of_figures()
+
+    def _hide_counters_of_figures(self) -> None:
+        if self.game is None or self.table is None:
+            return
+        placed = figure_bases(self.game.ruleset, self.drawn_state())
         for pid, counter in self.item_for_piece.items():
-            if pid in bases:
+            if pid in placed:
                 counter.setVisible(False)
         for key, badge in self._badges.items():
             if key[0] == TABLE_PLACE:
