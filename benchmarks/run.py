@@ -4,7 +4,8 @@
 
 Prints: time to an interactive window (headless), time to compute the reachable areas
 for a stack, time to replay a 1,000-action log; then the contract test's games per minute
-per ruleset (``benchmarks/contract.py``).
+per ruleset (``benchmarks/contract.py``) and the cut of a 300-counter sheet
+(``benchmarks/art.py``).
 """
 
 from __future__ import annotations
@@ -126,6 +127,10 @@ def main() -> None:
     moves = sum(1 for text, _ in log if text.startswith("move"))
     print(f"replay of a {len(replayed.log)}-action log ({moves} moves): {elapsed:.3f} s "
           f"({elapsed / len(log) * 1000:.2f} ms per action; generating it took {made:.1f} s)")
+
+    from benchmarks.art import main as art_main
+
+    art_main()
 
     from benchmarks.contract import main as contract_main
 
