@@ -174,3 +174,17 @@ def cut_sheet(sheet: CounterSheet, folder: str | Path,
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
         raise
+
+
+def load_preview(path: str | Path, max_side: int) -> tuple[Image.Image, tuple[int, int]]:
+    """Scan ``path`` scaled to at most ``max_side`` pixels a side (RGB) and its full
+    size: what the grid dialog shows; :class:`SheetError` if it cannot be read."""
+    with open_sheet_image(path) as im:
+        size = im.size
+        try:
+            im.draft("RGB", (max_side, max_side))  # JPEG: decode at a reduced scale
+            rgb = _rgb(im)
+        except (OSError, ValueError, SyntaxError) as exc:
+            raise SheetError(f"{path}: the image is damaged ({exc})") from exc
+    rgb.thumbnail((max_side, max_side), Image.Resampling.BILINEAR)
+    return rgb, size
