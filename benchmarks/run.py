@@ -132,8 +132,10 @@ def main() -> None:
 
     art_main()
 
+    from benchmarks.bench_ui import main as ui_main  # start, drawing, drops: figures and targets
     from benchmarks.contract import main as contract_main
 
+    ui_main()
     contract_main()
 
 

@@ -34,19 +34,54 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import importlib
 import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from . import __version__, cli_map
 from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
 from .core.base.names import check_player_name
-from .core.engine.game import Game
-from .core.engine.manual import MANUAL_VERBS
-from .core.engine.ruleset import available_rulesets, find_ruleset
-from .core.files.gamefile import load_game, read_game_bytes, save_for_opponent, save_game
-from .core.scan.boardsettings import UserMaps
+
+if TYPE_CHECKING:
+    from .core.engine.game import Game
+    from .core.engine.manual import MANUAL_VERBS
+    from .core.engine.ruleset import available_rulesets, find_ruleset
+    from .core.files.gamefile import load_game, read_game_bytes, save_for_opponent, save_game
+    from .core.scan.boardsettings import UserMaps
+
+_ENGINE = {
+    "Game": ".core.engine.game",
+    "MANUAL_VERBS": ".core.engine.manual",
+    "available_rulesets": ".core.engine.ruleset",
+    "find_ruleset": ".core.engine.ruleset",
+    "load_game": ".core.files.gamefile",
+    "read_game_bytes": ".core.files.gamefile",
+    "save_for_opponent": ".core.files.gamefile",
+    "save_game": ".core.files.gamefile",
+    "UserMaps": ".core.scan.boardsettings",
+}
+"""The engine's names this module uses, imported when a command runs (``--help``, the
+parser and the window's start do not pay for the engine's imports twice)."""
+
+
+def __getattr__(name: str) -> Any:
+    """Import one of the engine's names on first use (``boardapp.cli.load_game``)."""
+    if name not in _ENGINE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_ENGINE[name], __package__), name)
+    globals()[name] = value
+    return value
+
+
+def _load_engine() -> None:
+    """Bind every engine name this module's commands use (those already bound, e.g.
+    replaced by a test, stay)."""
+    for name in _ENGINE:
+        if name not in globals():
+            __getattr__(name)
 
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
             "join", "send", "email", "verify", "replay", "reveal", "map", "selftest")
@@ -151,6 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_gui(None)
     try:
+        _load_engine()
         return COMMAND_FUNCS[args.command](args)
     except IllegalActionError as exc:
         print(f"illegal: {exc}", file=sys.stderr)

@@ -11,19 +11,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .core.base.errors import DataError
-from .core.board.mapdata import examine_map_file, load_map
-from .core.scan.boardsettings import load_board_settings, save_board_settings
-from .core.scan.calibration import (
-    Calibration,
-    CalibrationError,
-    calibrate,
-    map_features,
-    parse_point_option,
-    reference_points,
-)
-from .core.scan.tiles import ScanPyramid, scan_size
+
+if TYPE_CHECKING:
+    from .core.scan.calibration import Calibration
+
+# Maps, scans and their calibration (networkx, shapely, numpy) are imported by the
+# commands that use them: building the parser (``boardapp --help``) imports none of them.
 
 EXIT_PROBLEMS = 1
 RESIDUAL_WARNING = 5.0
@@ -73,6 +69,9 @@ def cmd_map(args: argparse.Namespace) -> int:
     if args.map_command == "check":
         return map_check(args.mapfile)
     if args.map_command == "features":
+        from .core.board.mapdata import load_map
+        from .core.scan.calibration import map_features
+
         bmap = load_map(args.mapfile)
         for name, (x, y) in map_features(bmap).items():
             print(f"{name}\t{x:g},{y:g}")
@@ -81,6 +80,8 @@ def cmd_map(args: argparse.Namespace) -> int:
 
 
 def map_check(path: str) -> int:
+    from .core.board.mapdata import examine_map_file
+
     problems, bmap = examine_map_file(path)
     for problem in problems:
         print(problem)
@@ -96,6 +97,14 @@ def map_check(path: str) -> int:
 
 def fit_points(bmap, scan: str, options: list[str], projective: bool) -> Calibration:
     """The calibration given by ``--point`` options on ``scan`` (checked against its size)."""
+    from .core.scan.calibration import (
+        CalibrationError,
+        calibrate,
+        parse_point_option,
+        reference_points,
+    )
+    from .core.scan.tiles import scan_size
+
     clicks = [parse_point_option(text) for text in options]
     w, h = scan_size(scan)
     for name, (x, y) in clicks:
@@ -106,6 +115,10 @@ def fit_points(bmap, scan: str, options: list[str], projective: bool) -> Calibra
 
 
 def map_calibrate(args: argparse.Namespace) -> int:
+    from .core.board.mapdata import load_map
+    from .core.scan.boardsettings import load_board_settings, save_board_settings
+    from .core.scan.tiles import scan_size
+
     bmap = load_map(args.mapfile)
     cal = fit_points(bmap, args.scan, args.point, args.projective)
     w, h = scan_size(args.scan)
@@ -132,6 +145,9 @@ def map_calibrate(args: argparse.Namespace) -> int:
 
 def render_over_scan(game, args: argparse.Namespace, progress=None) -> tuple[int, int]:
     """Draw ``game`` over ``args.scan`` into ``args.output``; return the image size."""
+    from .core.scan.boardsettings import load_board_settings
+    from .core.scan.tiles import ScanPyramid
+
     bmap = game.ruleset.board_map
     settings = load_board_settings(bmap.id)
     if args.point:

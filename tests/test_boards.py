@@ -109,8 +109,8 @@ def test_the_window_shows_one_tab_per_board_and_each_draws_its_own_pieces(window
     assert not main.item_for_piece["france-gd-1"].isVisible()
     item = tactical.item_for_piece["france-gd-1"]
     assert item.isVisible()
-    assert tactical.bmap.place_at(item.pos().x() + COUNTER_SIZE / 2,
-                                  item.pos().y() + COUNTER_SIZE / 2) == TZ
+    centre = item.mapToScene(QPointF(COUNTER_SIZE / 2, COUNTER_SIZE / 2))  # drawn scaled
+    assert tactical.bmap.place_at(centre.x(), centre.y()) == TZ
     assert not tactical.item_for_piece["france-gd-2"].isVisible()  # still at SZ 45
 
 
@@ -122,7 +122,7 @@ def test_a_drag_on_the_second_board_moves_the_piece_there(window, qtbot):
     qtbot.wait(10)
     scene = window.scenes["tactical"]
     item = scene.item_for_piece["france-gd-1"]
-    start = item.pos() + QPointF(COUNTER_SIZE / 2, COUNTER_SIZE / 2)
+    start = item.mapToScene(QPointF(COUNTER_SIZE / 2, COUNTER_SIZE / 2))
     end = _free_point(window, "tactical", "tz-france-line2")
     viewport = view.viewport()
     a, b = view.mapFromScene(start), view.mapFromScene(end)

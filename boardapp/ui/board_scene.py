@@ -16,18 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (
     QApplication,
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneContextMenuEvent,
     QGraphicsSceneHelpEvent,
     QGraphicsSceneMouseEvent,
-    QGraphicsSimpleTextItem,
     QMenu,
     QStyleOptionGraphicsItem,
     QToolTip,
@@ -37,64 +35,24 @@ from PySide6.QtWidgets import (
 from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.game import Game
-from boardapp.core.engine.ruleset import CounterFace
 from boardapp.core.engine.state import State
 from boardapp.core.scan.calibration import Transform
 from boardapp.core.scan.tiles import ScanPyramid
 
 from . import board_menus
 from .controller import GameController
-from .counter_items import COUNTER_SIZE, BadgeItem, CounterItem
-from .layout import (
-    CASCADE_DEPTH,
-    CASCADE_STEP,
-    StackSpot,
-    fan_positions,
-    grid_positions,
-    stack_spots,
-)
 from .map_items import MapLayer, MarkerLayer, city_radius, font, geometry_path, place_rect
 from .place_markers import PlaceMarkerLayer
 from .scan_layer import ScanLayer
+from .stacks import PILE, SIDE, Z_EXPANDED, StackKey, StackLayout, is_pool_group
 
-StackKey = tuple[str, str]
-"""A stack on the board: (place id, group). The group is "" for the stack of an area
-or a holding box — or, where several sides have pieces there, for the side of its top
-piece, the other sides' stacks being ``SIDE + side id`` and drawn beside it; in pools and
-prisons identical counters form groups, and the group ``PILE`` stands for the whole pool
-when it is too small to show its groups."""
-
-PILE = "*"
-SIDE = "+"
-SIDE_OFFSET = QPointF(COUNTER_SIZE + 12, 0)
-"""Where the stack of a second side in an area is drawn, from the first side's."""
-
-
-def is_pool_group(group: str) -> bool:
-    """Whether a stack group is a pool's group (not an area's stack of one side)."""
-    return bool(group) and not group.startswith(SIDE)
-POOL_STEP = 2.0
-POOL_DEPTH = 2
-MIN_POOL_PITCH = 30.0
-FAN_PITCH = COUNTER_SIZE + 6
-FAN_COLUMNS = 6
-POOL_PANEL_COLUMNS = 8
-BOX_HEADER = 19.0
+__all__ = ["PILE", "SIDE", "BoardScene", "StackKey", "is_pool_group"]
 
 Z_HIGHLIGHT = 3.0
-Z_COUNTERS = 10.0
-Z_PANEL = 900.0
-Z_EXPANDED = 1000.0
 Z_DRAG = 2000.0
 
 REACH_FILL = QColor(30, 200, 60, 95)
 REACH_EDGE = QColor(20, 120, 40, 200)
-
-
-def _face_key(face: CounterFace) -> str:
-    """Identical-looking counters share a key (they are grouped in pools)."""
-    return "|".join((face.colour, face.title, face.subtitle, ",".join(face.values),
-                     str(face.reduced), str(face.is_leader)))
 
 
 class CostLabel(QGraphicsItem):
@@ -136,36 +94,25 @@ class _Press:
     fanned: bool = False
 
 
-class BoardScene(QGraphicsScene):
+class BoardScene(StackLayout):
     """The map, the counters and the gestures; a view of one :class:`Game`."""
 
     def __init__(self, controller: GameController | None = None, parent=None,
                  board: str | None = None) -> None:
         super().__init__(parent)
+        self.game: Game | None = None
         self.controller = controller
         self.board = board
         """The board drawn (``None``: the ruleset's main board)."""
         self.followers: list[BoardScene] = []
         """Scenes of the other boards of the same game: they draw what this one draws
         (a replayed step) too."""
-        self.game: Game | None = None
-        self.item_for_piece: dict[str, CounterItem] = {}
-        self.expanded: StackKey | None = None
         self.map_layer: MapLayer | None = None
         self.scan_layer: ScanLayer | None = None
         self._scan: tuple[ScanPyramid, Transform, bool] | None = None
         self._overlay = (True, 1.0)
         self.markers: MarkerLayer | None = None
         self.place_markers: PlaceMarkerLayer | None = None
-        self._spots: dict[str, StackSpot] = {}
-        self._members: dict[StackKey, list[str]] = {}
-        self._key_of: dict[str, StackKey] = {}
-        self._pool_mode: dict[str, str] = {}
-        self._home: dict[str, QPointF] = {}
-        self._badges: dict[StackKey, BadgeItem] = {}
-        self._pile_labels: dict[str, QGraphicsSimpleTextItem] = {}
-        self._panel: QGraphicsRectItem | None = None
-        self._panel_caption: QGraphicsSimpleTextItem | None = None
         self._highlights: list[QGraphicsItem] = []
         self._target: QGraphicsPathItem | None = None
         self._reach: dict[str, Reach] = {}
@@ -187,21 +134,15 @@ class BoardScene(QGraphicsScene):
         """Draw ``game``: the map once, then its counters from the state."""
         self._press = None
         self.clear()
-        self.item_for_piece.clear()
-        self._badges.clear()
-        self._pile_labels.clear()
-        self._pool_mode.clear()
         self._highlights.clear()
         self._target = None
-        self._panel = None
-        self.expanded = None
         self._shown = None
         self.game = game
         ruleset = game.ruleset
         bmap = self.bmap
+        self.reset_layout()
         self.map_layer = MapLayer(bmap)
         self.addItem(self.map_layer)
-        self._spots = stack_spots(bmap)
 
         def side_colour(side: str) -> QColor:
             try:
@@ -299,277 +240,17 @@ class BoardScene(QGraphicsScene):
         assert self.game is not None
         return self._shown if self._shown is not None else self.game.state
 
+
     def sync(self) -> None:
         """Re-read the drawn state: faces, positions, badges, markers."""
         if self.game is None:
             return
+        super().sync()
         state = self.drawn_state()
-        ruleset = self.game.ruleset
-        for pid in [p for p in self.item_for_piece if p not in state["pieces"]]:
-            self.removeItem(self.item_for_piece.pop(pid))
-        for pid in state["pieces"]:
-            face = ruleset.counter_face(state, pid)
-            item = self.item_for_piece.get(pid)
-            if item is None:
-                item = self.item_for_piece[pid] = CounterItem(pid, face)
-                self.addItem(item)
-            else:
-                item.set_face(face)
-            item.set_lifted(False)
-        self._group(state)
-        if self.expanded is not None and self.count(self.expanded) < 2:
-            self.expanded = None
-        self._layout()
         assert self.markers is not None
         self.markers.sync(state)
         assert self.place_markers is not None
-        self.place_markers.sync(ruleset.place_markers(state))
-
-    def _group(self, state: State) -> None:
-        bmap = self.bmap
-        self._members = {}
-        self._key_of = {}
-        for place, pids in state["stacks"].items():
-            box = bmap.boxes.get(place)
-            if place in bmap.areas or (box is not None and box.kind == "holding"):
-                for i, (side, members) in enumerate(self._by_side(state, pids)):
-                    self._members[(place, "" if i == 0 else SIDE + side)] = members
-            elif box is not None:
-                for pid in pids:
-                    key = (place, _face_key(self.item_for_piece[pid].face))
-                    self._members.setdefault(key, []).append(pid)
-        for key, pids in self._members.items():
-            for pid in pids:
-                self._key_of[pid] = key
-
-    def _by_side(self, state: State, pids: list[str]) -> list[tuple[str, list[str]]]:
-        """The pieces of an area grouped by side, in stack order, the top piece's side
-        first: ``(side, pieces)`` pairs."""
-        assert self.game is not None
-        groups: dict[str, list[str]] = {}
-        for pid in pids:
-            try:
-                side = self.game.ruleset.piece_side(state, pid) or ""
-            except (KeyError, ValueError):
-                side = ""
-            groups.setdefault(side, []).append(pid)
-        return list(groups.items())
-
-    def count(self, key: StackKey) -> int:
-        """How many pieces the stack, group or pile ``key`` holds."""
-        if key[1] == PILE:
-            return len(self.drawn_state()["stacks"].get(key[0], [])) if self.game else 0
-        return len(self._members.get(key, []))
-
-    def pool_mode(self, place: str) -> str:
-        """How pool ``place`` shows: "grid" of groups, closed "pile", or open "panel"."""
-        return self._pool_mode.get(place, "grid")
-
-    def stack_origin(self, key: StackKey) -> QPointF:
-        """Top-left corner of the top counter of the stack ``key`` when collapsed."""
-        place = key[0]
-        if key[1].startswith(SIDE):
-            groups = [k for k in self._members if k[0] == place and not is_pool_group(k[1])]
-            index = groups.index(key) if key in groups else 1
-            offset = SIDE_OFFSET * index
-            if place not in self._spots:
-                offset = -offset  # holding boxes: the first stack is on the right
-            return self.stack_origin((place, "")) + offset
-        if place in self._spots:
-            return self._spots[place].origin
-        x, y, w, h = self.bmap.boxes[place].rect
-        if self.bmap.boxes[place].kind == "holding":
-            return QPointF(x + w - COUNTER_SIZE - 8 - CASCADE_STEP * CASCADE_DEPTH,
-                           y + max(BOX_HEADER, h - COUNTER_SIZE - 5))
-        return self._pool_rect(place).topLeft()
-
-    def _cascade_step(self, key: StackKey) -> QPointF:
-        if key[0] in self._spots:
-            return self._spots[key[0]].step
-        return QPointF(CASCADE_STEP, -CASCADE_STEP)
-
-    def _pool_rect(self, place: str) -> QRectF:
-        x, y, w, h = self.bmap.boxes[place].rect
-        room = POOL_STEP * POOL_DEPTH
-        return QRectF(x + 6, y + BOX_HEADER, w - 12 - room, max(COUNTER_SIZE, h - BOX_HEADER - 3))
-
-    def _pool_layout(self, place: str, groups: list[StackKey]) -> dict[StackKey, QPointF]:
-        """Cells of the groups of pool ``place``; sets its mode (grid, pile or panel)."""
-        cells, pitch = grid_positions(len(groups), self._pool_rect(place))
-        if pitch >= MIN_POOL_PITCH:
-            self._pool_mode[place] = "grid"
-            return dict(zip(groups, cells, strict=True))
-        if self.expanded == (place, PILE):
-            self._pool_mode[place] = "panel"
-            cells = fan_positions(self._pool_rect(place).topLeft(), len(groups),
-                                  self.sceneRect().adjusted(8, 8, -8, -8), FAN_PITCH,
-                                  POOL_PANEL_COLUMNS)
-            return dict(zip(groups, cells, strict=True))
-        self._pool_mode[place] = "pile"
-        return {}
-
-    def _layout(self) -> None:
-        self._home = {}
-        seen: set[str] = set()
-        badges: dict[StackKey, tuple[int, QPointF, float]] = {}
-        pools: dict[str, list[StackKey]] = {}
-        for key in self._members:
-            if is_pool_group(key[1]):
-                pools.setdefault(key[0], []).append(key)
-        cells: dict[StackKey, QPointF] = {}
-        for place, groups in pools.items():
-            cells.update(self._pool_layout(place, groups))
-        for key, pids in self._members.items():
-            place, group = key
-            n = len(pids)
-            if key == self.expanded:
-                fan = fan_positions(cells.get(key, self.stack_origin(key)), n,
-                                    self.sceneRect().adjusted(8, 8, -8, -8), FAN_PITCH,
-                                    FAN_COLUMNS)
-                for i, (pid, pos) in enumerate(zip(pids, fan, strict=True)):
-                    self._place_item(pid, pos, Z_EXPANDED + n - i, True)
-                    seen.add(pid)
-                continue
-            pool = is_pool_group(group)
-            if pool and self.pool_mode(place) == "pile":
-                continue
-            if pool:
-                origin, step, depth = cells[key], QPointF(POOL_STEP, -POOL_STEP), POOL_DEPTH
-            else:
-                origin, step, depth = (self.stack_origin(key), self._cascade_step(key),
-                                       CASCADE_DEPTH)
-            base = Z_EXPANDED if pool and self.pool_mode(place) == "panel" else Z_COUNTERS
-            for i, pid in enumerate(pids):
-                k = min(i, depth)
-                self._place_item(pid, origin + step * k, base + (n - i) * 0.01, i <= depth)
-                seen.add(pid)
-            if n > 1:
-                badges[key] = (n, origin, base + 1)
-        for place in pools:
-            if self.pool_mode(place) != "pile":
-                continue
-            pids = list(self.drawn_state()["stacks"].get(place, [])) if self.game else []
-            origin = self.stack_origin((place, PILE))
-            for i, pid in enumerate(pids):
-                k = min(i, POOL_DEPTH)
-                self._place_item(pid, origin + QPointF(POOL_STEP, -POOL_STEP) * k,
-                                 Z_COUNTERS + (len(pids) - i) * 0.001, i <= POOL_DEPTH)
-                seen.add(pid)
-            if len(pids) > 1:
-                badges[(place, PILE)] = (len(pids), origin, Z_COUNTERS + 1)
-        for pid, item in self.item_for_piece.items():
-            if pid not in seen:
-                item.setVisible(False)
-        self._layout_badges(badges)
-        self._layout_pile_labels()
-        self._layout_panel()
-
-    def _place_item(self, pid: str, pos: QPointF, z: float, visible: bool) -> None:
-        item = self.item_for_piece[pid]
-        self._home[pid] = pos
-        item.setPos(pos)
-        item.setZValue(z)
-        item.setVisible(visible)
-
-    def _layout_badges(self, wanted: dict[StackKey, tuple[int, QPointF, float]]) -> None:
-        for key in [k for k in self._badges if k not in wanted]:
-            self.removeItem(self._badges.pop(key))
-        for key, (count, origin, z) in wanted.items():
-            badge = self._badges.get(key)
-            if badge is None:
-                badge = self._badges[key] = BadgeItem(count)
-                self.addItem(badge)
-            badge.set_count(count)
-            badge.setPos(origin + QPointF(COUNTER_SIZE - 1, 1))
-            badge.setZValue(z)
-            badge.setVisible(True)
-
-    def _layout_pile_labels(self) -> None:
-        piles = [p for p, mode in self._pool_mode.items()
-                 if mode == "pile" and self.count((p, PILE))]
-        for place in [p for p in self._pile_labels if p not in piles]:
-            self.removeItem(self._pile_labels.pop(place))
-        for place in piles:
-            label = self._pile_labels.get(place)
-            if label is None:
-                label = self._pile_labels[place] = QGraphicsSimpleTextItem()
-                label.setFont(font(10))
-                label.setBrush(QColor("#2b2216"))
-                label.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-                label.setZValue(Z_COUNTERS - 1)
-                self.addItem(label)
-            label.setText(f"{self.count((place, PILE))} counters\nclick to spread")
-            origin = self.stack_origin((place, PILE))
-            label.setPos(origin + QPointF(COUNTER_SIZE + 16, 6))
-
-    def _layout_panel(self) -> None:
-        if self.expanded is None:
-            if self._panel is not None:
-                self._panel.setVisible(False)
-            return
-        if self._panel is None:
-            self._panel = QGraphicsRectItem()
-            self._panel.setBrush(QColor(255, 255, 255, 220))
-            self._panel.setPen(QPen(QColor("#3a3a3a"), 1.2))
-            self._panel.setZValue(Z_PANEL)
-            self._panel.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-            self._panel_caption = QGraphicsSimpleTextItem(self._panel)
-            self._panel_caption.setFont(font(11, bold=True))
-            self._panel_caption.setBrush(QColor("#2b2216"))
-            self.addItem(self._panel)
-        place, group = self.expanded
-        if group == PILE:
-            pids = [p for p in self._home if self._key_of.get(p, ("", ""))[0] == place]
-        else:
-            pids = self._members[self.expanded]
-        rect = QRectF()
-        for pid in pids:
-            rect = rect.united(QRectF(self._home[pid], QSizeF(COUNTER_SIZE, COUNTER_SIZE)))
-        caption = f"{self.bmap.place_name(place)}: {self.count(self.expanded)} counters"
-        self._panel_caption.setText(caption)
-        rect = rect.adjusted(-8, -30, 14, 8)
-        rect.setWidth(max(rect.width(), self._panel_caption.boundingRect().width() + 16))
-        self._panel.setRect(rect)
-        self._panel_caption.setPos(rect.left() + 8, rect.top() + 4)
-        self._panel.setVisible(True)
-
-    # -- expanding -------------------------------------------------------------------------
-    def toggle_expanded(self, key: StackKey | None) -> None:
-        """Fan out the stack ``key`` (or fold the fanned one when it is ``key``/None)."""
-        if key is not None and (key == self.expanded or self.count(key) < 2):
-            key = None
-        if key != self.expanded:
-            self.expanded = key
-            self._layout()
-
-    def key_of(self, pid: str) -> StackKey:
-        """The stack (or pool group) that piece ``pid`` is drawn in."""
-        return self._key_of[pid]
-
-    def members(self, key: StackKey) -> list[str]:
-        """The pieces of stack ``key``, top first."""
-        if key[1] == PILE:
-            return list(self.drawn_state()["stacks"].get(key[0], [])) if self.game else []
-        return list(self._members.get(key, []))
-
-    def gesture(self, pid: str) -> tuple[list[str], StackKey | None, bool]:
-        """What a press on counter ``pid`` takes: (pieces dragged, stack a click
-        toggles, whether the counter is fanned out)."""
-        key = self._key_of[pid]
-        place, group = key
-        members = self._members[key]
-        if not is_pool_group(group):
-            if key == self.expanded:
-                return [pid], key, True
-            return list(members), key, False
-        mode = self.pool_mode(place)
-        if mode == "pile":
-            return [self.members((place, PILE))[0]], (place, PILE), False
-        if mode == "panel":
-            return [members[0]], None, False
-        if key == self.expanded:
-            return [pid], key, True
-        return [members[0]], key, False
+        self.place_markers.sync(self.game.ruleset.place_markers(state))
 
     # -- drag highlights -------------------------------------------------------------------
     def show_reach(self, pieces: list[str]) -> dict[str, Reach]:
@@ -636,14 +317,6 @@ class BoardScene(QGraphicsScene):
         self.addItem(self._target)
 
     # -- mouse -----------------------------------------------------------------------------
-    def counter_at(self, pos: QPointF, exclude: set[str] | None = None) -> CounterItem | None:
-        """The topmost visible counter under scene point ``pos``."""
-        for item in self.items(pos):
-            if isinstance(item, CounterItem) and item.isVisible() and (
-                    exclude is None or item.pid not in exclude):
-                return item
-        return None
-
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # noqa: N802
         if event.button() != Qt.MouseButton.LeftButton or self.game is None:
             super().mousePressEvent(event)
@@ -680,6 +353,7 @@ class BoardScene(QGraphicsScene):
         press = self._press
         assert press is not None
         press.dragging = True
+        self.displaced.update(press.pieces)
         for i, pid in enumerate(press.pieces):
             item = self.item_for_piece[pid]
             item.setZValue(Z_DRAG + len(press.pieces) - i)

@@ -7,8 +7,10 @@ split: the face is data from the ruleset, never game logic in the item).
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from boardapp.core.engine.ruleset import CounterFace
@@ -16,42 +18,96 @@ from boardapp.core.engine.ruleset import CounterFace
 from .map_items import font
 
 COUNTER_SIZE = 48.0
+SIMPLE_SMALLEST = 8.0
+"""The smallest font of the zoomed-out face, in the item's units (see counter_lod)."""
 BORDER = QColor("#1e1a14")
 
 
-def _fit_font(text: str, rect: QRectF, start: float, smallest: float, bold: bool,
-              wrap: bool) -> QFont:
-    """The largest font from ``start`` down to ``smallest`` that fits ``text`` in ``rect``.
+_BOUNDS = QRectF(-2, -2, COUNTER_SIZE + 6, COUNTER_SIZE + 6)
+_TAGGED_BOUNDS = QRectF(-2, -2, COUNTER_SIZE + 6, COUNTER_SIZE + 4 + SIMPLE_SMALLEST * 1.5)
+_BADGE_BOUNDS = QRectF(-10, -10, 20, 20)
 
-    At each size the normal face is tried first, then the condensed one.
-    """
-    flags = Qt.AlignmentFlag.AlignCenter | (Qt.TextFlag.TextWordWrap if wrap else 0)
-    size = start
-    while size >= smallest:
+
+def _fit_font(text: str, rect: QRectF, start: float, smallest: float, bold: bool,
+              wrap: bool | Qt.TextFlag) -> QFont:
+    """The largest font from ``start`` down to ``smallest`` (in half steps) that fits
+    ``text`` in ``rect``; at each size the normal face is tried first, then the condensed
+    one. A smaller font never needs more room, so the sizes are bisected."""
+    key = (text, rect.width(), rect.height(), start, smallest, bold, wrap)
+    found = _FITTED.get(key)
+    if found is None:
+        found = _FITTED[key] = _search_font(text, rect, start, smallest, bold, wrap)
+    return QFont(found)
+
+
+_FITTED: dict[tuple, QFont] = {}
+
+
+def _search_font(text: str, rect: QRectF, start: float, smallest: float, bold: bool,
+                 wrap: bool | Qt.TextFlag) -> QFont:
+    if isinstance(wrap, bool):
+        wrap = Qt.TextFlag.TextWordWrap if wrap else Qt.TextFlag(0)
+    flags = Qt.AlignmentFlag.AlignCenter | wrap
+
+    def fits(size: float) -> QFont | None:
         for condensed in (False, True):
             f = font(size, bold=bold, condensed=condensed)
             needed = QFontMetricsF(f).boundingRect(rect, flags, text)
             if needed.width() <= rect.width() + 0.01 and needed.height() <= rect.height() + 0.01:
                 return f
+        return None
+
+    sizes = []
+    size = start
+    while size >= smallest:
+        sizes.append(size)
         size -= 0.5
-    return font(smallest, bold=bold, condensed=True)
+    if not sizes:
+        return font(smallest, bold=bold, condensed=True)
+    best = fits(sizes[0])
+    if best is not None:
+        return best
+    lo, hi = 1, len(sizes) - 1  # sizes[lo - 1] does not fit; find the first that does
+    found: QFont | None = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        f = fits(sizes[mid])
+        if f is not None:
+            found, hi = f, mid - 1
+        else:
+            lo = mid + 1
+    return found if found is not None else font(smallest, bold=bold, condensed=True)
+
+
+def _fits(f: QFont, rect: QRectF, flags, text: str) -> bool:
+    needed = QFontMetricsF(f).boundingRect(rect, flags, text)
+    return needed.width() <= rect.width() + 0.01 and needed.height() <= rect.height() + 0.01
 
 
 class CounterItem(QGraphicsObject):
-    """One counter, ~48x48 map units, its top-left corner at ``pos()``."""
+    """One counter, ~48x48 map units, its top-left corner at ``pos()``.
 
-    def __init__(self, pid: str, face: CounterFace) -> None:
+    Qt caches each counter's picture in device pixels; the face itself is drawn once per
+    look and scale into a shared pixmap (:data:`FACES`) that identical counters copy;
+    ``simple`` draws the face of the zoomed-out level of detail
+    (:mod:`boardapp.ui.counter_lod`).
+    """
+
+    def __init__(self, pid: str, face: CounterFace, simple: bool = False) -> None:
         super().__init__()
         self.pid = pid
         self.face = face
+        self.simple = simple
         self._lifted = False
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
+        # Qt keeps each counter's picture on screen (a repaint only blits it); when that
+        # picture must be made again (a new zoom), identical counters share one drawing.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(face.tooltip)
-        self._layout()
+        self._look = face_look(face, simple)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        return QRectF(-2, -2, COUNTER_SIZE + 6, COUNTER_SIZE + 6)
+        return self._look.bounds
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -64,7 +120,18 @@ class CounterItem(QGraphicsObject):
             return
         self.face = face
         self.setToolTip(face.tooltip)
-        self._layout()
+        self._set_look(face_look(face, self.simple))
+
+    def set_simple(self, simple: bool) -> None:
+        """Draw the zoomed-out face (larger text, fewer details) or the detailed one."""
+        if simple != self.simple:
+            self.simple = simple
+            self._set_look(face_look(self.face, simple))
+
+    def _set_look(self, look: FaceLook) -> None:
+        if look.bounds != self._look.bounds:
+            self.prepareGeometryChange()
+        self._look = look
         self.update()
 
     def set_lifted(self, lifted: bool) -> None:
@@ -73,41 +140,105 @@ class CounterItem(QGraphicsObject):
             self._lifted = lifted
             self.update()
 
-    def _layout(self) -> None:
-        s = COUNTER_SIZE
-        face = self.face
-        if face.is_leader:
-            self._title_rect = QRectF(3.5, 11, s - 7, 23.5)
-            self._title_font = _fit_font(face.title, self._title_rect, 10.5, 6, True, True)
-        else:
-            self._title_rect = QRectF(2, 11, s - 4, 22)
-            self._title_font = _fit_font(face.title, self._title_rect, 14, 7, True, False)
-        self._sub_font = _fit_font(face.subtitle, QRectF(0, 0, s - 6, 10), 8, 5.5, False, False)
-        self._value_row = (QRectF(4.5, s - 14.5, s - 9, 12.5) if face.is_leader
-                           else QRectF(2.5, s - 14.5, s - 5, 13))
-        self._value_font = _fit_font("  ".join(face.values),
-                                     QRectF(0, 0, self._value_row.width(), 13), 11.5, 8,
-                                     True, False)
+    def text_size(self) -> float:
+        """The smallest font of the name and values, in the item's units."""
+        return self._look.text_size()
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
+        t = painter.worldTransform()
+        if t.isRotating() or abs(t.m11() - t.m22()) > 1e-6 or t.m11() <= 0:
+            self._look.paint(painter, self._lifted)
+            return
+        device = painter.device()
+        ratio = device.devicePixelRatioF() if device is not None else 1.0
+        pixmap = face_pixmap(self._look, self._lifted, t.m11(), ratio)
+        bounds = self._look.bounds
+        corner = t.map(bounds.topLeft())
+        painter.save()
+        painter.resetTransform()
+        painter.drawPixmap(QPointF(round(corner.x()), round(corner.y())), pixmap)
+        painter.restore()
+
+
+class FaceLook:
+    """The fonts and rectangles of one face at one level of detail, and its painting."""
+
+    def __init__(self, face: CounterFace, simple: bool) -> None:
+        self.face = face
+        self.simple = simple
+        self.bounds = _TAGGED_BOUNDS if simple and face.tag else _BOUNDS
+        """The item's bounding rectangle (a simple face hangs its tag under it)."""
+        self._fitted = False
+
+    def _fit(self) -> None:
+        """Choose the fonts (on first use: a face never drawn costs nothing)."""
+        if self._fitted:
+            return
+        self._fitted = True
+        face = self.face
+        s = COUNTER_SIZE
+        self.title_flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+        """How the name is laid out in ``title_rect``."""
+        if self.simple:
+            self.title_rect = QRectF(1.5, 1.5, s - 3, s - 16.5 if face.values else s - 3)
+            self.title_font = _fit_font(face.title, self.title_rect, 17, SIMPLE_SMALLEST,
+                                        True, True)
+            if not _fits(self.title_font, self.title_rect, self.title_flags, face.title):
+                # a word longer than the counter ("Beaudricourt"): broken, not shrunk
+                self.title_flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWrapAnywhere
+                self.title_font = font(SIMPLE_SMALLEST, bold=True, condensed=True)
+            self.sub_font = self.title_font
+            self.value_row = QRectF(2.5, s - 14.5, s - 5, 13)
+            self.value_font = _fit_font("  ".join(face.values),
+                                        QRectF(0, 0, self.value_row.width(), 13), 13,
+                                        SIMPLE_SMALLEST, True, False)
+            return
+        if face.is_leader:
+            self.title_rect = QRectF(3.5, 11, s - 7, 23.5)
+            self.title_font = _fit_font(face.title, self.title_rect, 10.5, 6, True, True)
+        else:
+            self.title_rect = QRectF(2, 11, s - 4, 22)
+            self.title_font = _fit_font(face.title, self.title_rect, 14, 7, True, False)
+        self.sub_font = _fit_font(face.subtitle, QRectF(0, 0, s - 6, 10), 8, 5.5, False,
+                                  False)
+        self.value_row = (QRectF(4.5, s - 14.5, s - 9, 12.5) if face.is_leader
+                          else QRectF(2.5, s - 14.5, s - 5, 13))
+        self.value_font = _fit_font("  ".join(face.values),
+                                    QRectF(0, 0, self.value_row.width(), 13), 11.5, 8,
+                                    True, False)
+
+    def text_size(self) -> float:
+        """The smallest font of the name and values, in map units."""
+        self._fit()
+        sizes = [self.title_font.pixelSize()]
+        if self.face.values:
+            sizes.append(self.value_font.pixelSize())
+        return float(min(sizes))
+
+    def paint(self, painter: QPainter, lifted: bool) -> None:
+        """Draw the counter with its top-left corner at (0, 0)."""
+        self._fit()
         s = COUNTER_SIZE
         face = self.face
         body = QRectF(0, 0, s, s)
         radius = 9.0 if face.is_leader else 4.0
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        shadow = 3.5 if self._lifted else 1.8
+        shadow = 3.5 if lifted else 1.8
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(0, 0, 0, 70 if self._lifted else 90))
+        painter.setBrush(QColor(0, 0, 0, 70 if lifted else 90))
         painter.drawRoundedRect(body.translated(shadow, shadow), radius, radius)
         colour = QColor(face.colour)
         ink = QColor(face.text_colour)
         painter.setBrush(colour)
         painter.setPen(QPen(BORDER, 1.2))
         painter.drawRoundedRect(body.adjusted(0.6, 0.6, -0.6, -0.6), radius, radius)
+        if self.simple:
+            self._paint_simple(painter, colour, ink, radius)
+            return
         if face.is_leader:
-            self._paint_leader_band(painter, colour, ink, radius)
+            _paint_leader_band(painter, colour, ink, radius)
         if face.reduced:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor("#ffffff"))
@@ -119,52 +250,48 @@ class CounterItem(QGraphicsObject):
             sub_ink = _contrast(colour.darker(135))
         if face.subtitle:
             painter.setPen(sub_ink)
-            painter.setFont(self._sub_font)
+            painter.setFont(self.sub_font)
             painter.drawText(QRectF(3, 1.5, s - 6, 10), Qt.AlignmentFlag.AlignCenter,
                              face.subtitle)
         painter.setPen(ink)
-        painter.setFont(self._title_font)
+        painter.setFont(self.title_font)
         flags = Qt.AlignmentFlag.AlignCenter
         if face.is_leader:
             flags |= Qt.TextFlag.TextWordWrap
-        painter.drawText(self._title_rect, flags, face.title)
+        painter.drawText(self.title_rect, flags, face.title)
         self._paint_values(painter, ink)
         if face.tag:
-            self._paint_tag(painter, face.tag)
+            _paint_tag(painter, face.tag, 6.5, QRectF(-2, s - 6, s + 4, 10))
 
-    @staticmethod
-    def _paint_tag(painter: QPainter, tag: str) -> None:
-        """A small dark label across the lower edge: a state note such as "in fortress"."""
+    def _paint_simple(self, painter: QPainter, colour: QColor, ink: QColor,
+                      radius: float) -> None:
+        """The zoomed-out face: the name as large as it fits, the values under it; a
+        reduced unit's white strip and a leader's inner frame stay as thin marks."""
         s = COUNTER_SIZE
-        painter.setFont(font(6.5, bold=True))
-        rect = QRectF(-2, s - 6, s + 4, 10)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor(40, 30, 20, 225))
-        painter.drawRoundedRect(rect, 3, 3)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, tag)
-
-    def _paint_leader_band(self, painter: QPainter, colour: QColor, ink: QColor,
-                           radius: float) -> None:
-        s = COUNTER_SIZE
-        band = QPainterPath()
-        band.addRoundedRect(QRectF(0.6, 0.6, s - 1.2, s - 1.2), radius, radius)
-        top = QPainterPath()
-        top.addRect(QRectF(0, 0, s, 12))
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(colour.darker(135))
-        painter.drawPath(band.intersected(top))
-        painter.setPen(QPen(ink, 0.8))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRoundedRect(QRectF(2.6, 2.6, s - 5.2, s - 5.2), radius - 2, radius - 2)
+        face = self.face
+        if face.is_leader:
+            painter.setPen(QPen(ink, 0.8))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(2, 2, s - 4, s - 4), radius - 2, radius - 2)
+        if face.reduced:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor("#ffffff"))
+            painter.drawRect(QRectF(1.2, 1.2, s - 2.4, 3.5))
+        painter.setPen(ink)
+        painter.setFont(self.title_font)
+        painter.drawText(self.title_rect, self.title_flags, face.title)
+        self._paint_values(painter, ink)
+        if face.tag:  # under the counter, where it hides neither name nor values
+            _paint_tag(painter, face.tag, SIMPLE_SMALLEST,
+                       QRectF(-2, s + 1, s + 4, SIMPLE_SMALLEST * 1.5))
 
     def _paint_values(self, painter: QPainter, ink: QColor) -> None:
         values = self.face.values
         if not values:
             return
-        painter.setFont(self._value_font)
+        painter.setFont(self.value_font)
         painter.setPen(ink)
-        row = self._value_row
+        row = self.value_row
         if len(values) == 1:
             painter.drawText(row, Qt.AlignmentFlag.AlignCenter, values[0])
             return
@@ -178,6 +305,75 @@ class CounterItem(QGraphicsObject):
                 align = Qt.AlignmentFlag.AlignHCenter
                 rect = QRectF(row.left() + i * slot, row.top(), slot, row.height())
             painter.drawText(rect, align | Qt.AlignmentFlag.AlignVCenter, value)
+
+
+_LOOKS: dict[tuple[CounterFace, bool], FaceLook] = {}
+FACES: dict[tuple[CounterFace, bool, bool, float, float], QPixmap] = {}
+"""Pre-rendered faces: (face, simple, lifted, device scale, pixel ratio) -> pixmap."""
+FACES_LIMIT = 64 * 1024 * 1024
+"""Bytes of pre-rendered faces kept before the cache starts again."""
+_faces_bytes = 0
+
+
+def face_look(face: CounterFace, simple: bool) -> FaceLook:
+    """The (shared) fonts and layout of ``face``."""
+    look = _LOOKS.get((face, simple))
+    if look is None:
+        if len(_LOOKS) > 5000:
+            _LOOKS.clear()
+        look = _LOOKS[(face, simple)] = FaceLook(face, simple)
+    return look
+
+
+def face_pixmap(look: FaceLook, lifted: bool, scale: float, ratio: float) -> QPixmap:
+    """``look`` drawn at ``scale`` device pixels per unit (shared by identical counters)."""
+    global _faces_bytes
+    key = (look.face, look.simple, lifted, round(scale, 4), ratio)
+    pixmap = FACES.get(key)
+    if pixmap is not None:
+        return pixmap
+    bounds = look.bounds
+    width = math.ceil(bounds.width() * scale * ratio)
+    height = math.ceil(bounds.height() * scale * ratio)
+    pixmap = QPixmap(width, height)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.scale(scale * ratio, scale * ratio)
+    painter.translate(-bounds.left(), -bounds.top())
+    look.paint(painter, lifted)
+    painter.end()
+    pixmap.setDevicePixelRatio(ratio)
+    _faces_bytes += width * height * 4
+    if _faces_bytes > FACES_LIMIT:
+        FACES.clear()
+        _faces_bytes = width * height * 4
+    FACES[key] = pixmap
+    return pixmap
+
+
+def _paint_tag(painter: QPainter, tag: str, size: float, rect: QRectF) -> None:
+    """A small dark label in ``rect``: a state note such as "in fortress"."""
+    painter.setFont(font(size, bold=True))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(40, 30, 20, 225))
+    painter.drawRoundedRect(rect, 3, 3)
+    painter.setPen(QColor("#ffffff"))
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, tag)
+
+
+def _paint_leader_band(painter: QPainter, colour: QColor, ink: QColor, radius: float) -> None:
+    """A leader's darker top band and inner frame."""
+    s = COUNTER_SIZE
+    band = QPainterPath()
+    band.addRoundedRect(QRectF(0.6, 0.6, s - 1.2, s - 1.2), radius, radius)
+    top = QPainterPath()
+    top.addRect(QRectF(0, 0, s, 12))
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour.darker(135))
+    painter.drawPath(band.intersected(top))
+    painter.setPen(QPen(ink, 0.8))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRoundedRect(QRectF(2.6, 2.6, s - 5.2, s - 5.2), radius - 2, radius - 2)
 
 
 def _contrast(colour: QColor) -> QColor:
@@ -201,7 +397,7 @@ class BadgeItem(QGraphicsItem):
             self.update()
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        return QRectF(-10, -10, 20, 20)
+        return _BADGE_BOUNDS
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

@@ -249,22 +249,22 @@ def free_spot(bmap: BoardMap, width: float, height: float) -> QPointF:
     for track in bmap.tracks.values():
         for cell in track.cells:
             blocked.append(QRectF(*cell.rect).adjusted(0, -20, 0, 0))
-    best: tuple[float, QPointF] | None = None
     step = 8.0
-    y = h - height - 6
-    while y >= 6:
-        x = 6.0
-        while x + width <= w - 6:
+    top = h - height - 6
+    rows = sum(1 for j in range(int(h // step) + 2) if top - j * step >= 6)
+    cols = sum(1 for i in range(int(w // step) + 2) if 6.0 + i * step + width <= w - 6)
+    # The distance from the corner grows with i + j: look at the spots in that order
+    # (the first row first among equal distances) and stop at the first free one.
+    for total in range(rows + cols):
+        for j in range(max(0, total - cols + 1), min(rows, total + 1)):
+            x, y = 6.0 + (total - j) * step, top - j * step
             rect = QRectF(x, y, width, height)
-            if not any(rect.intersects(b) for b in blocked):
-                poly = Polygon([(x, y), (x + width, y), (x + width, y + height), (x, y + height)])
-                if not land_test.intersects(poly):
-                    distance = x + (h - y - height)
-                    if best is None or distance < best[0]:
-                        best = (distance, QPointF(x, y))
-            x += step
-        y -= step
-    return best[1] if best else QPointF(8, h - height - 8)
+            if any(rect.intersects(b) for b in blocked):
+                continue
+            poly = Polygon([(x, y), (x + width, y), (x + width, y + height), (x, y + height)])
+            if not land_test.intersects(poly):
+                return QPointF(x, y)
+    return QPointF(8, h - height - 8)
 
 
 # -- the static layer -------------------------------------------------------------------
@@ -615,6 +615,7 @@ class MarkerLayer:
         self.region: dict[str, tuple[QGraphicsEllipseItem, QGraphicsSimpleTextItem]] = {}
         self.turn: QGraphicsRectItem | None = None
         self.score: dict[str, QGraphicsRectItem] = {}
+        self._drawn: tuple | None = None
         self._build()
 
     def _add(self, item: QGraphicsItem) -> None:
@@ -676,7 +677,13 @@ class MarkerLayer:
         return item
 
     def sync(self, state: State) -> None:
-        """Recolour and move every marker to match ``state``."""
+        """Recolour and move every marker to match ``state`` (nothing when what they
+        show has not changed since the last call)."""
+        drawn = (dict(state["control"]), dict(state["region_control"]), state.get("turn"),
+                 dict(state.get("score", {})))
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         for area_id, city in self.control.items():
             side = state["control"].get(area_id)
             city.set_control(None if side is None else self.side_colour(side))

@@ -39,6 +39,8 @@ MAX_YAML_NUMBER = 100
 """Characters in one number."""
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+YAML_LOADER: Any = _Loader
+"""The safe loader every YAML read goes through: libyaml's C one where PyYAML has it."""
 YAML_C_LOADER = _Loader is not yaml.SafeLoader
 """Whether libyaml's C parser is used (PyYAML built with it)."""
 _STR = "tag:yaml.org,2002:str"

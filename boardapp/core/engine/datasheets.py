@@ -35,7 +35,7 @@ import yaml
 
 from ..base.atomic import atomic_write_text
 from ..base.errors import BoardappError, DataError, InvalidActionError
-from ..base.yamlio import load_yaml_file
+from ..base.yamlio import YAML_LOADER, load_yaml_file, load_yaml_text
 
 UNKNOWN = "?"
 LAYOUTS = ("records", "grid", "column")
@@ -332,7 +332,7 @@ def _child(node: yaml.Node, key: str) -> yaml.Node | None:
 
 def _edit_spans(text: str, sheet: Sheet, edits: Iterable[tuple[str, str, Any]]
                 ) -> list[tuple[int, int, str]]:
-    root = yaml.compose(text)
+    root = yaml.compose(text, Loader=YAML_LOADER)
     if root is None:
         raise DataError(str(sheet.file), "", "empty file")
     node: yaml.Node | None = root
@@ -394,7 +394,7 @@ def save_sheet_values(sheet: Sheet, edits: Iterable[tuple[str, str, Any]]) -> No
         raise BoardappError(f"{sheet.file}: not valid YAML: {exc}") from exc
     for start, end, new in sorted(spans, reverse=True):
         text = text[:start] + new + text[end:]
-    values = yaml.safe_load(text)
+    values = load_yaml_text(text, str(sheet.file))
     check = _node(values, sheet)
     for key, sub, value in edits:
         got = get_cell(sheet, read_from(sheet, check), key, sub)

@@ -28,6 +28,7 @@ import yaml
 from ..base.atomic import atomic_write_text
 from ..base.errors import DataError
 from ..base.userdirs import config_dir, data_dir
+from ..base.yamlio import load_yaml_text
 from ..board.mapdata import BoardMap, MapErrors, check_map, parse_map
 from ..board.maps import USER, LoadedMap, ShippedMaps, load_map_file
 from .calibration import Calibration, RefPoint, Transform
@@ -192,7 +193,7 @@ def write_map(data: dict[str, Any], path: str | Path, origin: str = "") -> Path:
     if problems:
         raise problems[0] if len(problems) == 1 else MapErrors(problems)
     text = dump_map(data, origin)
-    parse_map(yaml.safe_load(text), str(path))  # what is written reads back
+    parse_map(load_yaml_text(text, str(path)), str(path))  # what is written reads back
     atomic_write_text(path, text)
     return path
 
