@@ -136,6 +136,9 @@ def main() -> None:
     from benchmarks.contract import main as contract_main
 
     ui_main()
+    from benchmarks.bench_art_ui import main as art_ui_main  # 1,000 image counters
+
+    art_ui_main()
     contract_main()
 
 

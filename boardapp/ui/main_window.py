@@ -36,6 +36,7 @@ from boardapp.core.files.gamefile import save_game
 from .board_scene import BoardScene
 from .board_view import BoardView
 from .controller import GameController
+from .counter_art import CounterArtMenu
 from .data_editor import open_data_editor
 from .pbem_ui import PbemUi
 from .render import render_png
@@ -89,6 +90,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.table_dock.toggle)
         self.scan_board = ScanBoard(self)  # the Board menu: scans of your own map
         self.scan_board.restore()
+        self.counter_art = CounterArtMenu(self)  # View: the player's own counter images
+        self.counter_art.restore()
         self._refresh()
 
     # -- building --------------------------------------------------------------------------
@@ -286,6 +289,7 @@ class MainWindow(QMainWindow):
         self.log_list.clear()
         self._build_boards()
         self.scan_board.restore()
+        self.counter_art.restore()
         self._follow_focus()
         self._refresh()
         for view in self.views.values():
