@@ -4,6 +4,7 @@ reduced sides), markers and cards; the View menu switch goes back to drawn faces
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QImage, QPainter
 
 from boardapp.core.art.assignment import CellRef
@@ -93,3 +94,53 @@ def test_every_zoom_uses_the_shared_face_cache(art_window):
     for simple in (False, True):  # the level of detail keeps the image
         item.set_simple(simple)
         assert _centre_of(item) == cell_colour("front", 0, 0)
+
+
+def _store_with_sheet(tmp_path, game_id: str) -> ArtStore:
+    store = ArtStore(game_id)
+    store.put_sheet(CounterSheet(
+        "s1", "Sheet", str(write_sheet(tmp_path / "f.png", GRID, SIZE, "front")), None, GRID))
+    return store
+
+
+def test_hand_shows_card_images(qtbot, tmp_path, monkeypatch):
+    from tests.council import Council3
+
+    monkeypatch.setenv("BOARDAPP_DATA_DIR", str(tmp_path / "data"))
+    game = Game(Council3(), None, 5)
+    side = game.ruleset.acting_side(game.state)
+    card = game.ruleset.hand_actions(game.state, side)[0].args[0]
+    store = _store_with_sheet(tmp_path, game.ruleset.id)
+    store.assignment.assign("cards", card, CellRef("s1", "front", 1, 2))
+    store.save()
+    window = MainWindow(game)
+    qtbot.addWidget(window)
+    dock = window.pbem_ui.hand
+    dock.cover.click()
+    images = dock.findChildren(type(dock.heading), "card-image")
+    assert len(images) == 1 and images[0].toolTip() == card
+    assert images[0].pixmap().toImage().pixelColor(40, 60).blue() == cell_colour(
+        "front", 1, 2)[2]
+    window.counter_art.show_action.setChecked(False)  # back to words only
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not dock.findChildren(type(dock.heading), "card-image")
+    assert dock.play_buttons()
+
+
+def test_markers_show_their_images(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDAPP_DATA_DIR", str(tmp_path / "data"))
+    game = Game(find_ruleset("hex_demo"), None, 7)
+    store = _store_with_sheet(tmp_path, game.ruleset.id)
+    store.assignment.assign("markers", "Siege 1", CellRef("s1", "front", 0, 1))
+    store.save()
+    window = MainWindow(game)
+    qtbot.addWidget(window)
+    layer = window.scene.place_markers
+    place = next(iter(window.game.ruleset.board_map.areas))
+    layer.sync({place: ["Siege 1", "Pillage"]})
+    chips = {chip.text: chip for chip in layer._chips.values()}
+    assert chips["Siege 1"].art is not None and chips["Pillage"].art is None
+    assert chips["Siege 1"].boundingRect().width() > 30  # an image, not a text chip
+    window.counter_art.show_action.setChecked(False)
+    layer.sync({place: ["Siege 1", "Pillage"]})
+    assert all(chip.art is None for chip in layer._chips.values())

@@ -35,7 +35,7 @@ from boardapp.core.engine.game import Game
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-CARD_HEIGHT = 120
+CARD_HEIGHT = 84
 """Pixels of a card's image in the hand."""
 COVER_STYLE = ("QPushButton { background: #37474f; color: white; font-size: 13px; "
                "font-weight: bold; padding: 14px; border-radius: 6px; }")
@@ -224,12 +224,14 @@ class HandDock(QDockWidget):
         for heading, row in group_by_first_argument(game, game.ruleset.hand_actions(
                 game.state, side)):
             line = QWidget()
-            outer = QVBoxLayout(line)
-            outer.setContentsMargins(0, 2, 0, 2)
-            outer.setSpacing(1)
+            beside = QHBoxLayout(line)  # the card's image (if any), then its words
+            beside.setContentsMargins(0, 2, 0, 2)
             image = self._card_image(row[0][1])
             if image is not None:
-                outer.addWidget(image)
+                beside.addWidget(image, 0, Qt.AlignmentFlag.AlignTop)
+            outer = QVBoxLayout()
+            outer.setSpacing(1)
+            beside.addLayout(outer, 1)
             if heading:
                 title = QLabel(heading)
                 title.setWordWrap(True)
