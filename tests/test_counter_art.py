@@ -224,3 +224,16 @@ def test_catalogue_and_next_of_type():
     assert picked[0] == first.pid
     a.assign_piece(first.pid, "full", CellRef("s1", "front", 0, 0))
     assert first.pid not in next_of_type(rows, a, first.side, first.type, 2)
+
+
+def test_import_recuts_own_scans_by_the_shared_grid(tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDAPP_DATA_DIR", str(tmp_path / "data"))
+    sheet = _sheet(tmp_path)
+    store = ArtStore("hex_demo")
+    store.put_sheet(CounterSheet("s1", "", sheet.front, sheet.back, SheetGrid(rows=1, cols=1)))
+    friend = Assignment("hex_demo", {"s1": CounterSheet("s1", "", None, None, GRID)})
+    friend.fill_row("s1", 2, 0, ["p1"])
+    store.import_text(assignment_to_json(friend, with_files=False), "shared.json")
+    assert not store.problem and store.assignment.sheets["s1"].front == sheet.front
+    cell = store.assignment.piece_cell("p1", reduced=False)
+    assert centre(store.cell_path(cell)) == cell_colour("front", 2, 0)

@@ -396,9 +396,13 @@ class CounterSheetDialog(QDialog):
         self.sheet = None
         self._fill_sheet_combo()
         waiting = [s.name or s.id for s in self.store.assignment.sheets.values() if not s.front]
+        text = ""
+        if self.store.problem:
+            text = f"Imported, but a sheet could not be cut again: {self.store.problem}. "
         if waiting:
-            self.show_problem("Imported. Open your own scan of each sheet and cut it: "
-                              + ", ".join(waiting))
+            text += ("Imported. Open your own scan of each sheet and cut it: "
+                     + ", ".join(waiting))
+        self.show_problem(text)
         return True
 
     def export_dialog(self) -> None:

@@ -18,7 +18,7 @@ from ..base.errors import DataError
 from ..base.userdirs import data_dir
 from .assignment import Assignment, CellRef, assignment_from_json, assignment_to_json
 from .cutting import CutResult, Progress, cell_file, cut_sheet
-from .sheet import CounterSheet
+from .sheet import CounterSheet, SheetError
 
 log = logging.getLogger(__name__)
 _SAFE = re.compile(r"[^a-zA-Z0-9._-]+")
@@ -100,14 +100,26 @@ class ArtStore:
 
     def import_text(self, text: str | bytes, file: str) -> Assignment:
         """Take a shared assignment (validated first: on a :class:`DataError` nothing
-        changes). Sheets keep the player's scans when he already has a sheet of that id
-        with the same grid; others wait for him to choose his scan and cut it."""
+        changes). A sheet the player already has (same id) keeps his scans, cut again
+        by the shared grid (:attr:`problem` says which could not be); others wait for
+        him to choose his scans and cut them."""
         new = assignment_from_json(text, file, self.game)
+        problems = []
         for sid, sheet in list(new.sheets.items()):
             mine = self.assignment.sheets.get(sid)
-            if mine is not None and mine.front:
-                new.sheets[sid] = CounterSheet(sid, sheet.name or mine.name, mine.front,
-                                               mine.back, sheet.grid, sheet.back_grid)
+            if mine is None or not mine.front:
+                continue
+            ours = CounterSheet(sid, sheet.name or mine.name, mine.front, mine.back,
+                                sheet.grid, sheet.back_grid)
+            if (ours.grid, ours.back_grid) != (mine.grid, mine.back_grid):
+                try:  # the shared grid on the player's own scans
+                    cut_sheet(ours, self.cells_folder(sid))
+                except SheetError as exc:
+                    problems.append(str(exc))
+                    ours = CounterSheet(sid, ours.name, None, None, sheet.grid,
+                                        sheet.back_grid)
+            new.sheets[sid] = ours
         self.assignment = new
+        self.problem = "; ".join(problems)
         self.save()
         return new
