@@ -11,7 +11,12 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsRectItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from boardapp.core.engine.ruleset import CounterFace
 
@@ -85,7 +90,7 @@ def _fits(f: QFont, rect: QRectF, flags, text: str) -> bool:
     return needed.width() <= rect.width() + 0.01 and needed.height() <= rect.height() + 0.01
 
 
-class CounterItem(QGraphicsObject):
+class CounterItem(QGraphicsRectItem):
     """One counter, ~48x48 map units, its top-left corner at ``pos()``.
 
     Qt caches each counter's picture in device pixels; the face itself is drawn once per
@@ -109,9 +114,10 @@ class CounterItem(QGraphicsObject):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(face.tooltip)
         self._look = face_look(face, simple, art)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        return self._look.bounds
+        # The rectangle is the bounding rectangle, kept by Qt (no call into Python to
+        # ask it each time the board is drawn); it is never drawn itself.
+        self.setPen(Qt.PenStyle.NoPen)
+        self.setRect(self._look.bounds)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
@@ -140,7 +146,7 @@ class CounterItem(QGraphicsObject):
 
     def _set_look(self, look: FaceLook) -> None:
         if look.bounds != self._look.bounds:
-            self.prepareGeometryChange()
+            self.setRect(look.bounds)
         self._look = look
         self.update()
 
@@ -399,12 +405,14 @@ def _contrast(colour: QColor) -> QColor:
     return QColor("#ffffff") if colour.lightnessF() < 0.55 else QColor("#1e1a14")
 
 
-class BadgeItem(QGraphicsItem):
-    """The count of pieces in a stack, a small disc at the stack's top-right corner."""
+class BadgeItem(QGraphicsRectItem):
+    """The count of pieces in a stack, a small disc at the stack's top-right corner
+    (its never-drawn rectangle is its bounding rectangle, kept by Qt)."""
 
     def __init__(self, count: int) -> None:
-        super().__init__()
+        super().__init__(_BADGE_BOUNDS)
         self._count = count
+        self.setPen(Qt.PenStyle.NoPen)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
@@ -413,9 +421,6 @@ class BadgeItem(QGraphicsItem):
         if count != self._count:
             self._count = count
             self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        return _BADGE_BOUNDS
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

@@ -540,11 +540,14 @@ def _rect_edge_towards(rect: tuple[float, float, float, float],
 
 
 # -- markers that follow the state ------------------------------------------------------
-class CityItem(QGraphicsItem):
-    """A city symbol (circle, or star with its fortress level) with its control disc."""
+class CityItem(QGraphicsRectItem):
+    """A city symbol (circle, or star with its fortress level) with its control disc
+    (its never-drawn rectangle is its bounding rectangle, kept by Qt)."""
 
     def __init__(self, area: Area) -> None:
-        super().__init__()
+        r = STAR_RADIUS + 2
+        super().__init__(QRectF(-r, -r, 2 * r, 2 * r))
+        self.setPen(Qt.PenStyle.NoPen)
         self.area = area
         self._control: QColor | None = None
         self.show_symbol = True
@@ -563,10 +566,6 @@ class CityItem(QGraphicsItem):
         if colour != self._control:
             self._control = colour
             self.update()
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
-        r = STAR_RADIUS + 2
-        return QRectF(-r, -r, 2 * r, 2 * r)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
