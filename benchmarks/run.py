@@ -4,8 +4,8 @@
 
 Prints: time to an interactive window (headless), time to compute the reachable areas
 for a stack, time to replay a 1,000-action log; then the contract test's games per minute
-per ruleset (``benchmarks/contract.py``), and the rules' cost per game
-(``benchmarks/bench_rules.py``).
+per ruleset (``benchmarks/contract.py``), the rules' cost per game
+(``benchmarks/bench_rules.py``) and the cut of a 300-counter sheet (``benchmarks/art.py``).
 """
 
 from __future__ import annotations
@@ -128,10 +128,17 @@ def main() -> None:
     print(f"replay of a {len(replayed.log)}-action log ({moves} moves): {elapsed:.3f} s "
           f"({elapsed / len(log) * 1000:.2f} ms per action; generating it took {made:.1f} s)")
 
+    from benchmarks.art import main as art_main
+
+    art_main()
+
     from benchmarks.bench_ui import main as ui_main  # start, drawing, drops: figures and targets
     from benchmarks.contract import main as contract_main
 
     ui_main()
+    from benchmarks.bench_art_ui import main as art_ui_main  # 1,000 image counters
+
+    art_ui_main()
     contract_main()
     __import__("benchmarks.bench_replay").bench_replay.main()  # the engine's figures (14)
     from benchmarks.bench_rules import main as rules_main  # the rules' cost (issue 14)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from boardapp.core.engine.ruleset import CounterFace
 
+from .counter_art_paint import CounterArt, paint_art
 from .map_items import font
 
 COUNTER_SIZE = 48.0
@@ -95,21 +96,24 @@ class CounterItem(QGraphicsRectItem):
     Qt caches each counter's picture in device pixels; the face itself is drawn once per
     look and scale into a shared pixmap (:data:`FACES`) that identical counters copy;
     ``simple`` draws the face of the zoomed-out level of detail
-    (:mod:`boardapp.ui.counter_lod`).
+    (:mod:`boardapp.ui.counter_lod`); ``art`` the player's own image instead of the
+    drawn face (:mod:`boardapp.ui.counter_art_paint`).
     """
 
-    def __init__(self, pid: str, face: CounterFace, simple: bool = False) -> None:
+    def __init__(self, pid: str, face: CounterFace, simple: bool = False,
+                 art: CounterArt | None = None) -> None:
         super().__init__()
         self.pid = pid
         self.face = face
         self.simple = simple
+        self.art = art
         self._lifted = False
         self.setAcceptedMouseButtons(Qt.MouseButton.LeftButton | Qt.MouseButton.RightButton)
         # Qt keeps each counter's picture on screen (a repaint only blits it); when that
         # picture must be made again (a new zoom), identical counters share one drawing.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(face.tooltip)
-        self._look = face_look(face, simple)
+        self._look = face_look(face, simple, art)
         # The rectangle is the bounding rectangle, kept by Qt (no call into Python to
         # ask it each time the board is drawn); it is never drawn itself.
         self.setPen(Qt.PenStyle.NoPen)
@@ -126,13 +130,19 @@ class CounterItem(QGraphicsRectItem):
             return
         self.face = face
         self.setToolTip(face.tooltip)
-        self._set_look(face_look(face, self.simple))
+        self._set_look(face_look(face, self.simple, self.art))
 
     def set_simple(self, simple: bool) -> None:
         """Draw the zoomed-out face (larger text, fewer details) or the detailed one."""
         if simple != self.simple:
             self.simple = simple
-            self._set_look(face_look(self.face, simple))
+            self._set_look(face_look(self.face, simple, self.art))
+
+    def set_art(self, art: CounterArt | None) -> None:
+        """Show the player's image ``art`` (``None``: the drawn face)."""
+        if art != self.art:
+            self.art = art
+            self._set_look(face_look(self.face, self.simple, art))
 
     def _set_look(self, look: FaceLook) -> None:
         if look.bounds != self._look.bounds:
@@ -170,9 +180,10 @@ class CounterItem(QGraphicsRectItem):
 class FaceLook:
     """The fonts and rectangles of one face at one level of detail, and its painting."""
 
-    def __init__(self, face: CounterFace, simple: bool) -> None:
+    def __init__(self, face: CounterFace, simple: bool, art: CounterArt | None = None) -> None:
         self.face = face
         self.simple = simple
+        self.art = art
         self.bounds = _TAGGED_BOUNDS if simple and face.tag else _BOUNDS
         """The item's bounding rectangle (a simple face hangs its tag under it)."""
         self._fitted = False
@@ -229,6 +240,13 @@ class FaceLook:
         face = self.face
         body = QRectF(0, 0, s, s)
         radius = 9.0 if face.is_leader else 4.0
+        if self.art is not None and paint_art(painter, self.art, s, radius, lifted):
+            if face.tag and self.simple:
+                _paint_tag(painter, face.tag, SIMPLE_SMALLEST,
+                           QRectF(-2, s + 1, s + 4, SIMPLE_SMALLEST * 1.5))
+            elif face.tag:
+                _paint_tag(painter, face.tag, 6.5, QRectF(-2, s - 6, s + 4, 10))
+            return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         shadow = 3.5 if lifted else 1.8
@@ -313,28 +331,28 @@ class FaceLook:
             painter.drawText(rect, align | Qt.AlignmentFlag.AlignVCenter, value)
 
 
-_LOOKS: dict[tuple[CounterFace, bool], FaceLook] = {}
-FACES: dict[tuple[CounterFace, bool, bool, float, float], QPixmap] = {}
-"""Pre-rendered faces: (face, simple, lifted, device scale, pixel ratio) -> pixmap."""
+_LOOKS: dict[tuple[CounterFace, bool, CounterArt | None], FaceLook] = {}
+FACES: dict[tuple[CounterFace, bool, CounterArt | None, bool, float, float], QPixmap] = {}
+"""Pre-rendered faces: (face, simple, art, lifted, device scale, pixel ratio) -> pixmap."""
 FACES_LIMIT = 64 * 1024 * 1024
 """Bytes of pre-rendered faces kept before the cache starts again."""
 _faces_bytes = 0
 
 
-def face_look(face: CounterFace, simple: bool) -> FaceLook:
-    """The (shared) fonts and layout of ``face``."""
-    look = _LOOKS.get((face, simple))
+def face_look(face: CounterFace, simple: bool, art: CounterArt | None = None) -> FaceLook:
+    """The (shared) fonts and layout of ``face`` (shown as image ``art``, if any)."""
+    look = _LOOKS.get((face, simple, art))
     if look is None:
         if len(_LOOKS) > 5000:
             _LOOKS.clear()
-        look = _LOOKS[(face, simple)] = FaceLook(face, simple)
+        look = _LOOKS[(face, simple, art)] = FaceLook(face, simple, art)
     return look
 
 
 def face_pixmap(look: FaceLook, lifted: bool, scale: float, ratio: float) -> QPixmap:
     """``look`` drawn at ``scale`` device pixels per unit (shared by identical counters)."""
     global _faces_bytes
-    key = (look.face, look.simple, lifted, round(scale, 4), ratio)
+    key = (look.face, look.simple, look.art, lifted, round(scale, 4), ratio)
     pixmap = FACES.get(key)
     if pixmap is not None:
         return pixmap

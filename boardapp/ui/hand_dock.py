@@ -13,9 +13,11 @@ passes the screen from one to the next. A ruleset with no secrets has no dock.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
@@ -35,6 +37,8 @@ from .click_guard import guard_buttons
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
+CARD_HEIGHT = 84
+"""Pixels of a card's image in the hand."""
 COVER_STYLE = ("QPushButton { background: #37474f; color: white; font-size: 13px; "
                "font-weight: bold; padding: 14px; border-radius: 6px; }")
 
@@ -85,6 +89,9 @@ class HandDock(QDockWidget):
         self.viewer: str | None = None
         """The side whose hand the dock is for (``None``: nobody's, read-only)."""
         self.covered = True
+        self.card_art: Callable[[str], str | None] | None = None
+        """The player's image file of a card, by card id (``None``: none); see
+        :mod:`boardapp.ui.counter_art`."""
         self.cover = QPushButton()
         self.cover.setStyleSheet(COVER_STYLE)
         self.cover.setCursor(Qt.CursorShape.PointingHandCursor)
@@ -175,6 +182,21 @@ class HandDock(QDockWidget):
         rows = [self.plays.itemAt(i).widget() for i in range(self.plays.count())]
         return [b for row in rows for b in row.findChildren(QPushButton)]
 
+    def _card_image(self, action: Action) -> QLabel | None:
+        """The player's image of the card ``action`` plays, if he assigned one."""
+        if self.card_art is None or not action.args:
+            return None
+        path = self.card_art(str(action.args[0]))
+        pixmap = QPixmap(path) if path else QPixmap()
+        if pixmap.isNull():
+            return None
+        label = QLabel()
+        label.setObjectName("card-image")
+        label.setPixmap(pixmap.scaledToHeight(CARD_HEIGHT,
+                                              Qt.TransformationMode.SmoothTransformation))
+        label.setToolTip(str(action.args[0]))
+        return label
+
     def _clear_plays(self) -> None:
         while self.plays.count():
             widget = self.plays.takeAt(0).widget()
@@ -204,9 +226,14 @@ class HandDock(QDockWidget):
         for heading, row in group_by_first_argument(game, game.ruleset.hand_actions(
                 game.state, side)):
             line = QWidget()
-            outer = QVBoxLayout(line)
-            outer.setContentsMargins(0, 2, 0, 2)
+            beside = QHBoxLayout(line)  # the card's image (if any), then its words
+            beside.setContentsMargins(0, 2, 0, 2)
+            image = self._card_image(row[0][1])
+            if image is not None:
+                beside.addWidget(image, 0, Qt.AlignmentFlag.AlignTop)
+            outer = QVBoxLayout()
             outer.setSpacing(1)
+            beside.addLayout(outer, 1)
             if heading:
                 title = QLabel(heading)
                 title.setWordWrap(True)

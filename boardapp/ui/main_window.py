@@ -43,6 +43,7 @@ from .board_scene import BoardScene
 from .board_view import BoardView
 from .click_guard import guard_buttons
 from .controller import GameController
+from .counter_art import CounterArtMenu
 from .data_editor import open_data_editor
 from .data_share_ui import DataShare
 from .decisions_panel import DecisionsPanel
@@ -123,6 +124,8 @@ class MainWindow(QMainWindow):
         self.view_menu.addAction(self.decisions.toggle)
         self.data_share = DataShare(self, self.edit_menu)  # export / import game data
         self.help_menu = HelpMenu(self)
+        self.counter_art = CounterArtMenu(self)  # View: the player's own counter images
+        self.counter_art.restore()
         self._refresh()
         self.data_share.game_started()
 
@@ -343,6 +346,7 @@ class MainWindow(QMainWindow):
         self.log_list.clear()
         self._build_boards()
         self.scan_board.restore()
+        self.counter_art.restore()
         self._follow_focus()
         self._refresh()
         for view in self.views.values():

@@ -15,6 +15,7 @@ size, so stacks and box grids never overlap more than at 100%.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QPen
@@ -25,6 +26,7 @@ from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import CounterFace
 from boardapp.core.engine.state import State
 
+from .counter_art_paint import CounterArt
 from .counter_items import COUNTER_SIZE, BadgeItem, CounterItem
 from .counter_lod import counter_scale, simple_face
 from .face_watch import FaceWatch
@@ -94,6 +96,9 @@ class StackLayout(QGraphicsScene):
         """How much larger than at 100% counters are drawn (zoomed out, see
         :mod:`boardapp.ui.counter_lod`)."""
         self.simple_faces = False
+        self.counter_art: Callable[[str, CounterFace], CounterArt | None] | None = None
+        """The player's image for a piece showing a face (``None``: drawn faces only);
+        set by :class:`boardapp.ui.counter_art.CounterArtMenu`."""
         self._watch: FaceWatch | None = None
         self._spots: dict[str, StackSpot] = {}
         self._spots_by_scale: dict[float, dict[str, StackSpot]] = {}
@@ -209,6 +214,8 @@ class StackLayout(QGraphicsScene):
                 self.addItem(item)
             else:
                 item.set_face(faces[pid])
+            if self.counter_art is not None or item.art is not None:
+                item.set_art(self.counter_art(pid, faces[pid]) if self.counter_art else None)
         places = {self._place_of[p] for p in changed if p in self._place_of}
         stacks = state["stacks"]
         old = self._stacks
@@ -232,6 +239,13 @@ class StackLayout(QGraphicsScene):
                     places.add(self._place_of[pid])
         self.displaced.clear()
         self._relayout(places)
+
+    def refresh_art(self) -> None:
+        """Ask :attr:`counter_art` again for every counter (images switched on or off,
+        or assigned anew)."""
+        art = self.counter_art
+        for pid, item in self.item_for_piece.items():
+            item.set_art(art(pid, item.face) if art is not None else None)
 
     def _action_mark(self) -> tuple[int, int]:
         game = self.game
