@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import available_rulesets, find_ruleset
+from boardapp.core.table.tableboard import table_of
 from boardapp.ui.board_scene import BoardScene
 from boardapp.ui.counter_items import COUNTER_SIZE, CounterItem
 from boardapp.ui.counter_lod import DETAIL_ZOOM, counter_scale
@@ -26,7 +27,9 @@ from boardapp.ui.face_watch import FaceWatch
 from boardapp.ui.main_window import MainWindow
 from boardapp.ui.stacks import is_pool_group
 
-RULESETS = sorted(available_rulesets())
+RULESETS = sorted(rid for rid in available_rulesets()
+                  if table_of(find_ruleset(rid).board_map) is None)
+"""The games drawn with counters (a table's figures are drawn on their bases instead)."""
 SMALL_SCREEN = (1366, 768)
 READABLE_PX = 9.0
 
