@@ -532,9 +532,16 @@ class StackLayout(QGraphicsScene):
             scale = self.counter_scale
             beside = origin + QPointF(self.unit + 16 * scale, 6 * scale)
             box = self.bmap.boxes[place].rect
-            if beside.x() + label.boundingRect().width() > box[0] + box[2]:
+            text_box = label.boundingRect()
+            fits = True
+            if beside.x() + text_box.width() > box[0] + box[2]:
                 beside = QPointF(origin.x(), origin.y() + self.unit + 4 * scale)  # below
+                fits = (beside.x() + text_box.width() <= box[0] + box[2] + 2 * scale
+                        and beside.y() + text_box.height() <= box[1] + box[3] + 2 * scale)
             label.setPos(beside)
+            # A label that would run over the next box stays unsaid: the pile's badge
+            # shows the count, and a click spreads it all the same.
+            label.setVisible(fits)
 
     def _layout_panel(self) -> None:
         if self.expanded is None:
