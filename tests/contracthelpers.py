@@ -144,6 +144,16 @@ def legal_by_side(ruleset: Ruleset, state: State) -> dict[str, list[Action]]:
     return {side: actions for side, actions in found.items() if actions}
 
 
+def taker(ruleset: Ruleset, state: State, action: Action) -> str | None:
+    """The first deciding side the action is offered to (several sides may decide at
+    once, e.g. orders given together); ``None`` for a ruleset that lists the acting
+    side's actions only."""
+    if not takes_side(ruleset):
+        return None
+    return next((side for side in ruleset.deciding_sides(state)
+                 if action in ruleset.legal_actions(state, side)), None)
+
+
 def check_deciders(ruleset: Ruleset, state: State, legal: list[Action],
                    by_side: dict[str, list[Action]] | None = None) -> list[str]:
     """Problems with who may act: a side outside the game, a non-deciding side with

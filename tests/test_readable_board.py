@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from contracthelpers import taker
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 from PySide6.QtTest import QTest
@@ -177,9 +178,7 @@ def test_faces_kept_up_to_date_are_the_rules_faces(rid):
         if not legal:
             break
         action = chooser.choice(legal)  # taken by a side it is offered to (several may decide)
-        side = next(s for s in ruleset.deciding_sides(game.state)
-                    if action in ruleset.legal_actions(game.state, s))
-        game.push(action, side=side)
+        game.push(action, side=taker(ruleset, game.state, action))
 
 
 def test_the_counter_under_a_point_is_the_topmost_item_there(qtbot):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import available_rulesets
-from tests.contracthelpers import PLANS, choose
+from tests.contracthelpers import PLANS, choose, taker
 
 
 def reachable_by_networkx(graph, start, budget, enter_cost, must_stop=lambda p: False,
@@ -179,7 +179,8 @@ def test_the_actions_of_a_verb_are_those_the_listing_gives(rid):
             for verb_name in sorted({a.verb for a in listed} | set(step.verbs)):
                 assert list(step.actions_of(rs, game.state, frame, verb_name)) == \
                     [a for a in listed if a.verb == verb_name], (number, verb_name)
-        game.push(choose(rnd, legal))
+        action = choose(rnd, legal)
+        game.push(action, side=taker(rs, game.state, action))
 
 
 # -- The Lily and the Ermine: the purchases of R&R (7, 13) ---------------------------------
