@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench soak bundle bundle-test clean
+.PHONY: run test lint bench soak bundle bundle-test install-desktop clean
 
 run: $(STAMP)
 	@sh packaging/ensure-qt-libs.sh $(VENV)
@@ -38,6 +38,10 @@ bundle: $(STAMP)
 bundle-test: bundle
 	dist/boardapp/boardapp --version
 	QT_QPA_PLATFORM=offscreen dist/boardapp/boardapp selftest
+
+# The menu entry, icons and the game-file type for the current user, starting .venv's boardapp.
+install-desktop: $(STAMP)
+	BOARDAPP_EXEC="$(abspath $(BIN)/boardapp)" sh packaging/install-desktop.sh
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

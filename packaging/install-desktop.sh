@@ -1,7 +1,7 @@
 #!/bin/sh
 # Install boardapp's desktop entry, icons and game-file MIME type for the current user
-# (freedesktop: GNOME, KDE, Xfce...). Run from the repository root after `make run` or
-# `pip install`; `boardapp` must be on the PATH for the menu entry to start it.
+# (freedesktop: GNOME, KDE, Xfce...): `make install-desktop`, or run it after `pip install`
+# with `boardapp` on the PATH (or $BOARDAPP_EXEC naming the program to start).
 set -e
 here=$(cd "$(dirname "$0")/.." && pwd)
 data=${XDG_DATA_HOME:-$HOME/.local/share}
@@ -19,7 +19,10 @@ cp "$here/assets/icons/boardapp.svg" "$data/icons/hicolor/scalable/apps/boardapp
 cp "$here/assets/icons/boardapp-game.svg" \
     "$data/icons/hicolor/scalable/mimetypes/application-x-boardapp-game.svg"
 mkdir -p "$data/applications" "$data/mime/packages"
-cp "$here/packaging/boardapp.desktop" "$data/applications/boardapp.desktop"
+# $BOARDAPP_EXEC: the program the entry starts (make install-desktop gives .venv's boardapp)
+exec_line="Exec=${BOARDAPP_EXEC:-boardapp} %f"
+sed "s|^Exec=.*|$exec_line|" "$here/packaging/boardapp.desktop" \
+    > "$data/applications/boardapp.desktop"
 cp "$here/packaging/boardapp-mime.xml" "$data/mime/packages/boardapp.xml"
 command -v update-mime-database >/dev/null && update-mime-database "$data/mime" || true
 command -v update-desktop-database >/dev/null && update-desktop-database "$data/applications" || true
