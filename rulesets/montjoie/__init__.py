@@ -1,0 +1,1 @@
+"""Montjoie! (Tilsit): the ruleset package."""

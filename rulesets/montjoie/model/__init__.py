@@ -1,0 +1,1 @@
+"""Montjoie!, the model: data and predicates of the rules."""
