@@ -9,13 +9,15 @@ import pytest
 
 from rulesets.montjoie.model.combat import (
     ATTACKER,
+    CASTLE,
     CORRUPTION,
     COURT_INTRIGUE,
     DEFENDER,
+    FORTRESS,
+    FREE,
+    GARRISON,
     HERO_RESULT,
-    ORDINAL,
     OUTSIDE_HELP,
-    POINTS,
     TIE,
     Commitment,
     Ground,
@@ -31,7 +33,7 @@ from rulesets.montjoie.model.combat import (
 
 CANNON_LADDERS = Commitment(("canon-1", "echelles-2"), influence=2)
 RAM = Commitment(("belier-1",))
-CASTLE_MOUNTAIN = Ground("castle", mountain=True)
+CASTLE_MOUNTAIN = Ground(CASTLE, mountain=True)
 
 
 def test_cards_influence_and_die_make_the_attack_total():
@@ -56,12 +58,12 @@ def test_engineer_lowers_a_castle_to_a_garrison():
 
 def test_engineer_on_a_garrison_leaves_the_mountain_and_landing_bonuses():
     engineer = Commitment(CANNON_LADDERS.cards, engineer=True)
-    ground = Ground("garrison", mountain=True, landing=True)
+    ground = Ground(GARRISON, mountain=True, landing=True)
     assert defence_total(RAM, engineer, ground, die=1) == 0 + 1 + 1 + 4 + 1
 
 
 def test_landing_adds_one_to_the_mountain_bonus():
-    ground = Ground("castle", mountain=True, landing=True)
+    ground = Ground(CASTLE, mountain=True, landing=True)
     assert defence_total(RAM, CANNON_LADDERS, ground, die=5) == 4 + 1 + 1 + 4 + 5
     harder = Options(harder_landings=True)
     assert defence_total(RAM, CANNON_LADDERS, ground, die=5, options=harder) == 16
@@ -70,7 +72,7 @@ def test_landing_adds_one_to_the_mountain_bonus():
 def test_defenders_engineer_cancels_the_attackers_by_default():
     engineer = Commitment(CANNON_LADDERS.cards, engineer=True)
     defence = Commitment(("belier-1", "ingenieur-1"), engineer=True)
-    ground = Ground("fortress")
+    ground = Ground(FORTRESS)
     assert defence_total(defence, engineer, ground, die=2) == 6 + 4 + 2
     no_cancel = Options(engineer_cancels=False)
     assert defence_total(defence, engineer, ground, die=2, options=no_cancel) == 4 + 4 + 2
@@ -80,7 +82,7 @@ def test_defenders_engineer_cancels_the_attackers_by_default():
 
 def test_defender_without_yellow_cards_adds_fortification_die_hero_and_influence():
     bare = Commitment((), influence=1, hero=True)
-    assert defence_total(bare, CANNON_LADDERS, Ground("garrison"), die=3) == 2 + 3 + 1 + 2
+    assert defence_total(bare, CANNON_LADDERS, Ground(GARRISON), die=3) == 2 + 3 + 1 + 2
 
 
 def test_sign_of_god_doubles_one_yellow_card():
@@ -97,7 +99,7 @@ def test_tie_discards_both_sides_keeps_the_city_and_kills_the_hero():
     attack = Commitment(("canon-1", "echelles-1", "heros-france"), hero=True)
     defence = Commitment(("sape-1",), influence=1)
     a = attack_total(attack, die=3)
-    d = defence_total(defence, attack, Ground("garrison"), die=6)
+    d = defence_total(defence, attack, Ground(GARRISON), die=6)
     assert (a, d) == (14, 14)
     assert winner(a, d) == TIE
     out = settle(TIE, attack, defence)
@@ -136,13 +138,15 @@ def test_ambassador_refuses_impossible_totals():
         ambassador(13)
 
 
-def test_pillage_and_corruption_thresholds_under_both_readings_of_a1():
-    assert [d for d in range(1, 7) if beats_fortification(d, "garrison", POINTS)] == [
-        3, 4, 5, 6]
-    assert [d for d in range(1, 7) if beats_fortification(d, "castle", POINTS)] == [5, 6]
-    assert [d for d in range(1, 7) if beats_fortification(d, "garrison", ORDINAL)] == [
-        2, 3, 4, 5, 6]
-    assert not any(beats_fortification(d, "fortress", r) for d in range(1, 7)
-                   for r in (POINTS, ORDINAL))
-    assert beats_fortification(1, "free", POINTS)
-    assert pillage_loot("castle", {"free": 1, "garrison": 1, "castle": 2}) == 2
+def test_pillage_and_corruption_need_a_die_above_the_fortification():
+    # E11 under reading A1 (a), the PC value: garrison 2 needs 3-6, castle 4 needs 5-6.
+    assert [d for d in range(1, 7) if beats_fortification(d, GARRISON, 2)] == [3, 4, 5, 6]
+    assert [d for d in range(1, 7) if beats_fortification(d, CASTLE, 4)] == [5, 6]
+    assert [d for d in range(1, 7) if beats_fortification(d, GARRISON, 1)] == [2, 3, 4, 5, 6]
+    assert not any(beats_fortification(d, FORTRESS, t) for d in range(1, 7) for t in (3, 6))
+    assert beats_fortification(1, FREE, 0)
+
+
+def test_pillage_loot_by_reading_of_a6():
+    assert [pillage_loot(lv, "a") for lv in (FREE, GARRISON, CASTLE)] == [1, 1, 2]
+    assert pillage_loot(CASTLE, "c") == 1

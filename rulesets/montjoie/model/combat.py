@@ -19,7 +19,7 @@ The steps roll the dice and move the cards; these functions only count.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 RULE_CARDS = "Montjoie Séq. 3"
@@ -36,9 +36,10 @@ HERO_PC = 2
 MAX_INFLUENCE = 3
 """Séq. 7 / Séq. 8: never more than 3 influence points per combatant in one combat."""
 
-LEVELS = ("free", "garrison", "castle", "fortress")
-"""The fortification levels, lowest first (index = ordinal level)."""
-FORT_PC: dict[str, int] = {"free": 0, "garrison": 2, "castle": 4, "fortress": 6}
+FREE, GARRISON, CASTLE, FORTRESS = 0, 1, 2, 3
+"""The fortification levels (as the state keeps them): free city, garnison, château,
+forteresse."""
+FORT_PC: dict[int, int] = {FREE: 0, GARRISON: 2, CASTLE: 4, FORTRESS: 6}
 """Séq. 4: a garrison is worth 2 PC, a castle 4, a fortress 6 (a free city 0)."""
 
 ATTACKER, DEFENDER, TIE = "attacker", "defender", "tie"
@@ -64,10 +65,10 @@ def yellows(cards: Iterable[str]) -> list[str]:
     return [c for c in cards if is_yellow(c)]
 
 
-def lowered(level: str, steps: int = 1) -> str:
+def lowered(level: int) -> int:
     """Séq. 3 (Ingénieur): a fortress becomes a castle, a castle a garrison, a garrison
     is worth nothing."""
-    return LEVELS[max(0, LEVELS.index(level) - steps)]
+    return max(FREE, level - 1)
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ class Options:
 class Ground:
     """The city defended: its fortification level and where it lies."""
 
-    level: str = "garrison"
+    level: int = GARRISON
     mountain: bool = False
     landing: bool = False
     """The attack comes by sea (a port attacking another port, Séq. 7)."""
@@ -217,29 +218,20 @@ def settle(result: str, attack: Commitment, defence: Commitment) -> Settlement:
 
 
 # -- die tests against a fortification (Écorcheur, Corruption) ----------------------------
-ORDINAL = "ordinal"
-POINTS = "points"
-"""A1: "niveau de fortification" in a die test read as the ordinal level (free 0,
-garrison 1, castle 2, fortress 3) or as its Combat Points (0/2/4/6)."""
-
-
-def threshold(level: str, reading: str) -> int:
-    """A1: the number a die must beat for a city at ``level``."""
-    return LEVELS.index(level) if reading == ORDINAL else FORT_PC[level]
-
-
-def beats_fortification(die: int, level: str, reading: str) -> bool:
+def beats_fortification(die: int, level: int, threshold: int) -> bool:
     """Séq. 3 (Écorcheur, Corruption): the die must be greater than the fortification
-    level; a fortress can never be pillaged nor corrupted."""
-    if level == "fortress":
-        return False
-    return die > threshold(level, reading)
+    level (``threshold``: its PC value or its ordinal, by the reading of A1); a fortress
+    can never be pillaged nor corrupted."""
+    return level < FORTRESS and die > threshold
 
 
-def pillage_loot(level: str, loot: Mapping[str, int]) -> int:
-    """Séq. 3 (Écorcheur): "1 ou 2 écus suivant le niveau de fortification" (A6: which
-    level gives which is not printed; ``loot`` is the players' reading, Game data)."""
-    return int(loot.get(level, 0))
+def pillage_loot(level: int, reading: str) -> int:
+    """Séq. 3 (Écorcheur): "1 ou 2 écus suivant le niveau de fortification"; which level
+    gives which is not printed (A6): readings a and b, 1 écu from a free city or a
+    garrison and 2 from a castle; reading c, 1 écu always."""
+    if reading == "c":
+        return 1
+    return 2 if level >= CASTLE else 1
 
 
 # -- the Ambassador ---------------------------------------------------------------------
