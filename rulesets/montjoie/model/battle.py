@@ -1,0 +1,178 @@
+"""Montjoie!, Séquence 7 on the game's state: the map as :class:`~.conquest.Geography`,
+who owns what, the optional rules and readings of a combat, the commitments laid face
+down, and the totals of a combat as the steps resolve it.
+
+THE STATE this module adds (``state["vars"]``, additions to :mod:`.base`)::
+
+    facedown  {nation: [card kind, ...]}  SECRET to the nation: the cards it laid face
+                                          down in the combat running (``heros`` for its
+                                          Hero); others see only how many
+    stake     {nation: int}               SECRET: its own influence points laid
+    stage     "expansion" | "combats"     the phase of the running player's turn
+    pending   {nation: [kind, ...]}       yellow cards a winning defender (or a player
+                                          who retreated) takes back: public, folded into
+                                          the owner's hand by his own next action
+
+A combat itself lives in its procedure frame (public): ``attacker``, ``defender``,
+``from``, ``to``, ``landing``, ``pledged`` (influence from other players), ``laid``
+(how many cards each laid), ``revealed`` ({role: {"cards", "stake"}}), ``dice``,
+``doubled`` ({role: [kind]}), ``totals``, ``result``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardapp.core.engine.state import State
+
+from .base import FOREIGN, MontjoieModel
+from .combat import (
+    ATTACKER,
+    DEFENDER,
+    FORT_PC,
+    HERO,
+    Commitment,
+    Ground,
+    Options,
+    attack_total,
+    defence_total,
+    fortification_points,
+    terrain_bonus,
+)
+from .conquest import Geography
+
+ROLES = (ATTACKER, DEFENDER)
+FOREIGN_ATTACK, FOREIGN_DEFENCE = 5, 5
+"""Séq. 6: foreign troops attack with 5 PC + 1D6 and defend with 5 PC + 2 PC of
+garrison + 1D6."""
+ALLY_DEFENCE = 7
+"""9.0 (3 players): an ally defends with 7 + 1D6 (its garrison included)."""
+
+
+def geography(rs: MontjoieModel) -> Geography:
+    """The map's roads and ports (computed once per ruleset object)."""
+    cached = getattr(rs, "_mj_geography", None)
+    if cached is None:
+        bm = rs.board_map
+        links = [(a, b) for a, b in bm.graph.edges if a in bm.areas and b in bm.areas]
+        ports = [c for c, area in bm.areas.items() if area.port]
+        zones = {c: z for c in ports if (z := rs.sea_zone(c))}
+        cached = Geography.of(links, ports, zones)
+        rs._mj_geography = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def owners(rs: MontjoieModel, state: State) -> dict[str, Any]:
+    """Every city of the map and its owner (``None``: a free city)."""
+    held = state["vars"]["cities"]
+    return {c: (held[c]["owner"] if c in held else None) for c in rs.board_map.areas}
+
+
+def combat_options(rs: MontjoieModel, state: State, attacker: str) -> Options:
+    """The optional rules (10.0) and the reading of A4 that change a combat total."""
+    variants = rs.option(state, "national-variants")
+    return Options(
+        engineer_cancels=rs.reading(state, "A4") == "a",
+        engineer_in_defence=rs.option(state, "engineer-defence"),
+        harder_landings=rs.option(state, "harder-landings"),
+        no_landing_bonus_for_attacker=variants and attacker == "angleterre",
+        no_mountain_bonus_for_attacker=rs.option(state, "knowledge") and attacker == "france")
+
+
+def is_player(rs: MontjoieModel, state: State, nation: str | None) -> bool:
+    return nation is not None and nation in rs.players(state)
+
+
+def commitment(frame_vars: dict[str, Any], role: str) -> Commitment:
+    """The revealed commitment of ``role`` in a combat frame (empty if none)."""
+    shown = (frame_vars.get("revealed") or {}).get(role) or {}
+    cards = tuple(shown.get("cards", ()))
+    pledged = int((frame_vars.get("pledged") or {}).get(role, 0))
+    return Commitment(cards=cards, influence=int(shown.get("stake", 0)) + pledged,
+                      hero=HERO in cards, engineer="ingenieur" in cards,
+                      felon="felon" in cards,
+                      doubled=tuple((frame_vars.get("doubled") or {}).get(role, ())))
+
+
+def ground(rs: MontjoieModel, state: State, frame_vars: dict[str, Any]) -> Ground:
+    city = frame_vars["to"]
+    return Ground(rs.level(state, city), rs.is_mountain(city), bool(frame_vars["landing"]))
+
+
+def grand_master_bonus(state: State, nation: str | None) -> int:
+    """10.0 Grand Maître de l'Artillerie: + 1 PC in attack and defence this turn."""
+    return 1 if nation in (state["vars"].get("grand_masters") or []) else 0
+
+
+def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, int, str]:
+    """The two Combat Capacities with the dice rolled (Séq. 7), and how the defence was
+    counted (for the log)."""
+    attack, defence = commitment(fv, ATTACKER), commitment(fv, DEFENDER)
+    die_a, die_d = fv["dice"]
+    place = ground(rs, state, fv)
+    opts = combat_options(rs, state, fv["attacker"])
+    a = attack_total(attack, die_a, grand_master_bonus(state, fv["attacker"]))
+    defender = fv["defender"]
+    if defender == FOREIGN:
+        fort = fortification_points(place, attack, Commitment(), opts)
+        terrain = terrain_bonus(place, opts) if rs.reading(state, "A15") == "b" else 0
+        d = FOREIGN_DEFENCE + fort + terrain + die_d
+        how = (f"foreign troops {FOREIGN_DEFENCE} + fortification {fort} + terrain "
+               f"{terrain} + die {die_d} (Séq. 6, {rs.reading_note(state, 'A15')})")
+        return a, d, how
+    if not is_player(rs, state, defender):
+        d = ALLY_DEFENCE + die_d
+        return a, d, f"ally {ALLY_DEFENCE} + die {die_d} (Montjoie 9.0)"
+    d = defence_total(defence, attack, place, die_d, opts,
+                      grand_master_bonus(state, defender))
+    fort = fortification_points(place, attack, defence, opts)
+    how = (f"cards {defence.card_points} + influence {min(defence.influence, 3)} + "
+           f"fortification {fort} (of {FORT_PC[place.level]}) + terrain "
+           f"{terrain_bonus(place, opts)} + die {die_d}"
+           + (" + Hero 2" if defence.hero else ""))
+    return a, d, how
+
+
+def attack_words(fv: dict[str, Any]) -> str:
+    attack = commitment(fv, ATTACKER)
+    return (f"cards {attack.card_points} + influence {min(attack.influence, 3)} + die "
+            f"{fv['dice'][0]}" + (" + Hero 2" if attack.hero else ""))
+
+
+# -- cards of the players in Séquence 7 --------------------------------------------------
+def own_cards(state: State, nation: str) -> list[str]:
+    """The cards ``nation`` holds: its hand and the yellows it takes back (``pending``).
+    Read only by ``nation``'s own program (its hand is secret)."""
+    v = state["vars"]
+    return [*v["hands"].get(nation, []), *(v.get("pending") or {}).get(nation, [])]
+
+
+def fold_pending(state: State, nation: str) -> None:
+    """Put the yellow cards ``nation`` takes back into its hand (its own action)."""
+    v = state["vars"]
+    back = (v.get("pending") or {}).pop(nation, [])
+    if back:
+        v["hands"].setdefault(nation, []).extend(back)
+        v["hand_sizes"][nation] = len(v["hands"][nation])
+
+
+def take_from_hand(state: State, nation: str, kind: str) -> None:
+    """``nation`` takes a card of ``kind`` out of its own hand (after folding)."""
+    fold_pending(state, nation)
+    v = state["vars"]
+    v["hands"][nation].remove(kind)
+    v["hand_sizes"][nation] = len(v["hands"][nation])
+
+
+def new_combat(rs: MontjoieModel, state: State, attacker: str, source: str,
+               target: str) -> dict[str, Any]:
+    """The public variables of a combat announced (Séq. 7 "Annonce du combat")."""
+    return {"attacker": attacker, "defender": rs.owner(state, target), "from": source,
+            "to": target, "landing": not geography(rs).by_road(source, target),
+            "pledged": {ATTACKER: 0, DEFENDER: 0}, "answered": [],
+            "laid": {ATTACKER: 0, DEFENDER: 0}, "committing": ATTACKER,
+            "felon_used": False, "revealed": {}, "doubled": {}, "signing": ATTACKER}
+
+
+def role_side(fv: dict[str, Any], role: str) -> str:
+    return str(fv[role])
