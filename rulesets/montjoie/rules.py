@@ -27,6 +27,8 @@ from .model.cities import piece_id, set_city
 from .model.events import EVENTS
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
 from .steps.deal import Deal, DealPhase, DeckComposition
+from .steps.duels import DiscardStake, Duels, GreatBattle, Stake
+from .steps.event_choices import Confiscation, EventDone, LoseRandom, Pope, Treaty, Uprising
 from .steps.event_effects import EventStep
 from .steps.events import TWELFTH, EventOrder, EventsPhase, TwelfthEvent
 from .steps.foreign import ForeignStep
@@ -41,7 +43,8 @@ from .steps.treasury import Reentry, StartEcus, TreasuryPhase, new_limits
 LENGTHS = {"normale": "partie normale (8 to 10 turns)", "courte": "partie courte (6 or 7 "
            "turns)"}
 PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, TwelfthEvent,
-              EventOrder, EventStep, ForeignStep, EndDiscard)
+              EventOrder, EventStep, ForeignStep, EndDiscard, Uprising, Treaty, Pope,
+              Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)

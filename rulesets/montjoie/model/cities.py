@@ -49,10 +49,12 @@ def lose_level(rs: MontjoieModel, state: State, city: str) -> int:
     return max(level, 0)
 
 
-def take_city(rs: MontjoieModel, state: State, city: str, taker: str) -> None:
+def take_city(rs: MontjoieModel, state: State, city: str, taker: str,
+              how: str = "combat") -> None:
     """``taker`` takes ``city`` with its fortification (Séq. 7 Résultat du combat,
-    Corruption, Traité): the loss is remembered for the Traité event."""
+    Corruption, Traité); ``how`` ("combat", "corruption", ...) is remembered with the
+    loss for the Traité event (A10)."""
     loser = rs.owner(state, city)
     set_city(rs, state, city, taker, max(1, rs.level(state, city)))
-    if loser in state["vars"]["lost"] or loser in state["vars"]["nations"]:
-        state["vars"]["lost"].setdefault(loser, []).append([city, taker])
+    if loser in state["vars"]["nations"]:
+        state["vars"]["lost"].setdefault(loser, []).append([city, taker, how])
