@@ -1,1 +1,5 @@
-"""Montjoie! (Tilsit): the ruleset package."""
+"""Montjoie!: two to six players fight for the crown of France (Tilsit)."""
+
+from .rules import Montjoie
+
+RULESET = Montjoie

@@ -1,1 +1,2 @@
-"""Montjoie!, the model: data and predicates of the rules."""
+"""Montjoie!'s model: data, state shape (see :mod:`.base`) and predicates; the steps
+import only this package."""

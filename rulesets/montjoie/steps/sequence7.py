@@ -1,0 +1,105 @@
+"""Séquence 7 : Tour des joueurs, the PLACEHOLDER the combat helper replaces: each player
+in the turn order plays his turn (here: only ends it). What the sequence must leave:
+``state["vars"]["current"]`` names the player whose turn runs while it runs; when the
+last player has ended, :func:`end_of_sequence_7` discards every hand (an obligation of
+each player, Séq. 7 end) and the phase ``points`` follows.
+
+Keep the phase's name ``joueurs`` and call :func:`end_of_sequence_7` at its end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State
+from boardapp.core.engine.together import Obligation, owe
+from boardapp.core.engine.verbs import verb
+
+from ..model.base import MontjoieModel
+from .common import first_in_order, go_next_phase, next_in_order
+
+
+def end_of_sequence_7(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+    """Every player discards his hand (Séq. 7: "toutes les cartes encore en possession
+    des joueurs sont défaussées"), each with his own program; then Séq. 8."""
+    state["vars"]["current"] = None
+    owed = {n: ["discard-hand"] for n in rs.players(state) if rs.hand_size(state, n)}
+    if owed:
+        owe(rs, state, ctx, flow, "end-discard", owed, result="discarded")
+    else:
+        after_discard(rs, state, ctx, flow)
+
+
+def after_discard(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+    """The deck is made whole again for the next turn; Séq. 8 follows."""
+    v = state["vars"]
+    v["discard"] = []
+    v["face_up"] = {}
+    if rs.reading(state, "A3") == "b":
+        for n, hero in v["heroes"].items():
+            if hero == "active":
+                v["heroes"][n] = "inactive"
+                ctx.log(f"{rs.nation_name(n)}'s hero is discarded with the cards",
+                        f"{rs.cite('Séq. 7')}, {rs.reading_note(state, 'A3')}")
+    ctx.log("Every card is discarded and shuffled into the deck for the next turn",
+            rs.cite("Séq. 7"))
+    go_next_phase(rs, state, ctx, flow)
+
+
+class EndDiscard(Obligation[MontjoieModel]):
+    """Each player discards his whole hand with his own program."""
+
+    name = "end-discard"
+
+    @verb("discard-hand", hand=True, label="Discard your hand (end of Séq. 7)")
+    def on_discard_hand(self, rs: MontjoieModel, state: State, frame: Frame,
+                        action: Action, ctx: Context, flow: Flow) -> None:
+        v = state["vars"]
+        count = len(v["hands"].get(ctx.side, []))
+        v["hands"][ctx.side] = []
+        v["hand_sizes"][ctx.side] = 0
+        ctx.log(f"{rs.nation_name(ctx.side)} discards {count} card(s)", rs.cite("Séq. 7"))
+
+
+class PlayerTurns(Step[MontjoieModel]):
+    """Placeholder of Séq. 7: each player in turn ends his turn."""
+
+    name = "joueurs"
+
+    def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        first = first_in_order(rs, state)
+        state["vars"]["current"] = first
+        state["active"] = first
+
+    def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, result: Any) -> None:
+        if result == "discarded":
+            after_discard(rs, state, ctx, flow)
+
+    def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
+        current = state["vars"]["current"]
+        return [current] if current else []
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        return f"{rs.nation_name(state['vars']['current'])}: your turn (Montjoie Séq. 7)"
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        if state["vars"]["current"]:
+            yield Action("end-turn")
+
+    @verb("end-turn", label="End your turn")
+    def on_end_turn(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        nation = state["vars"]["current"]
+        ctx.log(f"{rs.nation_name(nation)} ends its turn", rs.cite("Séq. 7"))
+        following = next_in_order(rs, state, nation)
+        if following is None:
+            end_of_sequence_7(rs, state, ctx, flow)
+        else:
+            state["vars"]["current"] = following
+            state["active"] = following

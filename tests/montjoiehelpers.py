@@ -1,0 +1,40 @@
+"""Montjoie! test helpers: the ruleset on a tiny test map, games set up and played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from boardapp.core.engine.game import Game
+from rulesets.montjoie.rules import Montjoie
+
+MINI_MAPS = Path(__file__).parent / "data" / "montjoie"
+KNOWN_DECK = {"echelles": 20, "belier": 12, "sape": 10, "canon": 8, "retraite": 5,
+              "ingenieur": 4, "felon": 4, "ambassadeur": 4, "ecorcheur": 4,
+              "signe-de-dieu": 3}
+"""A deck for tests only (the book does not print the 74 cards): 74 cards."""
+
+_RS: list[Montjoie] = []
+
+
+def mini() -> Montjoie:
+    """Montjoie! on the tiny test map (one instance)."""
+    if not _RS:
+        _RS.append(Montjoie(MINI_MAPS))
+    return _RS[0]
+
+
+def new_game(scenario: str = "normale-6", seed: int = 1, *, deck: bool = True,
+             ecus: int | None = 5, **readings: str) -> Game:
+    """A game on the test map with the test deck and starting écus given (so nothing is
+    asked), readings of ambiguities set (``A1="b"``)."""
+    game = Game(mini(), scenario, seed)
+    data = game.initial.setdefault("data", {})
+    if deck:
+        data["deck"] = dict(KNOWN_DECK)
+    if ecus is not None:
+        data.setdefault("start", {})["ecus"] = str(ecus)
+    for key, value in readings.items():
+        data["ambiguities"][key]["reading"] = value
+    game.state = __import__("copy").deepcopy(game.initial)
+    game._setup = __import__("copy").deepcopy(game.initial)  # noqa: SLF001
+    return game
