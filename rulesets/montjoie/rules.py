@@ -11,7 +11,7 @@ from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, St
 from boardapp.core.engine.state import State, new_state
 from boardapp.core.engine.together import RevealSealed
 
-from .model import sheets
+from .model import battle, sheets
 from .model.base import (
     FOREIGN,
     LEVELS,
@@ -34,17 +34,19 @@ from .steps.events import TWELFTH, EventOrder, EventsPhase, TwelfthEvent
 from .steps.foreign import ForeignStep
 from .steps.order import OrderPhase
 from .steps.placement import PlacementPhase
+from .steps.players_turn import SEQUENCE_7_PROCEDURES, PlayerTurns
 from .steps.points import PointsPhase
 from .steps.politics import PoliticsPhase, Vote
 from .steps.purchases import PurchasesPhase
-from .steps.sequence7 import EndDiscard, PlayerTurns
+from .steps.sequence7 import EndDiscard
 from .steps.treasury import Reentry, StartEcus, TreasuryPhase, new_limits
 
 LENGTHS = {"normale": "partie normale (8 to 10 turns)", "courte": "partie courte (6 or 7 "
            "turns)"}
 PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, TwelfthEvent,
               EventOrder, EventStep, ForeignStep, EndDiscard, Uprising, Treaty, Pope,
-              Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake)
+              Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake,
+              *SEQUENCE_7_PROCEDURES)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)
@@ -124,8 +126,10 @@ class Montjoie(MontjoieModel):
 
     # -- hidden information ----------------------------------------------------------------
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
-        """Each player's hand is his secret (its size is public)."""
-        return {n: [("vars", "hands", n)] for n in state["vars"]["nations"]}
+        """Each player's hand is his secret (its size is public); so are the cards and
+        influence he lays face down in a combat (Séq. 7, :mod:`.model.battle`)."""
+        return {n: [("vars", "hands", n), *battle.secret_paths(n)]
+                for n in state["vars"]["nations"]}
 
     def private_lines(self, state: State, side: str) -> list[str]:
         hand = state["vars"]["hands"].get(side)
@@ -133,7 +137,8 @@ class Montjoie(MontjoieModel):
             return []
         cards = [f"{CARD_NAMES.get(c, c)}" + (f" {YELLOW[c]}" if c in YELLOW else "")
                  for c in sorted(hand)]
-        lines = [f"Main (hand): {', '.join(cards) or 'aucune carte'}"]
+        lines = [f"Main (hand): {', '.join(cards) or 'aucune carte'}",
+                 *battle.private_lines(state, side)]
         if state["vars"]["heroes"].get(side) == "active":
             lines.append("Héros actif (+2 PC)")
         return lines

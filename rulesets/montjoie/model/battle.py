@@ -176,3 +176,22 @@ def new_combat(rs: MontjoieModel, state: State, attacker: str, source: str,
 
 def role_side(fv: dict[str, Any], role: str) -> str:
     return str(fv[role])
+
+
+def secret_paths(nation: str) -> list[tuple[str, ...]]:
+    """The parts of a combat only ``nation`` may see: its cards and influence face down."""
+    return [("vars", "facedown", nation), ("vars", "stake", nation)]
+
+
+def private_lines(state: State, nation: str) -> list[str]:
+    """What ``nation``'s hand dock shows of its combat: its cards face down, the yellows
+    it takes back."""
+    v = state["vars"]
+    lines = []
+    laid = (v.get("facedown") or {}).get(nation)
+    if laid:
+        lines.append(f"Face down (combat): {', '.join(laid)}")
+    back = (v.get("pending") or {}).get(nation)
+    if back:
+        lines.append(f"Taken back: {', '.join(back)}")
+    return lines

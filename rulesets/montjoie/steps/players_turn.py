@@ -27,8 +27,10 @@ from ..model.battle import geography, new_combat, own_cards, owners
 from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import COMBAT_RULE, EXPANSION_RULE, attacks, expansions
+from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss
+from .combat_result import CombatRetreat, SignOfGod
 from .common import first_in_order, next_in_order
-from .red_cards import RedCards
+from .red_cards import Corruption, Intrigue, LoseRandomCard, RedCards
 from .sequence7 import after_discard, end_of_sequence_7
 
 EXPANSION, COMBATS = "expansion", "combats"
@@ -187,3 +189,8 @@ class PlayerTurns(RedCards):
             end_of_sequence_7(rs, state, ctx, flow)
         else:
             self._start(rs, state, ctx, following)
+
+
+SEQUENCE_7_PROCEDURES = (CombatSupport, CombatCommit, FelonLoss, CombatReveal, SignOfGod,
+                         CombatRetreat, Corruption, Intrigue, LoseRandomCard)
+"""The procedures of Séquence 7, for the ruleset's flow."""
