@@ -12,6 +12,8 @@ THE STATE this module adds (``state["vars"]``, additions to :mod:`.base`)::
     pending   {nation: [kind, ...]}       yellow cards a winning defender (or a player
                                           who retreated) takes back: public, folded into
                                           the owner's hand by his own next action
+    last_combat  {"attacker", "defender", "from", "to", "totals", "result"}  the last
+                                          combat's totals, for the status and the tests
 
 A combat itself lives in its procedure frame (public): ``attacker``, ``defender``,
 ``from``, ``to``, ``landing``, ``pledged`` (influence from other players), ``laid``

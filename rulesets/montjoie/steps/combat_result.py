@@ -115,6 +115,9 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
     a, d, how = totals(rs, state, fv)
     result = winner(a, d)
     fv["totals"], fv["result"] = [a, d], result
+    v["last_combat"] = {"attacker": fv["attacker"], "defender": fv["defender"],
+                        "from": fv["from"], "to": fv["to"], "totals": [a, d],
+                        "result": result}
     attacker, defender, city = fv["attacker"], fv["defender"], fv["to"]
     ctx.log(f"{_name(rs, attacker)} {a} ({attack_words(fv)}) against "
             f"{_name(rs, defender)} {d} ({how})", RULE)
