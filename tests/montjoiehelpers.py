@@ -38,3 +38,26 @@ def new_game(scenario: str = "normale-6", seed: int = 1, *, deck: bool = True,
     game.state = __import__("copy").deepcopy(game.initial)
     game._setup = __import__("copy").deepcopy(game.initial)  # noqa: SLF001
     return game
+
+
+def legal(game: Game, side: str | None = None) -> list[str]:
+    """The legal actions' texts (of ``side``)."""
+    return [a.text() for a in game.ruleset.legal_actions(game.state, side)]
+
+
+def play_until(game: Game, phase: str, seed: int = 1, limit: int = 2000,
+               prefer: tuple[str, ...] = ()) -> None:
+    """Play random legal actions (those of the verbs in ``prefer`` first) until the
+    running phase is ``phase`` with no procedure above it."""
+    import random
+    rnd = random.Random(seed)
+    rs = game.ruleset
+    for _ in range(limit):
+        if game.state.get("phase") == phase:
+            return
+        sides = rs.deciding_sides(game.state)
+        side = rnd.choice(sides)
+        actions = list(rs.legal_actions(game.state, side))
+        preferred = [a for a in actions if a.verb in prefer]
+        game.play(rnd.choice(preferred or actions), side=side)
+    raise AssertionError(f"phase {phase} not reached")

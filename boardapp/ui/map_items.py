@@ -133,6 +133,21 @@ def anchor_glyph_path(cx: float, cy: float, s: float) -> QPainterPath:
     return path
 
 
+def ship_glyph_path(cx: float, cy: float, s: float) -> QPainterPath:
+    """A small ship (port mark, as on boards that mark ports with a ship) of height
+    about ``2 * s``: a hull, a mast and a square sail."""
+    path = QPainterPath()
+    path.moveTo(cx - s, cy + s * 0.35)
+    path.lineTo(cx + s, cy + s * 0.35)
+    path.lineTo(cx + s * 0.6, cy + s)
+    path.lineTo(cx - s * 0.6, cy + s)
+    path.closeSubpath()
+    path.moveTo(cx, cy + s * 0.35)
+    path.lineTo(cx, cy - s)
+    path.addRect(QRectF(cx - s * 0.55, cy - s * 0.8, s * 1.1, s * 0.8))
+    return path
+
+
 def font(pixels: float, bold: bool = False, italic: bool = False,
          condensed: bool = False) -> QFont:
     """A sans-serif font sized in map units (pixels at 100% zoom)."""
@@ -288,6 +303,8 @@ class MapLayer(QGraphicsItem):
         self._land = geometry_path(land_poly)
         self._coast = boundary_path(land_poly)
         self._region_border = QPainterPath()
+        self._border_colour = (QColor(bmap.style.region_border) if bmap.style.region_border
+                               else REGION_BORDER)
         for region, geoms in by_region.items():
             colour = QColor(bmap.regions[region].colour) if region in bmap.regions else LAND
             union = unary_union(geoms)
@@ -347,9 +364,9 @@ class MapLayer(QGraphicsItem):
             colour = QColor(self.bmap.terrains[terrain])
             painter.fillPath(path, _translucent(colour, 70) if self.overlay else colour)
         painter.strokePath(self._area_border, QPen(AREA_BORDER, 0.8))
-        painter.strokePath(self._region_border, QPen(REGION_BORDER, 2.4, Qt.PenStyle.SolidLine,
-                                                     Qt.PenCapStyle.RoundCap,
-                                                     Qt.PenJoinStyle.RoundJoin))
+        painter.strokePath(self._region_border, QPen(
+            self._border_colour, 2.4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+            Qt.PenJoinStyle.RoundJoin))
         painter.strokePath(self._coast, QPen(COAST, 2.0))
         painter.strokePath(self._roads, QPen(ROAD, 2.6, Qt.PenStyle.SolidLine,
                                              Qt.PenCapStyle.RoundCap))
@@ -382,7 +399,9 @@ class MapLayer(QGraphicsItem):
         x, y = area.pos
         r = self._symbol_radius(area)
         if area.port:
-            path = anchor_glyph_path(x - r - 7, y + 5, 5.5)
+            mark = ship_glyph_path if self.bmap.style.port_symbol == "ship" else \
+                anchor_glyph_path
+            path = mark(x - r - 7, y + 5, 5.5)
             painter.strokePath(path, QPen(HALO, 3.5))
             painter.strokePath(path, QPen(QColor("#1f4e79"), 1.5))
         glyph = TERRAIN_GLYPH.get(area.terrain)

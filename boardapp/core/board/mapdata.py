@@ -3,7 +3,8 @@
 A map file (``maps/*.yaml``) lists areas (position, region, terrain, fortification,
 port), roads between them, boxes off the map (holding boxes, prisons, pools), region
 control boxes and tracks (a road may carry a kind, ``[a, b, river]``, from the file's
-``link_kinds`` list, default ``[road]``); a hex-and-counter map adds a ``hexgrid``
+``link_kinds`` list, default ``[road]``), optionally the sea zones its ports open on and
+how its marks are drawn (:mod:`.mapparts`); a hex-and-counter map adds a ``hexgrid``
 (orientation, size, origin, terrain per hex, hexside features such as rivers and roads),
 whose hexes become areas like any other. :func:`check_map` validates every field and
 returns every problem as ``file: place: problem``; :func:`load_map` raises them.
@@ -40,7 +41,8 @@ from .hexgrid import (
     parse_hex_key,
     rectangle,
 )
-from .places import Area, Box, Region, Track, TrackCell
+from .mapparts import area_sea, parse_seas, parse_style
+from .places import Area, Box, MapStyle, Region, Sea, Track, TrackCell
 
 MAP_FORMAT = "boardapp-map"
 MAP_VERSION = 2
@@ -50,9 +52,9 @@ BOX_KINDS = ("holding", "prison", "pool")
 HEXSIDE_FEATURES = ("river", "road")
 TOP_KEYS = ("format", "version", "id", "name", "approximate", "notes", "size", "projection",
             "land", "terrains", "regions", "areas", "roads", "boxes", "control_boxes", "tracks",
-            "hexgrid", "link_kinds")
+            "hexgrid", "link_kinds", "seas", "style")
 AREA_KEYS = ("name", "lonlat", "pos", "region", "fortified", "nf", "port", "terrain", "note",
-             "source", "polygon")
+             "source", "polygon", "sea")
 OVERLAP_TOLERANCE = 0.5
 """Square map units two outlines may share before they count as overlapping (rounding)."""
 MAX_PROBLEMS_SHOWN = 20
@@ -101,6 +103,9 @@ class BoardMap:
     """The kinds a road (a link between two areas) may have; the first is the default."""
     road_kinds: dict[frozenset[str], str] = field(default_factory=dict)
     """The kind of each road written ``[a, b, kind]`` (by the pair of area ids)."""
+    seas: dict[str, Sea] = field(default_factory=dict)
+    """The sea zones ports open on (``Area.sea``), when the file names them."""
+    style: MapStyle = field(default_factory=MapStyle)
     geographic: bool = False
     """True when the map is drawn from real geography (it has a ``projection``)."""
     graph: nx.Graph = field(init=False, repr=False)
@@ -356,16 +361,18 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
     map_id = p.get(c.text, top.get("id"), "id", default="map")
     size = p.get(c.point, top.get("size"), "size", default=(1000.0, 1000.0))
     terrains = _terrains(p, top.get("terrains"))
+    seas = parse_seas(p, top.get("seas"))
     regions = p.each(top.get("regions", {}) or {}, "regions",
                      lambda k, v, place: _region(p, k, v, place))
     raw_areas = top.get("areas", {} if "hexgrid" in top else None)
     area_keys = set(raw_areas) if isinstance(raw_areas, dict) else set()
     areas: dict[str, Area] = p.each(raw_areas, "areas",
-                                    lambda k, v, place: _area(p, k, v, place, regions, terrains))
+                                    lambda k, v, place: _area(p, k, v, place, regions, terrains,
+                                                                 seas))
     grid: HexGrid | None = None
     hexsides: dict[frozenset[str], tuple[str, ...]] = {}
     if "hexgrid" in top:
-        parsed = _hexgrid(p, top["hexgrid"], regions, terrains)
+        parsed = _hexgrid(p, top["hexgrid"], regions, terrains, seas)
         if parsed is not None:
             grid, hex_areas, hexsides = parsed
             for aid, area in hex_areas.items():
@@ -409,7 +416,8 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
             roads=[r for r in roads if r[0] in areas and r[1] in areas],
             boxes=boxes, control_boxes=control_boxes, tracks=tracks,
             terrains=terrains, hexgrid=grid, hexsides=hexsides,
-            link_kinds=link_kinds or ("road",), road_kinds=road_kinds)
+            link_kinds=link_kinds or ("road",), road_kinds=road_kinds, seas=seas,
+            style=parse_style(p, top.get("style")))
     except (GEOSException, ValueError) as exc:
         p.add("areas", f"the area outlines cannot be built: {exc}")
         return p.found, None
@@ -518,8 +526,8 @@ def _region(p: _Problems, key: str, v: Any, place: str) -> Region | None:
 
 
 def _city_fields(p: _Problems, v: dict[str, Any], place: str, regions: dict[str, Region],
-                 terrains: dict[str, str | None]) -> dict[str, Any]:
-    """The fields an area and a hex share: region, terrain, fortification, port."""
+                 terrains: dict[str, str | None], seas: dict[str, Sea]) -> dict[str, Any]:
+    """The fields an area and a hex share: region, terrain, fortification, port, sea."""
     c = p.c
     region = v.get("region")
     if region is not None and region not in regions:
@@ -529,24 +537,25 @@ def _city_fields(p: _Problems, v: dict[str, Any], place: str, regions: dict[str,
     if nf is not None and fortified is False:
         p.add(f"{place}.nf", "an open city has no fortress level: set fortified: true "
                              "or remove nf")
+    port = p.get(c.boolean, v.get("port", False), f"{place}.port", default=False)
     return {
         "region": region,
         "terrain": p.get(c.choice, v.get("terrain", "clear"), f"{place}.terrain", terrains,
                          default="clear"),
         "fortified": bool(fortified),
         "nf": p.get(c.integer, nf, f"{place}.nf", 0, 9, default=0) if nf is not None else 0,
-        "port": p.get(c.boolean, v.get("port", False), f"{place}.port", default=False),
+        "port": port, "sea": area_sea(p, v, place, seas, port),
         "note": str(v.get("note", "")), "source": str(v.get("source", "")),
     }
 
 
 def _area(p: _Problems, key: str, v: Any, place: str, regions: dict[str, Region],
-          terrains: dict[str, str | None]) -> Area:
+          terrains: dict[str, str | None], seas: dict[str, Sea]) -> Area:
     c = p.c
     _slug(c, key, place)
     v = c.mapping(v, place)
     p.keys(v, place, AREA_KEYS)
-    fields = _city_fields(p, v, place, regions, terrains)
+    fields = _city_fields(p, v, place, regions, terrains, seas)
     polygon = None
     if v.get("polygon") is not None:
         raw = p.get(c.seq, v["polygon"], f"{place}.polygon", default=[])
@@ -565,7 +574,7 @@ def _area(p: _Problems, key: str, v: Any, place: str, regions: dict[str, Region]
 
 
 def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
-             terrains: dict[str, str | None]):
+             terrains: dict[str, str | None], seas: dict[str, Sea]):
     """The grid, its hex areas and its hexside features; ``None`` if the grid is unusable."""
     c = p.c
     place = "hexgrid"
@@ -609,12 +618,12 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
         if item is None:
             continue
         p.keys(item, hp, ("terrain", "name", "town", "pos", "region", "fortified", "nf",
-                          "port", "note", "source"))
+                          "port", "sea", "note", "source"))
         cells[h] = {**cells.get(h, {}), **item}
     areas: dict[str, Area] = {}
     for (q, r), cell in cells.items():
         hp = f"{place}.hexes.{q},{r}"
-        fields = _city_fields(p, cell, hp, regions, terrains)
+        fields = _city_fields(p, cell, hp, regions, terrains, seas)
         name = cell.get("name")
         if name is not None and not (isinstance(name, str) and name.strip()):
             p.add(f"{hp}.name", "expected text")
@@ -751,5 +760,5 @@ def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-__all__ = ["Area", "BoardMap", "Box", "DataError", "MapErrors", "Region", "Track", "TrackCell",
-           "check_map", "check_map_file", "load_map", "parse_map"]
+__all__ = ["Area", "BoardMap", "Box", "DataError", "MapErrors", "MapStyle", "Region", "Sea",
+           "Track", "TrackCell", "check_map", "check_map_file", "load_map", "parse_map"]

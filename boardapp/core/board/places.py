@@ -39,6 +39,28 @@ class Area:
     polygon: tuple[tuple[float, float], ...] | None = None
     hex: tuple[int, int] | None = None
     city: bool = True
+    sea: str | None = None
+    """The sea zone of a port (an id of the map's ``seas``); ``None``: no sea named."""
+
+
+@dataclass(frozen=True)
+class Sea:
+    """A sea zone the ports of a map open on (the Channel and Atlantic, the
+    Mediterranean...): a ship lands only in a port of the sea it sails from, when the
+    game limits landings."""
+
+    id: str
+    name: str
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class MapStyle:
+    """How a map's own marks are drawn: the colour of region (province) borders
+    (``None``: the usual dark brown) and the port symbol (``anchor`` or ``ship``)."""
+
+    region_border: str | None = None
+    port_symbol: str = "anchor"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,75 @@
+"""Optional parts of a map file read by :mod:`.mapdata`: the sea zones its ports open on
+(``seas:``, and a port's ``sea:``) and how its own marks are drawn (``style:``).
+
+Both are additive: a map without them reads as before (ports without a sea, brown
+region borders, an anchor for a port). Problems are recorded on the caller's collector
+(``p.add(place, problem)``), each naming its place (``seas.manche``, ``style.port_symbol``,
+``areas.calais.sea``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..base.errors import quote
+from .places import MapStyle, Sea
+
+PORT_SYMBOLS = ("anchor", "ship")
+STYLE_KEYS = ("region_border", "port_symbol")
+_SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def parse_seas(p: Any, value: Any) -> dict[str, Sea]:
+    """The ``seas:`` section: sea id -> ``{name, source, note}``."""
+    if value is None:
+        return {}
+    seas: dict[str, Sea] = {}
+    for key, item in p.get(p.c.mapping, value, "seas", default={}).items():
+        place = f"seas.{key}"
+        if not (isinstance(key, str) and _SLUG.match(key)):
+            p.add(place, f"id {quote(key)} must be lowercase letters, digits and '-'")
+            continue
+        item = p.get(p.c.mapping, item if item is not None else {}, place)
+        if item is None:
+            continue
+        p.keys(item, place, ("name", "source", "note"))
+        name = p.get(p.c.text, item.get("name", key), f"{place}.name", default=key)
+        seas[key] = Sea(id=key, name=name, source=str(item.get("source", "")))
+    return seas
+
+
+def parse_style(p: Any, value: Any) -> MapStyle:
+    """The ``style:`` section (every key optional)."""
+    if value is None:
+        return MapStyle()
+    v = p.get(p.c.mapping, value, "style", default={})
+    p.keys(v, "style", STYLE_KEYS)
+    border = v.get("region_border")
+    if border is not None and not (isinstance(border, str) and _COLOUR.match(border)):
+        p.add("style.region_border", f"{quote(border)} is not a colour like #c62828")
+        border = None
+    symbol = p.get(p.c.choice, v.get("port_symbol", "anchor"), "style.port_symbol",
+                   PORT_SYMBOLS, default="anchor")
+    return MapStyle(region_border=border, port_symbol=symbol)
+
+
+def area_sea(p: Any, v: dict[str, Any], place: str, seas: dict[str, Sea],
+             port: bool) -> str | None:
+    """The checked ``sea`` of an area: a known sea, on a port only; on a map with seas
+    every port names its sea."""
+    sea = v.get("sea")
+    if sea is None:
+        if port and seas:
+            p.add(f"{place}.sea", f"a port of this map names its sea (one of "
+                                  f"{', '.join(seas)})")
+        return None
+    if sea not in seas:
+        known = ", ".join(seas) if seas else "none: add a seas: section"
+        p.add(f"{place}.sea", f"no sea {quote(sea)} (known: {known})")
+        return None
+    if not port:
+        p.add(f"{place}.sea", "only a port opens on a sea: set port: true or remove sea")
+        return None
+    return str(sea)

@@ -1,0 +1,347 @@
+"""Montjoie!: the rules of Séquences 1-6 and 8, set-up, end of game and hidden hands, on
+a tiny test map (``tests/data/montjoie``). Citations: the French rule book (Séq. N, x.0)
+and the digest (MJ x.y)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.game import Game
+from rulesets.montjoie.model.base import NATIONS
+from rulesets.montjoie.model.cards import drawable
+from rulesets.montjoie.model.cities import set_city
+from rulesets.montjoie.model.events import confiscated, uprising_count
+from rulesets.montjoie.model.turn import (
+    capped_influence,
+    end_check,
+    income,
+    influence_gain,
+    war_declared,
+)
+from tests.contracthelpers import check_position
+from tests.montjoiehelpers import legal, mini, new_game, play_until
+
+
+# -- Séq. 8: the book's example and the cap -----------------------------------------------------
+def test_seven_pretender_points_give_four_influence_points():
+    """Séq. 8: 'la France qui a marqué 7 PP ce tour-ci ... gagnera 4 PI'."""
+    assert influence_gain(7) == 4
+    assert capped_influence(0, influence_gain(7)) == 4
+    assert capped_influence(3, influence_gain(7)) == 6  # never more than 6 PI
+
+
+def test_scoring_phase_gives_pp_then_capped_pi():
+    """Séq. 8 on the board: France holds 6 one-city-or-more provinces (none Île de France)
+    and won one Great Battle duel: 7 PP this turn, +4 PI from 0, to 6 from 3."""
+    game = new_game("normale-6")
+    play_until(game, "politique")
+    rs, state = game.ruleset, game.state
+    v = state["vars"]
+    six = ["navarre", "bearn", "guyenne", "languedoc", "auvergne", "berry"]
+    for province in six:
+        for city in rs.province_cities(province):
+            set_city(rs, state, city, "france", 1)
+    for city in rs.owned(state, "france"):
+        if rs.province(city) not in six:
+            set_city(rs, state, city, None, 0)
+    v["pp_bonus"] = {"france": 1}
+    v["influence"]["france"] = 0
+    v["influence"]["angleterre"] = 3
+    for city in rs.province_cities("guyenne"):  # England keeps nothing of it
+        assert rs.owner(state, city) == "france"
+    from rulesets.montjoie.steps.points import PointsPhase
+    ctx = Context(state, "france")
+    before = dict(state["score"])
+    PointsPhase().begin(rs, state, {"vars": v}, ctx, rs.flow)
+    assert v["pp"]["france"][-1] == 7
+    assert state["score"]["france"] == before["france"] + 7
+    assert v["influence"]["france"] == 4
+    assert any("Montjoie Séq. 8" == line.rule for line in ctx.lines)
+
+
+# -- Séq. 1: income -----------------------------------------------------------------------------
+def fresh(scenario: str = "normale-6", **readings: str) -> Game:
+    game = new_game(scenario, **readings)
+    play_until(game, "politique")
+    return game
+
+
+def test_income_garrisons_castle_fortress_pillage_and_bad_seasons():
+    """Séq. 1: 1/2/3 écus; a pillaged city pays nothing; Mauvaises Saisons halves the
+    total rounded up (A24 a) or each city (A24 b). 3 garrisons + castle + fortress = 8;
+    one garrison pillaged 7; halved 4."""
+    game = fresh()
+    rs, state = game.ruleset, game.state
+    for city in rs.owned(state, "bourgogne"):
+        set_city(rs, state, city, None, 0)
+    for city, level in (("dijon", 1), ("macon", 1), ("besancon", 1), ("liege", 2),
+                        ("luxembourg", 3)):
+        set_city(rs, state, city, "bourgogne", level)
+    assert income(rs, state, "bourgogne") == (8, [])
+    state["vars"]["pillage"] = ["dijon"]
+    assert income(rs, state, "bourgogne") == (7, ["dijon"])
+    state["vars"]["bad_seasons"] = True
+    assert income(rs, state, "bourgogne")[0] == 4
+    state["data"]["ambiguities"]["A24"]["reading"] = "b"
+    assert income(rs, state, "bourgogne")[0] == 1 + 1 + 1 + 2  # ceil(1/2)*2 + 1 + 2
+
+
+def test_treasury_phase_pays_and_removes_pillage():
+    game = new_game("normale-4")
+    play_until(game, "placement")
+    rs = game.ruleset
+    while game.state["phase"] == "placement":
+        game.play(legal(game)[0])
+    # Turn 1's treasury ran: each player got 5 écus (test data) + his 3 garrisons.
+    v = game.state["vars"]
+    assert all(v["treasury"][n] >= 5 + 3 for n in rs.players(game.state))
+    lines = [ln for e in game.log for ln in e.lines]
+    assert any("Trésor" in ln.text and ln.rule == "Montjoie Séq. 1" for ln in lines)
+
+
+# -- Séq. 2: the vote ---------------------------------------------------------------------------
+@pytest.mark.parametrize("players, wars, war", [(6, 3, True), (6, 2, False), (5, 2, False),
+                                                (5, 3, True), (4, 2, True), (4, 1, False)])
+def test_war_if_at_least_half_voted_war(players, wars, war):
+    votes = {NATIONS[i]: "guerre" if i < wars else "paix" for i in range(players)}
+    assert war_declared(votes) is war
+
+
+def test_the_vote_is_sealed_and_revealed_together():
+    """Séq. 2 by sealed choice: a vote is hidden until everyone has voted; 3 war votes
+    of 6 give war, 6 cards each."""
+    game = new_game("normale-6")
+    play_until(game, "politique")
+    rs = game.ruleset
+    assert [f["step"] for f in game.state["flow"]] == ["vote"]
+    for i, n in enumerate(rs.players(game.state)):
+        game.push(f"commit {'guerre' if i < 3 else 'paix'}", side=n)
+        if i < 5:
+            assert game.state["vars"]["politics"] is None
+            public = rs.public_action(game.state, game.log[-1].action)
+            assert public.text() == "commit ?"
+    game.fulfil()
+    assert game.state["vars"]["politics"] == "guerre"
+    assert game.state["phase"] == "achats"  # the deal's obligations were carried out
+    assert all(game.state["vars"]["hand_sizes"][n] == 6 for n in rs.players(game.state))
+
+
+# -- Séq. 4: purchases --------------------------------------------------------------------------
+def at_purchases(scenario: str = "normale-6", ecus: int = 30) -> Game:
+    game = new_game(scenario, ecus=ecus)
+    play_until(game, "achats")
+    return game
+
+
+def test_one_new_castle_a_turn_and_a_fortress_only_on_an_older_castle():
+    game = at_purchases()
+    rs, state = game.ruleset, game.state
+    n = state["active"]
+    city = rs.owned(state, n)[0]
+    other = rs.owned(state, n)[1]
+    assert f"build-castle {city}" in legal(game)
+    game.play(f"build-castle {city}")
+    state = game.state
+    assert rs.level(state, city) == 2
+    assert f"build-castle {other}" not in legal(game)  # one new castle a turn
+    assert f"build-rampart {city}" not in legal(game)  # built this turn
+    cost = rs.costs(state)["castle"]
+    assert state["vars"]["treasury"][n] == 30 + 3 - cost
+
+
+def test_short_game_prices_and_hand_limit():
+    game = at_purchases("courte-6", ecus=60)
+    rs, state = game.ruleset, game.state
+    assert rs.costs(state) == {"card": 2, "castle": 4, "rampart": 6}
+    n = state["active"]
+    while "buy-card" in legal(game):
+        game.play("buy-card")
+    assert rs.hand_size(game.state, n) == 12  # never more than 12 after the purchases
+
+
+def test_castle_figures_run_out_at_twenty():
+    game = at_purchases()
+    rs, state = game.ruleset, game.state
+    n = state["active"]
+    others = [c for c in rs.cities() if rs.owner(state, c) != n]
+    for city in others[:19]:
+        set_city(rs, state, city, rs.owner(state, city) or "flandres", 2)
+    assert any(a.startswith("build-castle") for a in legal(game))  # the 20th figure
+    set_city(rs, state, others[19], rs.owner(state, others[19]) or "flandres", 2)
+    assert not any(a.startswith("build-castle") for a in legal(game)), n
+
+
+# -- Séq. 5: order -------------------------------------------------------------------------------
+def test_nobody_is_first_twice_running_and_the_first_gains_a_pi():
+    """Séq. 5 over a whole game (A2 b: no PI at the start, so the first's PI shows)."""
+    game = new_game("normale-6", seed=4, A2="b")
+    rs = game.ruleset
+    rnd = random.Random(4)
+    while rs.outcome(game.state) is None:
+        side = rnd.choice(rs.deciding_sides(game.state))
+        game.play(rnd.choice(list(rs.legal_actions(game.state, side))), side=side)
+    firsts = game.state["vars"]["first_history"]
+    assert len(firsts) == game.state["turn"]
+    assert all(a != b for a, b in zip(firsts, firsts[1:], strict=False))
+    gains = [ln.text for e in game.log for ln in e.lines if "is first and gains" in ln.text]
+    assert len(gains) == len(firsts) and "gains 1 PI" in gains[0]
+
+
+# -- Séq. 6: events -----------------------------------------------------------------------------
+@pytest.mark.parametrize("die, cities", [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
+def test_uprising_counts(die, cities):
+    """Séq. 6 Soulèvement: the die halved rounded up, at most 3."""
+    assert uprising_count(die) == cities
+    assert uprising_count(die, full_die=True) == die  # Le hasard de la guerre (10.0)
+
+
+def test_confiscation_counts():
+    assert confiscated(6) == 1 and confiscated(7) == 2 and confiscated(5) == 0
+    assert confiscated(5, below_six_loses=True) == 1  # A11 reading b
+
+
+def test_uprising_die_above_fortification_value():
+    """A1 a: a castle (4 PC) rises on 5 or 6 and becomes a garrison; a garrison (2) rises
+    on 3+ and the city is free."""
+    game = fresh()
+    rs, state = game.ruleset, game.state
+    set_city(rs, state, "dijon", "bourgogne", 2)
+    frame = {"step": "uprising", "side": "france",
+             "vars": {"event": "soulevement", "left": 2, "chosen": []}}
+    state["flow"] = [frame]
+    state["phase"] = "evenements"
+    state["vars"].update(events_todo=[], foreign_done=True)
+    state["dice_queue"] = [5, 3]
+    game.push("uprise dijon", side="france")
+    assert rs.level(game.state, "dijon") == 1
+    game.push("uprise besancon", side="france")
+    assert rs.owner(game.state, "besancon") is None
+    texts = [ln.text for ln in game.log[-1].lines]
+    assert any("rises" in t for t in texts)
+    assert any("A1 (a)" in (ln.rule or "") for ln in game.log[-1].lines)
+
+
+# -- end of the game ----------------------------------------------------------------------------
+def test_end_of_game_dice():
+    """8.0: normal game, end of turn 8 die 1-2 ends, end of turn 9 die 1-4 ends, turn 10 is
+    the last; short game: end of turn 6 die 1-3 ends, turn 7 last; 2 players (9.0): end of
+    turn 5 die 5-6 plays a sixth; A16 b shifts them one turn earlier."""
+    assert end_check("normale", 6, 7) is None
+    assert end_check("normale", 6, 8) == (2, 0)
+    assert end_check("normale", 6, 9) == (4, 0)
+    assert end_check("normale", 6, 10) == (None, 0)
+    assert end_check("courte", 4, 6) == (3, 0)
+    assert end_check("courte", 4, 7) == (None, 0)
+    assert end_check("normale", 2, 5) == (4, 0)
+    assert end_check("normale", 2, 6) == (None, 0)
+    assert end_check("normale", 6, 7, aide_memoire=True) == (2, 0)
+
+
+def test_tie_break_fortresses_then_provinces_castles_ecus():
+    from rulesets.montjoie.model.turn import ranking_key
+    game = fresh()
+    rs, state = game.ruleset, game.state
+    state["score"]["france"] = state["score"]["angleterre"] = 10
+    a, b = ranking_key(rs, state, "france"), ranking_key(rs, state, "angleterre")
+    set_city(rs, state, rs.owned(state, "angleterre")[0], "angleterre", 3)
+    assert ranking_key(rs, state, "angleterre") > ranking_key(rs, state, "france")
+    assert a[0] == b[0] == 10
+
+
+# -- hidden information -------------------------------------------------------------------------
+def masked(rs, state, side):
+    """``state`` as ``side``'s program holds it by email: other hands are '?'."""
+    import copy
+    view = copy.deepcopy(state)
+    for n, hand in view["vars"]["hands"].items():
+        if n != side:
+            view["vars"]["hands"][n] = ["?"] * len(hand)
+    view.pop("sealed", None)
+    return view
+
+
+def test_with_six_players_no_action_reads_another_hand():
+    """A random 6-player game: at every position each deciding side's legal actions are
+    the same whether or not the others' hands are known, and every action applied to the
+    acting side's view gives the same public state (hands of others untouched)."""
+    from boardapp.core.engine.game import apply_to
+    from boardapp.core.engine.state import copy_state
+    game = new_game("normale-6", seed=7)
+    rs = game.ruleset
+    rnd = random.Random(7)
+    checked = 0
+    while rs.outcome(game.state) is None and checked < 700:
+        sides = rs.deciding_sides(game.state)
+        side = rnd.choice(sides)
+        actions = list(rs.legal_actions(game.state, side))
+        view = masked(rs, game.state, side)
+        assert actions == list(rs.legal_actions(view, side))
+        action = rnd.choice(actions)
+        full = copy_state(game.state)
+        apply_to(rs, full, action, Context(full, side))
+        seen = copy_state(view)
+        seen["rng"] = copy_state(game.state)["rng"]
+        apply_to(rs, seen, action, Context(seen, side))
+        assert masked(rs, full, side)["vars"] == seen["vars"] or \
+            {k: v for k, v in full["vars"].items() if k != "hands"} == \
+            {k: v for k, v in seen["vars"].items() if k != "hands"}
+        for n in rs.players(game.state):
+            if n != side:
+                assert full["vars"]["hands"][n] == game.state["vars"]["hands"][n]
+        game.play(action, side=side)
+        checked += 1
+    assert checked > 100
+
+
+def test_private_lines_show_only_ones_own_hand():
+    game = new_game("normale-6")
+    play_until(game, "achats")
+    rs, state = game.ruleset, game.state
+    for n in rs.players(state):
+        line = rs.private_lines(state, n)[0]
+        assert line.startswith("Main")
+    paths = rs.secret_paths(state)
+    assert paths["france"] == [("vars", "hands", "france")]
+    assert all(len(p) == 1 for p in paths.values())
+
+
+# -- whole games --------------------------------------------------------------------------------
+@pytest.mark.parametrize("scenario", ["normale-6", "normale-5", "normale-4", "normale-3",
+                                      "normale-2", "courte-6"])
+def test_random_whole_games_keep_the_contract(scenario):
+    """Random legal games to the end on the test map, every position checked as the
+    contract does; the log replays to the same state."""
+    from boardapp.core.engine.state import digest
+    rs = mini()
+    game = Game(rs, scenario, 3)
+    rnd = random.Random(3)
+    sampler = random.Random(0)
+    while True:
+        problems, actions, by_side = check_position(rs, game.state, sampler, 2, set())
+        assert problems == []
+        if not actions:
+            break
+        side = rnd.choice(sorted(by_side))
+        game.push(rnd.choice(by_side[side]), side=side)
+    assert rs.outcome(game.state)
+    again = Game.replay(rs, game.scenario, game.seed,
+                        [(e.action.text(), e.side) for e in game.log], game.start_data)
+    assert digest(again.state) == digest(game.state)
+
+
+def test_a_draw_is_among_the_cards_the_drawer_can_know_in_the_deck():
+    """Séq. 3: the deck less the public discard, the cards face up and one's own hand
+    (other hands are secret: see the cards module)."""
+    game = fresh()
+    rs, state = game.ruleset, game.state
+    v = state["vars"]
+    v["hands"]["france"] = ["canon"] * 8
+    v["discard"] = ["felon"] * 4
+    v["hands"]["angleterre"] = ["ambassadeur"] * 4
+    pool = drawable(rs, state, "france")
+    assert "canon" not in pool and "felon" not in pool
+    assert pool["ambassadeur"] == 4  # another's hand is not read
+    assert sum(pool.values()) == 74 - 8 - 4
