@@ -304,8 +304,10 @@ def test_private_lines_show_only_ones_own_hand():
         line = rs.private_lines(state, n)[0]
         assert line.startswith("Main")
     paths = rs.secret_paths(state)
-    assert paths["france"] == [("vars", "hands", "france")]
-    assert all(len(p) == 1 for p in paths.values())
+    # The hand, and what Séq. 7 lays face down in a combat (cards, influence).
+    assert paths["france"] == [("vars", "hands", "france"), ("vars", "facedown", "france"),
+                               ("vars", "stake", "france")]
+    assert all(len(p) == 3 for p in paths.values())
 
 
 # -- whole games --------------------------------------------------------------------------------

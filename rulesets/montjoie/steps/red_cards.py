@@ -153,7 +153,7 @@ class Corruption(Step[MontjoieModel]):
         rule = f"{RULE} Corruption, {rs.reading_note(state, 'A1')}"
         owner = rs.owner(state, city)
         if beats_fortification(die, level, need):
-            take_city(rs, state, city, ctx.side)
+            take_city(rs, state, city, ctx.side, "corruption")
             ctx.log(f"{rs.city_name(city)} betrays {rs.nation_name(owner)} (die {die} above "
                     f"{need}): it is {rs.nation_name(ctx.side)}'s", rule)
         else:
