@@ -9,6 +9,9 @@ from __future__ import annotations
 from tests.montjoiecombat import combat_position, log_text, play, set_dice
 
 CASTLE, GARRISON = 2, 1
+SPARE = "ecorcheur"
+"""A card each combatant keeps, so that he is asked for Signe de Dieu and Retraite (a
+player with an empty hand is not asked)."""
 
 
 def clermont(defender_hand: list[str], attacker_hand: list[str], level: int = CASTLE,
@@ -16,7 +19,8 @@ def clermont(defender_hand: list[str], attacker_hand: list[str], level: int = CA
     return combat_position("france", cities={"bourges": ("france", 1),
                                              "clermont": ("bourgogne", level),
                                              "dijon": ("bourgogne", 1)},
-                           hands={"france": attacker_hand, "bourgogne": defender_hand},
+                           hands={"france": [*attacker_hand, SPARE],
+                                  "bourgogne": [*defender_hand, SPARE]},
                            **kw)
 
 
@@ -79,7 +83,8 @@ def test_landing_adds_one_to_the_defence():
     # Nantes and Cherbourg are ports with no road between them: a landing.
     game = combat_position("france", cities={"nantes": ("france", 1),
                                              "cherbourg": ("angleterre", GARRISON)},
-                           hands={"france": ["canon", "sape"], "angleterre": ["belier"]})
+                           hands={"france": ["canon", "sape", SPARE],
+                                  "angleterre": ["belier", SPARE]})
     play(game, "france", "attack cherbourg nantes")
     assert frame_vars(game)["landing"] is True
     for kind in ("canon", "sape"):
@@ -138,7 +143,7 @@ def test_tie_discards_both_sides_keeps_the_city_and_kills_the_hero():
     game = combat_position("france", cities={"macon": ("france", 1),
                                              "dijon": ("bourgogne", GARRISON)},
                            hands={"france": ["canon", "echelles", "retraite"],
-                                  "bourgogne": ["sape"]},
+                                  "bourgogne": ["sape", SPARE]},
                            influence={"bourgogne": 1}, heroes={"france": "active"})
     play(game, "france", "attack dijon macon")
     for kind in ("canon", "echelles", "heros"):
@@ -234,7 +239,7 @@ def test_winning_attacker_cannot_attack_again_with_his_face_up_yellows():
     legal = [a.text() for a in game.ruleset.legal_actions(game.state, "france")]
     assert not any(t.startswith("attack") for t in legal)
     play(game, "france", "end-turn")
-    assert game.state["vars"]["hands"]["france"] == ["canon", "echelles"]
+    assert game.state["vars"]["hands"]["france"] == [SPARE, "canon", "echelles"]
 
 
 def test_peace_allows_one_attack_a_turn():
@@ -242,7 +247,7 @@ def test_peace_allows_one_attack_a_turn():
                                              "paris": ("angleterre", 1),
                                              "clermont": ("bourgogne", 1)},
                            hands={"france": ["canon", "echelles", "sape", "belier"],
-                                  "angleterre": [], "bourgogne": []})
+                                  "angleterre": [SPARE], "bourgogne": []})
     game.state["vars"]["politics"] = "paix"
     fight(game, ["canon", "echelles"], 0, [], (6, 1), target="paris",
           defender="angleterre")
@@ -250,3 +255,14 @@ def test_peace_allows_one_attack_a_turn():
     play(game, "angleterre", "pas-de-signe")
     legal = [a.text() for a in game.ruleset.legal_actions(game.state, "france")]
     assert legal == ["end-turn"]
+
+
+def test_a_combatant_with_an_empty_hand_is_not_asked_after_the_reveal():
+    game = combat_position("france", cities={"bourges": ("france", 1),
+                                             "clermont": ("bourgogne", GARRISON)},
+                           hands={"france": ["canon", "echelles"], "bourgogne": ["belier"]})
+    fight(game, ["canon", "echelles"], 0, ["belier"], (1, 6))
+    # Both hands are empty (their sizes are public): no Signe de Dieu, no Retraite asked.
+    assert not game.state["flow"]
+    assert game.state["vars"]["last_combat"]["totals"] == [10, 2 + 1 + 4 + 6]
+    assert game.state["vars"]["pending"]["bourgogne"] == ["belier"]

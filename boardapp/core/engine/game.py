@@ -190,8 +190,17 @@ class Game:
             return None
         action, side = self._redo.pop()
         entry = self._apply(action, side)
-        self.fulfil()
+        if not self._next_redo_is_owed():
+            self.fulfil()
         return entry
+
+    def _next_redo_is_owed(self) -> bool:
+        """Whether the next action to redo is one owed now (an obligation its player
+        took by hand, a reveal): redo plays it again itself instead of fulfilling it."""
+        if not self._redo:
+            return False
+        action, side = self._redo[-1]
+        return (side, action) in pending_obligations(self.ruleset, self.state)
 
     @property
     def can_undo(self) -> bool:

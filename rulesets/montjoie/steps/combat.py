@@ -61,8 +61,10 @@ def influence_of(state: State, nation: str) -> int:
 
 # -- 1. the other players' influence ---------------------------------------------------
 def supporters(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> list[str]:
-    """The players who may still pledge influence in this combat."""
-    if sum(fv["pledged"].values()) >= 2 * PI_PER_COMBAT:
+    """The players who may still pledge influence in this combat (none with the
+    option "only the combatants' own influence")."""
+    if sum(fv["pledged"].values()) >= 2 * PI_PER_COMBAT or \
+            rs.option(state, "own-influence-only"):
         return []
     return [n for n in rs.players(state)
             if n not in (fv["attacker"], fv["defender"]) and n not in fv["answered"]

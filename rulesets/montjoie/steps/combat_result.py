@@ -1,7 +1,8 @@
 """Séquence 7 phase 2, the end of a combat (Montjoie Séq. 7 "Combat", "Résultat du
 combat"): Signe de Dieu after the reveal, the totals, the result, Retraite, the cards.
 
-- ``combat-signe``: the attacker, then the defender, may play a Signe de Dieu to double
+- ``combat-signe``: the attacker, then the defender (a player with an empty hand is not
+  asked), may play a Signe de Dieu to double
   one yellow card (Séq. 3: one per player per combat; A5, whose card); then the totals
   are compared (:func:`~..model.battle.totals`): the higher wins, a tie keeps the city
   to the defender. The winning attacker takes the city with its fortifications and
@@ -96,14 +97,25 @@ class SignOfGod(Step[MontjoieModel]):
                         action: Action, ctx: Context, flow: Flow) -> None:
         self._next(rs, state, frame, ctx, flow)
 
+    def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        if not may_hold_cards(rs, state, frame["vars"]["attacker"]):
+            self._next(rs, state, frame, ctx, flow)
+
     def _next(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         fv = frame["vars"]
-        if fv["signing"] == ATTACKER and is_player(rs, state, fv["defender"]):
+        if fv["signing"] == ATTACKER and may_hold_cards(rs, state, fv["defender"]):
             fv["signing"] = DEFENDER
             return
         fv["signing"] = None
         resolve(rs, state, frame, ctx, flow)
+
+
+def may_hold_cards(rs: MontjoieModel, state: State, nation: str | None) -> bool:
+    """Whether ``nation`` is a player who may hold a red card: one with an empty hand
+    (its size is public) is not asked, which saves a send by email."""
+    return is_player(rs, state, nation) and rs.hand_size(state, str(nation)) > 0
 
 
 def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
@@ -149,8 +161,8 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
         ctx.log(f"{_name(rs, defender)} holds {rs.city_name(city)} and takes its yellow "
                 "card back", RULE)
     fv["discard"] = discard
-    losers = [r for r in (DEFENDER, ATTACKER) if r != result and is_player(rs, state, fv[r])
-              and any(k in YELLOW for k in discard[r])]
+    losers = [r for r in (DEFENDER, ATTACKER) if r != result
+              and may_hold_cards(rs, state, fv[r]) and any(k in YELLOW for k in discard[r])]
     fv["retreating"] = losers
     flow.goto(rs, state, ctx, "combat-retraite", side=fv[losers[0]] if losers else None)
 
