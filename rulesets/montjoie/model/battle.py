@@ -28,6 +28,7 @@ from typing import Any
 from boardapp.core.engine.state import State
 
 from .base import FOREIGN, MontjoieModel
+from .cards import CARD_NAMES
 from .combat import (
     ATTACKER,
     DEFENDER,
@@ -192,8 +193,13 @@ def private_lines(state: State, nation: str) -> list[str]:
     lines = []
     laid = (v.get("facedown") or {}).get(nation)
     if laid:
-        lines.append(f"Face down (combat): {', '.join(laid)}")
+        lines.append("Face down (combat): " + ", ".join(
+            "Héros" if k == HERO else CARD_NAMES.get(k, k) for k in laid))
+    stake = (v.get("stake") or {}).get(nation)
+    if stake:
+        lines.append(f"Influence staked: {stake}")
     back = (v.get("pending") or {}).get(nation)
     if back:
-        lines.append(f"Taken back: {', '.join(back)}")
+        lines.append("Taken back to the hand: " + ", ".join(CARD_NAMES.get(k, k)
+                                                            for k in back))
     return lines

@@ -213,7 +213,7 @@ class CombatCommit(Step[MontjoieModel]):
         ctx.log(f"{_name(rs, ctx.side)} lays {card_word(kind)} face down", private=True)
 
     @verb("seal", hand=True, sealed=True,
-          label="Done: add {0} influence point(s) and keep it all face down")
+          label="Seal, with {0} influence point(s) face down")
     def on_seal(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         fold_pending(state, ctx.side)
