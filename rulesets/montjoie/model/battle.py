@@ -98,7 +98,10 @@ def commitment(frame_vars: dict[str, Any], role: str) -> Commitment:
 
 
 def ground(rs: MontjoieModel, state: State, frame_vars: dict[str, Any]) -> Ground:
+    """The city defended; a Chevauchée's target has no terrain bonus (Séq. 6)."""
     city = frame_vars["to"]
+    if frame_vars.get("raid"):
+        return Ground(rs.level(state, city))
     return Ground(rs.level(state, city), rs.is_mountain(city), bool(frame_vars["landing"]))
 
 

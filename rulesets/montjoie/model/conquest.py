@@ -123,12 +123,13 @@ def expansions(geo: Geography, owner: Mapping[str, Any], side: str,
 def why_not_attack(geo: Geography, owner: Mapping[str, Any], side: str, source: str,
                    target: str, attacks: Sequence[Mapping[str, Any]], yellow_cards: int,
                    peace: bool, *, protected: Iterable[str] = (),
-                   limited_landings: bool = False,
+                   limited_landings: bool = False, anywhere: bool = False,
                    names: Mapping[str, str] | None = None) -> Why:
     """Séq. 7 phase 2: may ``side`` attack ``target`` from ``source``, having made the
     attacks ``attacks`` this turn (each ``{"from", "to"}``), with ``yellow_cards``
     yellow cards usable in attack, in Peace if ``peace``? ``protected``: the cities no
-    one may attack this turn (Intervention du Pape, Séq. 6)."""
+    one may attack this turn (Intervention du Pape, Séq. 6); ``anywhere``: the
+    Chevauchée (Séq. 6), whatever the distance."""
     t, s = _name(names, target), _name(names, source)
     if yellow_cards < MIN_YELLOWS_TO_ATTACK:
         return "you need at least 2 yellow cards to attack", COMBAT_RULE
@@ -149,7 +150,8 @@ def why_not_attack(geo: Geography, owner: Mapping[str, Any], side: str, source: 
         return f"you have already attacked {t} this turn", COMBAT_RULE
     if target in set(protected):
         return f"{t} may not be attacked this turn (Intervention du Pape)", "Montjoie Séq. 6"
-    if not (geo.by_road(source, target) or geo.by_sea(source, target, limited_landings)):
+    if not anywhere and not (geo.by_road(source, target)
+                             or geo.by_sea(source, target, limited_landings)):
         return f"{s} is linked to {t} neither by road nor from port to port", COMBAT_RULE
     return None
 
@@ -161,17 +163,20 @@ def is_landing(geo: Geography, source: str, target: str) -> bool:
 
 def attacks(geo: Geography, owner: Mapping[str, Any], side: str,
             made: Sequence[Mapping[str, Any]], yellow_cards: int, peace: bool, *,
-            protected: Iterable[str] = (), limited_landings: bool = False
-            ) -> list[tuple[str, str]]:
-    """Every legal attack now, as ``(source, target)``."""
+            protected: Iterable[str] = (), limited_landings: bool = False,
+            anywhere: bool = False) -> list[tuple[str, str]]:
+    """Every legal attack now, as ``(source, target)`` (``anywhere``: the Chevauchée's,
+    on any enemy city)."""
     shielded = set(protected)
     out = []
+    enemies = {c for c, o in owner.items() if o is not None and o != side}
     for source in sorted(c for c, o in owner.items() if o == side):
         near = set(geo.roads.get(source, ()))
         if source in geo.ports:
             near |= geo.ports
-        for target in sorted(near):
+        for target in sorted(enemies if anywhere else near):
             if why_not_attack(geo, owner, side, source, target, made, yellow_cards, peace,
-                              protected=shielded, limited_landings=limited_landings) is None:
+                              protected=shielded, limited_landings=limited_landings,
+                              anywhere=anywhere) is None:
                 out.append((source, target))
     return out

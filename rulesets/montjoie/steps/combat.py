@@ -4,6 +4,7 @@ other players' influence, the cards laid face down, the defender's Félon, the r
 The procedure, entered by ``attack`` (:mod:`.players_turn`) with the public variables
 of :func:`~..model.battle.new_combat`:
 
+0. ``maitre-des-mers``: a landing announced, the Maître des mers (Séq. 6) may stop it.
 1. ``combat-soutien``: every other player holding influence points may pledge some to
    the attacker or the defender (Séq. 8: "Les PI peuvent être joués sur les combats des
    autres joueurs", never more than 3 per combatant). Pledges are public.
@@ -57,6 +58,37 @@ def _name(rs: MontjoieModel, nation: str | None) -> str:
 
 def influence_of(state: State, nation: str) -> int:
     return int(state["vars"]["influence"].get(nation, 0))
+
+
+# -- 0. the Master of the Seas --------------------------------------------------------
+class MasterOfSeas(Step[MontjoieModel]):
+    """Séq. 6 Bataille navale: the Maître des mers may stop any landing this turn, as
+    soon as it is announced; a landing stopped counts as an attack."""
+
+    name = "maitre-des-mers"
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        fv = frame["vars"]
+        return (f"{_name(rs, frame['side'])}, Maître des mers: stop {_name(rs, fv['attacker'])}"
+                f"'s landing at {rs.city_name(fv['to'])}? (Montjoie Séq. 6 Bataille navale)")
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        yield Action("stop-landing")
+        yield Action("let-land")
+
+    @verb("stop-landing", label="Stop the landing (Maître des mers)")
+    def on_stop_landing(self, rs: MontjoieModel, state: State, frame: Frame,
+                        action: Action, ctx: Context, flow: Flow) -> None:
+        ctx.log(f"{_name(rs, ctx.side)}, Maître des mers, stops the landing: it counts as "
+                "an attack", "Montjoie Séq. 6 Bataille navale")
+        flow.end(rs, state, ctx, "combat-over")
+
+    @verb("let-land", label="Let them land")
+    def on_let_land(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        ctx.log(f"{_name(rs, ctx.side)}, Maître des mers, lets the landing go on",
+                "Montjoie Séq. 6 Bataille navale")
+        flow.goto(rs, state, ctx, "combat-soutien", side=frame["vars"]["attacker"])
 
 
 # -- 1. the other players' influence ---------------------------------------------------

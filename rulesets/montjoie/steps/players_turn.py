@@ -6,9 +6,11 @@ Phase 1: ``expand CITY FROM`` places a garrison on a free city linked by road to
 the player's cities, ``expand-sea CITY FROM`` once a turn from a port to a port; two
 expansions at most, not both from the same city (A7: may the second start from the
 first new city). Phase 2: ``attack CITY FROM`` announces a combat (the procedure of
-:mod:`.combat`); ``end-turn`` ends the player's turn, his face-up yellows back in his
-hand. The red cards played in one's own turn (Écorcheur, Ambassadeur) are offered in
-both phases (:mod:`.red_cards`).
+:mod:`.combat`; a landing may first be stopped by the Maître des mers, Séq. 6), and
+``chevauchee CITY FROM`` the Great Raid of the player who drew it (Séq. 6: any enemy
+city, no terrain bonus, one attack); ``end-turn`` ends the player's turn, his face-up
+yellows back in his hand. The red cards played in one's own turn (Écorcheur,
+Ambassadeur) are offered in both phases (:mod:`.red_cards`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from ..model.battle import geography, new_combat, own_cards, owners
 from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import COMBAT_RULE, EXPANSION_RULE, attacks, expansions
-from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss
+from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss, MasterOfSeas
 from .combat_result import CombatRetreat, SignOfGod
 from .common import first_in_order, next_in_order
 from .red_cards import Corruption, Intrigue, LoseRandomCard, RedCards
@@ -73,12 +75,14 @@ def legal_expansions(rs: MontjoieModel, state: State, nation: str
                       limited_landings=rs.option(state, "limited-landings"))
 
 
-def legal_attacks(rs: MontjoieModel, state: State, nation: str) -> list[tuple[str, str]]:
+def legal_attacks(rs: MontjoieModel, state: State, nation: str,
+                  raid: bool = False) -> list[tuple[str, str]]:
+    """The attacks ``nation`` may announce (``raid``: its Chevauchée's, Séq. 6)."""
     made = [{"from": a, "to": b} for a, b in limits(state, "attacks", nation)]
     usable = sum(1 for k in own_cards(state, nation) if k in YELLOW)
     return attacks(geography(rs), owners(rs, state), nation, made, usable,
                    state["vars"].get("politics") == "paix", protected=protected(rs, state),
-                   limited_landings=rs.option(state, "limited-landings"))
+                   limited_landings=rs.option(state, "limited-landings"), anywhere=raid)
 
 
 class PlayerTurns(RedCards):
@@ -121,6 +125,9 @@ class PlayerTurns(RedCards):
         if state["vars"].get("stage") == COMBATS:
             for source, target in legal_attacks(rs, state, nation):
                 yield Action("attack", (target, source))
+            if state["vars"].get("chevauchee") == nation:
+                for source, target in legal_attacks(rs, state, nation, raid=True):
+                    yield Action("chevauchee", (target, source))
             yield from self.red_card_actions(rs, state, nation)
             yield Action("end-turn")
             return
@@ -168,6 +175,24 @@ class PlayerTurns(RedCards):
         ctx.log(f"{rs.nation_name(ctx.side)} attacks {rs.city_name(target)} "
                 f"({rs.nation_name(fv['defender'])}) from {rs.city_name(source)}{how}",
                 f"{COMBAT_RULE}, Annonce du combat")
+        master = state["vars"].get("master_of_seas")
+        if fv["landing"] and master in rs.players(state) and master != ctx.side:
+            flow.call(rs, state, ctx, "maitre-des-mers", side=master, **fv)
+        else:
+            flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
+
+    @verb("chevauchee", area=0, label=lambda rs, state, a: f"Chevauchée: attack "
+          f"{rs.city_name(a.arg(0))} from {rs.city_name(a.arg(1))}, no terrain bonus")
+    def on_chevauchee(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        target, source = action.arg(0), action.arg(1)
+        state["vars"]["chevauchee"] = None
+        limits(state, "attacks", ctx.side).append([source, target])
+        fv = {**new_combat(rs, state, ctx.side, source, target), "landing": False,
+              "raid": True}
+        ctx.log(f"{rs.nation_name(ctx.side)} makes its Chevauchée: it attacks "
+                f"{rs.city_name(target)} ({rs.nation_name(fv['defender'])}) from "
+                f"{rs.city_name(source)}, without terrain bonus", "Montjoie Séq. 6 Chevauchée")
         flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
 
     @verb("end-turn", label="End your turn")
@@ -191,6 +216,6 @@ class PlayerTurns(RedCards):
             self._start(rs, state, ctx, following)
 
 
-SEQUENCE_7_PROCEDURES = (CombatSupport, CombatCommit, FelonLoss, CombatReveal, SignOfGod,
-                         CombatRetreat, Corruption, Intrigue, LoseRandomCard)
+SEQUENCE_7_PROCEDURES = (MasterOfSeas, CombatSupport, CombatCommit, FelonLoss, CombatReveal,
+                         SignOfGod, CombatRetreat, Corruption, Intrigue, LoseRandomCard)
 """The procedures of Séquence 7, for the ruleset's flow."""
