@@ -131,3 +131,47 @@ def test_the_turn_passes_in_order_and_the_sequence_ends_with_the_discard():
             play(game, nation, "end-expansion")
         play(game, nation, "end-turn")
     assert game.state["phase"] != "joueurs" or game.state["vars"]["current"] is None
+
+
+def test_chevauchee_attacks_any_enemy_city_without_terrain_bonus():
+    # Séq. 6: Pampelune (a mountain) is far from Rennes; the Great Raid reaches it.
+    game = bretagne(hand=["canon", "echelles", "ecorcheur"])
+    v = game.state["vars"]
+    v["cities"]["pampelune"] = {"owner": "navarre", "level": 1}
+    v["hands"]["navarre"] = ["belier", "ecorcheur"]
+    v["hand_sizes"]["navarre"] = 2
+    v["chevauchee"] = "bretagne"
+    play(game, "bretagne", "end-expansion")
+    assert "attack pampelune rennes" not in legal(game, "bretagne")
+    play(game, "bretagne", "chevauchee pampelune rennes")
+    play(game, "bretagne", "lay canon")
+    play(game, "bretagne", "lay echelles")
+    play(game, "bretagne", "seal 0")
+    play(game, "navarre", "lay belier")
+    set_dice(game, 1, 1)
+    play(game, "navarre", "seal 0")
+    play(game, "bretagne", "pas-de-signe")
+    play(game, "navarre", "pas-de-signe")
+    assert game.state["vars"]["last_combat"]["totals"] == [10, 2 + 4 + 1]  # no mountain
+    assert not any(t.startswith("chevauchee") for t in legal(game, "bretagne"))
+
+
+def test_master_of_the_seas_may_stop_a_landing():
+    game = bretagne(hand=["canon", "echelles"])
+    v = game.state["vars"]
+    v["cities"]["bordeaux"] = {"owner": "angleterre", "level": 1}
+    v["master_of_seas"] = "angleterre"
+    play(game, "bretagne", "end-expansion")
+    play(game, "bretagne", "attack bordeaux brest")
+    assert game.ruleset.deciding_sides(game.state) == ["angleterre"]
+    play(game, "angleterre", "stop-landing")
+    assert not game.state["flow"]
+    assert game.state["vars"]["turn_limits"]["attacks"]["bretagne"] == [["brest", "bordeaux"]]
+    assert game.state["vars"]["hands"]["bretagne"] == ["canon", "echelles"]
+    assert "stops the landing" in log_text(game)
+
+
+def test_ecorcheur_never_acts_on_the_allies_of_the_three_player_game():
+    game = bretagne(hand=["ecorcheur"])
+    game.state["vars"]["minors"]["navarre"] = "allie"
+    assert "ecorcheur caen" not in legal(game, "bretagne")

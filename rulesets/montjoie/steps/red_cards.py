@@ -25,7 +25,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.together import Obligation, owe
 from boardapp.core.engine.verbs import verb
 
-from ..model.base import FOREIGN, MontjoieModel
+from ..model.base import MontjoieModel
 from ..model.battle import own_cards, take_from_hand
 from ..model.cards import CARD_NAMES, draw
 from ..model.cities import take_city
@@ -47,15 +47,18 @@ RULE = "Montjoie Séq. 3"
 
 def pillage_targets(rs: MontjoieModel, state: State, nation: str) -> list[str]:
     """Séq. 3 Écorcheur: "une ville libre ou appartenant à un adversaire, n'importe où";
-    never a fortress."""
+    never a fortress; never an ally's city in the 3-player game (9.0: "La carte
+    Écorcheur n'agit pas sur les alliés")."""
+    allies = {n for n, kind in state["vars"]["minors"].items() if kind == "allie"}
     return [c for c in rs.cities() if rs.owner(state, c) != nation
-            and rs.level(state, c) < FORTRESS]
+            and rs.owner(state, c) not in allies and rs.level(state, c) < FORTRESS]
 
 
 def corruption_targets(rs: MontjoieModel, state: State, nation: str) -> list[str]:
-    """Séq. 3 Corruption: "une ville appartenant à un adversaire"; never a fortress."""
-    return [c for c in rs.cities() if rs.owner(state, c) not in (None, nation, FOREIGN)
-            and rs.level(state, c) < FORTRESS]
+    """Séq. 3 Corruption: "une ville appartenant à un adversaire" (another player's);
+    never a fortress."""
+    return [c for c in rs.cities() if rs.owner(state, c) in rs.players(state)
+            and rs.owner(state, c) != nation and rs.level(state, c) < FORTRESS]
 
 
 def _pillage_label(rs: MontjoieModel, state: State, action: Action) -> str:
