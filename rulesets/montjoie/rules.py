@@ -203,6 +203,8 @@ class Montjoie(MontjoieModel):
         elif pope in self.board_map.regions:
             for city in self.province_cities(pope):
                 marks.setdefault(city, []).append("Pape")
+        for city, words in battle.combat_markers(state).items():
+            marks.setdefault(city, []).extend(words)
         return marks
 
     def status(self, state: State) -> Status:
@@ -225,4 +227,5 @@ class Montjoie(MontjoieModel):
         foreign = self.owned(state, FOREIGN)
         if foreign:
             lines.append(f"Étrangers: {', '.join(self.city_name(c) for c in foreign)}")
+        lines += battle.combat_lines(self, state)
         return Status(f"Montjoie!, tour {state['turn']}", tuple(lines), pieces=False)

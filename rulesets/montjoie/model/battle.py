@@ -206,3 +206,44 @@ def private_lines(state: State, nation: str) -> list[str]:
         lines.append("Taken back to the hand: " + ", ".join(CARD_NAMES.get(k, k)
                                                             for k in back))
     return lines
+
+
+# -- what the board shows of a combat ----------------------------------------------------
+def running_combat(state: State) -> dict[str, Any] | None:
+    """The variables of the combat running (``None``: none)."""
+    for frame in reversed(state.get("flow") or []):
+        fv = frame.get("vars") or {}
+        if "attacker" in fv and "to" in fv:
+            return fv
+    return None
+
+
+def combat_markers(state: State) -> dict[str, list[str]]:
+    """The markers of the combat running: the city attacked and the city attacking."""
+    fv = running_combat(state)
+    if fv is None:
+        return {}
+    return {fv["to"]: ["Assaut"], fv["from"]: ["Départ"]}
+
+
+def combat_lines(rs: MontjoieModel, state: State) -> list[str]:
+    """Status lines: the combat running, the last one, the yellows face up."""
+    v = state["vars"]
+    lines = []
+    fv = running_combat(state)
+    if fv is not None:
+        laid = ", ".join(f"{rs.nation_name(fv[r])} {n} carte(s)"
+                         for r, n in fv["laid"].items() if n)
+        lines.append(f"Combat: {rs.nation_name(fv['attacker'])} attaque "
+                     f"{rs.city_name(fv['to'])} ({rs.nation_name(fv['defender'])}) depuis "
+                     f"{rs.city_name(fv['from'])}" + (f"; face cachée: {laid}" if laid else ""))
+    elif v.get("last_combat") and v.get("current"):
+        last = v["last_combat"]
+        lines.append(f"Dernier combat: {rs.city_name(last['to'])}, "
+                     f"{rs.nation_name(last['attacker'])} {last['totals'][0]} contre "
+                     f"{rs.nation_name(last['defender'])} {last['totals'][1]}")
+    for nation, cards in sorted((v.get("face_up") or {}).items()):
+        if cards:
+            lines.append(f"{rs.nation_name(nation)}, face visible (pas d'attaque): "
+                         + ", ".join(CARD_NAMES.get(k, k) for k in cards))
+    return lines
