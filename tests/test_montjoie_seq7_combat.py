@@ -266,3 +266,20 @@ def test_a_combatant_with_an_empty_hand_is_not_asked_after_the_reveal():
     assert not game.state["flow"]
     assert game.state["vars"]["last_combat"]["totals"] == [10, 2 + 1 + 4 + 6]
     assert game.state["vars"]["pending"]["bourgogne"] == ["belier"]
+
+
+def test_foreign_troops_defend_with_five_their_garrison_and_a_die():
+    # Séq. 6: "En défense la CC est de 5 P.C. + 2 P.C. de garnison + 1D6"; A15 (a): no
+    # terrain bonus in a combat with foreign troops (Clermont is a mountain).
+    game = combat_position("france", cities={"bourges": ("france", 1),
+                                             "clermont": ("etrangers", GARRISON)},
+                           hands={"france": ["canon", "echelles"]})
+    play(game, "france", "attack clermont bourges")
+    assert game.ruleset.place_markers(game.state)["clermont"] == ["Assaut"]
+    play(game, "france", "lay canon")
+    play(game, "france", "lay echelles")
+    set_dice(game, 2, 3)
+    play(game, "france", "seal 0")
+    assert game.state["vars"]["last_combat"]["totals"] == [6 + 3 + 2, 5 + 2 + 3]
+    assert game.state["vars"]["cities"]["clermont"]["owner"] == "france"
+    assert "foreign troops 5 + fortification 2 + terrain 0 + die 3" in log_text(game)
