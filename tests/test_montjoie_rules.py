@@ -345,3 +345,39 @@ def test_a_draw_is_among_the_cards_the_drawer_can_know_in_the_deck():
     assert "canon" not in pool and "felon" not in pool
     assert pool["ambassadeur"] == 4  # another's hand is not read
     assert sum(pool.values()) == 74 - 8 - 4
+
+
+def foreign_step(game: Game) -> None:
+    state = game.state
+    state["phase"] = "evenements"
+    state["vars"].update(events_todo=[], foreign_done=True)
+    state["flow"] = [{"step": "foreign", "side": "france", "vars": {"die": 3}}]
+
+
+def test_foreign_troops_against_a_free_city_and_a_player():
+    """Séq. 6: foreign attack 5 + 1D6 against the militia 2 + 1D6 (5+3 = 8 against 2+6 =
+    8: a tie keeps the city, A15); against a player's castle he defends with a card."""
+    game = fresh()
+    rs = game.ruleset
+    foreign_step(game)
+    free = next(c for c in rs.cities() if rs.owner(game.state, c) is None)
+    game.state["dice_queue"] = [3, 6]
+    game.push(f"foreign-attack {free}", side="france")
+    assert rs.owner(game.state, free) is None
+    assert "8 against the militia 8: it holds" in game.log[-1].lines[0].text
+    foreign_step(game)
+    game.state["dice_queue"] = [6, 1]
+    game.push(f"foreign-attack {free}", side="france")
+    assert rs.owner(game.state, free) == "etrangers"
+    foreign_step(game)
+    city = rs.owned(game.state, "bourgogne")[0]
+    set_city(rs, game.state, city, "bourgogne", 2)
+    game.state["vars"]["hands"]["bourgogne"] = ["canon", "felon"]
+    game.state["vars"]["hand_sizes"]["bourgogne"] = 2
+    game.push(f"foreign-attack {city}", side="france")
+    assert legal(game, "bourgogne")[0].startswith("foreign-defend canon")
+    assert not any("aucune" in a for a in legal(game, "bourgogne"))  # must defend
+    game.state["dice_queue"] = [6, 1]  # 11 against 6 + 4 + 1 = 11: holds
+    game.push("foreign-defend canon 0", side="bourgogne")
+    assert rs.owner(game.state, city) == "bourgogne"
+    assert game.state["vars"]["hands"]["bourgogne"] == ["canon", "felon"]

@@ -31,7 +31,7 @@ from .steps.duels import DiscardStake, Duels, GreatBattle, Stake
 from .steps.event_choices import Confiscation, EventDone, LoseRandom, Pope, Treaty, Uprising
 from .steps.event_effects import EventStep
 from .steps.events import TWELFTH, EventOrder, EventsPhase, TwelfthEvent
-from .steps.foreign import ForeignStep
+from .steps.foreign import ForeignDefence, ForeignStep
 from .steps.order import OrderPhase
 from .steps.placement import PlacementPhase
 from .steps.points import PointsPhase
@@ -44,7 +44,8 @@ LENGTHS = {"normale": "partie normale (8 to 10 turns)", "courte": "partie courte
            "turns)"}
 PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, TwelfthEvent,
               EventOrder, EventStep, ForeignStep, EndDiscard, Uprising, Treaty, Pope,
-              Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake)
+              Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake,
+              ForeignDefence)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)
