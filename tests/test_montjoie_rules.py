@@ -381,3 +381,42 @@ def test_foreign_troops_against_a_free_city_and_a_player():
     game.push("foreign-defend canon 0", side="bourgogne")
     assert rs.owner(game.state, city) == "bourgogne"
     assert game.state["vars"]["hands"]["bourgogne"] == ["canon", "felon"]
+
+
+# -- 3 and 2 players (9.0) ------------------------------------------------------------------------
+def test_three_players_allies_start_on_their_cities_and_are_assigned():
+    game = new_game("normale-3")
+    rs, state = game.ruleset, game.state
+    assert rs.players(state) == ["france", "angleterre", "bourgogne"]
+    assert rs.owned(state, "bretagne") == sorted(["brest", "caen", "cherbourg", "nantes",
+                                                  "rennes"])
+    play_until(game, "politique")
+    play_until(game, "achats")
+    play_until(game, "joueurs")
+    ally_of = game.state["vars"]["ally_of"]
+    assert sorted(ally_of) == ["bretagne", "flandres", "navarre"]
+    assert sorted(ally_of.values()) == sorted(rs.players(state))
+    assert ally_of[next(a for a, p in ally_of.items()
+                        if p == game.state["vars"]["order"][0])] == \
+        game.state["vars"]["order"][0]
+
+
+def test_two_players_choose_allies_in_secret_and_test_loyalty():
+    from rulesets.montjoie.steps.allies import loyalty
+    game = new_game("normale-2")
+    rs = game.ruleset
+    assert [f["step"] for f in game.state["flow"]] == ["secret-ally"]
+    assert legal(game, "france") == ["commit flandres", "commit navarre"]
+    game.push("commit navarre", side="france")
+    game.push("commit bretagne", side="angleterre")
+    game.fulfil()
+    v = game.state["vars"]
+    assert v["ally_of"] == {"navarre": "france", "bretagne": "angleterre"}
+    assert v["minors"] == {"navarre": "allie", "bretagne": "allie", "bourgogne": "neutre",
+                           "flandres": "neutre"}
+    # A18 a: modified 3-6 succeeds, natural 1 fails, natural 6 succeeds.
+    assert loyalty(2, 1, "a") and not loyalty(2, 0, "a") and not loyalty(1, 5, "a")
+    assert loyalty(6, -5, "a")
+    # A18 b: the table 1-4 played, the owner's écus lower the roll.
+    assert loyalty(4, 0, "b") and not loyalty(5, 0, "b") and loyalty(5, 1, "b")
+    assert rs.players(game.state) == ["france", "angleterre"]

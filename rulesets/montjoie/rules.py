@@ -26,6 +26,7 @@ from .model.cards import CARD_NAMES, YELLOW
 from .model.cities import piece_id, set_city
 from .model.events import EVENTS
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
+from .steps.allies import AllyChoice, Bribes, SecretAlly
 from .steps.deal import Deal, DealPhase, DeckComposition
 from .steps.duels import DiscardStake, Duels, GreatBattle, Stake
 from .steps.event_choices import Confiscation, EventDone, LoseRandom, Pope, Treaty, Uprising
@@ -45,7 +46,7 @@ LENGTHS = {"normale": "partie normale (8 to 10 turns)", "courte": "partie courte
 PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, TwelfthEvent,
               EventOrder, EventStep, ForeignStep, EndDiscard, Uprising, Treaty, Pope,
               Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake,
-              ForeignDefence)
+              ForeignDefence, AllyChoice, SecretAlly, Bribes)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)
@@ -101,6 +102,9 @@ class Montjoie(MontjoieModel):
         v["setup_queue"] = placement_queue(nations)
         state["phase"] = "placement"
         state["active"] = v["setup_queue"][0][0]
+        if len(nations) == 2:  # 9.0: the allies are chosen in secret at the start
+            state["flow"] = [{"step": "secret-ally", "side": nations[0],
+                              "sides": list(nations), "vars": {}}]
         return state
 
     @staticmethod

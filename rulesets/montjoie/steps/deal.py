@@ -24,6 +24,10 @@ def cards_due(rs: MontjoieModel, state: State, nation: str) -> int:
     n = 6 if state["vars"]["politics"] == "guerre" else 4
     if nation == "bourgogne" and rs.option(state, "national-variants"):
         n += 1
+    v = state["vars"]
+    if len(rs.players(state)) == 2 and any(p == nation and v.get("loyal", {}).get(a)
+                                           for a, p in v.get("ally_of", {}).items()):
+        n += 3 if v["politics"] == "guerre" else 2  # a loyal ally's cards (9.0)
     return n
 
 

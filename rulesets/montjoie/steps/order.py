@@ -4,11 +4,14 @@ player gains 1 PI. Two players alternate first place (9.0)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame, Step
 from boardapp.core.engine.state import State
 
 from ..model.base import MontjoieModel
+from .allies import assign_allies_3p
 from .common import go_next_phase
 
 
@@ -53,4 +56,9 @@ class OrderPhase(Step[MontjoieModel]):
         rule = rs.cite("9.0") if len(order) == 2 else rs.cite("Séq. 5")
         ctx.log(f"Ordre des joueurs: {', '.join(rs.nation_name(n) for n in order)}{again}; "
                 f"{rs.nation_name(order[0])} is first and gains {gained} PI", rule)
+        if not assign_allies_3p(rs, state, ctx, flow):
+            go_next_phase(rs, state, ctx, flow)
+
+    def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, result: Any) -> None:
         go_next_phase(rs, state, ctx, flow)

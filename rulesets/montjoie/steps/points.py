@@ -30,6 +30,14 @@ class PointsPhase(Step[MontjoieModel]):
                 continue
             pp, held = pretender_points(rs, state, nation)
             bonus = v["pp_bonus"].get(nation, 0)
+            for ally, player in v.get("ally_of", {}).items():
+                if player == nation and len(rs.players(state)) == 2 and \
+                        v.get("loyal", {}).get(ally):
+                    ally_pp = pretender_points(rs, state, ally)[0]
+                    bonus += (ally_pp + 1) // 2
+                    if ally_pp:
+                        ctx.log(f"{rs.nation_name(ally)}, loyal ally, scores {ally_pp} PP: "
+                                f"half rounded up to {rs.nation_name(nation)}", rs.cite("9.0"))
             total = pp + bonus
             sheet.append(total)
             state["score"][nation] = sum(sheet)

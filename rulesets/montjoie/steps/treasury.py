@@ -13,9 +13,10 @@ from boardapp.core.engine.flow import Flow, Frame, Step
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
-from ..model.base import MAX_PI, MontjoieModel
+from ..model.base import INCOME, MAX_PI, MontjoieModel
 from ..model.cities import set_city
 from ..model.turn import income
+from .allies import loyalty_due
 from .common import go_next_phase
 
 MAX_START_ECUS = 30
@@ -44,7 +45,13 @@ class TreasuryPhase(Step[MontjoieModel]):
         if v["eliminated"]:
             flow.call(rs, state, ctx, "reentry", v["eliminated"][0])
             return
+        if loyalty_due(rs, state) and v.get("loyalty_turn") != state["turn"]:
+            v["loyalty_turn"] = state["turn"]
+            flow.call_many(rs, state, ctx, "bribes", sides=rs.players(state))
+            return
         if not v["started"]:
+            if len(rs.players(state)) == 2:
+                place_minors_2p(rs, state, ctx)
             known = rs.sheet_values(state, "start").get("ecus")
             if known is None or not str(known).isdigit():
                 flow.call(rs, state, ctx, "start-ecus", v["order"][0])
@@ -72,6 +79,15 @@ class TreasuryPhase(Step[MontjoieModel]):
             ctx.log(f"Trésor: {rs.nation_name(nation)} receives {gain} écus "
                     f"({'; '.join(notes) or '1/2/3 per garrison/castle/fortress'}), "
                     f"treasury {v['treasury'][nation]}", rs.cite("Séq. 1"))
+        for ally, player in sorted(v.get("ally_of", {}).items()):
+            if len(rs.players(state)) == 2 and v.get("loyal", {}).get(ally):
+                die = ctx.roll(6)
+                forts = sum(INCOME[rs.level(state, c)] for c in rs.owned(state, ally)
+                            if rs.level(state, c) >= 2)
+                v["treasury"][player] += die + forts
+                ctx.log(f"Trésor: {rs.nation_name(ally)}, loyal ally, brings "
+                        f"{rs.nation_name(player)} die {die} + {forts} from its castles and "
+                        f"fortresses", rs.cite("9.0"))
         if v["pillage"]:
             ctx.log("The pillage markers are removed", rs.cite("Séq. 1"))
         v["pillage"] = []
@@ -154,3 +170,21 @@ class Reentry(Step[MontjoieModel]):
         ctx.log(f"{rs.nation_name(nation)} comes back in {rs.city_name(city)}{taken}",
                 f"{rs.cite('7.0')}, {rs.reading_note(state, 'A26')}")
         flow.end(rs, state, ctx)
+
+
+def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
+    """2 players: the minor powers' starting garrisons, from Game data (not printed in
+    the rule book: 9.0); unknown ones are left to the players (placed by hand)."""
+    values = rs.sheet_values(state, "minor-start-2p")
+    for minor in sorted(state["vars"]["minors"]):
+        text = values.get(minor)
+        cities = [c.strip() for c in str(text or "").split(",") if c.strip()]
+        placed = [c for c in cities if c in rs.board_map.areas and rs.owner(state, c) is None]
+        for city in placed:
+            set_city(rs, state, city, minor, 1)
+        if placed:
+            ctx.log(f"{rs.nation_name(minor)} starts in "
+                    f"{', '.join(rs.city_name(c) for c in placed)} (Game data)", rs.cite("9.0"))
+        else:
+            ctx.log(f"{rs.nation_name(minor)}'s starting cities are not printed in the rule "
+                    "book: fill them in Game data or place them by hand", rs.cite("9.0"))
