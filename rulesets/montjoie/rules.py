@@ -45,9 +45,10 @@ LENGTHS = {"normale": "partie normale (8 to 10 turns)", "courte": "partie courte
            "turns)"}
 PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, TwelfthEvent,
               EventOrder, EventStep, ForeignStep, EndDiscard, Uprising, Treaty, Pope,
-              Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake,
-              ForeignDefence, AllyChoice, SecretAlly, Bribes)
+              Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
+MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes)
+"""Procedures added since the first version (foreign defence, 9.0's allies)."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)
 
@@ -58,7 +59,7 @@ class Montjoie(MontjoieModel):
     aliases = ("montjoie!",)
     dice = DiceSpec(sides=6)
     default_scenario = "normale-6"
-    flow = Flow(*PROCEDURES, phases=PHASE_STEPS)
+    flow = Flow(*PROCEDURES, *MORE_PROCEDURES, phases=PHASE_STEPS)
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         out = {}
