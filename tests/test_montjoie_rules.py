@@ -63,8 +63,9 @@ def test_scoring_phase_gives_pp_then_capped_pi():
 
 
 # -- Séq. 1: income -----------------------------------------------------------------------------
-def fresh(scenario: str = "normale-6", **readings: str) -> Game:
-    game = new_game(scenario, **readings)
+def fresh(scenario: str = "normale-6", options: tuple[str, ...] = (),
+          **readings: str) -> Game:
+    game = new_game(scenario, options=options, **readings)
     play_until(game, "politique")
     return game
 
@@ -420,3 +421,57 @@ def test_two_players_choose_allies_in_secret_and_test_loyalty():
     # A18 b: the table 1-4 played, the owner's écus lower the roll.
     assert loyalty(4, 0, "b") and not loyalty(5, 0, "b") and loyalty(5, 1, "b")
     assert rs.players(game.state) == ["france", "angleterre"]
+
+
+# -- options (10.0) and next turn's events --------------------------------------------------------
+def test_bad_seasons_halve_the_next_turns_income():
+    game = fresh()
+    rs = game.ruleset
+    game.state["vars"]["bad_seasons_next"] = True
+    before = dict(game.state["vars"]["treasury"])
+    game.state["phase"], game.state["flow"] = "points", []
+    from rulesets.montjoie.steps.points import PointsPhase
+    ctx = Context(game.state, "france")
+    PointsPhase().end_of_turn(rs, game.state, ctx, rs.flow)
+    gained = {n: game.state["vars"]["treasury"][n] - before[n] for n in before}
+    assert gained["france"] == 2  # 3 garrisons: 3 halved rounded up
+    assert not game.state["vars"]["bad_seasons"]
+
+
+def test_national_variants_flanders_doubles_a_city_england_gains_a_pi():
+    game = new_game("normale-6", options=("national-variants",), A2="b")
+    rs = game.ruleset
+    while game.state["phase"] == "placement":
+        game.play(legal(game)[0])
+    assert [f["step"] for f in game.state["flow"]] == ["flanders-double"]
+    city = rs.owned(game.state, "flandres")[0]
+    game.play(f"double-income {city}", side="flandres")
+    assert game.state["vars"]["treasury"]["flandres"] == 5 + 4  # 3 garrisons, one doubled
+    from rulesets.montjoie.steps.points import PointsPhase
+    PointsPhase().begin(rs, game.state, {"vars": game.state["vars"]},
+                        Context(game.state, "france"), rs.flow)
+    assert game.state["vars"]["influence"]["angleterre"] >= 1
+
+
+def test_turn_balance_gives_each_player_first_place_once():
+    game = new_game("normale-6", seed=5, options=("turn-balance",))
+    rs = game.ruleset
+    rnd = random.Random(5)
+    while game.state["turn"] <= 6 and rs.outcome(game.state) is None:
+        side = rnd.choice(rs.deciding_sides(game.state))
+        game.play(rnd.choice(list(rs.legal_actions(game.state, side))), side=side)
+    assert sorted(game.state["vars"]["first_history"][:6]) == sorted(rs.players(game.state))
+
+
+def test_paris_parliament_rises_on_five_or_six():
+    from rulesets.montjoie.steps.events import parliament
+    game = fresh(options=("paris-parliament",))
+    rs, state = game.ruleset, game.state
+    set_city(rs, state, "paris", "france", 2)
+    state["dice_queue"] = [5, 6]
+    ctx = Context(state, "france")
+    parliament(rs, state, ctx)
+    assert rs.level(state, "paris") == 1
+    set_city(rs, state, "paris", "france", 3)
+    parliament(rs, state, ctx)  # a fortress: the Parliament has no influence
+    assert rs.level(state, "paris") == 3

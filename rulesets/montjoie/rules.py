@@ -39,7 +39,13 @@ from .steps.points import PointsPhase
 from .steps.politics import PoliticsPhase, Vote
 from .steps.purchases import PurchasesPhase
 from .steps.sequence7 import EndDiscard, PlayerTurns
-from .steps.treasury import Reentry, StartEcus, TreasuryPhase, new_limits
+from .steps.treasury import (
+    FlandersDouble,
+    Reentry,
+    StartEcus,
+    TreasuryPhase,
+    new_limits,
+)
 
 LENGTHS = {"normale": "partie normale (8 to 10 turns)", "courte": "partie courte (6 or 7 "
            "turns)"}
@@ -47,7 +53,7 @@ PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, Twe
               EventOrder, EventStep, ForeignStep, EndDiscard, Uprising, Treaty, Pope,
               Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
-MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes)
+MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes, FlandersDouble)
 """Procedures added since the first version (foreign defence, 9.0's allies)."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)

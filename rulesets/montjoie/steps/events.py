@@ -36,6 +36,7 @@ class EventsPhase(Step[MontjoieModel]):
         v = state["vars"]
         v["events_todo"] = []
         v["foreign_done"] = False
+        parliament(rs, state, ctx)
         if len(rs.players(state)) == 2:
             ctx.log("No event markers with two players", rs.cite("9.0"))
         else:
@@ -144,3 +145,25 @@ class EventOrder(Step[MontjoieModel]):
         ctx.log(f"{rs.nation_name(frame['side'])} resolves {event_label(action.arg(0))} "
                 "first", rs.cite("Séq. 6"))
         flow.end(rs, state, ctx)
+
+
+def parliament(rs: MontjoieModel, state: State, ctx: Context) -> None:
+    """10.0 Paris et son Parlement: each turn the first player rolls; on 5-6 an uprising
+    roll against Paris (1D6 above its fortification, A1); a fortress is immune."""
+    paris = rs.find_city("paris")
+    if not rs.option(state, "paris-parliament") or paris is None \
+            or rs.owner(state, paris) is None or rs.level(state, paris) >= 3:
+        return
+    rule = rs.cite("10.0 Paris et son Parlement")
+    die = ctx.roll(6)
+    if die < 5:
+        ctx.log(f"The Paris Parliament accepts the garrison (die {die})", rule)
+        return
+    need, second = rs.test_value(state, paris), ctx.roll(6)
+    if second > need:
+        from ..model.cities import lose_level
+        level = lose_level(rs, state, paris)
+        ctx.log(f"The Paris Parliament rises (die {die}, then {second} > {need}): Paris "
+                f"loses a level, now level {level}", f"{rule}, {rs.reading_note(state, 'A1')}")
+    else:
+        ctx.log(f"The Paris Parliament stirs (die {die}) but Paris holds ({second})", rule)

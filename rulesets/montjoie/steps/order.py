@@ -24,6 +24,14 @@ def draw_order(rs: MontjoieModel, state: State, ctx: Context) -> tuple[list[str]
         first = b if last_first == a else a
         return [first, b if first == a else a], 1
     draws = 1
+    if rs.option(state, "turn-balance") and state["turn"] <= 6:
+        # 10.0 Équilibre du tour de jeu: the first drawn among those not first yet.
+        been = set(state["vars"]["first_history"])
+        fresh = [n for n in players if n not in been] or players
+        first = ctx.shuffle(fresh)[0]
+        if first != last_first or len(players) == 1:
+            rest = ctx.shuffle([n for n in players if n != first])
+            return [first, *rest], 1
     order = ctx.shuffle(players)
     while order[0] == last_first:
         draws += 1

@@ -48,6 +48,11 @@ class PointsPhase(Step[MontjoieModel]):
                     f" = {total} this turn, {state['score'][nation]} in all; "
                     f"+{gain} PI (half rounded up, at most 6) = {v['influence'][nation]}",
                     rs.cite("Séq. 8"))
+        if rs.option(state, "national-variants") and rs.in_play(state, "angleterre") \
+                and not plague:
+            gained = rs.add_influence(state, "angleterre", 1)
+            ctx.log(f"Angleterre gains {gained} more PI (at most 6)",
+                    rs.cite("10.0 Angleterre"))
         if plague:
             ctx.log("Peste noire: no Pretender Points and no Influence Points this turn",
                     rs.cite("Séq. 6 Peste noire"))

@@ -42,6 +42,8 @@ class TreasuryPhase(Step[MontjoieModel]):
             v["pp_bonus"] = {}
             v["pope"] = v["chevauchee"] = v["master_of_seas"] = None
             v["events"] = []
+            v["bad_seasons"], v["bad_seasons_next"] = v["bad_seasons_next"], False
+            rs.extra(state).pop("doubled", None)
         if v["eliminated"]:
             flow.call(rs, state, ctx, "reentry", v["eliminated"][0])
             return
@@ -57,6 +59,10 @@ class TreasuryPhase(Step[MontjoieModel]):
                 flow.call(rs, state, ctx, "start-ecus", v["order"][0])
                 return
             start_values(rs, state, ctx, int(str(known)), "Game data")
+        if flanders_doubles(rs, state):
+            rs.extra(state)["doubled"] = ""
+            flow.call(rs, state, ctx, "flanders-double", "flandres")
+            return
         self.pay(rs, state, ctx)
         go_next_phase(rs, state, ctx, flow)
 
@@ -188,3 +194,37 @@ def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
         else:
             ctx.log(f"{rs.nation_name(minor)}'s starting cities are not printed in the rule "
                     "book: fill them in Game data or place them by hand", rs.cite("9.0"))
+
+
+def flanders_doubles(rs: MontjoieModel, state: State) -> bool:
+    """Flanders' national variant (10.0): it doubles one city's income each turn (not in
+    Île de France, 4.0): due now?"""
+    return (rs.option(state, "national-variants") and rs.in_play(state, "flandres")
+            and "doubled" not in rs.extra(state) and bool(doubling_choices(rs, state)))
+
+
+def doubling_choices(rs: MontjoieModel, state: State) -> list[str]:
+    return [c for c in rs.owned(state, "flandres") if c not in state["vars"]["pillage"]
+            and rs.province(c) != "ile-de-france"]
+
+
+class FlandersDouble(Step[MontjoieModel]):
+    """Flanders chooses the city whose income it doubles this turn (10.0)."""
+
+    name = "flanders-double"
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        return "Flandres: choose the city whose income is doubled this turn (Montjoie 10.0)"
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        for city in doubling_choices(rs, state):
+            yield Action("double-income", (city,))
+
+    @verb("double-income", area=0, label=lambda rs, state, a: "Double the income of "
+          f"{rs.city_name(a.arg(0))}")
+    def on_double_income(self, rs: MontjoieModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        rs.extra(state)["doubled"] = action.arg(0)
+        ctx.log(f"Flandres doubles the income of {rs.city_name(action.arg(0))} "
+                f"({rs.reading_note(state, 'A21')})", rs.cite("10.0 Flandres"))
+        flow.end(rs, state, ctx)
