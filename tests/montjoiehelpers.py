@@ -36,7 +36,7 @@ def new_game(scenario: str = "normale-6", seed: int = 1, *, deck: bool = True,
     for key, value in readings.items():
         data["ambiguities"][key]["reading"] = value
     for option in options:
-        data["options"][option]["on"] = True
+        data["options"][option]["chosen"] = True
     game.state = __import__("copy").deepcopy(game.initial)
     game._setup = __import__("copy").deepcopy(game.initial)  # noqa: SLF001
     return game

@@ -475,3 +475,18 @@ def test_paris_parliament_rises_on_five_or_six():
     set_city(rs, state, "paris", "france", 3)
     parliament(rs, state, ctx)  # a fortress: the Parliament has no influence
     assert rs.level(state, "paris") == 3
+
+
+def test_shipped_game_data_asks_what_the_book_does_not_print():
+    """The defaults: the foreign interventions chosen, the 10.0 options not; the deck,
+    starting écus, twelfth marker and foreign table unknown (asked); every ambiguity
+    A1-A26 has a reading."""
+    game = Game(mini(), "normale-6", 1)
+    rs, state = game.ruleset, game.state
+    assert rs.option(state, "interventions") and not rs.option(state, "free-start")
+    assert set(rs.sheet_values(state, "deck").values()) == {None}
+    assert rs.sheet_values(state, "start") == {"ecus": None, "twelfth_event": None}
+    assert set(rs.sheet_values(state, "foreign").values()) == {None}
+    readings = rs.sheet_values(state, "ambiguities")
+    assert sorted(readings, key=lambda k: int(k[1:])) == [f"A{i}" for i in range(1, 27)]
+    assert all(r["reading"] == "a" for r in readings.values())

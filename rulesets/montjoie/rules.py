@@ -24,7 +24,7 @@ from .model.base import (
 )
 from .model.cards import CARD_NAMES, YELLOW
 from .model.cities import piece_id, set_city
-from .model.events import EVENTS
+from .model.events import EVENT_NAMES, EVENTS
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
 from .steps.allies import AllyChoice, Bribes, SecretAlly
 from .steps.deal import Deal, DealPhase, DeckComposition
@@ -210,7 +210,36 @@ class Montjoie(MontjoieModel):
         elif pope in self.board_map.regions:
             for city in self.province_cities(pope):
                 marks.setdefault(city, []).append("Pape")
-        return marks
+        self.board_boxes(state, marks)
+        return {p: m for p, m in marks.items() if self.board_map.is_place(p)}
+
+    def board_boxes(self, state: State, marks: dict[str, list[str]]) -> None:
+        """What the board's tables show (the map's boxes, where it has them): the
+        political state, the turn order, each nation's écus, PI and cards, the score
+        sheet, this turn's events, the discard, the figures left, who is out."""
+        v = state["vars"]
+        if v["politics"]:
+            marks[f"etat-{v['politics']}"] = [POLITICS[v["politics"]].split(" ")[0]]
+        order = [n for n in v["order"] if n in v["nations"]]
+        for i, n in enumerate(order, 1):
+            marks[f"ordre-{i}"] = [self.nation_name(n)]
+        for n in v["nations"]:
+            box = [f"{v['treasury'].get(n, 0)} écus", f"{v['influence'].get(n, 0)} PI",
+                   f"{v['hand_sizes'].get(n, 0)} cartes"]
+            if v["heroes"].get(n) == "active":
+                box.append("Héros")
+            marks[f"nation-{n}"] = box
+            for turn, pp in enumerate(v["pp"].get(n, []), 1):
+                marks[f"feuille-{n}-{turn}"] = [str(pp)]
+        if v["events"]:
+            marks["evenements"] = [EVENT_NAMES.get(e, e) for e in v["events"]]
+        if v["discard"]:
+            marks["defausse"] = [f"{len(v['discard'])} cartes"]
+        castles, ramparts = self.figures_used(state)
+        marks["chateaux"] = [f"{20 - castles} libres"]
+        marks["remparts"] = [f"{10 - ramparts} libres"]
+        if v["eliminated"]:
+            marks["hors-jeu"] = [self.nation_name(n) for n in v["eliminated"]]
 
     def status(self, state: State) -> Status:
         v = state["vars"]
