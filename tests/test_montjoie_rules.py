@@ -490,3 +490,22 @@ def test_shipped_game_data_asks_what_the_book_does_not_print():
     readings = rs.sheet_values(state, "ambiguities")
     assert sorted(readings, key=lambda k: int(k[1:])) == [f"A{i}" for i in range(1, 27)]
     assert all(r["reading"] == "a" for r in readings.values())
+
+
+def test_corrections_by_hand():
+    """The owner's rule: a city's owner (control), its level, a nation's écus and PI can
+    be set by hand at any step, logged as such."""
+    game = fresh()
+    rs = game.ruleset
+    game.push("control dijon france")
+    assert rs.owner(game.state, "dijon") == "france"
+    assert game.state["pieces"]["g-dijon"]["type"] == "france"
+    game.push("level dijon up")
+    assert rs.level(game.state, "dijon") == 2
+    assert "by hand" in game.log[-1].lines[0].text
+    game.push("control dijon none")
+    assert rs.owner(game.state, "dijon") is None and "g-dijon" not in game.state["pieces"]
+    before = game.state["vars"]["treasury"]["france"]
+    game.push("adjust france ecus up")
+    assert game.state["vars"]["treasury"]["france"] == before + 1
+    assert rs.invariants(game.state) == []

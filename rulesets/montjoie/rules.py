@@ -150,6 +150,25 @@ class Montjoie(MontjoieModel):
             lines.append("Héros actif (+2 PC)")
         return lines
 
+    # -- by hand ---------------------------------------------------------------------------
+    def after_manual(self, state: State, ctx) -> None:
+        """A city's owner set by hand with ``control CITY NATION|none`` (or a region's,
+        for each of its cities): the city follows, its fortification kept (a garrison
+        at least)."""
+        for city in self.cities():
+            wanted = state["control"].get(city)
+            if wanted == self.owner(state, city):
+                continue
+            if wanted in (*NATIONS, FOREIGN):
+                set_city(self, state, city, wanted, max(1, self.level(state, city)))
+            else:
+                set_city(self, state, city, None, 0)
+        for region, side in list(state.get("region_control", {}).items()):
+            if side in (*NATIONS, FOREIGN) and region in self.board_map.regions:
+                for city in self.province_cities(region):
+                    set_city(self, state, city, side, max(1, self.level(state, city)))
+            state["region_control"].pop(region, None)
+
     # -- the end ------------------------------------------------------------------------------
     def outcome(self, state: State) -> str | None:
         return state["vars"].get("over")

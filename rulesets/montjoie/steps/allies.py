@@ -19,12 +19,13 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import SealedChoice
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
+from .corrections import Corrections
 
 ALLY_CHOICES_2P = {"france": ("flandres", "navarre"), "angleterre": ("bourgogne", "bretagne")}
 MAX_BRIBE = 5
@@ -41,7 +42,7 @@ def assign_allies_3p(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) 
     return True
 
 
-class AllyChoice(Step[MontjoieModel]):
+class AllyChoice(Corrections):
     """The first player chooses his ally; the others are drawn at random (9.0)."""
 
     name = "ally-choice"
@@ -69,7 +70,7 @@ class AllyChoice(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class SecretAlly(SealedChoice[MontjoieModel]):
+class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
     """2 players: each chooses his ally in secret at the start (9.0)."""
 
     name = "secret-ally"
@@ -94,7 +95,7 @@ class SecretAlly(SealedChoice[MontjoieModel]):
         flow.end(rs, state, ctx, "allies")
 
 
-class Bribes(SealedChoice[MontjoieModel]):
+class Bribes(Corrections, SealedChoice[MontjoieModel]):
     """2 players: the écus each pays in secret for his ally's loyalty and against the
     other's (``own:against``), revealed together; then the rolls (9.0)."""
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import Obligation, owe
 from boardapp.core.engine.verbs import verb
@@ -17,6 +17,7 @@ from boardapp.core.engine.verbs import verb
 from ..model.base import MontjoieModel
 from ..model.cards import CARD_NAMES, DECK_SIZE, KINDS, composition, draw
 from .common import go_next_phase
+from .corrections import Corrections
 
 
 def cards_due(rs: MontjoieModel, state: State, nation: str) -> int:
@@ -31,7 +32,7 @@ def cards_due(rs: MontjoieModel, state: State, nation: str) -> int:
     return n
 
 
-class DealPhase(Step[MontjoieModel]):
+class DealPhase(Corrections):
     """Ask the deck if unknown, then every player owes his draw."""
 
     name = "distribution"
@@ -55,7 +56,7 @@ class DealPhase(Step[MontjoieModel]):
             self.begin(rs, state, frame, ctx, flow)
 
 
-class Deal(Obligation[MontjoieModel]):
+class Deal(Corrections, Obligation[MontjoieModel]):
     """Each player draws his cards in secret (Séq. 3)."""
 
     name = "deal"
@@ -67,7 +68,7 @@ class Deal(Obligation[MontjoieModel]):
         draw(rs, state, ctx, ctx.side, n, f"{state['vars']['politics']}", rs.cite("Séq. 3"))
 
 
-class DeckComposition(Step[MontjoieModel]):
+class DeckComposition(Corrections):
     """The players give the composition of the 74 cards, kind by kind (3.0: not printed;
     kept in the game's data, Game data "Paquet de cartes")."""
 

@@ -10,19 +10,20 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.events import EVENTS, event_label
 from .common import first_in_order, go_next_phase
+from .corrections import Corrections
 
 TWELFTH = "douzieme"
 """The id of the twelfth event marker in the pool until the players say what it is."""
 
 
-class EventsPhase(Step[MontjoieModel]):
+class EventsPhase(Corrections):
     """Draw the events, resolve them in the first player's order, then the foreign
     intervention (each a procedure); then Séq. 7."""
 
@@ -97,7 +98,7 @@ class EventsPhase(Step[MontjoieModel]):
         go_next_phase(rs, state, ctx, flow)
 
 
-class TwelfthEvent(Step[MontjoieModel]):
+class TwelfthEvent(Corrections):
     """The players say what the twelfth event marker is (3.0: 12 markers, 11 events)."""
 
     name = "twelfth-event"
@@ -122,7 +123,7 @@ class TwelfthEvent(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class EventOrder(Step[MontjoieModel]):
+class EventOrder(Corrections):
     """The first player chooses which of the two events he resolves first (Séq. 6)."""
 
     name = "event-order"

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.tables import ask_result
 from boardapp.core.engine.verbs import verb
@@ -20,12 +20,13 @@ from boardapp.core.engine.verbs import verb
 from ..model.base import DEFENCE_PC, FOREIGN, LEVELS, PI_PER_COMBAT, MontjoieModel
 from ..model.cards import YELLOW, discard_from_hand
 from ..model.cities import set_city, take_city
+from .corrections import Corrections
 
 FOREIGN_ATTACK = 5
 MILITIA = 2
 
 
-class ForeignStep(Step[MontjoieModel]):
+class ForeignStep(Corrections):
     """Roll for the intervention; the first player ends it once carried out."""
 
     name = "foreign"
@@ -110,7 +111,7 @@ def resolve(rs: MontjoieModel, state: State, ctx: Context, city: str, attack: in
     return fell
 
 
-class ForeignDefence(Step[MontjoieModel]):
+class ForeignDefence(Corrections):
     """A player attacked by foreign troops defends normally: he chooses a yellow card
     (he must while he holds one) and up to 3 PI."""
 

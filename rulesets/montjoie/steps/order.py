@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 
 from ..model.base import MontjoieModel
 from .allies import assign_allies_3p
 from .common import go_next_phase
+from .corrections import Corrections
 
 
 def draw_order(rs: MontjoieModel, state: State, ctx: Context) -> tuple[list[str], int]:
@@ -43,7 +44,7 @@ def draw_order(rs: MontjoieModel, state: State, ctx: Context) -> tuple[list[str]
     return order, draws
 
 
-class OrderPhase(Step[MontjoieModel]):
+class OrderPhase(Corrections):
     """Draw the order (automatic)."""
 
     name = "ordre"

@@ -6,20 +6,21 @@ from collections.abc import Iterator
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.cities import set_city
 from ..model.setup import choices, third_choices
+from .corrections import Corrections
 
 
 def _label(rs: MontjoieModel, state: State, action: Action) -> str:
     return f"Place a garrison in {rs.city_name(action.arg(0))}"
 
 
-class PlacementPhase(Step[MontjoieModel]):
+class PlacementPhase(Corrections):
     """Each player in turn places his garrisons (5.0); then the first turn begins."""
 
     name = "placement"

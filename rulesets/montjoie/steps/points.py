@@ -4,14 +4,15 @@ elimination of players without a city (7.0) and the end-of-game die (8.0; 9.0)."
 from __future__ import annotations
 
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 
 from ..model.base import MontjoieModel
 from ..model.turn import end_check, influence_gain, pretender_points, ranking_key
+from .corrections import Corrections
 
 
-class PointsPhase(Step[MontjoieModel]):
+class PointsPhase(Corrections):
     """Score the turn, give PI, then end the game or start the next turn."""
 
     name = "points"

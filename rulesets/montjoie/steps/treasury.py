@@ -9,7 +9,7 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
@@ -18,6 +18,7 @@ from ..model.cities import set_city
 from ..model.turn import income
 from .allies import loyalty_due
 from .common import go_next_phase
+from .corrections import Corrections
 
 MAX_START_ECUS = 30
 
@@ -28,7 +29,7 @@ def new_limits(players: list[str]) -> dict[str, Any]:
             "attacks": {n: [] for n in players}, "exchanged": []}
 
 
-class TreasuryPhase(Step[MontjoieModel]):
+class TreasuryPhase(Corrections):
     """Re-entry and starting values when due, then everyone's income (Séq. 1)."""
 
     name = "tresor"
@@ -112,7 +113,7 @@ def start_values(rs: MontjoieModel, state: State, ctx: Context, ecus: int, how: 
             f"and {pi} Influence Points", f"{rs.cite('5.0')}, {rs.reading_note(state, 'A2')}")
 
 
-class StartEcus(Step[MontjoieModel]):
+class StartEcus(Corrections):
     """The book does not print the starting écus: the players give them (asked once,
     kept in the game's data)."""
 
@@ -135,7 +136,7 @@ class StartEcus(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class Reentry(Step[MontjoieModel]):
+class Reentry(Corrections):
     """7.0: a player wiped off the board comes back at the start of the next turn in
     one of his three starting cities, with its fortifications."""
 
@@ -208,7 +209,7 @@ def doubling_choices(rs: MontjoieModel, state: State) -> list[str]:
             and rs.province(c) != "ile-de-france"]
 
 
-class FlandersDouble(Step[MontjoieModel]):
+class FlandersDouble(Corrections):
     """Flanders chooses the city whose income it doubles this turn (10.0)."""
 
     name = "flanders-double"
