@@ -509,3 +509,20 @@ def test_corrections_by_hand():
     game.push("adjust france ecus up")
     assert game.state["vars"]["treasury"]["france"] == before + 1
     assert rs.invariants(game.state) == []
+
+
+def test_free_starting_position():
+    """10.0 Position de départ libre: Navarre starts in Rouen (not Pampelune), then each
+    player places two garrisons one at a time, by road or sea."""
+    game = new_game("normale-6", options=("free-start",))
+    rs = game.ruleset
+    assert rs.owner(game.state, "pampelune") == "navarre"  # 5.0's until applied
+    offered = legal(game)
+    assert offered and all(a.startswith("place-garrison") for a in offered)
+    game.play(offered[0])
+    state = game.state
+    assert rs.owner(state, "pampelune") is None and rs.owner(state, "rouen") == "navarre"
+    assert state["vars"]["setup_queue"][0] == ["france", "free"]
+    while game.state["phase"] == "placement":
+        game.play(legal(game)[0])
+    assert all(len(rs.owned(game.state, n)) == 3 for n in rs.players(game.state))
