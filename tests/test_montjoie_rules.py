@@ -526,3 +526,24 @@ def test_free_starting_position():
     while game.state["phase"] == "placement":
         game.play(legal(game)[0])
     assert all(len(rs.owned(game.state, n)) == 3 for n in rs.players(game.state))
+
+
+def test_black_death_skips_to_the_next_turn_without_pp_nor_pi():
+    """Séq. 6 Peste noire: the cards are discarded, no PP and no PI, the turn marker
+    moves on; the marker leaves the game (once per game)."""
+    game = new_game("normale-6", seed=2)
+    play_until(game, "achats")
+    v = game.state["vars"]
+    game.state["dice_queue"] = [0, 0, 0, 0, 0, 2]  # the order's shuffle, then Peste noire
+    score = dict(game.state["score"])
+    pi = dict(v["influence"])
+    while game.state["phase"] == "achats":
+        game.play("end-purchases")
+    state = game.state
+    assert state["turn"] == 2 and state["vars"]["black_death_used"]
+    assert state["score"] == score and state["vars"]["pp"]["france"] == [0]
+    assert "peste" not in state["vars"]["events_pool"]
+    assert all(state["vars"]["influence"][n] == pi[n] for n in pi)  # 6 each: A2 a
+    lines = [ln.text for e in game.log for ln in e.lines]
+    assert any(t.startswith("Peste noire") for t in lines)
+    assert any("no Pretender Points and no Influence Points" in t for t in lines)

@@ -12,12 +12,14 @@ from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
+from boardapp.core.engine.together import owe
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.events import EVENTS, event_label
 from .common import first_in_order, go_next_phase
 from .corrections import Corrections
+from .sequence7 import discard_cleanup
 
 TWELFTH = "douzieme"
 """The id of the twelfth event marker in the pool until the players say what it is."""
@@ -41,6 +43,9 @@ class EventsPhase(Corrections):
         if len(rs.players(state)) == 2:
             ctx.log("No event markers with two players", rs.cite("9.0"))
         else:
+            # The markers drawn go back each turn, but Peste noire's (Séq. 6).
+            v["events_pool"] = [e for e in (*EVENTS, TWELFTH)
+                                if not (e == "peste" and v["black_death_used"])]
             count = 2 if v["politics"] == "guerre" else 1
             for _ in range(min(count, len(v["events_pool"]))):
                 marker = v["events_pool"].pop(ctx.roll(len(v["events_pool"]),
@@ -54,6 +59,9 @@ class EventsPhase(Corrections):
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, result: Any) -> None:
+        if result == "plague-discarded":
+            self.after_plague(rs, state, ctx, flow)
+            return
         self.next(rs, state, ctx, flow)
 
     def next(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
@@ -90,12 +98,19 @@ class EventsPhase(Corrections):
                 return
             ctx.log("No foreign intervention: the rule was not chosen at the start",
                     rs.cite("Séq. 6"))
-        if v.get("plague"):
-            flow.enter_phase(rs, state, ctx, "joueurs", side=first)
-            from .sequence7 import end_of_sequence_7
-            end_of_sequence_7(rs, state, ctx, flow)
+        if v.get("plague"):  # Peste noire: the cards are discarded, then Séq. 8
+            owed = {n: ["discard-hand"] for n in rs.players(state) if rs.hand_size(state, n)}
+            if owed:
+                owe(rs, state, ctx, flow, "end-discard", owed, result="plague-discarded")
+            else:
+                self.after_plague(rs, state, ctx, flow)
             return
         go_next_phase(rs, state, ctx, flow)
+
+    @staticmethod
+    def after_plague(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+        discard_cleanup(rs, state, ctx)
+        flow.enter_phase(rs, state, ctx, "points", side=first_in_order(rs, state))
 
 
 class TwelfthEvent(Corrections):

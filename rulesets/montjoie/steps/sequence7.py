@@ -37,6 +37,12 @@ def end_of_sequence_7(rs: MontjoieModel, state: State, ctx: Context, flow: Flow)
 
 def after_discard(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
     """The deck is made whole again for the next turn; Séq. 8 follows."""
+    discard_cleanup(rs, state, ctx)
+    go_next_phase(rs, state, ctx, flow)
+
+
+def discard_cleanup(rs: MontjoieModel, state: State, ctx: Context) -> None:
+    """Every card back in the deck (the hands are empty); A3 b: the heroes too."""
     v = state["vars"]
     v["discard"] = []
     v["face_up"] = {}
@@ -48,7 +54,6 @@ def after_discard(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> 
                         f"{rs.cite('Séq. 7')}, {rs.reading_note(state, 'A3')}")
     ctx.log("Every card is discarded and shuffled into the deck for the next turn",
             rs.cite("Séq. 7"))
-    go_next_phase(rs, state, ctx, flow)
 
 
 class EndDiscard(Corrections, Obligation[MontjoieModel]):
