@@ -24,9 +24,9 @@ def mini() -> Montjoie:
 
 
 def new_game(scenario: str = "normale-6", seed: int = 1, *, deck: bool = True,
-             ecus: int | None = 5, **readings: str) -> Game:
+             ecus: int | None = 5, options: tuple[str, ...] = (), **readings: str) -> Game:
     """A game on the test map with the test deck and starting écus given (so nothing is
-    asked), readings of ambiguities set (``A1="b"``)."""
+    asked), readings of ambiguities set (``A1="b"``), optional rules chosen."""
     game = Game(mini(), scenario, seed)
     data = game.initial.setdefault("data", {})
     if deck:
@@ -35,6 +35,8 @@ def new_game(scenario: str = "normale-6", seed: int = 1, *, deck: bool = True,
         data.setdefault("start", {})["ecus"] = str(ecus)
     for key, value in readings.items():
         data["ambiguities"][key]["reading"] = value
+    for option in options:
+        data["options"][option]["chosen"] = True
     game.state = __import__("copy").deepcopy(game.initial)
     game._setup = __import__("copy").deepcopy(game.initial)  # noqa: SLF001
     return game

@@ -63,8 +63,9 @@ def test_scoring_phase_gives_pp_then_capped_pi():
 
 
 # -- Séq. 1: income -----------------------------------------------------------------------------
-def fresh(scenario: str = "normale-6", **readings: str) -> Game:
-    game = new_game(scenario, **readings)
+def fresh(scenario: str = "normale-6", options: tuple[str, ...] = (),
+          **readings: str) -> Game:
+    game = new_game(scenario, options=options, **readings)
     play_until(game, "politique")
     return game
 
@@ -347,3 +348,204 @@ def test_a_draw_is_among_the_cards_the_drawer_can_know_in_the_deck():
     assert "canon" not in pool and "felon" not in pool
     assert pool["ambassadeur"] == 4  # another's hand is not read
     assert sum(pool.values()) == 74 - 8 - 4
+
+
+def foreign_step(game: Game) -> None:
+    state = game.state
+    state["phase"] = "evenements"
+    state["vars"].update(events_todo=[], foreign_done=True)
+    state["flow"] = [{"step": "foreign", "side": "france", "vars": {"die": 3}}]
+
+
+def test_foreign_troops_against_a_free_city_and_a_player():
+    """Séq. 6: foreign attack 5 + 1D6 against the militia 2 + 1D6 (5+3 = 8 against 2+6 =
+    8: a tie keeps the city, A15); against a player's castle he defends with a card."""
+    game = fresh()
+    rs = game.ruleset
+    foreign_step(game)
+    free = next(c for c in rs.cities() if rs.owner(game.state, c) is None)
+    game.state["dice_queue"] = [3, 6]
+    game.push(f"foreign-attack {free}", side="france")
+    assert rs.owner(game.state, free) is None
+    assert "8 against the militia 8: it holds" in game.log[-1].lines[0].text
+    foreign_step(game)
+    game.state["dice_queue"] = [6, 1]
+    game.push(f"foreign-attack {free}", side="france")
+    assert rs.owner(game.state, free) == "etrangers"
+    foreign_step(game)
+    city = rs.owned(game.state, "bourgogne")[0]
+    set_city(rs, game.state, city, "bourgogne", 2)
+    game.state["vars"]["hands"]["bourgogne"] = ["canon", "felon"]
+    game.state["vars"]["hand_sizes"]["bourgogne"] = 2
+    game.push(f"foreign-attack {city}", side="france")
+    assert legal(game, "bourgogne")[0].startswith("foreign-defend canon")
+    assert not any("aucune" in a for a in legal(game, "bourgogne"))  # must defend
+    game.state["dice_queue"] = [6, 1]  # 11 against 6 + 4 + 1 = 11: holds
+    game.push("foreign-defend canon 0", side="bourgogne")
+    assert rs.owner(game.state, city) == "bourgogne"
+    assert game.state["vars"]["hands"]["bourgogne"] == ["canon", "felon"]
+
+
+# -- 3 and 2 players (9.0) ------------------------------------------------------------------------
+def test_three_players_allies_start_on_their_cities_and_are_assigned():
+    game = new_game("normale-3")
+    rs, state = game.ruleset, game.state
+    assert rs.players(state) == ["france", "angleterre", "bourgogne"]
+    assert rs.owned(state, "bretagne") == sorted(["brest", "caen", "cherbourg", "nantes",
+                                                  "rennes"])
+    play_until(game, "politique")
+    play_until(game, "achats")
+    play_until(game, "joueurs")
+    ally_of = game.state["vars"]["ally_of"]
+    assert sorted(ally_of) == ["bretagne", "flandres", "navarre"]
+    assert sorted(ally_of.values()) == sorted(rs.players(state))
+    assert ally_of[next(a for a, p in ally_of.items()
+                        if p == game.state["vars"]["order"][0])] == \
+        game.state["vars"]["order"][0]
+
+
+def test_two_players_choose_allies_in_secret_and_test_loyalty():
+    from rulesets.montjoie.steps.allies import loyalty
+    game = new_game("normale-2")
+    rs = game.ruleset
+    assert [f["step"] for f in game.state["flow"]] == ["secret-ally"]
+    assert legal(game, "france") == ["commit flandres", "commit navarre"]
+    game.push("commit navarre", side="france")
+    game.push("commit bretagne", side="angleterre")
+    game.fulfil()
+    v = game.state["vars"]
+    assert v["ally_of"] == {"navarre": "france", "bretagne": "angleterre"}
+    assert v["minors"] == {"navarre": "allie", "bretagne": "allie", "bourgogne": "neutre",
+                           "flandres": "neutre"}
+    # A18 a: modified 3-6 succeeds, natural 1 fails, natural 6 succeeds.
+    assert loyalty(2, 1, "a") and not loyalty(2, 0, "a") and not loyalty(1, 5, "a")
+    assert loyalty(6, -5, "a")
+    # A18 b: the table 1-4 played, the owner's écus lower the roll.
+    assert loyalty(4, 0, "b") and not loyalty(5, 0, "b") and loyalty(5, 1, "b")
+    assert rs.players(game.state) == ["france", "angleterre"]
+
+
+# -- options (10.0) and next turn's events --------------------------------------------------------
+def test_bad_seasons_halve_the_next_turns_income():
+    game = fresh()
+    rs = game.ruleset
+    game.state["vars"]["bad_seasons_next"] = True
+    before = dict(game.state["vars"]["treasury"])
+    game.state["phase"], game.state["flow"] = "points", []
+    from rulesets.montjoie.steps.points import PointsPhase
+    ctx = Context(game.state, "france")
+    PointsPhase().end_of_turn(rs, game.state, ctx, rs.flow)
+    gained = {n: game.state["vars"]["treasury"][n] - before[n] for n in before}
+    assert gained["france"] == 2  # 3 garrisons: 3 halved rounded up
+    assert not game.state["vars"]["bad_seasons"]
+
+
+def test_national_variants_flanders_doubles_a_city_england_gains_a_pi():
+    game = new_game("normale-6", options=("national-variants",), A2="b")
+    rs = game.ruleset
+    while game.state["phase"] == "placement":
+        game.play(legal(game)[0])
+    assert [f["step"] for f in game.state["flow"]] == ["flanders-double"]
+    city = rs.owned(game.state, "flandres")[0]
+    game.play(f"double-income {city}", side="flandres")
+    assert game.state["vars"]["treasury"]["flandres"] == 5 + 4  # 3 garrisons, one doubled
+    from rulesets.montjoie.steps.points import PointsPhase
+    PointsPhase().begin(rs, game.state, {"vars": game.state["vars"]},
+                        Context(game.state, "france"), rs.flow)
+    assert game.state["vars"]["influence"]["angleterre"] >= 1
+
+
+def test_turn_balance_gives_each_player_first_place_once():
+    game = new_game("normale-6", seed=5, options=("turn-balance",))
+    rs = game.ruleset
+    rnd = random.Random(5)
+    while game.state["turn"] <= 6 and rs.outcome(game.state) is None:
+        side = rnd.choice(rs.deciding_sides(game.state))
+        game.play(rnd.choice(list(rs.legal_actions(game.state, side))), side=side)
+    assert sorted(game.state["vars"]["first_history"][:6]) == sorted(rs.players(game.state))
+
+
+def test_paris_parliament_rises_on_five_or_six():
+    from rulesets.montjoie.steps.events import parliament
+    game = fresh(options=("paris-parliament",))
+    rs, state = game.ruleset, game.state
+    set_city(rs, state, "paris", "france", 2)
+    state["dice_queue"] = [5, 6]
+    ctx = Context(state, "france")
+    parliament(rs, state, ctx)
+    assert rs.level(state, "paris") == 1
+    set_city(rs, state, "paris", "france", 3)
+    parliament(rs, state, ctx)  # a fortress: the Parliament has no influence
+    assert rs.level(state, "paris") == 3
+
+
+def test_shipped_game_data_asks_what_the_book_does_not_print():
+    """The defaults: the foreign interventions chosen, the 10.0 options not; the deck,
+    starting écus, twelfth marker and foreign table unknown (asked); every ambiguity
+    A1-A26 has a reading."""
+    game = Game(mini(), "normale-6", 1)
+    rs, state = game.ruleset, game.state
+    assert rs.option(state, "interventions") and not rs.option(state, "free-start")
+    assert set(rs.sheet_values(state, "deck").values()) == {None}
+    assert rs.sheet_values(state, "start") == {"ecus": None, "twelfth_event": None}
+    assert set(rs.sheet_values(state, "foreign").values()) == {None}
+    readings = rs.sheet_values(state, "ambiguities")
+    assert sorted(readings, key=lambda k: int(k[1:])) == [f"A{i}" for i in range(1, 27)]
+    assert all(r["reading"] == "a" for r in readings.values())
+
+
+def test_corrections_by_hand():
+    """The owner's rule: a city's owner (control), its level, a nation's écus and PI can
+    be set by hand at any step, logged as such."""
+    game = fresh()
+    rs = game.ruleset
+    game.push("control dijon france")
+    assert rs.owner(game.state, "dijon") == "france"
+    assert game.state["pieces"]["g-dijon"]["type"] == "france"
+    game.push("level dijon up")
+    assert rs.level(game.state, "dijon") == 2
+    assert "by hand" in game.log[-1].lines[0].text
+    game.push("control dijon none")
+    assert rs.owner(game.state, "dijon") is None and "g-dijon" not in game.state["pieces"]
+    before = game.state["vars"]["treasury"]["france"]
+    game.push("adjust france ecus up")
+    assert game.state["vars"]["treasury"]["france"] == before + 1
+    assert rs.invariants(game.state) == []
+
+
+def test_free_starting_position():
+    """10.0 Position de départ libre: Navarre starts in Rouen (not Pampelune), then each
+    player places two garrisons one at a time, by road or sea."""
+    game = new_game("normale-6", options=("free-start",))
+    rs = game.ruleset
+    assert rs.owner(game.state, "pampelune") == "navarre"  # 5.0's until applied
+    offered = legal(game)
+    assert offered and all(a.startswith("place-garrison") for a in offered)
+    game.play(offered[0])
+    state = game.state
+    assert rs.owner(state, "pampelune") is None and rs.owner(state, "rouen") == "navarre"
+    assert state["vars"]["setup_queue"][0] == ["france", "free"]
+    while game.state["phase"] == "placement":
+        game.play(legal(game)[0])
+    assert all(len(rs.owned(game.state, n)) == 3 for n in rs.players(game.state))
+
+
+def test_black_death_skips_to_the_next_turn_without_pp_nor_pi():
+    """Séq. 6 Peste noire: the cards are discarded, no PP and no PI, the turn marker
+    moves on; the marker leaves the game (once per game)."""
+    game = new_game("normale-6", seed=2)
+    play_until(game, "achats")
+    v = game.state["vars"]
+    game.state["dice_queue"] = [0, 0, 0, 0, 0, 2]  # the order's shuffle, then Peste noire
+    score = dict(game.state["score"])
+    pi = dict(v["influence"])
+    while game.state["phase"] == "achats":
+        game.play("end-purchases")
+    state = game.state
+    assert state["turn"] == 2 and state["vars"]["black_death_used"]
+    assert state["score"] == score and state["vars"]["pp"]["france"] == [0]
+    assert "peste" not in state["vars"]["events_pool"]
+    assert all(state["vars"]["influence"][n] == pi[n] for n in pi)  # 6 each: A2 a
+    lines = [ln.text for e in game.log for ln in e.lines]
+    assert any(t.startswith("Peste noire") for t in lines)
+    assert any("no Pretender Points and no Influence Points" in t for t in lines)

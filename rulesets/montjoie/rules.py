@@ -24,14 +24,15 @@ from .model.base import (
 )
 from .model.cards import CARD_NAMES, YELLOW
 from .model.cities import piece_id, set_city
-from .model.events import EVENTS
+from .model.events import EVENT_NAMES, EVENTS
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
+from .steps.allies import AllyChoice, Bribes, SecretAlly
 from .steps.deal import Deal, DealPhase, DeckComposition
 from .steps.duels import DiscardStake, Duels, GreatBattle, Stake
 from .steps.event_choices import Confiscation, EventDone, LoseRandom, Pope, Treaty, Uprising
 from .steps.event_effects import EventStep
 from .steps.events import TWELFTH, EventOrder, EventsPhase, TwelfthEvent
-from .steps.foreign import ForeignStep
+from .steps.foreign import ForeignDefence, ForeignStep
 from .steps.order import OrderPhase
 from .steps.placement import PlacementPhase
 from .steps.players_turn import SEQUENCE_7_PROCEDURES, PlayerTurns
@@ -39,7 +40,13 @@ from .steps.points import PointsPhase
 from .steps.politics import PoliticsPhase, Vote
 from .steps.purchases import PurchasesPhase
 from .steps.sequence7 import EndDiscard
-from .steps.treasury import Reentry, StartEcus, TreasuryPhase, new_limits
+from .steps.treasury import (
+    FlandersDouble,
+    Reentry,
+    StartEcus,
+    TreasuryPhase,
+    new_limits,
+)
 
 LENGTHS = {"normale": "partie normale (8 to 10 turns)", "courte": "partie courte (6 or 7 "
            "turns)"}
@@ -48,6 +55,8 @@ PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, Twe
               Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake,
               *SEQUENCE_7_PROCEDURES)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
+MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes, FlandersDouble)
+"""Procedures added since the first version (foreign defence, 9.0's allies)."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)
 
@@ -58,7 +67,7 @@ class Montjoie(MontjoieModel):
     aliases = ("montjoie!",)
     dice = DiceSpec(sides=6)
     default_scenario = "normale-6"
-    flow = Flow(*PROCEDURES, phases=PHASE_STEPS)
+    flow = Flow(*PROCEDURES, *MORE_PROCEDURES, phases=PHASE_STEPS)
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         out = {}
@@ -102,6 +111,9 @@ class Montjoie(MontjoieModel):
         v["setup_queue"] = placement_queue(nations)
         state["phase"] = "placement"
         state["active"] = v["setup_queue"][0][0]
+        if len(nations) == 2:  # 9.0: the allies are chosen in secret at the start
+            state["flow"] = [{"step": "secret-ally", "side": nations[0],
+                              "sides": list(nations), "vars": {}}]
         return state
 
     @staticmethod
@@ -142,6 +154,25 @@ class Montjoie(MontjoieModel):
         if state["vars"]["heroes"].get(side) == "active":
             lines.append("Héros actif (+2 PC)")
         return lines
+
+    # -- by hand ---------------------------------------------------------------------------
+    def after_manual(self, state: State, ctx) -> None:
+        """A city's owner set by hand with ``control CITY NATION|none`` (or a region's,
+        for each of its cities): the city follows, its fortification kept (a garrison
+        at least)."""
+        for city in self.cities():
+            wanted = state["control"].get(city)
+            if wanted == self.owner(state, city):
+                continue
+            if wanted in (*NATIONS, FOREIGN):
+                set_city(self, state, city, wanted, max(1, self.level(state, city)))
+            else:
+                set_city(self, state, city, None, 0)
+        for region, side in list(state.get("region_control", {}).items()):
+            if side in (*NATIONS, FOREIGN) and region in self.board_map.regions:
+                for city in self.province_cities(region):
+                    set_city(self, state, city, side, max(1, self.level(state, city)))
+            state["region_control"].pop(region, None)
 
     # -- the end ------------------------------------------------------------------------------
     def outcome(self, state: State) -> str | None:
@@ -205,7 +236,36 @@ class Montjoie(MontjoieModel):
                 marks.setdefault(city, []).append("Pape")
         for city, words in battle.combat_markers(state).items():
             marks.setdefault(city, []).extend(words)
-        return marks
+        self.board_boxes(state, marks)
+        return {p: m for p, m in marks.items() if self.board_map.is_place(p)}
+
+    def board_boxes(self, state: State, marks: dict[str, list[str]]) -> None:
+        """What the board's tables show (the map's boxes, where it has them): the
+        political state, the turn order, each nation's écus, PI and cards, the score
+        sheet, this turn's events, the discard, the figures left, who is out."""
+        v = state["vars"]
+        if v["politics"]:
+            marks[f"etat-{v['politics']}"] = [POLITICS[v["politics"]].split(" ")[0]]
+        order = [n for n in v["order"] if n in v["nations"]]
+        for i, n in enumerate(order, 1):
+            marks[f"ordre-{i}"] = [self.nation_name(n)]
+        for n in v["nations"]:
+            box = [f"{v['treasury'].get(n, 0)} écus", f"{v['influence'].get(n, 0)} PI",
+                   f"{v['hand_sizes'].get(n, 0)} cartes"]
+            if v["heroes"].get(n) == "active":
+                box.append("Héros")
+            marks[f"nation-{n}"] = box
+            for turn, pp in enumerate(v["pp"].get(n, []), 1):
+                marks[f"feuille-{n}-{turn}"] = [str(pp)]
+        if v["events"]:
+            marks["evenements"] = [EVENT_NAMES.get(e, e) for e in v["events"]]
+        if v["discard"]:
+            marks["defausse"] = [f"{len(v['discard'])} cartes"]
+        castles, ramparts = self.figures_used(state)
+        marks["chateaux"] = [f"{20 - castles} libres"]
+        marks["remparts"] = [f"{10 - ramparts} libres"]
+        if v["eliminated"]:
+            marks["hors-jeu"] = [self.nation_name(n) for n in v["eliminated"]]
 
     def status(self, state: State) -> Status:
         v = state["vars"]

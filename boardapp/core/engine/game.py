@@ -91,7 +91,9 @@ class Game:
         self.state: State = copy_state(self.initial)
         self.log: list[LogEntry] = []
         self._before: list[State] = []
-        self._redo: list[tuple[Action, str]] = []
+        self._redo: list[tuple[Action, str, bool]] = []
+        """Actions taken back: (action, side, whether :meth:`fulfil` played what it led
+        to, to be played again on redo)."""
         self._automatic: set[int] = set()
         """Numbers of the log entries :meth:`fulfil` played (undone with the action
         that led to them)."""
@@ -169,10 +171,12 @@ class Game:
         if not self.can_undo:
             return None
         entry = self._pop()
+        followed = False
         while entry.number in self._automatic and self.can_undo:
             self._automatic.discard(entry.number)
             entry = self._pop()
-        self._redo.append((entry.action, entry.side))
+            followed = True
+        self._redo.append((entry.action, entry.side, followed))
         return entry
 
     def _pop(self) -> LogEntry:
@@ -188,19 +192,11 @@ class Game:
         """Play again the last action taken back; return its new log entry."""
         if not self._redo:
             return None
-        action, side = self._redo.pop()
+        action, side, followed = self._redo.pop()
         entry = self._apply(action, side)
-        if not self._next_redo_is_owed():
+        if followed:  # the obligations it led to were carried out by this program
             self.fulfil()
         return entry
-
-    def _next_redo_is_owed(self) -> bool:
-        """Whether the next action to redo is one owed now (an obligation its player
-        took by hand, a reveal): redo plays it again itself instead of fulfilling it."""
-        if not self._redo:
-            return False
-        action, side = self._redo[-1]
-        return (side, action) in pending_obligations(self.ruleset, self.state)
 
     @property
     def can_undo(self) -> bool:

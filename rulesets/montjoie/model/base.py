@@ -235,7 +235,7 @@ class MontjoieModel(Ruleset):
         """Whether optional rule ``option`` (10.0, or the foreign interventions of
         Séq. 6) was chosen (Game data, "Options")."""
         row = self.sheet_values(state, "options").get(option) or {}
-        return bool(row.get("on"))
+        return bool(row.get("chosen"))
 
     def costs(self, state: State) -> dict[str, int]:
         return COSTS[state["vars"]["length"]]

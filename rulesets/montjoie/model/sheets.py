@@ -46,6 +46,6 @@ def data_sheets(rs: Ruleset) -> list[Sheet]:
               note="The reading used for each ambiguity of the rule book; the log names "
                    "it where it applies."),
         Sheet("options", "Options (5.0, 9.0, 10.0)", DATA, ("options",), "records",
-              {"on": CellType("bool", label="chosen")}, rule=rs.cite("10.0"),
+              {"chosen": CellType("bool", label="chosen")}, rule=rs.cite("10.0"),
               row_label="title", note="Optional rules, chosen before the game starts."),
     ]

@@ -13,8 +13,9 @@ def income(rs: MontjoieModel, state: State, nation: str) -> tuple[int, list[str]
     player or per city). The sum and the pillaged cities that paid nothing."""
     v = state["vars"]
     pillaged = [c for c in rs.owned(state, nation) if c in v["pillage"]]
-    per_city = [INCOME[rs.level(state, c)] for c in rs.owned(state, nation)
-                if c not in v["pillage"]]
+    doubled = v.get("extra", {}).get("doubled")
+    per_city = [INCOME[rs.level(state, c)] * (2 if c == doubled else 1)
+                for c in rs.owned(state, nation) if c not in v["pillage"]]
     if v.get("bad_seasons"):
         if rs.reading(state, "A24") == "b":
             return sum(ceil_half(x) for x in per_city), pillaged

@@ -30,7 +30,7 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import Obligation, owe
 from boardapp.core.engine.verbs import verb
@@ -39,6 +39,7 @@ from ..model.base import PI_PER_COMBAT, MontjoieModel
 from ..model.battle import fold_pending, is_player, own_cards, take_from_hand
 from ..model.cards import CARD_NAMES, YELLOW
 from ..model.combat import ATTACKER, DEFENDER, HERO
+from .corrections import Corrections
 
 RULE = "Montjoie Séq. 7"
 ROLE_WORDS = {ATTACKER: "the attacker", DEFENDER: "the defender"}
@@ -61,7 +62,7 @@ def influence_of(state: State, nation: str) -> int:
 
 
 # -- 0. the Master of the Seas --------------------------------------------------------
-class MasterOfSeas(Step[MontjoieModel]):
+class MasterOfSeas(Corrections):
     """Séq. 6 Bataille navale: the Maître des mers may stop any landing this turn, as
     soon as it is announced; a landing stopped counts as an attack."""
 
@@ -110,7 +111,7 @@ def _support_label(rs: MontjoieModel, state: State, action: Action) -> str:
            f"({ROLE_WORDS.get(action.arg(0), action.arg(0))})"
 
 
-class CombatSupport(Step[MontjoieModel]):
+class CombatSupport(Corrections):
     """Séq. 7 / Séq. 8: the other players pledge influence points to a combatant."""
 
     name = "combat-soutien"
@@ -179,7 +180,7 @@ def stake_room(state: State, fv: dict[str, Any], role: str) -> int:
     return max(0, min(influence_of(state, fv[role]), PI_PER_COMBAT - fv["pledged"][role]))
 
 
-class CombatCommit(Step[MontjoieModel]):
+class CombatCommit(Corrections):
     """Séq. 7 "Combat": the attacker, then the defender, lays his cards face down."""
 
     name = "combat-engagement"
@@ -301,7 +302,7 @@ class CombatCommit(Step[MontjoieModel]):
 
 
 # -- the obligations: the Félon's random loss, the reveal --------------------------------
-class FelonLoss(Obligation[MontjoieModel]):
+class FelonLoss(Corrections, Obligation[MontjoieModel]):
     """Séq. 3 Félon (in defence): the attacker loses one of his face-down yellow cards,
     drawn at random (his program draws it, with a private die; the card is discarded
     face up)."""
@@ -319,7 +320,7 @@ class FelonLoss(Obligation[MontjoieModel]):
                 "random)", "Montjoie Séq. 3")
 
 
-class CombatReveal(Obligation[MontjoieModel]):
+class CombatReveal(Corrections, Obligation[MontjoieModel]):
     """Séq. 7: "les 2 joueurs révèlent simultanément leurs cartes et le nombre de Points
     d'Influence qu'ils ont misés": each program turns its own player's cards over."""
 

@@ -21,7 +21,7 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
@@ -31,6 +31,7 @@ from ..model.cards import YELLOW
 from ..model.cities import take_city
 from ..model.combat import ATTACKER, DEFENDER, HERO, TIE, winner
 from .combat import ROLE_WORDS, card_word
+from .corrections import Corrections
 
 RULE = "Montjoie Séq. 7"
 CARD_RULE = "Montjoie Séq. 3"
@@ -45,7 +46,7 @@ def _sign_label(rs: MontjoieModel, state: State, action: Action) -> str:
             f"{ROLE_WORDS.get(action.arg(0), action.arg(0))}")
 
 
-class SignOfGod(Step[MontjoieModel]):
+class SignOfGod(Corrections):
     """Séq. 3 Signe de Dieu: after the reveal, each combatant may double one yellow."""
 
     name = "combat-signe"
@@ -178,7 +179,7 @@ def _spend_influence(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> Non
             infl[nation] = max(0, infl.get(nation, 0) - int(n))
 
 
-class CombatRetreat(Step[MontjoieModel]):
+class CombatRetreat(Corrections):
     """Séq. 3 Retraite: "récupérer une carte qu'il a jouée lors d'un combat avant qu'elle
     ne soit défaussée" (yellow cards only; several may be played)."""
 

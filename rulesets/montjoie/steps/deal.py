@@ -9,7 +9,7 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import Obligation, owe
 from boardapp.core.engine.verbs import verb
@@ -17,6 +17,7 @@ from boardapp.core.engine.verbs import verb
 from ..model.base import MontjoieModel
 from ..model.cards import CARD_NAMES, DECK_SIZE, KINDS, composition, draw
 from .common import go_next_phase
+from .corrections import Corrections
 
 
 def cards_due(rs: MontjoieModel, state: State, nation: str) -> int:
@@ -24,10 +25,14 @@ def cards_due(rs: MontjoieModel, state: State, nation: str) -> int:
     n = 6 if state["vars"]["politics"] == "guerre" else 4
     if nation == "bourgogne" and rs.option(state, "national-variants"):
         n += 1
+    v = state["vars"]
+    if len(rs.players(state)) == 2 and any(p == nation and v.get("loyal", {}).get(a)
+                                           for a, p in v.get("ally_of", {}).items()):
+        n += 3 if v["politics"] == "guerre" else 2  # a loyal ally's cards (9.0)
     return n
 
 
-class DealPhase(Step[MontjoieModel]):
+class DealPhase(Corrections):
     """Ask the deck if unknown, then every player owes his draw."""
 
     name = "distribution"
@@ -51,7 +56,7 @@ class DealPhase(Step[MontjoieModel]):
             self.begin(rs, state, frame, ctx, flow)
 
 
-class Deal(Obligation[MontjoieModel]):
+class Deal(Corrections, Obligation[MontjoieModel]):
     """Each player draws his cards in secret (Séq. 3)."""
 
     name = "deal"
@@ -63,7 +68,7 @@ class Deal(Obligation[MontjoieModel]):
         draw(rs, state, ctx, ctx.side, n, f"{state['vars']['politics']}", rs.cite("Séq. 3"))
 
 
-class DeckComposition(Step[MontjoieModel]):
+class DeckComposition(Corrections):
     """The players give the composition of the 74 cards, kind by kind (3.0: not printed;
     kept in the game's data, Game data "Paquet de cartes")."""
 

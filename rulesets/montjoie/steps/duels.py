@@ -15,13 +15,14 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import Obligation, SealedChoice, owe
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import PI_PER_COMBAT, MontjoieModel
 from ..model.cards import CARD_NAMES, YELLOW, discard_from_hand
+from .corrections import Corrections
 
 NO_CARD = "aucune"
 
@@ -44,7 +45,7 @@ def naval_pair(rs: MontjoieModel, state: State, ctx: Context) -> list[str]:
     return sure + ctx.shuffle(tied)[: 2 - len(sure)]
 
 
-class Duels(Step[MontjoieModel]):
+class Duels(Corrections):
     """Set up the duels of the event (frame var ``event``), then resolve them."""
 
     name = "naval-battle"
@@ -160,7 +161,7 @@ class GreatBattle(Duels):
     name = "great-battle"
 
 
-class Stake(SealedChoice[MontjoieModel]):
+class Stake(Corrections, SealedChoice[MontjoieModel]):
     """Each duellist stakes in secret one card and up to 3 PI (``canon:2``)."""
 
     name = "stake"
@@ -176,7 +177,7 @@ class Stake(SealedChoice[MontjoieModel]):
         return f"{names}: stake a card and up to 3 PI in secret (Montjoie Séq. 6)"
 
 
-class DiscardStake(Obligation[MontjoieModel]):
+class DiscardStake(Corrections, Obligation[MontjoieModel]):
     """A duel's loser discards his staked card from his own hand."""
 
     name = "discard-stake"

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import Obligation, owe
 from boardapp.core.engine.verbs import verb
@@ -17,13 +17,14 @@ from ..model.base import LEVELS, MontjoieModel
 from ..model.cards import CARD_NAMES, discard_from_hand
 from ..model.cities import lose_level, take_city
 from ..model.events import confiscated, event_label, uprising_count
+from .corrections import Corrections
 
 
 def _city(rs: MontjoieModel, state: State, a: Action) -> str:
     return rs.city_name(a.arg(0))
 
 
-class Uprising(Step[MontjoieModel]):
+class Uprising(Corrections):
     """Soulèvement / Compagnies: 1D6 halved rounded up (max 3) cities; the first player
     names them one after another; each rises on 1D6 above its fortification (A1)."""
 
@@ -94,7 +95,7 @@ class Uprising(Step[MontjoieModel]):
         self.check(rs, state, frame, ctx, flow)
 
 
-class Treaty(Step[MontjoieModel]):
+class Treaty(Corrections):
     """Traité: the first player regains at once a city conquered from him last turn."""
 
     name = "treaty"
@@ -133,7 +134,7 @@ class Treaty(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class Pope(Step[MontjoieModel]):
+class Pope(Corrections):
     """Intervention du Pape: the first player names a city or a province nobody may
     attack this turn."""
 
@@ -172,7 +173,7 @@ class Pope(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class Confiscation(Step[MontjoieModel]):
+class Confiscation(Corrections):
     """Confiscation: the first player names an opponent, who loses at random 1 card if
     he holds 6, 2 if more (A11 under 6)."""
 
@@ -203,7 +204,7 @@ class Confiscation(Step[MontjoieModel]):
             flow.end(rs, state, ctx)
 
 
-class EventDone(Step[MontjoieModel]):
+class EventDone(Corrections):
     """An event whose obligations are carried out: it ends when they do."""
 
     name = "event-done"
@@ -216,7 +217,7 @@ class EventDone(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class LoseRandom(Obligation[MontjoieModel]):
+class LoseRandom(Corrections, Obligation[MontjoieModel]):
     """A player loses a card at random from his own hand, with his private die
     (Confiscation, Intrigue de cour): the card lost is discarded face up."""
 

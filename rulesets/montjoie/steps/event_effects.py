@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 
 from ..model.base import MontjoieModel
 from ..model.events import event_label
+from .corrections import Corrections
 
 CHOICE_EVENTS = {"soulevement": "uprising", "compagnies": "uprising",
                  "traite": "treaty", "confiscation": "confiscation", "pape": "pope",
@@ -18,7 +19,7 @@ CHOICE_EVENTS = {"soulevement": "uprising", "compagnies": "uprising",
 """Events with choices, and the procedure that resolves each (when registered)."""
 
 
-class EventStep(Step[MontjoieModel]):
+class EventStep(Corrections):
     """Resolve one event for the first player (``frame["side"]``)."""
 
     name = "event"

@@ -10,19 +10,22 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
+from boardapp.core.engine.together import owe
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.events import EVENTS, event_label
 from .common import first_in_order, go_next_phase
+from .corrections import Corrections
+from .sequence7 import discard_cleanup
 
 TWELFTH = "douzieme"
 """The id of the twelfth event marker in the pool until the players say what it is."""
 
 
-class EventsPhase(Step[MontjoieModel]):
+class EventsPhase(Corrections):
     """Draw the events, resolve them in the first player's order, then the foreign
     intervention (each a procedure); then Séq. 7."""
 
@@ -36,9 +39,13 @@ class EventsPhase(Step[MontjoieModel]):
         v = state["vars"]
         v["events_todo"] = []
         v["foreign_done"] = False
+        parliament(rs, state, ctx)
         if len(rs.players(state)) == 2:
             ctx.log("No event markers with two players", rs.cite("9.0"))
         else:
+            # The markers drawn go back each turn, but Peste noire's (Séq. 6).
+            v["events_pool"] = [e for e in (*EVENTS, TWELFTH)
+                                if not (e == "peste" and v["black_death_used"])]
             count = 2 if v["politics"] == "guerre" else 1
             for _ in range(min(count, len(v["events_pool"]))):
                 marker = v["events_pool"].pop(ctx.roll(len(v["events_pool"]),
@@ -52,6 +59,9 @@ class EventsPhase(Step[MontjoieModel]):
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, result: Any) -> None:
+        if result == "plague-discarded":
+            self.after_plague(rs, state, ctx, flow)
+            return
         self.next(rs, state, ctx, flow)
 
     def next(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
@@ -88,15 +98,22 @@ class EventsPhase(Step[MontjoieModel]):
                 return
             ctx.log("No foreign intervention: the rule was not chosen at the start",
                     rs.cite("Séq. 6"))
-        if v.get("plague"):
-            flow.enter_phase(rs, state, ctx, "joueurs", side=first)
-            from .sequence7 import end_of_sequence_7
-            end_of_sequence_7(rs, state, ctx, flow)
+        if v.get("plague"):  # Peste noire: the cards are discarded, then Séq. 8
+            owed = {n: ["discard-hand"] for n in rs.players(state) if rs.hand_size(state, n)}
+            if owed:
+                owe(rs, state, ctx, flow, "end-discard", owed, result="plague-discarded")
+            else:
+                self.after_plague(rs, state, ctx, flow)
             return
         go_next_phase(rs, state, ctx, flow)
 
+    @staticmethod
+    def after_plague(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+        discard_cleanup(rs, state, ctx)
+        flow.enter_phase(rs, state, ctx, "points", side=first_in_order(rs, state))
 
-class TwelfthEvent(Step[MontjoieModel]):
+
+class TwelfthEvent(Corrections):
     """The players say what the twelfth event marker is (3.0: 12 markers, 11 events)."""
 
     name = "twelfth-event"
@@ -121,7 +138,7 @@ class TwelfthEvent(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class EventOrder(Step[MontjoieModel]):
+class EventOrder(Corrections):
     """The first player chooses which of the two events he resolves first (Séq. 6)."""
 
     name = "event-order"
@@ -144,3 +161,25 @@ class EventOrder(Step[MontjoieModel]):
         ctx.log(f"{rs.nation_name(frame['side'])} resolves {event_label(action.arg(0))} "
                 "first", rs.cite("Séq. 6"))
         flow.end(rs, state, ctx)
+
+
+def parliament(rs: MontjoieModel, state: State, ctx: Context) -> None:
+    """10.0 Paris et son Parlement: each turn the first player rolls; on 5-6 an uprising
+    roll against Paris (1D6 above its fortification, A1); a fortress is immune."""
+    paris = rs.find_city("paris")
+    if not rs.option(state, "paris-parliament") or paris is None \
+            or rs.owner(state, paris) is None or rs.level(state, paris) >= 3:
+        return
+    rule = rs.cite("10.0 Paris et son Parlement")
+    die = ctx.roll(6)
+    if die < 5:
+        ctx.log(f"The Paris Parliament accepts the garrison (die {die})", rule)
+        return
+    need, second = rs.test_value(state, paris), ctx.roll(6)
+    if second > need:
+        from ..model.cities import lose_level
+        level = lose_level(rs, state, paris)
+        ctx.log(f"The Paris Parliament rises (die {die}, then {second} > {need}): Paris "
+                f"loses a level, now level {level}", f"{rule}, {rs.reading_note(state, 'A1')}")
+    else:
+        ctx.log(f"The Paris Parliament stirs (die {die}) but Paris holds ({second})", rule)

@@ -4,12 +4,16 @@ player gains 1 PI. Two players alternate first place (9.0)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 
 from ..model.base import MontjoieModel
+from .allies import assign_allies_3p
 from .common import go_next_phase
+from .corrections import Corrections
 
 
 def draw_order(rs: MontjoieModel, state: State, ctx: Context) -> tuple[list[str], int]:
@@ -21,6 +25,14 @@ def draw_order(rs: MontjoieModel, state: State, ctx: Context) -> tuple[list[str]
         first = b if last_first == a else a
         return [first, b if first == a else a], 1
     draws = 1
+    if rs.option(state, "turn-balance") and state["turn"] <= 6:
+        # 10.0 Équilibre du tour de jeu: the first drawn among those not first yet.
+        been = set(state["vars"]["first_history"])
+        fresh = [n for n in players if n not in been] or players
+        first = ctx.shuffle(fresh)[0]
+        if first != last_first or len(players) == 1:
+            rest = ctx.shuffle([n for n in players if n != first])
+            return [first, *rest], 1
     order = ctx.shuffle(players)
     while order[0] == last_first:
         draws += 1
@@ -32,7 +44,7 @@ def draw_order(rs: MontjoieModel, state: State, ctx: Context) -> tuple[list[str]
     return order, draws
 
 
-class OrderPhase(Step[MontjoieModel]):
+class OrderPhase(Corrections):
     """Draw the order (automatic)."""
 
     name = "ordre"
@@ -53,4 +65,9 @@ class OrderPhase(Step[MontjoieModel]):
         rule = rs.cite("9.0") if len(order) == 2 else rs.cite("Séq. 5")
         ctx.log(f"Ordre des joueurs: {', '.join(rs.nation_name(n) for n in order)}{again}; "
                 f"{rs.nation_name(order[0])} is first and gains {gained} PI", rule)
+        if not assign_allies_3p(rs, state, ctx, flow):
+            go_next_phase(rs, state, ctx, flow)
+
+    def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, result: Any) -> None:
         go_next_phase(rs, state, ctx, flow)

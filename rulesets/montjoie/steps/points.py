@@ -4,14 +4,15 @@ elimination of players without a city (7.0) and the end-of-game die (8.0; 9.0)."
 from __future__ import annotations
 
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 
 from ..model.base import MontjoieModel
 from ..model.turn import end_check, influence_gain, pretender_points, ranking_key
+from .corrections import Corrections
 
 
-class PointsPhase(Step[MontjoieModel]):
+class PointsPhase(Corrections):
     """Score the turn, give PI, then end the game or start the next turn."""
 
     name = "points"
@@ -30,6 +31,14 @@ class PointsPhase(Step[MontjoieModel]):
                 continue
             pp, held = pretender_points(rs, state, nation)
             bonus = v["pp_bonus"].get(nation, 0)
+            for ally, player in v.get("ally_of", {}).items():
+                if player == nation and len(rs.players(state)) == 2 and \
+                        v.get("loyal", {}).get(ally):
+                    ally_pp = pretender_points(rs, state, ally)[0]
+                    bonus += (ally_pp + 1) // 2
+                    if ally_pp:
+                        ctx.log(f"{rs.nation_name(ally)}, loyal ally, scores {ally_pp} PP: "
+                                f"half rounded up to {rs.nation_name(nation)}", rs.cite("9.0"))
             total = pp + bonus
             sheet.append(total)
             state["score"][nation] = sum(sheet)
@@ -40,6 +49,11 @@ class PointsPhase(Step[MontjoieModel]):
                     f" = {total} this turn, {state['score'][nation]} in all; "
                     f"+{gain} PI (half rounded up, at most 6) = {v['influence'][nation]}",
                     rs.cite("Séq. 8"))
+        if rs.option(state, "national-variants") and rs.in_play(state, "angleterre") \
+                and not plague:
+            gained = rs.add_influence(state, "angleterre", 1)
+            ctx.log(f"Angleterre gains {gained} more PI (at most 6)",
+                    rs.cite("10.0 Angleterre"))
         if plague:
             ctx.log("Peste noire: no Pretender Points and no Influence Points this turn",
                     rs.cite("Séq. 6 Peste noire"))

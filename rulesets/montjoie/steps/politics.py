@@ -6,19 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import SealedChoice
 
 from ..model.base import POLITICS, MontjoieModel
 from ..model.turn import war_declared
 from .common import go_next_phase
+from .corrections import Corrections
 
 TWO_PLAYER_PEACE = {1: 6, 2: 3, 3: 3, 4: 2, 5: 2, 6: 2}
 """9.0, 2 players: the highest die giving peace by turn (turn 1 automatic peace)."""
 
 
-class PoliticsPhase(Step[MontjoieModel]):
+class PoliticsPhase(Corrections):
     """Decide the political state of the turn (Séq. 2)."""
 
     name = "politique"
@@ -69,7 +70,7 @@ class PoliticsPhase(Step[MontjoieModel]):
                 rule)
 
 
-class Vote(SealedChoice[MontjoieModel]):
+class Vote(Corrections, SealedChoice[MontjoieModel]):
     """Each player chooses his Peace or War pawn in secret (Séq. 2)."""
 
     name = "vote"

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
@@ -16,6 +16,7 @@ from ..model.base import CASTLE_FIGURES, HAND_LIMIT, RAMPART_FIGURES, MontjoieMo
 from ..model.cards import draw
 from ..model.cities import set_city
 from .common import go_next_phase, next_in_order
+from .corrections import Corrections
 
 
 def why_not_castle(rs: MontjoieModel, state: State, nation: str,
@@ -46,7 +47,7 @@ def why_not_rampart(rs: MontjoieModel, state: State, nation: str,
     return None
 
 
-class PurchasesPhase(Step[MontjoieModel]):
+class PurchasesPhase(Corrections):
     """Each player's purchases, in the order of the turn before (Séq. 4)."""
 
     name = "achats"

@@ -20,7 +20,7 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import Obligation, owe
 from boardapp.core.engine.verbs import verb
@@ -41,6 +41,7 @@ from ..model.combat import (
     beats_fortification,
     pillage_loot,
 )
+from .corrections import Corrections
 
 RULE = "Montjoie Séq. 3"
 
@@ -65,7 +66,7 @@ def _pillage_label(rs: MontjoieModel, state: State, action: Action) -> str:
     return f"Écorcheur: pillage {rs.city_name(action.arg(0))}"
 
 
-class RedCards(Step[MontjoieModel]):
+class RedCards(Corrections):
     """The verbs of the red cards a player plays in his own turn (a base of the
     Séquence 7 phase step)."""
 
@@ -133,7 +134,7 @@ class RedCards(Step[MontjoieModel]):
         return [n for n in rs.players(state) if n != nation and rs.hand_size(state, n)]
 
 
-class Corruption(Step[MontjoieModel]):
+class Corruption(Corrections):
     """Séq. 3 Ambassadeur 2-5: the player chooses an opponent's city and rolls."""
 
     name = "ambassade-corruption"
@@ -165,7 +166,7 @@ class Corruption(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class Intrigue(Step[MontjoieModel]):
+class Intrigue(Corrections):
     """Séq. 3 Ambassadeur 11-12: the player chooses an opponent, who loses a card drawn
     at random."""
 
@@ -193,7 +194,7 @@ class Intrigue(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class LoseRandomCard(Obligation[MontjoieModel]):
+class LoseRandomCard(Corrections, Obligation[MontjoieModel]):
     """A player loses a card drawn at random from his own hand (his program draws it
     with a private die; the card goes face up on the discard)."""
 

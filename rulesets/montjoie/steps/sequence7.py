@@ -14,13 +14,14 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import Obligation, owe
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from .common import first_in_order, go_next_phase, next_in_order
+from .corrections import Corrections
 
 
 def end_of_sequence_7(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
@@ -36,6 +37,12 @@ def end_of_sequence_7(rs: MontjoieModel, state: State, ctx: Context, flow: Flow)
 
 def after_discard(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
     """The deck is made whole again for the next turn; Séq. 8 follows."""
+    discard_cleanup(rs, state, ctx)
+    go_next_phase(rs, state, ctx, flow)
+
+
+def discard_cleanup(rs: MontjoieModel, state: State, ctx: Context) -> None:
+    """Every card back in the deck (the hands are empty); A3 b: the heroes too."""
     v = state["vars"]
     v["discard"] = []
     v["face_up"] = {}
@@ -47,10 +54,9 @@ def after_discard(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> 
                         f"{rs.cite('Séq. 7')}, {rs.reading_note(state, 'A3')}")
     ctx.log("Every card is discarded and shuffled into the deck for the next turn",
             rs.cite("Séq. 7"))
-    go_next_phase(rs, state, ctx, flow)
 
 
-class EndDiscard(Obligation[MontjoieModel]):
+class EndDiscard(Corrections, Obligation[MontjoieModel]):
     """Each player discards his whole hand with his own program."""
 
     name = "end-discard"
@@ -65,7 +71,7 @@ class EndDiscard(Obligation[MontjoieModel]):
         ctx.log(f"{rs.nation_name(ctx.side)} discards {count} card(s)", rs.cite("Séq. 7"))
 
 
-class PlayerTurns(Step[MontjoieModel]):
+class PlayerTurns(Corrections):
     """Placeholder of Séq. 7: each player in turn ends his turn."""
 
     name = "joueurs"

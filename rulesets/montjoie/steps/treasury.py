@@ -9,14 +9,16 @@ from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
-from ..model.base import MAX_PI, MontjoieModel
+from ..model.base import INCOME, MAX_PI, MontjoieModel
 from ..model.cities import set_city
 from ..model.turn import income
+from .allies import loyalty_due
 from .common import go_next_phase
+from .corrections import Corrections
 
 MAX_START_ECUS = 30
 
@@ -27,7 +29,7 @@ def new_limits(players: list[str]) -> dict[str, Any]:
             "attacks": {n: [] for n in players}, "exchanged": []}
 
 
-class TreasuryPhase(Step[MontjoieModel]):
+class TreasuryPhase(Corrections):
     """Re-entry and starting values when due, then everyone's income (Séq. 1)."""
 
     name = "tresor"
@@ -41,15 +43,27 @@ class TreasuryPhase(Step[MontjoieModel]):
             v["pp_bonus"] = {}
             v["pope"] = v["chevauchee"] = v["master_of_seas"] = None
             v["events"] = []
+            v["bad_seasons"], v["bad_seasons_next"] = v["bad_seasons_next"], False
+            rs.extra(state).pop("doubled", None)
         if v["eliminated"]:
             flow.call(rs, state, ctx, "reentry", v["eliminated"][0])
             return
+        if loyalty_due(rs, state) and v.get("loyalty_turn") != state["turn"]:
+            v["loyalty_turn"] = state["turn"]
+            flow.call_many(rs, state, ctx, "bribes", sides=rs.players(state))
+            return
         if not v["started"]:
+            if len(rs.players(state)) == 2:
+                place_minors_2p(rs, state, ctx)
             known = rs.sheet_values(state, "start").get("ecus")
             if known is None or not str(known).isdigit():
                 flow.call(rs, state, ctx, "start-ecus", v["order"][0])
                 return
             start_values(rs, state, ctx, int(str(known)), "Game data")
+        if flanders_doubles(rs, state):
+            rs.extra(state)["doubled"] = ""
+            flow.call(rs, state, ctx, "flanders-double", "flandres")
+            return
         self.pay(rs, state, ctx)
         go_next_phase(rs, state, ctx, flow)
 
@@ -72,6 +86,15 @@ class TreasuryPhase(Step[MontjoieModel]):
             ctx.log(f"Trésor: {rs.nation_name(nation)} receives {gain} écus "
                     f"({'; '.join(notes) or '1/2/3 per garrison/castle/fortress'}), "
                     f"treasury {v['treasury'][nation]}", rs.cite("Séq. 1"))
+        for ally, player in sorted(v.get("ally_of", {}).items()):
+            if len(rs.players(state)) == 2 and v.get("loyal", {}).get(ally):
+                die = ctx.roll(6)
+                forts = sum(INCOME[rs.level(state, c)] for c in rs.owned(state, ally)
+                            if rs.level(state, c) >= 2)
+                v["treasury"][player] += die + forts
+                ctx.log(f"Trésor: {rs.nation_name(ally)}, loyal ally, brings "
+                        f"{rs.nation_name(player)} die {die} + {forts} from its castles and "
+                        f"fortresses", rs.cite("9.0"))
         if v["pillage"]:
             ctx.log("The pillage markers are removed", rs.cite("Séq. 1"))
         v["pillage"] = []
@@ -90,7 +113,7 @@ def start_values(rs: MontjoieModel, state: State, ctx: Context, ecus: int, how: 
             f"and {pi} Influence Points", f"{rs.cite('5.0')}, {rs.reading_note(state, 'A2')}")
 
 
-class StartEcus(Step[MontjoieModel]):
+class StartEcus(Corrections):
     """The book does not print the starting écus: the players give them (asked once,
     kept in the game's data)."""
 
@@ -113,7 +136,7 @@ class StartEcus(Step[MontjoieModel]):
         flow.end(rs, state, ctx)
 
 
-class Reentry(Step[MontjoieModel]):
+class Reentry(Corrections):
     """7.0: a player wiped off the board comes back at the start of the next turn in
     one of his three starting cities, with its fortifications."""
 
@@ -153,4 +176,56 @@ class Reentry(Step[MontjoieModel]):
             else ""
         ctx.log(f"{rs.nation_name(nation)} comes back in {rs.city_name(city)}{taken}",
                 f"{rs.cite('7.0')}, {rs.reading_note(state, 'A26')}")
+        flow.end(rs, state, ctx)
+
+
+def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
+    """2 players: the minor powers' starting garrisons, from Game data (not printed in
+    the rule book: 9.0); unknown ones are left to the players (placed by hand)."""
+    values = rs.sheet_values(state, "minor-start-2p")
+    for minor in sorted(state["vars"]["minors"]):
+        text = values.get(minor)
+        cities = [c.strip() for c in str(text or "").split(",") if c.strip()]
+        placed = [c for c in cities if c in rs.board_map.areas and rs.owner(state, c) is None]
+        for city in placed:
+            set_city(rs, state, city, minor, 1)
+        if placed:
+            ctx.log(f"{rs.nation_name(minor)} starts in "
+                    f"{', '.join(rs.city_name(c) for c in placed)} (Game data)", rs.cite("9.0"))
+        else:
+            ctx.log(f"{rs.nation_name(minor)}'s starting cities are not printed in the rule "
+                    "book: fill them in Game data or place them by hand", rs.cite("9.0"))
+
+
+def flanders_doubles(rs: MontjoieModel, state: State) -> bool:
+    """Flanders' national variant (10.0): it doubles one city's income each turn (not in
+    Île de France, 4.0): due now?"""
+    return (rs.option(state, "national-variants") and rs.in_play(state, "flandres")
+            and "doubled" not in rs.extra(state) and bool(doubling_choices(rs, state)))
+
+
+def doubling_choices(rs: MontjoieModel, state: State) -> list[str]:
+    return [c for c in rs.owned(state, "flandres") if c not in state["vars"]["pillage"]
+            and rs.province(c) != "ile-de-france"]
+
+
+class FlandersDouble(Corrections):
+    """Flanders chooses the city whose income it doubles this turn (10.0)."""
+
+    name = "flanders-double"
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        return "Flandres: choose the city whose income is doubled this turn (Montjoie 10.0)"
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        for city in doubling_choices(rs, state):
+            yield Action("double-income", (city,))
+
+    @verb("double-income", area=0, label=lambda rs, state, a: "Double the income of "
+          f"{rs.city_name(a.arg(0))}")
+    def on_double_income(self, rs: MontjoieModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        rs.extra(state)["doubled"] = action.arg(0)
+        ctx.log(f"Flandres doubles the income of {rs.city_name(action.arg(0))} "
+                f"({rs.reading_note(state, 'A21')})", rs.cite("10.0 Flandres"))
         flow.end(rs, state, ctx)

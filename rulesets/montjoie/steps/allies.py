@@ -1,0 +1,156 @@
+"""The minor powers of the 3- and 2-player games (9.0).
+
+3 players: Navarre, Flanders and Brittany are allies; the first player of the turn
+chooses the one he controls, the two others are drawn at random for the other players
+(A17: every turn, or once at the start). ``vars["ally_of"]`` maps each ally to its
+controller; the ally's turn in Séq. 7 belongs to Séq. 7's module.
+
+2 players: each player chooses his ally in secret at the start (France: Flanders or
+Navarre; England: Burgundy or Brittany), the two others are neutral. From turn 2 each
+player tests his ally's loyalty in the turn order: 1D6 with the écus each player paid
+in secret (+1 each for the owner, -1 each for the opponent; A18), 1 always fails, 6
+always succeeds; an ally that fails is neutral for the turn (``vars["loyal"]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State
+from boardapp.core.engine.together import SealedChoice
+from boardapp.core.engine.verbs import verb
+
+from ..model.base import MontjoieModel
+from .corrections import Corrections
+
+ALLY_CHOICES_2P = {"france": ("flandres", "navarre"), "angleterre": ("bourgogne", "bretagne")}
+MAX_BRIBE = 5
+
+
+def assign_allies_3p(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> bool:
+    """Start the choice of allies when due (3 players); True if a procedure runs."""
+    v = state["vars"]
+    if len(rs.players(state)) != 3 or not v["minors"]:
+        return False
+    if rs.reading(state, "A17") == "b" and v.get("ally_of"):
+        return False
+    flow.call(rs, state, ctx, "ally-choice", v["order"][0])
+    return True
+
+
+class AllyChoice(Corrections):
+    """The first player chooses his ally; the others are drawn at random (9.0)."""
+
+    name = "ally-choice"
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        return (f"{rs.nation_name(frame['side'])}: choose the ally you control this turn "
+                "(Montjoie 9.0)")
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        for ally in sorted(state["vars"]["minors"]):
+            yield Action("choose-ally", (ally,))
+
+    @verb("choose-ally", label=lambda rs, state, a: f"Control {rs.nation_name(a.arg(0))}")
+    def on_choose_ally(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                       ctx: Context, flow: Flow) -> None:
+        v = state["vars"]
+        first = frame["side"]
+        others = [n for n in v["order"] if n in rs.players(state) and n != first]
+        rest = ctx.shuffle(sorted(a for a in v["minors"] if a != action.arg(0)))
+        v["ally_of"] = {action.arg(0): first, **dict(zip(rest, others, strict=False))}
+        ctx.log("Allies: " + ", ".join(f"{rs.nation_name(a)} with {rs.nation_name(p)}"
+                                       for a, p in v["ally_of"].items())
+                + f" (the first player chooses, the others are drawn; "
+                  f"{rs.reading_note(state, 'A17')})", rs.cite("9.0"))
+        flow.end(rs, state, ctx)
+
+
+class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
+    """2 players: each chooses his ally in secret at the start (9.0)."""
+
+    name = "secret-ally"
+
+    def options(self, rs: MontjoieModel, state: State, frame: Frame, side: str) -> list[str]:
+        return list(ALLY_CHOICES_2P.get(side, ()))
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
+        return f"{names}: choose your ally in secret (Montjoie 9.0)"
+
+    def chosen(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, choices: dict[str, str]) -> None:
+        v = state["vars"]
+        v["ally_of"] = {ally: player for player, ally in choices.items()}
+        for minor in v["minors"]:
+            v["minors"][minor] = "allie" if minor in v["ally_of"] else "neutre"
+        v["loyal"] = dict.fromkeys(v["ally_of"], True)
+        ctx.log("Allies: " + ", ".join(f"{rs.nation_name(p)} with {rs.nation_name(a)}"
+                                       for a, p in v["ally_of"].items())
+                + "; the two others are neutral", rs.cite("9.0"))
+        flow.end(rs, state, ctx, "allies")
+
+
+class Bribes(Corrections, SealedChoice[MontjoieModel]):
+    """2 players: the écus each pays in secret for his ally's loyalty and against the
+    other's (``own:against``), revealed together; then the rolls (9.0)."""
+
+    name = "bribes"
+
+    def options(self, rs: MontjoieModel, state: State, frame: Frame, side: str) -> list[str]:
+        ecus = state["vars"]["treasury"].get(side, 0)
+        return [f"{a}:{b}" for a in range(min(MAX_BRIBE, ecus) + 1)
+                for b in range(min(MAX_BRIBE, ecus - a) + 1)]
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
+        return (f"{names}: écus paid in secret for your ally's loyalty and against your "
+                "opponent's (own:against; Montjoie 9.0)")
+
+    def chosen(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, choices: dict[str, str]) -> None:
+        v = state["vars"]
+        paid = {p: tuple(int(x) for x in c.split(":")) for p, c in choices.items()}
+        for player, (own, against) in paid.items():
+            v["treasury"][player] -= own + against
+        for ally, player in sorted(v["ally_of"].items(),
+                                   key=lambda i: v["order"].index(i[1])):
+            other = next(p for p in paid if p != player)
+            bonus = paid[player][0] - paid[other][1]
+            die = ctx.roll(6)
+            loyal = loyalty(die, bonus, rs.reading(state, "A18"))
+            v["loyal"][ally] = loyal
+            ctx.log(f"Fidélité: {rs.nation_name(ally)} for {rs.nation_name(player)}: die "
+                    f"{die}, {paid[player][0]} écus for, {paid[other][1]} against → "
+                    + ("played" if loyal else "neutral this turn"),
+                    f"{rs.cite('9.0')}, {rs.reading_note(state, 'A18')}")
+        flow.end(rs, state, ctx, "loyalty")
+
+
+def loyalty(die: int, bonus: int, reading: str) -> bool:
+    """The loyalty test (9.0; A18): a: success on a modified 3-6, natural 1 fails and 6
+    succeeds; b: the printed table (1-4 played) with the owner's écus -1 each and the
+    opponent's +1."""
+    if reading == "b":
+        return die - bonus <= 4
+    if die == 1:
+        return False
+    if die == 6:
+        return True
+    return die + bonus >= 3
+
+
+def loyalty_due(rs: MontjoieModel, state: State) -> bool:
+    """2 players, turn 2 on (turn 1: allies are played without a test), not the
+    automatic-ally option."""
+    return (len(rs.players(state)) == 2 and state["turn"] >= 2
+            and bool(state["vars"].get("ally_of"))
+            and not rs.option(state, "automatic-ally"))
+
+
+def resume_result(result: Any) -> str | None:
+    return result if isinstance(result, str) else None
