@@ -239,7 +239,7 @@ def test_winning_attacker_cannot_attack_again_with_his_face_up_yellows():
     legal = [a.text() for a in game.ruleset.legal_actions(game.state, "france")]
     assert not any(t.startswith("attack") for t in legal)
     play(game, "france", "end-turn")
-    assert game.state["vars"]["hands"]["france"] == [SPARE, "canon", "echelles"]
+    assert game.state["vars"]["pending"]["france"] == ["canon", "echelles"]
 
 
 def test_peace_allows_one_attack_a_turn():

@@ -9,9 +9,11 @@ THE STATE this module adds (``state["vars"]``, additions to :mod:`.base`)::
                                           Hero); others see only how many
     stake     {nation: int}               SECRET: its own influence points laid
     stage     "expansion" | "combats"     the phase of the running player's turn
-    pending   {nation: [kind, ...]}       yellow cards a winning defender (or a player
-                                          who retreated) takes back: public, folded into
-                                          the owner's hand by his own next action
+    pending   {nation: [kind, ...]}       yellow cards a winning defender, a player
+                                          who retreated or whose turn ended takes back:
+                                          public (all saw them), folded into the owner's
+                                          hand when he next plays from it (so that no
+                                          other program's view of his hand holds them)
     last_combat  {"attacker", "defender", "from", "to", "totals", "result"}  the last
                                           combat's totals, for the status and the tests
 

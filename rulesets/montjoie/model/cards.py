@@ -61,6 +61,7 @@ def drawable(rs: MontjoieModel, state: State, nation: str) -> dict[str, int]:
     v = state["vars"]
     left = {k: int(n or 0) for k, n in composition(rs, state).items()}
     out = [*v["discard"], *(c for cards in v["face_up"].values() for c in cards),
+           *(c for cards in (v.get("pending") or {}).values() for c in cards),
            *v["hands"].get(nation, [])]
     for kind in out:
         if kind in left and left[kind] > 0:

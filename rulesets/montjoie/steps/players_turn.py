@@ -201,11 +201,10 @@ class PlayerTurns(RedCards):
         v = state["vars"]
         nation = v["current"]
         back = v["face_up"].pop(nation, [])
-        if back:
-            v["hands"].setdefault(nation, []).extend(back)
-            v["hand_sizes"][nation] = len(v["hands"][nation])
+        if back:  # public cards: kept apart until its next play from the hand
+            v.setdefault("pending", {}).setdefault(nation, []).extend(back)
             ctx.log(f"{rs.nation_name(nation)} takes its {len(back)} face-up yellow "
-                    "card(s) back in hand, for defence", COMBAT_RULE)
+                    "card(s) back, for defence", COMBAT_RULE)
         ctx.log(f"{rs.nation_name(nation)} ends its turn", COMBAT_RULE)
         following = next_in_order(rs, state, nation)
         if following is None:
