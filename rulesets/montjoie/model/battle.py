@@ -88,6 +88,18 @@ def is_player(rs: MontjoieModel, state: State, nation: str | None) -> bool:
     return nation is not None and nation in rs.players(state)
 
 
+def commander(rs: MontjoieModel, state: State, nation: str | None) -> str | None:
+    """Who decides for ``nation`` in a combat: a player for his own nation; in the
+    3-player game the player who controls an ally (9.0: "Un joueur peut ajouter des PI
+    sur les combats de son allié"); nobody for foreign troops or neutrals."""
+    if is_player(rs, state, nation):
+        return nation
+    v = state["vars"]
+    if nation and v["minors"].get(nation) == "allie" and len(rs.players(state)) == 3:
+        return (v.get("ally_of") or {}).get(nation)
+    return None
+
+
 def commitment(frame_vars: dict[str, Any], role: str) -> Commitment:
     """The revealed commitment of ``role`` in a combat frame (empty if none)."""
     shown = (frame_vars.get("revealed") or {}).get(role) or {}
@@ -119,7 +131,10 @@ def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, in
     die_a, die_d = fv["dice"]
     place = ground(rs, state, fv)
     opts = combat_options(rs, state, fv["attacker"])
-    a = attack_total(attack, die_a, grand_master_bonus(state, fv["attacker"]))
+    if is_player(rs, state, fv["attacker"]):
+        a = attack_total(attack, die_a, grand_master_bonus(state, fv["attacker"]))
+    else:  # an ally of the 3-player game (9.0: "ATT : 5 + 1D6")
+        a = FOREIGN_ATTACK + min(attack.influence, 3) + die_a
     defender = fv["defender"]
     if defender == FOREIGN:
         fort = fortification_points(place, attack, Commitment(), opts)
@@ -129,8 +144,9 @@ def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, in
                f"{terrain} + die {die_d} (Séq. 6, {rs.reading_note(state, 'A15')})")
         return a, d, how
     if not is_player(rs, state, defender):
-        d = ALLY_DEFENCE + die_d
-        return a, d, f"ally {ALLY_DEFENCE} + die {die_d} (Montjoie 9.0)"
+        pi = min(defence.influence, 3)
+        d = ALLY_DEFENCE + pi + die_d
+        return a, d, f"ally {ALLY_DEFENCE} + influence {pi} + die {die_d} (Montjoie 9.0)"
     d = defence_total(defence, attack, place, die_d, opts,
                       grand_master_bonus(state, defender))
     fort = fortification_points(place, attack, defence, opts)
@@ -143,6 +159,9 @@ def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, in
 
 def attack_words(fv: dict[str, Any]) -> str:
     attack = commitment(fv, ATTACKER)
+    if not attack.cards and fv["commanders"][ATTACKER] != fv["attacker"]:
+        return (f"ally {FOREIGN_ATTACK} + influence {min(attack.influence, 3)} + die "
+                f"{fv['dice'][0]} (Montjoie 9.0)")
     return (f"cards {attack.card_points} + influence {min(attack.influence, 3)} + die "
             f"{fv['dice'][0]}" + (" + Hero 2" if attack.hero else ""))
 
@@ -175,7 +194,13 @@ def take_from_hand(state: State, nation: str, kind: str) -> None:
 def new_combat(rs: MontjoieModel, state: State, attacker: str, source: str,
                target: str) -> dict[str, Any]:
     """The public variables of a combat announced (Séq. 7 "Annonce du combat")."""
-    return {"attacker": attacker, "defender": rs.owner(state, target), "from": source,
+    defender = rs.owner(state, target)
+    leaders = {ATTACKER: commander(rs, state, attacker), DEFENDER: commander(rs, state,
+                                                                          defender)}
+    if leaders[ATTACKER] == leaders[DEFENDER]:  # an ally attacking its own controller
+        leaders[ATTACKER] = None
+    return {"attacker": attacker, "defender": defender, "from": source,
+            "commanders": leaders,
             "to": target, "landing": not geography(rs).by_road(source, target),
             "pledged": {ATTACKER: 0, DEFENDER: 0}, "answered": [],
             "laid": {ATTACKER: 0, DEFENDER: 0}, "committing": ATTACKER,

@@ -36,7 +36,7 @@ from boardapp.core.engine.together import Obligation, owe
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import PI_PER_COMBAT, MontjoieModel
-from ..model.battle import fold_pending, is_player, own_cards, take_from_hand
+from ..model.battle import fold_pending, own_cards, take_from_hand
 from ..model.cards import CARD_NAMES, YELLOW
 from ..model.combat import ATTACKER, DEFENDER, HERO
 from .corrections import Corrections
@@ -100,8 +100,8 @@ def supporters(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> list[str]
             rs.option(state, "own-influence-only"):
         return []
     return [n for n in rs.players(state)
-            if n not in (fv["attacker"], fv["defender"]) and n not in fv["answered"]
-            and influence_of(state, n) > 0]
+            if n not in (fv["attacker"], fv["defender"], *fv["commanders"].values())
+            and n not in fv["answered"] and influence_of(state, n) > 0]
 
 
 def _support_label(rs: MontjoieModel, state: State, action: Action) -> str:
@@ -136,7 +136,7 @@ class CombatSupport(Corrections):
         if side not in self.deciders(rs, state, frame):
             return
         for role in (ATTACKER, DEFENDER):
-            if not is_player(rs, state, fv[role]):
+            if not fv["commanders"].get(role):
                 continue
             room = min(influence_of(state, side), PI_PER_COMBAT - fv["pledged"][role])
             for n in range(1, room + 1):
@@ -176,8 +176,10 @@ def facedown(state: State, nation: str) -> list[str]:
 
 
 def stake_room(state: State, fv: dict[str, Any], role: str) -> int:
-    """The influence points ``role`` may still lay: his own, 3 with the pledges."""
-    return max(0, min(influence_of(state, fv[role]), PI_PER_COMBAT - fv["pledged"][role]))
+    """The influence points ``role``'s commander may still lay: his own, 3 with the
+    pledges."""
+    return max(0, min(influence_of(state, fv["commanders"][role]),
+                      PI_PER_COMBAT - fv["pledged"][role]))
 
 
 class CombatCommit(Corrections):
@@ -188,17 +190,24 @@ class CombatCommit(Corrections):
     def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         fv = frame["vars"]
-        if fv["committing"] == DEFENDER and not is_player(rs, state, fv["defender"]):
+        if fv["committing"] == ATTACKER and not fv["commanders"][ATTACKER]:
+            fv["committing"] = DEFENDER
+        if fv["committing"] == DEFENDER and not fv["commanders"][DEFENDER]:
             self._reveal(rs, state, frame, ctx, flow)
 
     def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
         fv = frame["vars"]
-        return [fv[fv["committing"]]] if fv["committing"] in (ATTACKER, DEFENDER) else []
+        role = fv["committing"]
+        return [fv["commanders"][role]] if role in (ATTACKER, DEFENDER) else []
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         fv = frame["vars"]
         role = fv["committing"]
         need = YELLOWS_TO_LAY.get(role, 0)
+        if fv["commanders"].get(role) not in (None, fv.get(role)):
+            return (f"{_name(rs, fv['commanders'][role])}: influence points for your ally "
+                    f"{_name(rs, fv[role])}, {ROLE_WORDS[role]} of {rs.city_name(fv['to'])}, "
+                    "face down (Montjoie 9.0)")
         return (f"{_name(rs, fv.get(role))}, {ROLE_WORDS.get(role, '')} of "
                 f"{rs.city_name(fv['to'])}: lay {need} yellow card(s) face down, and your "
                 f"Hero or red cards if you wish, then seal with your influence ({RULE})")
@@ -209,9 +218,14 @@ class CombatCommit(Corrections):
             return
         fv = frame["vars"]
         role = fv["committing"]
+        if fv[role] != side:  # an ally of the 3-player game: its controller's influence
+            for n in range(stake_room(state, fv, role) + 1):
+                yield Action("seal", (str(n),))
+            return
         cards = own_cards(state, side)
         laid = facedown(state, side)
-        if (role == DEFENDER and not laid and not fv["felon_used"] and "felon" in cards):
+        if (role == DEFENDER and not laid and not fv["felon_used"] and "felon" in cards
+                and fv["commanders"][ATTACKER] == fv["attacker"]):  # a player's yellows
             yield Action("felon-defence")
         yellow_laid = sum(1 for k in laid if k in YELLOW)
         for kind in sorted(set(cards)):
@@ -280,7 +294,7 @@ class CombatCommit(Corrections):
                 flow: Flow) -> None:
         fv = frame["vars"]
         fv["committing"] = None
-        shown = [fv[r] for r in (ATTACKER, DEFENDER) if is_player(rs, state, fv[r])]
+        shown = [fv["commanders"][r] for r in (ATTACKER, DEFENDER) if fv["commanders"][r]]
         ctx.log("The cards are laid: each combatant turns his over", RULE)
         owe(rs, state, ctx, flow, "combat-revelation", {n: ["turn-over"] for n in shown},
             result={})
@@ -292,8 +306,8 @@ class CombatCommit(Corrections):
             return
         fv = frame["vars"]
         for role in (ATTACKER, DEFENDER):
-            if fv[role] in result:
-                fv["revealed"][role] = result[fv[role]]
+            if fv["commanders"][role] in result:
+                fv["revealed"][role] = result[fv["commanders"][role]]
         fv["dice"] = [ctx.roll(6), ctx.roll(6)]
         ctx.log(f"Each rolls a die: {_name(rs, fv['attacker'])} {fv['dice'][0]}, "
                 f"{_name(rs, fv['defender'])} {fv['dice'][1]}", RULE)

@@ -173,8 +173,9 @@ def _spend_influence(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> Non
     infl = state["vars"]["influence"]
     for role in (ATTACKER, DEFENDER):
         stake = int((fv["revealed"].get(role) or {}).get("stake", 0))
-        if stake and fv[role] in infl:
-            infl[fv[role]] = max(0, infl[fv[role]] - stake)
+        leader = fv["commanders"].get(role)
+        if stake and leader in infl:
+            infl[leader] = max(0, infl[leader] - stake)
         for nation, n in ((fv.get("pledgers") or {}).get(role) or {}).items():
             infl[nation] = max(0, infl.get(nation, 0) - int(n))
 

@@ -29,6 +29,7 @@ from ..model.battle import geography, new_combat, own_cards, owners
 from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import COMBAT_RULE, EXPANSION_RULE, attacks, expansions
+from .ally_turn import AllyTurn, allies_of
 from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss, MasterOfSeas
 from .combat_result import CombatRetreat, SignOfGod
 from .common import first_in_order, next_in_order
@@ -92,6 +93,7 @@ class PlayerTurns(RedCards):
 
     def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
+        state["vars"]["allies_played"] = []
         self._start(rs, state, ctx, first_in_order(rs, state))
 
     @staticmethod
@@ -105,6 +107,8 @@ class PlayerTurns(RedCards):
                flow: Flow, result: Any) -> None:
         if result == "discarded":
             after_discard(rs, state, ctx, flow)
+        elif isinstance(result, dict) and result.get("then_end"):
+            self._end_turn(rs, state, ctx, flow)
 
     def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
         current = state["vars"].get("current")
@@ -122,6 +126,12 @@ class PlayerTurns(RedCards):
         nation = state["vars"].get("current")
         if not nation:
             return
+        v = state["vars"]
+        fresh = not limits(state, "expansions", nation) and not limits(state, "attacks",
+                                                                          nation)
+        if v.get("stage") == COMBATS or fresh:  # 9.0: before or after his own power
+            for ally in allies_of(rs, state, nation):
+                yield Action("play-ally", (ally,))
         if state["vars"].get("stage") == COMBATS:
             for source, target in legal_attacks(rs, state, nation):
                 yield Action("attack", (target, source))
@@ -195,9 +205,24 @@ class PlayerTurns(RedCards):
                 f"{rs.city_name(source)}, without terrain bonus", "Montjoie Séq. 6 Chevauchée")
         flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
 
+    @verb("play-ally", label=lambda rs, state, a: f"Play your ally "
+          f"{rs.nation_name(a.arg(0))} now (Montjoie 9.0)")
+    def on_play_ally(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                     ctx: Context, flow: Flow) -> None:
+        ally, v = action.arg(0), state["vars"]
+        v.setdefault("allies_played", []).append(ally)
+        after = v.get("stage") == COMBATS
+        ctx.log(f"{rs.nation_name(ctx.side)} plays its ally {rs.nation_name(ally)} "
+                + ("after its own power: its turn ends with it" if after
+                   else "before its own power"), "Montjoie 9.0")
+        flow.call(rs, state, ctx, "tour-allie", side=ctx.side, ally=ally, then_end=after)
+
     @verb("end-turn", label="End your turn")
     def on_end_turn(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
+        self._end_turn(rs, state, ctx, flow)
+
+    def _end_turn(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
         v = state["vars"]
         nation = v["current"]
         back = v["face_up"].pop(nation, [])
@@ -216,5 +241,6 @@ class PlayerTurns(RedCards):
 
 
 SEQUENCE_7_PROCEDURES = (MasterOfSeas, CombatSupport, CombatCommit, FelonLoss, CombatReveal,
-                         SignOfGod, CombatRetreat, Corruption, Intrigue, LoseRandomCard)
+                         SignOfGod, CombatRetreat, Corruption, Intrigue, LoseRandomCard,
+                         AllyTurn)
 """The procedures of Séquence 7, for the ruleset's flow."""
