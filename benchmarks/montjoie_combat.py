@@ -4,6 +4,9 @@
 
 - the time to resolve one combat at one desk: from the announcement to the attacker's
   turn going on (every action checked and applied by the engine, reveals included);
+- the time of one whole turn with 6 players at one desk, on the real map: random legal
+  actions, passing less often than acting (each listing every legal action, as the
+  board does) from the Treasury of turn 2 to the Treasury of turn 3;
 - the sends one combat takes by email: the file travels each time the next decision
   belongs to another player's program (each program carries out its own obligations,
   the reveals and the Félon's random loss, when it opens the file), counted up to the
@@ -27,6 +30,9 @@ from boardapp.core.engine.together import pending_obligations  # noqa: E402
 from tests.montjoiecombat import combat_position  # noqa: E402
 
 SPARE = "ecorcheur"
+PASSES = {"end-expansion", "end-turn", "pas-de-signe", "pas-de-retraite", "sans-soutien",
+          "end-purchases", "ally-rest"}
+"""Actions that pass: the random players prefer the others (more combats in a turn)."""
 
 
 def position(bystanders_pi: int, felon: bool = False):
@@ -118,9 +124,42 @@ def combat_time(runs: int = 30) -> float:
     return statistics.median(times)
 
 
+def whole_turn(seed: int = 1) -> tuple[float, int, int]:
+    """Seconds and actions of turn 2 of a random 6-player game on the real map."""
+    import random
+
+    from boardapp.core.engine.game import Game
+    from boardapp.core.engine.ruleset import find_ruleset
+    from tests.montjoiehelpers import KNOWN_DECK
+
+    game = Game(find_ruleset("montjoie"), "normale-6", seed)
+    data = game.initial.setdefault("data", {})
+    data["deck"] = dict(KNOWN_DECK)
+    data.setdefault("start", {})["ecus"] = "5"
+    game.state = copy.deepcopy(game.initial)
+    game._setup = copy.deepcopy(game.initial)  # noqa: SLF001
+    chooser = random.Random(seed)
+    start, count, combats = None, 0, 0
+    while game.state["turn"] < 3 and not game.ruleset.outcome(game.state):
+        if start is None and game.state["turn"] == 2:
+            start, count, combats = time.perf_counter(), 0, 0
+        choices = [(s, a) for s in game.ruleset.deciding_sides(game.state)
+                   for a in game.ruleset.legal_actions(game.state, s)]
+        busy = [(s, a) for s, a in choices if a.verb not in PASSES]
+        side, action = chooser.choice(busy if busy and chooser.random() < 0.8 else choices)
+        game.play(action, side=side)
+        count += 1
+        combats += action.verb in ("attack", "chevauchee", "ally-attack")
+    return time.perf_counter() - (start or time.perf_counter()), count, combats
+
+
 def main() -> None:
     print(f"Montjoie! one combat at one desk: {combat_time() * 1000:.1f} ms "
           "(9-10 actions with the reveals, median of 30)")
+    seconds, actions, combats = whole_turn()
+    print(f"Montjoie! one whole turn, 6 players, real map, at one desk: {seconds:.1f} s "
+          f"({actions} actions with the players' random choices, "
+          f"{combats} combats)")
     cases = [("2 combatants, no other player with influence", 0, False),
              ("the same, defender's Félon", 0, True),
              ("6 players, the 4 others holding influence (asked)", 2, False)]
