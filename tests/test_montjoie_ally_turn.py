@@ -96,3 +96,27 @@ def test_an_ally_defends_with_seven_a_die_and_its_controllers_influence():
     set_dice(game, 3, 2)
     play(game, "france", "seal 1")
     assert game.state["vars"]["last_combat"]["totals"] == [6 + 3 + 3, 7 + 1 + 2]
+
+
+def test_two_player_neutrals_defend_with_seven_and_their_fortification_above_a_garrison():
+    from tests.montjoiecombat import to_sequence_7 as reach
+    game = reach(new_game("normale-2", seed=2), seed=2)
+    state, rs = game.state, game.ruleset
+    v = state["vars"]
+    for city in list(v["cities"]):
+        set_city(rs, state, city, None, 0)
+    neutral = next(n for n, kind in v["minors"].items() if kind == "neutre")
+    set_city(rs, state, "macon", "france", 1)
+    set_city(rs, state, "dijon", neutral, 2)
+    v["hands"]["france"], v["hand_sizes"]["france"] = ["canon", "echelles"], 2
+    v["influence"] = {n: 0 for n in v["influence"]}
+    v["politics"], v["pope"], v["master_of_seas"] = "guerre", None, None
+    v["turn_limits"]["expansions"], v["turn_limits"]["attacks"] = {}, {}
+    v["current"], v["stage"] = "france", "combats"
+    state["active"] = "france"
+    play(game, "france", "attack dijon macon")
+    play(game, "france", "lay canon")
+    play(game, "france", "lay echelles")
+    set_dice(game, 4, 3)
+    play(game, "france", "seal 0")
+    assert game.state["vars"]["last_combat"]["totals"] == [6 + 3 + 4, 7 + 2 + 3]

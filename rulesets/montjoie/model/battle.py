@@ -143,6 +143,14 @@ def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, in
         how = (f"foreign troops {FOREIGN_DEFENCE} + fortification {fort} + terrain "
                f"{terrain} + die {die_d} (Séq. 6, {rs.reading_note(state, 'A15')})")
         return a, d, how
+    if not is_player(rs, state, defender) and len(rs.players(state)) == 2:
+        # 9.0, two players: a neutral power (and an ally, read the same way) defends
+        # with 7 plus the PC of a fortification above its garrison (A19: with a die, a).
+        above = max(0, fortification_points(place, attack, Commitment(), opts) - FORT_PC[1])
+        die = die_d if rs.reading(state, "A19") == "a" else 0
+        d = ALLY_DEFENCE + above + die
+        return a, d, (f"neutral {ALLY_DEFENCE} + fortification {above} + die {die} "
+                      f"(Montjoie 9.0, {rs.reading_note(state, 'A19')})")
     if not is_player(rs, state, defender):
         pi = min(defence.influence, 3)
         d = ALLY_DEFENCE + pi + die_d
