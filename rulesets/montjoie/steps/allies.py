@@ -1,5 +1,8 @@
 """The minor powers of the 3- and 2-player games (9.0).
 
+Séq. 7 (its module) calls ``flow.call(rs, state, ctx, "ally-turn", player, ally=ally)``
+for a player who plays his ally, before or after his own turn (:class:`AllyTurn`).
+
 3 players: Navarre, Flanders and Brittany are allies; the first player of the turn
 chooses the one he controls, the two others are drawn at random for the other players
 (A17: every turn, or once at the start). ``vars["ally_of"]`` maps each ally to its
@@ -25,7 +28,14 @@ from boardapp.core.engine.together import SealedChoice
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
+from ..model.cities import set_city
 from .corrections import Corrections
+from .foreign import FOREIGN_ATTACK, resolve, terrain
+
+ALLY_DEFENCE = 7
+"""9.0: the allies fight like foreign troops: DEF 7 + 1D6, ATT 5 + 1D6."""
+ACTIVITY = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
+"""9.0: the allies' attacks in war by 1D6 (all of them must be played)."""
 
 ALLY_CHOICES_2P = {"france": ("flandres", "navarre"), "angleterre": ("bourgogne", "bretagne")}
 MAX_BRIBE = 5
@@ -154,3 +164,126 @@ def loyalty_due(rs: MontjoieModel, state: State) -> bool:
 
 def resume_result(result: Any) -> str | None:
     return result if isinstance(result, str) else None
+
+
+class AllyTurn(Corrections):
+    """3 players (9.0): the ally's turn, played by its controller (``frame["side"]``):
+    one expansion on 4-6 (a free city linked by road, or by sea from a port); in war, if
+    he wishes, 1D6 for its attacks (1-2: 1, 3-4: 2, 5-6: 3, all to be played, even
+    against himself); in peace one attack if he wishes. The ally attacks at 5 + 1D6, with
+    up to 3 of its controller's PI; a player defends normally, another ally or foreign
+    troops at 7 + 1D6."""
+
+    name = "ally-turn"
+
+    def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        v = frame["vars"]
+        ally = v["ally"]
+        die = ctx.roll(6)
+        v["expand"] = die >= 4 and bool(self.expansions(rs, state, ally))
+        v["attacks"] = 1 if state["vars"]["politics"] != "guerre" else 0
+        v["owed"] = False
+        v["rolled"] = state["vars"]["politics"] != "guerre"
+        v["sources"] = []
+        ctx.log(f"{rs.nation_name(ally)} (ally of {rs.nation_name(frame['side'])}): "
+                f"expansion die {die}" + (" (4-6: one new city)" if die >= 4 else ""),
+                rs.cite("9.0"))
+
+    def expansions(self, rs: MontjoieModel, state: State, ally: str) -> list[str]:
+        own = rs.owned(state, ally)
+        found = {n for c in own for n in rs.road_neighbours(c)}
+        if any(rs.is_port(c) for c in own):
+            found |= {c for c in rs.cities() if rs.is_port(c)}
+        return sorted(c for c in found if rs.owner(state, c) is None)
+
+    def attacks(self, rs: MontjoieModel, state: State, frame: Frame) -> list[list[str]]:
+        ally = frame["vars"]["ally"]
+        pope = state["vars"]["pope"]
+        out = []
+        for src in rs.owned(state, ally):
+            if src in frame["vars"]["sources"]:
+                continue
+            near = set(rs.road_neighbours(src))
+            if rs.is_port(src):
+                near |= {c for c in rs.cities() if rs.is_port(c)}
+            for dst in sorted(near):
+                owner = rs.owner(state, dst)
+                if owner not in (None, ally) and dst != pope and rs.province(dst) != pope:
+                    out.append([src, dst])
+        return out
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        v = frame["vars"]
+        name = rs.nation_name(v["ally"])
+        if v["expand"]:
+            return f"{name}: choose the ally's new city (Montjoie 9.0)"
+        if not v["rolled"]:
+            return f"{name}: roll for the ally's attacks, or end its turn (Montjoie 9.0)"
+        must = " (it must)" if v["owed"] else ""
+        return f"{name}: {v['attacks']} attack(s) left{must} (Montjoie 9.0)"
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        v = frame["vars"]
+        if v["expand"]:
+            for city in self.expansions(rs, state, v["ally"]):
+                yield Action("ally-expand", (city,))
+            return
+        if not v["rolled"]:
+            yield Action("ally-activity")
+        elif v["attacks"] > 0:
+            pis = min(3, state["vars"]["influence"].get(frame["side"], 0))
+            for src, dst in self.attacks(rs, state, frame):
+                for pi in range(pis + 1):
+                    yield Action("ally-attack", (src, dst, str(pi)))
+        if not (v["owed"] and v["attacks"] > 0 and self.attacks(rs, state, frame)):
+            yield Action("ally-done")
+
+    @verb("ally-expand", area=0, label=lambda rs, state, a: "The ally takes "
+          f"{rs.city_name(a.arg(0))}")
+    def on_ally_expand(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                       ctx: Context, flow: Flow) -> None:
+        ally = frame["vars"]["ally"]
+        set_city(rs, state, action.arg(0), ally, 1)
+        frame["vars"]["expand"] = False
+        ctx.log(f"{rs.nation_name(ally)} expands into {rs.city_name(action.arg(0))}",
+                rs.cite("9.0"))
+
+    @verb("ally-activity", label="Roll for the ally's attacks (9.0)")
+    def on_ally_activity(self, rs: MontjoieModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        v = frame["vars"]
+        die = ctx.roll(6)
+        v.update(rolled=True, owed=True, attacks=ACTIVITY[die])
+        ctx.log(f"{rs.nation_name(v['ally'])}: activity die {die} → {v['attacks']} "
+                "attack(s), all to be played", rs.cite("9.0"))
+
+    @verb("ally-attack", area=1, label=lambda rs, state, a: f"The ally attacks "
+          f"{rs.city_name(a.arg(1))} from {rs.city_name(a.arg(0))} with {a.arg(2)} PI")
+    def on_ally_attack(self, rs: MontjoieModel, state: State, frame: Frame,
+                       action: Action, ctx: Context, flow: Flow) -> None:
+        v = frame["vars"]
+        src, dst, pi = action.arg(0), action.arg(1), int(action.arg(2))
+        v["attacks"] -= 1
+        v["sources"].append(src)
+        state["vars"]["influence"][frame["side"]] -= pi
+        owner = rs.owner(state, dst)
+        if owner in rs.players(state):
+            flow.call(rs, state, ctx, "foreign-defence", owner, city=dst,
+                      attacker=v["ally"], bonus=pi)
+            return
+        attack = FOREIGN_ATTACK + pi + ctx.roll(6)
+        level = max(1, rs.level(state, dst))
+        defence = ALLY_DEFENCE + 2 * (level - 1) + terrain(rs, state, dst) + ctx.roll(6)
+        resolve(rs, state, ctx, dst, attack, defence,
+                f"{rs.nation_name(owner)} {defence}", f"{rs.cite('9.0')}, "
+                f"{rs.reading_note(state, 'A15')}", v["ally"])
+
+    @verb("ally-done", label="End the ally's turn")
+    def on_ally_done(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                     ctx: Context, flow: Flow) -> None:
+        ctx.log(f"{rs.nation_name(frame['vars']['ally'])} ends its turn", rs.cite("9.0"))
+        flow.end(rs, state, ctx, "ally-done")
+
+
+
