@@ -576,3 +576,26 @@ def test_a_three_player_ally_expands_on_four_to_six_and_attacks_at_five_plus_a_d
     game.push(attack, side="france")
     assert rs.owner(game.state, city) == "navarre"
     assert legal(game) == ["ally-done"]
+
+
+def test_two_player_minors_start_from_game_data_and_neutrals_build():
+    """9.0: the minor powers' start is not printed (Game data); each turn a neutral
+    rolls for a construction (turn 1: on a 6)."""
+    game = new_game("normale-2")
+    data = game.state["data"]
+    data["minor-start-2p"] = {"bourgogne": "dijon,macon", "flandres": "bruges,gand",
+                              "bretagne": "brest,rennes", "navarre": "pampelune"}
+    game.push("commit navarre", side="france")
+    game.push("commit bretagne", side="angleterre")
+    game.fulfil()
+    rs = game.ruleset
+    game.state["dice_queue"] = []
+    while game.state["phase"] == "placement":
+        game.play(legal(game)[0])
+    assert rs.owned(game.state, "bourgogne") == ["dijon", "macon"]
+    play_until(game, "achats")
+    while game.state["phase"] == "achats":
+        game.play("end-purchases")
+    game.state["dice_queue"] = [6]
+    lines = [ln.text for e in game.log for ln in e.lines]
+    assert any("neutral): construction die" in t for t in lines)

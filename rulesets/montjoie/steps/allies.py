@@ -99,6 +99,7 @@ class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
         for minor in v["minors"]:
             v["minors"][minor] = "allie" if minor in v["ally_of"] else "neutre"
         v["loyal"] = dict.fromkeys(v["ally_of"], True)
+        place_minors_2p(rs, state, ctx)
         ctx.log("Allies: " + ", ".join(f"{rs.nation_name(p)} with {rs.nation_name(a)}"
                                        for a, p in v["ally_of"].items())
                 + "; the two others are neutral", rs.cite("9.0"))
@@ -287,3 +288,81 @@ class AllyTurn(Corrections):
 
 
 
+
+
+NEUTRAL_BUILD = {1: 6, 2: 5, 3: 5, 4: 5, 5: 4, 6: 4}
+"""9.0, 2 players: the neutrals' construction roll, lowest face that builds by turn."""
+
+
+def neutrals(rs: MontjoieModel, state: State) -> list[str]:
+    """The minor powers neutral this turn (2 players): never allied, or disloyal."""
+    v = state["vars"]
+    return sorted(m for m, kind in v["minors"].items()
+                  if kind == "neutre" or not v.get("loyal", {}).get(m, True))
+
+
+class NeutralBuild(Corrections):
+    """2 players (9.0): each neutral rolls for a construction before its expansion; on a
+    success the first player of the turn (A19: "the player who plays the neutral")
+    chooses where: a castle on a garrison, or a rampart under a castle."""
+
+    name = "neutral-build"
+
+    def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        v = frame["vars"]
+        while v["todo"]:
+            neutral = v["todo"].pop(0)
+            need = NEUTRAL_BUILD.get(state["turn"], 4)
+            die = ctx.roll(6)
+            ok = die >= need and bool(self.sites(rs, state, neutral))
+            ctx.log(f"{rs.nation_name(neutral)} (neutral): construction die {die} "
+                    f"({need}-6 builds in turn {state['turn']})"
+                    + (": it builds" if ok else ""), rs.cite("9.0"))
+            if ok:
+                v["neutral"] = neutral
+                return
+        flow.end(rs, state, ctx)
+
+    @staticmethod
+    def sites(rs: MontjoieModel, state: State, neutral: str) -> list[str]:
+        castles, ramparts = rs.figures_used(state)
+        return [c for c in rs.owned(state, neutral)
+                if (rs.level(state, c) == 1 and castles < 20)
+                or (rs.level(state, c) == 2 and ramparts < 10)]
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        return (f"{rs.nation_name(frame['side'])}: where does "
+                f"{rs.nation_name(frame['vars']['neutral'])} build? (Montjoie 9.0)")
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        for city in self.sites(rs, state, frame["vars"]["neutral"]):
+            yield Action("neutral-build", (city,))
+
+    @verb("neutral-build", area=0, label=lambda rs, state, a: "The neutral builds in "
+          f"{rs.city_name(a.arg(0))}")
+    def on_neutral_build(self, rs: MontjoieModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        city, neutral = action.arg(0), frame["vars"]["neutral"]
+        set_city(rs, state, city, neutral, rs.level(state, city) + 1)
+        ctx.log(f"{rs.nation_name(neutral)} builds in {rs.city_name(city)} "
+                f"({rs.reading_note(state, 'A19')})", rs.cite("9.0"))
+        self.begin(rs, state, frame, ctx, flow)
+
+
+def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
+    """2 players: the minor powers' starting garrisons, from Game data (not printed in
+    the rule book: 9.0); unknown ones are left to the players (placed by hand)."""
+    values = rs.sheet_values(state, "minor-start-2p")
+    for minor in sorted(state["vars"]["minors"]):
+        text = values.get(minor)
+        cities = [c.strip() for c in str(text or "").split(",") if c.strip()]
+        placed = [c for c in cities if c in rs.board_map.areas and rs.owner(state, c) is None]
+        for city in placed:
+            set_city(rs, state, city, minor, 1)
+        if placed:
+            ctx.log(f"{rs.nation_name(minor)} starts in "
+                    f"{', '.join(rs.city_name(c) for c in placed)} (Game data)", rs.cite("9.0"))
+        else:
+            ctx.log(f"{rs.nation_name(minor)}'s starting cities are not printed in the rule "
+                    "book: fill them in Game data or place them by hand", rs.cite("9.0"))
