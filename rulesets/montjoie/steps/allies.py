@@ -18,7 +18,6 @@ always succeeds; an ally that fails is neutral for the turn (``vars["loyal"]``).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
@@ -162,9 +161,6 @@ def loyalty_due(rs: MontjoieModel, state: State) -> bool:
             and bool(state["vars"].get("ally_of"))
             and not rs.option(state, "automatic-ally"))
 
-
-def resume_result(result: Any) -> str | None:
-    return result if isinstance(result, str) else None
 
 
 class AllyTurn(Corrections):
