@@ -26,6 +26,7 @@ from .model.cards import CARD_NAMES, YELLOW
 from .model.cities import piece_id, set_city
 from .model.events import EVENT_NAMES, EVENTS
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
+from .steps import sequence7
 from .steps.allies import AllyChoice, AllyTurn, Bribes, NeutralBuild, SecretAlly
 from .steps.deal import Deal, DealPhase, DeckComposition
 from .steps.duels import DiscardStake, Duels, GreatBattle, Stake
@@ -54,7 +55,7 @@ PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, Twe
               Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
 MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes, FlandersDouble,
-                   AllyTurn, NeutralBuild)
+                   AllyTurn, NeutralBuild, sequence7.KeepRed)
 """Procedures added since the first version (foreign defence, 9.0's allies)."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)

@@ -65,6 +65,9 @@ class Deal(Corrections, Obligation[MontjoieModel]):
     def on_draw_cards(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         n = cards_due(rs, state, ctx.side)
+        kept = rs.hand_size(state, ctx.side)
+        if kept:  # 10.0 Stratégie à long terme: the red card kept counts
+            n = max(0, n - kept)
         draw(rs, state, ctx, ctx.side, n, f"{state['vars']['politics']}", rs.cite("Séq. 3"))
 
 
