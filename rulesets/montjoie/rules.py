@@ -9,7 +9,6 @@ from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
 from boardapp.core.engine.state import State, new_state
-from boardapp.core.engine.together import RevealSealed
 
 from .model import sheets
 from .model.base import (
@@ -28,6 +27,7 @@ from .model.events import EVENT_NAMES, EVENTS
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
 from .steps import sequence7
 from .steps.allies import AllyChoice, AllyTurn, Bribes, NeutralBuild, SecretAlly
+from .steps.common import RevealSealed
 from .steps.deal import Deal, DealPhase, DeckComposition
 from .steps.duels import DiscardStake, Duels, GreatBattle, Stake
 from .steps.event_choices import Confiscation, EventDone, LoseRandom, Pope, Treaty, Uprising
