@@ -34,3 +34,18 @@ def test_long_term_strategy_keeps_one_red_card_counted_in_next_deal():
     due = 6 if game.state["vars"]["politics"] == "guerre" else 4
     assert game.state["vars"]["hand_sizes"]["france"] == due
     assert "felon" in game.state["vars"]["hands"]["france"]
+
+
+def test_status_names_the_turn_politics_and_each_players_purse():
+    """The status: turn, sequence, political state, order, each player's écus, PI, PP
+    and cards, this turn's events and their effects."""
+    game = new_game("normale-4")
+    play_until(game, "achats")
+    rs, state = game.ruleset, game.state
+    state["vars"]["events"] = ["pape"]
+    state["vars"]["pope"] = "bretagne"
+    lines = rs.status(state).lines
+    assert lines[0].startswith("Tour 1 (normale), Séquence 4 : Achats; état politique:")
+    assert any(line.startswith("France: ") and " écus, " in line and " PI, " in line
+               and " PP " in line for line in lines)
+    assert any("Intervention du Pape" in line and "Pape: Bretagne" in line for line in lines)

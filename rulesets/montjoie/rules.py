@@ -279,6 +279,25 @@ class Montjoie(MontjoieModel):
         for n, kind in v["minors"].items():
             lines.append(f"{self.nation_name(n)} ({'allié' if kind == 'allie' else 'neutre'}"
                          f"): {len(self.owned(state, n))} villes")
+        turn_notes = []
+        if v["events"]:
+            turn_notes.append("événements: " + ", ".join(EVENT_NAMES.get(e, e)
+                                                          for e in v["events"]))
+        if v["pope"]:
+            pope = v["pope"]
+            turn_notes.append("Pape: " + (self.board_map.regions[pope].name
+                                          if pope in self.board_map.regions
+                                          else self.place_name(pope)))
+        if v["chevauchee"]:
+            turn_notes.append(f"Chevauchée: {self.nation_name(v['chevauchee'])}")
+        if v["master_of_seas"]:
+            turn_notes.append(f"Maître des mers: {self.nation_name(v['master_of_seas'])}")
+        if v["truce_next"] or v["bad_seasons_next"]:
+            turn_notes.append("tour prochain: " + ", ".join(
+                t for t, on in (("Trêve", v["truce_next"]),
+                                ("Mauvaises Saisons", v["bad_seasons_next"])) if on))
+        if turn_notes:
+            lines.append("; ".join(turn_notes))
         foreign = self.owned(state, FOREIGN)
         if foreign:
             lines.append(f"Étrangers: {', '.join(self.city_name(c) for c in foreign)}")
