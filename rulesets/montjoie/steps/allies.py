@@ -87,6 +87,12 @@ class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
     def options(self, rs: MontjoieModel, state: State, frame: Frame, side: str) -> list[str]:
         return list(ALLY_CHOICES_2P.get(side, ()))
 
+    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: "Ally with "
+          + rs.nation_name(a.arg(0)))
+    def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        super().on_commit(rs, state, frame, action, ctx, flow)
+
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
         return f"{names}: choose your ally in secret (Montjoie 9.0)"
@@ -115,6 +121,12 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
         ecus = state["vars"]["treasury"].get(side, 0)
         return [f"{a}:{b}" for a in range(min(MAX_BRIBE, ecus) + 1)
                 for b in range(min(MAX_BRIBE, ecus - a) + 1)]
+
+    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: "Pay {} écus for "
+          "your ally, {} against the other".format(*a.arg(0).split(":")))
+    def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        super().on_commit(rs, state, frame, action, ctx, flow)
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
