@@ -49,6 +49,7 @@ class PoliticsPhase(Corrections):
                          f"die {die} (peace on 1-{peace_up_to})", rs.cite("9.0"))
             go_next_phase(rs, state, ctx, flow)
             return
+        v["politics"] = None  # the marker leaves its box while the players vote
         flow.call_many(rs, state, ctx, "vote", sides=rs.players(state))
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
