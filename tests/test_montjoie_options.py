@@ -129,3 +129,27 @@ def test_naval_battle_between_the_two_players_with_most_ports():
     assert game.state["vars"]["pp_bonus"] == {}
     assert game.state["vars"]["hands"]["bretagne"] == []
     assert game.state["vars"]["master_of_seas"] is None
+
+
+def test_two_player_political_state_is_rolled_by_turn():
+    """9.0 (digest E15): turn 1 peace automatically; turns 2-3 peace on 1-3; turns 4-5
+    and the sixth peace on 1-2. France and England alternate first place."""
+    from rulesets.montjoie.steps.politics import PoliticsPhase
+    game = new_game("normale-2")
+    rs, state = game.ruleset, game.state
+    frame = {"vars": state["vars"]}
+    state["vars"]["truce_next"] = False
+    for turn, die, expected in ((1, None, "paix"), (3, 4, "guerre"), (3, 3, "paix"),
+                                (4, 2, "paix"), (5, 3, "guerre"), (6, 2, "paix")):
+        state["turn"] = turn
+        state["dice_queue"] = [] if die is None else [die]
+        state["phase"], state["flow"] = "politique", []
+        ctx = Context(state, "france")
+        PoliticsPhase().begin(rs, state, frame, ctx, rs.flow)
+        assert state["vars"]["politics"] == expected, (turn, die)
+        assert ctx.lines[0].rule == "Montjoie 9.0"
+    from rulesets.montjoie.steps.order import draw_order
+    state["vars"]["first_history"] = ["france"]
+    assert draw_order(rs, state, Context(state, "france"))[0][0] == "angleterre"
+    state["vars"]["first_history"] = ["france", "angleterre"]
+    assert draw_order(rs, state, Context(state, "france"))[0][0] == "france"
