@@ -1,5 +1,5 @@
 """The map editor: move, add and delete areas, cities, outlines, roads, boxes and
-tracks by drawing on the scan; set terrain, fortress level, port and county.
+tracks by drawing on the scan; set terrain, fortress level, port (and its sea) and county.
 
 Every gesture becomes one edit of a :class:`~boardapp.core.board.mapedit.MapEditor`, which
 checks it (shapely) and refuses an invalid one with the reason, shown in red in the
@@ -397,6 +397,9 @@ class MapEditorWindow(QMainWindow):
         self.nf_spin.editingFinished.connect(lambda: self._set("nf", self.nf_spin.value()))
         self.port_box = QCheckBox("port")
         self.port_box.clicked.connect(lambda on: self._set("port", bool(on)))
+        self.sea_box = QComboBox()
+        self.sea_box.setToolTip("The sea this port opens on (none: not a port)")
+        self.sea_box.activated.connect(lambda _i: self._set("sea", self.sea_box.currentData()))
         self.region_box = QComboBox()
         self.region_box.activated.connect(
             lambda _i: self._set("region", self.region_box.currentData()))
@@ -409,6 +412,7 @@ class MapEditorWindow(QMainWindow):
         form.addRow("", self.fortified_box)
         form.addRow("Fortress level", self.nf_spin)
         form.addRow("", self.port_box)
+        form.addRow("Sea", self.sea_box)
         form.addRow("County", self.region_box)
         layout = QVBoxLayout(panel)
         layout.addWidget(self.title_label)
@@ -449,12 +453,17 @@ class MapEditorWindow(QMainWindow):
         area = self.bmap.areas.get(self.selected) if self.selected else None
         self.properties.setEnabled(area is not None)
         widgets = (self.name_edit, self.terrain_box, self.fortified_box, self.nf_spin,
-                   self.port_box, self.region_box)
+                   self.port_box, self.sea_box, self.region_box)
         for w in widgets:
             w.blockSignals(True)
         try:
             self.terrain_box.clear()
             self.terrain_box.addItems(list(self.bmap.terrains))
+            self.sea_box.clear()
+            self.sea_box.addItem("(not a port)", None)
+            for sea in self.bmap.seas.values():
+                self.sea_box.addItem(sea.name, sea.id)
+            self.sea_box.setEnabled(bool(self.bmap.seas))
             self.region_box.clear()
             self.region_box.addItem("(none)", None)
             for region in self.bmap.regions.values():
@@ -470,6 +479,7 @@ class MapEditorWindow(QMainWindow):
             self.nf_spin.setValue(area.nf)
             self.nf_spin.setEnabled(area.fortified)
             self.port_box.setChecked(area.port)
+            self.sea_box.setCurrentIndex(max(0, self.sea_box.findData(area.sea)))
             self.region_box.setCurrentIndex(max(0, self.region_box.findData(area.region)))
             self.auto_outline.setEnabled(area.polygon is not None and area.hex is None)
         finally:

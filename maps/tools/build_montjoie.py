@@ -47,7 +47,7 @@ OFFSET = (20, 20)
 W, H = 1780, 1250
 RULES = "montjoie-fr.txt"
 EST = "estimate (boardapp), not printed in the rule book"
-POS = "approximate: real position of the town, projected"
+POS = "real position of the town (lonlat), projected"
 
 
 def project(lon: float, lat: float) -> list[int]:
@@ -168,7 +168,6 @@ CITIES = {
     "amiens": ("Amiens", 2.296, 49.894, "picardie", None, False, ""),
     "saint-quentin": ("Saint-Quentin", 3.287, 49.847, "vermandois", None, False, ""),
     "laon": ("Laon", 3.624, 49.564, "vermandois", None, False, ""),
-    "soissons": ("Soissons", 3.324, 49.382, "vermandois", None, False, ""),
     "beauvais": ("Beauvais", 2.081, 49.430, "beauvaisis", None, False, ""),
     "senlis": ("Senlis", 2.586, 49.207, "beauvaisis", None, False, ""),
     "compiegne": ("Compiègne", 2.826, 49.418, "beauvaisis", None, False, ""),
@@ -200,7 +199,7 @@ CITIES = {
     "angers": ("Angers", -0.563, 47.478, "anjou", None, False, ""),
     "saumur": ("Saumur", -0.077, 47.260, "anjou", None, False, ""),
     "tours": ("Tours", 0.685, 47.394, "touraine", None, False, ""),
-    "chinon": ("Chinon", 0.242, 47.167, "touraine", None, False, ""),
+    "loches": ("Loches", 0.995, 47.128, "touraine", None, False, ""),
     "orleans": ("Orléans", 1.909, 47.903, "orleanais", None, False, ""),
     "blois": ("Blois", 1.336, 47.586, "orleanais", None, False, ""),
     "chartres": ("Chartres", 1.489, 48.444, "orleanais", None, False, ""),
@@ -262,11 +261,10 @@ CITIES = {
     "dax": ("Dax", -1.053, 43.710, "gascogne", None, False, ""),
     "bordeaux": ("Bordeaux", -0.579, 44.838, "guyenne", MANCHE, False,
                  "5.0 l.69 (England's second), 10.0 l.353"),
-    "libourne": ("Libourne", -0.243, 44.915, "guyenne", None, False, ""),
+    "bazas": ("Bazas", -0.213, 44.432, "guyenne", None, False, ""),
     "la-rochelle": ("La Rochelle", -1.151, 46.160, "saintonge", MANCHE, False, ""),
     "saintes": ("Saintes", -0.632, 45.746, "saintonge", None, False, ""),
     "angouleme": ("Angoulême", 0.156, 45.648, "angoumois", None, False, ""),
-    "cognac": ("Cognac", -0.329, 45.696, "angoumois", None, False, ""),
     "poitiers": ("Poitiers", 0.340, 46.580, "poitou", None, False, ""),
     "niort": ("Niort", -0.465, 46.323, "poitou", None, False, ""),
     "pampelune": ("Pampelune", -1.644, 42.813, "navarre", None, True,
@@ -292,6 +290,10 @@ ROADS_ADDED: dict[tuple[str, str], str] = {
     ("brest", "nantes"): "the road across southern Brittany (Quimper, Vannes)",
     ("cherbourg", "caen"): "the Cotentin road by Valognes and Bayeux (the straight line "
                            "crosses the Baie des Veys)",
+    ("pau", "foix"): "the road along the Pyrenees by Tarbes and Saint-Gaudens, so that the "
+                     "two cities of Béarn are linked (4.0: a province's cities are linked "
+                     "by roads)",
+    ("marseille", "avignon"): "the road by Salon and the Durance (Marseille had only Aix)",
 }
 MAX_ROAD = 220.0
 """Longest road kept from the Gabriel graph, in map units (about 195 km)."""
@@ -486,7 +488,7 @@ def build_map(roads: list[list[str]]) -> dict:
                        "scale": SCALE, "true_latitude": LAT_TRUE, "offset": list(OFFSET),
                        "formula": "x = (lon - lon0) * scale * cos(true_latitude) + offset.x; "
                                   "y = (lat0 - lat) * scale + offset.y"},
-        "style": {"region_border": "#c62828", "port_symbol": "ship"},
+        "style": {"region_border": "#c62828", "port_symbol": "ship", "region_labels": True},
         "terrains": {"clear": None, "mountain": None},
         "seas": {k: {"name": n, "source": s} for k, (n, s) in SEAS.items()},
         "land": [project(lon, lat) for lon, lat in LAND],
@@ -521,6 +523,9 @@ def check(doc: dict) -> list[str]:
     graph.add_edges_from(bmap.roads)
     if not nx.is_connected(graph):
         problems.append(f"roads not connected: {list(nx.connected_components(graph))}")
+    for province in PROVINCES:
+        if not nx.is_connected(graph.subgraph(bmap.region_areas(province))):
+            problems.append(f"the cities of {province} are not linked by roads (4.0)")
     ports = {s: sorted(a.id for a in bmap.areas.values() if a.sea == s) for s in SEAS}
     if len(ports[MANCHE]) != 12 or len(ports[MED]) != 3:
         problems.append(f"ports per sea {ports} (10.0 l.408: 12 and 3)")

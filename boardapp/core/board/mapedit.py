@@ -326,11 +326,13 @@ class MapEditor:
                 changes.append(self._change(("boxes", box_id), new))
         return self.push(Edit(f"Delete {self.name(area_id)}", changes))
 
-    FIELDS = ("name", "terrain", "fortified", "nf", "port", "region", "note")
+    FIELDS = ("name", "terrain", "fortified", "nf", "port", "sea", "region", "note")
 
     def set_field(self, area_id: str, name: str, value: Any) -> Edit:
         """Set one field of an area (``None`` removes it): name, terrain, fortified, nf
-        (fortress level), port, region (county), note. A hex area's terrain is the hex's."""
+        (fortress level), port, sea (a port's sea zone: setting one makes a port, removing
+        it makes none), region (county), note. A hex area's terrain is the hex's. On a map
+        with sea zones a new port opens on the first one until told otherwise."""
         if name not in self.FIELDS:
             raise MapEditError(f"{name!r} is not an editable field ({', '.join(self.FIELDS)})")
         area_obj = self.bmap.areas.get(area_id)
@@ -345,6 +347,13 @@ class MapEditor:
             area.pop("nf", None)
         if name == "nf" and value is not None:
             area["fortified"] = True
+        if name in ("port", "sea") and not value:
+            area.pop("port", None)
+            area.pop("sea", None)
+        elif name == "sea":
+            area["port"] = True
+        elif name == "port" and self.bmap.seas and "sea" not in area:
+            area["sea"] = next(iter(self.bmap.seas))
         label = {"nf": "fortress level", "region": "county"}.get(name, name)
         return self.push(Edit(f"Set {label} of {self.name(area_id)}",
                               [self._change(("areas", area_id), area)]))
