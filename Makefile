@@ -7,7 +7,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench soak clean
+.PHONY: run test lint bench soak bundle bundle-test clean
 
 run: $(STAMP)
 	@sh packaging/ensure-qt-libs.sh $(VENV)
@@ -28,6 +28,17 @@ bench: $(STAMP)
 soak: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python benchmarks/soak.py $(SOAK_ARGS)
 
+# A standalone program in one folder, dist/boardapp/ (PyInstaller; see packaging/README.md),
+# and its smoke test: the bundle, run offscreen, opens each game, plays, saves and reopens it.
+bundle: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,bundle]'
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/boardapp.spec
+
+bundle-test: bundle
+	dist/boardapp/boardapp --version
+	QT_QPA_PLATFORM=offscreen dist/boardapp/boardapp selftest
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -35,4 +46,4 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

@@ -49,7 +49,7 @@ from .core.files.gamefile import load_game, read_game_bytes, save_for_opponent, 
 from .core.scan.boardsettings import UserMaps
 
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
-            "join", "send", "email", "verify", "replay", "reveal", "map")
+            "join", "send", "email", "verify", "replay", "reveal", "map", "selftest")
 EXIT_ERROR = 1
 EXIT_ILLEGAL = 2
 
@@ -132,6 +132,9 @@ def _parser() -> argparse.ArgumentParser:
                                            "check your hidden actions", parents=[who])
     reveal.add_argument("file")
     cli_map.add_map_parser(sub)
+    selftest = sub.add_parser("selftest", help="check this installation: open each game in "
+                                               "the window, play, save and reopen it")
+    selftest.add_argument("rulesets", nargs="*", help="only these rulesets (default: all)")
     return p
 
 
@@ -414,8 +417,14 @@ def cmd_log(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    from .ui.selftest import run
+
+    return run(args.rulesets or None)
+
+
 COMMAND_FUNCS = {"rulesets": cmd_rulesets, "new": cmd_new, "show": cmd_show,
                  "actions": cmd_actions, "play": cmd_play, "undo": cmd_undo,
                  "render": cmd_render, "log": cmd_log, "join": cmd_join, "send": cmd_send,
                  "email": cmd_email, "verify": cmd_verify, "replay": cmd_replay,
-                 "reveal": cmd_reveal, "map": cli_map.cmd_map}
+                 "reveal": cmd_reveal, "map": cli_map.cmd_map, "selftest": cmd_selftest}

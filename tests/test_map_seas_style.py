@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from shapely.geometry import Point, box
 
 from boardapp.core.base.errors import DataError
 from boardapp.core.board.mapdata import check_map, parse_map
@@ -98,3 +99,34 @@ def test_the_board_draws_red_borders_and_ships(qapp):
     ship = ship_glyph_path(10, 10, 5).boundingRect()
     assert ship.width() == pytest.approx(10) and ship.height() == pytest.approx(10)
     assert ship != anchor_glyph_path(10, 10, 5).boundingRect()
+
+
+def test_region_labels_are_read_and_placed_inside_their_region_off_the_cities(qapp):
+    from boardapp.ui.map_items import MapLayer, name_rect, region_label_paths
+    from boardapp.ui.region_labels import region_label_centres
+
+    data = sea_map()
+    data["style"]["region_labels"] = True
+    bmap = parse_map(data, "seas.yaml")
+    assert bmap.style.region_labels
+    assert not parse_map(tiny_map_data(), "tiny.yaml").style.region_labels
+    shape = bmap.outlines["a"].union(bmap.outlines["b"])
+    marks = [(r.left(), r.top(), r.right(), r.bottom())
+             for r in (name_rect(bmap.areas[c]) for c in "ab")]
+    (x, y), = region_label_centres(bmap, {"north": (60.0, 12.0)}, {"north": shape},
+                                   marks).values()
+    label = box(x - 30, y - 6, x + 30, y + 6)
+    assert shape.contains(label)
+    assert not any(label.intersects(box(*m)) for m in marks)
+    assert len(region_label_paths(bmap, {"north": shape})) == 1
+    assert MapLayer(bmap)._region_labels
+    assert not MapLayer(parse_map(tiny_map_data(), "tiny.yaml"))._region_labels
+
+
+def test_a_region_too_small_for_its_name_still_gets_it_centred_inside():
+    from boardapp.ui.region_labels import region_label_centres
+
+    bmap = parse_map(sea_map(), "seas.yaml")
+    shape = bmap.outlines["c"]  # 70 units wide
+    (x, y), = region_label_centres(bmap, {"c": (200.0, 12.0)}, {"c": shape}, []).values()
+    assert shape.contains(Point(x, y))

@@ -234,5 +234,6 @@ def test_the_boxes_and_tracks_of_the_board(bmap):
     assert bmap.tracks["vp"].cells[0].id == "0"
     assert set(bmap.control_boxes) == set(bmap.regions)
     assert bmap.style.region_border == "#c62828" and bmap.style.port_symbol == "ship"
+    assert bmap.style.region_labels
     for box in bmap.boxes.values():
         assert bmap.place_at(*box.centre) == box.id

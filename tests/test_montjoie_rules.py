@@ -549,3 +549,55 @@ def test_black_death_skips_to_the_next_turn_without_pp_nor_pi():
     lines = [ln.text for e in game.log for ln in e.lines]
     assert any(t.startswith("Peste noire") for t in lines)
     assert any("no Pretender Points and no Influence Points" in t for t in lines)
+
+
+def test_a_three_player_ally_expands_on_four_to_six_and_attacks_at_five_plus_a_die():
+    """9.0: expansion on 4-6; in war the activity die (1-2: one attack, all owed); the
+    ally attacks at 5 + 1D6 (+ its controller's PI) against another ally's 7 + 1D6."""
+    game = fresh("normale-3")
+    rs, state = game.ruleset, game.state
+    state["vars"]["politics"] = "guerre"
+    state["phase"] = "evenements"
+    state["vars"].update(events_todo=[], foreign_done=True)
+    state["dice_queue"] = [4]
+    state["flow"] = []
+    rs.flow.call(rs, state, Context(state, "france"), "ally-turn", "france", ally="navarre")
+    assert legal(game)[0].startswith("ally-expand")
+    target = next(a.split()[1] for a in legal(game))
+    game.push(f"ally-expand {target}", side="france")
+    assert rs.owner(game.state, target) == "navarre"
+    assert legal(game) == ["ally-activity", "ally-done"]
+    game.state["dice_queue"] = [2]
+    game.push("ally-activity", side="france")
+    assert "ally-done" not in legal(game)  # the attack is owed
+    attack = next(a for a in legal(game) if a.startswith("ally-attack")
+                  and rs.owner(game.state, a.split()[2]) in ("bretagne", "flandres")
+                  and a.endswith(" 0"))
+    city = attack.split()[2]
+    game.state["dice_queue"] = [6, 1]  # 5 + 6 = 11 against 7 + 1 = 8
+    game.push(attack, side="france")
+    assert rs.owner(game.state, city) == "navarre"
+    assert legal(game) == ["ally-done"]
+
+
+def test_two_player_minors_start_from_game_data_and_neutrals_build():
+    """9.0: the minor powers' start is not printed (Game data); each turn a neutral
+    rolls for a construction (turn 1: on a 6)."""
+    game = new_game("normale-2")
+    data = game.state["data"]
+    data["minor-start-2p"] = {"bourgogne": "dijon,macon", "flandres": "bruges,gand",
+                              "bretagne": "brest,rennes", "navarre": "pampelune"}
+    game.push("commit navarre", side="france")
+    game.push("commit bretagne", side="angleterre")
+    game.fulfil()
+    rs = game.ruleset
+    game.state["dice_queue"] = []
+    while game.state["phase"] == "placement":
+        game.play(legal(game)[0])
+    assert rs.owned(game.state, "bourgogne") == ["dijon", "macon"]
+    play_until(game, "achats")
+    while game.state["phase"] == "achats":
+        game.play("end-purchases")
+    game.state["dice_queue"] = [6]
+    lines = [ln.text for e in game.log for ln in e.lines]
+    assert any("neutral): construction die" in t for t in lines)

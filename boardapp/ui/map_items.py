@@ -43,6 +43,8 @@ from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.places import Area, Box
 from boardapp.core.engine.state import State
 
+from .region_labels import region_label_centres
+
 SEA = QColor("#9dbfd8")
 LAND = QColor("#ece4cc")
 AREA_BORDER = QColor("#8f8f8f")
@@ -303,6 +305,7 @@ class MapLayer(QGraphicsItem):
         self._land = geometry_path(land_poly)
         self._coast = boundary_path(land_poly)
         self._region_border = QPainterPath()
+        shapes: dict[str, BaseGeometry] = {}
         self._border_colour = (QColor(bmap.style.region_border) if bmap.style.region_border
                                else REGION_BORDER)
         for region, geoms in by_region.items():
@@ -311,6 +314,9 @@ class MapLayer(QGraphicsItem):
             self._region_fill.append((colour, geometry_path(union)))
             if region is not None:
                 self._region_border.addPath(boundary_path(union))
+                shapes[region] = union
+        self._region_labels = region_label_paths(bmap, shapes) if bmap.style.region_labels \
+            else []
         self._area_border = QPainterPath()
         for area in bmap.areas.values():
             self._area_border.addPath(boundary_path(bmap.outlines[area.id]))
@@ -386,6 +392,9 @@ class MapLayer(QGraphicsItem):
             self._paint_track(painter, track)
         for area in self.bmap.areas.values():
             self._paint_city(painter, area)
+        for path in self._region_labels:
+            draw_halo_text(painter, path, _translucent(self._border_colour, 190),
+                           QColor(255, 255, 255, 150), 2.5)
         for path, _area in self._names:
             draw_halo_text(painter, path, INK)
         if self.bmap.approximate and not self.overlay:
@@ -492,6 +501,23 @@ class MapLayer(QGraphicsItem):
         painter.setFont(f)
         painter.setPen(QColor("#8a1c1c"))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def region_label_paths(bmap: BoardMap, shapes: dict[str, BaseGeometry]) -> list[QPainterPath]:
+    """Each region's name in small italic capitals, inside it, clear of the cities'
+    symbols and names and of the roads where it can be (:mod:`.region_labels`)."""
+    f = font(10.5, italic=True)
+    f.setCapitalization(QFont.Capitalization.AllUppercase)
+    fm = QFontMetricsF(f)
+    names = {r: bmap.regions[r].name for r in shapes if r in bmap.regions}
+    sizes = {r: (fm.horizontalAdvance(n.upper()) + 4, fm.height()) for r, n in names.items()}
+    marks = []
+    for area in bmap.areas.values():
+        if area.city:
+            for rect in (name_rect(area), symbol_rect(area)):
+                marks.append((rect.left(), rect.top(), rect.right(), rect.bottom()))
+    centres = region_label_centres(bmap, sizes, shapes, marks)
+    return [text_path(names[r], f, x, y - sizes[r][1] / 2) for r, (x, y) in centres.items()]
 
 
 def _translucent(colour: QColor, alpha: int) -> QColor:

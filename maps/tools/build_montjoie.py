@@ -47,7 +47,7 @@ OFFSET = (20, 20)
 W, H = 1780, 1250
 RULES = "montjoie-fr.txt"
 EST = "estimate (boardapp), not printed in the rule book"
-POS = "approximate: real position of the town, projected"
+POS = "real position of the town (lonlat), projected"
 
 
 def project(lon: float, lat: float) -> list[int]:
@@ -488,7 +488,7 @@ def build_map(roads: list[list[str]]) -> dict:
                        "scale": SCALE, "true_latitude": LAT_TRUE, "offset": list(OFFSET),
                        "formula": "x = (lon - lon0) * scale * cos(true_latitude) + offset.x; "
                                   "y = (lat0 - lat) * scale + offset.y"},
-        "style": {"region_border": "#c62828", "port_symbol": "ship"},
+        "style": {"region_border": "#c62828", "port_symbol": "ship", "region_labels": True},
         "terrains": {"clear": None, "mountain": None},
         "seas": {k: {"name": n, "source": s} for k, (n, s) in SEAS.items()},
         "land": [project(lon, lat) for lon, lat in LAND],

@@ -9,7 +9,6 @@ from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
 from boardapp.core.engine.state import State, new_state
-from boardapp.core.engine.together import RevealSealed
 
 from .model import battle, sheets
 from .model.base import (
@@ -26,7 +25,9 @@ from .model.cards import CARD_NAMES, YELLOW
 from .model.cities import piece_id, set_city
 from .model.events import EVENT_NAMES, EVENTS
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
-from .steps.allies import AllyChoice, Bribes, SecretAlly
+from .steps import sequence7
+from .steps.allies import AllyChoice, AllyTurn, Bribes, NeutralBuild, SecretAlly
+from .steps.common import RevealSealed
 from .steps.deal import Deal, DealPhase, DeckComposition
 from .steps.duels import DiscardStake, Duels, GreatBattle, Stake
 from .steps.event_choices import Confiscation, EventDone, LoseRandom, Pope, Treaty, Uprising
@@ -55,7 +56,8 @@ PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, Twe
               Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake,
               *SEQUENCE_7_PROCEDURES)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
-MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes, FlandersDouble)
+MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes, FlandersDouble,
+                   AllyTurn, NeutralBuild, sequence7.KeepRed)
 """Procedures added since the first version (foreign defence, 9.0's allies)."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)
@@ -284,6 +286,25 @@ class Montjoie(MontjoieModel):
         for n, kind in v["minors"].items():
             lines.append(f"{self.nation_name(n)} ({'allié' if kind == 'allie' else 'neutre'}"
                          f"): {len(self.owned(state, n))} villes")
+        turn_notes = []
+        if v["events"]:
+            turn_notes.append("événements: " + ", ".join(EVENT_NAMES.get(e, e)
+                                                          for e in v["events"]))
+        if v["pope"]:
+            pope = v["pope"]
+            turn_notes.append("Pape: " + (self.board_map.regions[pope].name
+                                          if pope in self.board_map.regions
+                                          else self.place_name(pope)))
+        if v["chevauchee"]:
+            turn_notes.append(f"Chevauchée: {self.nation_name(v['chevauchee'])}")
+        if v["master_of_seas"]:
+            turn_notes.append(f"Maître des mers: {self.nation_name(v['master_of_seas'])}")
+        if v["truce_next"] or v["bad_seasons_next"]:
+            turn_notes.append("tour prochain: " + ", ".join(
+                t for t, on in (("Trêve", v["truce_next"]),
+                                ("Mauvaises Saisons", v["bad_seasons_next"])) if on))
+        if turn_notes:
+            lines.append("; ".join(turn_notes))
         foreign = self.owned(state, FOREIGN)
         if foreign:
             lines.append(f"Étrangers: {', '.join(self.city_name(c) for c in foreign)}")

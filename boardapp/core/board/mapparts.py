@@ -16,7 +16,7 @@ from ..base.errors import quote
 from .places import MapStyle, Sea
 
 PORT_SYMBOLS = ("anchor", "ship")
-STYLE_KEYS = ("region_border", "port_symbol")
+STYLE_KEYS = ("region_border", "port_symbol", "region_labels")
 _SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 
@@ -52,7 +52,9 @@ def parse_style(p: Any, value: Any) -> MapStyle:
         border = None
     symbol = p.get(p.c.choice, v.get("port_symbol", "anchor"), "style.port_symbol",
                    PORT_SYMBOLS, default="anchor")
-    return MapStyle(region_border=border, port_symbol=symbol)
+    labels = p.get(p.c.boolean, v.get("region_labels", False), "style.region_labels",
+                   default=False)
+    return MapStyle(region_border=border, port_symbol=symbol, region_labels=labels)
 
 
 def area_sea(p: Any, v: dict[str, Any], place: str, seas: dict[str, Sea],

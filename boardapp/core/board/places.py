@@ -57,10 +57,12 @@ class Sea:
 @dataclass(frozen=True)
 class MapStyle:
     """How a map's own marks are drawn: the colour of region (province) borders
-    (``None``: the usual dark brown) and the port symbol (``anchor`` or ``ship``)."""
+    (``None``: the usual dark brown), the port symbol (``anchor`` or ``ship``) and whether
+    each region's name is written inside it."""
 
     region_border: str | None = None
     port_symbol: str = "anchor"
+    region_labels: bool = False
 
 
 @dataclass(frozen=True)

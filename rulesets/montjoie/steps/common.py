@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from boardapp.core.engine import together
+from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
-from boardapp.core.engine.flow import Flow
+from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
+from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
+from .corrections import Corrections
 
 
 def next_in_order(rs: MontjoieModel, state: State, nation: str) -> str | None:
@@ -23,3 +27,13 @@ def first_in_order(rs: MontjoieModel, state: State) -> str:
 def go_next_phase(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
     """Enter the next phase with the first player of the order to act."""
     flow.next_phase(rs, state, ctx, side=first_in_order(rs, state))
+
+
+class RevealSealed(Corrections, together.RevealSealed):
+    """The core's reveal of the sealed choices (votes, stakes, allies, bribes), typed
+    against the model and with the corrections by hand of every step."""
+
+    @verb("reveal", hand=True, label="Reveal your sealed choice")
+    def on_reveal(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        together.RevealSealed.on_reveal(self, rs, state, frame, action, ctx, flow)

@@ -45,6 +45,11 @@ class DealPhase(Corrections):
         if any(x is None for x in composition(rs, state).values()):
             flow.call(rs, state, ctx, "deck-composition", state["vars"]["order"][0])
             return
+        if len(rs.players(state)) == 2 and state["turn"] == 1:
+            ctx.log("The 2-player deck of 38 cards (15 Échelles, 4 Bélier, 4 Sape, 3 Canon, "
+                    "3 Ambassadeur, 3 Retraite, 2 Ingénieur, 2 Pillage, 1 Signe de Dieu, "
+                    f"1 Félon); its Pillage cards are Écorcheurs ({rs.reading_note(state, 'A20')})",
+                    rs.cite("9.0"))
         owe(rs, state, ctx, flow, "deal", {n: ["draw-cards"] for n in rs.players(state)},
             result="dealt")
 
@@ -65,6 +70,9 @@ class Deal(Corrections, Obligation[MontjoieModel]):
     def on_draw_cards(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         n = cards_due(rs, state, ctx.side)
+        kept = rs.hand_size(state, ctx.side)
+        if kept:  # 10.0 Stratégie à long terme: the red card kept counts
+            n = max(0, n - kept)
         draw(rs, state, ctx, ctx.side, n, f"{state['vars']['politics']}", rs.cite("Séq. 3"))
 
 

@@ -176,6 +176,13 @@ class Stake(Corrections, SealedChoice[MontjoieModel]):
         names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
         return f"{names}: stake a card and up to 3 PI in secret (Montjoie Séq. 6)"
 
+    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: "Stake "
+          + CARD_NAMES.get(stake_value(a.arg(0))[0], "no card")
+          + f" and {stake_value(a.arg(0))[2]} PI")
+    def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        super().on_commit(rs, state, frame, action, ctx, flow)
+
 
 class DiscardStake(Corrections, Obligation[MontjoieModel]):
     """A duel's loser discards his staked card from his own hand."""

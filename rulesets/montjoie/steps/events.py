@@ -17,6 +17,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.events import EVENTS, event_label
+from .allies import neutrals
 from .common import first_in_order, go_next_phase
 from .corrections import Corrections
 from .sequence7 import discard_cleanup
@@ -42,6 +43,11 @@ class EventsPhase(Corrections):
         parliament(rs, state, ctx)
         if len(rs.players(state)) == 2:
             ctx.log("No event markers with two players", rs.cite("9.0"))
+            todo = [n for n in neutrals(rs, state) if rs.owned(state, n)]
+            if todo:
+                flow.call(rs, state, ctx, "neutral-build", first_in_order(rs, state),
+                          todo=todo)
+                return
         else:
             # The markers drawn go back each turn, but Peste noire's (Séq. 6).
             v["events_pool"] = [e for e in (*EVENTS, TWELFTH)

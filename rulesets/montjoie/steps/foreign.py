@@ -100,14 +100,15 @@ def terrain(rs: MontjoieModel, state: State, city: str) -> int:
 
 
 def resolve(rs: MontjoieModel, state: State, ctx: Context, city: str, attack: int,
-            defence: int, defender: str, rule: str) -> bool:
-    """The foreign attack's result: the city becomes foreign when the attack is higher
-    (a tie keeps it, A15); True if it fell."""
+            defence: int, defender: str, rule: str, attacker: str = FOREIGN) -> bool:
+    """The foreign (or 3-player ally's) attack's result: the attacker takes the city when
+    its total is higher (a tie keeps it, A15); True if it fell."""
     fell = attack > defence
     if fell:
-        take_city(rs, state, city, FOREIGN, "etrangers")
-    ctx.log(f"Foreign troops attack {rs.city_name(city)}: {attack} against {defender}: "
-            + ("the city falls, a foreign garrison holds it" if fell else "it holds"), rule)
+        take_city(rs, state, city, attacker, "etrangers" if attacker == FOREIGN else "combat")
+    who = "Foreign troops" if attacker == FOREIGN else rs.nation_name(attacker)
+    ctx.log(f"{who} attack {rs.city_name(city)}: {attack} against {defender}: "
+            + (f"the city falls to {rs.nation_name(attacker)}" if fell else "it holds"), rule)
     return fell
 
 
@@ -118,8 +119,10 @@ class ForeignDefence(Corrections):
     name = "foreign-defence"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return (f"{rs.nation_name(frame['side'])}: foreign troops (5 + die) attack "
-                f"{rs.city_name(frame['vars']['city'])}: choose your yellow card and PI")
+        v = frame["vars"]
+        who = rs.nation_name(v.get("attacker", FOREIGN))
+        return (f"{rs.nation_name(frame['side'])}: {who} (5 + die) attack "
+                f"{rs.city_name(v['city'])}: choose your yellow card and PI")
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         side = frame["side"]
@@ -134,16 +137,18 @@ class ForeignDefence(Corrections):
     def on_foreign_defend(self, rs: MontjoieModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         side, city = frame["side"], frame["vars"]["city"]
+        attacker = frame["vars"].get("attacker", FOREIGN)
         card, pi = action.arg(0), int(action.arg(1))
         state["vars"]["influence"][side] -= pi
-        attack = FOREIGN_ATTACK + ctx.roll(6)
+        attack = FOREIGN_ATTACK + frame["vars"].get("bonus", 0) + ctx.roll(6)
         die = ctx.roll(6)
         fort = DEFENCE_PC[rs.level(state, city)]
         defence = YELLOW.get(card, 0) + pi + fort + terrain(rs, state, city) + die
-        rule = f"{rs.cite('Séq. 6 Interventions étrangères')}, {rs.reading_note(state, 'A15')}"
+        rule = (rs.cite("Séq. 6 Interventions étrangères") if attacker == FOREIGN
+                else rs.cite("9.0")) + f", {rs.reading_note(state, 'A15')}"
         fell = resolve(rs, state, ctx, city, attack, defence,
                        f"{rs.nation_name(side)} {defence} (card {YELLOW.get(card, 0)}, "
-                       f"{pi} PI, fortification {fort}, die {die})", rule)
+                       f"{pi} PI, fortification {fort}, die {die})", rule, attacker)
         if card != "aucune" and fell:
             discard_from_hand(rs, state, side, card)
             ctx.log(f"{rs.nation_name(side)} discards the card he defended with", rule)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import SealedChoice
+from boardapp.core.engine.verbs import verb
 
 from ..model.base import POLITICS, MontjoieModel
 from ..model.turn import war_declared
@@ -47,6 +49,7 @@ class PoliticsPhase(Corrections):
                          f"die {die} (peace on 1-{peace_up_to})", rs.cite("9.0"))
             go_next_phase(rs, state, ctx, flow)
             return
+        v["politics"] = None  # the marker leaves its box while the players vote
         flow.call_many(rs, state, ctx, "vote", sides=rs.players(state))
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
@@ -77,6 +80,12 @@ class Vote(Corrections, SealedChoice[MontjoieModel]):
 
     def options(self, rs: MontjoieModel, state: State, frame: Frame, side: str) -> list[str]:
         return ["paix", "guerre"]
+
+    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: "Vote "
+          + POLITICS.get(a.arg(0), a.arg(0)))
+    def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        super().on_commit(rs, state, frame, action, ctx, flow)
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))

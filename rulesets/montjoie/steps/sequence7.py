@@ -20,6 +20,7 @@ from boardapp.core.engine.together import Obligation, owe
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
+from ..model.cards import CARD_NAMES, RED
 from .common import first_in_order, go_next_phase, next_in_order
 from .corrections import Corrections
 
@@ -28,7 +29,11 @@ def end_of_sequence_7(rs: MontjoieModel, state: State, ctx: Context, flow: Flow)
     """Every player discards his hand (Séq. 7: "toutes les cartes encore en possession
     des joueurs sont défaussées"), each with his own program; then Séq. 8."""
     state["vars"]["current"] = None
-    owed = {n: ["discard-hand"] for n in rs.players(state) if rs.hand_size(state, n)}
+    holders = [n for n in rs.players(state) if rs.hand_size(state, n)]
+    if holders and rs.option(state, "long-term"):
+        flow.call_many(rs, state, ctx, "keep-red", sides=holders)
+        return
+    owed = {n: ["discard-hand"] for n in holders}
     if owed:
         owe(rs, state, ctx, flow, "end-discard", owed, result="discarded")
     else:
@@ -109,3 +114,46 @@ class PlayerTurns(Corrections):
         else:
             state["vars"]["current"] = following
             state["active"] = following
+
+
+class KeepRed(Corrections):
+    """10.0 Stratégie à long terme: each player may keep one unplayed red card for the
+    next turn (it counts among the cards he receives then); the rest is discarded. His
+    choice is sealed: the others learn only whether he kept a card."""
+
+    name = "keep-red"
+
+    def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
+        done = frame["vars"].get("done", [])
+        return [s for s in frame.get("sides") or [] if s not in done]
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        for side in self.deciders(rs, state, frame):
+            yield from self.actions_for(rs, state, frame, side)
+
+    def actions_for(self, rs: MontjoieModel, state: State, frame: Frame,
+                    side: str) -> Iterator[Action]:
+        if side in self.deciders(rs, state, frame):
+            for kind in sorted({c for c in rs.hand(state, side) if c in RED}):
+                yield Action("keep-red", (kind,))
+            yield Action("keep-red", ("aucune",))
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
+        return f"{names}: keep one red card for next turn? (Stratégie à long terme, 10.0)"
+
+    @verb("keep-red", hand=True, sealed=True, label=lambda rs, state, a: "Discard all"
+          if a.arg(0) == "aucune" else f"Keep {CARD_NAMES.get(a.arg(0), a.arg(0))}")
+    def on_keep_red(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        v, side, kind = state["vars"], ctx.side, action.arg(0)
+        kept = [kind] if kind in RED and kind in v["hands"][side] else []
+        v["hands"][side] = kept
+        v["hand_sizes"][side] = len(kept)
+        frame["vars"].setdefault("done", []).append(side)
+        ctx.log(f"{rs.nation_name(side)} discards his hand" + (", keeping one red card"
+                if kept else ""), rs.cite("10.0 Stratégie à long terme"))
+        if kept:
+            ctx.log(f"{rs.nation_name(side)} keeps {CARD_NAMES[kind]}", private=True)
+        if not self.deciders(rs, state, frame):
+            flow.end(rs, state, ctx, "discarded")

@@ -53,8 +53,6 @@ class TreasuryPhase(Corrections):
             flow.call_many(rs, state, ctx, "bribes", sides=rs.players(state))
             return
         if not v["started"]:
-            if len(rs.players(state)) == 2:
-                place_minors_2p(rs, state, ctx)
             known = rs.sheet_values(state, "start").get("ecus")
             if known is None or not str(known).isdigit():
                 flow.call(rs, state, ctx, "start-ecus", v["order"][0])
@@ -177,24 +175,6 @@ class Reentry(Corrections):
         ctx.log(f"{rs.nation_name(nation)} comes back in {rs.city_name(city)}{taken}",
                 f"{rs.cite('7.0')}, {rs.reading_note(state, 'A26')}")
         flow.end(rs, state, ctx)
-
-
-def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
-    """2 players: the minor powers' starting garrisons, from Game data (not printed in
-    the rule book: 9.0); unknown ones are left to the players (placed by hand)."""
-    values = rs.sheet_values(state, "minor-start-2p")
-    for minor in sorted(state["vars"]["minors"]):
-        text = values.get(minor)
-        cities = [c.strip() for c in str(text or "").split(",") if c.strip()]
-        placed = [c for c in cities if c in rs.board_map.areas and rs.owner(state, c) is None]
-        for city in placed:
-            set_city(rs, state, city, minor, 1)
-        if placed:
-            ctx.log(f"{rs.nation_name(minor)} starts in "
-                    f"{', '.join(rs.city_name(c) for c in placed)} (Game data)", rs.cite("9.0"))
-        else:
-            ctx.log(f"{rs.nation_name(minor)}'s starting cities are not printed in the rule "
-                    "book: fill them in Game data or place them by hand", rs.cite("9.0"))
 
 
 def flanders_doubles(rs: MontjoieModel, state: State) -> bool:
