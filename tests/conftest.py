@@ -23,6 +23,7 @@ def _own_user_folders(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("BOARDAPP_DATA_DIR", str(home / "data"))
     monkeypatch.setenv("BOARDAPP_CONFIG_DIR", str(home / "config"))
+    monkeypatch.setenv("BOARDAPP_CACHE_DIR", str(home / "cache"))
 
 
 @pytest.fixture(autouse=True)

@@ -10,6 +10,7 @@ import os
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from boardapp.core.base.errors import BoardappError
@@ -17,6 +18,7 @@ from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import available_rulesets, find_ruleset
 from boardapp.core.scan.boardsettings import UserMaps
 
+from .app_icon import app_icon
 from .autosave_ui import offer_restore
 from .main_window import MainWindow
 from .pbem_dialogs import open_as_player
@@ -81,6 +83,8 @@ def run_gui(path: str | None, ruleset_id: str | None = None,
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("boardapp")
     app.setOrganizationName("boardapp")
+    app.setDesktopFileName("boardapp")
+    app.setWindowIcon(app_icon())
     try:
         window = start_window(path, ruleset_id, scenario)
     except BoardappError as exc:
@@ -90,4 +94,13 @@ def run_gui(path: str | None, ruleset_id: str | None = None,
     if window.startup_problem:
         QMessageBox.critical(window, "Cannot open the game",
                              f"{window.startup_problem}\n\nA new game was started instead.")
+    elif wants_start_page(window, path, ruleset_id):
+        QTimer.singleShot(0, window.show_start_page)
     return app.exec()
+
+
+def wants_start_page(window: MainWindow, path: str | None, ruleset_id: str | None) -> bool:
+    """Whether to show the start page over a window just opened: started without a
+    file, a game or a restored autosave to show."""
+    return (path is None and ruleset_id is None and not os.environ.get("BOARDAPP_RULESET")
+            and window.path is None and not window.is_dirty())

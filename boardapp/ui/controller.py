@@ -16,6 +16,8 @@ from boardapp.core.engine.actions import Action, LogEntry
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.state import pieces_at
 
+from .action_words import named_refusal
+
 
 class GameController(QObject):
     """Pushes core actions for the UI and reports what happened."""
@@ -26,6 +28,8 @@ class GameController(QObject):
     """A different game is now shown (new game, opened file)."""
     refused = Signal(str)
     """An action was refused; the argument is the line to show ("Refused: ...")."""
+    lit = Signal(list)
+    """Light these counters on the board (piece ids; ``[]`` puts the lights out)."""
     undo_blocked = Signal(str)
     """Undo was asked but the game forbids it (play by email); the argument says why."""
 
@@ -56,7 +60,7 @@ class GameController(QObject):
         try:
             entry = self._game.push(action)
         except BoardappError as exc:
-            return self._refuse(exc)
+            return self._refuse(exc, action)
         self.last_refusal = ""
         self.fulfil()
         self.changed.emit()
@@ -71,9 +75,17 @@ class GameController(QObject):
             self._refuse(exc)
             return []
 
-    def _refuse(self, exc: BoardappError) -> None:
-        """Tell the views why an action was refused."""
-        self.last_refusal = f"Refused: {exc}"
+    def _refuse(self, exc: BoardappError, action: Action | str | None = None) -> None:
+        """Tell the views why an action was refused (naming counters and places, never
+        quoting the action's text)."""
+        message = str(exc)
+        if action is not None:
+            try:
+                parsed = Action.parse(action) if isinstance(action, str) else action
+                message = named_refusal(self._game.ruleset, self._game.state, parsed, message)
+            except BoardappError:
+                pass
+        self.last_refusal = f"Refused: {message}"
         self.refused.emit(self.last_refusal)
 
     def undo(self) -> LogEntry | None:
@@ -101,6 +113,10 @@ class GameController(QObject):
         self.last_refusal = ""
         self.changed.emit()
         return entry
+
+    def light(self, pids: list[str]) -> None:
+        """Light counters ``pids`` on the board (a choice hovered); ``[]``: none."""
+        self.lit.emit(list(pids))
 
     # -- gestures --------------------------------------------------------------------------
     def drop(self, pieces: list[str], dest: str, by_hand: bool = False) -> LogEntry | None:

@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.game import Game
 
+from .click_guard import guard_buttons
+
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
@@ -216,6 +218,7 @@ class HandDock(QDockWidget):
                 button.setToolTip(action.text())
                 button.clicked.connect(
                     lambda _=False, a=action: self.window_.controller.push(a))
+                guard_buttons([button])  # a double click plays one card
                 line_layout.addWidget(button)
             self.plays.addWidget(line)
         self.pages.setCurrentIndex(1)

@@ -26,24 +26,35 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QTabWidget,
     QToolBar,
+    QVBoxLayout,
+    QWidget,
 )
 
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import find_ruleset
 from boardapp.core.files.gamefile import save_game
+from boardapp.core.scan.boardsettings import UserMaps
 
+from .app_icon import app_icon
+from .banner import Banner, deciders_text
 from .board_scene import BoardScene
 from .board_view import BoardView
+from .click_guard import guard_buttons
 from .controller import GameController
 from .data_editor import open_data_editor
+from .data_share_ui import DataShare
+from .decisions_panel import DecisionsPanel
+from .help_menu import HelpMenu
 from .pbem_ui import PbemUi
+from .piece_lights import PieceLights
 from .render import render_png
 from .scan_board import ScanBoard
+from .start_page import StartChoice, ask_start
 from .table_dock import TableDock
-from .widgets import ElidedLabel
 
-GAME_FILTER = "boardapp games (*.json *.boardapp);;All files (*)"
+GAME_FILTER = "boardapp games (*.boardapp *.json);;All files (*)"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 TEXT_ROLE = Qt.ItemDataRole.UserRole + 1
 REFUSED = QColor("#b3261e")
@@ -66,17 +77,34 @@ class MainWindow(QMainWindow):
         self.board_tabs.setDocumentMode(True)
         self.board_tabs.setTabPosition(QTabWidget.TabPosition.South)
         self.board_tabs.addTab(self.view, "")
+        self._fitted_views: set[int] = set()
+        """The views fitted to the window once shown (a tab first shown is fitted)."""
+        self.board_tabs.currentChanged.connect(self._fit_first_time)
         self.scenes: dict[str, BoardScene] = {}
         """The scene of every board by board id, the main board first."""
         self.views: dict[str, BoardView] = {}
         self._focus: str | None = None
-        self.setCentralWidget(self.board_tabs)
+        self.banner = Banner(self)
+        central = QWidget(self)
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.banner)
+        column.addWidget(self.board_tabs, 1)
+        self.setCentralWidget(central)
+        self.setWindowIcon(app_icon())
+        self.lights: dict[str, PieceLights] = {}
         self._saved: list[str] | None = self._action_texts()
         """The actions as last saved (``None``: never saved as they are, e.g. restored)."""
         self._fitted = False
         self._game_actions: list[QAction] = []
         self._build_log()
         self._build_status()
+        self.decisions = DecisionsPanel(self)  # the choices the rules ask for
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.decisions)
+        self.splitDockWidget(self.decisions, self.log_dock, Qt.Orientation.Vertical)
+        self.decisions.setMinimumHeight(150)
+        self.resizeDocks([self.decisions, self.log_dock], [300, 300], Qt.Orientation.Vertical)
         self._build_actions()
         self._build_menus()
         self.pbem_ui = PbemUi(self)  # by email, replay, hand, autosave, recent files; built
@@ -84,12 +112,17 @@ class MainWindow(QMainWindow):
         self.controller.changed.connect(self._on_changed)
         self.controller.refused.connect(self._on_refused)
         self.controller.game_replaced.connect(self._on_replaced)
+        self.controller.lit.connect(self._light)
         self._build_boards()
         self.table_dock = TableDock(self)  # the last table roll in full
         self.view_menu.addAction(self.table_dock.toggle)
         self.scan_board = ScanBoard(self)  # the Board menu: scans of your own map
         self.scan_board.restore()
+        self.view_menu.addAction(self.decisions.toggle)
+        self.data_share = DataShare(self, self.edit_menu)  # export / import game data
+        self.help_menu = HelpMenu(self)
         self._refresh()
+        self.data_share.game_started()
 
     # -- building --------------------------------------------------------------------------
     def _build_log(self) -> None:
@@ -103,11 +136,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.log_dock], [310], Qt.Orientation.Horizontal)
 
     def _build_status(self) -> None:
-        self.prompt_label = ElidedLabel()
-        self.refusal_label = ElidedLabel()
-        self.refusal_label.setStyleSheet("color: #b3261e; font-weight: bold;")
-        self.statusBar().addWidget(self.prompt_label, 2)
-        self.statusBar().addWidget(self.refusal_label, 3)
+        """The prompt and the refusals live on the banner; the status bar keeps tips."""
+        self.prompt_label = self.banner.prompt_label
+        self.refusal_label = self.banner.refusal_label
 
     def _action(self, text: str, slot, shortcuts: list[QKeySequence] | None = None,
                 tip: str = "") -> QAction:
@@ -122,6 +153,8 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         key = QKeySequence
+        self.start_action = self._action("&New game…", self.show_start_page, [key("Ctrl+N")],
+                                         "Choose a game and a scenario on the start page")
         self.open_action = self._action("&Open…", self.open_dialog, [key("Ctrl+O")])
         self.save_action = self._action("&Save", self.save, [key("Ctrl+S")])
         self.save_as_action = self._action("Save &As…", self.save_as, [key("Ctrl+Shift+S")])
@@ -145,7 +178,8 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = self.file_menu = bar.addMenu("&File")
-        self.new_menu = file_menu.addMenu("&New game")
+        file_menu.addAction(self.start_action)
+        self.new_menu = file_menu.addMenu("New &scenario of this game")
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
@@ -153,7 +187,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.export_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        edit = bar.addMenu("&Edit")
+        edit = self.edit_menu = bar.addMenu("&Edit")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         edit.addSeparator()
@@ -178,10 +212,12 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.redo_action)
         self.toolbar.addSeparator()
         self.toolbar.addAction(self.roll_action)
-        self._toolbar_marker = self.toolbar.addSeparator()
+        self.toolbar.addSeparator()
         self.toolbar.addAction(self.zoom_out_action)
         self.toolbar.addAction(self.zoom_in_action)
         self.toolbar.addAction(self.fit_action)
+        guard_buttons([self.toolbar.widgetForAction(a) for a in
+                       (self.undo_action, self.redo_action, self.roll_action)])
 
     def _fill_new_menu(self) -> None:
         self.new_menu.clear()
@@ -203,6 +239,8 @@ class MainWindow(QMainWindow):
                 widget.deleteLater()
             self.scenes = {wanted[0]: self.scene}
             self.views = {wanted[0]: self.view}
+            for light in self.lights.values():
+                light.clear()
             for board in wanted[1:]:
                 scene = BoardScene(self.controller, self, board=board)
                 view = BoardView(scene, self)
@@ -213,8 +251,25 @@ class MainWindow(QMainWindow):
             self._focus = None
         for i, board in enumerate(wanted):
             self.board_tabs.setTabText(i, ruleset.board_title(board))
+        for light in self.lights.values():
+            light.clear()
+        self.lights = {board: PieceLights(scene) for board, scene in self.scenes.items()}
         for scene in self.scenes.values():
             scene.set_game(self.game)
+
+    def _light(self, pids: list[str]) -> None:
+        """Light counters ``pids`` on every board (a choice hovered)."""
+        for light in self.lights.values():
+            light.show(pids)
+
+    def _fit_first_time(self, index: int) -> None:
+        """A board's tab shown for the first time shows its whole board (it was laid
+        out while hidden, at the size of a thumbnail)."""
+        view = self.board_tabs.widget(index)
+        if isinstance(view, BoardView) and id(view) not in self._fitted_views and \
+                self._fitted:
+            self._fitted_views.add(id(view))
+            QTimer.singleShot(0, view.fit)
 
     def current_board(self) -> str:
         """The id of the board shown."""
@@ -290,6 +345,8 @@ class MainWindow(QMainWindow):
         self._refresh()
         for view in self.views.values():
             view.fit()
+        self._fitted_views = {id(self.current_view())}
+        self.data_share.game_started()
 
     def _on_refused(self, message: str) -> None:
         row = QListWidgetItem(message)
@@ -298,15 +355,20 @@ class MainWindow(QMainWindow):
         self.log_list.addItem(row)
         self.log_list.scrollToBottom()
         self._refresh_status()
+        self.banner.show_refusal(message)
+        self.decisions.refresh()
 
     def _refresh(self) -> None:
         self._refresh_log()
         self._refresh_status()
         self._refresh_actions()
         self._fill_new_menu()
+        self.decisions.refresh()
         name = self.path.name if self.path else "untitled"
         star = "*" if self.is_dirty() else ""
-        self.setWindowTitle(f"{self.game.ruleset.title(self.game.state)} — {name}{star}"
+        who = deciders_text(self.game)
+        who = f" — {who}" if who else ""
+        self.setWindowTitle(f"{self.game.ruleset.title(self.game.state)}{who} — {name}{star}"
                             f"{self.pbem_ui.title_suffix()}")
 
     def _refresh_log(self) -> None:
@@ -337,13 +399,9 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self.log_list.scrollToBottom)
 
     def _refresh_status(self) -> None:
-        prompt = self.game.ruleset.prompt(self.game.state)
-        self.prompt_label.setText(prompt)
-        self.prompt_label.setToolTip(prompt)
-        self.refusal_label.setText(self.controller.last_refusal)
-        self.refusal_label.setToolTip(self.controller.last_refusal)
-        # The prompt takes the whole bar unless a refusal has something to say.
-        self.refusal_label.setVisible(bool(self.controller.last_refusal))
+        self.banner.show_game(self.game)
+        if not self.controller.last_refusal:
+            self.banner.show_refusal("")
 
     def _refresh_actions(self) -> None:
         self.undo_action.setEnabled(self.game.can_undo)
@@ -362,16 +420,17 @@ class MainWindow(QMainWindow):
             qa.setData(action.text())
             qa.setToolTip(f"{self.controller.action_label(action)} ({action.text()})")
             qa.triggered.connect(lambda _=False, a=action: self.push_button(a))
-            self.toolbar.insertAction(self._toolbar_marker, qa)
             self.game_menu.addAction(qa)
             self._game_actions.append(qa)
 
     def push_button(self, action: Action) -> None:
-        """Play a toolbar action (End activation, Next turn...)."""
-        self.controller.push(action)
+        """Play a decision from the Game menu (End activation, Next turn...), after
+        confirming what it gives up, if anything."""
+        if self.decisions.confirm(action):
+            self.controller.push(action)
 
     def game_actions(self) -> list[QAction]:
-        """The toolbar's buttons for the legal no-argument actions."""
+        """The Game menu's entries for the decisions offered (as the Decisions panel)."""
         return list(self._game_actions)
 
     # -- files -------------------------------------------------------------------------------
@@ -387,12 +446,35 @@ class MainWindow(QMainWindow):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def new_game(self, scenario: str) -> bool:
-        """Start ``scenario`` of the current ruleset (after asking about unsaved changes)."""
+    def show_start_page(self) -> None:
+        """The start page; start, open or create by email what the player chooses."""
+        choice = ask_start(self)
+        if choice is not None:
+            self.start_choice(choice)
+
+    def start_choice(self, choice: StartChoice) -> bool:
+        """Do what was chosen on the start page."""
+        if choice.kind == "open":
+            return self.open_file(choice.path)
+        if choice.kind == "new":
+            return self.new_game(choice.scenario, choice.ruleset)
+        if choice.kind == "pbem":
+            if choice.ruleset != self.game.ruleset.id and \
+                    not self.new_game(None, choice.ruleset):
+                return False
+            return self.pbem_ui.new_pbem_game()
+        return False
+
+    def new_game(self, scenario: str | None, ruleset_id: str | None = None) -> bool:
+        """Start ``scenario`` of the current ruleset, or of ``ruleset_id`` (after asking
+        about unsaved changes)."""
         if not self._confirm_discard():
             return False
         try:
-            game = Game(self.game.ruleset, scenario)
+            ruleset = self.game.ruleset
+            if ruleset_id and ruleset_id != ruleset.id:
+                ruleset = find_ruleset(ruleset_id, UserMaps())
+            game = Game(ruleset, scenario)
         except BoardappError as exc:
             QMessageBox.critical(self, "Cannot start the game", str(exc))
             return False
@@ -437,7 +519,7 @@ class MainWindow(QMainWindow):
 
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
-        start = str(self.path) if self.path else "game.json"
+        start = str(self.path) if self.path else "game.boardapp"
         path, _ = QFileDialog.getSaveFileName(self, "Save game", start, GAME_FILTER)
         return self.save_to(path) if path else False
 
@@ -480,8 +562,19 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._fitted:
             self._fitted = True
+            self._size_docks()
             for view in self.views.values():
                 view.fit()
+            self._fitted_views.add(id(self.current_view()))
+
+    def _size_docks(self) -> None:
+        """Give the right-hand docks a width that leaves the board most of a narrow
+        window, and the Decisions panel room for a few choices."""
+        width = max(220, min(380, int(self.width() * 0.27)))
+        self.resizeDocks([self.decisions, self.log_dock], [width, width],
+                         Qt.Orientation.Horizontal)
+        height = max(170, int(self.height() * 0.32))
+        self.resizeDocks([self.decisions], [height], Qt.Orientation.Vertical)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if self._confirm_discard():

@@ -33,3 +33,13 @@ def config_dir(create: bool = True) -> Path:
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def cache_dir(create: bool = True) -> Path:
+    """The user's cache folder (board thumbnails: anything here can be made again);
+    ``$BOARDAPP_CACHE_DIR`` overrides it."""
+    override = os.environ.get("BOARDAPP_CACHE_DIR")
+    path = Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME, False))
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path

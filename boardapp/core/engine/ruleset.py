@@ -435,6 +435,16 @@ class Ruleset:
         """A button label for ``action`` in ``state``, as its verb declares it."""
         return self.flow.label(self, state, action)
 
+    def action_loss(self, state: State, action: Action) -> str:
+        """What taking ``action`` now gives up, as its verb declares it ("" if nothing)."""
+        spec = self.flow.verb_spec(state, action.verb)
+        return spec.loss(self, state, action) if spec is not None else ""
+
+    def action_cost(self, state: State, action: Action) -> str:
+        """What ``action`` costs now, as its verb declares it ("" if nothing)."""
+        spec = self.flow.verb_spec(state, action.verb)
+        return spec.price(self, state, action) if spec is not None else ""
+
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         """Apply one of the ruleset's actions if the running step makes it legal for
         the acting side (``ctx.side``); raise IllegalActionError with the reason. Once

@@ -67,6 +67,11 @@ class VerbSpec:
     """The action's arguments are its player's secret (a sealed choice): by email the
     file shows the action as ``verb ? ...`` and seals its words with the player's hidden
     information (:meth:`~.ruleset.Ruleset.public_action`)."""
+    loses: Label | None = None
+    """What taking this decision gives up, in the game's words ("17 RP unspent are
+    lost"), or "" when nothing is lost now: the board says it before the click."""
+    cost: Label | None = None
+    """What this decision costs ("2 PS"), or "": shown beside the choice."""
 
     @property
     def offers(self) -> tuple[str, ...]:
@@ -96,6 +101,14 @@ class VerbSpec:
             return ()
         return tuple(action.pieces(how)[:1])
 
+    def loss(self, ruleset: Any, state: State, action: Action) -> str:
+        """What taking ``action`` now gives up ("" if nothing)."""
+        return self.loses(ruleset, state, action) if self.loses else ""
+
+    def price(self, ruleset: Any, state: State, action: Action) -> str:
+        """What ``action`` costs now ("" if nothing)."""
+        return self.cost(ruleset, state, action) if self.cost else ""
+
     def area_of(self, ruleset: Any, state: State, action: Action) -> str | None:
         """The place on whose menu ``action`` is offered (``None``: on no place menu;
         the first, when its locator names several)."""
@@ -113,20 +126,21 @@ class VerbSpec:
 def verb(name: str, *, label: str | Label | None = None, decisions: bool | None = None,
          area: int | Locate | None = None, piece: int | Locate | None = None,
          hand: bool = False, drag: bool = False, decider: Decider | None = None,
-         manual: bool = False,
-         sealed: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+         manual: bool = False, sealed: bool = False, loses: Label | None = None,
+         cost: Label | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare the decorated step method as the handler of verb ``name``.
 
     ``decisions`` defaults to true only when the verb is offered nowhere else;
     ``manual``: a correction by hand (see the module docstring); ``sealed`` keeps the
-    action's arguments secret to its player (see :attr:`VerbSpec.sealed`).
+    action's arguments secret to its player (see :attr:`VerbSpec.sealed`); ``loses`` and
+    ``cost`` say what the decision gives up and costs (see :class:`VerbSpec`).
     """
     if decisions is None:
         decisions = area is None and piece is None and not hand and not drag
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
         spec = VerbSpec(name, label, decisions, area, piece, hand, drag, decider, fn.__name__,
-                        manual, sealed)
+                        manual, sealed, loses, cost)
         setattr(fn, "__verb__", spec)  # noqa: B010 (a function attribute, on purpose)
         return fn
     return mark

@@ -22,7 +22,7 @@ from boardapp.core.engine.verbs import verb
 from ..model import labels
 from ..model.base import DeuxBretagneModel
 from ..model.control import update_counties
-from ..model.pay import mark_unpaid, pay, pay_actions, payable
+from ..model.pay import mark_unpaid, pay, pay_actions, pay_cost, payable
 from ..model.recruit import free_counters
 from ..model.resources import exchanges, marauder_stacks, other, ransoms, stack_price
 from .common import DeuxBretagneStep
@@ -115,21 +115,29 @@ class Resources(DeuxBretagneStep):
         if isinstance(result, dict) and "refused" in result:  # not offered again
             frame["vars"].setdefault("refused", []).append(result["refused"])
 
-    @verb("pay", label=labels.piece("Pay {}"))
+    @verb("pay", label=labels.piece("Pay {}"),
+          cost=lambda rs, state, action: f"{pay_cost(rs, state, action.arg(0))} PS")
     def on_pay(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], [action.args[0]], ctx)
 
-    @verb("pay-all", label="Pay all units")
+    @verb("pay-all", label="Pay all units", cost=lambda rs, state, action: (
+        f"{sum(pay_cost(rs, state, p) for p in payable(rs, state, rs.acting_side(state)))} PS"))
     def on_pay_all(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], payable(rs, state, frame["side"]), ctx)
 
-    @verb("done", label="Done")
+    @verb("done", label="Done", loses=lambda rs, state, action: _unpaid(rs, state))
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         mark_unpaid(rs, state, frame["side"], ctx)
         flow.end(rs, state, ctx)
+
+
+def _unpaid(rs: DeuxBretagneModel, state: State) -> str:
+    """What Done gives up while paying: the units left unpaid (12.31)."""
+    n = len(payable(rs, state, rs.acting_side(state)))
+    return f"{n} unit(s) stay unpaid: Pas de solde (12.31)" if n else ""
 
 
 class PlaceFreed(DeuxBretagneStep):

@@ -347,7 +347,7 @@ class LilyPhase(LilyStep):
         """Leave this phase for the next one of the camp's turn (6)."""
         flow.next_phase(rs, state, ctx)
 
-    @verb("next-phase", label="Next phase")
+    @verb("next-phase", label="Next phase", loses=lambda rs, state, action: _unspent(state))
     def on_next_phase(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         self.advance(rs, state, ctx, flow)
@@ -356,6 +356,12 @@ class LilyPhase(LilyStep):
         """The log line of the phase's start (6)."""
         ctx.log(f"{rs.side(state['active']).name} phase: {PHASE_NAMES[self.name]}",
                 rs.cite("6"))
+
+
+def _unspent(state: State) -> str:
+    """What Next phase gives up: the RP not spent in the camp's R&R (7.2)."""
+    rp = state["vars"]["rp"].get(state["active"]) if state.get("phase") == "rr" else None
+    return f"{rp} RP unspent are lost (7.2)" if rp else ""
 
 
 class GarrisonVerb(LilyStep):

@@ -121,7 +121,9 @@ class ImpulsesPhase(LionPhase):
                 self.rule(rs, "friendly leaders > enemy leaders + 1"))
         self.spend(rs, state, ctx, flow)
 
-    @verb("pass")
+    @verb("pass", loses=lambda rs, state, action: (
+        f"one impulse is spent with nothing done "
+        f"({state['vars']['impulses'][state['active']] - 1} left)"))
     def on_pass(self, rs: LionModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         ctx.log(f"{rs.side(state['active']).name} pass", self.rule(rs))

@@ -1,0 +1,158 @@
+"""Edit → Export / Import game data, and the notice of a new game with unknown values.
+
+Exporting writes the game's filled data sheets to one file; importing applies a file's
+values to this game (one logged ``data`` action per sheet, undoable) or writes them as
+the defaults of new games (the ruleset's data files). A new game whose data has unknown
+values says so in the banner on its first start and offers the import.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox, QPushButton
+
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.engine.data_action import data_action
+from boardapp.core.engine.datashare import (
+    SUFFIX,
+    import_edits,
+    read_data_file,
+    unknown_count,
+    write_data_file,
+)
+from boardapp.core.engine.datasheets import save_sheet_values
+
+from .data_editor import open_data_editor
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+DATA_FILTER = f"boardapp game data (*{SUFFIX} *.json);;All files (*)"
+
+
+class DataShare:
+    """The menu entries and the notice of one window."""
+
+    def __init__(self, window: MainWindow, menu) -> None:
+        self.window_ = window
+        menu.addAction("E&xport game data…", self.export_dialog)
+        menu.addAction("&Import game data into this game…", self.import_dialog)
+        menu.addAction("Import game data as the defaults of &new games…",
+                       self.import_defaults_dialog)
+        self.notice_label = QLabel()
+        self.notice_label.setWordWrap(True)
+        self.notice_label.setStyleSheet("color: #5b4300;")
+        self.import_button = QPushButton("Import values…")
+        self.import_button.clicked.connect(self.import_dialog)
+        self.fill_button = QPushButton("Fill them in…")
+        self.fill_button.clicked.connect(lambda: open_data_editor(window.controller, window))
+        self.dismiss_button = QPushButton("Later")
+        self.dismiss_button.clicked.connect(self.hide_notice)
+        row = window.banner.notice
+        row.addWidget(self.notice_label, 1)
+        for button in (self.import_button, self.fill_button, self.dismiss_button):
+            row.addWidget(button)
+        self.hide_notice()
+
+    # -- the notice -------------------------------------------------------------------------
+    def game_started(self) -> None:
+        """A game is shown: a new one with unknown values says so."""
+        game = self.window_.game
+        n = unknown_count(game.ruleset, game.state) if not game.log else 0
+        if not n:
+            self.hide_notice()
+            return
+        self.notice_label.setText(
+            f"{n} value(s) the rules do not print are unknown in this game (Game data): "
+            "import them from a file a player of your group exported, or fill them in. "
+            "Until then the board asks when play reaches one.")
+        for widget in (self.notice_label, self.import_button, self.fill_button,
+                       self.dismiss_button):
+            widget.show()
+
+    def hide_notice(self) -> None:
+        """Put the notice away."""
+        for widget in (self.notice_label, self.import_button, self.fill_button,
+                       self.dismiss_button):
+            widget.hide()
+
+    def notice_shown(self) -> bool:
+        """Whether the notice is up."""
+        return not self.notice_label.isHidden()
+
+    # -- export and import -----------------------------------------------------------------
+    def export_to(self, path: str) -> bool:
+        """Write this game's data to ``path``; say why if it cannot."""
+        game = self.window_.game
+        try:
+            write_data_file(game.ruleset, game.state, path)
+        except (BoardappError, OSError) as exc:
+            QMessageBox.critical(self.window_, "Cannot export the game data", str(exc))
+            return False
+        return True
+
+    def export_dialog(self) -> None:
+        """Ask for a file and export the game data there."""
+        game = self.window_.game
+        if not game.ruleset.data_sheets():
+            QMessageBox.information(self.window_, "Game data",
+                                    f"{game.ruleset.name} has no game data.")
+            return
+        path, _ = QFileDialog.getSaveFileName(self.window_, "Export game data",
+                                              f"{game.ruleset.id}{SUFFIX}", DATA_FILTER)
+        if path:
+            self.export_to(path)
+
+    def import_from(self, path: str) -> int:
+        """Apply the values of data file ``path`` to this game (one action per sheet);
+        the number of values changed (-1 if refused)."""
+        window = self.window_
+        game = window.game
+        try:
+            sheets = read_data_file(game.ruleset, path)
+        except (BoardappError, OSError) as exc:
+            QMessageBox.critical(window, "Cannot import the game data", str(exc))
+            return -1
+        changed = 0
+        for sheet, edits in import_edits(game.ruleset, game.state, sheets):
+            if window.controller.push(data_action(sheet, edits)) is None:
+                return -1
+            changed += len(edits)
+        self.hide_notice()
+        return changed
+
+    def import_dialog(self) -> None:
+        """Ask for a data file and import it into this game."""
+        path, _ = QFileDialog.getOpenFileName(self.window_, "Import game data", "",
+                                              DATA_FILTER)
+        if path:
+            n = self.import_from(path)
+            if n >= 0:
+                QMessageBox.information(self.window_, "Game data",
+                                        f"{n} value(s) imported into this game.")
+
+    def import_defaults_from(self, path: str) -> int:
+        """Write the values of ``path`` as the defaults of new games; how many changed."""
+        game = self.window_.game
+        try:
+            sheets = read_data_file(game.ruleset, path)
+            changed = 0
+            for sheet, edits in import_edits(game.ruleset, {}, sheets):
+                save_sheet_values(sheet, edits)
+                changed += len(edits)
+        except (BoardappError, OSError) as exc:
+            QMessageBox.critical(self.window_, "Cannot import the game data", str(exc))
+            return -1
+        return changed
+
+    def import_defaults_dialog(self) -> None:
+        """Ask for a data file and make its values the defaults of new games."""
+        path, _ = QFileDialog.getOpenFileName(self.window_, "Import game data as defaults",
+                                              "", DATA_FILTER)
+        if path:
+            n = self.import_defaults_from(path)
+            if n >= 0:
+                QMessageBox.information(self.window_, "Game data",
+                                        f"{n} default value(s) written: new games start "
+                                        "with them.")

@@ -1,0 +1,124 @@
+"""Our own notes on each game, shipped beside its ruleset: ``guide.yaml`` (players,
+scenario lengths, phase names, a quick guide) and ``sections.yaml`` (what each rule
+section covers, in our words). A missing or broken file gives empty notes and says why;
+it never stops the board.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from boardapp.core.base.errors import BoardappError
+from boardapp.core.base.yamlio import load_yaml_file
+from boardapp.core.engine.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class GameNotes:
+    """What ``guide.yaml`` and ``sections.yaml`` of one ruleset say."""
+
+    players: str = ""
+    lengths: dict[str, str] = field(default_factory=dict)
+    phases: dict[str, str] = field(default_factory=dict)
+    guide: str = ""
+    sections: dict[str, str] = field(default_factory=dict)
+    problems: tuple[str, ...] = ()
+
+
+def ruleset_folder(ruleset: Ruleset | type[Ruleset]) -> Path:
+    """The folder of the ruleset's package (where its notes live)."""
+    cls = ruleset if isinstance(ruleset, type) else type(ruleset)
+    return Path(inspect.getfile(cls)).parent
+
+
+def _read(path: Path, problems: list[str]) -> dict:
+    if not path.exists():
+        return {}
+    try:
+        data = load_yaml_file(path)
+    except BoardappError as exc:
+        problems.append(str(exc))
+        return {}
+    if not isinstance(data, dict):
+        problems.append(f"{path}: expected a mapping at the top")
+        return {}
+    return data
+
+
+def _texts(value: object) -> dict[str, str]:
+    if not isinstance(value, dict):
+        return {}
+    return {str(k): str(v) for k, v in value.items() if isinstance(v, str | int | float)}
+
+
+@lru_cache(maxsize=32)
+def _notes_of(folder: Path) -> GameNotes:
+    problems: list[str] = []
+    guide = _read(folder / "guide.yaml", problems)
+    sections = _read(folder / "sections.yaml", problems)
+    lengths = {}
+    scenarios = guide.get("scenarios")
+    if isinstance(scenarios, dict):
+        for sid, info in scenarios.items():
+            if isinstance(info, dict) and isinstance(info.get("length"), str):
+                lengths[str(sid)] = info["length"]
+    return GameNotes(players=str(guide.get("players", "")), lengths=lengths,
+                     phases=_texts(guide.get("phases")),
+                     guide=str(guide.get("guide", "") or ""),
+                     sections=_texts(sections), problems=tuple(problems))
+
+
+def notes_for(ruleset: Ruleset | type[Ruleset]) -> GameNotes:
+    """The notes of ``ruleset`` (empty ones when it ships none)."""
+    return _notes_of(ruleset_folder(ruleset))
+
+
+def phase_name(ruleset: Ruleset, phase: str | None) -> str:
+    """The running phase in words ("" when the game has no phases)."""
+    if not phase:
+        return ""
+    return notes_for(ruleset).phases.get(phase) or phase.replace("-", " ").capitalize()
+
+
+def cited_sections(ruleset: Ruleset, line: str) -> list[str]:
+    """The rule sections a log line cites ("Some Game 8.21, 8.23" -> 8.21, 8.23)."""
+    name = ruleset.rules_name
+    found: list[str] = []
+    for match in re.finditer(rf"{re.escape(name)}\s+([^;)]*)", line) if name else ():
+        for part in re.split(r",\s*|\s+and\s+", match.group(1)):
+            part = part.strip()
+            if part.count("(") > part.count(")"):  # "Phase Three (Siege)": its own ")"
+                part += ")"
+            if part and part not in found:
+                found.append(part)
+    return found
+
+
+def section_note(ruleset: Ruleset, section: str) -> tuple[str, str]:
+    """(the section a note is about, the note) for ``section`` cited in the log: the
+    most precise section with a note (8.21 -> 8.2 -> 8); ("", reason) if none."""
+    notes = notes_for(ruleset).sections
+    key = section.strip()
+    named = re.match(r"((?:Phase \w+)|(?:New Turn))", key)
+    candidates = [key]
+    if named:
+        candidates.append(named.group(1))
+    number = re.match(r"\d+(?:\.\d+)*", key)
+    if number:
+        parts = number.group(0).split(".")
+        while parts:
+            candidates.append(".".join(parts))
+            if len(parts) == 2 and len(parts[1]) > 1:  # 8.21 -> 8.2
+                candidates.append(f"{parts[0]}.{parts[1][0]}")
+            if len(parts) == 1 and key != parts[0]:
+                candidates.append(f"{parts[0]}.0")
+            parts = parts[:-1]
+    for candidate in candidates:
+        if candidate in notes:
+            return candidate, notes[candidate]
+    return "", (f"No note yet on {ruleset.rules_name} {key}: our notes cover "
+                f"{len(notes)} section(s) of this game.")
