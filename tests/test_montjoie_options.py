@@ -153,3 +153,26 @@ def test_two_player_political_state_is_rolled_by_turn():
     assert draw_order(rs, state, Context(state, "france"))[0][0] == "angleterre"
     state["vars"]["first_history"] = ["france", "angleterre"]
     assert draw_order(rs, state, Context(state, "france"))[0][0] == "france"
+
+
+def test_two_player_mercenaries_hired_in_the_purchases():
+    """9.0: 1D6 halved rounded up mercenaries may be hired, 2 écus each, on one's own (or
+    loyal ally's) garrisons, at most 3 in a city; they leave at the end of the turn."""
+    game = new_game("normale-2", ecus=20)
+    game.push("commit navarre", side="france")
+    game.push("commit bretagne", side="angleterre")
+    game.fulfil()
+    play_until(game, "achats")
+    rs = game.ruleset
+    side = game.state["active"]
+    assert "hire-mercenaries" in legal(game)
+    game.state["dice_queue"] = [5]
+    game.play("hire-mercenaries")
+    city = rs.owned(game.state, side)[0]
+    before = game.state["vars"]["treasury"][side]
+    for _ in range(3):
+        game.play(f"place-mercenary {city}")
+    assert game.state["vars"]["mercenaries"] == {city: 3}
+    assert game.state["vars"]["treasury"][side] == before - 6
+    assert not any(a.startswith("place-mercenary") for a in legal(game))  # 3 hired
+    assert "Mercenaires 3" in rs.place_markers(game.state)[city]

@@ -230,6 +230,8 @@ class Montjoie(MontjoieModel):
         marks: dict[str, list[str]] = {}
         for city in v["pillage"]:
             marks.setdefault(city, []).append("Pillage")
+        for city, count in v.get("mercenaries", {}).items():
+            marks.setdefault(city, []).append(f"Mercenaires {count}")
         pope = v.get("pope")
         if pope in self.board_map.areas:
             marks.setdefault(pope, []).append("Pape")

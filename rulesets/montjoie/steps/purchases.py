@@ -1,6 +1,10 @@
 """Séquence 4 : Achats: in the turn order, each player buys cards (2 écus), castles
 (6, short game 4) and ramparts (8, short game 6); one new castle a turn; a fortress only
-on a castle of an earlier turn; at most 12 cards in hand; 20 castles and 10 ramparts."""
+on a castle of an earlier turn; at most 12 cards in hand; 20 castles and 10 ramparts.
+With 2 players (9.0) he may also try to hire mercenaries: 1D6 halved rounded up may be
+hired, 2 écus each, placed on his or his loyal ally's garrisons, at most 3 in a city;
+they leave at the end of the turn (``vars["mercenaries"]``: city -> count; their +1 PC
+in defence, their move of 2 cities and their loss belong to Séq. 7)."""
 
 from __future__ import annotations
 
@@ -69,6 +73,7 @@ class PurchasesPhase(Corrections):
                 yield Action("build-castle", (city,))
             if why_not_rampart(rs, state, n, city) is None:
                 yield Action("build-rampart", (city,))
+        yield from mercenary_actions(rs, state, n)
         yield Action("end-purchases")
 
     @verb("buy-card", hand=True, label="Buy a battle card (2 écus)")
@@ -99,6 +104,27 @@ class PurchasesPhase(Corrections):
         ctx.log(f"{rs.nation_name(n)} builds a rampart: {rs.city_name(city)} is a "
                 "fortress", rs.cite("Séq. 4"))
 
+    @verb("hire-mercenaries", label="Roll for mercenaries (9.0)")
+    def on_hire_mercenaries(self, rs: MontjoieModel, state: State, frame: Frame,
+                            action: Action, ctx: Context, flow: Flow) -> None:
+        die = ctx.roll(6)
+        offer = (die + 1) // 2
+        state["vars"].setdefault("mercenary_offer", {})[ctx.side] = offer
+        ctx.log(f"{rs.nation_name(ctx.side)} may hire {offer} mercenaries (die {die} halved "
+                "rounded up, 2 écus each)", rs.cite("9.0"))
+
+    @verb("place-mercenary", area=0, label=lambda rs, state, a: "Hire a mercenary in "
+          f"{rs.city_name(a.arg(0))} (2 écus)")
+    def on_place_mercenary(self, rs: MontjoieModel, state: State, frame: Frame,
+                           action: Action, ctx: Context, flow: Flow) -> None:
+        v, city = state["vars"], action.arg(0)
+        v["treasury"][ctx.side] -= MERCENARY_COST
+        v["mercenary_offer"][ctx.side] -= 1
+        here = v.setdefault("mercenaries", {})
+        here[city] = here.get(city, 0) + 1
+        ctx.log(f"{rs.nation_name(ctx.side)} hires a mercenary in {rs.city_name(city)} "
+                f"({here[city]} there)", rs.cite("9.0"))
+
     @verb("end-purchases", label="End purchases")
     def on_end_purchases(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
@@ -108,3 +134,29 @@ class PurchasesPhase(Corrections):
             go_next_phase(rs, state, ctx, flow)
         else:
             state["active"] = following
+
+
+MERCENARY_COST = 2
+MAX_MERCENARIES = 3
+
+
+def mercenary_sites(rs: MontjoieModel, state: State, nation: str) -> list[str]:
+    """The garrisons of ``nation`` and of its loyal ally with room for a mercenary."""
+    v = state["vars"]
+    allies = [a for a, p in v.get("ally_of", {}).items()
+              if p == nation and v.get("loyal", {}).get(a)]
+    here = v.get("mercenaries", {})
+    return sorted(c for n in (nation, *allies) for c in rs.owned(state, n)
+                  if here.get(c, 0) < MAX_MERCENARIES)
+
+
+def mercenary_actions(rs: MontjoieModel, state: State, nation: str) -> Iterator[Action]:
+    """9.0, 2 players: the roll for mercenaries, then each one hired (2 écus)."""
+    if len(rs.players(state)) != 2:
+        return
+    offer = state["vars"].get("mercenary_offer", {})
+    if nation not in offer:
+        yield Action("hire-mercenaries")
+    elif offer[nation] > 0 and state["vars"]["treasury"].get(nation, 0) >= MERCENARY_COST:
+        for city in mercenary_sites(rs, state, nation):
+            yield Action("place-mercenary", (city,))

@@ -51,6 +51,9 @@ def discard_cleanup(rs: MontjoieModel, state: State, ctx: Context) -> None:
     v = state["vars"]
     v["discard"] = []
     v["face_up"] = {}
+    if v.pop("mercenaries", None):
+        ctx.log("The mercenaries leave at the end of the turn", rs.cite("9.0"))
+    v.pop("mercenary_offer", None)
     if rs.reading(state, "A3") == "b":
         for n, hero in v["heroes"].items():
             if hero == "active":
