@@ -283,3 +283,14 @@ def test_foreign_troops_defend_with_five_their_garrison_and_a_die():
     assert game.state["vars"]["last_combat"]["totals"] == [6 + 3 + 2, 5 + 2 + 3]
     assert game.state["vars"]["cities"]["clermont"]["owner"] == "france"
     assert "foreign troops 5 + fortification 2 + terrain 0 + die 3" in log_text(game)
+
+
+def test_mercenaries_add_one_each_in_defence_and_die_when_the_city_falls():
+    # 9.0 (two players' mercenaries, kept in vars["mercenaries"]): 1 PC each.
+    game = clermont(["belier"], ["canon", "echelles"], level=GARRISON)
+    game.state["vars"]["mercenaries"] = {"clermont": 2}
+    fight(game, ["canon", "echelles"], 0, ["belier"], (6, 1))
+    play(game, "france", "pas-de-signe")
+    play(game, "bourgogne", "pas-de-signe")
+    assert frame_vars(game)["totals"] == [15, 2 + 1 + 4 + 1 + 2]
+    assert "clermont" not in game.state["vars"]["mercenaries"]

@@ -155,14 +155,21 @@ def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, in
         pi = min(defence.influence, 3)
         d = ALLY_DEFENCE + pi + die_d
         return a, d, f"ally {ALLY_DEFENCE} + influence {pi} + die {die_d} (Montjoie 9.0)"
+    hired = mercenaries(state, fv["to"])
     d = defence_total(defence, attack, place, die_d, opts,
-                      grand_master_bonus(state, defender))
+                      grand_master_bonus(state, defender) + hired)
     fort = fortification_points(place, attack, defence, opts)
     how = (f"cards {defence.card_points} + influence {min(defence.influence, 3)} + "
            f"fortification {fort} (of {FORT_PC[place.level]}) + terrain "
            f"{terrain_bonus(place, opts)} + die {die_d}"
-           + (" + Hero 2" if defence.hero else ""))
+           + (" + Hero 2" if defence.hero else "")
+           + (f" + mercenaries {hired} (Montjoie 9.0)" if hired else ""))
     return a, d, how
+
+
+def mercenaries(state: State, city: str) -> int:
+    """9.0, two players: the mercenaries in ``city`` (1 PC each, in defence only)."""
+    return int((state["vars"].get("mercenaries") or {}).get(city, 0))
 
 
 def attack_words(fv: dict[str, Any]) -> str:

@@ -26,7 +26,14 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
-from ..model.battle import attack_words, is_player, own_cards, take_from_hand, totals
+from ..model.battle import (
+    attack_words,
+    is_player,
+    mercenaries,
+    own_cards,
+    take_from_hand,
+    totals,
+)
 from ..model.cards import YELLOW
 from ..model.cities import take_city
 from ..model.combat import ATTACKER, DEFENDER, HERO, TIE, winner
@@ -151,6 +158,9 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                 v["face_up"].setdefault(nation, []).append(kind)
             else:
                 v.setdefault("pending", {}).setdefault(nation, []).append(kind)
+    if result != DEFENDER and mercenaries(state, city):
+        state["vars"]["mercenaries"].pop(city)
+        ctx.log(f"The mercenaries of {rs.city_name(city)} are destroyed", "Montjoie 9.0")
     if result == ATTACKER:
         take_city(rs, state, city, attacker)
         ctx.log(f"{_name(rs, attacker)} takes {rs.city_name(city)} and its fortifications;"
