@@ -14,6 +14,8 @@
     boardapp map check MAPFILE               validate a map file, every problem with its place
     boardapp map calibrate MAPFILE SCAN --point NAME=X,Y ...   fit a scan to the map
     boardapp log FILE                        the action log in plain words
+    boardapp measure FILE PIECE PIECE        on a table: distance, line of sight, cover, range
+    boardapp play FILE place PIECE X,Y[,F]   on a table: put a figure at X,Y cm facing F degrees
 
 Play by email (see the README's "Play by email"):
 
@@ -39,7 +41,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from . import __version__, cli_map
+from . import __version__, cli_ai, cli_map, cli_table
 from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
 from .core.base.names import check_player_name
 from .core.engine.game import Game
@@ -49,7 +51,8 @@ from .core.files.gamefile import load_game, read_game_bytes, save_for_opponent, 
 from .core.scan.boardsettings import UserMaps
 
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
-            "join", "send", "email", "verify", "replay", "reveal", "map", "selftest")
+            "join", "send", "email", "verify", "replay", "reveal", "map", "selftest",
+            "measure", "arena", "hint")
 EXIT_ERROR = 1
 EXIT_ILLEGAL = 2
 
@@ -135,6 +138,8 @@ def _parser() -> argparse.ArgumentParser:
     selftest = sub.add_parser("selftest", help="check this installation: open each game in "
                                                "the window, play, save and reopen it")
     selftest.add_argument("rulesets", nargs="*", help="only these rulesets (default: all)")
+    cli_table.add_measure_parser(sub, [who])
+    cli_ai.add_parsers(sub, who)
     return p
 
 
@@ -376,7 +381,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.dice:
         game.push(f"set-dice {args.dice.replace(' ', '')}")
     start = len(game.log)
-    game.play(" ".join(args.action))
+    side = args.as_side if game.pbem is None else None  # hot-seat: who plays (several may)
+    game.play(" ".join(args.action), side=side)
     save_game(game, args.file)
     for entry in game.log[start:]:  # the action, and what this program owed after it
         print(entry.render())
@@ -427,4 +433,6 @@ COMMAND_FUNCS = {"rulesets": cmd_rulesets, "new": cmd_new, "show": cmd_show,
                  "actions": cmd_actions, "play": cmd_play, "undo": cmd_undo,
                  "render": cmd_render, "log": cmd_log, "join": cmd_join, "send": cmd_send,
                  "email": cmd_email, "verify": cmd_verify, "replay": cmd_replay,
-                 "reveal": cmd_reveal, "map": cli_map.cmd_map, "selftest": cmd_selftest}
+                 "reveal": cmd_reveal, "map": cli_map.cmd_map, "selftest": cmd_selftest,
+                 "measure": lambda args: cli_table.cmd_measure(args, _open),
+                 "arena": cli_ai.cmd_arena, "hint": lambda args: cli_ai.cmd_hint(args, _open(args))}

@@ -38,6 +38,7 @@ from tests.contracthelpers import (
     check_game,
     check_position,
     choose,
+    legal_by_side,
     play,
     play_plan,
     takes_side,
@@ -90,10 +91,11 @@ def test_hand_actions_answer_for_every_side(rid):
         for side in (s.id for s in rs.sides):
             hand = rs.hand_actions(game.state, side)
             assert all(isinstance(a, Action) for a in hand)
-        legal = game.legal_actions()
-        if not legal:
+        by_side = legal_by_side(rs, game.state)
+        if not by_side:
             break
-        game.push(choose(rnd, legal))
+        side = sorted(by_side)[0]  # several sides may decide at once (orders given together)
+        game.push(choose(rnd, by_side[side]), side=side)
 
 
 # -- the bugs found, as regression tests ---------------------------------------------------
@@ -235,20 +237,23 @@ class ContractMachine(RuleBasedStateMachine):
         self.game = Game(self.rs, None, seed)
         rnd = random.Random(seed)
         for _ in range(prefix):
-            legal = self.game.legal_actions()
-            if not legal:
+            by_side = legal_by_side(self.rs, self.game.state)
+            if not by_side:
                 break
-            self.game.push(choose(rnd, legal))
+            sides = sorted(by_side)  # several sides may decide at once (orders together)
+            side = sides[0] if len(sides) == 1 else rnd.choice(sides)
+            self.game.push(choose(rnd, by_side[side]), side=side)
         self.digests = [digest(self.game.state_at(i)) for i in range(len(self.game.log) + 1)]
 
     @rule(data=st.data())
     def act(self, data: st.DataObject) -> None:
         assert self.game is not None
-        legal = self.game.legal_actions()
+        legal = [(side, a) for side, actions in legal_by_side(self.rs, self.game.state).items()
+                 for a in actions]
         if not legal:
             return
-        action = data.draw(st.sampled_from(legal), label="action")
-        self.game.push(action)
+        side, action = data.draw(st.sampled_from(legal), label="action")
+        self.game.push(action, side=side)
         del self.digests[len(self.game.log):]
         self.digests.append(digest(self.game.state))
 

@@ -16,7 +16,7 @@ from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import available_rulesets
 from boardapp.core.files.gamefile import load_game, save_game
 from boardapp.core.files.public_view import VIEW_KEYS, public_view
-from tests.contracthelpers import choose
+from tests.contracthelpers import choose, legal_by_side
 from tests.test_pbem_helpers import PASSWORDS, pbem_setup
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,10 +30,11 @@ def played_file(rid: str, folder: Path, actions: int = 12) -> tuple[Path, Game]:
     game = Game(_RULESETS[rid], None, 4)
     rnd = random.Random(4)
     for _ in range(actions):
-        legal = game.legal_actions()
-        if not legal:
+        by_side = legal_by_side(game.ruleset, game.state)
+        if not by_side:
             break
-        game.push(choose(rnd, legal))
+        side = sorted(by_side)[0]  # several sides may decide at once (orders given together)
+        game.push(choose(rnd, by_side[side]), side=side)
     path = folder / f"{rid}.json"
     save_game(game, path)
     return path, game

@@ -53,6 +53,8 @@ from .render import render_png
 from .scan_board import ScanBoard
 from .start_page import StartChoice, ask_start
 from .table_dock import TableDock
+from .table_scene import TableScene
+from .table_view import TableView
 
 GAME_FILTER = "boardapp games (*.boardapp *.json);;All files (*)"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
@@ -70,8 +72,8 @@ class MainWindow(QMainWindow):
         self._announced = ""
         """Why the file asked for at start could not be opened (shown once shown)."""
         self.controller = GameController(game, self)
-        self.scene = BoardScene(self.controller, self)
-        self.view = BoardView(self.scene, self)
+        self.scene = TableScene(self.controller, self)  # any board; a table's tools too
+        self.view = TableView(self.scene, self)
         self.board_tabs = QTabWidget(self)  # one view per board; no tab bar for one board
         self.board_tabs.setTabBarAutoHide(True)
         self.board_tabs.setDocumentMode(True)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.game import Game
 
-from .board_scene import BoardScene
+from .table_scene import TableScene
 
 _app: QApplication | None = None
 
@@ -39,7 +39,7 @@ def render_image(game: Game, scale: float = 1.0, board: str | None = None) -> QI
     if board is not None and board not in game.ruleset.board_ids():
         raise BoardappError(f"no board {board!r} in {game.ruleset.name} (boards: "
                             f"{', '.join(game.ruleset.board_ids())})")
-    scene = BoardScene(board=board)
+    scene = TableScene(board=board)  # any board; a table draws its scenery and figures
     scene.set_game(game)
     return render_scene(scene, scene.board_rect(), scale)
 

@@ -78,7 +78,8 @@ class TableDock(QDockWidget):
     def refresh(self) -> None:
         """Show the newest log entry that rolled on a table."""
         for entry in reversed(self.window_.game.log):
-            details = [line.detail for line in entry.lines if line.detail]
+            details = [line.detail for line in entry.lines
+                       if line.detail and line.detail.get("kind") in ("table", "ask")]
             if details:
                 sheets = {s.title: s.id for s in self.window_.game.ruleset.data_sheets()}
                 self.view.setHtml(table_html(details, entry.number, sheets))

@@ -32,6 +32,7 @@ from boardapp.core.engine.state import (
 from .model import cards as card_rules
 from .model import events, groups, movement
 from .model.base import PLAYERS, UNIT_CODE_TYPES, DeuxBretagneModel, sieges
+from .model.guess import guess_hidden_cards
 from .model.movement import NOBODY_RETREATS, SPLIT_CROSSING, costs_a_step
 from .model.victory import automatic_winner
 from .steps.action import ActionPhase
@@ -221,6 +222,10 @@ class DeuxBretagne(DeuxBretagneModel):
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
         """A player's hand and draw pile are his secret (the pile's size is public)."""
         return {side: [("vars", "hands", side), ("vars", "decks", side)] for side in PLAYERS}
+
+    def determinize(self, view: State, side: str, seed: int) -> State | None:
+        """The other side's hand and pile dealt from its unseen cards (model/guess.py)."""
+        return guess_hidden_cards(self, view, side, seed)
 
     def private_lines(self, state: State, side: str) -> list[str]:
         v = state["vars"]

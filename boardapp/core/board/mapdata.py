@@ -293,6 +293,10 @@ def _parse_safely(data: Any, file: str) -> tuple[list[DataError], BoardMap | Non
     """:func:`_parse`, with any unexpected failure (a geometry library refusing strange
     numbers, a value nested too deeply) reported as a problem instead of a crash."""
     try:
+        if isinstance(data, dict) and data.get("format") == "boardapp-table":
+            from ..table.tableboard import parse_table_board  # a table: see core/table
+
+            return parse_table_board(data, file)
         return _parse(data, file)
     except DataError as exc:
         return [exc], None

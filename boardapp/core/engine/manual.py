@@ -4,7 +4,8 @@ These never check game rules (the brief: automation never prevents a deliberate
 manual correction); they only check that the pieces and places exist.
 
 ==========================  =============================================
-``place P[,P..] PLACE``     put pieces anywhere (a drag with Shift)
+``place P[,P..] PLACE``     put pieces anywhere (a drag with Shift);
+                            on a table ``place P X,Y[,FACING]`` (cm, degrees)
 ``flip P``                  turn a counter over (full/reduced)
 ``eliminate P[,P..]``       to the eliminated box
 ``return P``                an eliminated piece back where it was
@@ -22,6 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base.errors import InvalidActionError
+from ..table.fixed import is_point_text
+from ..table.place import place_on_table
+from ..table.positions import clear_position
+from ..table.tableboard import table_of
 from .actions import Action
 from .context import Context
 from .data_action import do_data
@@ -53,7 +58,12 @@ def _names(ruleset: Ruleset, state: State, pids: list[str]) -> str:
 
 def do_place(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
     pids = _pieces(ruleset, state, action, 0)
+    if is_point_text(action.arg(1)) and table_of(ruleset.board_map) is not None:
+        place_on_table(ruleset, state, pids, action.arg(1), ctx)
+        return
     dest = _place(ruleset, state, action, 1)
+    for pid in pids:
+        clear_position(state, pid)
     for pid in reversed(pids):
         put_piece(state, pid, dest)
     ctx.log(f"{_names(ruleset, state, pids)} placed in {ruleset.place_name(dest)}")

@@ -134,6 +134,7 @@ HOOKS: dict[str, tuple[str, ...]] = {
     "rules": ("reachable", "move_action", "after_manual", "outcome", "invariants"),
     "presentation": ("piece_side", "piece_name", "counter_face", "place_markers", "status"),
     "hidden information": ("secret_paths", "private_lines"),
+    "computer opponent": ("standing", "evaluate", "determinize"),
 }
 """The methods a ruleset may override, by group: the whole plugin interface besides
 the class attributes (ids, sides, dice, maps, ``flow``). Everything else the core and
@@ -478,6 +479,33 @@ class Ruleset:
         for side, extra in sealed_paths(self, state).items():
             paths.setdefault(side, []).extend(extra)
         return paths
+
+    # -- the computer opponent -------------------------------------------------------------
+    def standing(self, state: State) -> dict[str, float]:
+        """Each playable side's standing by the rules' own measure (victory points...),
+        higher is better; once the game is over, the side with the highest standing has
+        won (several equal: a draw). Default: ``state["score"]``."""
+        score = state.get("score") or {}
+        return {s.id: float(score.get(s.id, 0)) for s in self.sides if s.playable}
+
+    def evaluate(self, state: State, side: str) -> float:
+        """How good ``state`` looks for ``side``, higher is better: what the computer
+        opponent maximises (:mod:`boardapp.core.ai`). Default: the side's standing less
+        the best other side's, and 1,000 more (or less) once the game is won (or lost)."""
+        standing = self.standing(state)
+        mine = standing.get(side, 0.0)
+        best_other = max((v for s, v in standing.items() if s != side), default=0.0)
+        value = mine - best_other
+        if self.outcome(state) is not None:
+            value += 1000.0 if value > 0 else -1000.0 if value < 0 else 0.0
+        return value
+
+    def determinize(self, view: State, side: str, seed: int) -> State | None:
+        """``view`` (``side``'s view: the others' secrets masked as by email) with those
+        secrets filled in by a guess consistent with what ``side`` may see, drawn with
+        ``random.Random(seed)``; the computer plays on from it. ``None``: this ruleset
+        cannot guess them (default), and the computer then does not look ahead."""
+        return None
 
     def public_action(self, state: State, action: Action) -> Action:
         """``action`` as players other than its own may read it: a sealed verb's

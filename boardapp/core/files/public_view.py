@@ -19,6 +19,7 @@ from typing import Any
 from ..engine.game import Game
 from ..engine.state import State
 from ..pbem.hidden import get_path, is_missing, mask, normalise_paths
+from ..table.fixed import to_cm, to_degrees
 
 VIEW_FORMAT = "boardapp-public-view"
 VIEW_VERSION = 1
@@ -67,8 +68,17 @@ def _pieces(game: Game, public: State) -> list[dict[str, Any]]:
             "place_name": rs.place_name(place) if rs.is_place(place) else place,
             "board": rs.board_of(place), "flipped": bool(piece.get("flipped")),
             "stack_index": stack.index(pid) if pid in stack else None,
+            **_table_position(piece),
         })
     return out
+
+
+def _table_position(piece: dict[str, Any]) -> dict[str, Any]:
+    """A figure's position on a table (cm, degrees), when it has one."""
+    at = piece.get("at")
+    if not (isinstance(at, list) and len(at) == 3 and all(isinstance(v, int) for v in at)):
+        return {}
+    return {"x": to_cm(at[0]), "y": to_cm(at[1]), "facing": to_degrees(at[2])}
 
 
 def _hidden(game: Game, paths: dict[str, list[tuple[str, ...]]]) -> list[dict[str, Any]]:

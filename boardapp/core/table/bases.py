@@ -1,0 +1,165 @@
+"""Figures' bases: rotated rectangles on the table, and what the rules measure between them.
+
+A :class:`Base` is a rectangle ``width`` cm across (side to side) and ``depth`` cm deep
+(front to back) centred on ``(x, y)`` cm, its front turned to ``facing`` degrees (see
+:mod:`.fixed`). Distances are edge to edge (``0`` exactly when the bases touch or
+overlap). :class:`Bases` indexes many bases with an STRtree for the questions asked of a
+whole table: contact, groups of bases closer than a gap, bases within a radius, and the
+distance of every pair at once.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import shapely
+from shapely.geometry import Point, Polygon
+from shapely.strtree import STRtree
+
+from .fixed import bearing, direction
+
+CONTACT = 0.05
+"""Centimetres (0.5 mm) between two bases that still count as touching: positions are
+stored to 0.1 mm and bases are turned, so an exact zero is not to be expected."""
+FRONT_ARC = 45.0
+"""Half the angle of the front arc, in degrees (the rear arc is as wide): the default of
+:meth:`Base.arc`; a ruleset may give its own."""
+
+
+@dataclass(frozen=True)
+class Base:
+    """A figure's base on the table (centimetres and degrees)."""
+
+    x: float
+    y: float
+    width: float = 2.0
+    depth: float = 2.0
+    facing: float = 0.0
+
+    @cached_property
+    def corners(self) -> tuple[tuple[float, float], ...]:
+        """Front left, front right, rear right, rear left."""
+        fx, fy = direction(self.facing)
+        rx, ry = -fy, fx  # to the right of the facing (clockwise a quarter turn)
+        hw, hd = self.width / 2, self.depth / 2
+        return tuple((self.x + sf * hd * fx + sr * hw * rx, self.y + sf * hd * fy + sr * hw * ry)
+                     for sf, sr in ((1, -1), (1, 1), (-1, 1), (-1, -1)))
+
+    @cached_property
+    def polygon(self) -> Polygon:
+        return Polygon(self.corners)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x, self.y
+
+    def distance(self, other: Base) -> float:
+        """Edge-to-edge distance in cm (0 when the bases touch or overlap)."""
+        return float(self.polygon.distance(other.polygon))
+
+    def touches(self, other: Base, tolerance: float = CONTACT) -> bool:
+        """True when the bases are in contact (closer than ``tolerance`` cm)."""
+        return self.distance(other) <= tolerance
+
+    def distance_to_point(self, x: float, y: float) -> float:
+        return float(self.polygon.distance(Point(x, y)))
+
+    def relative_bearing(self, x: float, y: float) -> float:
+        """The angle, in degrees in ``(-180, 180]``, from this base's facing to the point
+        ``(x, y)`` (negative: to its left)."""
+        rel = (bearing(x - self.x, y - self.y) - self.facing) % 360.0
+        return rel - 360.0 if rel > 180.0 else rel
+
+    def arc(self, x: float, y: float, front: float = FRONT_ARC, rear: float = FRONT_ARC) -> str:
+        """In which arc of this base the point ``(x, y)`` lies: ``front``, ``left``,
+        ``right`` (the flanks) or ``rear``; ``front`` and ``rear`` are the half angles of
+        those arcs."""
+        rel = self.relative_bearing(x, y)
+        if abs(rel) <= front:
+            return "front"
+        if abs(rel) >= 180.0 - rear:
+            return "rear"
+        return "left" if rel < 0 else "right"
+
+    def arc_of(self, other: Base, front: float = FRONT_ARC, rear: float = FRONT_ARC) -> str:
+        """The arc of this base in which ``other``'s centre lies."""
+        return self.arc(other.x, other.y, front, rear)
+
+
+def side_seen_from(viewer: tuple[float, float], target: tuple[float, float],
+                   other: tuple[float, float]) -> str:
+    """Whether ``other`` is ``left`` or ``right`` of ``target`` as seen from ``viewer``
+    (``line`` when the three points are in a line)."""
+    ax, ay = target[0] - viewer[0], target[1] - viewer[1]
+    bx, by = other[0] - viewer[0], other[1] - viewer[1]
+    cross = ax * by - ay * bx  # y grows downwards: positive is clockwise, to the right
+    if abs(cross) <= 1e-9 * max(1.0, math.hypot(ax, ay) * math.hypot(bx, by)):
+        return "line"
+    return "right" if cross > 0 else "left"
+
+
+class Bases:
+    """Many bases by id, indexed for queries over the whole table."""
+
+    def __init__(self, bases: Mapping[str, Base]) -> None:
+        self.ids = sorted(bases)
+        self.bases = {i: bases[i] for i in self.ids}
+        self.polygons = [self.bases[i].polygon for i in self.ids]
+        self.tree = STRtree(np.array(self.polygons, dtype=object))
+
+    def within(self, x: float, y: float, radius: float) -> list[str]:
+        """The bases any part of which is within ``radius`` cm of the point, by id."""
+        found = self.tree.query(Point(x, y), predicate="dwithin", distance=radius)
+        return sorted(self.ids[i] for i in found.tolist())
+
+    def near(self, pid: str, radius: float) -> list[str]:
+        """The other bases within ``radius`` cm (edge to edge) of base ``pid``."""
+        found = self.tree.query(self.bases[pid].polygon, predicate="dwithin", distance=radius)
+        return sorted(self.ids[i] for i in found.tolist() if self.ids[i] != pid)
+
+    def contacts(self, pid: str, tolerance: float = CONTACT) -> list[str]:
+        """The bases in contact with base ``pid``."""
+        return self.near(pid, tolerance)
+
+    def groups(self, gap: float, among: Iterable[str] | None = None) -> list[list[str]]:
+        """The groups of bases each at most ``gap`` cm from another of its group (chains),
+        largest first then by first id; ``among`` limits the bases considered."""
+        members = sorted(set(among)) if among is not None else self.ids
+        index = {pid: n for n, pid in enumerate(self.ids)}
+        parent = {pid: pid for pid in members}
+
+        def root(p: str) -> str:
+            while parent[p] != p:
+                parent[p] = parent[parent[p]]
+                p = parent[p]
+            return p
+
+        if not members:
+            return []
+        polys = np.array([self.polygons[index[p]] for p in members], dtype=object)
+        left, right = self.tree.query(polys, predicate="dwithin", distance=gap)
+        for a, b in zip(left.tolist(), right.tolist(), strict=True):
+            pa, pb = members[a], self.ids[b]
+            if pb in parent:
+                ra, rb = root(pa), root(pb)
+                if ra != rb:
+                    parent[max(ra, rb)] = min(ra, rb)
+        groups: dict[str, list[str]] = {}
+        for p in members:
+            groups.setdefault(root(p), []).append(p)
+        return sorted(groups.values(), key=lambda g: (-len(g), g[0]))
+
+    def pair_distances(self) -> dict[tuple[str, str], float]:
+        """The edge-to-edge distance of every pair of bases (ids in order), computed at once."""
+        n = len(self.ids)
+        if n < 2:
+            return {}
+        a, b = np.triu_indices(n, k=1)
+        polys = np.array(self.polygons, dtype=object)
+        found = shapely.distance(polys[a], polys[b])
+        return {(self.ids[i], self.ids[j]): float(d)
+                for i, j, d in zip(a.tolist(), b.tolist(), found.tolist(), strict=True)}

@@ -1,0 +1,91 @@
+"""Measuring between two figures on a table, as the ruler and line-of-sight tools and
+``boardapp measure`` show it: edge-to-edge distance, line of sight (or what blocks it),
+cover, range band and arcs. Measuring changes nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..base.errors import BoardappError
+from ..engine.state import State
+from .bases import Base
+from .positions import base_of, on_table
+from .rules import TableRules
+from .sight import cover_near, eye_of, line_of_sight
+from .tableboard import table_of
+from .tablemap import Table
+
+
+def table_setup(ruleset: Any) -> tuple[Table, TableRules]:
+    """The table and table rules of ``ruleset``; :class:`BoardappError` if it plays on
+    no table."""
+    table = table_of(ruleset.board_map)
+    if table is None:
+        raise BoardappError(f"{ruleset.name} is not played on a table")
+    return table, getattr(ruleset, "table_rules", None) or TableRules()
+
+
+def figure_base(ruleset: Any, state: State, pid: str) -> Base | None:
+    """The base of figure ``pid`` (``None`` when it is not on the table)."""
+    _, rules = table_setup(ruleset)
+    spec = rules.figure(state["pieces"][pid]["type"])
+    return base_of(state, pid, spec.width, spec.depth)
+
+
+def figure_bases(ruleset: Any, state: State) -> dict[str, Base]:
+    """The base of every figure on the table, by id."""
+    _, rules = table_setup(ruleset)
+    out = {}
+    for pid in on_table(state):
+        spec = rules.figure(state["pieces"][pid]["type"])
+        base = base_of(state, pid, spec.width, spec.depth)
+        if base is not None:
+            out[pid] = base
+    return out
+
+
+@dataclass(frozen=True)
+class Measure:
+    """What the tools say between two figures."""
+
+    distance: float
+    sees: bool
+    blocked_by: tuple[str, ...]
+    cover: str
+    cover_by: tuple[str, ...]
+    band: str
+    arc: str
+    """In which arc of the first figure the second stands."""
+
+    def lines(self, table: Table) -> list[str]:
+        names = ", ".join(table.scenery[s].name for s in self.blocked_by)
+        covers = ", ".join(table.scenery[s].name for s in self.cover_by)
+        return [f"distance: {self.distance:.2f} cm (edge to edge)",
+                "line of sight: " + ("yes" if self.sees else f"no, blocked by {names}"),
+                f"cover: {self.cover}" + (f" ({covers})" if covers else ""),
+                f"range: {self.band}", f"arc: {self.arc}"]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"distance_cm": round(self.distance, 2), "line_of_sight": self.sees,
+                "blocked_by": list(self.blocked_by), "cover": self.cover,
+                "cover_by": list(self.cover_by), "range": self.band, "arc": self.arc}
+
+
+def measure(ruleset: Any, state: State, a: str, b: str) -> Measure:
+    """Measure from figure ``a`` to figure ``b``."""
+    table, rules = table_setup(ruleset)
+    for pid in (a, b):
+        if pid not in state["pieces"]:
+            raise BoardappError(f"no piece {pid!r}")
+    base_a, base_b = figure_base(ruleset, state, a), figure_base(ruleset, state, b)
+    if base_a is None or base_b is None:
+        missing = a if base_a is None else b
+        raise BoardappError(f"{ruleset.piece_name(state, missing)} is not on the table")
+    eye_a = eye_of(table, base_a, rules.figure(state["pieces"][a]["type"]).height)
+    eye_b = eye_of(table, base_b, rules.figure(state["pieces"][b]["type"]).height)
+    sight = line_of_sight(table, eye_a, eye_b, rules.see_into)
+    cover, cover_by = cover_near(table, eye_a, base_b, rules.cover_within)
+    distance = base_a.distance(base_b)
+    return Measure(distance, sight.clear, sight.blocked_by, cover, cover_by,
+                   rules.band(distance), base_a.arc_of(base_b))

@@ -1,0 +1,205 @@
+"""Moves carried out together: every figure follows its planned path at once, in fixed
+fractions of a move, and stops where it comes into contact with an enemy.
+
+Each fraction (a sixth, by default) every moving figure spends that fraction of its
+allowance along its path (:meth:`~.paths.PathPlan.at_effort`), in small steps of at most
+:data:`STEP_CM` taken by all figures at the same time. A figure that would come into
+contact with an enemy it was not touching stops there, in contact (found by bisection);
+two enemies meeting head on both stop, the first by id moving on until it touches the
+other. A figure that would overlap a friend stops before it. Positions are rounded to the
+stored units (:mod:`.fixed`) at the end of every fraction, so what a fraction reports is
+exactly what the state keeps.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+from shapely.strtree import STRtree
+
+from .bases import CONTACT, Base
+from .fixed import to_cm, to_degrees, to_tenths, to_units
+from .paths import PathPlan
+
+STEP_CM = 1.0
+"""The longest small step (cm): bases are at least 2 cm deep, so two figures meeting head
+on cannot pass through each other between two steps."""
+BISECTIONS = 12
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure taking part: its side, its base now, its path and allowance (cm)."""
+
+    side: str
+    base: Base
+    plan: PathPlan | None = None
+    allowance: float = 0.0
+    facing: float | None = None
+    """The facing (degrees) to take at the end of the path, if the order gives one."""
+
+
+@dataclass
+class Fraction:
+    """What one fraction of the move did: where each moving figure is (stored units:
+    x, y, tenths of a degree) and who stopped in contact with whom."""
+
+    index: int
+    positions: dict[str, tuple[int, int, int]] = field(default_factory=dict)
+    contacts: list[tuple[str, str]] = field(default_factory=list)
+    blocked: list[tuple[str, str]] = field(default_factory=list)
+    """Figures stopped before a friend: (figure, friend)."""
+
+
+FRACTION = "table-fraction"
+"""The ``kind`` of a log line's detail giving the positions after one fraction."""
+
+
+def fraction_detail(fraction: Fraction) -> dict[str, object]:
+    """The structured detail of the log line of one fraction (the board shows the move
+    fraction by fraction from it): its index and the positions after it."""
+    return {"kind": FRACTION, "index": fraction.index,
+            "positions": {p: list(at) for p, at in sorted(fraction.positions.items())}}
+
+
+def _stored(x: float, y: float, facing: float) -> tuple[int, int, int]:
+    return to_units(x), to_units(y), to_tenths(facing)
+
+
+_BASES: dict[tuple[float, float, int, int, int], Base] = {}
+
+
+def _base(b: Base, at: tuple[int, int, int]) -> Base:
+    """The base ``b`` moved to ``at`` (the last few thousand are kept: a figure standing
+    still is not rebuilt at every small step)."""
+    key = (b.width, b.depth, *at)
+    found = _BASES.get(key)
+    if found is None:
+        if len(_BASES) > 4096:
+            _BASES.clear()
+        found = _BASES[key] = Base(to_cm(at[0]), to_cm(at[1]), b.width, b.depth,
+                                   to_degrees(at[2]))
+    return found
+
+
+def carry_out(figures: Mapping[str, Figure], fractions: int = 6) -> list[Fraction]:
+    """Carry out every figure's path together in ``fractions`` (see the module doc)."""
+    ids = sorted(figures)
+    at = {p: _stored(figures[p].base.x, figures[p].base.y, figures[p].base.facing)
+          for p in ids}
+    effort = {p: 0.0 for p in ids}
+    moving = {p for p in ids if figures[p].plan is not None and figures[p].plan.effort > 0}
+    out = []
+    for k in range(1, fractions + 1):
+        frac = Fraction(k)
+        goal = {p: min(figures[p].plan.effort, figures[p].allowance * k / fractions)
+                for p in moving}
+        steps = max((math.ceil((goal[p] - effort[p]) / STEP_CM) for p in moving), default=0)
+        first = dict(effort)
+        for s in range(1, steps + 1):
+            aims = {p: first[p] + (goal[p] - first[p]) * s / steps for p in moving}
+            _substep(figures, ids, moving, at, effort, aims, frac)
+        for p in sorted(moving):
+            if effort[p] >= figures[p].plan.effort and figures[p].facing is not None:
+                at[p] = (at[p][0], at[p][1], to_tenths(figures[p].facing))
+        frac.positions = {p: at[p] for p in ids if figures[p].plan is not None}
+        for p, _ in frac.contacts + frac.blocked:
+            moving.discard(p)
+        moving = {p for p in moving if effort[p] < figures[p].plan.effort}
+        out.append(frac)
+    return out
+
+
+def _substep(figures: Mapping[str, Figure], ids: list[str], moving: set[str],
+             at: dict[str, tuple[int, int, int]], effort: dict[str, float],
+             aims: dict[str, float], frac: Fraction) -> None:
+    """All moving figures take one small step together, each to its aim (effort)."""
+    start = dict(effort)
+    stopped = {p for p, _ in frac.contacts + frac.blocked}
+    active = [p for p in ids if p in moving and p not in stopped]
+    target = {p: aims[p] for p in active}
+    bases = {p: _base(figures[p].base, at[p]) for p in ids}
+    proposed = {p: _place(figures[p], target[p]) for p in active}
+    new = dict(bases)
+    new.update({p: _base(figures[p].base, proposed[p]) for p in active})
+    # Only the bases near one another are compared: found with trees of the bases before
+    # and after the step (a figure only ever goes back along its step, never further).
+    before = _near(ids, bases, active, CONTACT)
+    close = _near(ids, new, active, CONTACT + 2 * STEP_CM, bases)
+    before = {p: {q for q in before[p] if figures[q].side != figures[p].side
+                  and bases[p].touches(bases[q])} for p in active}
+    for p in active:
+        if p in {a for a, _ in frac.contacts}:
+            continue  # stopped already in this small step, by an enemy meeting it
+        for q in close[p]:
+            if q == p:
+                continue
+            friend = figures[q].side == figures[p].side
+            if friend and new[p].distance(new[q]) <= 0 and bases[p].distance(new[q]) > 0:
+                frac.blocked.append((p, q))
+                new[p] = bases[p]
+                proposed[p] = at[p]
+                target[p] = start[p]
+                break
+            if not friend and q not in before[p] and new[p].touches(new[q]):
+                both = q in target and q not in {a for a, _ in frac.contacts}
+                lam = _bisect(figures, p, q if both else None, start, target, bases[q])
+                for r in (p, q) if both else (p,):
+                    target[r] = start[r] + lam * (target[r] - start[r])
+                    proposed[r] = _place(figures[r], target[r])
+                    new[r] = _base(figures[r].base, proposed[r])
+                frac.contacts.append((p, q))
+                if both:
+                    frac.contacts.append((q, p))
+                break
+    for p in active:
+        at[p] = proposed[p]
+        effort[p] = target[p]
+
+
+def _near(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: float,
+          also: Mapping[str, Base] | None = None) -> dict[str, list[str]]:
+    """For each active figure, the figures whose bases (in ``bases``, or ``also``) are
+    within ``gap`` cm of its base in ``bases``, in id order."""
+    if not active:
+        return {}
+    polys = [bases[q].polygon for q in ids]
+    if also is not None:
+        polys += [also[q].polygon for q in ids]
+    tree = STRtree(polys)
+    found: dict[str, set[str]] = {p: set() for p in active}
+    left, right = tree.query(np.array([bases[p].polygon for p in active], dtype=object),
+                             predicate="dwithin", distance=gap)
+    for i, j in zip(left.tolist(), right.tolist(), strict=True):
+        found[active[i]].add(ids[j % len(ids)])
+    return {p: sorted(found[p]) for p in active}
+
+
+def _place(figure: Figure, effort: float) -> tuple[int, int, int]:
+    assert figure.plan is not None
+    x, y, facing = figure.plan.at_effort(effort, figure.base.facing)
+    return _stored(x, y, facing)
+
+
+def _bisect(figures: Mapping[str, Figure], p: str, q: str | None, start: dict[str, float],
+            target: dict[str, float], still: Base) -> float:
+    """The least share of this small step at which ``p`` touches ``q`` (both moving on
+    together) or ``still`` (the base of a figure not moving)."""
+    def touching(lam: float) -> bool:
+        a = _base(figures[p].base, _place(figures[p], start[p] + lam * (target[p] - start[p])))
+        if q is None:
+            return a.distance(still) <= CONTACT
+        b = _base(figures[q].base, _place(figures[q], start[q] + lam * (target[q] - start[q])))
+        return a.distance(b) <= CONTACT
+
+    lo, hi = 0.0, 1.0
+    for _ in range(BISECTIONS):
+        mid = (lo + hi) / 2
+        if touching(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi

@@ -1,0 +1,326 @@
+"""The tools of a table's view: move a figure, measure with the ruler, check a line of
+sight. One tool is chosen at a time (M, R, L, or the buttons over the board); the view
+hands it the mouse, so the scene has no mouse code for the table. Measuring changes
+nothing; a move is one action through the controller (one undo step)."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsPathItem
+from shapely.geometry import Point as ShapelyPoint
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.table.bases import Base
+from boardapp.core.table.fixed import bearing, point_text, to_tenths, to_units
+from boardapp.core.table.measure import figure_base, figure_bases, measure, table_setup
+from boardapp.core.table.paths import plan_path
+
+from .table_items import Z_TOOL, GhostItem, ToolLabel, mm, to_table
+from .table_scene import TableScene
+
+
+class TableTool:
+    """A modal tool: the view gives it the presses, moves and releases on the board."""
+
+    name = ""
+    label = ""
+    shortcut = ""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.line = QGraphicsLineItem()
+        self.line.setZValue(Z_TOOL)
+        self.text = ToolLabel()
+        self._shown = False
+
+    def _show(self) -> None:
+        if not self._shown:
+            for item in (self.line, self.text, self.text.box):
+                self.scene.addItem(item)
+            self._shown = True
+
+    def clear(self) -> None:
+        """Take the tool's drawings off the board."""
+        if self._shown:
+            for item in (self.line, self.text, self.text.box):
+                if item.scene() is self.scene:
+                    self.scene.removeItem(item)
+            self._shown = False
+
+    def draw(self, a: QPointF, b: QPointF, text: str, colour: str) -> None:
+        self._show()
+        self.line.setLine(a.x(), a.y(), b.x(), b.y())
+        self.line.setPen(QPen(QColor(colour), 3.0))
+        self.text.show_text(text, b)
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        """A press at scene point ``pos``: ``True`` if the tool takes it (else the view
+        pans)."""
+        return False
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        """The pointer moved with the button down."""
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        """The button was released."""
+
+
+class MoveTool(TableTool):
+    """Drag a figure anywhere (nothing snaps): the path, its obstacles and the allowance
+    left show while dragging; the drop is the ruleset's move action (Shift: a placement
+    by hand). Ctrl+click selects several figures: dragging one of them moves the group,
+    each keeping its place (one action)."""
+
+    name, label, shortcut = "move", "Move", "M"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.pid: str | None = None
+        self.start: Base | None = None
+        self.ghost = GhostItem()
+        self.turned: float | None = None
+        """The facing chosen with the wheel during the drag (``None``: along the path)."""
+        self._last = QPointF()
+        self.ctrl = False
+        """Whether Ctrl is held at the press (the view sets it): select, do not drag."""
+        self.selected: list[str] = []
+        self.group: dict[str, Base] = {}
+        """The other figures dragged with the pressed one, at their start."""
+        self.ghosts: dict[str, GhostItem] = {}
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        if self.scene.replaying or self.scene.game is None:
+            return False
+        pid = self.scene.figure_at(pos)
+        if pid is None:
+            self.select([])
+            return False
+        if self.ctrl:
+            self.select([p for p in self.selected if p != pid] if pid in self.selected
+                        else [*self.selected, pid])
+            return True
+        if pid not in self.selected:
+            self.select([])
+        self.pid = pid
+        self.turned = None
+        rs, state = self.scene.game.ruleset, self.scene.drawn_state()
+        self.start = figure_base(rs, state, pid)
+        self.group = {p: b for p in self.selected if p != pid
+                      and (b := figure_base(rs, state, p)) is not None}
+        return self.start is not None
+
+    def select(self, pids: list[str]) -> None:
+        """Make ``pids`` the selection (drawn outlined)."""
+        self.selected = list(pids)
+        self.scene.outline(self.selected)
+
+    def turn(self, degrees: float, shift: bool) -> None:
+        """Turn the dragged figure (the wheel during a drag): its facing at the drop."""
+        if self.start is None:
+            return
+        x, y = to_table(self._last)
+        now = self.turned if self.turned is not None else self.facing_at(x, y, shift)
+        self.turned = (now + degrees) % 360.0
+        self.move(self._last, shift)
+
+    def facing_at(self, x: float, y: float, shift: bool) -> float:
+        assert self.start is not None
+        if self.turned is not None:
+            return self.turned
+        if shift or (x, y) == self.start.centre:
+            return self.start.facing
+        return bearing(x - self.start.x, y - self.start.y)
+
+    def describe(self, x: float, y: float) -> tuple[str, bool]:
+        """What the drag to (x, y) cm shows, and whether it is within the allowance."""
+        assert self.scene.game is not None and self.start is not None and self.pid
+        ruleset, state = self.scene.game.ruleset, self.scene.game.state
+        table, rules = table_setup(ruleset)
+        plan = plan_path(table, [(self.start.x, self.start.y), (x, y)], rules.costs)
+        allowance = rules.figure(state["pieces"][self.pid]["type"]).allowance
+        parts = [f"path {plan.length:.1f} cm"]
+        parts += [f"+{c.cost:g} {table.scenery[c.scenery].name}" for c in plan.crossings
+                  if c.cost]
+        if plan.refused:
+            return f"{' '.join(parts)}\n{plan.refused}", False
+        left = allowance - plan.effort
+        tail = (f"{left:.1f} of {allowance:g} cm left" if left >= 0
+                else f"{-left:.1f} cm over the {allowance:g} cm allowance")
+        total = f" = {plan.effort:.1f} cm" if len(parts) > 1 else ""
+        return f"{' '.join(parts)}{total}\n{tail}", left >= 0 or not allowance
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        if self.start is None:
+            return
+        self._last = pos
+        x, y = to_table(pos)
+        if self.ghost.scene() is not self.scene:
+            self.scene.addItem(self.ghost)
+        facing = self.facing_at(x, y, shift)
+        self.ghost.set_base(Base(x, y, self.start.width, self.start.depth, facing))
+        for other, base in self.group.items():
+            ghost = self.ghosts.setdefault(other, GhostItem())
+            if ghost.scene() is not self.scene:
+                self.scene.addItem(ghost)
+            ghost.set_base(Base(base.x + x - self.start.x, base.y + y - self.start.y,
+                                base.width, base.depth, facing))
+        text, ok = ("placed by hand", True) if shift else self.describe(x, y)
+        if self.group and not shift:
+            text += f"\n(a group of {len(self.group) + 1})"
+        self.draw(mm(self.start.x, self.start.y), pos, text, "#2e7d32" if ok else "#c62828")
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        pid, start, turned, group = self.pid, self.start, self.turned, list(self.group)
+        self.pid = self.start = self.turned = None
+        self.group = {}
+        for ghost in (self.ghost, *self.ghosts.values()):
+            if ghost.scene() is self.scene:
+                self.scene.removeItem(ghost)
+        self.clear()
+        controller, game = self.scene.controller, self.scene.game
+        if pid is None or start is None or controller is None or game is None:
+            return
+        x, y = to_table(pos)
+        if math.hypot(x - start.x, y - start.y) < 0.05:
+            return  # a click, not a move
+        where = point_text(to_units(x), to_units(y),
+                           None if turned is None else to_tenths(turned))
+        if shift:  # by hand, the pressed figure alone
+            controller.push(Action("place", (pid, where)))
+        else:
+            controller.drop([pid, *group], where)
+        self.select([])
+        self.scene.sync()
+
+
+class RulerTool(TableTool):
+    """Measure centimetres between two points, or edge to edge between two figures."""
+
+    name, label, shortcut = "ruler", "Ruler", "R"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.origin: QPointF | None = None
+        self.pid: str | None = None
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        if self.scene.game is None:
+            return False
+        self.clear()
+        self.origin = pos
+        self.pid = self.scene.figure_at(pos)
+        return True
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        if self.origin is None or self.scene.game is None:
+            return
+        ax, ay = to_table(self.origin)
+        bx, by = to_table(pos)
+        text = f"{math.hypot(bx - ax, by - ay):.1f} cm"
+        other = self.scene.figure_at(pos)
+        if self.pid and other and other != self.pid:
+            state = self.scene.drawn_state()
+            a = figure_base(self.scene.game.ruleset, state, self.pid)
+            b = figure_base(self.scene.game.ruleset, state, other)
+            if a is not None and b is not None:
+                text = f"{a.distance(b):.1f} cm edge to edge"
+        self.draw(self.origin, pos, text, "#1f4e9c")
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        self.origin = None  # the last measure stays until the next press
+
+
+class SightTool(TableTool):
+    """From one figure to another: line of sight (or what blocks it), cover, distance,
+    range band."""
+
+    name, label, shortcut = "sight", "Line of sight", "L"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.pid: str | None = None
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        self.clear()
+        self.pid = self.scene.figure_at(pos) if self.scene.game is not None else None
+        return self.pid is not None
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        if self.pid is None or self.scene.game is None:
+            return
+        rs, state = self.scene.game.ruleset, self.scene.drawn_state()
+        a = figure_base(rs, state, self.pid)
+        if a is None:
+            return
+        other = self.scene.figure_at(pos)
+        if other is None or other == self.pid:
+            self.draw(mm(a.x, a.y), pos, "drag to a figure", "#555555")
+            return
+        table, _ = table_setup(rs)
+        result = measure(rs, state, self.pid, other)
+        b = figure_base(rs, state, other)
+        assert b is not None
+        self.draw(mm(a.x, a.y), mm(b.x, b.y), "\n".join(result.lines(table)),
+                  "#2e7d32" if result.sees else "#c62828")
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        self.pid = None
+
+
+class RingTool(TableTool):
+    """A ring of any radius around a figure (or a point): drag out the radius; the
+    figures within it are named."""
+
+    name, label, shortcut = "ring", "Ring", "G"
+
+    def __init__(self, scene: TableScene) -> None:
+        super().__init__(scene)
+        self.origin: QPointF | None = None
+        self.pid: str | None = None
+        self.ring = QGraphicsPathItem()
+        self.ring.setZValue(Z_TOOL)
+        self.ring.setPen(QPen(QColor("#6a1b9a"), 2.0, Qt.PenStyle.DashLine))
+
+    def clear(self) -> None:
+        super().clear()
+        if self.ring.scene() is self.scene:
+            self.scene.removeItem(self.ring)
+
+    def press(self, pos: QPointF, shift: bool) -> bool:
+        if self.scene.game is None:
+            return False
+        self.clear()
+        self.origin = pos
+        self.pid = self.scene.figure_at(pos)
+        return True
+
+    def move(self, pos: QPointF, shift: bool) -> None:
+        if self.origin is None or self.scene.game is None:
+            return
+        rs, state = self.scene.game.ruleset, self.scene.drawn_state()
+        ax, ay = to_table(self.origin)
+        bx, by = to_table(pos)
+        centre = figure_base(rs, state, self.pid) if self.pid else None
+        shape = centre.polygon if centre is not None else ShapelyPoint(ax, ay)
+        radius = shape.distance(ShapelyPoint(bx, by))
+        ring = shape.buffer(radius, quad_segs=24) if radius > 0 else shape
+        path = QPainterPath()
+        path.addPolygon(QPolygonF([mm(x, y) for x, y in ring.exterior.coords])
+                        if hasattr(ring, "exterior") else QPolygonF())
+        self.ring.setPath(path)
+        if self.ring.scene() is not self.scene:
+            self.scene.addItem(self.ring)
+        inside = [rs.piece_name(state, p) for p, b in sorted(figure_bases(rs, state).items())
+                  if p != self.pid and b.polygon.distance(shape) <= radius]
+        names = ", ".join(inside) if inside else "nobody"
+        self.draw(self.origin, pos, f"{radius:.1f} cm: {names}", "#6a1b9a")
+
+    def release(self, pos: QPointF, shift: bool) -> None:
+        self.origin = None
+
+
+TOOLS = (MoveTool, RulerTool, SightTool, RingTool)
+SHIFT = Qt.KeyboardModifier.ShiftModifier

@@ -1,0 +1,68 @@
+"""Table demo, the ruleset: wires the model and the steps, sets up the table and says how
+figures look. It is the template of a skirmish game on a free table: ``model.py`` (data
+and predicates), ``steps/`` (the turn and the orders given together), and this file."""
+
+from __future__ import annotations
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.flow import Flow
+from boardapp.core.engine.rng import new_rng
+from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
+from boardapp.core.engine.state import State, add_piece, new_state
+from boardapp.core.table.fixed import is_point_text, to_tenths, to_units
+from boardapp.core.table.positions import set_position
+from boardapp.core.table.tableboard import TABLE_PLACE
+
+from .model import LAST_TURN, SET_UP, SIDES, TableModel
+from .steps.orders import ORDERS_STEP, Orders, RevealOrders, TurnPhase
+
+
+class TableDemo(TableModel):
+    """The table demo (see :mod:`.model` for the rules)."""
+
+    aliases = ("table_demo", "table")
+    dice = DiceSpec(sides=6)
+    default_scenario = "demo"
+    flow = Flow(Orders, RevealOrders, phases=(TurnPhase,))
+
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        return {"demo": ScenarioInfo("demo", "King of the hill",
+                                     "Three figures a side race for the windmill hill")}
+
+    def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
+        state = new_state(self.id, scenario, new_rng(seed), list(SIDES))
+        for pid, (tid, x, y, facing) in SET_UP.items():
+            add_piece(state, pid, tid, TABLE_PLACE)
+            set_position(state, pid, to_units(x), to_units(y), to_tenths(facing))
+        state["phase"] = TurnPhase.name
+        state["vars"] = {"drafts": {}}
+        state["flow"] = [{"step": ORDERS_STEP, "side": SIDES[0], "sides": list(SIDES),
+                          "vars": {}}]
+        return state
+
+    def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
+        """A drag of a figure to a point of the table plans its path while orders are
+        given (rule 2); anywhere else it is a placement by hand."""
+        if is_point_text(dest.split(";")[-1]) and self.flow.verb_spec(state, "plan"):
+            return Action.of("plan", pieces, dest)
+        return Action.of("place", pieces, dest)
+
+    def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
+        return {s: [("vars", "drafts", s)] for s in SIDES}
+
+    def private_lines(self, state: State, side: str) -> list[str]:
+        drafts = (state["vars"].get("drafts") or {}).get(side) or {}
+        return [f"Planned: {self.piece_name(state, p)} to {path}"
+                for p, path in sorted(drafts.items())]
+
+    def counter_face(self, state: State, pid: str) -> CounterFace:
+        side = self.side(self.piece_side(state, pid))
+        spec = self.spec(state, pid)
+        kind = state["pieces"][pid]["type"]
+        return CounterFace(colour=side.colour, text_colour=side.text_colour,
+                           title=pid.rsplit("-", 1)[-1].upper(), subtitle=kind,
+                           tooltip=f"{self.piece_name(state, pid)}: base {spec.width:g} x "
+                                   f"{spec.depth:g} cm, allowance {spec.allowance:g} cm")
+
+    def status(self, state: State) -> Status:
+        return Status(f"{self.name}, turn {min(state['turn'], LAST_TURN)}")
