@@ -130,6 +130,7 @@ def main() -> None:
     from benchmarks.contract import main as contract_main
 
     contract_main()
+    __import__("benchmarks.bench_replay").bench_replay.main()  # the engine's figures (14)
     __import__("benchmarks.bench_table", fromlist=["main"]).main()  # the free table (issue 18)
 
 

@@ -218,11 +218,12 @@ def _mode(path: str) -> str | None:
     return data.get("mode") if isinstance(data, dict) else None
 
 
-def _open(args: argparse.Namespace, *, player: bool = False) -> Game:
+def _open(args: argparse.Namespace, *, player: bool = False, full: bool = False) -> Game:
     """Open ``args.file``; a play-by-email game with the player's passphrase if given
-    (required when ``player``), checked against this computer's ledger."""
+    (required when ``player``), checked against this computer's ledger. ``full``:
+    replay and check every action, even of a position verified here before."""
     if _mode(args.file) != "pbem":
-        return load_game(args.file, maps=UserMaps())
+        return load_game(args.file, maps=UserMaps(), verified_here=not full)
     from .core.pbem.ledger import Ledger
 
     passphrase = _passphrase(args, required=player)
@@ -309,7 +310,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from .core.files.report import verify_report
 
     try:
-        game = _open(args)
+        game = _open(args, full=True)
     except GameFileError as exc:
         print(f"NOT OK: {exc}", file=sys.stderr)
         return EXIT_ERROR

@@ -36,10 +36,17 @@ def config_dir(create: bool = True) -> Path:
 
 
 def cache_dir(create: bool = True) -> Path:
-    """The user's cache folder (board thumbnails: anything here can be made again);
-    ``$BOARDAPP_CACHE_DIR`` overrides it."""
+    """The user's cache folder (anything here can be made again: board thumbnails, the
+    positions already verified on this computer); ``$BOARDAPP_CACHE_DIR`` overrides it,
+    else it is ``cache`` in :func:`data_dir` when ``$BOARDAPP_DATA_DIR`` is set (tests,
+    portable installs), else the platform's."""
     override = os.environ.get("BOARDAPP_CACHE_DIR")
-    path = Path(override) if override else Path(platformdirs.user_cache_dir(APP_NAME, False))
+    if override:
+        path = Path(override)
+    elif os.environ.get("BOARDAPP_DATA_DIR"):
+        path = data_dir(create) / "cache"
+    else:
+        path = Path(platformdirs.user_cache_dir(APP_NAME, False))
     if create:
         path.mkdir(parents=True, exist_ok=True)
     return path

@@ -43,7 +43,10 @@ class Action:
         words = text.split()
         if not words:
             raise InvalidActionError("empty action")
-        return cls(words[0].lower(), tuple(words[1:]))
+        action = object.__new__(cls)  # words split on white space need no other check
+        object.__setattr__(action, "verb", words[0].lower())
+        object.__setattr__(action, "args", tuple(words[1:]))
+        return action
 
     @classmethod
     def of(cls, verb: str, *args: Any) -> Action:

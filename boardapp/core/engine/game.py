@@ -16,6 +16,7 @@ step-by-step replay without changing the game.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -24,11 +25,13 @@ from ..base.errors import BoardappError, InvalidActionError
 from .actions import Action, LogEntry
 from .context import Context
 from .datasheets import snapshot
+from .delta import apply_delta, changes, sync
 from .manual import HANDLERS, NOT_MANUAL
 from .ruleset import Ruleset
 from .runner import ActionRunner
 from .sends import Send, last_seen
 from .state import State, copy_state
+from .timeline import EVERY, Timeline
 from .together import pending_obligations
 
 
@@ -89,8 +92,20 @@ class Game:
             self.initial["data"] = copy.deepcopy(dict(data))
         self._setup: State = copy_state(self.initial)
         self.state: State = copy_state(self.initial)
+        """The state now. Actions change it in place: copy it (:meth:`state_at`) to keep
+        a position."""
+        self._shadow: State = copy_state(self.initial)
+        """An independent copy of :attr:`state` as the last action left it (see
+        :mod:`.delta`)."""
         self.log: list[LogEntry] = []
-        self._before: list[State] = []
+        self._past = Timeline(self.initial)
+        self.edited = False
+        """Whether :attr:`state` was changed outside any action (then the game's states
+        are not only what its log gives)."""
+        self._replaying = False
+        self.from_checkpoint = False
+        """Whether the game was opened at a position verified before, without a replay
+        (:meth:`adopt`)."""
         self._redo: list[tuple[Action, str]] = []
         self._automatic: set[int] = set()
         """Numbers of the log entries :meth:`fulfil` played (undone with the action
@@ -144,23 +159,98 @@ class Game:
         if side is None and self.pbem is not None and self.pbem.me:
             side = self.pbem.me  # by email a program acts for its own player only
         side = side or self.ruleset.acting_side(self.state)
+        self._adopt_edits()
         if self.pbem is not None:
             entry, work = self.pbem.play(self, action, side)
         else:
-            work = copy_state(self.state)
+            work = self.state
             manual = action.verb in HANDLERS and action.verb not in NOT_MANUAL
             ctx = Context(work, side, manual=manual)
-            apply_to(self.ruleset, work, action, ctx)
+            try:
+                apply_to(self.ruleset, work, action, ctx)
+            except BaseException:
+                if not self._replaying:  # a replay that fails is thrown away
+                    apply_delta(work, changes(work, self._shadow))  # refused: as it was
+                raise
             entry = LogEntry(len(self.log) + 1, action, side, manual, ctx.lines, ctx.dice)
-        self._before.append(self.state)
-        self.state = work
+        self._record(work)
         self.log.append(entry)
         return entry
 
+    def _record(self, after: State) -> None:
+        """``after`` is the state now: keep the deltas from the one before (in a replay,
+        only a snapshot now and then: the deltas are learnt when needed)."""
+        self.state = after
+        if self._replaying and self.pbem is None:
+            self._past.push_unknown(after)
+            return
+        undo, redo = sync(after, self._shadow)
+        self._past.push(undo, redo, after)
+
+    def replaying(self) -> _Replaying:
+        """``with game.replaying(): game.push(...)...``: a replay of recorded actions, which
+        nothing changes between them; quicker (no deltas kept, see :meth:`_record`). An
+        action refused there leaves the state broken: throw the game away."""
+        return _Replaying(self)
+
+    def _adopt_edits(self) -> None:
+        """A state changed outside any action (a test setting up a position, a tool):
+        the next action starts from it, and undoing that action comes back to it."""
+        if not self._replaying and self.state != self._shadow:
+            self._shadow = copy_state(self.state)
+            self.edited = True
+
+    def adopt(self, entries: list[LogEntry], positions: dict[int, State]) -> None:
+        """Take ``entries`` as the log, without replaying them: ``positions`` are the
+        states after some of them, the last one included, verified already (a game
+        opened from a position verified on this computer, :mod:`..files.checkpoints`).
+        Undo and :meth:`state_at` replay what they need from the nearest one."""
+        if self.log:
+            raise BoardappError("only a new game can adopt a log")
+        final = positions[len(entries)]
+        self.log = list(entries)
+        self.state = copy_state(final)
+        self._shadow = copy_state(final)
+        self._past.adopt(len(entries), {n: json.dumps(s) for n, s in positions.items()})
+        self.from_checkpoint = True
+
+    def _learn(self, first: int, last: int) -> None:
+        """Learn the deltas of the actions after step ``first`` up to step ``last`` by
+        replaying them from the state kept at ``first``, checking that they lead to the
+        state kept at ``last`` (see :meth:`adopt`)."""
+        past = self._past
+        work = json.loads(past.snaps[first])
+        shadow = json.loads(past.snaps[first])
+        undos, redos, positions = [], [], {}
+        for i in range(first, last):
+            entry = self.log[i]
+            manual = entry.action.verb in HANDLERS and entry.action.verb not in NOT_MANUAL
+            apply_to(self.ruleset, work, entry.action, Context(work, entry.side, manual=manual))
+            undo, redo = sync(work, shadow)
+            undos.append(undo)
+            redos.append(redo)
+            if (i + 1) % EVERY == 0:
+                positions[i + 1] = json.dumps(work)
+        known = past.snaps[last] if last in past.snaps else json.dumps(self.state)
+        if json.dumps(work) != known:
+            raise BoardappError(f"the actions {first + 1}-{last} do not lead to the position "
+                                f"kept after action {last}")
+        past.learn(first, undos, redos, positions)
+
+    def learn_last(self) -> None:
+        """Learn the deltas of the last actions at once (undo is then quick at once)."""
+        self._know(len(self.log) - 1)
+
+    def _know(self, index: int) -> None:
+        """Learn the deltas of action ``index + 1`` if they are not known yet (see
+        :meth:`adopt`), with those of the actions between the two states kept around it."""
+        past = self._past
+        if index < len(past) and not past.known(index):
+            self._learn(*past.segment(index))
+
     def append_checked(self, entry: LogEntry, after: State) -> None:
         """Append an entry the file loader has already checked, with its state."""
-        self._before.append(self.state)
-        self.state = after
+        self._record(after)
         self.log.append(entry)
 
     def undo(self) -> LogEntry | None:
@@ -176,8 +266,12 @@ class Game:
         return entry
 
     def _pop(self) -> LogEntry:
+        self._know(len(self.log) - 1)
         entry = self.log.pop()
-        self.state = self._before.pop()
+        self._adopt_edits()
+        undo = self._past.pop()
+        apply_delta(self.state, undo)
+        apply_delta(self._shadow, undo)
         if self.pbem is not None:
             self.pbem.took_back(self)
         while self.sends and self.sends[-1].upto > len(self.log):  # hot-seat only
@@ -242,7 +336,19 @@ class Game:
         if not 0 <= step <= len(self.log):
             raise BoardappError(f"there is no step {step}: the log has {len(self.log)} "
                                 "actions")
-        return copy_state(self.state if step == len(self.log) else self._before[step])
+        if step not in self._past.snaps:
+            self._know(step)
+        return self._past.state_at(step, self.state)
+
+    def changed_paths(self) -> list[tuple[str, ...]]:
+        """The paths in the state that the last action changed (``("pieces", "x", "loc")``,
+        ``("stacks", "a")``...), for a view that redraws only what changed; a path to a
+        dict whose keys changed order is listed too. Empty at the set-up."""
+        if not self.log:
+            return []
+        self._know(len(self.log) - 1)
+        redo = self._past.redo[-1]
+        return [path for path, _ in redo or []]
 
     def entries_since(self, step: int) -> list[LogEntry]:
         """The log entries after action ``step`` (what happened since then)."""
@@ -259,6 +365,8 @@ class Game:
         setup = copy_state(self._setup)
         self.initial = self.pbem.view(self, setup) if self.pbem is not None else setup
         self.state = copy_state(self.initial)
+        self._shadow = copy_state(self.initial)
+        self._past.reset(self.initial)
 
     def legal_actions(self) -> list[Action]:
         """The ruleset's legal actions now (manual verbs are always possible besides); by
@@ -291,10 +399,28 @@ class Game:
         number in the log.
         """
         game = cls(ruleset, scenario, seed, data, played_with, sides=sides)
-        for number, (text, side) in enumerate(actions, start=1):
-            try:
-                game.push(text, side=side)
-            except BoardappError as exc:
-                raise InvalidActionError(f"action {number} '{text}' cannot be replayed: "
-                                         f"{exc}") from exc
+        with game.replaying():
+            for number, (text, side) in enumerate(actions, start=1):
+                try:
+                    game.push(text, side=side)
+                except BoardappError as exc:
+                    raise InvalidActionError(f"action {number} '{text}' cannot be "
+                                             f"replayed: {exc}") from exc
         return game
+
+
+class _Replaying:
+    """The context of :meth:`Game.replaying`."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __enter__(self) -> Game:
+        self.game._adopt_edits()
+        self.game._replaying = True
+        return self.game
+
+    def __exit__(self, *exc: object) -> None:
+        game = self.game
+        game._replaying = False
+        game._shadow = copy_state(game.state)

@@ -52,6 +52,7 @@ from ..pbem.pbem_format import (
     record_json,
 )
 from ..pbem.pbem_verify import check_send_opening, check_send_signature, replay_record
+from . import checkpoints
 from .migrations import GAME_VERSION, migrate
 
 if TYPE_CHECKING:
@@ -106,13 +107,16 @@ def game_to_json(game: Game) -> dict[str, Any]:
         data["actions"] = [pbem.entry_json(game, i) for i in range(len(game.log))]
     else:
         data["actions"] = [entry.to_json() for entry in game.log]
+        kept = checkpoints.write(game, data["actions"])
+        if kept:
+            data["checkpoints"] = kept
     return data
 
 
 def dumps_game(game: Game) -> str:
     """The game file text: one action (and one send) per line, so a reader can follow."""
     data = game_to_json(game)
-    lists = {key: data.pop(key) for key in ("sends", "actions")}
+    lists = {key: data.pop(key) for key in ("sends", "actions", "checkpoints") if key in data}
     head = json.dumps(data, indent=1, ensure_ascii=False)
     parts = []
     for key, items in lists.items():
@@ -154,7 +158,8 @@ def _now() -> str:
 
 # -- reading ----------------------------------------------------------------------------------
 def load_game(path: str | Path, *, passphrase: str | None = None, side: str | None = None,
-              ledger: Ledger | None = None, maps: MapProvider | None = None) -> Game:
+              ledger: Ledger | None = None, maps: MapProvider | None = None,
+              verified_here: bool = True) -> Game:
     """Open a game file; raise :class:`GameFileError` saying what and where if it is bad.
 
     A play-by-email file opens without a passphrase as the public view (anyone can
@@ -164,11 +169,14 @@ def load_game(path: str | Path, *, passphrase: str | None = None, side: str | No
     refused (:mod:`boardapp.core.pbem.ledger`). ``maps``: where the ruleset reads its
     maps (the app hands in the user's edited maps; default: the shipped ones); a map that
     differs from the one the file records the game was played on adds a note.
+    ``verified_here``: a hot-seat game opens at its last checkpoint when this computer
+    has verified that position before (:mod:`.checkpoints`); false replays and checks
+    the whole log whatever this computer knows (``boardapp verify``).
     """
     name = str(path)
     data = read_game_bytes(path)
     return loads_game_bytes(data, name, passphrase=passphrase, side=side, ledger=ledger,
-                            maps=maps)
+                            maps=maps, verified_here=verified_here)
 
 
 def read_game_bytes(path: str | Path) -> bytes:
@@ -208,7 +216,7 @@ def _parse_json(text: str, name: str) -> Any:
 
 def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None,
                side: str | None = None, ledger: Ledger | None = None,
-               maps: MapProvider | None = None) -> Game:
+               maps: MapProvider | None = None, verified_here: bool = True) -> Game:
     """Parse game file text (see :func:`load_game`)."""
     data = _parse_json(text, name)
     if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
@@ -235,19 +243,29 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     if chosen is not None and (not isinstance(chosen, list)
                                or not all(isinstance(x, str) for x in chosen)):
         raise GameFileError(name, "sides", "expected a list of side ids")
-    try:
-        played = _ruleset_version(data)
-        game = Game(ruleset, scenario, seed, start_data,
-                    played if isinstance(played, str) else None, sides=chosen)
-    except BoardappError as exc:
-        raise GameFileError(name, "sides" if chosen else "scenario", str(exc)) from exc
-    except Exception as exc:  # a ruleset's set-up failing on a strange seed
-        raise GameFileError(name, "seed", f"the set-up fails: {type(exc).__name__}: {exc}") \
-            from exc
+    played = _ruleset_version(data)
+
+    def new_game() -> Game:
+        try:
+            return Game(ruleset, scenario, seed, start_data,
+                        played if isinstance(played, str) else None, sides=chosen)
+        except BoardappError as exc:
+            raise GameFileError(name, "sides" if chosen else "scenario", str(exc)) from exc
+        except Exception as exc:  # a ruleset's set-up failing on a strange seed
+            raise GameFileError(name, "seed", f"the set-up fails: {type(exc).__name__}: "
+                                              f"{exc}") from exc
+
+    game = new_game()
     game.notes += _map_notes(game, data)
     sides = [s.id for s in ruleset.sides]
     if mode == "hotseat":
-        _replay_hotseat(r, game, actions, sides, _version_hint(game, data))
+        kept = data.get("checkpoints")
+        if not (verified_here and kept is not None and _open_verified(game, actions, kept)):
+            if game.log:  # its checkpoints failed their replay: replay it all
+                notes, game = game.notes, new_game()
+                game.notes = notes
+            _replay_hotseat(r, game, actions, sides, _version_hint(game, data))
+            _check_checkpoints(r, game, actions, kept, written)
         game.sends = read_sends(r, data.get("sends"), sides, False, len(game.log))
         expected = data.get("digest")
         if expected is not None and expected != digest(game.state):
@@ -338,8 +356,43 @@ def _version_hint(game: Game, data: dict[str, Any]) -> str:
     return ""
 
 
+def _open_verified(game: Game, actions: list[Any], kept: Any) -> bool:
+    """Open at the file's last checkpoint if this computer verified it before, learning
+    the deltas of the last actions at once (quick undo); whether it did."""
+    if not checkpoints.open_verified(game, actions, kept):
+        return False
+    try:
+        game.learn_last()
+    except Exception:  # the rules changed under an unchanged version: replay it all
+        return False
+    return True
+
+
+def _check_checkpoints(r: Reader, game: Game, actions: list[Any], kept: Any,
+                       written: tuple[Any, Any, Any]) -> None:
+    """After a replay: a checkpoint of this format that is not the position the log
+    gives was edited (one of an older boardapp may differ: the rules changed)."""
+    if kept is None:
+        return
+    if checkpoints.read(kept, len(actions)) is None:
+        raise r.fail("checkpoints", "expected a list of {\"n\", \"digest\", \"state\"} "
+                                    "ending with the last action's")
+    bad = checkpoints.check(game, actions, kept)
+    now = (GAME_VERSION, f"boardapp {__version__}", game.ruleset.version)
+    if bad and written == now:
+        i = [c.get("n") for c in kept].index(bad[0])
+        raise r.fail(f"checkpoints[{i}] (the position after action {bad[0]})",
+                     "not the position the action log gives: the file was edited or damaged")
+
+
 def _replay_hotseat(r: Reader, game: Game, actions: list[Any], sides: list[str],
                     hint: str = "") -> None:
+    with game.replaying():
+        _replay_actions(r, game, actions, sides, hint)
+
+
+def _replay_actions(r: Reader, game: Game, actions: list[Any], sides: list[str],
+                    hint: str) -> None:
     for i, item in enumerate(actions):
         place = f"actions[{i}] (action {i + 1})"
         if not isinstance(item, dict) or not isinstance(item.get("action"), str):

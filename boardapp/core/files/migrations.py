@@ -9,6 +9,9 @@ this one. A file from a *newer* boardapp is refused with a message saying to upd
 version 1  hot-seat only: ruleset, scenario, seed, actions, digest
 version 2  adds ``mode`` ("hotseat" or "pbem"), ``sends``, and for play by email
            the ``pbem`` header (players, keys) and the proofs of each action
+version 3  adds ``checkpoints`` to a long hot-seat game: positions with their
+           digests (:mod:`boardapp.core.files.checkpoints`); optional, nothing else
+           changes
 =========  ===================================================================
 """
 
@@ -19,7 +22,7 @@ from typing import Any
 
 from ..base.errors import GameFileError
 
-GAME_VERSION = 2
+GAME_VERSION = 3
 """The format version this boardapp writes."""
 
 
@@ -31,7 +34,12 @@ def _v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2}
+def _v2_to_v3(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "version": 3}
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _v1_to_v2,
+                                                                      2: _v2_to_v3}
 
 
 def migrate(data: dict[str, Any], file: str) -> dict[str, Any]:

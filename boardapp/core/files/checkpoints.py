@@ -1,0 +1,188 @@
+"""Checkpoints: positions kept in a hot-seat game file, so that opening a long game
+does not replay its whole log on a computer that has verified it before.
+
+A file of format 3 may hold ``checkpoints``: the state after some actions (every
+:data:`FILE_EVERY` actions, every :data:`~..engine.timeline.EVERY` in the last
+:data:`TAIL`, and the end), each with its digest. The file is never trusted for them: a
+checkpoint is used only when this computer has verified that very position before
+(:mod:`.verified`), found by the *chain* of the log up to it, a hash over the file's
+header (app, ruleset, its version and data, maps, scenario, seed, sides, game data) and
+each action as the file records it (action, side, dice, log text). Then the game opens
+at the last checkpoint, and undo or the replay bar replay the actions they need from
+the nearest one. Otherwise (another computer's file, a file edited by hand, a newer
+boardapp, a cleared cache) the whole log is replayed and checked as before, each
+checkpoint is compared with the replayed position (an edited one is refused), and the
+positions are remembered as verified here.
+
+Games shorter than :data:`MIN_ACTIONS` actions keep no checkpoint: their replay is quick.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from ... import __version__
+from ..board.maps import records_to_json
+from ..engine.actions import Action, LogEntry, LogLine
+from ..engine.state import State, canonical
+from ..engine.timeline import EVERY
+from . import verified
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+MIN_ACTIONS = 1000
+FILE_EVERY = 1024
+TAIL = 256
+"""The last actions whose positions are kept every :data:`EVERY` actions: undoing them
+(or replaying them on the replay bar) after opening replays at most so many actions."""
+CHAIN_FORMAT = "boardapp-chain/1"
+
+
+def full_digest(state: State) -> str:
+    """The SHA-256 of the whole state (the ``legacy`` switches included)."""
+    return hashlib.sha256(canonical(state).encode("ascii")).hexdigest()
+
+
+def steps(length: int) -> list[int]:
+    """The steps whose positions a file of a ``length``-action game keeps."""
+    if length < MIN_ACTIONS:
+        return []
+    out = set(range(FILE_EVERY, length, FILE_EVERY))
+    last = (length - 1) - (length - 1) % EVERY
+    out.update(s for s in range(last, max(0, length - TAIL) - 1, -EVERY) if s > 0)
+    out.add(length)
+    return sorted(out)
+
+
+_ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
+
+
+def chain(game: Game, items: list[dict[str, Any]], at: Iterable[int] | None = None
+          ) -> dict[int, str]:
+    """The hash of the header and the log up to each step of ``at`` (default: every
+    step; 0 = the header alone): SHA-256 over the canonical JSON of each, one a line."""
+    rs = game.ruleset
+    head = {"format": CHAIN_FORMAT, "app": __version__, "ruleset": rs.id,
+            "version": game.played_with or rs.version, "data": rs.data_digest(),
+            "maps": records_to_json(rs.map_records()), "scenario": game.scenario,
+            "seed": game.seed, "sides": game.sides, "game_data": game.start_data}
+    wanted = set(range(len(items) + 1) if at is None else at)
+    h = hashlib.sha256(_ENCODE(head).encode("ascii") + b"\n")
+    out = {0: h.hexdigest()} if 0 in wanted else {}
+    for n, item in enumerate(items, start=1):
+        h.update(_ENCODE(item).encode("ascii") + b"\n")
+        if n in wanted:
+            out[n] = h.copy().hexdigest()
+    return out
+
+
+def write(game: Game, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ``checkpoints`` of a game file; remembers them as verified here when the game
+    was played (or verified) by this program and nothing changed its state by hand."""
+    wanted = steps(len(game.log))
+    if not wanted or game.pbem is not None:
+        return []
+    trusted = not game.edited and game.state == game._shadow
+    hashes = chain(game, items, wanted) if trusted else {}
+    out, found = [], {}
+    for n in wanted:
+        state = game.state_at(n)
+        d = full_digest(state)
+        out.append({"n": n, "digest": d, "state": state})
+        if trusted:
+            found[hashes[n]] = d
+    verified.remember(found)
+    return out
+
+
+def read(value: Any, length: int) -> dict[int, tuple[str, State]] | None:
+    """The checkpoints of a file (step -> (digest, state)); ``None`` if they are
+    missing or not of the expected shape (then the log is replayed: it says what is
+    wrong, if anything)."""
+    if not isinstance(value, list) or not value:
+        return None
+    out: dict[int, tuple[str, State]] = {}
+    for item in value:
+        if not isinstance(item, dict):
+            return None
+        n, d, state = item.get("n"), item.get("digest"), item.get("state")
+        if (not isinstance(n, int) or isinstance(n, bool) or not 0 < n <= length
+                or not isinstance(d, str) or not isinstance(state, dict)):
+            return None
+        out[n] = (d, state)
+    return out if length in out else None
+
+
+def entries_of(items: list[Any], sides: list[str]) -> list[LogEntry] | None:
+    """The log entries as the file records them (``None`` if one is not well formed:
+    the replay then says what is wrong)."""
+    known = set(sides)
+    out = []
+    for number, item in enumerate(items, start=1):
+        if type(item) is not dict:
+            return None
+        text, side = item.get("action"), item.get("side")
+        lines, dice = item.get("text", []), item.get("dice", [])
+        if (type(text) is not str or side not in known or type(lines) is not list
+                or type(dice) is not list or not text.split()):
+            return None
+        for line in lines:
+            if type(line) is not str:
+                return None
+        for value in dice:
+            if type(value) is not int:
+                return None
+        out.append(LogEntry(number, Action.parse(text), side, bool(item.get("manual", False)),
+                            [_line(t) for t in lines], list(dice)))
+    return out
+
+
+def _line(text: str) -> LogLine:
+    """A rendered log line read back (``"text [rule]"``)."""
+    if text.endswith("]") and " [" in text:
+        words, _, rule = text[:-1].rpartition(" [")
+        return LogLine(words, rule)
+    return LogLine(text)
+
+
+def open_verified(game: Game, items: list[Any], value: Any) -> bool:
+    """Open ``game`` (new, no action yet) at the file's last checkpoint if this computer
+    has verified its positions before; return whether it did."""
+    positions = read(value, len(items))
+    if positions is None or game.pbem is not None:
+        return False
+    entries = entries_of(items, [s.id for s in game.ruleset.sides])
+    if entries is None:
+        return False
+    hashes = chain(game, items, positions)
+    known = verified.lookup(hashes[n] for n in positions)
+    for n, (d, state) in positions.items():
+        if known.get(hashes[n]) != d or full_digest(state) != d:
+            return False
+    game.adopt(entries, {n: state for n, (_, state) in positions.items()})
+    return True
+
+
+def check(game: Game, items: list[Any], value: Any) -> list[int]:
+    """After a replay of the whole log (``items``, as the file records it): the steps
+    whose checkpoint in the file is not the replayed position. The others are
+    remembered as verified here, if the file records the log as the replay wrote it."""
+    positions = read(value, len(game.log))
+    if positions is None or game.pbem is not None or game.edited:
+        return []
+    hashes = chain(game, items, positions)
+    mine_hashes = chain(game, [entry.to_json() for entry in game.log], positions)
+    bad, found = [], {}
+    for n, (d, state) in sorted(positions.items()):
+        mine = full_digest(game.state_at(n))
+        if d != mine or full_digest(state) != mine:
+            bad.append(n)
+        elif hashes[n] == mine_hashes[n]:
+            found[hashes[n]] = mine
+    if not bad:
+        verified.remember(found)
+    return bad
