@@ -78,6 +78,8 @@ PLANS = {
     "deux-bretagne": Plan(cap=2000, seeds=1, cheap_offers=True,
                           prelude=("control brest blois",)),
     "lily-ermine": Plan(cap=2500, seeds=1, cheap_offers=True),
+    # Montjoie!: ten scenarios (2 to 6 players, normal and short games), 100-300 actions.
+    "montjoie": Plan(cap=3000, seeds=1, cheap_offers=True),
 }
 DEFAULT_PLAN = Plan()
 

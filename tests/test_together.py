@@ -120,6 +120,23 @@ def test_undo_takes_back_the_action_with_what_it_led_to_and_redo_plays_it_again(
     assert game.state == after and len(game.log) == length
 
 
+def test_redo_plays_again_only_what_was_played():
+    """Obligations a player took himself (push, no fulfil) are redone one by one, as
+    they were played, not carried out again automatically (found by the contract with
+    Montjoie!'s sealed vote)."""
+    game = Game(Council3(), None, 5)
+    for side, choice in (("red", "gold1"), ("blue", "gold3"), ("green", "gold2")):
+        game.push(f"commit {choice}", side=side)
+    game.push("reveal", side="green")
+    game.push("reveal", side="red")
+    after, length = game.state, len(game.log)
+    while game.can_undo:
+        game.undo()
+    while game.can_redo:
+        game.redo()
+    assert game.state == after and len(game.log) == length
+
+
 def test_a_whole_game_replays_from_its_file():
     game = Game(Council3(), None, 9)
     chooser = random.Random(4)

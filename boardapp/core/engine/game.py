@@ -106,7 +106,9 @@ class Game:
         self.from_checkpoint = False
         """Whether the game was opened at a position verified before, without a replay
         (:meth:`adopt`)."""
-        self._redo: list[tuple[Action, str]] = []
+        self._redo: list[tuple[Action, str, bool]] = []
+        """Actions taken back: (action, side, whether :meth:`fulfil` played what it led
+        to, to be played again on redo)."""
         self._automatic: set[int] = set()
         """Numbers of the log entries :meth:`fulfil` played (undone with the action
         that led to them)."""
@@ -259,10 +261,12 @@ class Game:
         if not self.can_undo:
             return None
         entry = self._pop()
+        followed = False
         while entry.number in self._automatic and self.can_undo:
             self._automatic.discard(entry.number)
             entry = self._pop()
-        self._redo.append((entry.action, entry.side))
+            followed = True
+        self._redo.append((entry.action, entry.side, followed))
         return entry
 
     def _pop(self) -> LogEntry:
@@ -282,16 +286,10 @@ class Game:
         """Play again the last action taken back; return its new log entry."""
         if not self._redo:
             return None
-        action, side = self._redo.pop()
+        action, side, followed = self._redo.pop()
         entry = self._apply(action, side)
-        done = self.fulfil()
-        # The obligations just played by themselves, taken back before: not redone twice
-        # (the players may have carried them out in another order).
-        ahead = self._redo[-len(done):] if done else []
-        for item in ((e.action, e.side) for e in done):
-            if item in ahead:
-                ahead.remove(item)
-                del self._redo[len(self._redo) - 1 - self._redo[::-1].index(item)]
+        if followed:  # the obligations it led to were carried out by this program
+            self.fulfil()
         return entry
 
     @property

@@ -1,0 +1,291 @@
+"""Montjoie!, Séquence 7 on the game's state: the map as :class:`~.conquest.Geography`,
+who owns what, the optional rules and readings of a combat, the commitments laid face
+down, and the totals of a combat as the steps resolve it.
+
+THE STATE this module adds (``state["vars"]``, additions to :mod:`.base`)::
+
+    facedown  {nation: [card kind, ...]}  SECRET to the nation: the cards it laid face
+                                          down in the combat running (``heros`` for its
+                                          Hero); others see only how many
+    stake     {nation: int}               SECRET: its own influence points laid
+    stage     "expansion" | "combats"     the phase of the running player's turn
+    pending   {nation: [kind, ...]}       yellow cards a winning defender, a player
+                                          who retreated or whose turn ended takes back:
+                                          public (all saw them), folded into the owner's
+                                          hand when he next plays from it (so that no
+                                          other program's view of his hand holds them)
+    last_combat  {"attacker", "defender", "from", "to", "totals", "result"}  the last
+                                          combat's totals, for the status and the tests
+
+A combat itself lives in its procedure frame (public): ``attacker``, ``defender``,
+``from``, ``to``, ``landing``, ``pledged`` (influence from other players), ``laid``
+(how many cards each laid), ``revealed`` ({role: {"cards", "stake"}}), ``dice``,
+``doubled`` ({role: [kind]}), ``totals``, ``result``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardapp.core.engine.state import State
+
+from .base import FOREIGN, MontjoieModel
+from .cards import CARD_NAMES
+from .combat import (
+    ATTACKER,
+    DEFENDER,
+    FORT_PC,
+    HERO,
+    Commitment,
+    Ground,
+    Options,
+    attack_total,
+    defence_total,
+    fortification_points,
+    terrain_bonus,
+)
+from .conquest import Geography
+
+ROLES = (ATTACKER, DEFENDER)
+FOREIGN_ATTACK, FOREIGN_DEFENCE = 5, 5
+"""Séq. 6: foreign troops attack with 5 PC + 1D6 and defend with 5 PC + 2 PC of
+garrison + 1D6."""
+ALLY_DEFENCE = 7
+"""9.0 (3 players): an ally defends with 7 + 1D6 (its garrison included)."""
+
+
+def geography(rs: MontjoieModel) -> Geography:
+    """The map's roads and ports (computed once per ruleset object)."""
+    cached = getattr(rs, "_mj_geography", None)
+    if cached is None:
+        bm = rs.board_map
+        links = [(a, b) for a, b in bm.graph.edges if a in bm.areas and b in bm.areas]
+        ports = [c for c, area in bm.areas.items() if area.port]
+        zones = {c: z for c in ports if (z := rs.sea_zone(c))}
+        cached = Geography.of(links, ports, zones)
+        rs._mj_geography = cached  # type: ignore[attr-defined]
+    return cached
+
+
+def owners(rs: MontjoieModel, state: State) -> dict[str, Any]:
+    """Every city of the map and its owner (``None``: a free city)."""
+    held = state["vars"]["cities"]
+    return {c: (held[c]["owner"] if c in held else None) for c in rs.board_map.areas}
+
+
+def combat_options(rs: MontjoieModel, state: State, attacker: str) -> Options:
+    """The optional rules (10.0) and the reading of A4 that change a combat total."""
+    variants = rs.option(state, "national-variants")
+    return Options(
+        engineer_cancels=rs.reading(state, "A4") == "a",
+        engineer_in_defence=rs.option(state, "engineer-defence"),
+        harder_landings=rs.option(state, "harder-landings"),
+        no_landing_bonus_for_attacker=variants and attacker == "angleterre",
+        no_mountain_bonus_for_attacker=rs.option(state, "knowledge") and attacker == "france")
+
+
+def is_player(rs: MontjoieModel, state: State, nation: str | None) -> bool:
+    return nation is not None and nation in rs.players(state)
+
+
+def commander(rs: MontjoieModel, state: State, nation: str | None) -> str | None:
+    """Who decides for ``nation`` in a combat: a player for his own nation; in the
+    3-player game the player who controls an ally (9.0: "Un joueur peut ajouter des PI
+    sur les combats de son allié"); nobody for foreign troops or neutrals."""
+    if is_player(rs, state, nation):
+        return nation
+    v = state["vars"]
+    if nation and v["minors"].get(nation) == "allie" and len(rs.players(state)) == 3:
+        return (v.get("ally_of") or {}).get(nation)
+    return None
+
+
+def commitment(frame_vars: dict[str, Any], role: str) -> Commitment:
+    """The revealed commitment of ``role`` in a combat frame (empty if none)."""
+    shown = (frame_vars.get("revealed") or {}).get(role) or {}
+    cards = tuple(shown.get("cards", ()))
+    pledged = int((frame_vars.get("pledged") or {}).get(role, 0))
+    return Commitment(cards=cards, influence=int(shown.get("stake", 0)) + pledged,
+                      hero=HERO in cards, engineer="ingenieur" in cards,
+                      felon="felon" in cards,
+                      doubled=tuple((frame_vars.get("doubled") or {}).get(role, ())))
+
+
+def ground(rs: MontjoieModel, state: State, frame_vars: dict[str, Any]) -> Ground:
+    """The city defended; a Chevauchée's target has no terrain bonus (Séq. 6)."""
+    city = frame_vars["to"]
+    if frame_vars.get("raid"):
+        return Ground(rs.level(state, city))
+    return Ground(rs.level(state, city), rs.is_mountain(city), bool(frame_vars["landing"]))
+
+
+def grand_master_bonus(state: State, nation: str | None) -> int:
+    """10.0 Grand Maître de l'Artillerie: + 1 PC in attack and defence this turn."""
+    return 1 if nation in (state["vars"].get("grand_masters") or []) else 0
+
+
+def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, int, str]:
+    """The two Combat Capacities with the dice rolled (Séq. 7), and how the defence was
+    counted (for the log)."""
+    attack, defence = commitment(fv, ATTACKER), commitment(fv, DEFENDER)
+    die_a, die_d = fv["dice"]
+    place = ground(rs, state, fv)
+    opts = combat_options(rs, state, fv["attacker"])
+    if is_player(rs, state, fv["attacker"]):
+        a = attack_total(attack, die_a, grand_master_bonus(state, fv["attacker"]))
+    else:  # an ally of the 3-player game (9.0: "ATT : 5 + 1D6")
+        a = FOREIGN_ATTACK + min(attack.influence, 3) + die_a
+    defender = fv["defender"]
+    if defender == FOREIGN:
+        fort = fortification_points(place, attack, Commitment(), opts)
+        terrain = terrain_bonus(place, opts) if rs.reading(state, "A15") == "b" else 0
+        d = FOREIGN_DEFENCE + fort + terrain + die_d
+        how = (f"foreign troops {FOREIGN_DEFENCE} + fortification {fort} + terrain "
+               f"{terrain} + die {die_d} (Séq. 6, {rs.reading_note(state, 'A15')})")
+        return a, d, how
+    if not is_player(rs, state, defender) and len(rs.players(state)) == 2:
+        # 9.0, two players: a neutral power (and an ally, read the same way) defends
+        # with 7 plus the PC of a fortification above its garrison (A19: with a die, a).
+        above = max(0, fortification_points(place, attack, Commitment(), opts) - FORT_PC[1])
+        die = die_d if rs.reading(state, "A19") == "a" else 0
+        d = ALLY_DEFENCE + above + die
+        return a, d, (f"neutral {ALLY_DEFENCE} + fortification {above} + die {die} "
+                      f"(Montjoie 9.0, {rs.reading_note(state, 'A19')})")
+    if not is_player(rs, state, defender):
+        pi = min(defence.influence, 3)
+        d = ALLY_DEFENCE + pi + die_d
+        return a, d, f"ally {ALLY_DEFENCE} + influence {pi} + die {die_d} (Montjoie 9.0)"
+    hired = mercenaries(state, fv["to"])
+    d = defence_total(defence, attack, place, die_d, opts,
+                      grand_master_bonus(state, defender) + hired)
+    fort = fortification_points(place, attack, defence, opts)
+    how = (f"cards {defence.card_points} + influence {min(defence.influence, 3)} + "
+           f"fortification {fort} (of {FORT_PC[place.level]}) + terrain "
+           f"{terrain_bonus(place, opts)} + die {die_d}"
+           + (" + Hero 2" if defence.hero else "")
+           + (f" + mercenaries {hired} (Montjoie 9.0)" if hired else ""))
+    return a, d, how
+
+
+def mercenaries(state: State, city: str) -> int:
+    """9.0, two players: the mercenaries in ``city`` (1 PC each, in defence only)."""
+    return int((state["vars"].get("mercenaries") or {}).get(city, 0))
+
+
+def attack_words(fv: dict[str, Any]) -> str:
+    attack = commitment(fv, ATTACKER)
+    if not attack.cards and fv["commanders"][ATTACKER] != fv["attacker"]:
+        return (f"ally {FOREIGN_ATTACK} + influence {min(attack.influence, 3)} + die "
+                f"{fv['dice'][0]} (Montjoie 9.0)")
+    return (f"cards {attack.card_points} + influence {min(attack.influence, 3)} + die "
+            f"{fv['dice'][0]}" + (" + Hero 2" if attack.hero else ""))
+
+
+# -- cards of the players in Séquence 7 --------------------------------------------------
+def own_cards(state: State, nation: str) -> list[str]:
+    """The cards ``nation`` holds: its hand and the yellows it takes back (``pending``).
+    Read only by ``nation``'s own program (its hand is secret)."""
+    v = state["vars"]
+    return [*v["hands"].get(nation, []), *(v.get("pending") or {}).get(nation, [])]
+
+
+def fold_pending(state: State, nation: str) -> None:
+    """Put the yellow cards ``nation`` takes back into its hand (its own action)."""
+    v = state["vars"]
+    back = (v.get("pending") or {}).pop(nation, [])
+    if back:
+        v["hands"].setdefault(nation, []).extend(back)
+        v["hand_sizes"][nation] = len(v["hands"][nation])
+
+
+def take_from_hand(state: State, nation: str, kind: str) -> None:
+    """``nation`` takes a card of ``kind`` out of its own hand (after folding)."""
+    fold_pending(state, nation)
+    v = state["vars"]
+    v["hands"][nation].remove(kind)
+    v["hand_sizes"][nation] = len(v["hands"][nation])
+
+
+def new_combat(rs: MontjoieModel, state: State, attacker: str, source: str,
+               target: str) -> dict[str, Any]:
+    """The public variables of a combat announced (Séq. 7 "Annonce du combat")."""
+    defender = rs.owner(state, target)
+    leaders = {ATTACKER: commander(rs, state, attacker), DEFENDER: commander(rs, state,
+                                                                          defender)}
+    if leaders[ATTACKER] == leaders[DEFENDER]:  # an ally attacking its own controller
+        leaders[ATTACKER] = None
+    return {"attacker": attacker, "defender": defender, "from": source,
+            "commanders": leaders,
+            "to": target, "landing": not geography(rs).by_road(source, target),
+            "pledged": {ATTACKER: 0, DEFENDER: 0}, "answered": [],
+            "laid": {ATTACKER: 0, DEFENDER: 0}, "committing": ATTACKER,
+            "felon_used": False, "revealed": {}, "doubled": {}, "signing": ATTACKER}
+
+
+def role_side(fv: dict[str, Any], role: str) -> str:
+    return str(fv[role])
+
+
+def secret_paths(nation: str) -> list[tuple[str, ...]]:
+    """The parts of a combat only ``nation`` may see: its cards and influence face down."""
+    return [("vars", "facedown", nation), ("vars", "stake", nation)]
+
+
+def private_lines(state: State, nation: str) -> list[str]:
+    """What ``nation``'s hand dock shows of its combat: its cards face down, the yellows
+    it takes back."""
+    v = state["vars"]
+    lines = []
+    laid = (v.get("facedown") or {}).get(nation)
+    if laid:
+        lines.append("Face down (combat): " + ", ".join(
+            "Héros" if k == HERO else CARD_NAMES.get(k, k) for k in laid))
+    stake = (v.get("stake") or {}).get(nation)
+    if stake:
+        lines.append(f"Influence staked: {stake}")
+    back = (v.get("pending") or {}).get(nation)
+    if back:
+        lines.append("Taken back to the hand: " + ", ".join(CARD_NAMES.get(k, k)
+                                                            for k in back))
+    return lines
+
+
+# -- what the board shows of a combat ----------------------------------------------------
+def running_combat(state: State) -> dict[str, Any] | None:
+    """The variables of the combat running (``None``: none)."""
+    for frame in reversed(state.get("flow") or []):
+        fv = frame.get("vars") or {}
+        if "attacker" in fv and "to" in fv:
+            return fv
+    return None
+
+
+def combat_markers(state: State) -> dict[str, list[str]]:
+    """The markers of the combat running: the city attacked and the city attacking."""
+    fv = running_combat(state)
+    if fv is None:
+        return {}
+    return {fv["to"]: ["Assaut"], fv["from"]: ["Départ"]}
+
+
+def combat_lines(rs: MontjoieModel, state: State) -> list[str]:
+    """Status lines: the combat running, the last one, the yellows face up."""
+    v = state["vars"]
+    lines = []
+    fv = running_combat(state)
+    if fv is not None:
+        laid = ", ".join(f"{rs.nation_name(fv[r])} {n} carte(s)"
+                         for r, n in fv["laid"].items() if n)
+        lines.append(f"Combat: {rs.nation_name(fv['attacker'])} attaque "
+                     f"{rs.city_name(fv['to'])} ({rs.nation_name(fv['defender'])}) depuis "
+                     f"{rs.city_name(fv['from'])}" + (f"; face cachée: {laid}" if laid else ""))
+    elif v.get("last_combat") and v.get("current"):
+        last = v["last_combat"]
+        lines.append(f"Dernier combat: {rs.city_name(last['to'])}, "
+                     f"{rs.nation_name(last['attacker'])} {last['totals'][0]} contre "
+                     f"{rs.nation_name(last['defender'])} {last['totals'][1]}")
+    for nation, cards in sorted((v.get("face_up") or {}).items()):
+        if cards:
+            lines.append(f"{rs.nation_name(nation)}, face visible (pas d'attaque): "
+                         + ", ".join(CARD_NAMES.get(k, k) for k in cards))
+    return lines

@@ -1,0 +1,166 @@
+"""The turn of an ally in the 3-player game (Montjoie 9.0 "Règle pour 3 joueurs"),
+played by the player who controls it, before or after his own power's turn.
+
+"L'allié peut réaliser une expansion d'une nouvelle ville, sur un résultat de 4 à 6 au
+dé. Puis s'il le désire, il détermine l'activité de son allié en temps de guerre avec
+1D6 ; le joueur devra jouer toutes les attaques obtenues": 1-2 one attack, 3-4 two, 5-6
+three. In Peace an ally may make one attack. An ally attacks with 5 + 1D6 and defends
+with 7 + 1D6, plus the influence points its controller adds (:mod:`..model.battle`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State
+from boardapp.core.engine.verbs import verb
+
+from ..model.base import MontjoieModel
+from ..model.battle import geography, new_combat, owners
+from ..model.cities import set_city
+from ..model.conquest import attacks, expansions
+from .corrections import Corrections
+
+RULE = "Montjoie 9.0"
+ACTIVITY = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
+"""9.0: the ally's attacks in War by the die."""
+
+
+def allies_of(rs: MontjoieModel, state: State, player: str) -> list[str]:
+    """The allies ``player`` controls in the 3-player game that have not played this
+    turn."""
+    v = state["vars"]
+    if len(rs.players(state)) != 3:
+        return []
+    done = v.get("allies_played") or []
+    return sorted(a for a, p in (v.get("ally_of") or {}).items()
+                  if p == player and v["minors"].get(a) == "allie" and a not in done)
+
+
+def _ally_attacks(rs: MontjoieModel, state: State, ally: str) -> list[tuple[str, str]]:
+    made = [{"from": a, "to": b}
+            for a, b in state["vars"]["turn_limits"].setdefault("attacks", {}).get(ally, [])]
+    return attacks(geography(rs), owners(rs, state), ally, made, 2, False,
+                   limited_landings=rs.option(state, "limited-landings"))
+
+
+class AllyTurn(Corrections):
+    """9.0: an ally's expansion roll, activity roll and attacks."""
+
+    name = "tour-allie"
+
+    def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        fv = frame["vars"]
+        ally = fv["ally"]
+        die = ctx.roll(6)
+        if die >= 4 and self._expansions(rs, state, ally):
+            fv["stage"] = "expansion"
+            ctx.log(f"{rs.nation_name(ally)} may expand by one city (die {die})", RULE)
+            return
+        ctx.log(f"{rs.nation_name(ally)} does not expand (die {die}"
+                + ("" if die >= 4 else ", 4 to 6 needed") + ")", RULE)
+        self._activity(rs, state, frame, ctx, flow)
+
+    @staticmethod
+    def _expansions(rs: MontjoieModel, state: State, ally: str) -> list[tuple[str, str, bool]]:
+        return expansions(geography(rs), owners(rs, state), ally, [],
+                          limited_landings=rs.option(state, "limited-landings"))
+
+    def _activity(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+                  flow: Flow) -> None:
+        fv = frame["vars"]
+        if state["vars"].get("politics") == "guerre":
+            fv["stage"] = "activity"
+        else:
+            fv.update(stage="attacks", left=1, mandatory=False)
+            self._check(rs, state, frame, ctx, flow)
+
+    def _check(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow) -> None:
+        fv = frame["vars"]
+        if fv["left"] <= 0 or not _ally_attacks(rs, state, fv["ally"]):
+            if fv["left"] > 0 and fv["mandatory"]:
+                ctx.log(f"{rs.nation_name(fv['ally'])} has no city left to attack", RULE)
+            flow.end(rs, state, ctx, {"ally": fv["ally"], "then_end": fv["then_end"]})
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        fv = frame["vars"]
+        ally = rs.nation_name(fv["ally"])
+        if fv["stage"] == "expansion":
+            return f"{ally}: place a garrison on one free city ({RULE})"
+        if fv["stage"] == "activity":
+            return f"{ally}: roll its activity (1-2: one attack, 3-4: two, 5-6: three, " \
+                   f"all to be made) or make no attack ({RULE})"
+        must = "must" if fv["mandatory"] else "may"
+        return f"{ally} {must} make {fv['left']} more attack(s) ({RULE})"
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        fv = frame["vars"]
+        if fv["stage"] == "expansion":
+            for source, target, sea in self._expansions(rs, state, fv["ally"]):
+                yield Action("ally-expand", (target, source, "sea" if sea else "road"))
+            yield Action("ally-no-expansion")
+        elif fv["stage"] == "activity":
+            yield Action("ally-activity")
+            yield Action("ally-rest")
+        else:
+            for source, target in _ally_attacks(rs, state, fv["ally"]):
+                yield Action("ally-attack", (target, source))
+            if not fv["mandatory"]:
+                yield Action("ally-rest")
+
+    @verb("ally-expand", area=0, label=lambda rs, state, a: f"Ally's expansion: "
+          f"{rs.city_name(a.arg(0))} from {rs.city_name(a.arg(1))} (by {a.arg(2)})")
+    def on_ally_expand(self, rs: MontjoieModel, state: State, frame: Frame,
+                       action: Action, ctx: Context, flow: Flow) -> None:
+        ally = frame["vars"]["ally"]
+        set_city(rs, state, action.arg(0), ally, 1)
+        ctx.log(f"{rs.nation_name(ally)} places a garrison in {rs.city_name(action.arg(0))}",
+                RULE)
+        self._activity(rs, state, frame, ctx, flow)
+
+    @verb("ally-no-expansion", label="No expansion for the ally")
+    def on_ally_no_expansion(self, rs: MontjoieModel, state: State, frame: Frame,
+                             action: Action, ctx: Context, flow: Flow) -> None:
+        self._activity(rs, state, frame, ctx, flow)
+
+    @verb("ally-activity", label="Roll the ally's activity (1D6)")
+    def on_ally_activity(self, rs: MontjoieModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        die = ctx.roll(6)
+        fv.update(stage="attacks", left=ACTIVITY[die], mandatory=True)
+        ctx.log(f"{rs.nation_name(fv['ally'])}'s activity: die {die}, {ACTIVITY[die]} "
+                "attack(s) to make", RULE)
+        self._check(rs, state, frame, ctx, flow)
+
+    @verb("ally-rest", label="No (more) attack for the ally")
+    def on_ally_rest(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                     ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        ctx.log(f"{rs.nation_name(fv['ally'])} makes no more attack", RULE)
+        flow.end(rs, state, ctx, {"ally": fv["ally"], "then_end": fv["then_end"]})
+
+    @verb("ally-attack", area=0, label=lambda rs, state, a: f"Ally attacks "
+          f"{rs.city_name(a.arg(0))} from {rs.city_name(a.arg(1))}")
+    def on_ally_attack(self, rs: MontjoieModel, state: State, frame: Frame,
+                       action: Action, ctx: Context, flow: Flow) -> None:
+        ally = frame["vars"]["ally"]
+        target, source = action.arg(0), action.arg(1)
+        state["vars"]["turn_limits"].setdefault("attacks", {}).setdefault(
+            ally, []).append([source, target])
+        fv = new_combat(rs, state, ally, source, target)
+        ctx.log(f"{rs.nation_name(ally)} attacks {rs.city_name(target)} "
+                f"({rs.nation_name(fv['defender'])}) from {rs.city_name(source)}",
+                f"{RULE}, Montjoie Séq. 7")
+        flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
+
+    def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, result: Any) -> None:
+        frame["vars"]["left"] -= 1
+        self._check(rs, state, frame, ctx, flow)

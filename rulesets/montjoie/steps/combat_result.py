@@ -1,0 +1,278 @@
+"""Séquence 7 phase 2, the end of a combat (Montjoie Séq. 7 "Combat", "Résultat du
+combat"): Signe de Dieu after the reveal, the totals, the result, Retraite, the cards.
+
+- ``combat-signe``: the attacker, then the defender (a player with an empty hand is not
+  asked), may play a Signe de Dieu to double
+  one yellow card (Séq. 3: one per player per combat; A5, whose card); then the totals
+  are compared (:func:`~..model.battle.totals`): the higher wins, a tie keeps the city
+  to the defender. The winning attacker takes the city with its fortifications and
+  keeps his yellows face up (not usable to attack again this turn); a winning defender
+  takes his yellow back; the loser discards all he committed; in a tie both discard;
+  red cards are discarded, but not a victorious Hero; a Hero who loses or ties dies.
+- ``combat-retraite``: each combatant whose yellows are to be discarded (the loser, or
+  both in a tie), the defender first, may play Retraite cards to take yellows back
+  (Séq. 3: an attacker cannot use them again to attack).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State
+from boardapp.core.engine.verbs import verb
+
+from ..model.base import MontjoieModel
+from ..model.battle import (
+    attack_words,
+    is_player,
+    mercenaries,
+    own_cards,
+    take_from_hand,
+    totals,
+)
+from ..model.cards import YELLOW
+from ..model.cities import take_city
+from ..model.combat import ATTACKER, DEFENDER, HERO, TIE, winner
+from .combat import ROLE_WORDS, card_word
+from .corrections import Corrections
+
+RULE = "Montjoie Séq. 7"
+CARD_RULE = "Montjoie Séq. 3"
+
+
+def _name(rs: MontjoieModel, nation: str | None) -> str:
+    return rs.nation_name(nation)
+
+
+def _sign_label(rs: MontjoieModel, state: State, action: Action) -> str:
+    return (f"Signe de Dieu: double {card_word(action.arg(1))} of "
+            f"{ROLE_WORDS.get(action.arg(0), action.arg(0))}")
+
+
+class SignOfGod(Corrections):
+    """Séq. 3 Signe de Dieu: after the reveal, each combatant may double one yellow."""
+
+    name = "combat-signe"
+
+    def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
+        fv = frame["vars"]
+        role = fv.get("signing")
+        return [fv[role]] if role in (ATTACKER, DEFENDER) else []
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        fv = frame["vars"]
+        a, d, _ = totals(rs, state, fv)
+        return (f"{_name(rs, fv[fv['signing']])}: {_name(rs, fv['attacker'])} {a} against "
+                f"{_name(rs, fv['defender'])} {d}. Play a Signe de Dieu? ({CARD_RULE})")
+
+    def actions_for(self, rs: MontjoieModel, state: State, frame: Frame,
+                    side: str) -> Iterator[Action]:
+        if side not in self.deciders(rs, state, frame):
+            return
+        fv = frame["vars"]
+        mine = fv["signing"]
+        if "signe-de-dieu" in own_cards(state, side):
+            roles = (mine,) if rs.reading(state, "A5") == "a" else (ATTACKER, DEFENDER)
+            for role in roles:
+                shown = (fv["revealed"].get(role) or {}).get("cards", [])
+                for kind in sorted({k for k in shown if k in YELLOW}):
+                    yield Action("signe-de-dieu", (role, kind))
+        yield Action("pas-de-signe")
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        for side in self.deciders(rs, state, frame):
+            yield from self.actions_for(rs, state, frame, side)
+
+    @verb("signe-de-dieu", hand=True, label=_sign_label)
+    def on_signe_de_dieu(self, rs: MontjoieModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        role, kind = action.arg(0), action.arg(1)
+        take_from_hand(state, ctx.side, "signe-de-dieu")
+        state["vars"]["discard"].append("signe-de-dieu")
+        fv["doubled"].setdefault(role, []).append(kind)
+        ctx.log(f"{_name(rs, ctx.side)} plays a Signe de Dieu: {card_word(kind)} of "
+                f"{_name(rs, fv[role])} counts double",
+                f"{CARD_RULE}, {rs.reading_note(state, 'A5')}")
+        self._next(rs, state, frame, ctx, flow)
+
+    @verb("pas-de-signe", label="No Signe de Dieu")
+    def on_pas_de_signe(self, rs: MontjoieModel, state: State, frame: Frame,
+                        action: Action, ctx: Context, flow: Flow) -> None:
+        self._next(rs, state, frame, ctx, flow)
+
+    def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        if not may_hold_cards(rs, state, frame["vars"]["attacker"]):
+            self._next(rs, state, frame, ctx, flow)
+
+    def _next(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        fv = frame["vars"]
+        if fv["signing"] == ATTACKER and may_hold_cards(rs, state, fv["defender"]):
+            fv["signing"] = DEFENDER
+            return
+        fv["signing"] = None
+        resolve(rs, state, frame, ctx, flow)
+
+
+def may_hold_cards(rs: MontjoieModel, state: State, nation: str | None) -> bool:
+    """Whether ``nation`` is a player who may hold a red card: one with an empty hand
+    (its size is public) is not asked, which saves a send by email."""
+    return is_player(rs, state, nation) and rs.hand_size(state, str(nation)) > 0
+
+
+def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+            flow: Flow) -> None:
+    """Séq. 7 "Résultat du combat": compare the totals and settle the city and the
+    cards (the yellows to discard wait for the Retraite window)."""
+    fv = frame["vars"]
+    v = state["vars"]
+    a, d, how = totals(rs, state, fv)
+    result = winner(a, d)
+    fv["totals"], fv["result"] = [a, d], result
+    v["last_combat"] = {"attacker": fv["attacker"], "defender": fv["defender"],
+                        "from": fv["from"], "to": fv["to"], "totals": [a, d],
+                        "result": result}
+    attacker, defender, city = fv["attacker"], fv["defender"], fv["to"]
+    ctx.log(f"{_name(rs, attacker)} {a} ({attack_words(fv)}) against "
+            f"{_name(rs, defender)} {d} ({how})", RULE)
+    _spend_influence(rs, state, fv)
+    discard: dict[str, list[str]] = {ATTACKER: [], DEFENDER: []}
+    for role in (ATTACKER, DEFENDER):
+        cards = (fv["revealed"].get(role) or {}).get("cards", [])
+        nation = fv[role]
+        won = result == role
+        for kind in cards:
+            if kind == HERO:
+                if not won:
+                    v["heroes"][nation] = "inactive"
+                    ctx.log(f"{_name(rs, nation)}'s Hero is killed", CARD_RULE)
+            elif kind not in YELLOW or not won:
+                discard[role].append(kind)
+            elif role == ATTACKER:
+                v["face_up"].setdefault(nation, []).append(kind)
+            else:
+                v.setdefault("pending", {}).setdefault(nation, []).append(kind)
+    if result != DEFENDER and mercenaries(state, city):
+        state["vars"]["mercenaries"].pop(city)
+        ctx.log(f"The mercenaries of {rs.city_name(city)} are destroyed", "Montjoie 9.0")
+    if result == ATTACKER:
+        take_city(rs, state, city, attacker)
+        ctx.log(f"{_name(rs, attacker)} takes {rs.city_name(city)} and its fortifications;"
+                " its yellow cards stay face up, not usable to attack this turn", RULE)
+    elif result == TIE:
+        ctx.log(f"Tie: both discard their cards and {_name(rs, defender)} keeps "
+                f"{rs.city_name(city)}", RULE)
+    else:
+        ctx.log(f"{_name(rs, defender)} holds {rs.city_name(city)} and takes its yellow "
+                "card back", RULE)
+    fv["discard"] = discard
+    losers = [r for r in (DEFENDER, ATTACKER) if r != result
+              and may_hold_cards(rs, state, fv[r]) and any(k in YELLOW for k in discard[r])]
+    fv["retreating"] = losers
+    flow.goto(rs, state, ctx, "combat-retraite", side=fv[losers[0]] if losers else None)
+
+
+def _spend_influence(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> None:
+    """Séq. 8: the influence points used are spent (the combatants' own and pledged)."""
+    infl = state["vars"]["influence"]
+    for role in (ATTACKER, DEFENDER):
+        stake = int((fv["revealed"].get(role) or {}).get("stake", 0))
+        leader = fv["commanders"].get(role)
+        if stake and leader in infl:
+            infl[leader] = max(0, infl[leader] - stake)
+        for nation, n in ((fv.get("pledgers") or {}).get(role) or {}).items():
+            infl[nation] = max(0, infl.get(nation, 0) - int(n))
+
+
+class CombatRetreat(Corrections):
+    """Séq. 3 Retraite: "récupérer une carte qu'il a jouée lors d'un combat avant qu'elle
+    ne soit défaussée" (yellow cards only; several may be played)."""
+
+    name = "combat-retraite"
+
+    def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        if not frame["vars"]["retreating"]:
+            finish(rs, state, frame, ctx, flow)
+
+    def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
+        fv = frame["vars"]
+        return [fv[fv["retreating"][0]]] if fv.get("retreating") else []
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        fv = frame["vars"]
+        role = fv["retreating"][0]
+        left = ", ".join(card_word(k) for k in fv["discard"][role] if k in YELLOW)
+        return (f"{_name(rs, fv[role])}: play Retraite to take back a yellow card before "
+                f"it is discarded ({left})? ({CARD_RULE})")
+
+    def actions_for(self, rs: MontjoieModel, state: State, frame: Frame,
+                    side: str) -> Iterator[Action]:
+        if side not in self.deciders(rs, state, frame):
+            return
+        fv = frame["vars"]
+        role = fv["retreating"][0]
+        if "retraite" in own_cards(state, side):
+            for kind in sorted({k for k in fv["discard"][role] if k in YELLOW}):
+                yield Action("retraite", (kind,))
+        yield Action("pas-de-retraite")
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        for side in self.deciders(rs, state, frame):
+            yield from self.actions_for(rs, state, frame, side)
+
+    @verb("retraite", hand=True, label=lambda rs, s, a: f"Retraite: take back "
+          f"{card_word(a.arg(0))}")
+    def on_retraite(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        v = state["vars"]
+        role, kind = fv["retreating"][0], action.arg(0)
+        take_from_hand(state, ctx.side, "retraite")
+        v["discard"].append("retraite")
+        fv["discard"][role].remove(kind)
+        if role == ATTACKER:
+            v["face_up"].setdefault(ctx.side, []).append(kind)
+            where = "face up (not to attack again this turn)"
+        else:
+            v.setdefault("pending", {}).setdefault(ctx.side, []).append(kind)
+            where = "to its hand"
+        ctx.log(f"{_name(rs, ctx.side)} plays Retraite and takes {card_word(kind)} back "
+                f"{where}", CARD_RULE)
+        if not any(k in YELLOW for k in fv["discard"][role]):
+            self._next(rs, state, frame, ctx, flow)
+
+    @verb("pas-de-retraite", label="No Retraite")
+    def on_pas_de_retraite(self, rs: MontjoieModel, state: State, frame: Frame,
+                           action: Action, ctx: Context, flow: Flow) -> None:
+        self._next(rs, state, frame, ctx, flow)
+
+    def _next(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        fv = frame["vars"]
+        fv["retreating"].pop(0)
+        if fv["retreating"]:
+            frame["side"] = fv[fv["retreating"][0]]
+        else:
+            finish(rs, state, frame, ctx, flow)
+
+
+def finish(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+           flow: Flow) -> None:
+    """The cards still committed are discarded; the attacker's turn goes on."""
+    fv = frame["vars"]
+    gone = [k for role in (ATTACKER, DEFENDER) for k in fv["discard"][role]]
+    state["vars"]["discard"].extend(gone)
+    if gone:
+        ctx.log(f"Discarded: {', '.join(card_word(k) for k in gone)}", RULE)
+    defender = fv["defender"]
+    if is_player(rs, state, defender) and not rs.owned(state, defender):
+        ctx.log(f"{_name(rs, defender)} has no city left: it returns next turn in one of "
+                "its starting cities", "Montjoie 7.0")
+    flow.end(rs, state, ctx, "combat-over")

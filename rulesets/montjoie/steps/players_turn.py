@@ -1,0 +1,246 @@
+"""Séquence 7 : Tour des joueurs (Montjoie Séq. 7): each player in the turn order plays
+phase 1, Expansion, then phase 2, Combats; then every hand is discarded (Séq. 7 end,
+:func:`.sequence7.end_of_sequence_7`) and Séquence 8 follows.
+
+Phase 1: ``expand CITY FROM`` places a garrison on a free city linked by road to one of
+the player's cities, ``expand-sea CITY FROM`` once a turn from a port to a port; two
+expansions at most, not both from the same city (A7: may the second start from the
+first new city). Phase 2: ``attack CITY FROM`` announces a combat (the procedure of
+:mod:`.combat`; a landing may first be stopped by the Maître des mers, Séq. 6), and
+``chevauchee CITY FROM`` the Great Raid of the player who drew it (Séq. 6: any enemy
+city, no terrain bonus, one attack); ``end-turn`` ends the player's turn, his face-up
+yellows back in his hand. The red cards played in one's own turn (Écorcheur,
+Ambassadeur) are offered in both phases (:mod:`.red_cards`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State
+from boardapp.core.engine.verbs import verb
+
+from ..model.base import MontjoieModel
+from ..model.battle import geography, new_combat, own_cards, owners
+from ..model.cards import YELLOW
+from ..model.cities import set_city
+from ..model.conquest import COMBAT_RULE, EXPANSION_RULE, attacks, expansions
+from .ally_turn import AllyTurn, allies_of
+from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss, MasterOfSeas
+from .combat_result import CombatRetreat, SignOfGod
+from .common import first_in_order, next_in_order
+from .red_cards import Corruption, Intrigue, LoseRandomCard, RedCards
+from .sequence7 import after_discard, end_of_sequence_7
+
+EXPANSION, COMBATS = "expansion", "combats"
+
+
+def _expand_label(rs: MontjoieModel, state: State, action: Action) -> str:
+    how = "by sea" if action.verb == "expand-sea" else "by road"
+    return (f"Expansion: a garrison in {rs.city_name(action.arg(0))} from "
+            f"{rs.city_name(action.arg(1))} ({how})")
+
+
+def _attack_label(rs: MontjoieModel, state: State, action: Action) -> str:
+    how = "" if geography(rs).by_road(action.arg(1), action.arg(0)) else " (landing)"
+    return (f"Attack {rs.city_name(action.arg(0))} "
+            f"({rs.nation_name(rs.owner(state, action.arg(0)))}) from "
+            f"{rs.city_name(action.arg(1))}{how}")
+
+
+def limits(state: State, key: str, nation: str) -> list[list[str]]:
+    return state["vars"]["turn_limits"].setdefault(key, {}).setdefault(nation, [])
+
+
+def protected(rs: MontjoieModel, state: State) -> set[str]:
+    """Séq. 6 Intervention du Pape: the city, or every city of the province, that no one
+    may attack this turn."""
+    pope = state["vars"].get("pope")
+    if not pope:
+        return set()
+    if pope in rs.board_map.regions:
+        return set(rs.province_cities(pope))
+    return {pope}
+
+
+def legal_expansions(rs: MontjoieModel, state: State, nation: str
+                     ) -> list[tuple[str, str, bool]]:
+    done = [{"from": a, "to": b, "sea": how == "sea"}
+            for a, b, how in limits(state, "expansions", nation)]
+    return expansions(geography(rs), owners(rs, state), nation, done,
+                      from_new_city=rs.reading(state, "A7") == "b",
+                      limited_landings=rs.option(state, "limited-landings"))
+
+
+def legal_attacks(rs: MontjoieModel, state: State, nation: str,
+                  raid: bool = False) -> list[tuple[str, str]]:
+    """The attacks ``nation`` may announce (``raid``: its Chevauchée's, Séq. 6)."""
+    made = [{"from": a, "to": b} for a, b in limits(state, "attacks", nation)]
+    usable = sum(1 for k in own_cards(state, nation) if k in YELLOW)
+    return attacks(geography(rs), owners(rs, state), nation, made, usable,
+                   state["vars"].get("politics") == "paix", protected=protected(rs, state),
+                   limited_landings=rs.option(state, "limited-landings"), anywhere=raid)
+
+
+class PlayerTurns(RedCards):
+    """Séq. 7: each player in turn, Expansion then Combats."""
+
+    name = "joueurs"
+
+    def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        state["vars"]["allies_played"] = []
+        self._start(rs, state, ctx, first_in_order(rs, state))
+
+    @staticmethod
+    def _start(rs: MontjoieModel, state: State, ctx: Context, nation: str) -> None:
+        state["vars"]["current"] = nation
+        state["vars"]["stage"] = EXPANSION
+        state["active"] = nation
+        ctx.log(f"{rs.nation_name(nation)}'s turn: phase 1, Expansion", EXPANSION_RULE)
+
+    def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, result: Any) -> None:
+        if result == "discarded":
+            after_discard(rs, state, ctx, flow)
+        elif isinstance(result, dict) and result.get("then_end"):
+            self._end_turn(rs, state, ctx, flow)
+
+    def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
+        current = state["vars"].get("current")
+        return [current] if current else []
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        v = state["vars"]
+        name = rs.nation_name(v["current"])
+        if v.get("stage") == COMBATS:
+            return f"{name}: attack a city, or end your turn ({COMBAT_RULE})"
+        return f"{name}: place up to two garrisons on free cities, or go on to the " \
+               f"combats ({EXPANSION_RULE})"
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        nation = state["vars"].get("current")
+        if not nation:
+            return
+        v = state["vars"]
+        fresh = not limits(state, "expansions", nation) and not limits(state, "attacks",
+                                                                          nation)
+        if v.get("stage") == COMBATS or fresh:  # 9.0: before or after his own power
+            for ally in allies_of(rs, state, nation):
+                yield Action("play-ally", (ally,))
+        if state["vars"].get("stage") == COMBATS:
+            for source, target in legal_attacks(rs, state, nation):
+                yield Action("attack", (target, source))
+            if state["vars"].get("chevauchee") == nation:
+                for source, target in legal_attacks(rs, state, nation, raid=True):
+                    yield Action("chevauchee", (target, source))
+            yield from self.red_card_actions(rs, state, nation)
+            yield Action("end-turn")
+            return
+        for source, target, sea in legal_expansions(rs, state, nation):
+            yield Action("expand-sea" if sea else "expand", (target, source))
+        yield from self.red_card_actions(rs, state, nation)
+        yield Action("end-expansion")
+
+    # -- phase 1 -----------------------------------------------------------------------
+    @verb("expand", area=0, label=_expand_label)
+    def on_expand(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        self._expand(rs, state, action, ctx, "road")
+
+    @verb("expand-sea", area=0, label=_expand_label)
+    def on_expand_sea(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        self._expand(rs, state, action, ctx, "sea")
+
+    @staticmethod
+    def _expand(rs: MontjoieModel, state: State, action: Action, ctx: Context,
+                how: str) -> None:
+        target, source = action.arg(0), action.arg(1)
+        set_city(rs, state, target, ctx.side, 1)
+        limits(state, "expansions", ctx.side).append([source, target, how])
+        by = "by sea" if how == "sea" else "by road"
+        ctx.log(f"{rs.nation_name(ctx.side)} places a garrison in {rs.city_name(target)} "
+                f"from {rs.city_name(source)} ({by})",
+                f"{EXPANSION_RULE}, {rs.reading_note(state, 'A7')}")
+
+    @verb("end-expansion", label="Go on to the combats (phase 2)")
+    def on_end_expansion(self, rs: MontjoieModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        state["vars"]["stage"] = COMBATS
+        ctx.log(f"{rs.nation_name(ctx.side)}: phase 2, Combats", COMBAT_RULE)
+
+    # -- phase 2 -----------------------------------------------------------------------
+    @verb("attack", area=0, label=_attack_label)
+    def on_attack(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        target, source = action.arg(0), action.arg(1)
+        limits(state, "attacks", ctx.side).append([source, target])
+        fv = new_combat(rs, state, ctx.side, source, target)
+        how = " by landing" if fv["landing"] else ""
+        ctx.log(f"{rs.nation_name(ctx.side)} attacks {rs.city_name(target)} "
+                f"({rs.nation_name(fv['defender'])}) from {rs.city_name(source)}{how}",
+                f"{COMBAT_RULE}, Annonce du combat")
+        master = state["vars"].get("master_of_seas")
+        if fv["landing"] and master in rs.players(state) and master != ctx.side:
+            flow.call(rs, state, ctx, "maitre-des-mers", side=master, **fv)
+        else:
+            flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
+
+    @verb("chevauchee", area=0, label=lambda rs, state, a: f"Chevauchée: attack "
+          f"{rs.city_name(a.arg(0))} from {rs.city_name(a.arg(1))}, no terrain bonus")
+    def on_chevauchee(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        target, source = action.arg(0), action.arg(1)
+        state["vars"]["chevauchee"] = None
+        limits(state, "attacks", ctx.side).append([source, target])
+        fv = {**new_combat(rs, state, ctx.side, source, target), "landing": False,
+              "raid": True}
+        ctx.log(f"{rs.nation_name(ctx.side)} makes its Chevauchée: it attacks "
+                f"{rs.city_name(target)} ({rs.nation_name(fv['defender'])}) from "
+                f"{rs.city_name(source)}, without terrain bonus", "Montjoie Séq. 6 Chevauchée")
+        flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
+
+    @verb("play-ally", label=lambda rs, state, a: f"Play your ally "
+          f"{rs.nation_name(a.arg(0))} now (Montjoie 9.0)")
+    def on_play_ally(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                     ctx: Context, flow: Flow) -> None:
+        ally, v = action.arg(0), state["vars"]
+        v.setdefault("allies_played", []).append(ally)
+        after = v.get("stage") == COMBATS
+        ctx.log(f"{rs.nation_name(ctx.side)} plays its ally {rs.nation_name(ally)} "
+                + ("after its own power: its turn ends with it" if after
+                   else "before its own power"), "Montjoie 9.0")
+        flow.call(rs, state, ctx, "tour-allie", side=ctx.side, ally=ally, then_end=after)
+
+    @verb("end-turn", label="End your turn")
+    def on_end_turn(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        self._end_turn(rs, state, ctx, flow)
+
+    def _end_turn(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+        v = state["vars"]
+        nation = v["current"]
+        back = v["face_up"].pop(nation, [])
+        if back:  # public cards: kept apart until its next play from the hand
+            v.setdefault("pending", {}).setdefault(nation, []).extend(back)
+            ctx.log(f"{rs.nation_name(nation)} takes its {len(back)} face-up yellow "
+                    "card(s) back, for defence", COMBAT_RULE)
+        ctx.log(f"{rs.nation_name(nation)} ends its turn", COMBAT_RULE)
+        following = next_in_order(rs, state, nation)
+        if following is None:
+            v["stage"] = None
+            v["pending"] = {}
+            end_of_sequence_7(rs, state, ctx, flow)
+        else:
+            self._start(rs, state, ctx, following)
+
+
+SEQUENCE_7_PROCEDURES = (MasterOfSeas, CombatSupport, CombatCommit, FelonLoss, CombatReveal,
+                         SignOfGod, CombatRetreat, Corruption, Intrigue, LoseRandomCard,
+                         AllyTurn)
+"""The procedures of Séquence 7, for the ruleset's flow."""

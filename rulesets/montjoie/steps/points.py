@@ -1,0 +1,104 @@
+"""Séquence 8 : Points de Prétendant et Points d'Influence; the end of the turn: the
+elimination of players without a city (7.0) and the end-of-game die (8.0; 9.0)."""
+
+from __future__ import annotations
+
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State
+
+from ..model.base import MontjoieModel
+from ..model.turn import end_check, influence_gain, pretender_points, ranking_key
+from .corrections import Corrections
+
+
+class PointsPhase(Corrections):
+    """Score the turn, give PI, then end the game or start the next turn."""
+
+    name = "points"
+
+    def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
+        return []
+
+    def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+              flow: Flow) -> None:
+        v = state["vars"]
+        plague = bool(v.get("plague"))
+        for nation in rs.players(state):
+            sheet = v["pp"].setdefault(nation, [])
+            if plague:
+                sheet.append(0)
+                continue
+            pp, held = pretender_points(rs, state, nation)
+            bonus = v["pp_bonus"].get(nation, 0)
+            for ally, player in v.get("ally_of", {}).items():
+                if player == nation and len(rs.players(state)) == 2 and \
+                        v.get("loyal", {}).get(ally):
+                    ally_pp = pretender_points(rs, state, ally)[0]
+                    bonus += (ally_pp + 1) // 2
+                    if ally_pp:
+                        ctx.log(f"{rs.nation_name(ally)}, loyal ally, scores {ally_pp} PP: "
+                                f"half rounded up to {rs.nation_name(nation)}", rs.cite("9.0"))
+            total = pp + bonus
+            sheet.append(total)
+            state["score"][nation] = sum(sheet)
+            gain = rs.add_influence(state, nation, influence_gain(total))
+            provinces = ", ".join(rs.board_map.regions[p].name for p in held) or "none"
+            extra = f" + {bonus} from events" if bonus else ""
+            ctx.log(f"{rs.nation_name(nation)}: {pp} PP from provinces ({provinces}){extra}"
+                    f" = {total} this turn, {state['score'][nation]} in all; "
+                    f"+{gain} PI (half rounded up, at most 6) = {v['influence'][nation]}",
+                    rs.cite("Séq. 8"))
+        if rs.option(state, "national-variants") and rs.in_play(state, "angleterre") \
+                and not plague:
+            gained = rs.add_influence(state, "angleterre", 1)
+            ctx.log(f"Angleterre gains {gained} more PI (at most 6)",
+                    rs.cite("10.0 Angleterre"))
+        if plague:
+            ctx.log("Peste noire: no Pretender Points and no Influence Points this turn",
+                    rs.cite("Séq. 6 Peste noire"))
+            v["plague"] = False
+        for nation in rs.players(state):
+            if not rs.owned(state, nation) and nation not in v["eliminated"]:
+                v["eliminated"].append(nation)
+                ctx.log(f"{rs.nation_name(nation)} has no city left: it comes back at the "
+                        "start of the next turn", rs.cite("7.0"))
+        self.end_of_turn(rs, state, ctx, flow)
+
+    def end_of_turn(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+        v = state["vars"]
+        turn = state["turn"]
+        check = end_check(v["length"], len(rs.players(state)), turn,
+                          rs.reading(state, "A16") == "b")
+        rule = rs.cite("9.0") if len(rs.players(state)) == 2 else \
+            f"{rs.cite('8.0')}, {rs.reading_note(state, 'A16')}"
+        if check is not None:
+            ends_on, _ = check
+            if ends_on is None:
+                self.finish(rs, state, ctx, f"turn {turn} was the last", rule)
+                return
+            die = ctx.roll(6)
+            if die <= ends_on:
+                self.finish(rs, state, ctx, f"end of turn {turn}: die {die} (1-{ends_on} "
+                            "ends the game)", rule)
+                return
+            ctx.log(f"End of turn {turn}: die {die}, the game goes on", rule)
+        state["turn"] = turn + 1
+        ctx.log(f"Turn {state['turn']} begins", rs.cite("Séq. 8"))
+        flow.next_phase(rs, state, ctx, side=v["order"][0])
+
+    @staticmethod
+    def finish(rs: MontjoieModel, state: State, ctx: Context, why: str, rule: str) -> None:
+        ranked = sorted(rs.players(state), key=lambda n: ranking_key(rs, state, n),
+                        reverse=True)
+        best = ranked[0]
+        tied = [n for n in ranked if ranking_key(rs, state, n) == ranking_key(rs, state,
+                                                                               best)]
+        standings = "; ".join(f"{rs.nation_name(n)} {state['score'][n]} PP" for n in ranked)
+        if len(tied) > 1:
+            result = "Draw between " + " and ".join(rs.nation_name(n) for n in tied)
+        else:
+            result = f"{rs.nation_name(best)} wins with {state['score'][best]} PP"
+        state["vars"]["over"] = f"{result} ({standings})"
+        ctx.log(f"The game ends, {why}. {result}; tie-breaks fortresses, provinces, castles, "
+                f"écus ({standings})", f"{rule}; {rs.cite('1.0')}")

@@ -1,0 +1,162 @@
+"""Séquence 4 : Achats: in the turn order, each player buys cards (2 écus), castles
+(6, short game 4) and ramparts (8, short game 6); one new castle a turn; a fortress only
+on a castle of an earlier turn; at most 12 cards in hand; 20 castles and 10 ramparts.
+With 2 players (9.0) he may also try to hire mercenaries: 1D6 halved rounded up may be
+hired, 2 écus each, placed on his or his loyal ally's garrisons, at most 3 in a city;
+they leave at the end of the turn (``vars["mercenaries"]``: city -> count; their +1 PC
+in defence, their move of 2 cities and their loss belong to Séq. 7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State
+from boardapp.core.engine.verbs import verb
+
+from ..model.base import CASTLE_FIGURES, HAND_LIMIT, RAMPART_FIGURES, MontjoieModel
+from ..model.cards import draw
+from ..model.cities import set_city
+from .common import go_next_phase, next_in_order
+from .corrections import Corrections
+
+
+def why_not_castle(rs: MontjoieModel, state: State, nation: str,
+                   city: str) -> str | None:
+    """Why ``nation`` may not build a castle in ``city`` now (Séq. 4), or ``None``."""
+    if rs.owner(state, city) != nation or rs.level(state, city) != 1:
+        return "a castle is built on one of your garrisons"
+    if state["vars"]["turn_limits"]["castles_built"].get(nation):
+        return "only one new castle a turn"
+    if rs.figures_used(state)[0] >= CASTLE_FIGURES:
+        return "the 20 castle figures are all on the board"
+    if state["vars"]["treasury"].get(nation, 0) < rs.costs(state)["castle"]:
+        return "not enough écus"
+    return None
+
+
+def why_not_rampart(rs: MontjoieModel, state: State, nation: str,
+                    city: str) -> str | None:
+    """Why ``nation`` may not build a rampart in ``city`` now (Séq. 4), or ``None``."""
+    if rs.owner(state, city) != nation or rs.level(state, city) != 2:
+        return "a rampart is built under one of your castles"
+    if city in state["vars"]["turn_limits"]["castles_built"].get(nation, []):
+        return "a fortress only on a castle built in an earlier turn"
+    if rs.figures_used(state)[1] >= RAMPART_FIGURES:
+        return "the 10 rampart figures are all on the board"
+    if state["vars"]["treasury"].get(nation, 0) < rs.costs(state)["rampart"]:
+        return "not enough écus"
+    return None
+
+
+class PurchasesPhase(Corrections):
+    """Each player's purchases, in the order of the turn before (Séq. 4)."""
+
+    name = "achats"
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        n = frame["side"]
+        c = rs.costs(state)
+        return (f"{rs.nation_name(n)}: purchases, {state['vars']['treasury'].get(n, 0)} "
+                f"écus (card {c['card']}, castle {c['castle']}, rampart {c['rampart']}; "
+                f"Montjoie Séq. 4)")
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        n = frame["side"]
+        if (state["vars"]["treasury"].get(n, 0) >= rs.costs(state)["card"]
+                and rs.hand_size(state, n) < HAND_LIMIT):
+            yield Action("buy-card")
+        for city in rs.owned(state, n):
+            if why_not_castle(rs, state, n, city) is None:
+                yield Action("build-castle", (city,))
+            if why_not_rampart(rs, state, n, city) is None:
+                yield Action("build-rampart", (city,))
+        yield from mercenary_actions(rs, state, n)
+        yield Action("end-purchases")
+
+    @verb("buy-card", hand=True, label="Buy a battle card (2 écus)")
+    def on_buy_card(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        n = ctx.side
+        state["vars"]["treasury"][n] -= rs.costs(state)["card"]
+        draw(rs, state, ctx, n, 1, "bought", rs.cite("Séq. 4"))
+
+    @verb("build-castle", area=0, label=lambda rs, state, a: "Build a castle in "
+          f"{rs.city_name(a.arg(0))} ({rs.costs(state)['castle']} écus)")
+    def on_build_castle(self, rs: MontjoieModel, state: State, frame: Frame,
+                        action: Action, ctx: Context, flow: Flow) -> None:
+        n, city = ctx.side, action.arg(0)
+        state["vars"]["treasury"][n] -= rs.costs(state)["castle"]
+        set_city(rs, state, city, n, 2)
+        state["vars"]["turn_limits"]["castles_built"].setdefault(n, []).append(city)
+        ctx.log(f"{rs.nation_name(n)} builds a castle in {rs.city_name(city)}",
+                rs.cite("Séq. 4"))
+
+    @verb("build-rampart", area=0, label=lambda rs, state, a: "Build a rampart in "
+          f"{rs.city_name(a.arg(0))} ({rs.costs(state)['rampart']} écus)")
+    def on_build_rampart(self, rs: MontjoieModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        n, city = ctx.side, action.arg(0)
+        state["vars"]["treasury"][n] -= rs.costs(state)["rampart"]
+        set_city(rs, state, city, n, 3)
+        ctx.log(f"{rs.nation_name(n)} builds a rampart: {rs.city_name(city)} is a "
+                "fortress", rs.cite("Séq. 4"))
+
+    @verb("hire-mercenaries", label="Roll for mercenaries (9.0)")
+    def on_hire_mercenaries(self, rs: MontjoieModel, state: State, frame: Frame,
+                            action: Action, ctx: Context, flow: Flow) -> None:
+        die = ctx.roll(6)
+        offer = (die + 1) // 2
+        state["vars"].setdefault("mercenary_offer", {})[ctx.side] = offer
+        ctx.log(f"{rs.nation_name(ctx.side)} may hire {offer} mercenaries (die {die} halved "
+                "rounded up, 2 écus each)", rs.cite("9.0"))
+
+    @verb("place-mercenary", area=0, label=lambda rs, state, a: "Hire a mercenary in "
+          f"{rs.city_name(a.arg(0))} (2 écus)")
+    def on_place_mercenary(self, rs: MontjoieModel, state: State, frame: Frame,
+                           action: Action, ctx: Context, flow: Flow) -> None:
+        v, city = state["vars"], action.arg(0)
+        v["treasury"][ctx.side] -= MERCENARY_COST
+        v["mercenary_offer"][ctx.side] -= 1
+        here = v.setdefault("mercenaries", {})
+        here[city] = here.get(city, 0) + 1
+        ctx.log(f"{rs.nation_name(ctx.side)} hires a mercenary in {rs.city_name(city)} "
+                f"({here[city]} there)", rs.cite("9.0"))
+
+    @verb("end-purchases", label="End purchases")
+    def on_end_purchases(self, rs: MontjoieModel, state: State, frame: Frame,
+                         action: Action, ctx: Context, flow: Flow) -> None:
+        following = next_in_order(rs, state, ctx.side)
+        ctx.log(f"{rs.nation_name(ctx.side)} ends its purchases", rs.cite("Séq. 4"))
+        if following is None:
+            go_next_phase(rs, state, ctx, flow)
+        else:
+            state["active"] = following
+
+
+MERCENARY_COST = 2
+MAX_MERCENARIES = 3
+
+
+def mercenary_sites(rs: MontjoieModel, state: State, nation: str) -> list[str]:
+    """The garrisons of ``nation`` and of its loyal ally with room for a mercenary."""
+    v = state["vars"]
+    allies = [a for a, p in v.get("ally_of", {}).items()
+              if p == nation and v.get("loyal", {}).get(a)]
+    here = v.get("mercenaries", {})
+    return sorted(c for n in (nation, *allies) for c in rs.owned(state, n)
+                  if here.get(c, 0) < MAX_MERCENARIES)
+
+
+def mercenary_actions(rs: MontjoieModel, state: State, nation: str) -> Iterator[Action]:
+    """9.0, 2 players: the roll for mercenaries, then each one hired (2 écus)."""
+    if len(rs.players(state)) != 2:
+        return
+    offer = state["vars"].get("mercenary_offer", {})
+    if nation not in offer:
+        yield Action("hire-mercenaries")
+    elif offer[nation] > 0 and state["vars"]["treasury"].get(nation, 0) >= MERCENARY_COST:
+        for city in mercenary_sites(rs, state, nation):
+            yield Action("place-mercenary", (city,))
