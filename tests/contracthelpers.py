@@ -549,19 +549,20 @@ def play_plan(ruleset: Ruleset, scenario: str, seed: int, plan: Plan,
 
 
 def games_per_minute(ruleset: Ruleset, scenario: str, plan: Plan, seconds: float = 5.0,
-                     checks: bool = True, first_seed: int = 1) -> tuple[float, int, int]:
+                     checks: bool = True, first_seed: int = 1,
+                     clock: Callable[[], float] = time.perf_counter) -> tuple[float, int, int]:
     """Games per minute of random play (with the contract's checks, as the test plays
     them, or without), the games played and their mean length, measured for about
-    ``seconds`` (at least one game)."""
-    start = time.perf_counter()
+    ``seconds`` of ``clock`` (at least one game)."""
+    start = clock()
     games = actions = 0
     seed = first_seed
-    while time.perf_counter() - start < seconds or games == 0:
+    while clock() - start < seconds or games == 0:
         played = play_plan(ruleset, scenario, seed, plan, checks)
         if checks:
             check_game(played)
         games += 1
         actions += len(played.game.log)
         seed += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return games * 60 / elapsed, games, actions // games

@@ -196,10 +196,8 @@ class MoveTool(TableTool):
         self.scene.sync()
 
 
-class RulerTool(TableTool):
-    """Measure centimetres between two points, or edge to edge between two figures."""
-
-    name, label, shortcut = "ruler", "Ruler", "R"
+class FromPointTool(TableTool):
+    """A tool dragged out from a point of the table (and the figure there, if any)."""
 
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
@@ -213,6 +211,12 @@ class RulerTool(TableTool):
         self.origin = pos
         self.pid = self.scene.figure_at(pos)
         return True
+
+
+class RulerTool(FromPointTool):
+    """Measure centimetres between two points, or edge to edge between two figures."""
+
+    name, label, shortcut = "ruler", "Ruler", "R"
 
     def move(self, pos: QPointF, shift: bool) -> None:
         if self.origin is None or self.scene.game is None:
@@ -270,7 +274,7 @@ class SightTool(TableTool):
         self.pid = None
 
 
-class RingTool(TableTool):
+class RingTool(FromPointTool):
     """A ring of any radius around a figure (or a point): drag out the radius; the
     figures within it are named."""
 
@@ -278,8 +282,6 @@ class RingTool(TableTool):
 
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
-        self.origin: QPointF | None = None
-        self.pid: str | None = None
         self.ring = QGraphicsPathItem()
         self.ring.setZValue(Z_TOOL)
         self.ring.setPen(QPen(QColor("#6a1b9a"), 2.0, Qt.PenStyle.DashLine))
@@ -288,14 +290,6 @@ class RingTool(TableTool):
         super().clear()
         if self.ring.scene() is self.scene:
             self.scene.removeItem(self.ring)
-
-    def press(self, pos: QPointF, shift: bool) -> bool:
-        if self.scene.game is None:
-            return False
-        self.clear()
-        self.origin = pos
-        self.pid = self.scene.figure_at(pos)
-        return True
 
     def move(self, pos: QPointF, shift: bool) -> None:
         if self.origin is None or self.scene.game is None:
