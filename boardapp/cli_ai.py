@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from .core.ai.players import LEVELS
+from .core.ai.levels import LEVELS
 
 
 def add_parsers(sub: argparse._SubParsersAction, who: argparse.ArgumentParser) -> None:

@@ -151,3 +151,14 @@ def test_engine_imports_neither_play_by_email_nor_files():
     assert "boardapp.core.engine.runner" in _imported(engine / "game.py")
     assert "boardapp.core.engine.game" in _imported(ROOT / "boardapp" / "core" / "pbem"
                                                     / "pbem.py")
+
+
+def test_the_cli_imports_no_heavy_library_before_a_command_runs():
+    """``boardapp --help`` stays quick: the CLI's modules import the engine, the maps and
+    Qt only inside the commands that need them (issue 14)."""
+    probe = ("import sys, boardapp.cli; print(' '.join(m for m in ('networkx', 'shapely', "
+             "'numpy', 'PySide6', 'cryptography', 'PIL') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ""

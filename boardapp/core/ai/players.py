@@ -18,9 +18,9 @@ from ..base.errors import BoardappError
 from ..engine.actions import Action
 from ..engine.ruleset import Ruleset
 from ..engine.state import State
+from .levels import LEVELS
 from .view import fair_view, play_on
 
-LEVELS = ("random", "normal", "strong")
 REFUSED = float("-inf")
 Progress = Callable[[float], bool]
 """``progress(fraction_done) -> keep_going``: a thinking player reports how far it is

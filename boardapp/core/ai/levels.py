@@ -1,0 +1,3 @@
+"""The computer's levels by name (no imports: the CLI reads them at once)."""
+
+LEVELS = ("random", "normal", "strong")
