@@ -227,10 +227,13 @@ def smallest_text(ruleset_id: str) -> tuple[float, float]:
 
 def readable_figures() -> None:
     """Issue 15: counters' text at the default zoom on a small screen."""
-    from boardapp.core.engine.ruleset import available_rulesets
+    from boardapp.core.engine.ruleset import available_rulesets, find_ruleset
+    from boardapp.core.table.tableboard import table_of
 
     print(f"Smallest counter text at the default zoom, {VIEW_SIZE[0]} x {VIEW_SIZE[1]} window")
     for rid in sorted(available_rulesets()):
+        if table_of(find_ruleset(rid).board_map) is not None:
+            continue  # a table draws figures on their bases, not counters
         try:
             pixels, zoom = smallest_text(rid)
         except AttributeError:  # a version without the level of detail
