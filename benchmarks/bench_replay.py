@@ -153,7 +153,16 @@ t0 = time.process_time()
 from boardapp.core.files.gamefile import load_game
 game = load_game(sys.argv[1])
 took = time.process_time() - t0
-print(json.dumps({"load": took, "rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
+def peak_kb():  # VmHWM is this process's own peak; ru_maxrss may carry the parent's
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"load": took, "rss": peak_kb(),
                   "actions": len(game.log)}))
 """
 
