@@ -37,7 +37,8 @@ class Player:
 
     def choose(self, ruleset: Ruleset, state: State, side: str, legal: Sequence[Action],
                progress: Progress | None = None) -> Action:
-        raise NotImplementedError
+        """One of ``legal`` for ``side``; ``progress`` is told how far the thinking is."""
+        raise NotImplementedError  # abstract: each level chooses in its own way
 
 
 class RandomPlayer(Player):
