@@ -10,6 +10,7 @@ import pytest
 
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.game import Game
+from boardapp.core.engine.ruleset import find_ruleset
 from rulesets.montjoie.model.base import NATIONS
 from rulesets.montjoie.model.cards import drawable
 from rulesets.montjoie.model.cities import set_city
@@ -601,3 +602,24 @@ def test_two_player_minors_start_from_game_data_and_neutrals_build():
     game.state["dice_queue"] = [6]
     lines = [ln.text for e in game.log for ln in e.lines]
     assert any("neutral): construction die" in t for t in lines)
+
+
+def test_the_starting_ecus_are_asked_of_a_player_never_of_an_ally_nobody_plays():
+    """Three players (9.0): Navarre, first in the fixed order, is an ally the dice drive;
+    the book's missing starting écus (5.0) are asked of the first nation a player holds."""
+    rs = find_ruleset("montjoie")
+    game = Game(rs, "normale-3", 1)
+    chooser = random.Random(1)
+    for _ in range(300):
+        frame = rs.flow.current(game.state)
+        if frame is not None and frame["step"] == "start-ecus":
+            break
+        action = chooser.choice(game.legal_actions())
+        side = next(s for s in rs.deciding_sides(game.state)
+                    if action in rs.legal_actions(game.state, s))
+        game.play(action, side=side)
+    else:
+        raise AssertionError("the starting écus were never asked")
+    assert game.state["vars"]["order"][0] == "navarre"  # an ally here
+    assert rs.deciding_sides(game.state) == ["france"]
+    assert set(rs.deciding_sides(game.state)) <= set(rs.players(game.state))

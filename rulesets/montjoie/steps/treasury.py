@@ -55,7 +55,9 @@ class TreasuryPhase(Corrections):
         if not v["started"]:
             known = rs.sheet_values(state, "start").get("ecus")
             if known is None or not str(known).isdigit():
-                flow.call(rs, state, ctx, "start-ecus", v["order"][0])
+                # asked of the first player in the order, never of an ally nobody plays
+                first = next(n for n in v["order"] if n in rs.players(state))
+                flow.call(rs, state, ctx, "start-ecus", first)
                 return
             start_values(rs, state, ctx, int(str(known)), "Game data")
         if flanders_doubles(rs, state):
