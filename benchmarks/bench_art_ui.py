@@ -27,6 +27,7 @@ from benchmarks.bench_ui import (  # noqa: E402
     VIEW_SIZE,
     ZOOMS,
     moved_one,
+    repaints,
     row,
     thousand_counters,
 )
@@ -43,21 +44,6 @@ def rss_mb() -> float:
     except OSError:
         pass
     return 0.0
-
-
-def _repaints(app, view, scene, centre) -> dict[float, float]:
-    out = {}
-    for zoom in ZOOMS:
-        view.set_zoom(zoom)
-        view.centerOn(centre)
-        app.processEvents()
-        times = []
-        for _ in range(8):
-            t0 = time.thread_time()
-            view.viewport().repaint()
-            times.append(time.thread_time() - t0)
-        out[zoom] = statistics.median(times[1:])
-    return out
 
 
 def main() -> None:
@@ -94,13 +80,13 @@ def main() -> None:
     view.show()
     app.processEvents()
     centre = scene.board_rect().center()
-    drawn = _repaints(app, view, scene, centre)
+    drawn = repaints(app, view, centre)
     before = rss_mb()
     index = {pid: i for i, pid in enumerate(sorted(scene.item_for_piece))}
     scene.counter_art = lambda pid, face: CounterArt(str(cells[index[pid] % len(cells)]))
     scene.refresh_art()
     app.processEvents()
-    imaged = _repaints(app, view, scene, centre)
+    imaged = repaints(app, view, centre)
     print(f"Counter images ({RULESET}, {len(scene.item_for_piece)} counters, each its own "
           f"image of {len(cells)}, view {VIEW_SIZE[0]} x {VIEW_SIZE[1]})")
     for zoom in ZOOMS:

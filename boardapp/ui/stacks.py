@@ -122,10 +122,10 @@ class StackLayout(QGraphicsScene):
 
     @property
     def bmap(self) -> BoardMap:  # pragma: no cover - the board scene defines it
-        raise NotImplementedError
+        raise NotImplementedError  # abstract: the map the scene draws
 
     def drawn_state(self) -> State:  # pragma: no cover - the board scene defines it
-        raise NotImplementedError
+        raise NotImplementedError  # abstract: the state the scene shows
 
     # -- starting over ---------------------------------------------------------------------
     def reset_layout(self) -> None:
