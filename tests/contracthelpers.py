@@ -458,9 +458,11 @@ def play(ruleset: Ruleset, scenario: str, seed: int, cap: int, *, checks: bool =
             problems, legal, by_side = check_position(ruleset, game.state, sampler, per_verb,
                                                       kinds)
             fail(game, seed, problems, played, known)
+        elif sided:  # each side's actions listed once: together they are the legal ones
+            by_side = legal_by_side(ruleset, game.state)
+            legal = [a for actions in by_side.values() for a in actions]
         else:
-            legal = list(ruleset.legal_actions(game.state))
-            by_side = legal_by_side(ruleset, game.state) if sided and legal else {}
+            legal, by_side = list(ruleset.legal_actions(game.state)), {}
         played.positions += 1
         if not legal:
             if ruleset.outcome(game.state) is None:

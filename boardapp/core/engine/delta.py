@@ -26,6 +26,7 @@ inside a list or dict that is otherwise unchanged; the rules write no such thing
 from __future__ import annotations
 
 import json
+import json.scanner
 from typing import Any
 
 Path = tuple[str, ...]
@@ -37,8 +38,40 @@ DELETE = None
 ORDER = "order"
 _MISSING: Any = object()
 
-_dumps = json.dumps
-_loads = json.loads
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Types whose values are immutable: kept as they are, not copied through JSON."""
+
+
+def _encoder() -> Any:
+    """``json.dumps`` with its default arguments, without building an encoder per call
+    (the C encoder ``json.dumps`` builds, made once; the same text)."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # a Python without the C accelerator
+        return json.dumps
+    default = json.JSONEncoder()
+    encode = make({}, default.default, json.encoder.encode_basestring_ascii, None, ": ",
+                  ", ", False, False, True)
+    join = "".join
+
+    def dumps(value: Any) -> str:
+        return join(encode(value, 0))
+
+    return dumps
+
+
+def _decoder() -> Any:
+    """``json.loads`` of the text :func:`_dumps` writes, without its per-call checks
+    (the same scanner ``json.loads`` runs)."""
+    scan = json.scanner.make_scanner(json.JSONDecoder())
+
+    def loads(text: str) -> Any:
+        return scan(text, 0)[0]
+
+    return loads
+
+
+_dumps = _encoder()
+_loads = _decoder()
 
 
 def sync(cur: dict[str, Any], shadow: dict[str, Any]) -> tuple[Delta, Delta]:
@@ -46,8 +79,7 @@ def sync(cur: dict[str, Any], shadow: dict[str, Any]) -> tuple[Delta, Delta]:
     deltas ``(undo, redo)``: ``undo`` turns ``cur`` back into the old shadow."""
     undo: Delta = []
     redo: Delta = []
-    if cur != shadow or list(cur) != list(shadow):
-        _walk(cur, shadow, (), undo, redo, True)
+    _walk(cur, shadow, (), undo, redo, True)
     return undo, redo
 
 
@@ -74,8 +106,11 @@ def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, red
             undo.append((sub, DELETE))
             redo.append((sub, text))
             if mutate:
-                cur[k] = _loads(text)
-                old[k] = _loads(text)
+                if type(v) in _SCALARS:
+                    old[k] = v
+                else:
+                    cur[k] = _loads(text)
+                    old[k] = _loads(text)
             continue
         tv = type(v)
         if tv is dict and type(o) is dict:
@@ -87,7 +122,7 @@ def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, red
         if mutate:
             if tv is list or tv is dict or tv is tuple:
                 cur[k] = _loads(text)
-            old[k] = _loads(text)
+            old[k] = v if tv in _SCALARS else _loads(text)
     if added or len(cur) != n_old or list(cur) != list(old):
         keys_old = list(old)[:n_old]  # keys added to the shadow went at its end
         for k in keys_old:
