@@ -135,6 +135,17 @@ def test_enemy_hexes_block_and_zones_of_control_stop(ruleset):
     assert not verdict.legal and verdict.rule == "Hex demo 5"
 
 
+def test_a_search_stopped_at_its_target_agrees_with_the_whole_reach(ruleset):
+    game = Game(ruleset, seed=1)
+    game.push(f"place blue-inf-2 {hx(7, 4)}")  # by hand: a zone of control in the way
+    for stack in (["red-cav-1"], ["red-inf-1"], ["red-inf-1", "red-cav-1"]):
+        ruleset._searches = None  # every target searched anew, not read from the whole
+        full = dict(ruleset.reachable(game.state, stack))
+        for dest in ruleset.board_map.areas:
+            ruleset._searches = None
+            assert ruleset.reach(game.state, stack, dest) == full.get(dest), dest
+
+
 def test_hexgrid_problems_name_their_place():
     data = yaml.safe_load(SAMPLE.read_text(encoding="utf-8"))
     bad = copy.deepcopy(data)

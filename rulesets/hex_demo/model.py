@@ -72,6 +72,9 @@ class HexModel(Ruleset):
         | None = None
     """The last searches of :meth:`reachable`, by start, MP and enemy hexes, with their
     map (forgotten past :data:`SEARCHES_KEPT`)."""
+    _towards: tuple[object, str | None, dict[str, Reach]] = ((), None, {})
+    """The last search stopped at a target (:meth:`reach`): its key, target and result
+    (forgotten with the searches kept)."""
 
     def unit(self, state: State, pid: str) -> Unit:
         return UNITS[state["pieces"][pid]["type"]]
@@ -116,6 +119,17 @@ class HexModel(Ruleset):
         return min(self.unit(state, p).move for p in pieces)
 
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:
+        return dict(self._search(state, pieces))
+
+    def reach(self, state: State, pieces: list[str], dest: str) -> Reach | None:
+        """How ``pieces`` reach ``dest`` (``None``: they cannot): :meth:`reachable`'s
+        answer, found by a search that stops at ``dest`` unless the whole one is kept."""
+        return self._search(state, pieces, dest).get(dest)
+
+    def _search(self, state: State, pieces: list[str],
+                target: str | None = None) -> dict[str, Reach]:
+        """The reach of ``pieces`` (kept, see ``_searches``); with ``target``, a search
+        that may stop there (kept apart: the last one only)."""
         if not pieces or any(p not in state["pieces"] for p in pieces):
             return {}
         side = self.piece_side(state, pieces[0])
@@ -131,15 +145,23 @@ class HexModel(Ruleset):
         if self._searches is None or self._searches[0] is not bmap \
                 or len(self._searches[1]) > SEARCHES_KEPT:
             self._searches = (bmap, {})
-        if key not in self._searches[1]:
-            zoc = {n for e in enemies for n in bmap.neighbours(e)}
+            self._towards = ((), None, {})
+        if key in self._searches[1]:
+            return self._searches[1][key]
+        if target is not None and self._towards[:2] == (key, target):
+            return self._towards[2]
+        zoc = {n for e in enemies for n in bmap.neighbours(e)}
 
-            def enter(src: str, dst: str) -> int | None:
-                return None if dst in enemies else self.step_cost(src, dst)
+        def enter(src: str, dst: str) -> int | None:
+            return None if dst in enemies else self.step_cost(src, dst)
 
-            self._searches[1][key] = reachable(bmap.graph, start, budget, enter,
-                                               must_stop=lambda h: h in zoc)
-        return dict(self._searches[1][key])
+        found = reachable(bmap.graph, start, budget, enter, must_stop=lambda h: h in zoc,
+                          target=target)
+        if target is None:
+            self._searches[1][key] = found
+        else:
+            self._towards = (key, target, found)
+        return found
 
     def why_not_move(self, state: State, pieces: list[str],
                      dest: str) -> tuple[str, str | None] | None:
@@ -166,7 +188,7 @@ class HexModel(Ruleset):
         if bmap.areas[dest].terrain not in TERRAIN_COST:
             return (f"{bmap.place_name(dest)} is {bmap.areas[dest].terrain}: it cannot be "
                     "entered", self.cite("3"))
-        if dest not in self.reachable(state, pieces):
+        if self.reach(state, pieces, dest) is None:
             return (f"{bmap.place_name(dest)} is out of reach with "
                     f"{self.budget(state, pieces)} MP", self.cite("3, 4, 5"))
         return None

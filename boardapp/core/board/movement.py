@@ -45,7 +45,7 @@ def _nothing(place: str) -> int:
 def reachable(graph: nx.Graph, start: str, budget: int, enter_cost: EnterCost,
               must_stop: Callable[[str], bool] = _never,
               arrival_extra: Callable[[str], int] = _nothing,
-              slack: int | None = None) -> dict[str, Reach]:
+              slack: int | None = None, target: str | None = None) -> dict[str, Reach]:
     """All places reachable from ``start`` with ``budget`` movement points.
 
     ``enter_cost(src, dst)`` is the full cost of entering ``dst`` when moving on
@@ -54,7 +54,10 @@ def reachable(graph: nx.Graph, start: str, budget: int, enter_cost: EnterCost,
     when the budget does not cover it (``extra_paid`` tells which). ``start`` itself is
     not in the result. ``slack``: an upper bound of ``arrival_extra`` (default: its
     largest value on the graph, asked of every place); any bound gives the same answer,
-    a tight one a shorter search.
+    a tight one a shorter search. ``target``: the search stops once the cost of reaching
+    ``target`` is known; the result holds the places whose cost was known by then, each
+    as the whole search gives it (``target`` among them if it can be reached): a check
+    of one move costs less than the whole reach.
 
     The search is networkx's Dijkstra (``single_source_dijkstra`` with a cutoff) written
     out, with the same order of visits, ties and paths; ``must_stop`` and
@@ -65,6 +68,8 @@ def reachable(graph: nx.Graph, start: str, budget: int, enter_cost: EnterCost,
     ['b', 'c']
     >>> reachable(g, "a", 5, lambda s, d: 1, must_stop=lambda p: p == "b")["b"].stops
     True
+    >>> sorted(reachable(g, "a", 5, lambda s, d: 1, target="b"))
+    ['b']
     """
     if start not in graph:
         return {}
@@ -90,6 +95,8 @@ def reachable(graph: nx.Graph, start: str, budget: int, enter_cost: EnterCost,
         if v in dist:
             continue
         dist[v] = dist_v
+        if v == target:
+            break  # its cost and path are final
         if v != start and stop(v):
             continue  # no move on from a place where the stack must stop
         for u in adjacency[v]:

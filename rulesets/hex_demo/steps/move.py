@@ -69,7 +69,8 @@ class MovePhase(Step[HexModel]):
     def on_move(self, rs: HexModel, state: State, frame: Frame, action: Action, ctx: Context,
                 flow: Flow) -> None:
         pieces, dest = action.pieces(0), action.arg(1)
-        reach = rs.reachable(state, pieces)[dest]
+        reach = rs.reach(state, pieces, dest)
+        assert reach is not None  # checked legal
         for pid in reversed(pieces):
             put_piece(state, pid, dest)
         state["vars"]["moved"].extend(pieces)
