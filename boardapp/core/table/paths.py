@@ -88,10 +88,29 @@ class PathPlan:
         return x, y, facing
 
 
+_PLANS: dict[tuple[object, ...], tuple[Table, PathPlan]] = {}
+"""The plans found lately (an order's is checked, then carried out): by table, points
+and costs; forgotten past :data:`_PLANS_KEPT`."""
+_PLANS_KEPT = 1024
+
+
 def plan_path(table: Table, points: Sequence[tuple[float, float]],
               costs: Mapping[str, float]) -> PathPlan:
     """The plan of the path through ``points`` (cm) on ``table`` with obstacle ``costs``."""
     pts = tuple((float(x), float(y)) for x, y in points)
+    key = (id(table), pts, tuple(costs.items()))
+    kept = _PLANS.get(key)
+    if kept is not None and kept[0] is table:
+        return kept[1]
+    if len(_PLANS) >= _PLANS_KEPT:
+        _PLANS.clear()
+    plan = _plan(table, pts, costs)
+    _PLANS[key] = (table, plan)
+    return plan
+
+
+def _plan(table: Table, pts: tuple[tuple[float, float], ...],
+          costs: Mapping[str, float]) -> PathPlan:
     for x, y in pts:
         if not table.on_table(x, y):
             return PathPlan(pts, 0.0, (), f"{x:g},{y:g} is off the table")

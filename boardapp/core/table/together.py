@@ -166,6 +166,8 @@ def _near(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: flo
     within ``gap`` cm of its base in ``bases``, in id order."""
     if not active:
         return {}
+    if _apart(ids, bases, active, gap, also):  # what the trees would find: each itself
+        return {p: [p] for p in active}
     polys = [bases[q].polygon for q in ids]
     if also is not None:
         polys += [also[q].polygon for q in ids]
@@ -176,6 +178,25 @@ def _near(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: flo
     for i, j in zip(left.tolist(), right.tolist(), strict=True):
         found[active[i]].add(ids[j % len(ids)])
     return {p: sorted(found[p]) for p in active}
+
+
+def _apart(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: float,
+           also: Mapping[str, Base] | None) -> bool:
+    """True when no other base (in ``bases`` or ``also``) can be within ``gap`` cm of an
+    active figure's base: their centres are farther apart than ``gap`` and both
+    half-diagonals (with a margin for rounding), which most small steps are."""
+    pools = (bases,) if also is None else (bases, also)
+    circles = [(b.x, b.y, math.hypot(b.width, b.depth) / 2)
+               for pool in pools for b in (pool[q] for q in ids)]
+    n, wanted = len(ids), set(active)
+    for i, p in enumerate(ids):
+        if p not in wanted:
+            continue
+        x, y, r = circles[i]
+        for j, (qx, qy, qr) in enumerate(circles):
+            if j % n != i and math.hypot(qx - x, qy - y) <= gap + r + qr + 1e-6:
+                return False
+    return True
 
 
 def _place(figure: Figure, effort: float) -> tuple[int, int, int]:
