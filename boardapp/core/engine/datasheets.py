@@ -24,6 +24,7 @@ key and ``value`` (column). ``None`` is an unknown value, written ``?`` in an ac
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -176,8 +177,33 @@ def _node(doc: Any, sheet: Sheet) -> Mapping[Any, Any]:
     return node
 
 
+_READ: dict[tuple[str, str], tuple[Sheet, int, str]] = {}
+"""The values of each sheet read (as JSON text), by file and sheet id, with the sheet
+and the file's modification time."""
+
+
 def read_sheet(sheet: Sheet) -> dict[str, Any]:
-    """The sheet's values as the file holds them now (keys as text)."""
+    """The sheet's values as the file holds them now (keys as text): a fresh copy, read
+    and checked again only when the file changed."""
+    try:
+        stamp = sheet.file.stat().st_mtime_ns
+    except OSError:
+        stamp = -1
+    key = (str(sheet.file), sheet.id)
+    kept = _READ.get(key)
+    if kept is not None and kept[1] == stamp != -1 and kept[0] == sheet:
+        return json.loads(kept[2])
+    values = _read_sheet(sheet)
+    try:
+        text = json.dumps(values)
+    except (TypeError, ValueError):  # not plain JSON data (a YAML date): not kept
+        return values
+    if json.loads(text) == values:  # the copy is exact (no number keys turned to text)
+        _READ[key] = (sheet, stamp, text)
+    return values
+
+
+def _read_sheet(sheet: Sheet) -> dict[str, Any]:
     node = _node(_load(sheet.file), sheet)
     where = ".".join(sheet.path)
     prefix = f"{where}." if where else ""

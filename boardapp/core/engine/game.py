@@ -89,16 +89,17 @@ class Game:
         if data is None:
             data = snapshot(ruleset.data_sheets())
         if data:
-            self.initial["data"] = copy.deepcopy(dict(data))
-        self._setup: State = copy_state(self.initial)
-        self.state: State = copy_state(self.initial)
+            self.initial["data"] = json.loads(json.dumps(dict(data)))  # plain data
+        text = json.dumps(self.initial)  # one text, three independent copies
+        self._setup: State = json.loads(text)
+        self.state: State = json.loads(text)
         """The state now. Actions change it in place: copy it (:meth:`state_at`) to keep
         a position."""
-        self._shadow: State = copy_state(self.initial)
+        self._shadow: State = json.loads(text)
         """An independent copy of :attr:`state` as the last action left it (see
         :mod:`.delta`)."""
         self.log: list[LogEntry] = []
-        self._past = Timeline(self.initial)
+        self._past = Timeline(self.initial, text)
         self.edited = False
         """Whether :attr:`state` was changed outside any action (then the game's states
         are not only what its log gives)."""

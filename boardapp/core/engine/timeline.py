@@ -28,10 +28,11 @@ State = dict[str, Any]
 class Timeline:
     """The deltas of every action played and sparse snapshots of the states."""
 
-    def __init__(self, start: State) -> None:
+    def __init__(self, start: State, text: str | None = None) -> None:
+        """``text``: ``start`` as JSON text, if known already."""
         self.undo: list[Delta | None] = []
         self.redo: list[Delta | None] = []
-        self.snaps: dict[int, str] = {0: json.dumps(start)}
+        self.snaps: dict[int, str] = {0: json.dumps(start) if text is None else text}
 
     def __len__(self) -> int:
         return len(self.undo)
