@@ -133,8 +133,9 @@ def _box_refusal(rs: DeuxBretagneModel, group: Group, place: str) -> MoveVerdict
 
 
 def group_reach(rs: DeuxBretagneModel, state: State, group: Group,
-                budget: int | None = None) -> dict[str, Reach]:
-    """Everywhere ``group`` can get to with ``budget`` MP (default: what it has left).
+                budget: int | None = None, target: str | None = None) -> dict[str, Reach]:
+    """Everywhere ``group`` can get to with ``budget`` MP (default: what it has left);
+    with ``target``, the search may stop there (see :func:`reachable`).
 
     The facts of each place (its enemy units, whether entering takes control) are found
     once per search: they do not change while it runs."""
@@ -173,7 +174,8 @@ def group_reach(rs: DeuxBretagneModel, state: State, group: Group,
         return any(p not in within for p in enemy_units(place))
 
     return reachable(bmap.graph, group.start, group.budget if budget is None else budget,
-                     enter_cost, must_stop, extra, slack=1 if group.units else 0)
+                     enter_cost, must_stop, extra, slack=1 if group.units else 0,
+                     target=target)
 
 
 def check_move(rs: DeuxBretagneModel, state: State, pids: list[str], dest: str) -> MoveVerdict:
@@ -192,7 +194,7 @@ def check_move(rs: DeuxBretagneModel, state: State, pids: list[str], dest: str) 
     if dest not in bmap.graph and not naval.is_sea_place(rs, dest, group.side):
         return MoveVerdict(False, f"{bmap.place_name(dest)} is not reached by road",
                            rs.cite("8.11"))
-    reach = group_reach(rs, state, group).get(dest)
+    reach = group_reach(rs, state, group, target=dest).get(dest)
     if reach is None:
         reach = naval.naval_reach(rs, state, group).get(dest)  # 8.15
     if reach is None:
@@ -239,7 +241,7 @@ def _explain_unreachable(rs: DeuxBretagneModel, state: State, group: Group,
     if not group.units and enemy_units_at(rs, state, dest, group.side):
         return MoveVerdict(False, f"A leader alone may not enter {name}: enemy combat units "
                                   "are there", rs.cite("8.21"))
-    unlimited = group_reach(rs, state, group, budget=10_000).get(dest)
+    unlimited = group_reach(rs, state, group, budget=10_000, target=dest).get(dest)
     sea = naval.is_sea_place(rs, dest, group.side) and naval.is_sea_place(
         rs, group.start, group.side)
     if sea and (unlimited is None or unlimited.cost > group.budget):

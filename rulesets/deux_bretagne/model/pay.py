@@ -215,12 +215,21 @@ def check_marauder_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -
                 rs.cite("3.3, 12.433, 13.12"))
 
 
+_BY_REGION: dict[int, tuple[object, dict[str | None, list[str]]]] = {}
+""":func:`areas_by_region` of each map met (by identity; the map is kept with it)."""
+
+
 def areas_by_region(rs: DeuxBretagneModel) -> dict[str | None, list[str]]:
     """The areas of each county (as ``BoardMap.region_areas`` lists them), in one pass
-    over the map."""
+    over the map, once per map (do not change the lists)."""
+    bmap = rs.board_map
+    kept = _BY_REGION.get(id(bmap))
+    if kept is not None and kept[0] is bmap:
+        return kept[1]
     out: dict[str | None, list[str]] = {}
-    for area in rs.board_map.areas.values():
+    for area in bmap.areas.values():
         out.setdefault(area.region, []).append(area.id)
+    _BY_REGION[id(bmap)] = (bmap, out)
     return out
 
 

@@ -180,7 +180,9 @@ class ActionPhase(DeuxBretagneStep):
                     raise InvalidActionError(f"'{action.text()}': no piece {pid!r}")
             verdict = check_move(rs, state, action.pieces(0), action.arg(1))
             return None if verdict.legal else (verdict.reason or "Illegal move", verdict.rule)
-        if action in set(self.others(rs, state)):
+        listing = (self.others(rs, state) if action.verb == "move"
+                   else self.actions_of(rs, state, frame, action.verb))  # its verb's part
+        if action in set(listing):
             return None
         return self.refusal(rs, state, action) or super().why_not(rs, state, frame, action,
                                                                   side)
