@@ -32,10 +32,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.summary import record  # noqa: E402
 from boardapp.core.engine.game import Game  # noqa: E402
 from boardapp.core.engine.ruleset import available_rulesets  # noqa: E402
 
 LONG = "deux-bretagne"
+REPLAY_MS = 0.15
+"""Target: replay, ms per action on average, of every game."""
 CURVE = (1_000, 2_000, 5_000, 10_000, 20_000)
 BIN = Path(sys.executable).parent
 
@@ -74,8 +77,11 @@ def whole_games(seconds: float = 3.0) -> None:
             setup += t1 - t0
             replay += (t2 - t1) - (t1 - t0)
             actions += len(log)
-        print(f"  {rid:16} {_ms(replay / actions)} per action over {len(logs)} games "
+        per = replay / actions
+        print(f"  {rid:16} {_ms(per)} per action over {len(logs)} games "
               f"({actions / len(logs):.0f} actions a game; set-up {_ms(setup / len(logs))})")
+        record("replay per action", rid, _ms(per), f"<= {REPLAY_MS} ms",
+               per * 1000 <= REPLAY_MS)
 
 
 def long_log(length: int) -> tuple[object, str, list[tuple[str, str]]]:
@@ -128,7 +134,12 @@ def curve(ruleset, scenario: str, log: list[tuple[str, str]], keep: Path) -> Non
                 save_game(game, keep)
                 replay.__enter__()
             last = _clock()
-    print(f"  growth 1k -> 20k: x{per[-1] / per[0]:.2f} per action (target: about x1)")
+    growth = per[-1] / per[0]
+    print(f"  growth 1k -> 20k: x{growth:.2f} per action (target: about x1)")
+    record("replay curve", f"{LONG}, 1k -> 20k", f"x{growth:.2f}", "about x1 (<= x1.5)",
+           growth <= 1.5)
+    record("replay curve", f"{LONG}, 10k-20k", _ms(per[-1]), f"<= {REPLAY_MS} ms",
+           per[-1] * 1000 <= REPLAY_MS)
 
 
 def _children() -> float:
@@ -188,6 +199,11 @@ def opening(work: Path, path: Path) -> None:
         print(f"  load_game, first time on this computer (every action replayed and "
               f"checked): {t_first:.3f} s")
         print(f"  load_game, verified before on this computer: {t_again:.3f} s")
+        record("opening a 10,000-action game", "load_game, first time", f"{t_first:.3f} s",
+               "-", None)
+        record("opening a 10,000-action game", "load_game, verified before",
+               f"{t_again:.3f} s", "< 0.5 s", t_again < 0.5)
+        window_time(path)
         from boardapp.core.files.gamefile import save_game
 
         t0 = _clock()
@@ -200,6 +216,8 @@ def opening(work: Path, path: Path) -> None:
         for args in (["show", str(path)], ["actions", str(path)]):
             took = _cpu([exe, *args], env)
             print(f"  boardapp {args[0]}: {took:.3f} s = {took / helptime:.1f}x --help")
+            record("one CLI call on it", f"boardapp {args[0]}",
+                   f"{took:.3f} s {took / helptime:.1f}x", "<= 2x --help", took <= 2 * helptime)
         legal = [a.text() for a in again.legal_actions()] or ["roll"]
         plays = []
         for _ in range(3):
@@ -208,6 +226,9 @@ def opening(work: Path, path: Path) -> None:
                               check=False))
         took = statistics.median(plays)
         print(f"  boardapp play: {took:.3f} s = {took / helptime:.1f}x --help")
+        record("one CLI call on it", "boardapp play", f"{took:.3f} s {took / helptime:.1f}x",
+               "<= 2x --help", took <= 2 * helptime)
+        record("one CLI call on it", "boardapp --help (floor)", f"{helptime:.3f} s", "-", None)
         print("peak memory (RSS) of a process with the 10,000-action game open "
               "(target: under 250 MB):")
         for label, cache in (("verified before", env["BOARDAPP_CACHE_DIR"]),
@@ -218,9 +239,43 @@ def opening(work: Path, path: Path) -> None:
             probe = json.loads(out.strip().splitlines()[-1])
             print(f"  {label}: {probe['rss'] / 1024:.0f} MB (opened in "
                   f"{probe['load']:.2f} s of CPU in a new process, imports included)")
+            record("memory with it open", label, f"{probe['rss'] / 1024:.0f} MB", "< 250 MB",
+                   probe["rss"] / 1024 < 250)
     finally:
         os.environ.clear()
         os.environ.update(saved)
+
+
+def window_time(path: Path) -> None:
+    """CPU seconds from opening ``path`` to its board shown in the window, in a program
+    running already (Qt started, modules imported: what opening a file costs)."""
+    try:
+        from PySide6.QtWidgets import QApplication
+
+        from boardapp.core.files.gamefile import load_game
+        from boardapp.ui.main_window import MainWindow
+    except ImportError as exc:  # no Qt here
+        print(f"  window: skipped ({exc})")
+        return
+    app = QApplication.instance() or QApplication([])
+    warm = MainWindow(load_game(path))  # the first window pays for the caches
+    warm.show()
+    app.processEvents()
+    warm.close()
+    times = []
+    for _ in range(3):
+        t0 = _clock()
+        window = MainWindow(load_game(path))
+        window.show()
+        app.processEvents()
+        times.append(_clock() - t0)
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    took = statistics.median(times)
+    print(f"  to the board in a window (program running, verified before): {took:.3f} s")
+    record("opening a 10,000-action game", "to the board in a window", f"{took:.3f} s",
+           "< 0.5 s", took < 0.5)
 
 
 def undo_redo(game: Game, depth: int = 1000) -> None:
@@ -247,6 +302,8 @@ def undo_redo(game: Game, depth: int = 1000) -> None:
     for name, times in (("undo", undos), ("redo", redos), ("state_at (replay bar)", ats)):
         print(f"    {name}: median {_ms(statistics.median(times))}, max {_ms(max(times))} "
               f"over {len(times)}")
+        record("undo / redo at depth", f"{name}, slowest of {len(times)}", _ms(max(times)),
+               "< 5 ms", max(times) < 0.005)
 
 
 def main() -> None:

@@ -95,6 +95,16 @@ def process_figures() -> None:
             [py, "-c", "import sys, boardapp.cli; print(' '.join(sorted(m for m in "
              "('numpy', 'networkx', 'shapely', 'PySide6', 'boardapp.core.scan.calibration')"
              " if m in sys.modules)))"], env=env, capture_output=True, text=True).stdout
+    from benchmarks.summary import record
+
+    record("start to a window", "Deux Bretagne, CPU", f"{start:.3f} s", "< 0.6 s", start < 0.6)
+    record("start to a window", "against the import floor", f"{start / floor:.2f}x",
+           "<= 1.5x", start <= 1.5 * floor)
+    record("start to a window", "import floor", f"{floor:.3f} s", "-", None)
+    record("render", "Deux Bretagne game", f"{render:.3f} s {render / floor:.2f}x",
+           "<= 2.5x floor", render <= 2.5 * floor)
+    record("one CLI call on it", "boardapp show (new game)", f"{show:.3f} s "
+           f"{show / helps:.1f}x", "<= 2x --help", show <= 2 * helps)
     print(f"Process figures (CPU seconds, median of {RUNS} runs)")
     row("import floor (QtWidgets, networkx, shapely, yaml)", f"{floor:.3f} s", "-")
     row("start to a Deux Bretagne window", f"{start:.3f} s  {start / floor:.2f}x",
@@ -186,8 +196,12 @@ def drawing_figures() -> None:
     print(f"Drawing ({RULESET}, {len(scene.item_for_piece)} counters, {shown} of them "
           f"visible, view {VIEW_SIZE[0]} x {VIEW_SIZE[1]})")
     centre = scene.board_rect().center()
+    from benchmarks.summary import record
+
     for zoom, seconds in repaints(app, view, centre).items():
         row(f"full repaint at zoom {zoom}", f"{seconds * 1000:.1f} ms", "< 16 ms")
+        record("full repaint, 1,000 counters", f"zoom {zoom}", f"{seconds * 1000:.1f} ms",
+               "< 16 ms", seconds < 0.016)
     after = moved_one(big)
     times = []
     for i in range(9):
@@ -196,6 +210,8 @@ def drawing_figures() -> None:
         times.append(time.thread_time() - t0)
     row("scene update after one action", f"{statistics.median(times) * 1000:.2f} ms",
         "< 3 ms")
+    record("scene update, 1,000 counters", "after one action",
+           f"{statistics.median(times) * 1000:.2f} ms", "< 3 ms", statistics.median(times) < 0.003)
     rng = random.Random(2)
     rect = scene.board_rect()
     dragged = [next(iter(scene.item_for_piece))]

@@ -144,6 +144,9 @@ def main() -> None:
     from benchmarks.bench_rules import main as rules_main  # the rules' cost (issue 14)
     rules_main()
     __import__("benchmarks.bench_table", fromlist=["main"]).main()  # the free table (issue 18)
+    from benchmarks.summary import print_table  # issue 14's table, each figure and target
+
+    print_table()
 
 
 if __name__ == "__main__":
