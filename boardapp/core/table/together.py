@@ -186,17 +186,31 @@ def _apart(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: fl
     active figure's base: their centres are farther apart than ``gap`` and both
     half-diagonals (with a margin for rounding), which most small steps are."""
     pools = (bases,) if also is None else (bases, also)
-    circles = [(b.x, b.y, math.hypot(b.width, b.depth) / 2)
+    circles = [(b.x, b.y, _half_diagonal(b.width, b.depth))
                for pool in pools for b in (pool[q] for q in ids)]
     n, wanted = len(ids), set(active)
     for i, p in enumerate(ids):
         if p not in wanted:
             continue
         x, y, r = circles[i]
+        reach = gap + r + 1e-6
         for j, (qx, qy, qr) in enumerate(circles):
-            if j % n != i and math.hypot(qx - x, qy - y) <= gap + r + qr + 1e-6:
+            far = reach + qr
+            dx, dy = qx - x, qy - y
+            if dx * dx + dy * dy <= far * far and j % n != i:
                 return False
     return True
+
+
+_HALF_DIAGONALS: dict[tuple[float, float], float] = {}
+
+
+def _half_diagonal(width: float, depth: float) -> float:
+    """Half the diagonal of a base: every point of it is so near its centre."""
+    found = _HALF_DIAGONALS.get((width, depth))
+    if found is None:
+        found = _HALF_DIAGONALS[width, depth] = math.hypot(width, depth) / 2
+    return found
 
 
 def _place(figure: Figure, effort: float) -> tuple[int, int, int]:
