@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import json.scanner
+from marshal import dumps as _marshal
 from typing import Any
 
 Path = tuple[str, ...]
@@ -79,16 +80,38 @@ def sync(cur: dict[str, Any], shadow: dict[str, Any]) -> tuple[Delta, Delta]:
     deltas ``(undo, redo)``: ``undo`` turns ``cur`` back into the old shadow."""
     undo: Delta = []
     redo: Delta = []
-    _walk(cur, shadow, (), undo, redo, True)
+    _walk(cur, shadow, (), undo, redo, True)  # finds changes and new key orders alike
     return undo, redo
 
 
 def changes(cur: dict[str, Any], shadow: dict[str, Any]) -> Delta:
     """The delta that turns ``cur`` back into ``shadow`` (neither is changed)."""
     undo: Delta = []
-    if cur != shadow or list(cur) != list(shadow):
+    if cur != shadow or _reordered(cur, shadow):
         _walk(cur, shadow, (), undo, [], False)
     return undo
+
+
+def _reordered(cur: dict[str, Any], old: Any) -> bool:
+    """Whether two equal dicts (``==`` ignores order) differ in the order of their keys,
+    at any depth (the order is part of the state: iteration follows it)."""
+    pairs = [(cur, old)]
+    while pairs:  # one loop over the nested dicts, not a call per dict
+        a, b = pairs.pop()
+        if type(b) is not dict or list(a) != list(b):
+            return True
+        pairs.extend((v, b[k]) for k, v in a.items() if type(v) is dict)
+    return False
+
+
+def _order_differs(cur: dict[str, Any], old: Any) -> bool:
+    """:func:`_reordered` of two equal dicts, mostly in C: their marshal texts (version 2,
+    which writes each dict's items in their order and shares nothing) differ when an
+    order does (or when equal numbers differ in type: then the walk finds nothing)."""
+    try:
+        return _marshal(cur, 2) != _marshal(old, 2)
+    except ValueError:  # a value marshal does not write
+        return _reordered(cur, old)
 
 
 def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, redo: Delta,
@@ -96,7 +119,8 @@ def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, red
     get = old.get
     n_old = len(old)
     added = False
-    for k in [k for k, v in cur.items() if v != get(k, _MISSING)]:
+    for k in [k for k, v in cur.items()
+              if v != get(k, _MISSING) or (type(v) is dict and _order_differs(v, old[k]))]:
         v = cur[k]
         sub = (*path, k)
         o = get(k, _MISSING)
