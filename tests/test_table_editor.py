@@ -18,8 +18,8 @@ from boardapp.core.board.mapdata import load_map
 from boardapp.core.board.mapedit import MapEditError
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import find_ruleset
-from boardapp.core.scan.calibration import CalibrationError, feature_point
 from boardapp.core.scan.boardsettings import UserMaps, user_map_path
+from boardapp.core.scan.calibration import CalibrationError, feature_point
 from boardapp.core.table.tableedit import TableEditor
 from boardapp.paths import maps_dir
 from boardapp.ui.main_window import MainWindow
