@@ -16,6 +16,7 @@ from boardapp.core.engine.actions import Action
 from boardapp.core.table.bases import Base
 from boardapp.core.table.fixed import bearing, point_text, to_tenths, to_units
 from boardapp.core.table.measure import figure_base, figure_bases, measure, table_setup
+from boardapp.core.table.measuring import measure_action, measure_is_logged
 from boardapp.core.table.paths import plan_path
 
 from .table_items import Z_TOOL, GhostItem, ToolLabel, mm, to_table
@@ -66,6 +67,36 @@ class TableTool:
 
     def release(self, pos: QPointF, shift: bool) -> None:
         """The button was released."""
+
+    # -- measuring written in the log (the rules forbid measuring before declaring) --------
+    def logged(self) -> bool:
+        """Whether a measure is an action written in the log now."""
+        game = self.scene.game
+        return game is not None and measure_is_logged(game.ruleset, game.state)
+
+    def log_measure(self, origin: str, target: str) -> str:
+        """Measure as the action ``measure ORIGIN TARGET``; the words logged (or why it
+        was refused). The side measuring is the owner of the figure measured from."""
+        game, controller = self.scene.game, self.scene.controller
+        if game is None or controller is None:
+            return ""
+        side = None
+        if game.pbem is None and origin in game.state["pieces"]:
+            side = game.ruleset.piece_side(game.state, origin)
+        entry = controller.push(measure_action(origin, target), side=side)
+        if entry is None:
+            return controller.last_refusal or "refused"
+        return "\n".join(line.text for line in entry.lines).replace("; ", "\n")
+
+    def where(self, pos: QPointF, pid: str | None) -> str:
+        """A figure's id, or the point ``pos`` as ``X,Y`` (cm), as a measure names it."""
+        if pid is not None:
+            return pid
+        x, y = to_table(pos)
+        return point_text(to_units(x), to_units(y))
+
+
+LOGGED_HINT = "release to measure\n(written in the log: both sides see it)"
 
 
 class MoveTool(TableTool):
@@ -221,6 +252,9 @@ class RulerTool(FromPointTool):
     def move(self, pos: QPointF, shift: bool) -> None:
         if self.origin is None or self.scene.game is None:
             return
+        if self.logged():
+            self.draw(self.origin, pos, LOGGED_HINT, "#1f4e9c")
+            return
         ax, ay = to_table(self.origin)
         bx, by = to_table(pos)
         text = f"{math.hypot(bx - ax, by - ay):.1f} cm"
@@ -234,6 +268,11 @@ class RulerTool(FromPointTool):
         self.draw(self.origin, pos, text, "#1f4e9c")
 
     def release(self, pos: QPointF, shift: bool) -> None:
+        if self.origin is not None and self.logged():
+            origin = self.where(self.origin, self.pid)
+            target = self.where(pos, self.scene.figure_at(pos))
+            if target != origin:
+                self.draw(self.origin, pos, self.log_measure(origin, target), "#1f4e9c")
         self.origin = None  # the last measure stays until the next press
 
 
@@ -263,6 +302,9 @@ class SightTool(TableTool):
         if other is None or other == self.pid:
             self.draw(mm(a.x, a.y), pos, "drag to a figure", "#555555")
             return
+        if self.logged():
+            self.draw(mm(a.x, a.y), pos, LOGGED_HINT, "#555555")
+            return
         table, _ = table_setup(rs)
         result = measure(rs, state, self.pid, other)
         b = figure_base(rs, state, other)
@@ -271,6 +313,14 @@ class SightTool(TableTool):
                   "#2e7d32" if result.sees else "#c62828")
 
     def release(self, pos: QPointF, shift: bool) -> None:
+        other = self.scene.figure_at(pos)
+        if self.pid is not None and other not in (None, self.pid) and self.logged():
+            rs, state = self.scene.game.ruleset, self.scene.drawn_state()
+            a, b = figure_base(rs, state, self.pid), figure_base(rs, state, other)
+            text = self.log_measure(self.pid, other)
+            sees = text.find("line of sight: yes") >= 0
+            if a is not None and b is not None:
+                self.draw(mm(a.x, a.y), mm(b.x, b.y), text, "#2e7d32" if sees else "#c62828")
         self.pid = None
 
 
@@ -285,6 +335,7 @@ class RingTool(FromPointTool):
         self.ring = QGraphicsPathItem()
         self.ring.setZValue(Z_TOOL)
         self.ring.setPen(QPen(QColor("#6a1b9a"), 2.0, Qt.PenStyle.DashLine))
+        self.radius = 0.0
 
     def clear(self) -> None:
         super().clear()
@@ -310,9 +361,15 @@ class RingTool(FromPointTool):
         inside = [rs.piece_name(state, p) for p, b in sorted(figure_bases(rs, state).items())
                   if p != self.pid and b.polygon.distance(shape) <= radius]
         names = ", ".join(inside) if inside else "nobody"
-        self.draw(self.origin, pos, f"{radius:.1f} cm: {names}", "#6a1b9a")
+        self.radius = radius
+        self.draw(self.origin, pos, LOGGED_HINT if self.logged() else
+                  f"{radius:.1f} cm: {names}", "#6a1b9a")
 
     def release(self, pos: QPointF, shift: bool) -> None:
+        if self.origin is not None and self.logged() and self.radius > 0:
+            origin = self.where(self.origin, self.pid)
+            text = self.log_measure(origin, f"r={self.radius:.1f}")
+            self.draw(self.origin, pos, text, "#6a1b9a")
         self.origin = None
 
 

@@ -13,7 +13,8 @@ The whole rule book, cited as "Table demo N":
    scenery costs more: light obstacle (the wood) 2 cm, medium (the wall) 4 cm, large 6 cm;
    on a road nothing. A path stays on the table.
 4. A figure sees another if the line between their eyes (3 cm above the ground; on the
-   hill, 4 cm higher) passes over all the scenery in between. Cover: the best cover class
+   hill, 4 cm higher) passes over all the scenery and every other figure in between (a
+   figure is as tall as its eye). Cover: the best cover class
    of the scenery the line meets within 1 cm of the target. Range: close up to 4 cm, short
    up to 12 cm, long up to 24 cm.
 5. Orders are carried out in sixths: in each sixth every figure moves a sixth of its
@@ -46,7 +47,7 @@ RULES = TableRules(
     figures={"foot": FOOT, "rider": RIDER},
     costs={"light": 2.0, "medium": 4.0, "large": 6.0},
     range_bands=(("close", 4.0), ("short", 12.0), ("long", 24.0)),
-    see_into=0.0, cover_within=1.0, fractions=6)
+    see_into=0.0, cover_within=1.0, fractions=6, figures_block=True)
 SET_UP = {  # piece id: (type, x cm, y cm, facing degrees)
     "red-a": ("foot", 12, 52, 0), "red-b": ("foot", 28, 52, 0), "red-r": ("rider", 20, 54, 0),
     "blue-a": ("foot", 36, 8, 180), "blue-b": ("foot", 52, 8, 180),
