@@ -47,6 +47,7 @@ from boardapp.core.scan.tiles import ScanPyramid
 from .board_view import BoardView
 from .map_items import MapLayer
 from .scan_layer import ScanLayer, qtransform
+from .table_items import TableLayer
 
 MARK = QColor("#e0007a")
 CLICK_SLOP = 4.0
@@ -103,8 +104,12 @@ class CalibrateDialog(QDialog):
         self.scene.addItem(self.scan_layer)
         w, h = self.pyramid.size
         self.scene.setSceneRect(-w * 0.05, -h * 0.05, w * 1.1, h * 1.1)
-        self.overlay = MapLayer(self.bmap)
-        self.overlay.set_overlay(True)
+        table = getattr(self.bmap, "table", None)
+        if table is not None:  # a plan of a table: its scenery drawn over the scan
+            self.overlay = TableLayer(table)
+        else:
+            self.overlay = MapLayer(self.bmap)
+            self.overlay.set_overlay(True)
         self.overlay.setOpacity(0.6)
         self.overlay.setVisible(False)
         self.overlay.setZValue(1)
@@ -252,8 +257,13 @@ class CalibrateDialog(QDialog):
                 self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
         if cal is not None:
+            per_cm = ""
+            table = getattr(self.bmap, "table", None)
+            if table is not None:
+                scale = cal.transform.mean_scale() * self.bmap.size[0] / table.width
+                per_cm = f"\n{scale:.2f} scan px per table cm ({scale * 25.4:.0f} dpi at 1:10)"
             self.status.setText(f"{cal.transform.describe()}\nError: rms {cal.rms:.2f} px, "
-                                f"max {cal.max_residual:.2f} px")
+                                f"max {cal.max_residual:.2f} px{per_cm}")
             self.overlay.setTransform(qtransform(cal.transform))
             self.overlay.setVisible(True)
         else:

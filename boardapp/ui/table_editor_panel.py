@@ -205,7 +205,7 @@ class TablePanel(QDockWidget):
                 self.title.setText("Click scenery to edit it (Select / move)")
                 return
             scenery = table.scenery[sid]
-            self.title.setText(f"<b>{scenery.name}</b> ({scenery.kind}, {sid})")
+            self.title.setText(f"<b>{scenery.name}</b>: {scenery.kind} <small>(id {sid})</small>")
             self.name.setText(scenery.name)
             self.kind.setCurrentText(scenery.kind)
             self.obstacle.setCurrentText(scenery.obstacle)

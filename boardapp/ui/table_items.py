@@ -161,14 +161,28 @@ class ToolLabel(QGraphicsSimpleTextItem):
         self.box.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
 
     def show_text(self, text: str, at: QPointF) -> None:
+        """Show ``text`` beside scene point ``at``, on the side of it that keeps the words
+        inside the view (left of or above the pointer near the right or bottom edge)."""
         self.setText(text)
-        self.setPos(at + QPointF(12, 12))
+        self.setPos(at + self._offset(at))
         rect = self.boundingRect().adjusted(-4, -3, 4, 3)
         self.box.setPolygon(QPolygonF([rect.topLeft(), rect.topRight(), rect.bottomRight(),
                                        rect.bottomLeft()]))
         self.box.setPos(self.pos())
         self.setVisible(True)
         self.box.setVisible(True)
+
+    def _offset(self, at: QPointF) -> QPointF:
+        views = self.scene().views() if self.scene() is not None else []
+        if not views:
+            return QPointF(12, 12)
+        view = views[0]
+        scale = max(view.transform().m11(), 1e-6)
+        seen = view.mapToScene(view.viewport().rect()).boundingRect()
+        rect = self.boundingRect()
+        dx, dy = 12 + rect.width() / scale, 12 + rect.height() / scale
+        return QPointF(12 if at.x() + dx <= seen.right() else -dx,
+                       12 if at.y() + dy <= seen.bottom() else -dy)
 
     def hide_all(self) -> None:
         self.setVisible(False)
