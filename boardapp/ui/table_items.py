@@ -146,6 +146,44 @@ class GhostItem(QGraphicsPolygonItem):
         self.setPolygon(QPolygonF([mm(x, y) for x, y in base.corners]))
 
 
+class TurnHandle(QGraphicsPathItem):
+    """The handle in front of the one selected figure: dragged around it, it turns it."""
+
+    RADIUS = 7.0
+    """Pixels (the handle keeps its size at any zoom)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), self.RADIUS, self.RADIUS)
+        path.moveTo(-4, 0)
+        path.lineTo(4, 0)
+        self.setPath(path)
+        self.setPen(QPen(QColor("#1b1b1b"), 1.5))
+        self.setBrush(QBrush(QColor("#f5d142")))
+        self.setZValue(Z_TOOL)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setToolTip("Drag around the figure to turn it")
+        self.stalk = QGraphicsLineItem()
+        self.stalk.setPen(QPen(QColor("#f5d142"), 2.0, Qt.PenStyle.DotLine))
+        self.stalk.setZValue(Z_TOOL - 1)
+
+    @staticmethod
+    def point(base: Base) -> tuple[float, float]:
+        """Where the handle stands (cm): 1.5 cm in front of the base's front edge."""
+        fx, fy = (base.corners[0][0] + base.corners[1][0]) / 2, (
+            base.corners[0][1] + base.corners[1][1]) / 2
+        dx, dy = fx - base.x, fy - base.y
+        norm = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        return fx + 1.5 * dx / norm, fy + 1.5 * dy / norm
+
+    def place(self, base: Base) -> None:
+        x, y = self.point(base)
+        self.setPos(mm(x, y))
+        self.stalk.setLine(base.x * MM_PER_CM, base.y * MM_PER_CM, x * MM_PER_CM,
+                           y * MM_PER_CM)
+
+
 class ToolLabel(QGraphicsSimpleTextItem):
     """The words a tool shows beside the pointer (lengths, sight), on a light box."""
 

@@ -85,11 +85,20 @@ def _base(b: Base, at: tuple[int, int, int]) -> Base:
     return found
 
 
-def carry_out(figures: Mapping[str, Figure], fractions: int = 6) -> list[Fraction]:
-    """Carry out every figure's path together in ``fractions`` (see the module doc)."""
+def carry_out(figures: Mapping[str, Figure], fractions: int = 6,
+              turn_in_place: bool = True) -> list[Fraction]:
+    """Carry out every figure's path together in ``fractions`` (see the module doc).
+    With ``turn_in_place`` a figure whose path goes nowhere but which is given a facing
+    turns to it in the first fraction (before version 0.2 of the table demo such an order
+    was ignored: ``False`` replays those games)."""
     ids = sorted(figures)
     at = {p: _stored(figures[p].base.x, figures[p].base.y, figures[p].base.facing)
           for p in ids}
+    for p in ids:
+        f = figures[p]
+        if turn_in_place and f.plan is not None and f.plan.effort <= 0 and \
+                f.facing is not None:
+            at[p] = (at[p][0], at[p][1], to_tenths(f.facing))
     effort = {p: 0.0 for p in ids}
     moving = {p for p in ids if figures[p].plan is not None and figures[p].plan.effort > 0}
     out = []
