@@ -187,12 +187,13 @@ def figures_in_the_way(table: Table, a: Eye, b: Eye,
     length = line.length
     if length <= EPS:
         return ()
+    ids = sorted(figures)
+    polygons = np.array([figures[p][0].polygon for p in ids], dtype=object)
+    hits = shapely.intersects(line, polygons) if ids else np.zeros(0, dtype=bool)
     found = []
-    for pid in sorted(figures):
+    for pid in (p for p, hit in zip(ids, hits.tolist(), strict=True) if hit):
         base, height = figures[pid]
         crossed = line.intersection(base.polygon)
-        if crossed.is_empty:
-            continue
         ts = [line.project(shapely.Point(p)) / length
               for p in shapely.get_coordinates(crossed).tolist()]
         low = min(a.h + t * (b.h - a.h) for t in (min(ts), max(ts)))
