@@ -160,3 +160,18 @@ def test_the_tools_write_each_measure_in_the_log_when_the_rules_say_so(qtbot):
     assert game.log[-1].action.text() == "measure 30,30 r=20.0"
     window.controller.undo()
     assert game.log[-1].action.text() == "measure blue-a 50,25"
+
+
+class Belfry(TableDemo):
+    """Red foot A climbs to the floor the ruleset gives (a test ruleset)."""
+
+    def figure_level(self, state, pid) -> float:
+        return state["vars"].get("levels", {}).get(pid, 0.0)
+
+
+def test_a_figure_on_an_upper_floor_sees_over_what_hides_it_on_the_ground():
+    game = in_a_row(Belfry())
+    assert measure(game.ruleset, game.state, "red-a", "blue-a").blocked_by_figures == (
+        "red-b",)
+    game.state["vars"]["levels"] = {"red-a": 8.0}  # the church's upper floor, 8 cm
+    assert measure(game.ruleset, game.state, "red-a", "blue-a").sees

@@ -45,6 +45,13 @@ def figure_bases(ruleset: Any, state: State) -> dict[str, Base]:
     return out
 
 
+def figure_level(ruleset: Any, state: State, pid: str) -> float:
+    """How high above the ground figure ``pid`` stands (cm): the floor of a building it
+    is on, as the ruleset's ``figure_level(state, pid)`` says (0 without one)."""
+    level = getattr(ruleset, "figure_level", None)
+    return float(level(state, pid)) if level is not None else 0.0
+
+
 @dataclass(frozen=True)
 class Measure:
     """What the tools say between two figures."""
@@ -88,8 +95,10 @@ def measure(ruleset: Any, state: State, a: str, b: str) -> Measure:
     if base_a is None or base_b is None:
         missing = a if base_a is None else b
         raise BoardappError(f"{ruleset.piece_name(state, missing)} is not on the table")
-    eye_a = eye_of(table, base_a, rules.figure(state["pieces"][a]["type"]).height)
-    eye_b = eye_of(table, base_b, rules.figure(state["pieces"][b]["type"]).height)
+    eye_a = eye_of(table, base_a, rules.figure(state["pieces"][a]["type"]).height
+                   + figure_level(ruleset, state, a))
+    eye_b = eye_of(table, base_b, rules.figure(state["pieces"][b]["type"]).height
+                   + figure_level(ruleset, state, b))
     sight = line_of_sight(table, eye_a, eye_b, rules.see_into)
     in_way: tuple[str, ...] = ()
     if rules.figures_block:
