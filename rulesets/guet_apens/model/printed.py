@@ -20,7 +20,8 @@ TABLES = (
     "melee_factors", "weapons", "damage_modifiers", "broken_lance", "unhorsed",
     "horse_hit", "knockout", "morale_environment", "morale_results", "rally", "capture",
     "lance_bearers", "reserve_horses", "unconsciousness", "recovery", "movement",
-    "obstacles",
+    "obstacles", "reinforcements_verendois", "reinforcements_tower", "drowning",
+    "pillage_score",
 )
 """Every table ``tables.yaml`` must hold, each a mapping with its ``rule``."""
 
