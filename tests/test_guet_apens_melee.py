@@ -130,3 +130,20 @@ def test_weapon_dice_and_adversaries():
                                          "mace", "axe", "two_handed_axe", "war_scythe")] == [
         4, 4, 6, 6, 8, 8, 8, 10, 10]
     assert melee.max_adversaries(False) == 4 and melee.max_adversaries(True) == 6
+
+
+def test_automatic_initiative_example_xi():
+    """GA 9.6, Example XI a (l.1701-1712): A, Agility 17 (run 23), hidden in a house,
+    reaches V in 5 cm, under 1/3 of 23: automatic initiative. Crossing an obstacle
+    gives it unless both are on it; a prone target too."""
+    assert melee.automatic_initiative(hidden_reach_cm=5, own_move_cm=23) is not None
+    assert melee.automatic_initiative(hidden_reach_cm=8, own_move_cm=23) is None
+    assert melee.automatic_initiative(target_crossing=True) is not None
+    assert melee.automatic_initiative(target_crossing=True, both_on_obstacle=True) is None
+    assert melee.automatic_initiative(target_prone=True).startswith("GA 9.6.4")
+    assert melee.automatic_initiative(survived_point_blank=True).startswith("GA 9.6.2")
+
+
+def test_caught_refusing_combat():
+    """GA 9.3.2: half Strength and Skill, rounded up."""
+    assert melee.caught_refusing(15, 9) == (8, 5)

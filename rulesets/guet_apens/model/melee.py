@@ -249,3 +249,31 @@ def abandon_lance(readings: Readings = None) -> tuple[bool, str]:
 def max_adversaries(mounted: bool) -> int:
     """GA 9.3.1: at most 4 adversaries around a foot base, 6 around a rider's."""
     return int(table("capture")["max_adversaries"]["rider" if mounted else "foot"])
+
+
+def automatic_initiative(*, hidden_reach_cm: float | None = None, own_move_cm: float = 0,
+                         survived_point_blank: bool = False,
+                         target_crossing: bool = False, both_on_obstacle: bool = False,
+                         target_prone: bool = False) -> str | None:
+    """GA 9.6: why an attacker has automatic initiative, or None. Reaction always takes
+    1/3 of a movement: a hidden attacker reaching his adversary in less than 1/3 of his
+    own movement (Example XI a: run 23, 5 cm); an attacker of an archer or crossbowman
+    who survived a point-blank shot at contact; an attacker of a character crossing an
+    obstacle (not when both are on it); an attacker of a prone character (GA 9.6.4)."""
+    if hidden_reach_cm is not None and own_move_cm > 0 and (
+            Fraction(hidden_reach_cm).limit_denominator(10_000) * 3
+            < Fraction(own_move_cm).limit_denominator(10_000)):
+        return "GA 9.6.1 hidden attacker within 1/3 of his movement"
+    if survived_point_blank:
+        return "GA 9.6.2 survived a point-blank shot at contact"
+    if target_crossing and not both_on_obstacle:
+        return "GA 9.6.3 target crossing an obstacle"
+    if target_prone:
+        return "GA 9.6.4 target prone"
+    return None
+
+
+def caught_refusing(strength: int, skill: int) -> tuple[int, int]:
+    """GA 9.3.2: a character caught refusing combat (fleeing, back to the enemy) has no
+    initiative and fights with half his Strength and Skill, rounded up."""
+    return half_up(strength), half_up(skill)
