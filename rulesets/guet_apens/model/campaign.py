@@ -60,5 +60,6 @@ def day_of_battle(start: Mapping[str, int], d4: int, readings: Readings = None) 
 
 
 def is_whole(start: Mapping[str, int], lp: int) -> bool:
-    """Whether a character has all his starting LP back (and so his characteristics)."""
+    """GA 13.9.3: whether a character has all his starting LP back, and so his
+    characteristics."""
     return lp >= int(start["lp"]) and all(k in start for k in CHARACTERISTICS)

@@ -153,7 +153,7 @@ def rider_or_horse(die: int) -> str:
 
 @dataclass(frozen=True)
 class Damage:
-    """LP lost to one hit and how they were reached."""
+    """LP lost to one hit (GA 8.9, 9.10) and the terms that reached them."""
 
     lp: int
     terms: tuple[Term, ...]
