@@ -54,8 +54,9 @@ class GameController(QObject):
 
     # -- the one way in ------------------------------------------------------------------
     def push(self, action: Action | str, side: str | None = None) -> LogEntry | None:
-        """Push ``action`` (for ``side``, if given); on refusal emit ``refused`` and
-        return ``None``."""
+        """Push ``action`` (for ``side``: a computer's seat, the owner of a measure;
+        ``None``: the side the rules offer it to); on refusal emit ``refused`` and return
+        ``None``."""
         if self.read_only:
             return self._refuse(BoardappError(self.read_only))
         try:
