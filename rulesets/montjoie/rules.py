@@ -116,6 +116,8 @@ class Montjoie(MontjoieModel):
         if len(nations) == 2:  # 9.0: the allies are chosen in secret at the start
             state["flow"] = [{"step": "secret-ally", "side": nations[0],
                               "sides": list(nations), "vars": {}}]
+        if played_with == "0.1":  # recorded before the rules of 0.2 (model.rule_on)
+            state["legacy"] = {"rules-0.2": False}
         return state
 
     @staticmethod

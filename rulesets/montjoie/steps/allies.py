@@ -302,6 +302,22 @@ NEUTRAL_BUILD = {1: 6, 2: 5, 3: 5, 4: 5, 5: 4, 6: 4}
 """9.0, 2 players: the neutrals' construction roll, lowest face that builds by turn."""
 
 
+def minor_turns_due(rs: MontjoieModel, state: State) -> bool:
+    """2 players (9.0): the minor powers play in Séq. 7 (not in a game recorded before
+    version 0.2, where the players moved them by hand)."""
+    return len(rs.players(state)) == 2 and bool(state["vars"]["minors"]) \
+        and rs.rule_on(state)
+
+
+def minor_controller(rs: MontjoieModel, state: State, minor: str) -> str:
+    """Who plays a minor power this turn (9.0): a loyal ally's player; a neutral is
+    played by the first player of the turn (A19, "le joueur qui joue le neutre")."""
+    v = state["vars"]
+    if minor not in neutrals(rs, state):
+        return str(v["ally_of"][minor])
+    return next(n for n in v["order"] if n in rs.players(state))
+
+
 def neutrals(rs: MontjoieModel, state: State) -> list[str]:
     """The minor powers neutral this turn (2 players): never allied, or disloyal."""
     v = state["vars"]

@@ -30,6 +30,7 @@ from ..model.battle import (
     attack_words,
     is_player,
     mercenaries,
+    minor_attack,
     own_cards,
     take_from_hand,
     totals,
@@ -139,7 +140,8 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                         "from": fv["from"], "to": fv["to"], "totals": [a, d],
                         "result": result}
     attacker, defender, city = fv["attacker"], fv["defender"], fv["to"]
-    ctx.log(f"{_name(rs, attacker)} {a} ({attack_words(fv)}) against "
+    words = attack_words(fv, minor_attack(rs, state))
+    ctx.log(f"{_name(rs, attacker)} {a} ({words}) against "
             f"{_name(rs, defender)} {d} ({how})", RULE)
     _spend_influence(rs, state, fv)
     discard: dict[str, list[str]] = {ATTACKER: [], DEFENDER: []}
@@ -162,9 +164,10 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
         state["vars"]["mercenaries"].pop(city)
         ctx.log(f"The mercenaries of {rs.city_name(city)} are destroyed", "Montjoie 9.0")
     if result == ATTACKER:
-        take_city(rs, state, city, attacker)
-        ctx.log(f"{_name(rs, attacker)} takes {rs.city_name(city)} and its fortifications;"
-                " its yellow cards stay face up, not usable to attack this turn", RULE)
+        taker = fv.get("for_ally") or attacker  # 9.0: a 2-player ally's city is its own
+        take_city(rs, state, city, taker)
+        ctx.log(f"{_name(rs, taker)} takes {rs.city_name(city)} and its fortifications;"
+                " the yellow cards stay face up, not usable to attack this turn", RULE)
     elif result == TIE:
         ctx.log(f"Tie: both discard their cards and {_name(rs, defender)} keeps "
                 f"{rs.city_name(city)}", RULE)

@@ -29,7 +29,8 @@ from ..model.battle import geography, new_combat, own_cards, owners
 from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import COMBAT_RULE, EXPANSION_RULE, attacks, expansions
-from .ally_turn import AllyTurn, allies_of
+from .allies import minor_controller, minor_turns_due, neutrals
+from .ally_turn import ALLY_2P, NEUTRAL, AllyTurn, allies_of
 from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss, MasterOfSeas
 from .combat_result import CombatRetreat, SignOfGod
 from .common import first_in_order, next_in_order
@@ -107,8 +108,12 @@ class PlayerTurns(RedCards):
                flow: Flow, result: Any) -> None:
         if result == "discarded":
             after_discard(rs, state, ctx, flow)
+        elif isinstance(result, dict) and result.get("minor"):
+            self._minors(rs, state, ctx, flow)
         elif isinstance(result, dict) and result.get("then_end"):
             self._end_turn(rs, state, ctx, flow)
+        elif state["vars"].get("minor_building"):
+            self._minor_turn(rs, state, ctx, flow, state["vars"].pop("minor_building"))
 
     def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
         current = state["vars"].get("current")
@@ -232,12 +237,56 @@ class PlayerTurns(RedCards):
                     "card(s) back, for defence", COMBAT_RULE)
         ctx.log(f"{rs.nation_name(nation)} ends its turn", COMBAT_RULE)
         following = next_in_order(rs, state, nation)
-        if following is None:
-            v["stage"] = None
-            v["pending"] = {}
-            end_of_sequence_7(rs, state, ctx, flow)
-        else:
+        if following is not None:
             self._start(rs, state, ctx, following)
+        elif minor_turns_due(rs, state):
+            v["current"] = v["stage"] = None
+            v["minors_todo"] = [m for m in v["order"] if m in v["minors"]]
+            self._minors(rs, state, ctx, flow)
+        else:
+            self._end_sequence(rs, state, ctx, flow)
+
+    @staticmethod
+    def _end_sequence(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+        v = state["vars"]
+        v["current"] = v["stage"] = None
+        v["pending"] = {}
+        v.pop("minors_todo", None)
+        end_of_sequence_7(rs, state, ctx, flow)
+
+    # -- 9.0, two players: the minor powers' turns after the players' -----------------
+    def _minors(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+        """The next minor power in the turn order plays (9.0), then Séq. 7 ends."""
+        v = state["vars"]
+        while v.get("minors_todo"):
+            minor = v["minors_todo"].pop(0)
+            if not rs.owned(state, minor):
+                continue
+            if minor in neutrals(rs, state):
+                v["minor_building"] = minor  # 9.0: the construction roll first
+                flow.call(rs, state, ctx, "neutral-build", minor_controller(rs, state,
+                          minor), todo=[minor])
+            else:
+                self._minor_turn(rs, state, ctx, flow, minor)
+            return
+        self._end_sequence(rs, state, ctx, flow)
+
+    @staticmethod
+    def _minor_turn(rs: MontjoieModel, state: State, ctx: Context, flow: Flow,
+                    minor: str) -> None:
+        kind = NEUTRAL if minor in neutrals(rs, state) else ALLY_2P
+        player = minor_controller(rs, state, minor)
+        state["active"] = player
+        if kind == ALLY_2P:  # 9.0: "elle récupère toutes ses cartes jaunes"
+            back = state["vars"]["face_up"].pop(player, [])
+            if back:
+                state["vars"].setdefault("pending", {}).setdefault(player, []).extend(back)
+        words = "its loyal ally" if kind == ALLY_2P else "the neutral power"
+        ctx.log(f"{rs.nation_name(minor)}'s turn, played by {rs.nation_name(player)} "
+                f"({words}" + (f", {rs.reading_note(state, 'A19')}" if kind == NEUTRAL
+                               else "") + ")", "Montjoie 9.0")
+        flow.call(rs, state, ctx, "tour-allie", side=player, ally=minor, kind=kind,
+                  player=player, then_end=False)
 
 
 SEQUENCE_7_PROCEDURES = (MasterOfSeas, CombatSupport, CombatCommit, FelonLoss, CombatReveal,

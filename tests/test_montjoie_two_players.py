@@ -1,0 +1,114 @@
+"""Montjoie! 9.0, two players: the minor powers in Séquence 7. After France and England,
+the four minor powers play in the order drawn ("Les autres puissances ... sont tirées
+aléatoirement"): a loyal ally is played by its player "comme votre puissance majeure"
+(one expansion, one attack in Peace, with his own cards, his yellows taken back); a
+neutral, played by the first player (A19), rolls for a construction, MUST expand, and
+attacks at 6 + 1D6 ("Leur force est de 6 en attaque")."""
+
+from __future__ import annotations
+
+from rulesets.montjoie.model.cities import set_city
+from tests.montjoiecombat import log_text, play, set_dice, to_sequence_7
+from tests.montjoiehelpers import legal, new_game
+
+
+def two_players(seed: int = 5):
+    """France's combat phase in turn 1 (Peace): France at Bourges, England at Caen and
+    Rouen; Flanders (France's loyal ally) at Paris; Burgundy (England's ally, disloyal
+    this turn) at Mâcon; Brittany (neutral) at Rennes; Navarre off the board."""
+    game = to_sequence_7(new_game("normale-2", seed=seed), seed=seed)
+    state, rs = game.state, game.ruleset
+    v = state["vars"]
+    for city in list(v["cities"]):
+        set_city(rs, state, city, None, 0)
+    for city, owner in (("bourges", "france"), ("caen", "angleterre"),
+                        ("rouen", "angleterre"), ("paris", "flandres"),
+                        ("macon", "bourgogne"), ("rennes", "bretagne")):
+        set_city(rs, state, city, owner, 1)
+    v["ally_of"] = {"flandres": "france", "bourgogne": "angleterre"}
+    v["minors"] = {"flandres": "allie", "bourgogne": "allie", "bretagne": "neutre",
+                   "navarre": "neutre"}
+    v["loyal"] = {"flandres": True, "bourgogne": False}
+    v["order"] = ["france", "angleterre", "bretagne", "flandres", "bourgogne", "navarre"]
+    for nation in v["nations"]:
+        v["hands"][nation], v["hand_sizes"][nation] = [], 0
+        v["influence"][nation] = 0
+    v["hands"]["france"] = ["echelles", "canon"]
+    v["hands"]["angleterre"] = ["belier"]
+    v["hand_sizes"].update(france=2, angleterre=1)
+    v["politics"], v["pope"], v["face_up"], v["pillage"] = "paix", None, {}, []
+    v["turn_limits"]["expansions"], v["turn_limits"]["attacks"] = {}, {}
+    v["current"], v["stage"] = "france", "combats"
+    state["turn"], state["active"] = 1, "france"
+    return game
+
+
+def test_the_minor_powers_play_after_the_players_in_the_order_drawn():
+    game = two_players()
+    play(game, "france", "end-turn")
+    play(game, "angleterre", "end-expansion")
+    set_dice(game, 6)  # Brittany's construction roll: turn 1 builds on a 6 (9.0)
+    play(game, "angleterre", "end-turn")
+    # The neutral is played by the first player, France (A19 a).
+    assert legal(game, "france") == ["neutral-build rennes"]
+    play(game, "france", "neutral-build rennes")
+    v = game.state["vars"]
+    assert v["cities"]["rennes"] == {"owner": "bretagne", "level": 2}
+    # It MUST expand: no "ally-no-expansion".
+    offered = legal(game, "france")
+    assert "ally-no-expansion" not in offered
+    assert "ally-expand brest rennes road" in offered
+    play(game, "france", "ally-expand brest rennes road")
+    # Peace: one attack, optional; the neutral attacks at 6 + 1D6 (A19 a).
+    assert "ally-rest" in legal(game, "france")
+    play(game, "france", "ally-attack caen rennes")
+    play(game, "angleterre", "lay belier")
+    set_dice(game, 6, 1)
+    play(game, "angleterre", "seal 0")  # his hand is empty: no red card to ask for
+    assert game.state["vars"]["last_combat"]["totals"] == [6 + 6, 2 + 4 + 1]
+    assert game.state["vars"]["cities"]["caen"]["owner"] == "bretagne"
+    assert "neutral 6 + influence 0 + die 6 (Montjoie 9.0)" in log_text(game)
+
+
+def test_a_loyal_ally_fights_with_its_players_cards_and_keeps_the_city():
+    game = two_players()
+    play(game, "france", "end-turn")
+    play(game, "angleterre", "end-expansion")
+    set_dice(game, 1)  # Brittany builds nothing
+    play(game, "angleterre", "end-turn")
+    play(game, "france", "ally-expand nantes rennes road")
+    play(game, "france", "ally-rest")
+    # Flanders, France's loyal ally: its expansion is optional, one attack in Peace,
+    # fought with France's two yellow cards; never against France.
+    offered = legal(game, "france")
+    assert "ally-no-expansion" in offered
+    play(game, "france", "ally-no-expansion")
+    offered = legal(game, "france")
+    assert "ally-attack rouen paris" in offered
+    assert "ally-attack bourges paris" not in offered
+    play(game, "france", "ally-attack rouen paris")
+    play(game, "france", "lay canon")
+    play(game, "france", "lay echelles")
+    play(game, "france", "seal 0")
+    set_dice(game, 6, 1)
+    play(game, "angleterre", "lay belier")
+    play(game, "angleterre", "seal 0")
+    v = game.state["vars"]
+    assert v["last_combat"]["totals"] == [6 + 3 + 6, 2 + 4 + 1]
+    assert v["cities"]["rouen"]["owner"] == "flandres"
+    # Burgundy failed its loyalty test: neutral this turn, it rolls and must expand.
+    assert "Bourgogne (neutral): construction die" in log_text(game)
+    set_dice(game, 1)
+    if "neutral-build macon" in legal(game, "france"):
+        play(game, "france", "neutral-build macon")
+    assert "Bourgogne's turn, played by France (the neutral power" in log_text(game)
+    offered = legal(game, "france")
+    assert "ally-expand clermont macon road" in offered
+    assert "ally-no-expansion" not in offered
+
+
+def test_a_game_recorded_with_version_0_1_keeps_its_minor_powers_still():
+    rs = new_game("normale-2").ruleset
+    state = rs.setup("normale-2", 5, played_with="0.1")
+    assert not rs.rule_on(state)
+    assert rs.rule_on(rs.setup("normale-2", 5))
