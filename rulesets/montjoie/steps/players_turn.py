@@ -72,9 +72,11 @@ def legal_expansions(rs: MontjoieModel, state: State, nation: str
                      ) -> list[tuple[str, str, bool]]:
     done = [{"from": a, "to": b, "sea": how == "sea"}
             for a, b, how in limits(state, "expansions", nation)]
+    island = (nation == "angleterre" and rs.option(state, "island")
+              and rs.rule_on(state))  # 10.0 Mon pays est une île
     return expansions(geography(rs), owners(rs, state), nation, done,
                       from_new_city=rs.reading(state, "A7") == "b",
-                      limited_landings=rs.option(state, "limited-landings"))
+                      limited_landings=rs.option(state, "limited-landings"), island=island)
 
 
 def legal_attacks(rs: MontjoieModel, state: State, nation: str,
@@ -169,9 +171,11 @@ class PlayerTurns(RedCards):
         set_city(rs, state, target, ctx.side, 1)
         limits(state, "expansions", ctx.side).append([source, target, how])
         by = "by sea" if how == "sea" else "by road"
+        seas = sum(1 for d in limits(state, "expansions", ctx.side) if d[2] == "sea")
+        island = ", Montjoie 10.0 Mon pays est une île" if seas > 1 else ""
         ctx.log(f"{rs.nation_name(ctx.side)} places a garrison in {rs.city_name(target)} "
                 f"from {rs.city_name(source)} ({by})",
-                f"{EXPANSION_RULE}, {rs.reading_note(state, 'A7')}")
+                f"{EXPANSION_RULE}, {rs.reading_note(state, 'A7')}{island}")
 
     @verb("end-expansion", label="Go on to the combats (phase 2)")
     def on_end_expansion(self, rs: MontjoieModel, state: State, frame: Frame,

@@ -1,0 +1,133 @@
+"""Montjoie! 10.0, the national variants that act in a turn or a combat (France's free
+Retraite, Brittany's die, Navarre's court intrigue, England's island) and Joan of Arc's
+Signe de Dieu, played through the engine with set dice."""
+
+from __future__ import annotations
+
+from tests.montjoiecombat import combat_position, log_text, play, set_dice
+from tests.montjoiehelpers import legal
+
+
+def choose(game, *options: str):
+    for option in options:
+        game.state["data"]["options"][option]["chosen"] = True
+    return game
+
+
+def fight(game, attacker, target, source, attack, defender, defence, dice):
+    play(game, attacker, f"attack {target} {source}")
+    for kind in attack:
+        play(game, attacker, f"lay {kind}")
+    play(game, attacker, "seal 0")
+    for kind in defence:
+        play(game, defender, f"lay {kind}")
+    set_dice(game, *dice)
+    play(game, defender, "seal 0")
+
+
+def test_france_takes_a_yellow_back_with_its_free_retreat_once_a_turn():
+    # 10.0 France: "une carte retraite gratuite par tour de jeu"; France's hand is
+    # empty once its cards are laid, yet it is asked.
+    game = choose(combat_position("france", cities={"bourges": ("france", 1),
+                                                    "clermont": ("bourgogne", 2)},
+                                  hands={"france": ["canon", "echelles"],
+                                         "bourgogne": ["belier", "ecorcheur"]}),
+                  "national-variants")
+    fight(game, "france", "clermont", "bourges", ["canon", "echelles"], "bourgogne",
+          ["belier"], (1, 6))
+    play(game, "bourgogne", "pas-de-signe")
+    assert legal(game, "france") == ["retraite-libre canon", "retraite-libre echelles",
+                                     "pas-de-retraite"]
+    play(game, "france", "retraite-libre canon")
+    assert legal(game, "france") == ["pas-de-retraite"]  # once a turn
+    play(game, "france", "pas-de-retraite")
+    v = game.state["vars"]
+    assert v["face_up"]["france"] == ["canon"]
+    assert "echelles" in v["discard"] and "canon" not in v["discard"]
+    assert "[Montjoie 10.0 France]" in log_text(game)
+
+
+def test_without_the_variants_france_with_an_empty_hand_is_not_asked():
+    game = combat_position("france", cities={"bourges": ("france", 1),
+                                             "clermont": ("bourgogne", 2)},
+                           hands={"france": ["canon", "echelles"],
+                                  "bourgogne": ["belier", "ecorcheur"]})
+    fight(game, "france", "clermont", "bourges", ["canon", "echelles"], "bourgogne",
+          ["belier"], (1, 6))
+    play(game, "bourgogne", "pas-de-signe")
+    assert game.state["flow"] == [] or "retraite-libre canon" not in legal(game, "france")
+
+
+def test_brittany_rolls_one_die_of_its_combat_again_once_a_turn():
+    game = choose(combat_position("bretagne", cities={"rennes": ("bretagne", 1),
+                                                      "caen": ("angleterre", 1)},
+                                  hands={"bretagne": ["canon", "echelles"],
+                                         "angleterre": ["belier"]}),
+                  "national-variants")
+    fight(game, "bretagne", "caen", "rennes", ["canon", "echelles"], "angleterre",
+          ["belier"], (1, 6))
+    # 6 + 3 + 1 = 10 against 2 + 4 + 6 = 12: Brittany rolls England's die again.
+    assert legal(game, "bretagne") == ["relance attacker", "relance defender",
+                                       "pas-de-signe"]
+    set_dice(game, 1)
+    play(game, "bretagne", "relance defender")
+    assert legal(game, "bretagne") == ["pas-de-signe"]
+    play(game, "bretagne", "pas-de-signe")
+    v = game.state["vars"]
+    assert v["last_combat"]["totals"] == [10, 7]
+    assert v["cities"]["caen"]["owner"] == "bretagne"
+    assert "again: 6 → 1" in log_text(game)
+
+
+def test_navarre_makes_one_court_intrigue_a_turn_a_red_card_first():
+    game = choose(combat_position("navarre", cities={"pampelune": ("navarre", 1),
+                                                     "caen": ("angleterre", 1)},
+                                  hands={"angleterre": ["canon", "retraite"]}),
+                  "national-variants")
+    assert "intrigue-navarre angleterre" in legal(game, "navarre")
+    play(game, "navarre", "intrigue-navarre angleterre")  # England's program loses it
+    v = game.state["vars"]
+    assert v["hands"]["angleterre"] == ["canon"]
+    assert v["discard"] == ["retraite"]
+    assert "intrigue-navarre angleterre" not in legal(game, "navarre")
+    assert "[Montjoie 10.0 Navarre]" in log_text(game)
+
+
+def test_joan_of_arc_brings_a_sign_of_god_on_her_first_activation():
+    game = choose(combat_position("france", cities={"bourges": ("france", 1),
+                                                    "clermont": ("bourgogne", 1)},
+                                  hands={"france": ["ambassadeur", "canon", "echelles"],
+                                         "bourgogne": ["belier"]}),
+                  "joan-of-arc")
+    set_dice(game, 4, 5)  # 9: the Hero (Séq. 3 Ambassadeur)
+    play(game, "france", "ambassadeur")
+    assert game.state["vars"]["extra"]["joan"] == "sign"
+    play(game, "france", "attack clermont bourges")
+    for kind in ("canon", "echelles", "heros"):
+        play(game, "france", f"lay {kind}")
+    play(game, "france", "seal 0")
+    play(game, "bourgogne", "lay belier")
+    set_dice(game, 1, 6)
+    play(game, "bourgogne", "seal 0")
+    # France's hand is empty, yet Joan's sign is offered after the reveal.
+    assert "signe-jeanne attacker canon" in legal(game, "france")
+    play(game, "france", "signe-jeanne attacker canon")
+    v = game.state["vars"]
+    # 12 + 3 + Hero 2 + die 1 = 18 against garrison 2 + mountain 1 + 4 + 6 = 13
+    assert v["last_combat"]["totals"] == [18, 13]
+    assert v["extra"]["joan"] == "used"
+    assert "Jeanne d'Arc et le Signe de Dieu" in log_text(game)
+
+
+def test_england_expands_twice_by_sea_when_its_country_is_an_island():
+    def england(*options):
+        game = choose(combat_position("angleterre", cities={"bayonne": ("angleterre", 1),
+                                                            "bordeaux": ("angleterre", 1)},
+                                      hands={}), *options)
+        game.state["vars"]["stage"] = "expansion"
+        play(game, "angleterre", "expand-sea montpellier bayonne")
+        return game
+    assert "expand-sea cherbourg bordeaux" not in legal(england(), "angleterre")
+    game = england("island")
+    play(game, "angleterre", "expand-sea cherbourg bordeaux")
+    assert "Mon pays est une île" in log_text(game)
