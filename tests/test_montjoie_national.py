@@ -131,3 +131,53 @@ def test_england_expands_twice_by_sea_when_its_country_is_an_island():
     game = england("island")
     play(game, "angleterre", "expand-sea cherbourg bordeaux")
     assert "Mon pays est une île" in log_text(game)
+
+
+def test_a_player_attacked_by_foreign_troops_plays_his_red_cards():
+    """Séq. 6: a player attacked by foreign troops "defends normally": his Hero (+2),
+    then a Signe de Dieu on his card once the dice are rolled, and, the city lost, a
+    Retraite to keep his card (Séq. 3)."""
+    from rulesets.montjoie.model.cities import set_city
+    from tests.test_montjoie_rules import foreign_step, fresh
+    game = fresh()
+    rs, state = game.ruleset, game.state
+    foreign_step(game)
+    city = rs.owned(state, "bourgogne")[0]
+    set_city(rs, state, city, "bourgogne", 1)
+    v = state["vars"]
+    v["hands"]["bourgogne"] = ["echelles", "signe-de-dieu", "retraite"]
+    v["hand_sizes"]["bourgogne"] = 3
+    v["heroes"]["bourgogne"] = "active"
+    game.push(f"foreign-attack {city}", side="france")
+    assert "foreign-heros" in legal(game, "bourgogne")
+    game.push("foreign-heros", side="bourgogne")
+    game.state["dice_queue"] = [6, 1]  # 5 + 6 = 11 against 3 + 2 + 1 + Hero 2 = 8
+    game.push("foreign-defend echelles 0", side="bourgogne")
+    assert legal(game, "bourgogne") == ["foreign-signe", "foreign-sans-signe"]
+    game.push("foreign-sans-signe", side="bourgogne")
+    assert rs.owner(game.state, city) == "etrangers"
+    assert game.state["vars"]["heroes"]["bourgogne"] == "inactive"
+    assert legal(game, "bourgogne") == ["foreign-retraite", "foreign-sans-retraite"]
+    game.push("foreign-retraite", side="bourgogne")
+    assert game.state["vars"]["hands"]["bourgogne"] == ["echelles", "signe-de-dieu"]
+
+
+def test_a_sign_of_god_against_foreign_troops_doubles_the_card():
+    from rulesets.montjoie.model.cities import set_city
+    from tests.test_montjoie_rules import foreign_step, fresh
+    game = fresh()
+    rs, state = game.ruleset, game.state
+    foreign_step(game)
+    city = rs.owned(state, "bourgogne")[0]
+    set_city(rs, state, city, "bourgogne", 1)
+    v = state["vars"]
+    v["hands"]["bourgogne"] = ["canon", "signe-de-dieu"]
+    v["hand_sizes"]["bourgogne"] = 2
+    game.push(f"foreign-attack {city}", side="france")
+    game.state["dice_queue"] = [6, 1]  # 11 against 6 + 2 + 1 = 9; doubled 15
+    game.push("foreign-defend canon 0", side="bourgogne")
+    game.push("foreign-signe", side="bourgogne")
+    assert rs.owner(game.state, city) == "bourgogne"
+    assert game.state["vars"]["hands"]["bourgogne"] == ["canon"]
+    assert "15 (card 6, 0 PI, fortification 2, die 1, card doubled)" in \
+        "\n".join(e.render() for e in game.log)
