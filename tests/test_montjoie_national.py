@@ -181,3 +181,29 @@ def test_a_sign_of_god_against_foreign_troops_doubles_the_card():
     assert game.state["vars"]["hands"]["bourgogne"] == ["canon"]
     assert "15 (card 6, 0 PI, fortification 2, die 1, card doubled)" in \
         "\n".join(e.render() for e in game.log)
+
+
+def test_the_player_with_the_fewest_pp_asks_the_pope_at_the_start_of_his_turn():
+    # 10.0 Soutien du Pape (A25 a: at the start of his Séq. 7 turn): 1D6 4-6 gives a
+    # papal ambassador, played like an Ambassadeur (Séq. 3); once a turn.
+    game = choose(combat_position("france", cities={"bourges": ("france", 1)}, hands={}),
+                  "papal-support")
+    state = game.state
+    state["score"] = {n: 3 for n in state["vars"]["nations"]}
+    state["score"]["france"] = 1
+    state["vars"]["stage"] = "expansion"
+    assert "soutien-du-pape" not in legal(game, "angleterre")
+    set_dice(game, 5, 4, 5)  # accepted; the ambassador's 4 + 5 = 9, the Hero
+    play(game, "france", "soutien-du-pape")
+    assert state["vars"]["heroes"]["france"] == "active"
+    assert "soutien-du-pape" not in legal(game, "france")
+    assert "die 5, a papal ambassador" in log_text(game)
+    assert "[Montjoie 10.0 Soutien du Pape, A25 (a)]" in log_text(game)
+
+
+def test_nobody_asks_the_pope_when_the_fewest_pp_are_tied():
+    game = choose(combat_position("france", cities={"bourges": ("france", 1)}, hands={}),
+                  "papal-support")
+    game.state["score"] = {n: 0 for n in game.state["vars"]["nations"]}
+    game.state["vars"]["stage"] = "expansion"
+    assert "soutien-du-pape" not in legal(game, "france")

@@ -139,6 +139,8 @@ class PlayerTurns(RedCards):
         if v.get("stage") == COMBATS or fresh:  # 9.0: before or after his own power
             for ally in allies_of(rs, state, nation):
                 yield Action("play-ally", (ally,))
+        if fresh and v.get("stage") != COMBATS and rs.reading(state, "A25") == "a":
+            yield from self.papal_actions(rs, state, nation)  # 10.0, A25 a
         if state["vars"].get("stage") == COMBATS:
             for source, target in legal_attacks(rs, state, nation):
                 yield Action("attack", (target, source))

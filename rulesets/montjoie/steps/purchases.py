@@ -20,7 +20,7 @@ from ..model.base import CASTLE_FIGURES, HAND_LIMIT, RAMPART_FIGURES, MontjoieMo
 from ..model.cards import draw
 from ..model.cities import set_city
 from .common import go_next_phase, next_in_order
-from .corrections import Corrections
+from .red_cards import RedCards
 
 
 def why_not_castle(rs: MontjoieModel, state: State, nation: str,
@@ -51,7 +51,7 @@ def why_not_rampart(rs: MontjoieModel, state: State, nation: str,
     return None
 
 
-class PurchasesPhase(Corrections):
+class PurchasesPhase(RedCards):
     """Each player's purchases, in the order of the turn before (Séq. 4)."""
 
     name = "achats"
@@ -74,6 +74,8 @@ class PurchasesPhase(Corrections):
             if why_not_rampart(rs, state, n, city) is None:
                 yield Action("build-rampart", (city,))
         yield from mercenary_actions(rs, state, n)
+        if rs.reading(state, "A25") == "b":  # 10.0 Soutien du Pape, A25 b: his first
+            yield from self.papal_actions(rs, state, n)  # act of the game turn
         yield Action("end-purchases")
 
     @verb("buy-card", hand=True, label="Buy a battle card (2 écus)")

@@ -121,9 +121,43 @@ class RedCards(Corrections):
         v, nation = state["vars"], ctx.side
         take_from_hand(state, nation, "ambassadeur")
         v["discard"].append("ambassadeur")
+        self._embassy(rs, state, ctx, flow, nation, "plays the Ambassadeur")
+
+    def papal_actions(self, rs: MontjoieModel, state: State,
+                      nation: str) -> Iterator[Action]:
+        """10.0 Soutien du Pape: the player with the fewest PP (alone) may ask once a
+        turn."""
+        if not rs.option(state, "papal-support") or not rs.rule_on(state) \
+                or national.used(state, f"pape-{nation}"):
+            return
+        scores = {n: state["score"].get(n, 0) for n in rs.players(state)}
+        low = min(scores.values())
+        if scores.get(nation) == low and list(scores.values()).count(low) == 1:
+            yield Action("soutien-du-pape")
+
+    @verb("soutien-du-pape", label="Ask for the Pope's support (1D6: 4-6, a papal "
+          "ambassador; 10.0)")
+    def on_soutien_du_pape(self, rs: MontjoieModel, state: State, frame: Frame,
+                           action: Action, ctx: Context, flow: Flow) -> None:
+        nation = ctx.side
+        national.use(state, f"pape-{nation}")
+        die = ctx.roll(6)
+        rule = f"{national.RULE} Soutien du Pape, {rs.reading_note(state, 'A25')}"
+        if die <= 3:
+            ctx.log(f"{rs.nation_name(nation)}, with the fewest Pretender Points, asks for "
+                    f"the Pope's support: die {die}, refused", rule)
+            return
+        ctx.log(f"{rs.nation_name(nation)}, with the fewest Pretender Points, asks for the "
+                f"Pope's support: die {die}, a papal ambassador", rule)
+        self._embassy(rs, state, ctx, flow, nation, "receives a papal ambassador")
+
+    def _embassy(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow,
+                 nation: str, how: str) -> None:
+        """The Ambassador's two dice and what they bring (Séq. 3 Ambassadeur)."""
+        v = state["vars"]
         dice = [ctx.roll(6), ctx.roll(6)]
         result = ambassador(sum(dice))
-        ctx.log(f"{rs.nation_name(nation)} plays the Ambassadeur: {dice[0]} + {dice[1]} = "
+        ctx.log(f"{rs.nation_name(nation)} {how}: {dice[0]} + {dice[1]} = "
                 f"{sum(dice)}, {AMBASSADOR_NAMES[result]}", f"{RULE} Ambassadeur")
         if result == OUTSIDE_HELP:
             draw(rs, state, ctx, nation, OUTSIDE_HELP_CARDS, "Aide extérieure",
