@@ -207,3 +207,27 @@ def test_nobody_asks_the_pope_when_the_fewest_pp_are_tied():
     game.state["score"] = {n: 0 for n in game.state["vars"]["nations"]}
     game.state["vars"]["stage"] = "expansion"
     assert "soutien-du-pape" not in legal(game, "france")
+
+
+def test_a_city_is_sold_in_peace_at_its_least_price_never_paris():
+    # 10.0 Vente de villes: 5 écus at least, 8 with a fortification; never Paris.
+    game = choose(combat_position("france", cities={"bourges": ("france", 2),
+                                                    "paris": ("france", 1),
+                                                    "clermont": ("france", 1)},
+                                  hands={}), "city-sales")
+    v = game.state["vars"]
+    v["politics"] = "paix"
+    v["treasury"].update(france=0, angleterre=8, bourgogne=6)
+    offered = legal(game, "france")
+    assert "vendre bourges angleterre" in offered
+    assert "vendre bourges bourgogne" not in offered  # 8 écus for a castle
+    assert not any(a.startswith("vendre paris") for a in offered)
+    play(game, "france", "vendre clermont angleterre")
+    assert legal(game, "france") == [f"prix {n}" for n in range(5, 9)] + ["refuser"]
+    play(game, "france", "prix 6")
+    assert legal(game, "angleterre") == ["acheter", "refuser"]
+    play(game, "angleterre", "acheter")
+    assert v["cities"]["clermont"]["owner"] == "angleterre"
+    assert (v["treasury"]["france"], v["treasury"]["angleterre"]) == (6, 2)
+    assert not any(a.startswith("vendre") for a in legal(game, "france"))  # one a turn
+    assert "[Montjoie 10.0 Vente de villes]" in log_text(game)

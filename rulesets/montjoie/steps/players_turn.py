@@ -35,6 +35,7 @@ from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss, Master
 from .combat_result import CombatRetreat, SignOfGod
 from .common import first_in_order, next_in_order
 from .red_cards import Corruption, Intrigue, LoseRandomCard, RedCards
+from .sales import CitySale, SaleOffers, sale_actions
 from .sequence7 import after_discard, end_of_sequence_7
 
 EXPANSION, COMBATS = "expansion", "combats"
@@ -89,7 +90,7 @@ def legal_attacks(rs: MontjoieModel, state: State, nation: str,
                    limited_landings=rs.option(state, "limited-landings"), anywhere=raid)
 
 
-class PlayerTurns(RedCards):
+class PlayerTurns(SaleOffers, RedCards):
     """Séq. 7: each player in turn, Expansion then Combats."""
 
     name = "joueurs"
@@ -141,6 +142,7 @@ class PlayerTurns(RedCards):
                 yield Action("play-ally", (ally,))
         if fresh and v.get("stage") != COMBATS and rs.reading(state, "A25") == "a":
             yield from self.papal_actions(rs, state, nation)  # 10.0, A25 a
+        yield from sale_actions(rs, state, nation)  # 10.0 Vente de villes
         if state["vars"].get("stage") == COMBATS:
             for source, target in legal_attacks(rs, state, nation):
                 yield Action("attack", (target, source))
@@ -297,5 +299,5 @@ class PlayerTurns(RedCards):
 
 SEQUENCE_7_PROCEDURES = (MasterOfSeas, CombatSupport, CombatCommit, FelonLoss, CombatReveal,
                          SignOfGod, CombatRetreat, Corruption, Intrigue, LoseRandomCard,
-                         AllyTurn)
+                         AllyTurn, CitySale)
 """The procedures of Séquence 7, for the ruleset's flow."""
