@@ -112,3 +112,23 @@ def test_a_game_recorded_with_version_0_1_keeps_its_minor_powers_still():
     state = rs.setup("normale-2", 5, played_with="0.1")
     assert not rs.rule_on(state)
     assert rs.rule_on(rs.setup("normale-2", 5))
+
+
+def test_the_minor_powers_start_unknown_is_asked_and_kept_in_game_data():
+    # 9.0 does not print where the four minor powers start with 2 players.
+    game = new_game("normale-2", seed=2)
+    rs = game.ruleset
+    for side, ally in (("angleterre", "bourgogne"), ("france", "navarre")):
+        play(game, side, f"commit {ally}")
+    while game.state["flow"] and game.state["flow"][-1]["step"] == "reveal":
+        side = rs.deciding_sides(game.state)[0]
+        play(game, side, legal(game, side)[0])
+    assert game.state["flow"][-1]["step"] == "minor-start"
+    first = game.state["flow"][-1]["vars"]["todo"][0]
+    assert "minor-done" not in legal(game, "france")
+    play(game, "france", "minor-city dijon")
+    play(game, "france", "minor-city macon")
+    play(game, "france", "minor-done")
+    assert rs.owned(game.state, first) == ["dijon", "macon"]
+    assert game.state["data"]["minor-start-2p"][first] == "dijon,macon"
+    assert "given by the players, kept in Game data" in log_text(game)

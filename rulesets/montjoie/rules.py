@@ -26,7 +26,7 @@ from .model.cities import piece_id, set_city
 from .model.events import EVENT_NAMES, EVENTS
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
 from .steps import sequence7
-from .steps.allies import AllyChoice, AllyTurn, Bribes, NeutralBuild, SecretAlly
+from .steps.allies import AllyChoice, AllyTurn, Bribes, MinorStart, NeutralBuild, SecretAlly
 from .steps.common import RevealSealed
 from .steps.deal import Deal, DealPhase, DeckComposition
 from .steps.duels import DiscardStake, Duels, GreatBattle, Stake
@@ -57,7 +57,7 @@ PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, Twe
               *SEQUENCE_7_PROCEDURES)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
 MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes, FlandersDouble,
-                   AllyTurn, NeutralBuild, sequence7.KeepRed)
+                   AllyTurn, NeutralBuild, sequence7.KeepRed, MinorStart)
 """Procedures added since the first version (foreign defence, 9.0's allies)."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)

@@ -28,6 +28,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.cities import set_city
+from ..model.setup import START
 from .corrections import Corrections
 from .foreign import FOREIGN_ATTACK, resolve, terrain
 
@@ -109,6 +110,10 @@ class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
                                        for a, p in v["ally_of"].items())
                 + "; the two others are neutral", rs.cite("9.0"))
         flow.end(rs, state, ctx, "allies")
+        unknown = [m for m in sorted(v["minors"]) if not rs.owned(state, m)]
+        if unknown and rs.rule_on(state):  # not printed: the players place them (9.0)
+            flow.call(rs, state, ctx, "minor-start", rs.players(state)[0], todo=unknown,
+                      placed=[])
 
 
 class Bribes(Corrections, SealedChoice[MontjoieModel]):
@@ -374,6 +379,56 @@ class NeutralBuild(Corrections):
         self.begin(rs, state, frame, ctx, flow)
 
 
+MINOR_START_MAX = 5
+"""At most as many starting garrisons as a 3-player ally's five (9.0): the 2-player
+number is not printed either; the players may give more in Game data."""
+
+
+class MinorStart(Corrections):
+    """2 players (9.0): the minor powers' starting cities are not printed; when Game
+    data does not give them, the players place each one's garrisons on free cities
+    (kept in Game data, "Départ des puissances mineures")."""
+
+    name = "minor-start"
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        minor = rs.nation_name(frame["vars"]["todo"][0])
+        return (f"Where does {minor} start? The rule book does not print the minor powers' "
+                "start in the 2-player game: place its garrisons on free cities, then "
+                "finish (Montjoie 9.0; Game data, Départ des puissances mineures)")
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        kept = {c for n in rs.players(state) for c in START[n][1]}  # the players' (5.0)
+        if len(frame["vars"]["placed"]) < MINOR_START_MAX:
+            for city in rs.cities():
+                if rs.owner(state, city) is None and city not in kept:
+                    yield Action("minor-city", (city,))
+        if frame["vars"]["placed"]:
+            yield Action("minor-done")
+
+    @verb("minor-city", area=0, label=lambda rs, state, a: "A starting garrison in "
+          f"{rs.city_name(a.arg(0))}")
+    def on_minor_city(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        set_city(rs, state, action.arg(0), fv["todo"][0], 1)
+        fv["placed"].append(action.arg(0))
+
+    @verb("minor-done", label="This minor power's start is complete")
+    def on_minor_done(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        minor = fv["todo"].pop(0)
+        state.setdefault("data", {}).setdefault("minor-start-2p", {})[minor] = \
+            ",".join(fv["placed"])
+        ctx.log(f"{rs.nation_name(minor)} starts in "
+                f"{', '.join(rs.city_name(c) for c in fv['placed'])} (given by the players, "
+                "kept in Game data)", rs.cite("9.0"))
+        fv["placed"] = []
+        if not fv["todo"]:
+            flow.end(rs, state, ctx)
+
+
 def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
     """2 players: the minor powers' starting garrisons, from Game data (not printed in
     the rule book: 9.0); unknown ones are left to the players (placed by hand)."""
@@ -389,4 +444,4 @@ def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
                     f"{', '.join(rs.city_name(c) for c in placed)} (Game data)", rs.cite("9.0"))
         else:
             ctx.log(f"{rs.nation_name(minor)}'s starting cities are not printed in the rule "
-                    "book: fill them in Game data or place them by hand", rs.cite("9.0"))
+                    "book: the players give them", rs.cite("9.0"))

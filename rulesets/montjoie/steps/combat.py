@@ -295,6 +295,9 @@ class CombatCommit(Corrections):
         fv = frame["vars"]
         fv["committing"] = None
         shown = [fv["commanders"][r] for r in (ATTACKER, DEFENDER) if fv["commanders"][r]]
+        if not shown:  # 9.0, 2 players: two powers no player plays (printed strengths)
+            self.resume(rs, state, frame, ctx, flow, {})
+            return
         ctx.log("The cards are laid: each combatant turns his over", RULE)
         owe(rs, state, ctx, flow, "combat-revelation", {n: ["turn-over"] for n in shown},
             result={})
