@@ -252,9 +252,14 @@ class Montjoie(MontjoieModel):
         v = state["vars"]
         if v["politics"]:
             marks[f"etat-{v['politics']}"] = [POLITICS[v["politics"]].split(" ")[0]]
-        order = [n for n in v["order"] if n in v["nations"]]
-        for i, n in enumerate(order, 1):
+        for i, n in enumerate(self.shown_order(state), 1):
             marks[f"ordre-{i}"] = [self.nation_name(n)]
+        for n, kind in v["minors"].items():  # 9.0: whose ally, or neutral
+            player = (v.get("ally_of") or {}).get(n)
+            loyal = (v.get("loyal") or {}).get(n, True)
+            marks[f"nation-{n}"] = [f"allié de {self.nation_name(player)}"
+                                    if kind == "allie" and player and loyal else "neutre",
+                                    f"{len(self.owned(state, n))} villes"]
         for n in v["nations"]:
             box = [f"{v['treasury'].get(n, 0)} écus", f"{v['influence'].get(n, 0)} PI",
                    f"{v['hand_sizes'].get(n, 0)} cartes"]
@@ -273,13 +278,19 @@ class Montjoie(MontjoieModel):
         if v["eliminated"]:
             marks["hors-jeu"] = [self.nation_name(n) for n in v["eliminated"]]
 
+    def shown_order(self, state: State) -> list[str]:
+        """The turn order the board shows: the players', and with 2 players the minor
+        powers that play after them (9.0)."""
+        v = state["vars"]
+        two = len(v["nations"]) == 2 and self.rule_on(state)
+        return [n for n in v["order"] if n in v["nations"] or (two and n in v["minors"])]
+
     def status(self, state: State) -> Status:
         v = state["vars"]
         politics = POLITICS.get(v["politics"] or "", "—")
         phase = PHASE_NAMES.get(state.get("phase") or "", "")
         lines = [f"Tour {state['turn']} ({v['length']}), {phase}; état politique: {politics}",
-                 "Ordre: " + ", ".join(self.nation_name(n) for n in v["order"]
-                                       if n in v["nations"])]
+                 "Ordre: " + ", ".join(self.nation_name(n) for n in self.shown_order(state))]
         for n in v["nations"]:
             sheet = "/".join(str(x) for x in v["pp"].get(n, [])) or "—"
             hero = ", héros actif" if v["heroes"].get(n) == "active" else ""
