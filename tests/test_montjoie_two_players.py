@@ -132,3 +132,31 @@ def test_the_minor_powers_start_unknown_is_asked_and_kept_in_game_data():
     assert rs.owned(game.state, first) == ["dijon", "macon"]
     assert game.state["data"]["minor-start-2p"][first] == "dijon,macon"
     assert "given by the players, kept in Game data" in log_text(game)
+
+
+def test_the_automatic_ally_is_chosen_again_in_secret_every_turn():
+    # 9.0 option "allié automatique": no loyalty roll, but each turn each player
+    # chooses in secret which of his two possible allies he plays.
+    import random
+    game = new_game("normale-2", seed=4, options=("automatic-ally",))
+    game.initial["data"]["minor-start-2p"] = {"bourgogne": "dijon", "flandres": "bruges",
+                                              "bretagne": "rennes", "navarre": "pau"}
+    game.state["data"] = game.initial["data"]
+    rs, rnd = game.ruleset, random.Random(4)
+    while game.state["turn"] < 2 or game.state.get("phase") != "tresor" or \
+            not game.state["flow"]:
+        choices = [(s, a) for s in rs.deciding_sides(game.state)
+                   for a in rs.legal_actions(game.state, s)]
+        side, action = rnd.choice(choices)
+        game.play(action, side=side)
+    assert game.state["flow"][-1]["step"] == "secret-ally"
+    play(game, "france", "commit flandres")
+    play(game, "angleterre", "commit bretagne")
+    while game.state["flow"] and game.state["flow"][-1]["step"] == "reveal":
+        side = rs.deciding_sides(game.state)[0]
+        play(game, side, legal(game, side)[0])
+    v = game.state["vars"]
+    assert v["ally_of"] == {"flandres": "france", "bretagne": "angleterre"}
+    assert v["minors"]["navarre"] == v["minors"]["bourgogne"] == "neutre"
+    assert "Allié automatique: France plays Flandres" in log_text(game)
+    assert "Fidélité" not in log_text(game)

@@ -105,6 +105,13 @@ class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
         for minor in v["minors"]:
             v["minors"][minor] = "allie" if minor in v["ally_of"] else "neutre"
         v["loyal"] = dict.fromkeys(v["ally_of"], True)
+        if frame["vars"].get("again"):
+            ctx.log("Allié automatique: " + ", ".join(
+                f"{rs.nation_name(p)} plays {rs.nation_name(a)} this turn"
+                for a, p in v["ally_of"].items()) + "; the two others are neutral",
+                rs.cite("9.0"))
+            flow.end(rs, state, ctx, "allies")
+            return
         place_minors_2p(rs, state, ctx)
         ctx.log("Allies: " + ", ".join(f"{rs.nation_name(p)} with {rs.nation_name(a)}"
                                        for a, p in v["ally_of"].items())
@@ -169,6 +176,14 @@ def loyalty(die: int, bonus: int, reading: str) -> bool:
     if die == 6:
         return True
     return die + bonus >= 3
+
+
+def automatic_choice_due(rs: MontjoieModel, state: State) -> bool:
+    """2 players with the option "allié automatique" (9.0): from turn 2 each player
+    chooses again, in secret, which of his two possible allies he plays this turn."""
+    return (len(rs.players(state)) == 2 and state["turn"] >= 2
+            and bool(state["vars"].get("ally_of")) and rs.option(state, "automatic-ally")
+            and rs.rule_on(state))
 
 
 def loyalty_due(rs: MontjoieModel, state: State) -> bool:
