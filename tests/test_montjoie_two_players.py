@@ -160,3 +160,19 @@ def test_the_automatic_ally_is_chosen_again_in_secret_every_turn():
     assert v["minors"]["navarre"] == v["minors"]["bourgogne"] == "neutre"
     assert "Allié automatique: France plays Flandres" in log_text(game)
     assert "Fidélité" not in log_text(game)
+
+
+def test_a_player_builds_a_castle_on_his_loyal_allys_city():
+    # 9.0: "Un joueur peut décider de construire des Châteaux ou des Remparts sur un
+    # allié"; the city stays the ally's.
+    game = two_players()
+    state = game.state
+    v = state["vars"]
+    state["phase"], state["flow"] = "achats", [{"step": "achats", "side": "france",
+                                                "vars": {}}]
+    v["treasury"]["france"] = 20
+    v["turn_limits"]["castles_built"] = {}
+    offered = legal(game, "france")
+    assert "build-castle paris" in offered and "build-castle macon" not in offered
+    play(game, "france", "build-castle paris")
+    assert v["cities"]["paris"] == {"owner": "flandres", "level": 2}
