@@ -176,3 +176,22 @@ def test_a_player_builds_a_castle_on_his_loyal_allys_city():
     assert "build-castle paris" in offered and "build-castle macon" not in offered
     play(game, "france", "build-castle paris")
     assert v["cities"]["paris"] == {"owner": "flandres", "level": 2}
+
+
+def test_mercenaries_move_two_cities_to_the_city_attacked():
+    # 9.0 Les mercenaires: at each attack of the opponent a mercenary may move up to two
+    # cities, by road (or port to port), through his or his ally's cities.
+    game = two_players()
+    v = game.state["vars"]
+    set_city(game.ruleset, game.state, "evreux", "angleterre", 1)
+    set_city(game.ruleset, game.state, "paris", "france", 1)
+    v["mercenaries"] = {"evreux": 1, "caen": 2}
+    v["hands"]["france"], v["hand_sizes"]["france"] = ["canon", "echelles"], 2
+    play(game, "france", "attack rouen paris")
+    offered = legal(game, "angleterre")
+    assert offered == ["renfort caen", "renfort evreux", "sans-renfort"]
+    play(game, "angleterre", "renfort caen")
+    play(game, "angleterre", "renfort evreux")
+    play(game, "angleterre", "sans-renfort")
+    assert v["mercenaries"] == {"caen": 1, "rouen": 2}
+    assert "[Montjoie 9.0 Les mercenaires]" in log_text(game)

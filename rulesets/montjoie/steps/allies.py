@@ -459,4 +459,6 @@ def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
                     f"{', '.join(rs.city_name(c) for c in placed)} (Game data)", rs.cite("9.0"))
         else:
             ctx.log(f"{rs.nation_name(minor)}'s starting cities are not printed in the rule "
-                    "book: the players give them", rs.cite("9.0"))
+                    "book: " + ("the players give them" if rs.rule_on(state) else
+                               "fill them in Game data or place them by hand"),
+                    rs.cite("9.0"))

@@ -211,7 +211,7 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
         taker = fv.get("for_ally") or attacker  # 9.0: a 2-player ally's city is its own
         take_city(rs, state, city, taker)
         ctx.log(f"{_name(rs, taker)} takes {rs.city_name(city)} and its fortifications;"
-                " the yellow cards stay face up, not usable to attack this turn", RULE)
+                " its yellow cards stay face up, not usable to attack this turn", RULE)
     elif result == TIE:
         ctx.log(f"Tie: both discard their cards and {_name(rs, defender)} keeps "
                 f"{rs.city_name(city)}", RULE)

@@ -34,6 +34,7 @@ from .ally_turn import ALLY_2P, NEUTRAL, AllyTurn, allies_of
 from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss, MasterOfSeas
 from .combat_result import CombatRetreat, SignOfGod
 from .common import first_in_order, next_in_order
+from .mercenaries import MercenaryMoves
 from .red_cards import Corruption, Intrigue, LoseRandomCard, RedCards
 from .sales import CitySale, SaleOffers, sale_actions
 from .sequence7 import after_discard, end_of_sequence_7
@@ -299,5 +300,5 @@ class PlayerTurns(SaleOffers, RedCards):
 
 SEQUENCE_7_PROCEDURES = (MasterOfSeas, CombatSupport, CombatCommit, FelonLoss, CombatReveal,
                          SignOfGod, CombatRetreat, Corruption, Intrigue, LoseRandomCard,
-                         AllyTurn, CitySale)
+                         AllyTurn, CitySale, MercenaryMoves)
 """The procedures of Séquence 7, for the ruleset's flow."""
