@@ -195,3 +195,25 @@ def test_mercenaries_move_two_cities_to_the_city_attacked():
     play(game, "angleterre", "sans-renfort")
     assert v["mercenaries"] == {"caen": 1, "rouen": 2}
     assert "[Montjoie 9.0 Les mercenaires]" in log_text(game)
+
+
+def test_an_ambassador_kept_for_the_turn_makes_the_ally_loyal_without_a_roll():
+    # 9.0: "Au lieu de tester la fidélité de votre allié, si vous possédez une carte
+    # ambassadeur vous pouvez la jouer" (a card kept with 10.0 long-term strategy).
+    game = two_players()
+    state = game.state
+    v = state["vars"]
+    v["hands"]["france"], v["hand_sizes"]["france"] = ["ambassadeur"], 1
+    v["treasury"].update(france=2, angleterre=0)
+    state["flow"] = [{"step": "bribes", "side": "france", "sides": ["france", "angleterre"],
+                      "vars": {}}]
+    assert "commit ambassadeur:1" in legal(game, "france")
+    play(game, "france", "commit ambassadeur:0")
+    play(game, "angleterre", "commit 0:0")
+    while state["flow"] and state["flow"][-1]["step"] == "reveal":
+        side = game.ruleset.deciding_sides(state)[0]
+        play(game, side, legal(game, side)[0])
+    assert v["loyal"]["flandres"] is True
+    assert v["hands"]["france"] == []
+    assert "France plays an Ambassadeur: Flandres is on its side without a roll" in \
+        log_text(game)

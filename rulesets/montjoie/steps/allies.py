@@ -27,6 +27,7 @@ from boardapp.core.engine.together import SealedChoice
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
+from ..model.cards import discard_from_hand
 from ..model.cities import set_city
 from ..model.setup import START
 from .corrections import Corrections
@@ -131,11 +132,15 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
 
     def options(self, rs: MontjoieModel, state: State, frame: Frame, side: str) -> list[str]:
         ecus = state["vars"]["treasury"].get(side, 0)
-        return [f"{a}:{b}" for a in range(min(MAX_BRIBE, ecus) + 1)
-                for b in range(min(MAX_BRIBE, ecus - a) + 1)]
+        out = [f"{a}:{b}" for a in range(min(MAX_BRIBE, ecus) + 1)
+               for b in range(min(MAX_BRIBE, ecus - a) + 1)]
+        if rs.rule_on(state) and "ambassadeur" in rs.hand(state, side):
+            # 9.0 "Au lieu de tester la fidélité ... jouer une carte ambassadeur"
+            out += [f"ambassadeur:{b}" for b in range(min(MAX_BRIBE, ecus) + 1)]
+        return out
 
-    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: "Pay {} écus for "
-          "your ally, {} against the other".format(*a.arg(0).split(":")))
+    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: _bribe_words(
+          *a.arg(0).split(":")))
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_commit(rs, state, frame, action, ctx, flow)
@@ -148,12 +153,21 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
     def chosen(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
         v = state["vars"]
-        paid = {p: tuple(int(x) for x in c.split(":")) for p, c in choices.items()}
+        envoys = {p for p, c in choices.items() if c.startswith("ambassadeur:")}
+        paid = {p: (0 if p in envoys else int(c.split(":")[0]), int(c.split(":")[1]))
+                for p, c in choices.items()}
         for player, (own, against) in paid.items():
             v["treasury"][player] -= own + against
         for ally, player in sorted(v["ally_of"].items(),
                                    key=lambda i: v["order"].index(i[1])):
             other = next(p for p in paid if p != player)
+            if player in envoys:
+                discard_from_hand(rs, state, player, "ambassadeur")
+                v["loyal"][ally] = True
+                ctx.log(f"Fidélité: {rs.nation_name(player)} plays an Ambassadeur: "
+                        f"{rs.nation_name(ally)} is on its side without a roll",
+                        rs.cite("9.0"))
+                continue
             bonus = paid[player][0] - paid[other][1]
             die = ctx.roll(6)
             loyal = loyalty(die, bonus, rs.reading(state, "A18"))
@@ -163,6 +177,12 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
                     + ("played" if loyal else "neutral this turn"),
                     f"{rs.cite('9.0')}, {rs.reading_note(state, 'A18')}")
         flow.end(rs, state, ctx, "loyalty")
+
+
+def _bribe_words(own: str, against: str) -> str:
+    if own == "ambassadeur":
+        return f"Play the Ambassadeur for your ally, pay {against} écus against the other"
+    return f"Pay {own} écus for your ally, {against} against the other"
 
 
 def loyalty(die: int, bonus: int, reading: str) -> bool:
