@@ -1,0 +1,261 @@
+"""Sequence 6, combat (GA 9): charges resolved first (GA 9.1, 9.2, 10.2), then the
+hand-to-hand: parry or attack markers chosen in secret (GA 9.7), initiative (GA 9.4-9.5),
+blows in initiative order (GA 9.8-9.10), wounds and fainting (GA 2.5, 11)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State, put_piece
+from boardapp.core.engine.together import SealedChoice
+
+from ..model import SIDES, GuetApensModel
+from ..model.interim import (
+    DAMAGE_DIE,
+    INITIATIVE_WEAPON,
+    PARRY_MALUS,
+    WORTH_MODIFIER,
+    Test,
+    charge_terms,
+    faints_on,
+    lance_breaks,
+    unhorsed_result,
+)
+from .tests_d20 import roll_test
+
+MELEE_STEP = "melee"
+OUT = {"dead", "out", "unconscious", "captured"}
+
+
+def wound(rs: GuetApensModel, state: State, ctx: Context, pid: str, lost: int,
+          rule: str) -> None:
+    """``pid`` loses ``lost`` LP at once (GA 9.3.6): the quarter column follows (GA 2.5),
+    0 LP is death (GA 2.4), a big hit asks the fainting test (GA 11.1)."""
+    f = rs.fig(state, pid)
+    name = rs.piece_name(state, pid)
+    if lost <= 0:
+        ctx.log(f"{name} loses no LP", rule)
+        return
+    before, column = f["lp"], rs.column(state, pid)
+    f["lp"] = max(0, before - lost)
+    ctx.log(f"{name} loses {lost} LP: {before} → {f['lp']}", rule)
+    if f["lp"] == 0:
+        f["states"] = sorted(set(f["states"]) | {"dead"})
+        ctx.log(f"{name} is killed: his figure leaves the table", rs.cite("2.4"))
+        put_piece(state, pid, rs.eliminated_box)
+        return
+    if rs.column(state, pid) != column:
+        vals = rs.values(state, pid)
+        ctx.log(f"{name} has lost {rs.column(state, pid)}/4 of his LP: Agility {vals['ag']}, "
+                f"Skill {vals['sk']}, Courage {vals['co']}, Strength {vals['st']}, "
+                f"Endurance {vals['en']}", rs.cite("2.5"))
+    if faints_on(lost, before):
+        en = rs.value(state, pid, "en")
+        test = Test("Fainting (D20 over Endurance faints)", (("Endurance", en, name),))
+        done = roll_test(ctx, test, name, rs.cite("11.1"), outcome=("stays conscious",
+                                                                     "faints"))
+        if done.die > en:
+            f["states"] = sorted(set(f["states"]) | {"unconscious"})
+
+
+def unhorse(rs: GuetApensModel, state: State, ctx: Context, pid: str) -> None:
+    """GA 10.2.3: the rider falls (the D12 table), his horse stands by."""
+    f = rs.fig(state, pid)
+    state["pieces"][pid]["type"] = "foot"
+    if f.get("horse"):
+        f["horse"]["beside"] = True
+    if not rs.wounds_count(state):
+        return
+    die = ctx.roll(12)
+    result = unhorsed_result(die)
+    ctx.log(f"{rs.piece_name(state, pid)} is unhorsed: D12 {die} → {result}",
+            rs.cite("10.2.3"))
+    f["states"] = sorted(set(f["states"]) | {"noinit"})
+    if result == "wounded":
+        wound(rs, state, ctx, pid, die, rs.cite("10.2.3"))
+        f["states"] = sorted(set(f["states"]) | {"down"})
+    elif result in ("stunned", "unconscious"):
+        f["states"] = sorted(set(f["states"]) | {result})
+
+
+def resolve_charges(rs: GuetApensModel, state: State, ctx: Context) -> list[dict[str, Any]]:
+    """GA 9.1, 7.4: every charge in contact: effective ones resolve at once together."""
+    charges = state["vars"].get("charges", {})
+    results = []
+    effective = {p for p, c in charges.items() if c.get("contact") and c["covered"] >= 12}
+    falls = []
+    for pid, c in sorted(charges.items()):
+        if not c.get("contact"):
+            continue
+        target = c["target"]
+        if pid not in effective:
+            ctx.log(f"{rs.piece_name(state, pid)}'s charge covered {c['covered']:g} cm: "
+                    "not effective", rs.cite("7.4"))
+            continue
+        if target in charges and charges[target].get("target") == pid and \
+                target not in effective:
+            ctx.log(f"{rs.piece_name(state, target)} resolves no engagement",
+                    rs.cite("7.4"))
+        name, tname = rs.piece_name(state, pid), rs.piece_name(state, target)
+        terms = charge_terms(rs.horse_ag(state, pid), rs.value(state, pid, "sk"),
+                             rs.horse_ag(state, target), rs.value(state, target, "st"))
+        test = Test("Charge (unhorse the target)", tuple(
+            (label, value, name if src == "charger" else tname)
+            for label, value, src in terms))
+        done = roll_test(ctx, test, f"{name} charging {tname}", rs.cite("9.1"),
+                         outcome=("unhorsed", "stays in the saddle"))
+        broke = lance_breaks(done.die, charge=True)
+        if broke:
+            ctx.log(f"{name}'s lance breaks (D20 {done.die})", rs.cite("9.2"))
+        if done.success:
+            falls.append(target)
+        results.append({"charger": pid, "target": target, "unhorsed": done.success,
+                        "broke": broke})
+    for target in falls:  # simultaneous, GA 9.1.3
+        ctx.log(f"{rs.piece_name(state, target)} is unhorsed", rs.cite("9.1"))
+        unhorse(rs, state, ctx, target)
+    for r in results:
+        if r["broke"] and state["vars"].get("lances_replaced"):
+            ctx.log(f"{rs.piece_name(state, r['charger'])} takes a new lance",
+                    rs.cite("14.1"))
+        elif r["broke"]:
+            rs.fig(state, r["charger"])["lance"] = False
+    for pid in [p for p, c in charges.items() if c.get("contact")]:
+        del charges[pid]
+    return results
+
+
+def fighters(rs: GuetApensModel, state: State) -> dict[str, list[str]]:
+    """Figures in hand-to-hand (bases touching an enemy's, GA 9.3.1) and their enemies."""
+    index = rs.index(state)
+    out = {}
+    for pid in sorted(state["vars"]["figs"]):
+        if pid not in index.bases or set(rs.fig(state, pid)["states"]) & OUT:
+            continue
+        enemies = [q for q in rs.enemies_in_contact(state, pid, index)
+                   if not set(rs.fig(state, q)["states"]) & {"dead", "out", "captured"}]
+        if enemies:
+            out[pid] = enemies
+    return out
+
+
+class Melee(SealedChoice[GuetApensModel]):
+    """GA 9.7: each side marks in secret, for its figures in hand-to-hand, attack (A,
+    at the first enemy touching it) or parry (P); then the blows (GA 9.4-9.10)."""
+
+    name = MELEE_STEP
+
+    def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
+        names = " and ".join(rs.side(s).name for s in self.deciders(rs, state, frame))
+        return f"Hand-to-hand: {names}, choose attack or parry in secret (GA 9.7)"
+
+    def options(self, rs: GuetApensModel, state: State, frame: Frame, side: str) -> list[str]:
+        return ["attack", "parry"]
+
+    def chosen(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, choices: dict[str, str]) -> None:
+        melee(rs, state, ctx, {s: choices.get(s, "attack") for s in SIDES})
+        flow.end(rs, state, ctx, None)
+
+
+def melee(rs: GuetApensModel, state: State, ctx: Context, markers: dict[str, str]) -> None:
+    """The blows of one combat sequence (GA 9.3-9.10)."""
+    touching = fighters(rs, state)
+    marker = {p: "P" if markers[rs.piece_side(state, p)] == "parry" else "A"
+              for p in touching}
+    target = {p: e[0] for p, e in touching.items()}
+    attackers_of: dict[str, list[str]] = {}
+    for p in touching:
+        if marker[p] == "A":
+            attackers_of.setdefault(target[p], []).append(p)
+    init: dict[str, int] = {}
+    for p in touching:
+        f = rs.fig(state, p)
+        mods = INITIATIVE_WEAPON.get(weapon(rs, state, p), 0)
+        if rs.mounted(state, p):
+            mods += WORTH_MODIFIER[(f.get("horse") or {}).get("worth", "average")]
+        die = ctx.roll(4)
+        init[p] = rs.value(state, p, "ag") + rs.value(state, p, "co") + die + mods
+        ctx.log(f"{rs.piece_name(state, p)}: initiative {rs.value(state, p, 'ag')} + "
+                f"{rs.value(state, p, 'co')} + D4 {die}" + (f" {mods:+d}" if mods else "")
+                + f" = {init[p]}", rs.cite("9.4"))
+
+    def rank(p: str) -> tuple[int, int]:
+        f = rs.fig(state, p)
+        if marker[p] == "A" and marker.get(target[p]) == "P":
+            return 0, -init[p]  # GA 9.7.2: attacking a parrying figure: first
+        if marker[p] == "P" or "noinit" in f["states"]:
+            return 2, -init[p]
+        return 1, -init[p]
+
+    order = sorted(touching, key=lambda p: (rank(p), p))
+    shielded: set[str] = set()
+    i = 0
+    while i < len(order):
+        group = [p for p in order[i:] if rank(p) == rank(order[i])]
+        i += len(group)
+        losses: list[tuple[str, int]] = []
+        for p in group:  # equal initiative: simultaneous (GA 9.4.5)
+            if set(rs.fig(state, p)["states"]) & (OUT | {"stunned", "down"}):
+                continue
+            t = target[p]
+            if set(rs.fig(state, t)["states"]) & {"dead", "out", "captured"}:
+                continue
+            lost = blow(rs, state, ctx, p, t, marker, attackers_of, shielded)
+            if lost:
+                losses.append((t, lost))
+        for t, lost in losses:
+            wound(rs, state, ctx, t, lost, rs.cite("9.10"))
+    for p in touching:
+        f = rs.fig(state, p)
+        f["states"] = sorted(set(f["states"]) - {"noinit"})
+
+
+def weapon(rs: GuetApensModel, state: State, pid: str) -> str:
+    f = rs.fig(state, pid)
+    if f.get("lance") and rs.mounted(state, pid):
+        return "lance"
+    return str(f.get("weapon") or "sword")
+
+
+def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
+         marker: dict[str, str], attackers_of: dict[str, list[str]],
+         shielded: set[str]) -> int:
+    """One blow (GA 9.8-9.10): the LP it takes (applied by the caller)."""
+    name, tname = rs.piece_name(state, pid), rs.piece_name(state, t)
+    terms = [("Strength", rs.value(state, pid, "st"), name),
+             ("Skill", rs.value(state, pid, "sk"), name),
+             ("defender's Agility", -rs.value(state, t, "ag"), tname)]
+    tf = rs.fig(state, t)
+    if tf.get("shield") and t not in shielded and "stunned" not in tf["states"]:
+        shielded.add(t)  # GA 9.9: against one adversary only (reading B14: the first)
+        terms.append(("shield", -4 if rs.mounted(state, t) else -7, tname))
+    if marker[pid] == "A" and marker.get(t) == "P":
+        n = len(attackers_of.get(t, []))
+        if PARRY_MALUS.get(n, 0):
+            terms.append((f"parry against {n}", PARRY_MALUS[n], tname))
+    done = roll_test(ctx, Test("Hand-to-hand blow", tuple(terms)), f"{name} strikes {tname}",
+                     rs.cite("9.8"), outcome=("hit", "missed"))
+    arm = weapon(rs, state, pid)
+    if arm == "lance" and lance_breaks(done.die, charge=False):
+        rs.fig(state, pid)["lance"] = False
+        ctx.log(f"{name}'s lance breaks (D20 {done.die})", rs.cite("9.2"))
+    if not done.success:
+        return 0
+    sides = DAMAGE_DIE.get(arm, 6)
+    die = ctx.roll(sides)
+    lost = die - (2 if tf.get("mail") else 0)
+    text = f"damage D{sides} {die}" + (" − 2 (mail)" if tf.get("mail") else "")
+    if "unconscious" in tf["states"]:
+        lost *= 3
+        text += " × 3 (unconscious)"
+    lost = max(0, lost)
+    ctx.log(f"{name} hits {tname}: {text} = {lost} LP", rs.cite("9.10"))
+    return lost
+
+
+def melee_sides(rs: GuetApensModel, state: State) -> list[str]:
+    touching = fighters(rs, state)
+    return [s for s in SIDES if any(rs.piece_side(state, p) == s for p in touching)]
