@@ -18,13 +18,13 @@ from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
 from .model import SIDES, GuetApensModel
-from .model.interim import CHARACTERISTICS, NAMES, clamp, horse_worth, life_points
+from .model.characters import CHARACTERISTICS, NAMES, clamp, horse_worth, life_points
 from .steps.combat import Melee
 from .steps.joust import PICK_STEP, PickTeams
 from .steps.orders import DECLARE_STEP, DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, PeriodPhase
 
-READINGS_FILE = Path(__file__).resolve().parent / "scenarios" / "readings.yaml"
+READINGS_FILE = Path(__file__).resolve().parent / "data" / "readings.yaml"
 
 
 def _roll_sum(rng: dict[str, int], n: int, sides: int) -> int:
@@ -72,8 +72,8 @@ class GuetApens(GuetApensModel):
 
     def data_sheets(self) -> list[Sheet]:
         return [Sheet("readings", "Ambiguities (readings B1-B37)", READINGS_FILE,
-                      ("readings",), "records", {"value": CellType("text", label="reading")},
-                      keys=r"B\d+", rule="GA 17", row_label="title", row_help="choices",
+                      (), "records", {"default": CellType("text", label="reading")},
+                      keys=r"B\d+", rule="GA 17", row_label="where", row_help="question",
                       note="The reading used for each ambiguity of the book; the log names "
                            "it where it applies.")]
 

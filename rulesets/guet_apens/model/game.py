@@ -31,7 +31,10 @@ from boardapp.core.table.paths import PathPlan, plan_path
 from boardapp.core.table.positions import position
 from boardapp.core.table.rules import FigureSpec, TableRules
 
-from .interim import CHARACTERISTICS, WORTH_MODIFIER, quarter_column, reduced
+from .characters import CHARACTERISTICS
+from .interim import WORTH_MODIFIER
+from .readings import reading
+from .wounds import loss_column, reduced
 
 SIDES = ("a", "b")
 HERE = Path(__file__).resolve().parent.parent
@@ -165,19 +168,24 @@ class GuetApensModel(Ruleset):
     def fig(self, state: State, pid: str) -> dict[str, Any]:
         return state["vars"]["figs"][pid]
 
+    @staticmethod
+    def readings(state: State) -> dict[str, str]:
+        """This game's readings of the ambiguities (its Game data sheet ``readings``)."""
+        rows = (state.get("data") or {}).get("readings") or {}
+        return {k: str(r["default"]) for k, r in rows.items() if r.get("default")}
+
     def switch(self, state: State, key: str) -> str:
         """The reading chosen for ambiguity ``key`` (B1-B37) in this game's data."""
-        row = (state.get("data") or {}).get("readings", {}).get(key) or {}
-        return str(row.get("value") or DEFAULT_READINGS.get(key, "players"))
+        return reading(self.readings(state), key)
 
     def wounds_count(self, state: State) -> bool:
         return bool(state["vars"].get("wounds", True))
 
     # -- characteristics ----------------------------------------------------------------
     def column(self, state: State, pid: str) -> int:
-        """The quarter column reached by the wounds (GA 2.5)."""
+        """The quarter column reached by the wounds (GA 2.5, reading B1)."""
         f = self.fig(state, pid)
-        return quarter_column(f["start"]["lp"], f["lp"])
+        return loss_column(f["start"]["lp"], f["lp"], self.readings(state))[0]
 
     def value(self, state: State, pid: str, key: str) -> int:
         """Current value of characteristic ``key`` after the wounds (GA 2.5)."""
@@ -343,11 +351,3 @@ class GuetApensModel(Ruleset):
             return f"{owner['name']}'s horse" if owner else pid
         return str(f["name"])
 
-
-DEFAULT_READINGS = {
-    "B1": "table", "B2": "current", "B3": "foot-only", "B12": "simultaneous-combat",
-    "B16": "mail-then-x3", "B17": "french", "B19": "highest", "B25": "winner-steps-aside",
-    "B26": "french-d4", "B37": "centre",
-}
-"""The reading used for each ambiguity when the game's data does not choose another
-(GA 17; the data sheet ``readings`` lists them)."""

@@ -10,53 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-CHARACTERISTICS = ("ag", "sk", "co", "st", "en")
-"""Agility, Skill (Adresse), Courage, Strength (Force), Endurance (Résistance): GA 2.2."""
-NAMES = {"ag": "Agility", "sk": "Skill", "co": "Courage", "st": "Strength",
-         "en": "Endurance", "lp": "Life Points"}
-
-
-def life_points(endurance: int) -> int:
-    """GA 2.4: 5 LP and 1 more per full 2 points of Endurance above 7.
-    TODO(GA 2.4): replace by ga-model characters.life_points."""
-    return 5 + max(0, (endurance - 6) // 2)
-
-
-def clamp(value: int, low: int | None, high: int | None) -> int:
-    """GA 2.7: below a minimum -> the minimum; above a maximum -> the maximum.
-    TODO(GA 2.7): replace by ga-model characters.apply_limits."""
-    if low is not None and value < low:
-        return low
-    if high is not None and value > high:
-        return high
-    return value
-
-
-def horse_worth(agility: int) -> str:
-    """GA 3.2: 14-19 poor, 20-28 average, 29-34 good.
-    TODO(GA 3.2): replace by ga-model characters.horse_worth."""
-    return "poor" if agility <= 19 else "average" if agility <= 28 else "good"
-
-
 WORTH_MODIFIER = {"poor": -4, "average": 0, "good": 4}
 """GA 6.1.7 (reverse) and GA 9.5 (initiative)."""
-
-
-def reduced(start: int, column: int) -> int:
-    """GA 2.5: the value of a starting characteristic after losing ``column`` quarters of
-    the LP (0-3): round-half-up of start x (4 - column) / 4, the printed table's rule.
-    TODO(GA 2.5): replace by ga-model wounds.reduced (the printed table)."""
-    return (start * (4 - column) * 2 + 4) // 8
-
-
-def quarter_column(start_lp: int, lp: int) -> int:
-    """GA 2.5 (reading B1 'table'): the column reached when the current LP are at or
-    under the table's value for the starting LP. TODO(GA 2.5): ga-model wounds."""
-    column = 0
-    for c in (1, 2, 3):
-        if lp <= reduced(start_lp, c):
-            column = c
-    return column
 
 
 @dataclass(frozen=True)

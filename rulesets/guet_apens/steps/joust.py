@@ -67,15 +67,14 @@ def after_pass(rs: GuetApensModel, state: State, ctx: Context,
         rs.fig(state, pid)["states"] = ["out"]
         put_piece(state, pid, rs.eliminated_box)
         ctx.log(f"{rs.piece_name(state, pid)} is eliminated", rs.cite("14.1"))
-    if out and rs.switch(state, "B25") == "winner-steps-aside":
+    if out and rs.switch(state, "B25") == "rests":
         for side in SIDES:
             line = j["lines"][side]
             if line and not (set(line[:1]) & out) and len(line) > 1 and \
                     rs.piece_side(state, next(iter(out))) != side:
                 line.append(line.pop(0))
                 ctx.log(f"{rs.piece_name(state, line[-1])} wins and lets "
-                        f"{rs.piece_name(state, line[0])} joust (reading B25: the winner "
-                        "steps aside)", rs.cite("14.1"))
+                        f"{rs.piece_name(state, line[0])} joust (B25=rests)", rs.cite("14.1"))
     for side in SIDES:
         for pid in j["lines"][side]:
             state["pieces"][pid]["type"] = "rider"
