@@ -20,7 +20,7 @@ from boardapp.core.table.tableboard import TABLE_PLACE
 from .model import SIDES, GuetApensModel
 from .model.characters import CHARACTERISTICS, NAMES, clamp, horse_worth, life_points
 from .steps.combat import Melee
-from .steps.joust import PICK_STEP, PickTeams
+from .steps.joust import PICK_STEP, PickTeams, place_jousters
 from .steps.orders import DECLARE_STEP, DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, PeriodPhase
 
@@ -101,6 +101,7 @@ class GuetApens(GuetApensModel):
             v["joust"] = {"lines": {"a": [elite[0]], "b": [elite[1]]}, "broken": {}}
             for side, pid in zip(SIDES, elite, strict=True):
                 v["figs"][pid]["side"] = side
+            place_jousters(self, state)
             state["flow"] = [{"step": PICK_STEP, "side": "a", "vars": {}}]
             return state
         for side in SIDES:
