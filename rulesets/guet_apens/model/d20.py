@@ -129,3 +129,42 @@ def check(name: str, rule: str, terms: Iterable[Term],
     items = list(terms)
     kept = tuple(items[:1] + [t for t in items[1:] if t.value])
     return Test(name, rule, kept, readings=tuple(readings), **window)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A total that is not a D20 roll-under test (initiative GA 9.4, morale GA 12.2,
+    rally GA 12.5): its terms (die included) and the rule, for the log and the dock."""
+
+    name: str
+    rule: str
+    terms: tuple[Term, ...]
+    readings: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(t.value for t in self.terms)
+
+    def text(self) -> str:
+        """One log line: the terms, the total, the readings used and the rule."""
+        parts = [f"{self.terms[0].value} {self.terms[0].label}"] if self.terms else []
+        parts += [f"{t.value:+d} {t.label}" for t in self.terms[1:]]
+        line = f"{self.name}: {' '.join(parts)} = {self.total}"
+        if self.readings:
+            line += " [" + ", ".join(f"{k}={v}" for k, v in self.readings) + "]"
+        return f"{line} ({self.rule})"
+
+    def detail(self) -> dict[str, Any]:
+        """The total as plain data for the log line's detail and the Table dock."""
+        return {"kind": "tally", "name": self.name, "rule": self.rule,
+                "terms": [{"label": t.label, "value": t.value, "source": t.source}
+                          for t in self.terms],
+                "total": self.total, "readings": dict(self.readings)}
+
+
+def tally(name: str, rule: str, terms: Iterable[Term],
+          readings: Iterable[tuple[str, str]] = ()) -> Tally:
+    """A :class:`Tally`, zero modifiers after the first two terms left out."""
+    items = list(terms)
+    kept = tuple(items[:2] + [t for t in items[2:] if t.value])
+    return Tally(name, rule, kept, tuple(readings))

@@ -19,7 +19,9 @@ TABLES = (
     "shooting_factors", "shooting_damage", "initiative_modifiers", "parry_malus",
     "melee_factors", "weapons", "damage_modifiers", "broken_lance", "unhorsed",
     "horse_hit", "knockout", "morale_environment", "morale_results", "rally", "capture",
-    "lance_bearers", "reserve_horses", "unconsciousness", "recovery",
+    "lance_bearers", "reserve_horses", "unconsciousness", "recovery", "movement",
+    "obstacles", "reinforcements_verendois", "reinforcements_tower", "drowning",
+    "pillage_score",
 )
 """Every table ``tables.yaml`` must hold, each a mapping with its ``rule``."""
 
