@@ -1,5 +1,6 @@
 """Guet-Apens, the model: the game's data and predicates (:mod:`.game`) and the rules
-library (the ``ga-model`` topics; :mod:`.interim` until they are merged)."""
+library (the topics: characters, wounds, movement, shooting, melee, events, morale,
+capture, campaign, scenario rules)."""
 
 from .game import (
     CHARGE_EFFECTIVE,

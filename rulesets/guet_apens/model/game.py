@@ -32,7 +32,7 @@ from boardapp.core.table.positions import position
 from boardapp.core.table.rules import FigureSpec, TableRules
 
 from .characters import CHARACTERISTICS
-from .interim import WORTH_MODIFIER
+from .movement import crawl, mount, reverse, run, walk
 from .readings import reading
 from .wounds import loss_column, reduced
 
@@ -49,12 +49,12 @@ TABLE_RULES = TableRules(
                  ("140 cm (long bow, crossbow)", 140.0)),
     see_into=0.0, cover_within=1.0, fractions=6)
 """GA 1.2 bases, GA 6.3 obstacle costs (light: 4, the lower of '4 or 6'), GA 8.7 ranges."""
-WALK = 6.0
+WALK = float(walk())
 """GA 6.1.2."""
-MOUNT = 8.0
-"""GA 6.1.8 (rider about-face) and GA 6.1.9 (mount, dismount)."""
+MOUNT = float(mount())
+"""GA 6.1.9 (mount, dismount; the rider's about-face costs as much, GA 6.1.8)."""
 CHARGE_EFFECTIVE = 12.0
-"""GA 7.4: a charge is effective after at least 12 cm."""
+"""GA 7.4: a charge is effective after at least 12 cm (the model's ``CHARGE_CM``)."""
 HOLD = "hold"
 DOINGS = ("crawl", "reverse", "about", "mount", "dismount")
 
@@ -215,26 +215,27 @@ class GuetApensModel(Ruleset):
     # -- allowances, GA 6.1 -------------------------------------------------------------
     def run_allowance(self, state: State, pid: str) -> float:
         """Run (foot: Agility + 6; mail or 1-2 LP left: Agility only) or gallop (the
-        horse's Agility + 6; a wounded horse walks), GA 6.1.3, 6.1.6."""
+        horse's Agility + 6; a wounded horse walks), GA 6.1.3, 6.1.6 (reading B3)."""
         f = self.fig(state, pid)
         if self.mounted(state, pid):
             if (f.get("horse") or {}).get("state") == "wounded":
-                return WALK
-            return self.horse_ag(state, pid) + WALK
-        ag = self.value(state, pid, "ag")
-        if f.get("mail") or f["lp"] <= 2:
-            return float(ag)
-        return ag + WALK
+                return float(walk())
+            cm, _ = run(self.horse_ag(state, pid), mail=bool(f.get("mail")),
+                                 lp=int(f["lp"]), mounted=True, readings=self.readings(state))
+            return float(cm)
+        cm, _ = run(self.value(state, pid, "ag"), mail=bool(f.get("mail")),
+                             lp=int(f["lp"]), readings=self.readings(state))
+        return float(cm)
 
     def allowance(self, state: State, pid: str, doing: str = "") -> float:
         """The cm a figure may spend in one movement sequence doing ``doing`` (GA 6.1)."""
         if doing == "crawl":
-            return float((self.value(state, pid, "ag") + 1) // 3)
+            return float(crawl(self.value(state, pid, "ag")))
         if doing == "reverse":
             if self.mounted(state, pid):
                 worth = (self.fig(state, pid).get("horse") or {}).get("worth", "average")
-                return WALK + WORTH_MODIFIER[worth]
-            return float(self.value(state, pid, "ag") // 2)
+                return float(reverse(horse_worth=worth))
+            return float(reverse(agility=self.value(state, pid, "ag")))
         return self.run_allowance(state, pid)
 
     def spec(self, state: State, pid: str) -> FigureSpec:

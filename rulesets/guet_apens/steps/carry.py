@@ -15,8 +15,9 @@ from boardapp.core.table.paths import plan_path
 from boardapp.core.table.positions import set_position
 from boardapp.core.table.together import Figure, carry_out, fraction_detail
 
-from ..model import CHARGE_EFFECTIVE, MOUNT, GuetApensModel, Order, parse_path
+from ..model import MOUNT, GuetApensModel, Order, parse_path
 from ..model.game import TABLE_RULES
+from ..model.melee import charge_effective
 
 
 def _charge_plan(rs: GuetApensModel, state: State, pid: str, target: str, length: float):
@@ -85,7 +86,7 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
                 c["covered"] = round(c.get("covered", 0.0) + spent[pid], 2)
                 if c["target"] in after.bases and c["target"] in after.contacts(pid):
                     c["contact"] = True
-                    ok = c["covered"] >= CHARGE_EFFECTIVE
+                    ok = charge_effective(c["covered"])
                     ctx.log(f"{rs.piece_name(state, pid)} reaches "
                             f"{rs.piece_name(state, c['target'])} after {c['covered']:g} cm: "
                             + ("the charge is effective" if ok else

@@ -11,19 +11,11 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.together import SealedChoice
 
-from ..model import SIDES, GuetApensModel
-from ..model.interim import (
-    DAMAGE_DIE,
-    INITIATIVE_WEAPON,
-    PARRY_MALUS,
-    WORTH_MODIFIER,
-    Test,
-    charge_terms,
-    faints_on,
-    lance_breaks,
-    unhorsed_result,
-)
-from .tests_d20 import roll_test
+from ..model import SIDES, GuetApensModel, events
+from ..model import melee as lib
+from ..model.wounds import faint_check
+from ..model.wounds import wound as wound_of
+from .tests_d20 import log_tally, roll_test
 
 MELEE_STEP = "melee"
 OUT = {"dead", "out", "unconscious", "captured"}
@@ -39,9 +31,11 @@ def wound(rs: GuetApensModel, state: State, ctx: Context, pid: str, lost: int,
         ctx.log(f"{name} loses no LP", rule)
         return
     before, column = f["lp"], rs.column(state, pid)
-    f["lp"] = max(0, before - lost)
-    ctx.log(f"{name} loses {lost} LP: {before} → {f['lp']}", rule)
-    if f["lp"] == 0:
+    w = wound_of(f["start"], before, column, lost, rs.readings(state))
+    f["lp"] = w.lp
+    used = ", ".join(f"{k}={v}" for k, v in w.readings)
+    ctx.log(f"{name} loses {lost} LP: {before} → {f['lp']} [{used}]", rule)
+    if w.dead:
         f["states"] = sorted(set(f["states"]) | {"dead"})
         ctx.log(f"{name} is killed: his figure leaves the table", rs.cite("2.4"))
         put_piece(state, pid, rs.eliminated_box)
@@ -51,12 +45,10 @@ def wound(rs: GuetApensModel, state: State, ctx: Context, pid: str, lost: int,
         ctx.log(f"{name} has lost {rs.column(state, pid)}/4 of his LP: Agility {vals['ag']}, "
                 f"Skill {vals['sk']}, Courage {vals['co']}, Strength {vals['st']}, "
                 f"Endurance {vals['en']}", rs.cite("2.5"))
-    if faints_on(lost, before):
-        en = rs.value(state, pid, "en")
-        test = Test("Fainting (D20 over Endurance faints)", (("Endurance", en, name),))
-        done = roll_test(ctx, test, name, rs.cite("11.1"), outcome=("stays conscious",
-                                                                     "faints"))
-        if done.die > en:
+    if w.faint_test:
+        done = roll_test(ctx, faint_check(rs.value(state, pid, "en"), name), name,
+                         outcome=("stays conscious", "faints"))
+        if not done.success:
             f["states"] = sorted(set(f["states"]) | {"unconscious"})
 
 
@@ -68,10 +60,9 @@ def unhorse(rs: GuetApensModel, state: State, ctx: Context, pid: str) -> None:
         f["horse"]["beside"] = True
     if not rs.wounds_count(state):
         return
-    die = ctx.roll(12)
-    result = unhorsed_result(die)
-    ctx.log(f"{rs.piece_name(state, pid)} is unhorsed: D12 {die} → {result}",
-            rs.cite("10.2.3"))
+    fall = events.unhorsed(ctx.roll(12))
+    die, result = fall.die, fall.result
+    ctx.log(f"{rs.piece_name(state, pid)} is unhorsed: D12 {die} → {result}", fall.rule)
     f["states"] = sorted(set(f["states"]) | {"noinit"})
     if result == "wounded":
         wound(rs, state, ctx, pid, die, rs.cite("10.2.3"))
@@ -84,7 +75,8 @@ def resolve_charges(rs: GuetApensModel, state: State, ctx: Context) -> list[dict
     """GA 9.1, 7.4: every charge in contact: effective ones resolve at once together."""
     charges = state["vars"].get("charges", {})
     results = []
-    effective = {p for p, c in charges.items() if c.get("contact") and c["covered"] >= 12}
+    effective = {p for p, c in charges.items() if c.get("contact") and
+                 lib.charge_effective(c["covered"])}
     falls = []
     for pid, c in sorted(charges.items()):
         if not c.get("contact"):
@@ -99,16 +91,16 @@ def resolve_charges(rs: GuetApensModel, state: State, ctx: Context) -> list[dict
             ctx.log(f"{rs.piece_name(state, target)} resolves no engagement",
                     rs.cite("7.4"))
         name, tname = rs.piece_name(state, pid), rs.piece_name(state, target)
-        terms = charge_terms(rs.horse_ag(state, pid), rs.value(state, pid, "sk"),
-                             rs.horse_ag(state, target), rs.value(state, target, "st"))
-        test = Test("Charge (unhorse the target)", tuple(
-            (label, value, name if src == "charger" else tname)
-            for label, value, src in terms))
-        done = roll_test(ctx, test, f"{name} charging {tname}", rs.cite("9.1"),
+        test = lib.charge(rs.horse_ag(state, pid), rs.value(state, pid, "sk"),
+                          rs.horse_ag(state, target), rs.value(state, target, "st"),
+                          charger=name, target=tname)
+        done = roll_test(ctx, test, f"{name} charging {tname}",
                          outcome=("unhorsed", "stays in the saddle"))
-        broke = lance_breaks(done.die, charge=True)
+        assert done.roll is not None
+        broke, how = events.lance_breaks(done.roll, charge=True, knight=knightly(rs, state, pid),
+                                         readings=rs.readings(state))
         if broke:
-            ctx.log(f"{name}'s lance breaks (D20 {done.die})", rs.cite("9.2"))
+            ctx.log(f"{name}'s lance breaks (D20 {done.roll}) [B13={how}]", rs.cite("9.2"))
         if done.success:
             falls.append(target)
         results.append({"charger": pid, "target": target, "unhorsed": done.success,
@@ -173,14 +165,11 @@ def melee(rs: GuetApensModel, state: State, ctx: Context, markers: dict[str, str
     init: dict[str, int] = {}
     for p in touching:
         f = rs.fig(state, p)
-        mods = INITIATIVE_WEAPON.get(weapon(rs, state, p), 0)
-        if rs.mounted(state, p):
-            mods += WORTH_MODIFIER[(f.get("horse") or {}).get("worth", "average")]
-        die = ctx.roll(4)
-        init[p] = rs.value(state, p, "ag") + rs.value(state, p, "co") + die + mods
-        ctx.log(f"{rs.piece_name(state, p)}: initiative {rs.value(state, p, 'ag')} + "
-                f"{rs.value(state, p, 'co')} + D4 {die}" + (f" {mods:+d}" if mods else "")
-                + f" = {init[p]}", rs.cite("9.4"))
+        worth = (f.get("horse") or {}).get("worth") if rs.mounted(state, p) else None
+        name = rs.piece_name(state, p)
+        init[p] = log_tally(ctx, lib.initiative(
+            rs.value(state, p, "ag"), rs.value(state, p, "co"), ctx.roll(4),
+            horse_worth=worth, weapon=weapon(rs, state, p), who=name), name)
 
     def rank(p: str) -> tuple[int, int]:
         f = rs.fig(state, p)
@@ -220,40 +209,46 @@ def weapon(rs: GuetApensModel, state: State, pid: str) -> str:
     return str(f.get("weapon") or "sword")
 
 
+def knightly(rs: GuetApensModel, state: State, pid: str) -> bool:
+    f = rs.fig(state, pid)
+    return f["role"] in ("knight", "baron") or bool(f.get("as_knight"))
+
+
 def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
          marker: dict[str, str], attackers_of: dict[str, list[str]],
          shielded: set[str]) -> int:
     """One blow (GA 9.8-9.10): the LP it takes (applied by the caller)."""
     name, tname = rs.piece_name(state, pid), rs.piece_name(state, t)
-    terms = [("Strength", rs.value(state, pid, "st"), name),
-             ("Skill", rs.value(state, pid, "sk"), name),
-             ("defender's Agility", -rs.value(state, t, "ag"), tname)]
     tf = rs.fig(state, t)
+    factors = []
     if tf.get("shield") and t not in shielded and "stunned" not in tf["states"]:
-        shielded.add(t)  # GA 9.9: against one adversary only (reading B14: the first)
-        terms.append(("shield", -4 if rs.mounted(state, t) else -7, tname))
-    if marker[pid] == "A" and marker.get(t) == "P":
-        n = len(attackers_of.get(t, []))
-        if PARRY_MALUS.get(n, 0):
-            terms.append((f"parry against {n}", PARRY_MALUS[n], tname))
-    done = roll_test(ctx, Test("Hand-to-hand blow", tuple(terms)), f"{name} strikes {tname}",
-                     rs.cite("9.8"), outcome=("hit", "missed"))
+        shielded.add(t)  # GA 9.9: against one adversary only (the first to strike)
+        factors.append("rider_shield" if rs.mounted(state, t) else "foot_shield")
+    parried = len(attackers_of.get(t, [])) if marker[pid] == "A" and marker.get(t) == "P" \
+        else 0
+    test = lib.blow(rs.value(state, pid, "st"), rs.value(state, pid, "sk"),
+                    rs.value(state, t, "ag"), factors, parried_by=parried, attacker=name,
+                    defender=tname, readings=rs.readings(state))
+    done = roll_test(ctx, test, f"{name} strikes {tname}", outcome=("hit", "missed"))
+    assert done.roll is not None
     arm = weapon(rs, state, pid)
-    if arm == "lance" and lance_breaks(done.die, charge=False):
-        rs.fig(state, pid)["lance"] = False
-        ctx.log(f"{name}'s lance breaks (D20 {done.die})", rs.cite("9.2"))
+    if arm == "lance":
+        broke, how = events.lance_breaks(done.roll, charge=False,
+                                         knight=knightly(rs, state, pid),
+                                         readings=rs.readings(state))
+        if broke:
+            rs.fig(state, pid)["lance"] = False
+            ctx.log(f"{name}'s lance breaks (D20 {done.roll}) [B13={how}]", rs.cite("9.2"))
     if not done.success:
         return 0
-    sides = DAMAGE_DIE.get(arm, 6)
-    die = ctx.roll(sides)
-    lost = die - (2 if tf.get("mail") else 0)
-    text = f"damage D{sides} {die}" + (" − 2 (mail)" if tf.get("mail") else "")
-    if "unconscious" in tf["states"]:
-        lost *= 3
-        text += " × 3 (unconscious)"
-    lost = max(0, lost)
-    ctx.log(f"{name} hits {tname}: {text} = {lost} LP", rs.cite("9.10"))
-    return lost
+    sides = lib.weapon_die(arm)
+    dmg = lib.melee_damage([ctx.roll(sides)], mail=bool(tf.get("mail")),
+                           unconscious="unconscious" in tf["states"],
+                           readings=rs.readings(state))
+    terms = " ".join(f"{t.value:+d} {t.label}" for t in dmg.terms)
+    ctx.log(f"{name} hits {tname}: D{sides} {terms} = {dmg.lp} LP "
+            f"[{', '.join(f'{k}={v}' for k, v in dmg.readings)}]", rs.cite("9.10"))
+    return dmg.lp
 
 
 def melee_sides(rs: GuetApensModel, state: State) -> list[str]:
