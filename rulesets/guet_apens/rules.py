@@ -18,39 +18,75 @@ from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
 from .model import SIDES, GuetApensModel
-from .model.characters import CHARACTERISTICS, NAMES, clamp, horse_worth, life_points
+from .model.characters import (
+    CHARACTERISTICS,
+    NAMES,
+    ammunition,
+    equipment,
+    horse_agility,
+    horse_worth,
+    life_points,
+    roll_character,
+)
+from .model.shooting import WEAPONS
 from .steps.combat import Melee
+from .steps.deploy import START_STEP, Deploy
 from .steps.joust import PICK_STEP, PickTeams, place_jousters
-from .steps.orders import DECLARE_STEP, DeclareCharges, MoveOrders, RevealOrders
+from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, PeriodPhase
+from .steps.shooting import Shooting
 
+VICTORY_TEXT = {
+    "joust": "Four knights a side joust one against one until one side has none left",
+    "assaults": "Four assaults, knight against knight, then the champions",
+    "wounded-most": "Wound the most opponents",
+    "kill-or-surrender": "Kill the other Baron, or make him surrender",
+    "kill-all": "Kill all the adversaries",
+    "captures-most": "Capture the most enemy knights",
+    "out-of-action": "Put every enemy out of action: dead, fled or captured",
+    "pillage": "Fight to the death: the characteristics of the killed are the score",
+    "players": "The scenario's objective, judged by the players"}
+PLAYABLE = tuple(k for k in VICTORY_TEXT if k != "assaults")
 READINGS_FILE = Path(__file__).resolve().parent / "data" / "readings.yaml"
 
 
-def _roll_sum(rng: dict[str, int], n: int, sides: int) -> int:
-    return sum(roll(rng, sides) for _ in range(n))
+def _limits(group: dict[str, Any]) -> dict[str, tuple[int | None, int | None]]:
+    """The group's limits (GA 2.7), ``all`` spread over the five characteristics."""
+    raw = dict(group.get("limits") or {})
+    every = raw.pop("all", None)
+    out = {k: tuple(every) for k in CHARACTERISTICS} if every else {}
+    out.update({k: tuple(v) for k, v in raw.items()})
+    return out  # type: ignore[return-value]
 
 
 def roll_figure(rng: dict[str, int], group: dict[str, Any], side: str | None, name: str,
                 ) -> dict[str, Any]:
     """A character rolled for ``group`` (GA 2.3: 3D6+1; GA 2.7 limits; GA 2.4 LP; GA 3
-    a horse 4D6+10 for a rider)."""
-    limits = group.get("limits") or {}
-    start = {}
-    for key in CHARACTERISTICS:
-        low, high = (limits.get(key) or [None, None])
-        start[key] = clamp(_roll_sum(rng, 3, 6) + 1, low, high)
+    a horse 4D6+10 for a rider), carrying his troop's standard equipment (GA 2.8, not
+    printed: the model's data-sheet default) or what the scenario names."""
+    dice: Any = lambda sides: roll(rng, sides)  # noqa: E731
+    limits = _limits(group)
+    start = dict(roll_character(dice, {k: v for k, v in limits.items()
+                                       if k in CHARACTERISTICS}))
     start["lp"] = life_points(start["en"])
+    kit = equipment(group.get("troop", "peasant"))
+    weapons = list(group.get("weapons") or kit["weapons"])
+    mounted = bool(group.get("mounted", kit["mounted"]))
     horse = None
-    if group.get("mounted"):
-        low, high = (limits.get("horse") or [None, None])
-        ag = clamp(_roll_sum(rng, 4, 6) + 10, low, high)
-        horse = {"ag": ag, "worth": horse_worth(ag), "state": "sound", "beside": False}
+    if mounted or "horse" in limits:
+        ag = horse_agility(dice, limits.get("horse", (None, None)))
+        horse = {"ag": ag, "worth": horse_worth(ag), "state": "sound",
+                 "beside": not mounted}
+    missiles = [w for w in weapons if w in WEAPONS]
+    hand = [w for w in weapons if w not in WEAPONS and w != "lance"]
     return {"side": side, "name": name, "role": group.get("role", "man"),
+            "troop": group.get("troop", "peasant"),
             "as_knight": bool(group.get("as_knight")), "start": start, "lp": start["lp"],
-            "horse": horse, "mounted": bool(group.get("mounted")),
-            "weapon": group.get("weapon", "sword"), "lance": group.get("weapon") == "lance",
-            "mail": bool(group.get("mail")), "shield": group.get("shield"), "states": []}
+            "horse": horse, "mounted": mounted,
+            "weapon": hand[0] if hand else ("lance" if "lance" in weapons else "dagger"),
+            "lance": "lance" in weapons and mounted,
+            "missile": missiles[0] if missiles else None,
+            "mail": bool(kit.get("mail")), "shield": kit.get("shield"), "states": []}
 
 
 class GuetApens(GuetApensModel):
@@ -59,16 +95,18 @@ class GuetApens(GuetApensModel):
     aliases = ("guet_apens", "guetapens")
     dice = DiceSpec(sides=20)
     default_scenario = "I"
-    flow = Flow(PickTeams, DeclareCharges, MoveOrders, Melee, RevealOrders,
+    flow = Flow(Deploy, PickTeams, DeclareCharges, MoveOrders, Shooting, Melee, RevealOrders,
                 phases=(PeriodPhase,))
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
-        return {"I": ScenarioInfo("I", "I. The joust, day 1",
-                                  "Eight knights, four a side, joust one against one "
-                                  "(charges and broken lances only)"),
-                "V": ScenarioInfo("V", "V. Closed field",
-                                  "Four knights and two sergeants a side fight to the "
-                                  "death (up to hand-to-hand)")}
+        out = {}
+        for sid, sc in self.all_scenario_data().items():
+            if sc.get("victory") in PLAYABLE:
+                periods = int(sc.get("periods") or 0)
+                out[sid] = ScenarioInfo(sid, str(sc["name"]), str(
+                    sc.get("objective") or VICTORY_TEXT[sc["victory"]]) + (
+                    f" ({periods} periods)" if periods else " (unlimited periods)"))
+        return out
 
     def data_sheets(self) -> list[Sheet]:
         return [Sheet("readings", "Ambiguities (readings B1-B37)", READINGS_FILE,
@@ -85,7 +123,8 @@ class GuetApens(GuetApensModel):
         v: dict[str, Any] = {"figs": {}, "rules": ["move", *sc.get("rules", [])],
                              "victory": sc.get("victory"), "wounds": sc.get("wounds", True),
                              "periods": int(sc.get("periods") or 0), "stage": -1,
-                             "movement": 0, "charges": {}, "drafts": {}}
+                             "movement": 0, "charges": {}, "drafts": {},
+                             "blunted": bool(sc.get("blunted"))}
         state["vars"] = v
         state["phase"] = PERIOD
         if sc.get("victory") == "joust":
@@ -104,6 +143,7 @@ class GuetApens(GuetApensModel):
             place_jousters(self, state)
             state["flow"] = [{"step": PICK_STEP, "side": "a", "vars": {}}]
             return state
+        v["ammo"] = {s: {} for s in SIDES}
         for side in SIDES:
             n = 0
             for group in sc["forces"][side]:
@@ -111,11 +151,15 @@ class GuetApens(GuetApensModel):
                     n += 1
                     pid = f"{side}{n}"
                     role = group.get("role", "man").capitalize()
-                    v["figs"][pid] = roll_figure(rng, group, side, f"{role} {side.upper()}{n}")
+                    f = v["figs"][pid] = roll_figure(rng, group, side,
+                                                     f"{role} {side.upper()}{n}")
+                    if f["missile"]:  # GA 8.5: 5D4, hidden from the opponent
+                        v["ammo"][side][pid] = int(group.get("ammo") or ammunition(
+                            lambda sides: roll(rng, sides), group.get("ammo_min"),
+                            int(group.get("ammo_bonus", 0))))
         self._deploy(state)
-        v["stage"], v["movement"] = 1, 1
-        state["flow"] = [{"step": DECLARE_STEP, "side": "a", "sides": list(SIDES),
-                          "vars": {"compulsory": False}}]
+        v["stage"], v["movement"] = 0, 0
+        state["flow"] = [{"step": START_STEP, "side": "a", "sides": list(SIDES), "vars": {}}]
         return state
 
     def _deploy(self, state: State) -> None:
@@ -141,7 +185,7 @@ class GuetApens(GuetApensModel):
         return Action.of("place", pieces, dest)
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
-        return {s: [("vars", "drafts", s)] for s in SIDES}
+        return {s: [("vars", "drafts", s), ("vars", "ammo", s)] for s in SIDES}
 
     def private_lines(self, state: State, side: str) -> list[str]:
         drafts = (state["vars"].get("drafts") or {}).get(side) or {}

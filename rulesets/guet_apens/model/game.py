@@ -153,6 +153,11 @@ class GuetApensModel(Ruleset):
             GuetApensModel._scenarios = load_scenarios()
         return GuetApensModel._scenarios[scenario]
 
+    def all_scenario_data(self) -> dict[str, dict[str, Any]]:
+        if GuetApensModel._scenarios is None:
+            GuetApensModel._scenarios = load_scenarios()
+        return GuetApensModel._scenarios
+
     def play_on(self, scenario: str) -> None:
         """Play on ``scenario``'s table (the core has one map per ruleset: the table is
         switched when a game of another scenario is set up)."""
@@ -210,7 +215,7 @@ class GuetApensModel(Ruleset):
         if f is None or position(state, pid) is None:
             return False
         return not set(f["states"]) & {"dead", "out", "unconscious", "stunned", "trapped",
-                                        "captured"}
+                                        "captured", "hit"}
 
     # -- allowances, GA 6.1 -------------------------------------------------------------
     def run_allowance(self, state: State, pid: str) -> float:

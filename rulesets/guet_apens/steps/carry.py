@@ -49,6 +49,7 @@ def _run(rs: GuetApensModel, state: State, ctx: Context, figures: dict[str, Figu
         for pid, other in fraction.contacts:
             ctx.log(f"{rs.piece_name(state, pid)} comes into contact with "
                     f"{rs.piece_name(state, other)}", rule)
+    moved = state["vars"].setdefault("moved", {})
     for pid in moving:
         plan = figures[pid].plan
         assert plan is not None
@@ -56,6 +57,7 @@ def _run(rs: GuetApensModel, state: State, ctx: Context, figures: dict[str, Figu
         start = figures[pid].base
         spent[pid] = min(plan.effort, math.hypot(to_cm(at[0]) - start.x,
                                                   to_cm(at[1]) - start.y))
+        moved[pid] = round(moved.get(pid, 0.0) + spent[pid], 2)
     return spent
 
 
@@ -63,6 +65,7 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
                        orders: dict[str, Order]) -> None:
     """GA 6.1.1: charges first (with their counter-charges), then the other moves."""
     v = state["vars"]
+    v["moved"] = {}  # GA 8.6.2, 8.8.2: what each figure moved in this sequence
     charges: dict[str, dict[str, Any]] = v.setdefault("charges", {})
     bases = rs.bases(state)
     # -- charges, GA 7.2-7.4 (a charge declared earlier goes on: contact may come in the

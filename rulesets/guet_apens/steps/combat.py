@@ -18,7 +18,7 @@ from ..model.wounds import wound as wound_of
 from .tests_d20 import log_tally, roll_test
 
 MELEE_STEP = "melee"
-OUT = {"dead", "out", "unconscious", "captured"}
+OUT = {"dead", "out", "unconscious", "captured", "hit"}
 
 
 def wound(rs: GuetApensModel, state: State, ctx: Context, pid: str, lost: int,
@@ -35,7 +35,9 @@ def wound(rs: GuetApensModel, state: State, ctx: Context, pid: str, lost: int,
     f["lp"] = w.lp
     used = ", ".join(f"{k}={v}" for k, v in w.readings)
     ctx.log(f"{name} loses {lost} LP: {before} → {f['lp']} [{used}]", rule)
+    state["vars"].setdefault("fallen", [])
     if w.dead:
+        state["vars"]["fallen"].append(pid)
         f["states"] = sorted(set(f["states"]) | {"dead"})
         ctx.log(f"{name} is killed: his figure leaves the table", rs.cite("2.4"))
         put_piece(state, pid, rs.eliminated_box)
@@ -50,6 +52,18 @@ def wound(rs: GuetApensModel, state: State, ctx: Context, pid: str, lost: int,
                          outcome=("stays conscious", "faints"))
         if not done.success:
             f["states"] = sorted(set(f["states"]) | {"unconscious"})
+            state["vars"]["fallen"].append(pid)
+    v = state["vars"]
+    if v.get("victory") == "wounded-most":  # GA 14.3: a hit figure is out, in place
+        f["states"] = sorted(set(f["states"]) | {"hit"})
+        ctx.log(f"{name} is hit: he stays in place, out of the contest", rs.cite("14.3"))
+    elif v.get("victory") == "captures-most" and f["lp"] * 2 <= f["start"]["lp"] and \
+            "captured" not in f["states"]:
+        f["states"] = sorted(set(f["states"]) | {"captured"})
+        v["fallen"].append(pid)
+        put_piece(state, pid, rs.eliminated_box)
+        ctx.log(f"{name} has lost half his LP: he surrenders and is escorted off the "
+                "table", rs.cite("14.6"))
 
 
 def unhorse(rs: GuetApensModel, state: State, ctx: Context, pid: str) -> None:
@@ -144,10 +158,20 @@ class Melee(SealedChoice[GuetApensModel]):
         return f"Hand-to-hand: {names}, choose attack or parry in secret (GA 9.7)"
 
     def options(self, rs: GuetApensModel, state: State, frame: Frame, side: str) -> list[str]:
-        return ["attack", "parry"]
+        return ["attack", "parry"] + (["surrender"] if "surrender" in state["vars"][
+            "rules"] else [])
 
     def chosen(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
+        quits = [s for s in frame["sides"] if choices.get(s) == "surrender"]
+        if quits:  # GA 14.4: the Baron who surrenders loses
+            for s in quits:
+                for f in state["vars"]["figs"].values():
+                    if f["side"] == s:
+                        f["states"] = sorted(set(f["states"]) | {"captured"})
+                ctx.log(f"{rs.side(s).name}'s Baron surrenders", rs.cite("14.4"))
+            flow.end(rs, state, ctx, None)
+            return
         melee(rs, state, ctx, {s: choices.get(s, "attack") for s in SIDES})
         flow.end(rs, state, ctx, None)
 
@@ -241,8 +265,12 @@ def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
             ctx.log(f"{name}'s lance breaks (D20 {done.roll}) [B13={how}]", rs.cite("9.2"))
     if not done.success:
         return 0
-    sides = lib.weapon_die(arm)
-    dmg = lib.melee_damage([ctx.roll(sides)], mail=bool(tf.get("mail")),
+    sides, div = lib.weapon_die(arm), 1
+    if state["vars"].get("blunted"):  # GA 14.6: blunted swords (B26)
+        sides, div, how = events.blunted(sides, rs.readings(state))
+        ctx.log(f"Blunted swords: D{sides}" + (f" divided by {div}" if div > 1 else "")
+                + f" [B26={how}]", rs.cite("14.6"))
+    dmg = lib.melee_damage([ctx.roll(sides) // div], mail=bool(tf.get("mail")),
                            unconscious="unconscious" in tf["states"],
                            readings=rs.readings(state))
     terms = " ".join(f"{t.value:+d} {t.label}" for t in dmg.terms)

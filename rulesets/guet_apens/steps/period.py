@@ -15,7 +15,10 @@ from ..model import GuetApensModel
 from .carry import carry_out_sequence
 from .combat import MELEE_STEP, melee_sides, resolve_charges
 from .joust import after_pass
+from .morale import end_of_period, forced_moves, morale_sequence
 from .orders import call_declare, call_move
+from .shooting import SHOOT_STEP, shooting_sides
+from .victory import check_victory, finish
 
 PERIOD = "period"
 STAGES = ("wake", "declare", "orders", "shoot", "declare", "orders", "shoot", "charges",
@@ -49,6 +52,7 @@ class PeriodPhase(Step[GuetApensModel]):
                 if limit and state["turn"] >= limit:
                     finish(rs, state, ctx)
                     return
+                end_of_period(rs, state, ctx)
                 state["turn"] += 1
                 v["stage"] = 0
                 ctx.log(f"Period {state['turn']} begins", rs.cite("5"))
@@ -61,7 +65,10 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
     v = state["vars"]
     rules = v["rules"]
     if stage == "wake":
+        for f in v["figs"].values():
+            f.pop("shot_this_period", None)
         wake(rs, state, ctx)
+        forced_moves(rs, state, ctx)
         return False
     if stage == "declare":
         v["movement"] = v.get("movement", 0) + 1
@@ -83,6 +90,14 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
         if v.get("joust") is not None:
             after_pass(rs, state, ctx, results)
         return False
+    if stage == "shoot":
+        if "shoot" not in rules:
+            return False
+        sides = shooting_sides(rs, state)
+        if sides:
+            flow.call_many(rs, state, ctx, SHOOT_STEP, sides=sides)
+            return True
+        return False
     if stage == "melee":
         if "melee" not in rules:
             return False
@@ -93,6 +108,8 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
         check_victory(rs, state, ctx)
         return False
     if stage == "morale":
+        if "morale" in rules:
+            morale_sequence(rs, state, ctx)
         check_victory(rs, state, ctx)
     return False
 
@@ -116,31 +133,3 @@ def wake(rs: GuetApensModel, state: State, ctx: Context) -> None:
                     + ("comes round" if woke else "stays unconscious"), rs.cite("11.2"))
             if woke:
                 f["states"] = sorted(set(f["states"]) - {"unconscious"})
-
-
-def standing(rs: GuetApensModel, state: State, side: str) -> list[str]:
-    """``side``'s figures still in the fight (not dead, fled, captured)."""
-    return [p for p, f in state["vars"]["figs"].items() if f["side"] == side and
-            not set(f["states"]) & {"dead", "out", "captured"}]
-
-
-def check_victory(rs: GuetApensModel, state: State, ctx: Context) -> None:
-    """Scenario V, 'kill all adversaries' (GA 14.5)."""
-    if state["vars"].get("victory") != "kill-all":
-        return
-    left = {s: len(standing(rs, state, s)) for s in ("a", "b")}
-    if all(left.values()):
-        return
-    if not any(left.values()):
-        state["vars"]["result"] = "Nobody is left standing: a draw"
-    else:
-        winner = "a" if left["a"] else "b"
-        state["vars"]["result"] = (f"{rs.side(winner).name} wins: every adversary is down "
-                                   f"({left[winner]} of his own left)")
-    ctx.log(state["vars"]["result"], rs.cite("14.5"))
-
-
-def finish(rs: GuetApensModel, state: State, ctx: Context) -> None:
-    """The last period is over (scenarios with a number of periods)."""
-    state["vars"]["result"] = "The last period is over"
-    ctx.log(state["vars"]["result"], rs.cite("14"))
