@@ -56,7 +56,7 @@ MOUNT = float(mount())
 CHARGE_EFFECTIVE = 12.0
 """GA 7.4: a charge is effective after at least 12 cm (the model's ``CHARGE_CM``)."""
 HOLD = "hold"
-DOINGS = ("crawl", "reverse", "about", "mount", "dismount")
+DOINGS = ("crawl", "reverse", "about", "mount", "dismount", "counter")
 
 
 def load_scenarios(path: Path = SCENARIO_FILE) -> dict[str, dict[str, Any]]:
@@ -315,6 +315,8 @@ class GuetApensModel(Ruleset):
         """GA 7.1, 7.2, 7.7: rider against rider, neither in hand-to-hand, no two charges
         in a row."""
         name = self.piece_name(state, pid)
+        if "charge" not in state["vars"].get("rules", ()):
+            return "no charges in this scenario", self.cite("14.0.4")
         if not self.mounted(state, pid):
             return f"{name} is not mounted: only a rider charges", self.cite("7.1")
         if target not in state["vars"]["figs"] or not self.active(state, target) or \

@@ -1,6 +1,8 @@
-"""The movement sequences (GA 5 sequences 2 and 4, GA 6, GA 7): charges declared in
-secret and revealed together, then every side's orders given in secret and carried out
-together (counter-charges among them)."""
+"""The movement sequences (GA 5 sequences 2 and 4, GA 6, GA 7): every side's orders,
+its charges among them, given in secret, revealed and carried out together (the
+counter-charges given beforehand, as an order "counter-charge if charged": one send by
+email per side and movement sequence). The joust (Scenario I) declares its charges
+alone."""
 
 from __future__ import annotations
 
@@ -126,8 +128,9 @@ class DeclareCharges(SealedChoice[GuetApensModel]):
 
 class MoveOrders(SealedChoice[GuetApensModel]):
     """GA 6.1.1: each side gives its figures' orders in secret (a path dragged on the
-    table: walk or run by its length; crawl, reverse, about-face, mount, dismount; a
-    counter-charge against a rider charging him, GA 7.3); carried out together."""
+    table: walk or run by its length; crawl, reverse, about-face, mount, dismount), its
+    charges (GA 7.2, ``PID!TARGET``) and, for a rider who may be charged, the order to
+    counter-charge (``PID@counter``, GA 7.3); revealed and carried out together."""
 
     name = MOVE_STEP
 
@@ -160,11 +163,11 @@ class MoveOrders(SealedChoice[GuetApensModel]):
                     pid in charges or pid in state["vars"].get("fixed", []) or \
                     rs.enemies_in_contact(state, pid, index):
                 continue
-            by = sorted(p for p, c in charges.items() if c["target"] == pid and
-                        not c.get("contact"))
-            if by and rs.mounted(state, pid) and rs.mounted(state, by[0]):
-                orders.append(Order(pid, charge=by[0]))
-                continue
+            if rs.mounted(state, pid):
+                rider = nearest_enemy(rs, state, pid, index, riders_only=True)
+                if rider and rs.why_not_charge(state, pid, rider, index) is None:
+                    orders.append(Order(pid, charge=rider))
+                    continue
             target = nearest_enemy(rs, state, pid, index)
             if target is None:
                 continue
@@ -209,13 +212,19 @@ class MoveOrders(SealedChoice[GuetApensModel]):
         charges = state["vars"].get("charges", {})
         plain = []
         for order in orders:
-            if order.charge:  # only a counter-charge here (GA 7.3)
-                c = charges.get(order.charge)
-                if order.pid in charges or not c or c["target"] != order.pid or \
-                        not rs.mounted(state, order.pid) or rs.piece_side(
-                            state, order.pid) != side:
-                    return (f"{order.pid}!{order.charge}: only a counter-charge against a "
-                            "rider charging him"), rs.cite("7.3")
+            if order.charge:  # a charge declared with the orders (GA 7.2)
+                if order.pid in charges:
+                    return f"{rs.piece_name(state, order.pid)} is charging", rs.cite("7.2")
+                if rs.piece_side(state, order.pid) != side:
+                    return f"{order.pid!r} is not yours", rs.cite("7.2")
+                why = rs.why_not_charge(state, order.pid, order.charge)
+                if why is not None:
+                    return why
+            elif order.doing == "counter":  # GA 7.3: counter-charge if charged
+                if order.pid in charges or rs.piece_side(state, order.pid) != side or \
+                        not rs.mounted(state, order.pid) or not rs.active(state, order.pid):
+                    return (f"{order.pid}@counter: a rider of yours, not charging, may "
+                            "counter-charge"), rs.cite("7.3")
             elif order.pid in charges:
                 return f"{rs.piece_name(state, order.pid)} is charging", rs.cite("7.2")
             else:
@@ -236,16 +245,27 @@ class MoveOrders(SealedChoice[GuetApensModel]):
         v = state["vars"]
         v["drafts"] = {}
         orders: dict[str, Order] = {}
+        charges = v.setdefault("charges", {})
+        counters = []
         for side in frame["sides"]:
             for order in parse_orders(choices[side]):
-                if order.charge:
-                    v.setdefault("charges", {})[order.pid] = {
-                        "target": order.charge, "covered": 0.0, "counter": True}
-                    ctx.log(f"{rs.piece_name(state, order.pid)} counter-charges "
-                            f"{rs.piece_name(state, order.charge)} after half of his move",
-                            rs.cite("7.3"))
+                if order.charge:  # GA 7.2: revealed with the orders
+                    charges[order.pid] = {"target": order.charge, "covered": 0.0}
+                    v.setdefault("last_charge", {})[order.pid] = v.get("movement", 0)
+                    ctx.log(f"{rs.piece_name(state, order.pid)} charges "
+                            f"{rs.piece_name(state, order.charge)}", rs.cite("7.2"))
+                elif order.doing == "counter":
+                    counters.append(order.pid)
                 else:
                     orders[order.pid] = order
+        for pid in counters:  # GA 7.3: charged, he counter-charges after half a move
+            by = sorted(p for p, c in charges.items() if c["target"] == pid and
+                        not c.get("counter") and not c.get("contact"))
+            if by and pid not in charges:
+                charges[pid] = {"target": by[0], "covered": 0.0, "counter": True}
+                ctx.log(f"{rs.piece_name(state, pid)} counter-charges "
+                        f"{rs.piece_name(state, by[0])} after half of his move",
+                        rs.cite("7.3"))
         carry_out_sequence(rs, state, ctx, orders)
         flow.end(rs, state, ctx, None)
 

@@ -72,9 +72,9 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
         return False
     if stage == "declare":
         v["movement"] = v.get("movement", 0) + 1
-        if "charge" not in rules:
+        if v.get("joust") is None:  # charges are declared with the orders (GA 7.2)
             return False
-        return call_declare(rs, state, ctx, flow, compulsory=v.get("joust") is not None)
+        return call_declare(rs, state, ctx, flow, compulsory=True)
     if stage == "orders":
         if "move" in rules:
             return call_move(rs, state, ctx, flow)

@@ -11,9 +11,12 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import SealedChoice
+from boardapp.core.table.bases import Bases
 from boardapp.core.table.measure import measure
+from boardapp.core.table.sight import eye_of, sight_pairs
 
 from ..model import SIDES, GuetApensModel
+from ..model.game import TABLE_RULES
 from ..model.shooting import (
     WEAPONS,
     damage_die,
@@ -36,7 +39,7 @@ def missile(rs: GuetApensModel, state: State, pid: str) -> str | None:
     return m if m in WEAPONS else None
 
 
-def may_shoot(rs: GuetApensModel, state: State, pid: str) -> bool:
+def may_shoot(rs: GuetApensModel, state: State, pid: str, index: Bases | None = None) -> bool:
     """A shooter able to shoot now: active, not in hand-to-hand, not fleeing, arrows
     left (the count is his owner's secret, GA 8.5), shots left this period (GA 8.4)."""
     f = rs.fig(state, pid)
@@ -44,7 +47,7 @@ def may_shoot(rs: GuetApensModel, state: State, pid: str) -> bool:
     if weapon is None or not rs.active(state, pid) or set(f["states"]) & {
             "flight1", "flight2", "panic"}:
         return False
-    if rs.enemies_in_contact(state, pid):
+    if rs.enemies_in_contact(state, pid, index):
         return False
     per, _ = shots_per_period(weapon, rs.readings(state))
     if f.get("shot_this_period", 0) >= per:
@@ -53,20 +56,35 @@ def may_shoot(rs: GuetApensModel, state: State, pid: str) -> bool:
     return ammo is None or f.get("fired", 0) < ammo
 
 
-def targets(rs: GuetApensModel, state: State, pid: str) -> list[tuple[float, str]]:
-    """The enemies ``pid`` sees within his weapon's range, nearest first."""
-    weapon = missile(rs, state, pid)
-    assert weapon is not None
-    side = rs.piece_side(state, pid)
-    out = []
-    for q in rs.bases(state):
-        if q not in state["vars"]["figs"] or rs.piece_side(state, q) == side or \
-                set(rs.fig(state, q)["states"]) & {"dead", "out", "captured", "hit"}:
-            continue
-        m = measure(rs, state, pid, q)
-        if m.sees and m.distance <= weapon_range(weapon):
-            out.append((m.distance, q))
-    return sorted(out)
+def all_targets(rs: GuetApensModel, state: State,
+                side: str | None = None) -> dict[str, list[tuple[float, str]]]:
+    """For every shooter able to shoot (of ``side``), the enemies he sees within his
+    weapon's range, nearest first: the bases and the lines of sight computed once for
+    the whole table."""
+    table = rs.board_map.table  # type: ignore[attr-defined]
+    index = rs.index(state)
+    figs = state["vars"]["figs"]
+    shooters = [p for p in sorted(figs) if p in index.bases and (
+        side is None or figs[p]["side"] == side) and may_shoot(rs, state, p, index)]
+    if not shooters:
+        return {}
+    eyes = {p: eye_of(table, b, TABLE_RULES.figure(state["pieces"][p]["type"]).height)
+            for p, b in index.bases.items()}
+    pairs, dist = [], {}
+    for p in shooters:
+        weapon = missile(rs, state, p)
+        assert weapon is not None
+        for q in index.near(p, weapon_range(weapon)):
+            if q in figs and figs[q]["side"] != figs[p]["side"] and not set(
+                    figs[q]["states"]) & {"dead", "out", "captured", "hit"}:
+                pairs.append((p, q))
+                dist[(p, q)] = index.bases[p].distance(index.bases[q])
+    seen = sight_pairs(table, eyes, pairs, TABLE_RULES.see_into)
+    out: dict[str, list[tuple[float, str]]] = {p: [] for p in shooters}
+    for pair, ok in seen.items():
+        if ok:
+            out[pair[0]].append((dist[pair], pair[1]))
+    return {p: sorted(found) for p, found in out.items() if found}
 
 
 class Shooting(SealedChoice[GuetApensModel]):
@@ -79,12 +97,8 @@ class Shooting(SealedChoice[GuetApensModel]):
         return f"Shooting: {names}, name your shots in secret (GA 8)"
 
     def options(self, rs: GuetApensModel, state: State, frame: Frame, side: str) -> list[str]:
-        shots = []
-        for pid in sorted(state["vars"]["figs"]):
-            if rs.piece_side(state, pid) == side and may_shoot(rs, state, pid):
-                found = targets(rs, state, pid)
-                if found:
-                    shots.append(f"{pid}>{found[0][1]}")
+        shots = [f"{pid}>{found[0][1]}"
+                 for pid, found in sorted(all_targets(rs, state, side).items())]
         return [NONE] + (["/".join(shots)] if shots else [])
 
     def chosen(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
@@ -144,6 +158,5 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
 
 def shooting_sides(rs: GuetApensModel, state: State) -> list[str]:
     """The sides with a shooter who sees an enemy in range."""
-    return [s for s in SIDES if any(
-        rs.piece_side(state, p) == s and may_shoot(rs, state, p) and targets(rs, state, p)
-        for p in state["vars"]["figs"])]
+    found = all_targets(rs, state)
+    return [s for s in SIDES if any(rs.piece_side(state, p) == s for p in found)]
