@@ -29,6 +29,7 @@ from .model.characters import (
     roll_character,
 )
 from .model.shooting import WEAPONS
+from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
 from .steps.joust import PICK_STEP, PickTeams, place_jousters
@@ -46,7 +47,7 @@ VICTORY_TEXT = {
     "out-of-action": "Put every enemy out of action: dead, fled or captured",
     "pillage": "Fight to the death: the characteristics of the killed are the score",
     "players": "The scenario's objective, judged by the players"}
-PLAYABLE = tuple(k for k in VICTORY_TEXT if k != "assaults")
+PLAYABLE = tuple(VICTORY_TEXT)
 READINGS_FILE = Path(__file__).resolve().parent / "data" / "readings.yaml"
 
 
@@ -95,8 +96,8 @@ class GuetApens(GuetApensModel):
     aliases = ("guet_apens", "guetapens")
     dice = DiceSpec(sides=20)
     default_scenario = "I"
-    flow = Flow(Deploy, PickTeams, DeclareCharges, MoveOrders, Shooting, Melee, RevealOrders,
-                phases=(PeriodPhase,))
+    flow = Flow(Deploy, PickTeams, NameChampion, DeclareCharges, MoveOrders, Shooting,
+                Melee, RevealOrders, phases=(PeriodPhase,))
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         out = {}
@@ -127,7 +128,7 @@ class GuetApens(GuetApensModel):
                              "blunted": bool(sc.get("blunted"))}
         state["vars"] = v
         state["phase"] = PERIOD
-        if sc.get("victory") == "joust":
+        if sc.get("victory") in ("joust", "assaults"):
             v["rules"] = sc.get("rules", [])
             v["lances_replaced"] = True
             n = 0
@@ -138,9 +139,14 @@ class GuetApens(GuetApensModel):
             first = roll(rng, 2)  # GA 14.1: each player draws one of the two first knights
             elite = ("k1", "k2") if first == 1 else ("k2", "k1")
             v["joust"] = {"lines": {"a": [elite[0]], "b": [elite[1]]}, "broken": {}}
+            if sc["victory"] == "assaults":
+                v["joust"].update(mode="assaults", assault=1, points={})
             for side, pid in zip(SIDES, elite, strict=True):
                 v["figs"][pid]["side"] = side
-            place_jousters(self, state)
+            if sc["victory"] == "joust":
+                place_jousters(self, state)
+            else:
+                place_assault(self, state)
             state["flow"] = [{"step": PICK_STEP, "side": "a", "vars": {}}]
             return state
         v["ammo"] = {s: {} for s in SIDES}

@@ -17,6 +17,7 @@ from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
 from ..model import SIDES, GuetApensModel
+from .assaults import place_assault
 
 PICK_STEP = "pick"
 TEAM = 4
@@ -119,7 +120,10 @@ class PickTeams(Step[GuetApensModel]):
                 f"{f['start']['st']}, horse {f['horse']['ag']})", rs.cite("14.1"))
         lines = state["vars"]["joust"]["lines"]
         if all(len(lines[s]) == TEAM for s in SIDES):
-            place_jousters(rs, state, ctx)
+            if state["vars"]["joust"].get("mode") == "assaults":
+                place_assault(rs, state, ctx)
+            else:
+                place_jousters(rs, state, ctx)
             flow.end(rs, state, ctx, None)
             return
         frame["side"] = "b" if side == "a" else "a"

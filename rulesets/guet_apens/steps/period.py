@@ -12,6 +12,7 @@ from boardapp.core.engine.flow import Flow, Frame, Step
 from boardapp.core.engine.state import State
 
 from ..model import GuetApensModel
+from .assaults import after_assault
 from .carry import carry_out_sequence
 from .combat import MELEE_STEP, melee_sides, resolve_charges
 from .joust import after_pass
@@ -45,7 +46,13 @@ class PeriodPhase(Step[GuetApensModel]):
     def resume(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context, flow: Flow,
                result: Any) -> None:
         v = state["vars"]
+        idle = 0
         while rs.outcome(state) is None:
+            idle += 1
+            if idle > 2 * len(STAGES):  # a whole period with nothing anyone may do
+                ctx.log("Nobody can act any more: the game ends", rs.cite("5"))
+                finish(rs, state, ctx)
+                return
             v["stage"] += 1
             if v["stage"] >= len(STAGES):
                 limit = v.get("periods", 0)
@@ -87,6 +94,9 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
                     rs.cite("7.4"))
             del charges[pid]
         results = resolve_charges(rs, state, ctx)
+        mode = (v.get("joust") or {}).get("mode")
+        if mode in ("assaults", "champions"):
+            return after_assault(rs, state, ctx, flow, results)
         if v.get("joust") is not None:
             after_pass(rs, state, ctx, results)
         return False
