@@ -34,7 +34,7 @@ from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
 from .steps.joust import PICK_STEP, PickTeams, place_jousters
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
-from .steps.period import PERIOD, PeriodPhase
+from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_of
 from .steps.shooting import Shooting
 
 VICTORY_TEXT = {
@@ -231,4 +231,9 @@ class GuetApens(GuetApensModel):
             figs = [f for f in state["vars"]["figs"].values() if f["side"] == side]
             up = [f for f in figs if not set(f["states"]) & {"dead", "out", "captured"}]
             lines.append(f"{self.side(side).name}: {len(up)} of {len(figs)} in the fight")
-        return Status(f"{self.name} {sc['name']}, period {state['turn']}", tuple(lines))
+        stage = state["vars"].get("stage", -1)
+        where = (f", sequence {sequence_of(stage)}: {SEQUENCE_NAMES[sequence_of(stage)]}"
+                 if 0 <= stage < len(STAGES) and state["flow"] and state["flow"][0][
+                     "step"] not in (START_STEP, PICK_STEP) else "")
+        return Status(f"{self.name} {sc['name']}, period {state['turn']}{where}",
+                      tuple(lines))

@@ -28,6 +28,10 @@ SEQUENCE = {"wake": 1, "declare": 2, "orders": 2, "shoot": 3, "charges": 6, "mel
             "morale": 7}
 
 
+SEQUENCE_NAMES = {1: "obligatory movement", 2: "movement", 3: "shooting", 4: "movement",
+                  5: "shooting", 6: "combat", 7: "morale"}
+
+
 def sequence_of(stage: int) -> int:
     """The sequence (GA 5) of stage number ``stage``."""
     name = STAGES[stage]
