@@ -61,6 +61,42 @@ def _run(rs: GuetApensModel, state: State, ctx: Context, figures: dict[str, Figu
     return spent
 
 
+def _charge_half(rs: GuetApensModel, state: State, ctx: Context,
+                 charges: dict[str, dict[str, Any]], counter: set[str], half: int) -> None:
+    """Half of the charges' move: the chargers gallop half their allowance at their
+    target; in the second half the counter-chargers gallop too (half of theirs)."""
+    bases = rs.bases(state)
+    figures: dict[str, Figure] = {}
+    for pid, c in sorted(charges.items()):
+        if pid not in bases or c.get("contact") or not rs.active(state, pid) or \
+                c["target"] not in bases or (half == 1 and pid in counter):
+            continue
+        length = rs.run_allowance(state, pid) / 2
+        plan = _charge_plan(rs, state, pid, c["target"], length)
+        figures[pid] = Figure(rs.piece_side(state, pid), bases[pid], plan, length, None)
+    if not figures:
+        return
+    for pid, base in bases.items():
+        figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
+    spent = _run(rs, state, ctx, figures, f"Charges, half {half}", rs.cite("7.3"))
+    after = rs.index(state)
+    for pid, c in charges.items():
+        if pid in spent and figures[pid].plan is not None:
+            c["covered"] = round(c.get("covered", 0.0) + spent[pid], 2)
+            if c["target"] in after.bases and c["target"] in after.contacts(pid):
+                c["contact"] = True
+                ok = charge_effective(c["covered"])
+                ctx.log(f"{rs.piece_name(state, pid)} reaches "
+                        f"{rs.piece_name(state, c['target'])} after {c['covered']:g} cm: "
+                        + ("the charge is effective" if ok else
+                           "less than 12 cm, not effective"), rs.cite("7.4"))
+    for pid, c in charges.items():  # the target struck stops his own charge there
+        if not c.get("contact") and pid in after.bases and any(
+                o.get("contact") and o["target"] == pid and q in after.contacts(pid)
+                for q, o in charges.items()):
+            c["contact"] = True
+
+
 def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
                        orders: dict[str, Order]) -> None:
     """GA 6.1.1: charges first (with their counter-charges), then the other moves."""
@@ -69,32 +105,12 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
     charges: dict[str, dict[str, Any]] = v.setdefault("charges", {})
     bases = rs.bases(state)
     # -- charges, GA 7.2-7.4 (a charge declared earlier goes on: contact may come in the
-    # second movement sequence)
-    figures: dict[str, Figure] = {}
+    # second movement sequence), in two halves: the counter-charges start after half of
+    # the charger's move (GA 7.3, 6.1.12)
     counter = {p for p, c in charges.items() if c.get("counter")}
-    for pid, c in sorted(charges.items()):
-        if pid not in bases or c.get("contact") or not rs.active(state, pid) or \
-                c["target"] not in bases:
-            continue
-        length = rs.run_allowance(state, pid) * (0.5 if pid in counter else 1.0)
-        plan = _charge_plan(rs, state, pid, c["target"], length)
-        figures[pid] = Figure(rs.piece_side(state, pid), bases[pid], plan, length, None)
-    if figures:
-        for pid, base in bases.items():
-            figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
-        spent = _run(rs, state, ctx, figures, "Charges", rs.cite("7.3"))
-        after = rs.index(state)
-        for pid, c in charges.items():
-            if pid in spent and figures[pid].plan is not None:
-                c["covered"] = round(c.get("covered", 0.0) + spent[pid], 2)
-                if c["target"] in after.bases and c["target"] in after.contacts(pid):
-                    c["contact"] = True
-                    ok = charge_effective(c["covered"])
-                    ctx.log(f"{rs.piece_name(state, pid)} reaches "
-                            f"{rs.piece_name(state, c['target'])} after {c['covered']:g} cm: "
-                            + ("the charge is effective" if ok else
-                               "less than 12 cm, not effective"), rs.cite("7.4"))
-        bases = rs.bases(state)
+    for half in (1, 2):
+        _charge_half(rs, state, ctx, charges, counter, half)
+    bases = rs.bases(state)
     # -- the other moves, GA 6.1
     figures = {}
     for pid, order in sorted(orders.items()):

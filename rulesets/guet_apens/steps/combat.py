@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, put_piece
@@ -104,6 +105,7 @@ def resolve_charges(rs: GuetApensModel, state: State, ctx: Context) -> list[dict
                 target not in effective:
             ctx.log(f"{rs.piece_name(state, target)} resolves no engagement",
                     rs.cite("7.4"))
+        state["vars"].setdefault("charged", []).extend([pid, target])
         name, tname = rs.piece_name(state, pid), rs.piece_name(state, target)
         test = lib.charge(rs.horse_ag(state, pid), rs.value(state, pid, "sk"),
                           rs.horse_ag(state, target), rs.value(state, target, "st"),
@@ -175,13 +177,43 @@ class Melee(SealedChoice[GuetApensModel]):
         melee(rs, state, ctx, {s: choices.get(s, "attack") for s in SIDES})
         flow.end(rs, state, ctx, None)
 
+    def why_not(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
+                side: str | None) -> tuple[str, str | None] | None:
+        """Besides attack, parry (or surrender): a marker per figure, ``PID:A>TARGET``
+        (attack that enemy touching him) or ``PID:P`` (parry), joined by ``/``."""
+        if action.verb != "commit" or len(action.args) != 1 or action.arg(0) in (
+                "attack", "parry", "surrender"):
+            return super().why_not(rs, state, frame, action, side)
+        deciders = self.deciders(rs, state, frame)
+        if side is not None and side not in deciders:
+            return self._not_yours(rs, deciders), rs.cite("9.7")
+        touching = fighters(rs, state)
+        for item in action.arg(0).split("/"):
+            pid, _, mark = item.partition(":")
+            if pid not in touching or (side and rs.piece_side(state, pid) != side):
+                return f"{pid!r}: none of yours in hand-to-hand", rs.cite("9.3")
+            if mark != "P" and not (mark.startswith("A>") and mark[2:] in touching[pid]):
+                return f"{item!r}: PID:P or PID:A>ENEMY touching him", rs.cite("9.7")
+        return None
+
 
 def melee(rs: GuetApensModel, state: State, ctx: Context, markers: dict[str, str]) -> None:
-    """The blows of one combat sequence (GA 9.3-9.10)."""
-    touching = fighters(rs, state)
+    """The blows of one combat sequence (GA 9.3-9.10). ``markers``: each side's choice,
+    ``attack``, ``parry`` or per figure ``PID:A>TARGET/PID:P``."""
+    charged = set(state["vars"].pop("charged", []))  # GA 7.4: the charge was their combat
+    touching = {p: e for p, e in fighters(rs, state).items() if p not in charged}
     marker = {p: "P" if markers[rs.piece_side(state, p)] == "parry" else "A"
               for p in touching}
     target = {p: e[0] for p, e in touching.items()}
+    for choice in markers.values():
+        if choice in ("attack", "parry", "surrender"):
+            continue
+        for item in choice.split("/"):
+            pid, _, mark = item.partition(":")
+            if pid in touching:
+                marker[pid] = "P" if mark == "P" else "A"
+                if mark.startswith("A>") and mark[2:] in touching[pid]:
+                    target[pid] = mark[2:]
     attackers_of: dict[str, list[str]] = {}
     for p in touching:
         if marker[p] == "A":
@@ -280,5 +312,7 @@ def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
 
 
 def melee_sides(rs: GuetApensModel, state: State) -> list[str]:
-    touching = fighters(rs, state)
+    """The sides with a figure in hand-to-hand (not those whose charge was resolved)."""
+    charged = set(state["vars"].get("charged", []))
+    touching = [p for p in fighters(rs, state) if p not in charged]
     return [s for s in SIDES if any(rs.piece_side(state, p) == s for p in touching)]

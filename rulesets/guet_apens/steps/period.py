@@ -116,6 +116,8 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
         if "melee" not in rules:
             return False
         sides = melee_sides(rs, state)
+        if not sides:
+            v.pop("charged", None)
         if sides:
             flow.call_many(rs, state, ctx, MELEE_STEP, sides=sides)
             return True

@@ -7,6 +7,7 @@ the number needed, the range quarter and the damage from the model (GA 8.7-8.9).
 
 from __future__ import annotations
 
+from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
@@ -101,6 +102,22 @@ class Shooting(SealedChoice[GuetApensModel]):
                  for pid, found in sorted(all_targets(rs, state, side).items())]
         return [NONE] + (["/".join(shots)] if shots else [])
 
+    def why_not(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
+                side: str | None) -> tuple[str, str | None] | None:
+        """Any shots ``PID>TARGET`` joined by ``/`` (one per shooter, a target he sees
+        in range), besides the ones offered."""
+        if action.verb != "commit" or len(action.args) != 1 or action.arg(0) == NONE:
+            return super().why_not(rs, state, frame, action, side)
+        deciders = self.deciders(rs, state, frame)
+        if side is not None and side not in deciders:
+            return self._not_yours(rs, deciders), rs.cite("8")
+        why: tuple[str, str | None] | None = ("nobody shoots now", None)
+        for s in ([side] if side else deciders):
+            why = _why_not_shots(rs, state, s, action.arg(0))
+            if why is None:
+                return None
+        return why
+
     def chosen(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
         losses: list[tuple[str, int]] = []
@@ -113,6 +130,24 @@ class Shooting(SealedChoice[GuetApensModel]):
         for target, lost in losses:
             wound(rs, state, ctx, target, lost, rs.cite("8.9"))
         flow.end(rs, state, ctx, None)
+
+
+def _why_not_shots(rs: GuetApensModel, state: State, side: str,
+                   text: str) -> tuple[str, str | None] | None:
+    found = all_targets(rs, state, side)
+    shooters = []
+    for item in text.split("/"):
+        pid, sep, target = item.partition(">")
+        if not sep:
+            return f"{item!r}: a shot is SHOOTER>TARGET", rs.cite("8")
+        if pid not in found:
+            return f"{pid!r} may not shoot now", rs.cite("8.4")
+        if target not in [q for _, q in found[pid]]:
+            return f"{pid!r} does not see {target!r} within range", rs.cite("8.1")
+        shooters.append(pid)
+    if len(set(shooters)) != len(shooters):
+        return "one shot per shooter", rs.cite("8.4")
+    return None
 
 
 def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
