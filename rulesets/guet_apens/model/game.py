@@ -226,7 +226,9 @@ class GuetApensModel(Ruleset):
             if (f.get("horse") or {}).get("state") == "wounded":
                 return float(walk())
             cm, _ = run(self.horse_ag(state, pid), mail=bool(f.get("mail")),
-                                 lp=int(f["lp"]), mounted=True, readings=self.readings(state))
+                        lp=int(f["lp"]), mounted=True, readings=self.readings(state))
+            if pid in state["vars"].get("walk_spent", ()):  # GA 7.6: the walk is spent
+                cm = min(cm, self.horse_ag(state, pid))
             return float(cm)
         cm, _ = run(self.value(state, pid, "ag"), mail=bool(f.get("mail")),
                              lp=int(f["lp"]), readings=self.readings(state))
@@ -284,6 +286,8 @@ class GuetApensModel(Ruleset):
             return f"{name} is not yours", self.cite("5")
         if not self.active(state, pid) or pid in state["vars"].get("fixed", []):
             return f"{name} may not move now", self.cite("6.1")
+        if "panic" in self.fig(state, pid)["states"]:
+            return f"{name} panics: he runs for the table edge by himself", self.cite("12.4")
         if order.charge:
             return self.why_not_charge(state, pid, order.charge, index)
         if order.doing in ("mount", "dismount", "about"):
@@ -319,6 +323,8 @@ class GuetApensModel(Ruleset):
             return "no charges in this scenario", self.cite("14.0.4")
         if not self.mounted(state, pid):
             return f"{name} is not mounted: only a rider charges", self.cite("7.1")
+        if set(self.fig(state, pid)["states"]) & {"flight1", "flight2", "panic"}:
+            return f"{name} is fleeing", self.cite("12.4")
         if target not in state["vars"]["figs"] or not self.active(state, target) or \
                 self.piece_side(state, target) == self.piece_side(state, pid):
             return f"{target!r} is no enemy on the table", self.cite("7.1")

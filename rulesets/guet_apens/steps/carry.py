@@ -10,12 +10,12 @@ from typing import Any
 from boardapp.core.engine.actions import LogLine
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State
-from boardapp.core.table.fixed import bearing, point_text, to_cm, to_tenths
+from boardapp.core.table.fixed import bearing, direction, point_text, to_cm, to_tenths
 from boardapp.core.table.paths import plan_path
 from boardapp.core.table.positions import set_position
 from boardapp.core.table.together import Figure, carry_out, fraction_detail
 
-from ..model import MOUNT, GuetApensModel, Order, parse_path
+from ..model import MOUNT, WALK, GuetApensModel, Order, parse_path
 from ..model.game import TABLE_RULES
 from ..model.melee import charge_effective
 
@@ -59,6 +59,28 @@ def _run(rs: GuetApensModel, state: State, ctx: Context, figures: dict[str, Figu
                                                   to_cm(at[1]) - start.y))
         moved[pid] = round(moved.get(pid, 0.0) + spent[pid], 2)
     return spent
+
+
+def _after_charge(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """GA 7.6: in the movement after his charge, the horse goes on 6 cm straight ahead
+    (the rest of his move: the horse's Agility only, the walk being spent)."""
+    ahead = [p for p in state["vars"].pop("after_charge", []) if rs.mounted(state, p)
+             and rs.active(state, p)]
+    if not ahead:
+        return
+    table = rs.board_map.table  # type: ignore[attr-defined]
+    bases = rs.bases(state)
+    figures: dict[str, Figure] = {}
+    for pid in ahead:
+        b = bases[pid]
+        dx, dy = direction(b.facing)
+        x = min(max(b.x + dx * WALK, 1.0), table.width - 1.0)
+        y = min(max(b.y + dy * WALK, 1.0), table.depth - 1.0)
+        figures[pid] = Figure(rs.piece_side(state, pid), b,
+                              plan_path(table, [(b.x, b.y), (x, y)], {}), WALK, b.facing)
+    for pid, base in bases.items():
+        figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
+    _run(rs, state, ctx, figures, "After the charge, 6 cm straight ahead", rs.cite("7.6"))
 
 
 def _charge_half(rs: GuetApensModel, state: State, ctx: Context,
@@ -107,6 +129,7 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
     # -- charges, GA 7.2-7.4 (a charge declared earlier goes on: contact may come in the
     # second movement sequence), in two halves: the counter-charges start after half of
     # the charger's move (GA 7.3, 6.1.12)
+    _after_charge(rs, state, ctx)
     counter = {p for p, c in charges.items() if c.get("counter")}
     for half in (1, 2):
         _charge_half(rs, state, ctx, charges, counter, half)
@@ -137,6 +160,7 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
         for pid, base in now.items():
             figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
         _run(rs, state, ctx, figures, "Moves", rs.cite("6.1"))
+    v.pop("walk_spent", None)
 
 
 def _mount(rs: GuetApensModel, state: State, ctx: Context, pid: str, doing: str) -> None:

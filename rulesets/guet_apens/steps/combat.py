@@ -130,6 +130,10 @@ def resolve_charges(rs: GuetApensModel, state: State, ctx: Context) -> list[dict
                     rs.cite("14.1"))
         elif r["broke"]:
             rs.fig(state, r["charger"])["lance"] = False
+    for r in results:  # GA 7.6: next movement, 6 cm straight ahead first
+        if rs.mounted(state, r["charger"]) and state["vars"].get("joust") is None:
+            state["vars"].setdefault("after_charge", []).append(r["charger"])
+            state["vars"].setdefault("walk_spent", []).append(r["charger"])
     for pid in [p for p, c in charges.items() if c.get("contact")]:
         del charges[pid]
     return results
