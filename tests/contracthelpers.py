@@ -80,6 +80,10 @@ PLANS = {
     "lily-ermine": Plan(cap=2500, seeds=1, cheap_offers=True),
     # Montjoie!: ten scenarios (2 to 6 players, normal and short games), 100-300 actions.
     "montjoie": Plan(cap=3000, seeds=1, cheap_offers=True),
+    # Guet-Apens: the joust (Scenario I, 25-40 actions) here; every other scenario is
+    # played to its end in tests/test_guet_apens_scenarios.py (the large ones, 30-40
+    # figures, take 10-30 s a game with every position checked).
+    "guet-apens": Plan(cap=3000, seeds=3, all_scenarios=False, cheap_offers=True),
 }
 DEFAULT_PLAN = Plan()
 

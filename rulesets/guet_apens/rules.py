@@ -1,0 +1,239 @@
+"""Guet-Apens, the ruleset: wires the model and the steps, sets up each scenario (its
+characters rolled, GA 2.3-2.7, 3.1-3.2; its figures placed on its table) and says how
+figures look."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.datasheets import CellType, Sheet
+from boardapp.core.engine.flow import Flow
+from boardapp.core.engine.rng import new_rng, roll
+from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
+from boardapp.core.engine.state import State, add_piece, new_state
+from boardapp.core.table.fixed import is_point_text, to_tenths, to_units
+from boardapp.core.table.positions import set_position
+from boardapp.core.table.tableboard import TABLE_PLACE
+
+from .model import SIDES, GuetApensModel
+from .model.characters import (
+    CHARACTERISTICS,
+    NAMES,
+    ammunition,
+    equipment,
+    horse_agility,
+    horse_worth,
+    life_points,
+    roll_character,
+)
+from .model.shooting import WEAPONS
+from .steps.assaults import NameChampion, place_assault
+from .steps.combat import Melee
+from .steps.deploy import START_STEP, Deploy
+from .steps.joust import PICK_STEP, PickTeams, place_jousters
+from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
+from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_of
+from .steps.shooting import Shooting
+
+VICTORY_TEXT = {
+    "joust": "Four knights a side joust one against one until one side has none left",
+    "assaults": "Four assaults, knight against knight, then the champions",
+    "wounded-most": "Wound the most opponents",
+    "kill-or-surrender": "Kill the other Baron, or make him surrender",
+    "kill-all": "Kill all the adversaries",
+    "captures-most": "Capture the most enemy knights",
+    "out-of-action": "Put every enemy out of action: dead, fled or captured",
+    "pillage": "Fight to the death: the characteristics of the killed are the score",
+    "players": "The scenario's objective, judged by the players"}
+PLAYABLE = tuple(VICTORY_TEXT)
+READINGS_FILE = Path(__file__).resolve().parent / "data" / "readings.yaml"
+
+
+def _limits(group: dict[str, Any]) -> dict[str, tuple[int | None, int | None]]:
+    """The group's limits (GA 2.7), ``all`` spread over the five characteristics."""
+    raw = dict(group.get("limits") or {})
+    every = raw.pop("all", None)
+    out = {k: tuple(every) for k in CHARACTERISTICS} if every else {}
+    out.update({k: tuple(v) for k, v in raw.items()})
+    return out  # type: ignore[return-value]
+
+
+def roll_figure(rng: dict[str, int], group: dict[str, Any], side: str | None, name: str,
+                ) -> dict[str, Any]:
+    """A character rolled for ``group`` (GA 2.3: 3D6+1; GA 2.7 limits; GA 2.4 LP; GA 3
+    a horse 4D6+10 for a rider), carrying his troop's standard equipment (GA 2.8, not
+    printed: the model's data-sheet default) or what the scenario names."""
+    dice: Any = lambda sides: roll(rng, sides)  # noqa: E731
+    limits = _limits(group)
+    start = dict(roll_character(dice, {k: v for k, v in limits.items()
+                                       if k in CHARACTERISTICS}))
+    start["lp"] = life_points(start["en"])
+    kit = equipment(group.get("troop", "peasant"))
+    weapons = list(group.get("weapons") or kit["weapons"])
+    mounted = bool(group.get("mounted", kit["mounted"]))
+    horse = None
+    if mounted or "horse" in limits:
+        ag = horse_agility(dice, limits.get("horse", (None, None)))
+        horse = {"ag": ag, "worth": horse_worth(ag), "state": "sound",
+                 "beside": not mounted}
+    missiles = [w for w in weapons if w in WEAPONS]
+    hand = [w for w in weapons if w not in WEAPONS and w != "lance"]
+    return {"side": side, "name": name, "role": group.get("role", "man"),
+            "troop": group.get("troop", "peasant"),
+            "as_knight": bool(group.get("as_knight")), "start": start, "lp": start["lp"],
+            "horse": horse, "mounted": mounted,
+            "weapon": hand[0] if hand else ("lance" if "lance" in weapons else "dagger"),
+            "lance": "lance" in weapons and mounted,
+            "missile": missiles[0] if missiles else None,
+            "mail": bool(kit.get("mail")), "shield": kit.get("shield"), "states": []}
+
+
+class GuetApens(GuetApensModel):
+    """Guet-Apens (see :mod:`.model` for the state's shape)."""
+
+    aliases = ("guet_apens", "guetapens")
+    dice = DiceSpec(sides=20)
+    default_scenario = "I"
+    flow = Flow(Deploy, PickTeams, NameChampion, DeclareCharges, MoveOrders, Shooting,
+                Melee, RevealOrders, phases=(PeriodPhase,))
+
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        out = {}
+        for sid, sc in self.all_scenario_data().items():
+            if sc.get("victory") in PLAYABLE:
+                periods = int(sc.get("periods") or 0)
+                out[sid] = ScenarioInfo(sid, str(sc["name"]), str(
+                    sc.get("objective") or VICTORY_TEXT[sc["victory"]]) + (
+                    f" ({periods} periods)" if periods else " (unlimited periods)"))
+        return out
+
+    def data_sheets(self) -> list[Sheet]:
+        return [Sheet("readings", "Ambiguities (readings B1-B37)", READINGS_FILE,
+                      (), "records", {"default": CellType("text", label="reading")},
+                      keys=r"B\d+", rule="GA 17", row_label="where", row_help="question",
+                      note="The reading used for each ambiguity of the book; the log names "
+                           "it where it applies.")]
+
+    def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
+        self.play_on(scenario)
+        sc = self.scenario_data(scenario)
+        state = new_state(self.id, scenario, new_rng(seed), list(SIDES))
+        rng = state["rng"]
+        v: dict[str, Any] = {"figs": {}, "rules": ["move", *sc.get("rules", [])],
+                             "victory": sc.get("victory"), "wounds": sc.get("wounds", True),
+                             "periods": int(sc.get("periods") or 0), "stage": -1,
+                             "movement": 0, "charges": {}, "drafts": {},
+                             "blunted": bool(sc.get("blunted"))}
+        state["vars"] = v
+        state["phase"] = PERIOD
+        if sc.get("victory") in ("joust", "assaults"):
+            v["rules"] = sc.get("rules", [])
+            v["lances_replaced"] = True
+            n = 0
+            for group in sc["pool"]:
+                for _ in range(group["count"]):
+                    n += 1
+                    v["figs"][f"k{n}"] = roll_figure(rng, group, None, f"Knight {n}")
+            first = roll(rng, 2)  # GA 14.1: each player draws one of the two first knights
+            elite = ("k1", "k2") if first == 1 else ("k2", "k1")
+            v["joust"] = {"lines": {"a": [elite[0]], "b": [elite[1]]}, "broken": {}}
+            if sc["victory"] == "assaults":
+                v["joust"].update(mode="assaults", assault=1, points={})
+            for side, pid in zip(SIDES, elite, strict=True):
+                v["figs"][pid]["side"] = side
+            if sc["victory"] == "joust":
+                place_jousters(self, state)
+            else:
+                place_assault(self, state)
+            state["flow"] = [{"step": PICK_STEP, "side": "a", "vars": {}}]
+            return state
+        v["ammo"] = {s: {} for s in SIDES}
+        for side in SIDES:
+            n = 0
+            for group in sc["forces"][side]:
+                for _ in range(group["count"]):
+                    n += 1
+                    pid = f"{side}{n}"
+                    role = group.get("role", "man").capitalize()
+                    f = v["figs"][pid] = roll_figure(rng, group, side,
+                                                     f"{role} {side.upper()}{n}")
+                    if f["missile"]:  # GA 8.5: 5D4, hidden from the opponent
+                        v["ammo"][side][pid] = int(group.get("ammo") or ammunition(
+                            lambda sides: roll(rng, sides), group.get("ammo_min"),
+                            int(group.get("ammo_bonus", 0))))
+        self._deploy(state)
+        v["stage"], v["movement"] = 0, 0
+        state["flow"] = [{"step": START_STEP, "side": "a", "sides": list(SIDES), "vars": {}}]
+        return state
+
+    def _deploy(self, state: State) -> None:
+        """GA 14.5: each side on its own table edge (a: left, b: right), in a line; the
+        players may place them otherwise by hand before the first orders."""
+        table = self.board_map.table  # type: ignore[attr-defined]
+        for side in SIDES:
+            pids = [p for p, f in state["vars"]["figs"].items() if f["side"] == side]
+            gap = table.depth / (len(pids) + 1)
+            for n, pid in enumerate(sorted(pids)):
+                f = state["vars"]["figs"][pid]
+                kind = "rider" if f["mounted"] else "foot"
+                add_piece(state, pid, kind, TABLE_PLACE)
+                x = 3.0 if side == "a" else table.width - 3.0
+                set_position(state, pid, to_units(x), to_units(gap * (n + 1)),
+                             to_tenths(90.0 if side == "a" else 270.0))
+
+    def move_action(self, state: State, pieces: list[str], dest: str) -> Action:
+        """A drag of a figure to a point plans its move while orders are given."""
+        if is_point_text(dest.split(";")[-1]) and self.flow.verb_spec(state, "plan") \
+                and len(pieces) == 1:
+            return Action.of("plan", pieces, dest)
+        return Action.of("place", pieces, dest)
+
+    def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
+        return {s: [("vars", "drafts", s), ("vars", "ammo", s)] for s in SIDES}
+
+    def private_lines(self, state: State, side: str) -> list[str]:
+        drafts = (state["vars"].get("drafts") or {}).get(side) or {}
+        return [f"Planned: {self.piece_name(state, p)} to {path.lstrip(':')}"
+                for p, path in sorted(drafts.items())]
+
+    def counter_face(self, state: State, pid: str) -> CounterFace:
+        f = state["vars"]["figs"].get(pid)
+        if f is None:
+            return CounterFace("#777777", "#ffffff", "H", "horse")
+        side = self.side(f["side"] or "a")
+        vals = self.values(state, pid)
+        sheet = ", ".join(f"{NAMES[k]} {vals[k]}/{f['start'][k]}"
+                          for k in (*CHARACTERISTICS, "lp"))
+        horse = f.get("horse")
+        kit = [w for w in (f.get("weapon"), "lance" if f.get("lance") else "",
+                           "mail" if f.get("mail") else "",
+                           f"shield ({f['shield']})" if f.get("shield") else "") if w]
+        tip = (f"{f['name']} ({f['role']}): {sheet} (now/start); "
+               + (f"horse Agility {horse['ag']} ({horse['worth']}, {horse['state']}); "
+                  if horse else "")
+               + f"{', '.join(kit)}"
+               + (f"; {', '.join(f['states'])}" if f["states"] else ""))
+        return CounterFace(colour=side.colour, text_colour=side.text_colour,
+                           title=f["name"].split()[-1], subtitle=f["role"],
+                           values=(str(vals["lp"]),), reduced=self.column(state, pid) > 0,
+                           is_leader=f["role"] in ("baron", "leader"), tooltip=tip,
+                           tag=", ".join(s for s in f["states"] if s != "noinit"))
+
+    def outcome(self, state: State) -> str | None:
+        return state["vars"].get("result")
+
+    def status(self, state: State) -> Status:
+        sc = self.scenario_data(state["scenario"])
+        lines = []
+        for side in SIDES:
+            figs = [f for f in state["vars"]["figs"].values() if f["side"] == side]
+            up = [f for f in figs if not set(f["states"]) & {"dead", "out", "captured"}]
+            lines.append(f"{self.side(side).name}: {len(up)} of {len(figs)} in the fight")
+        stage = state["vars"].get("stage", -1)
+        where = (f", sequence {sequence_of(stage)}: {SEQUENCE_NAMES[sequence_of(stage)]}"
+                 if 0 <= stage < len(STAGES) and state["flow"] and state["flow"][0][
+                     "step"] not in (START_STEP, PICK_STEP) else "")
+        return Status(f"{self.name} {sc['name']}, period {state['turn']}{where}",
+                      tuple(lines))

@@ -1,0 +1,1 @@
+"""Guet-Apens's steps: the period and its sequences (one module per procedure)."""

@@ -1,0 +1,50 @@
+"""Setting up (GA 1.8, GA 14): the figures stand on their side's edge; each player may
+place his own by hand (the scenario's plan and its hidden set-ups are the players'),
+then says he is ready. When both are, the first period begins."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State
+from boardapp.core.engine.verbs import verb
+
+from ..model import GuetApensModel
+
+START_STEP = "deploy"
+
+
+class Deploy(Step[GuetApensModel]):
+    """Both players set up, each then ``ready``."""
+
+    name = START_STEP
+
+    def deciders(self, rs: GuetApensModel, state: State, frame: Frame) -> list[str]:
+        done = frame["vars"].get("ready", [])
+        return [s for s in frame["sides"] if s not in done]
+
+    def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
+        sc = rs.scenario_data(state["scenario"])
+        names = " and ".join(rs.side(s).name for s in self.deciders(rs, state, frame))
+        text = sc.get("setup") or "each side on its own table edge (GA 1.8)"
+        return f"Set-up: {names}, place your figures (by hand) and say when ready. {text}"
+
+    def actions(self, rs: GuetApensModel, state: State, frame: Frame) -> Iterator[Action]:
+        yield Action("ready", ())
+
+    @verb("ready", label="Set-up done: ready to play")
+    def on_ready(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
+                 ctx: Context, flow: Flow) -> None:
+        frame["vars"].setdefault("ready", []).append(ctx.side)
+        ctx.log(f"{rs.side(ctx.side).name} has set up", rs.cite("1.8"))
+        if not self.deciders(rs, state, frame):
+            ctx.log("Period 1 begins", rs.cite("5"))
+            flow.end(rs, state, ctx, None)
+
+    def resume(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, result: Any) -> None:
+        return None

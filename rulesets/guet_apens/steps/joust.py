@@ -1,0 +1,129 @@
+"""Scenario I, the joust (GA 14.1): the teams picked (each player draws one of the two
+first knights by lot, then both pick alternately three of the six others), then the
+knights joust one against one until one side has none left."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame, Step
+from boardapp.core.engine.state import State, add_piece, put_piece
+from boardapp.core.engine.verbs import verb
+from boardapp.core.table.fixed import to_tenths, to_units
+from boardapp.core.table.positions import set_position
+from boardapp.core.table.tableboard import TABLE_PLACE
+
+from ..model import SIDES, GuetApensModel
+from .assaults import place_assault
+
+PICK_STEP = "pick"
+TEAM = 4
+START = {"a": (10.0, 30.0, 90.0), "b": (70.0, 30.0, 270.0)}
+"""Where each side's jouster starts: either short end of the lists, facing the other."""
+
+
+def place_jousters(rs: GuetApensModel, state: State, ctx: Context | None = None) -> None:
+    """The two jousters at their ends, the others waiting along their long edge."""
+    j = state["vars"]["joust"]
+    fixed = []
+    for side in SIDES:
+        for n, pid in enumerate(j["lines"][side]):
+            if pid not in state["pieces"]:
+                add_piece(state, pid, "rider", TABLE_PLACE)
+            if n == 0:
+                x, y, f = START[side]
+            else:
+                x, y, f = (6.0 + 6 * n, 3.0, 180.0) if side == "a" else (74.0 - 6 * n, 57.0, 0.0)
+                fixed.append(pid)
+            set_position(state, pid, to_units(x), to_units(y), to_tenths(f))
+    state["vars"]["fixed"] = sorted(fixed)
+    if ctx is not None:
+        a, b = (j["lines"][s][0] for s in SIDES)
+        ctx.log(f"Next joust: {rs.piece_name(state, a)} against {rs.piece_name(state, b)}, "
+                "from either end of the lists", rs.cite("14.1"))
+
+
+def after_pass(rs: GuetApensModel, state: State, ctx: Context,
+               results: list[dict[str, Any]]) -> None:
+    """GA 14.1: unhorsed, or three lances broken against the same opponent: eliminated.
+    The winner lets his next companion joust (reading B25)."""
+    j = state["vars"]["joust"]
+    out = set()
+    for r in results:
+        if r["broke"]:
+            key = f"{r['charger']}>{r['target']}"
+            j["broken"][key] = j["broken"].get(key, 0) + 1
+            ctx.log(f"{rs.piece_name(state, r['charger'])} has broken {j['broken'][key]} "
+                    f"lance(s) against {rs.piece_name(state, r['target'])}", rs.cite("14.1"))
+            if j["broken"][key] >= 3:
+                out.add(r["charger"])
+        if r["unhorsed"]:
+            out.add(r["target"])
+    for pid in sorted(out):
+        side = rs.piece_side(state, pid)
+        j["lines"][side].remove(pid)
+        rs.fig(state, pid)["states"] = ["out"]
+        put_piece(state, pid, rs.eliminated_box)
+        ctx.log(f"{rs.piece_name(state, pid)} is eliminated", rs.cite("14.1"))
+    if out and rs.switch(state, "B25") == "rests":
+        for side in SIDES:
+            line = j["lines"][side]
+            if line and not (set(line[:1]) & out) and len(line) > 1 and \
+                    rs.piece_side(state, next(iter(out))) != side:
+                line.append(line.pop(0))
+                ctx.log(f"{rs.piece_name(state, line[-1])} wins and lets "
+                        f"{rs.piece_name(state, line[0])} joust (B25=rests)", rs.cite("14.1"))
+    for side in SIDES:
+        for pid in j["lines"][side]:
+            state["pieces"][pid]["type"] = "rider"
+    left = {s: len(j["lines"][s]) for s in SIDES}
+    if not all(left.values()):
+        state["score"].update({s: 3 * left[s] for s in SIDES})
+        if not any(left.values()):
+            state["vars"]["result"] = "The last two knights fall together: a draw"
+            ctx.log(state["vars"]["result"], rs.cite("14.1"))
+            return
+        winner = next(s for s in SIDES if left[s])
+        state["vars"]["result"] = (f"{rs.side(winner).name} wins the joust: "
+                                   f"{left[winner]} knight(s) left, {3 * left[winner]} points "
+                                   "for Scenario II")
+        ctx.log(state["vars"]["result"], rs.cite("14.1"))
+        return
+    place_jousters(rs, state, ctx)
+
+
+class PickTeams(Step[GuetApensModel]):
+    """GA 14.1: players pick in turn, one at a time, three of the six other knights."""
+
+    name = PICK_STEP
+
+    def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
+        return f"{rs.side(frame['side']).name}: pick a knight for your team (GA 14.1)"
+
+    def actions(self, rs: GuetApensModel, state: State, frame: Frame) -> Iterator[Action]:
+        for pid in sorted(state["vars"]["figs"]):
+            if rs.fig(state, pid)["side"] is None:
+                yield Action("pick", (pid,))
+
+    @verb("pick", label="Pick {0}")
+    def on_pick(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        pid = action.arg(0)
+        side = frame["side"]
+        rs.fig(state, pid)["side"] = side
+        state["vars"]["joust"]["lines"][side].append(pid)
+        f = rs.fig(state, pid)
+        ctx.log(f"{rs.side(side).name} picks {f['name']} (Skill {f['start']['sk']}, Strength "
+                f"{f['start']['st']}, horse {f['horse']['ag']})", rs.cite("14.1"))
+        lines = state["vars"]["joust"]["lines"]
+        if all(len(lines[s]) == TEAM for s in SIDES):
+            if state["vars"]["joust"].get("mode") == "assaults":
+                place_assault(rs, state, ctx)
+            else:
+                place_jousters(rs, state, ctx)
+            flow.end(rs, state, ctx, None)
+            return
+        frame["side"] = "b" if side == "a" else "a"

@@ -1,0 +1,144 @@
+"""Morale (GA 12): the tests of sequence 7 and the moves they force in sequence 1 of
+the next period. Automated: the triggers 1-3 (half the LP lost, the leader down within
+25 cm, alone against three), the environment within 25 cm and the fallen within 10 cm
+(friends and enemies counted if seen), the result; backing 3 cm out of a mêlée (Flight
+I) and the panicked running for the nearest table edge. Left to the players: the run to
+the nearest cover not threatened (their next orders), the rally (GA 12.5)."""
+
+from __future__ import annotations
+
+import math
+
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.state import State, put_piece
+from boardapp.core.table.fixed import direction, to_tenths, to_units
+from boardapp.core.table.measure import measure
+from boardapp.core.table.positions import set_position
+
+from ..model import TOUCHING, GuetApensModel
+from ..model.morale import check, due, flight, result
+from .tests_d20 import log_tally
+from .victory import OUT_OF_FIGHT
+
+FLIGHT = {"flight1", "flight2", "panic"}
+NEAR, FALLEN_NEAR = 25.0, 10.0
+
+
+def _sees(rs: GuetApensModel, state: State, a: str, b: str) -> tuple[float, bool]:
+    m = measure(rs, state, a, b)
+    return m.distance, m.sees
+
+
+def morale_sequence(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """GA 12.1-12.4: every figure with a trigger tests; the results apply at once."""
+    v = state["vars"]
+    figs = v["figs"]
+    bases = rs.index(state)
+    fallen = set(v.get("fallen", []))
+    leaders_down = [p for p in fallen if figs[p]["role"] in ("baron", "leader")]
+    for pid in sorted(figs):
+        f = figs[pid]
+        if pid not in bases.bases or set(f["states"]) & (OUT_OF_FIGHT | {"unconscious"}):
+            continue
+        triggers = []
+        if f["lp"] * 2 <= f["start"]["lp"]:
+            triggers.append("half_lp")
+        enemies = rs.enemies_in_contact(state, pid, bases)
+        friends_in = [q for q in bases.contacts(pid, TOUCHING) if q in figs and
+                      figs[q]["side"] == f["side"]]
+        if len(enemies) >= 3 and not friends_in:
+            triggers.append("alone_vs_three")
+        for lead in leaders_down:
+            if figs[lead]["side"] == f["side"] and lead in bases.bases and \
+                    _sees(rs, state, pid, lead)[1] and _sees(rs, state, pid, lead)[0] <= NEAR:
+                triggers.append("leader_down")
+        todo = due(triggers, f.get("tested", []))
+        if not todo:
+            continue
+        f["tested"] = sorted(set(f.get("tested", [])) | set(todo))
+        friends = enemies_n = seen = fall = 0
+        for q in bases.near(pid, NEAR):
+            if q not in figs or set(figs[q]["states"]) & OUT_OF_FIGHT:
+                continue
+            d, sees = _sees(rs, state, pid, q)
+            if figs[q]["side"] == f["side"]:
+                friends += sees
+            else:
+                enemies_n += 1
+                seen += sees
+        for q in fallen:
+            if q in bases.bases and figs[q]["side"] == f["side"] and q != pid:
+                d, sees = _sees(rs, state, pid, q)
+                fall += sees and d <= FALLEN_NEAR
+        name = f["name"]
+        ctx.log(f"{name} tests his morale: {', '.join(todo)}", rs.cite("12.1"))
+        total = log_tally(ctx, check(rs.value(state, pid, "co"), ctx.roll(4), friends,
+                                     enemies_n, fall, visible_enemies=seen, who=name,
+                                     readings=rs.readings(state)), name)
+        res = result(total)
+        ctx.log(f"{name}: {total} → {res}", rs.cite("12.4"))
+        if res == "steady":
+            continue
+        if res == "flight2" and v["victory"] == "captures-most":
+            surrender(rs, state, ctx, pid, rs.cite("14.7"))
+            continue
+        f["states"] = sorted((set(f["states"]) - FLIGHT) | {res})
+
+
+def surrender(rs: GuetApensModel, state: State, ctx: Context, pid: str, rule: str) -> None:
+    """A knight surrenders (GA 14.6-14.7): captured, escorted off the table."""
+    f = rs.fig(state, pid)
+    f["states"] = sorted(set(f["states"]) | {"captured"})
+    state["vars"].setdefault("fallen", []).append(pid)
+    put_piece(state, pid, rs.eliminated_box)
+    ctx.log(f"{f['name']} surrenders and is escorted off the table", rule)
+
+
+def forced_moves(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """GA 12.4, sequence 1: Flight I in a mêlée backs 3 cm facing the enemy; Panic runs
+    for the nearest table edge and leaves the game when it reaches it."""
+    table = rs.board_map.table  # type: ignore[attr-defined]
+    bases = rs.index(state)
+    for pid in sorted(state["vars"]["figs"]):
+        f = rs.fig(state, pid)
+        if pid not in bases.bases or not set(f["states"]) & FLIGHT:
+            continue
+        res = next(s for s in ("panic", "flight2", "flight1") if s in f["states"])
+        enemies = rs.enemies_in_contact(state, pid, bases)
+        how = flight(res, in_melee=bool(enemies))
+        b = bases.bases[pid]
+        if how.retreat_cm:
+            e = bases.bases[enemies[0]]
+            dx, dy = b.x - e.x, b.y - e.y
+            d = math.hypot(dx, dy) or 1.0
+            x, y = b.x + dx / d * how.retreat_cm, b.y + dy / d * how.retreat_cm
+            set_position(state, pid, to_units(x), to_units(y), to_tenths(b.facing))
+            ctx.log(f"{f['name']} backs {how.retreat_cm} cm out of the mêlée, facing the "
+                    "enemy (Flight I)", rs.cite("12.4"))
+        elif how.stays == "leaves":
+            edges = {0.0: b.y, 180.0: table.depth - b.y, 270.0: b.x, 90.0: table.width - b.x}
+            heading = min(edges, key=lambda h: (edges[h], h))
+            run = rs.run_allowance(state, pid)
+            if edges[heading] <= run:
+                f["states"] = sorted(set(f["states"]) | {"out"})
+                put_piece(state, pid, rs.eliminated_box)
+                ctx.log(f"{f['name']} panics and leaves the table", rs.cite("12.4"))
+                continue
+            dx, dy = direction(heading)
+            set_position(state, pid, to_units(b.x + dx * run), to_units(b.y + dy * run),
+                         to_tenths(heading))
+            ctx.log(f"{f['name']} panics and runs {run:g} cm for the table edge",
+                    rs.cite("12.4"))
+        else:
+            ctx.log(f"{f['name']} ({res}) must run to the nearest "
+                    f"{' or '.join(how.run_to)} cover not threatened: his player's orders "
+                    "take him there", rs.cite("12.4"))
+
+
+def end_of_period(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """Flight I lasts until the end of the period (GA 12.4); the fallen of the period
+    count no more for the next morale tests."""
+    for f in state["vars"]["figs"].values():
+        if "flight1" in f["states"]:
+            f["states"] = sorted(set(f["states"]) - {"flight1"})
+    state["vars"]["fallen"] = []

@@ -1,0 +1,98 @@
+"""Each scenario's end and victory (GA 14): checked after the combat and the morale
+sequences, and when the last period is over."""
+
+from __future__ import annotations
+
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.state import State
+
+from ..model import SIDES, GuetApensModel
+from ..model.scenario_rules import pillage_losses, pillage_winner
+
+OUT_OF_FIGHT = {"dead", "out", "captured", "hit"}
+"""Dead, off the table (fled, panicked), captured or surrendered, or (Scenario III) hit."""
+
+
+def standing(rs: GuetApensModel, state: State, side: str) -> list[str]:
+    """``side``'s figures still in the fight."""
+    return [p for p, f in state["vars"]["figs"].items() if f["side"] == side and
+            not set(f["states"]) & OUT_OF_FIGHT]
+
+
+def declare(rs: GuetApensModel, state: State, ctx: Context, text: str, rule: str) -> None:
+    state["vars"]["result"] = text
+    ctx.log(text, rule)
+
+
+def check_victory(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """Ends the game when one side has nobody left in the fight (every scenario: kill
+    all, GA 14.5; out of action, GA 14.8.1, 14.11.1; fight to the death, GA 14.9)."""
+    kind = state["vars"].get("victory")
+    if kind in ("joust", "assaults"):
+        return
+    left = {s: len(standing(rs, state, s)) for s in SIDES}
+    if all(left.values()):
+        return
+    if kind == "pillage":
+        pillage(rs, state, ctx)
+        return
+    if kind in ("wounded-most", "captures-most"):
+        finish(rs, state, ctx)
+        return
+    if not any(left.values()):
+        declare(rs, state, ctx, "Nobody is left in the fight: a draw", rs.cite("14"))
+        return
+    winner = "a" if left["a"] else "b"
+    declare(rs, state, ctx, f"{rs.side(winner).name} wins: no adversary is left in the "
+            f"fight ({left[winner]} of his own still standing)", rs.cite("14"))
+
+
+def finish(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """The last period is over (or the field is empty): each scenario's count."""
+    v = state["vars"]
+    kind = v.get("victory")
+    figs = v["figs"]
+    if kind == "wounded-most":  # GA 14.3: opponents wounded, then damage points
+        hurt = {s: sum(1 for f in figs.values() if f["side"] != s and f["lp"] < f["start"][
+            "lp"]) for s in SIDES}
+        damage = {s: sum(f["start"]["lp"] - f["lp"] for f in figs.values() if f["side"] != s)
+                  for s in SIDES}
+        state["score"].update(hurt)
+        key = {s: (hurt[s], damage[s]) for s in SIDES}
+        text = (f"Opponents wounded: Player A {hurt['a']}, Player B {hurt['b']} (damage "
+                f"{damage['a']} to {damage['b']})")
+        best = "draw" if key["a"] == key["b"] else max(SIDES, key=lambda s: key[s])
+        declare(rs, state, ctx, text + (": a draw" if best == "draw" else
+                                        f": {rs.side(best).name} wins"), rs.cite("14.3"))
+        return
+    if kind == "captures-most":  # GA 14.6: most enemy knights captured
+        caught = {s: sum(1 for f in figs.values() if f["side"] != s and (
+            "captured" in f["states"] or "out" in f["states"])) for s in SIDES}
+        state["score"].update(caught)
+        best = "draw" if caught["a"] == caught["b"] else max(SIDES, key=lambda s: caught[s])
+        declare(rs, state, ctx, f"Knights captured: Player A {caught['a']}, Player B "
+                f"{caught['b']}" + (": a draw" if best == "draw" else
+                                    f": {rs.side(best).name} wins"), rs.cite("14.6"))
+        return
+    if kind == "pillage":
+        pillage(rs, state, ctx)
+        return
+    objective = rs.scenario_data(state["scenario"]).get("objective", "")
+    declare(rs, state, ctx, "The last period is over. " + (
+        f"The players judge the objective: {objective}" if objective else
+        "Neither side has won the field: a draw"), rs.cite("14"))
+
+
+def pillage(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """GA 14.9: the characteristics of the killed summed, leaders triple, 5 % margin."""
+    figs = state["vars"]["figs"]
+    inflicted = {}
+    for s in SIDES:
+        dead = [f for f in figs.values() if f["side"] != s and "dead" in f["states"]]
+        inflicted[s] = pillage_losses([f["start"] for f in dead],
+                                      [f["role"] in ("baron", "leader") for f in dead])
+    state["score"].update(inflicted)
+    best = pillage_winner(inflicted["a"], inflicted["b"])
+    declare(rs, state, ctx, f"Losses inflicted: Player A {inflicted['a']}, Player B "
+            f"{inflicted['b']}" + (": a draw (under 5 %, B29)" if best == "draw" else
+                                   f": {rs.side(best).name} wins"), rs.cite("14.9"))
