@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import BoardappError, DataError, IllegalActionError, InvalidActionError
+from ..base.i18n import Domain
 from ..board.mapdata import BoardMap
 from ..board.maps import LoadedMap, MapProvider, MapRecord, ShippedMaps
 from ..board.movement import Reach
@@ -171,6 +172,10 @@ class Ruleset:
     rules_name: str = ""
     flow: Flow = Flow()
     """The game's phases and procedures (see :mod:`.flow`)."""
+    words: Domain | None = None
+    """The game's own catalogue (``Domain.beside("<id>", __file__)``, see
+    :mod:`boardapp.core.base.i18n`): its names, log lines, prompts in each language.
+    ``None``: a game not translated yet (its words stay English)."""
     """Short game name used in rule citations, e.g. "Some Game 8.21"."""
 
     def __init__(self, maps_dir: Path | None = None, *, maps: MapProvider | None = None) -> None:
