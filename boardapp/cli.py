@@ -45,7 +45,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__, cli_ai, cli_map, cli_table
 from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
+from .core.base.i18n import LANGUAGES, _, normalise
 from .core.base.names import check_player_name
+from .core.files.preferences import choose_language
 
 if TYPE_CHECKING:
     from .core.engine.game import Game
@@ -96,6 +98,9 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="boardapp", description="A digital board for historical "
                                 "wargames. Without a command, opens the board.")
     p.add_argument("--version", action="version", version=f"boardapp {__version__}")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
+                   help=_("the language (default: $BOARDAPP_LANG, the preference, the "
+                          "system's)"))
     sub = p.add_subparsers(dest="command")
     who = argparse.ArgumentParser(add_help=False)
     who.add_argument("--as", dest="as_side", default=None, metavar="SIDE",
@@ -178,9 +183,31 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def take_lang(argv: list[str]) -> tuple[list[str], str | None]:
+    """``argv`` without ``--lang fr|en`` (anywhere, for the window and every command),
+    and the language it asks for (``None``: not given)."""
+    out, lang, i = [], None, 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--lang" and i + 1 < len(argv):
+            lang, i = argv[i + 1], i + 2
+            continue
+        if word.startswith("--lang="):
+            lang = word.partition("=")[2]
+        else:
+            out.append(word)
+        i += 1
+    return out, lang
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``boardapp`` console script."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv, lang = take_lang(list(sys.argv[1:] if argv is None else argv))
+    if lang is not None and normalise(lang) is None:
+        print(_("error: --lang {lang}: boardapp speaks {languages}").format(
+            lang=lang, languages=", ".join(LANGUAGES)), file=sys.stderr)
+        return EXIT_ERROR
+    choose_language(lang)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         from .ui.app import run_gui
 

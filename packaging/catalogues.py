@@ -84,6 +84,8 @@ def update(source: Source, lang: str) -> Path:
 
     template = extract(source)
     po = source.po(lang)
+    if not po.exists() and not len(template):
+        return po  # nothing marked yet: no catalogue
     if po.exists():
         with po.open("rb") as fp:
             catalog = read_po(fp, locale=lang, domain=source.domain)
@@ -151,7 +153,9 @@ def main(argv: list[str]) -> int:
     if command == "extract":
         for source in sources():
             for lang in LANGS:
-                print(f"updated {update(source, lang).relative_to(ROOT)}")
+                po = update(source, lang)
+                if po.exists():
+                    print(f"updated {po.relative_to(ROOT)}")
         print("\n".join(report()))
     elif command == "compile":
         done = compile_all()

@@ -27,8 +27,9 @@ draws it in their own language. Placeholders are plain ``{name}`` fields: nothin
 read from a format string (a file's message cannot reach into its arguments).
 
 The language: ``--lang`` on the command line, else ``$BOARDAPP_LANG``, else the player's
-preference (:func:`set_preferred_language`, in the configuration folder), else the
-system's locale, else English (:func:`choose_language`).
+preference, else the system's locale, else English
+(:func:`boardapp.core.files.preferences.choose_language`, which reads the preference:
+this module reads no user folder).
 
 >>> WORDS = Domain("doctest", None)
 >>> m = WORDS.msg("{unit} retreats to {area}", unit="Knights", area="Rennes")
@@ -43,7 +44,6 @@ from __future__ import annotations
 import ast
 import gettext
 import io
-import json
 import locale
 import os
 import re
@@ -98,53 +98,6 @@ def system_language() -> str | None:
         return normalise(locale.getlocale(locale.LC_MESSAGES)[0])  # type: ignore[attr-defined]
     except (AttributeError, ValueError):  # Windows has no LC_MESSAGES
         return normalise(locale.getlocale()[0])
-
-
-def _preferences_path() -> Path:
-    from .userdirs import config_dir
-
-    return config_dir(create=False) / "preferences.json"
-
-
-def preferred_language() -> str | None:
-    """The language the player chose in the preferences (``None``: follow the system)."""
-    try:
-        data = json.loads(_preferences_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    return normalise(data.get("language")) if isinstance(data, dict) else None
-
-
-def set_preferred_language(lang: str | None) -> None:
-    """Keep the player's choice (``None`` or ``""``: follow the system again) in the
-    configuration folder's ``preferences.json``; takes effect at the next start (call
-    :func:`set_language` too to switch what is drawn from now on)."""
-    from .atomic import atomic_write_text
-
-    path = _preferences_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        data = data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        data = {}
-    code = normalise(lang)
-    if code:
-        data["language"] = code
-    else:
-        data.pop("language", None)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(path, json.dumps(data, indent=1, sort_keys=True) + "\n", sync=False)
-
-
-def choose_language(cli: str | None = None) -> str:
-    """The language to speak: ``cli`` (``--lang``), ``$BOARDAPP_LANG``, the preference, the
-    system's, English, the first one boardapp speaks. Sets it (:func:`set_language`)."""
-    for candidate in (cli, os.environ.get("BOARDAPP_LANG"), preferred_language(),
-                      system_language()):
-        found = normalise(candidate)
-        if found:
-            return set_language(found)
-    return set_language(DEFAULT)
 
 
 # -- catalogues -------------------------------------------------------------------------------
