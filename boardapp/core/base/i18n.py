@@ -57,7 +57,7 @@ LANGUAGES = {"en": "English", "fr": "Français"}
 """The languages boardapp speaks: code -> name in that language."""
 DEFAULT = "en"
 _current = DEFAULT
-_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*|[0-9]+)\}")
 
 
 # -- the language ---------------------------------------------------------------------------

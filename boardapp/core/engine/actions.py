@@ -100,6 +100,11 @@ class LogLine:
     """Structured data behind the line (a table resolution), for the UI to show."""
     msg: Msg | None = None
 
+    def __post_init__(self) -> None:
+        if isinstance(self.text, Msg):  # LogLine(N_(...), rule): the message and its English
+            self.msg = self.msg or self.text
+            self.text = self.text.english()
+
     @classmethod
     def of(cls, text: str | Msg, rule: str | None = None,
            detail: dict[str, Any] | None = None) -> LogLine:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..base.errors import IllegalActionError
-from ..base.i18n import Msg
+from ..base.i18n import N_, Msg
 from .actions import LogLine
 from .rng import roll
 from .state import State
@@ -79,8 +79,9 @@ class Context:
                 low = 0 if zero_based else 1
                 if not low <= value < low + sides:
                     raise IllegalActionError(
-                        f"The die set by hand reads {value}, but this roll is a d{sides} "
-                        f"reading {low}-{low + sides - 1}: set another value")
+                        N_("The die set by hand reads {value}, but this roll is a d{sides} "
+                           "reading {low}-{high}: set another value", value=value, sides=sides,
+                           low=low, high=low + sides - 1))
             else:
                 value = roll(self.state["rng"], sides, zero_based=zero_based)
         self.dice.append(value)

@@ -44,7 +44,7 @@ def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
         ruleset.after_manual(state, ctx)
         return
     try:
-        label = ruleset.action_label(state, action)
+        label = ruleset.flow.label(ruleset, state, action)  # words kept as a message
     except Exception:  # an action the rules will refuse: its words are not needed
         label = action.text()
     ruleset.apply(state, action, ctx)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..base.i18n import N_
 from .actions import LogLine
 from .context import Context
 
@@ -72,5 +73,6 @@ def ask_result(ctx: Context, *, table: str, question: str, rule: str | None = No
     detail: dict = {"kind": "ask", "table": table, "question": question, "rule": rule}
     if cell is not None:
         detail["cell"] = list(cell)
-    ctx.lines.append(LogLine(f"{table}: its values are not known to boardapp — {question}",
+    ctx.lines.append(LogLine(N_("{table}: its values are not known to boardapp — {question}",
+                                table=table, question=question),
                              rule, detail=detail))
