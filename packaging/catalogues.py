@@ -24,7 +24,7 @@ LANGS = ("fr",)
 """The languages besides English (the msgids are English)."""
 KEYWORDS = {"_": None, "N_": None, "NP_": (1, 2), "ngettext": (1, 2)}
 """The marking functions: ``_(text)``, ``N_(text, **args)``, ``NP_(one, many, n)``."""
-COMPLETE = ("boardapp", "hex-demo", "table-demo")
+COMPLETE = ("boardapp", "hex-demo", "table-demo", "deux-bretagne")
 """The domains declared complete in French: a missing, fuzzy or stale string fails the
 tests (``tests/test_translations.py``); the others report their share."""
 _DOMAIN = re.compile(r"""Domain\.beside\(\s*["']([^"']+)["']""")
@@ -55,10 +55,12 @@ def sources() -> list[Source]:
     app = ROOT / "boardapp"
     out = [Source("boardapp", (*sorted(app.glob("*.py")), app / "core"), app / "locale"),
            Source("ui", (app / "ui",), app / "locale")]
-    for words in sorted((ROOT / "rulesets").glob("*/words.py")):
+    games = ROOT / "rulesets"
+    for words in sorted([*games.glob("*/words.py"), *games.glob("*/model/words.py")]):
         found = _DOMAIN.search(words.read_text(encoding="utf-8"))
-        if found:
-            out.append(Source(found.group(1), (words.parent,), words.parent / "locale"))
+        if found:  # a game whose model imports only the model keeps its words there
+            game = games / words.relative_to(games).parts[0]
+            out.append(Source(found.group(1), (game,), game / "locale"))
     return out
 
 
