@@ -12,7 +12,7 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.verbs import verb
 
-from ..model import OTHER, PHASE_NAMES, LionModel, Refusal
+from ..model import N_, OTHER, PHASE_NAMES, LionModel, Refusal
 from .common import LionPhase
 
 _WHAT = {"non-aligned": "place a non-aligned leader (he will serve you)",
@@ -20,8 +20,8 @@ _WHAT = {"non-aligned": "place a non-aligned leader (he will serve you)",
 
 
 def _place_label(rs: LionModel, state: State, action: Action) -> str:
-    return (f"Place {rs.piece_name(state, action.arg(0))} in "
-            f"{rs.board_map.place_name(action.arg(1))}")
+    return (N_("Place {piece} in {place}", piece=rs.piece_name(state, action.arg(0)),
+               place=rs.board_map.place_name(action.arg(1))))
 
 
 class PlacePhase(LionPhase):
