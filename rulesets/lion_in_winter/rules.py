@@ -155,7 +155,7 @@ class LionInWinter(LionModel):
     def place_markers(self, state: State) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for area, side in state["vars"]["aggressor"].items():
-            out.setdefault(area, []).append(f"Aggressor ({self.side(side).name})")
+            out.setdefault(area, []).append(N_("Aggressor ({side})", side=self.side(side).name))
         for area, troops in state["vars"]["unassigned"].items():
             hire = {k: n for k, n in troops.items() if self.at_home(area, k) and n}
             rest = {k: n for k, n in troops.items() if k not in hire}

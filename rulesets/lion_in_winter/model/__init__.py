@@ -23,6 +23,7 @@ The steps (``steps/``) import only this package; the ruleset (``rules.py``) wire
 
 from __future__ import annotations
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, put_piece
 
@@ -96,14 +97,17 @@ class LionModel(LionCourt):
         net = points["english"] - points["french"]
         for side in PLAYERS:
             ctx.log(N_("{name}: {points} VP ({value})", name=self.side(side).name,
-                       points=points[side], value='; '.join(lines[side]) or "-"),
+                       points=points[side], value=listing(lines[side], "; ") or "-"),
                     rule)
         state["score"]["english"] += net
         state["score"]["french"] -= net
         lead = state["score"]["english"]
-        ctx.log(f"Net {net:+d} for the English: "
-                + ("level" if lead == 0 else
-                   f"{'English' if lead > 0 else 'French'} lead by {abs(lead)}"), rule)
+        if lead == 0:
+            ctx.log(N_("Net {net} for the English: level"), rule, net=f"{net:+d}")
+        else:
+            ctx.log(N_("Net {net} for the English: {side} lead by {lead}"), rule,
+                    net=f"{net:+d}", side=self.side("english" if lead > 0 else "french").name,
+                    lead=abs(lead))
         for entry in state["vars"]["killed"]:
             if state["pieces"][entry["leader"]]["loc"] == "elimination":
                 put_piece(state, entry["leader"], "dead")

@@ -149,4 +149,5 @@ class LionWar(LionTroops):
         if chart == "elimination":
             self.troops_removed(state, v["troops"].pop(pid, {}))
         put_piece(state, pid, target)
-        ctx.log(f"{self.piece_name(state, pid)} → {self.board_map.place_name(target)}", rule)
+        ctx.log(N_("{piece} → {place}"), rule, piece=self.piece_name(state, pid),
+                place=self.board_map.place_name(target))

@@ -122,9 +122,12 @@ def battle_round(rs: LionModel, state: State, area: str, bc: dict[str, str],
     if aggressor in PLAYERS:
         if hits[aggressor] == 0:
             battle["misses"] += 1
-            ctx.log(f"Miss marker for the aggressor ({battle['misses']})"
-                    + (": the non-aggressor may force a retreat"
-                       if battle["misses"] >= 3 else ""), rule)
+            if battle["misses"] >= 3:
+                ctx.log(N_("Miss marker for the aggressor ({misses}): the non-aggressor may "
+                           "force a retreat"), rule, misses=battle["misses"])
+            else:
+                ctx.log(N_("Miss marker for the aggressor ({misses})"), rule,
+                        misses=battle["misses"])
         else:
             battle["misses"] = 0
     return hits
@@ -171,10 +174,14 @@ def pursue(rs: LionModel, state: State, action: Action, bc: dict[str, str], ctx:
     pursuer = OTHER[side]
     left = [p for p in rs.leaders_at(state, area, side) if p not in going]
     rs.capture(state, left, pursuer)
-    ctx.log(f"The {rs.side(side).name} retreat from {rs.board_map.place_name(area)}"
-            + (f" towards {rs.board_map.place_name(dest)}" if going else "")
-            + (f"; {', '.join(rs.piece_name(state, p) for p in left)} cannot retreat "
-               f"and are captured" if left else ""), rule)
+    line = N_("The {side} retreat from {place}", side=rs.side(side).name,
+              place=rs.board_map.place_name(area))
+    if going:
+        line = line + N_(" towards {place}", place=rs.board_map.place_name(dest))
+    if left:
+        line = line + N_("; {pieces} cannot retreat and are captured",
+                         pieces=listing([rs.piece_name(state, p) for p in left]))
+    ctx.log(line, rule)
     if not going:
         return False
     v = state["vars"]

@@ -28,12 +28,12 @@ class BattlesPhase(LionPhase):
     def begin(self, rs: LionModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         """Entered when no impulse is left (Phase Two)."""
-        ctx.log("No impulses left. " + PHASE_NAMES["battles"], self.rule(rs))
+        ctx.log(N_("No impulses left. {phase}"), self.rule(rs), phase=PHASE_NAMES["battles"])
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         if rs.battle_areas(state):
-            return (f"{PHASE_NAMES[self.name]}: {rs.side(state['active']).name} (initiative), "
-                    f"choose the next battle")
+            return (N_("{phase}: {name} (initiative), choose the next battle",
+                       phase=PHASE_NAMES[self.name], name=rs.side(state['active']).name))
         return super().ask(rs, state, frame)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:

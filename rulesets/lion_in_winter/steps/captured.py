@@ -49,9 +49,11 @@ class CapturedPhase(LionPhase):
         if turn is None:
             return super().ask(rs, state, frame)
         stage, side = turn
-        return (f"{PHASE_NAMES[self.name]}: {rs.side(side).name}, "
-                + ("exchange prisoners of equal stars, or Done" if stage == "exchange"
-                   else "ransom your leaders, or Done (the others are left to rot)"))
+        if stage == "exchange":
+            return N_("{phase}: {side}, exchange prisoners of equal stars, or Done",
+                      phase=PHASE_NAMES[self.name], side=rs.side(side).name)
+        return N_("{phase}: {side}, ransom your leaders, or Done (the others are left to rot)",
+                  phase=PHASE_NAMES[self.name], side=rs.side(side).name)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         turn = rs.captured_turn(state)
@@ -88,7 +90,9 @@ class CapturedPhase(LionPhase):
                 ctx: Context, flow: Flow) -> None:
         stage, side = rs.captured_turn(state) or ("", "")
         state["vars"]["captured_step"] = (rs.captured_index(state) or 0) + 1
-        ctx.log(f"{rs.side(side).name}: " + (
-            "no more exchanges" if stage == "exchange" else
-            "no more ransoms (the others are left to rot)"), self.rule(rs))
+        if stage == "exchange":
+            ctx.log(N_("{side}: no more exchanges"), self.rule(rs), side=rs.side(side).name)
+        else:
+            ctx.log(N_("{side}: no more ransoms (the others are left to rot)"), self.rule(rs),
+                    side=rs.side(side).name)
         rs.captured_sync(state)

@@ -60,7 +60,7 @@ class LionPhase(Step[LionModel]):
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         """The prompt while the game goes on (default: the phase, then Next phase)."""
-        return f"{PHASE_NAMES[self.name]}; then Next phase"
+        return N_("{phase}; then Next phase", phase=PHASE_NAMES[self.name])
 
     # -- legality ------------------------------------------------------------------------
     def why_not(self, rs: LionModel, state: State, frame: Frame, action: Action,

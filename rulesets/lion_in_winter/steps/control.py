@@ -38,7 +38,8 @@ class ControlPhase(LionPhase):
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         if not state["vars"].get("control_checked"):
-            return f"{PHASE_NAMES[self.name]}: check control of the areas with leaders"
+            return N_("{phase}: check control of the areas with leaders",
+                      phase=PHASE_NAMES[self.name])
         return super().ask(rs, state, frame)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:

@@ -27,7 +27,8 @@ class DeathPhase(LionPhase):
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         if self.due(rs, state):
-            return f"{PHASE_NAMES[self.name]}: roll for every leader on the map"
+            return N_("{phase}: roll for every leader on the map",
+                      phase=PHASE_NAMES[self.name])
         return super().ask(rs, state, frame)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:

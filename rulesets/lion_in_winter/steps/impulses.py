@@ -35,16 +35,17 @@ class ImpulsesPhase(LionPhase):
 
     def begin(self, rs: LionModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
-        ctx.log(PHASE_NAMES["impulses"] + f": {rs.side(state['active']).name} first",
-                self.rule(rs))
+        ctx.log(N_("{phase}: {side} first"), self.rule(rs), phase=PHASE_NAMES["impulses"],
+                side=rs.side(state["active"]).name)
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         v = state["vars"]
         side = state["active"]
-        return (f"{PHASE_NAMES[self.name]}: {rs.side(side).name} impulse "
-                f"({v['impulses'][side]} left; {rs.side(OTHER[side]).name} "
-                f"{v['impulses'][OTHER[side]]}): move leaders, remove a control marker "
-                f"or pass")
+        return (N_("{phase}: {name} impulse ({impulses} left; {name2} {impulses2}): "
+                   "move leaders, remove a control marker or pass",
+                   phase=PHASE_NAMES[self.name], name=rs.side(side).name,
+                   impulses=v['impulses'][side], name2=rs.side(OTHER[side]).name,
+                   impulses2=v['impulses'][OTHER[side]]))
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         """Every move of one to the border limit of leaders (a drag may also move any

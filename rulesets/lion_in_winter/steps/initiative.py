@@ -23,10 +23,11 @@ class InitiativePhase(LionPhase):
     def begin(self, rs: LionModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         """A new turn begins (after the score of the last one)."""
-        ctx.log(f"Turn {state['turn']}. " + PHASE_NAMES["initiative"], rs.cite("New Turn"))
+        ctx.log(N_("Turn {turn}. {phase}"), rs.cite("New Turn"), turn=state["turn"],
+                phase=PHASE_NAMES["initiative"])
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
-        return f"{PHASE_NAMES[self.name]}: roll the dice"
+        return N_("{phase}: roll the dice", phase=PHASE_NAMES[self.name])
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("roll-initiative")

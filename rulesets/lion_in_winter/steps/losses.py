@@ -19,8 +19,9 @@ from ..model import N_, NP_, OTHER, LionModel
 
 def _lose_label(rs: LionModel, state: State, action: Action) -> str:
     pid, kind = action.args
-    what = "the leader himself" if kind == "leader" else f"1 {rs.kind_name(kind)}"
-    return f"{rs.piece_name(state, pid)}: {what}"
+    if kind == "leader":
+        return N_("{piece}: the leader himself", piece=rs.piece_name(state, pid))
+    return N_("{piece}: 1 {kind}", piece=rs.piece_name(state, pid), kind=rs.kind_name(kind))
 
 
 class LossesStep(Step[LionModel]):

@@ -26,7 +26,7 @@ class ScorePhase(LionPhase):
         rs.score(state, ctx)
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
-        return f"{PHASE_NAMES[self.name]}: done; next turn"
+        return N_("{phase}: done; next turn", phase=PHASE_NAMES[self.name])
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("next-turn")

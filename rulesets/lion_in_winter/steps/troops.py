@@ -46,7 +46,8 @@ class TroopsPhase(LionPhase):
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         if self.playing(state):
-            return f"{PHASE_NAMES[self.name]}: {rs.side(state['active']).name}, then Done"
+            return N_("{phase}: {name}, then Done", phase=PHASE_NAMES[self.name],
+                      name=rs.side(state['active']).name)
         return super().ask(rs, state, frame)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
