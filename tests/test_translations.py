@@ -23,7 +23,7 @@ from boardapp.core.base.i18n import (
 )
 from boardapp.core.engine.actions import LogLine
 from boardapp.core.engine.game import Game
-from boardapp.core.engine.ruleset import find_ruleset
+from boardapp.core.engine.ruleset import available_rulesets, find_ruleset
 from boardapp.core.files.gamefile import dumps_game, load_game, loads_game, save_game
 from boardapp.core.files.preferences import (
     choose_language,
@@ -241,10 +241,11 @@ def _random_game_file(ruleset_id: str, lang: str, actions: int = 120) -> str:
     return dumps_game(game)
 
 
-@pytest.mark.parametrize("ruleset_id", ["hex-demo", "table-demo", "lion-in-winter"])
+@pytest.mark.parametrize("ruleset_id", sorted(available_rulesets()))
 def test_the_language_a_game_is_played_in_changes_nothing_in_its_file(ruleset_id):
     """States, digests, the text and the messages a file records are the same whatever the
-    language of the program that played it (no French leaks into a file)."""
+    language of the program that played it (no French leaks into a file), for every game,
+    translated or not yet."""
     english = _random_game_file(ruleset_id, "en")
     french = _random_game_file(ruleset_id, "fr")
     assert french == english
