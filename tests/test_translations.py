@@ -23,7 +23,7 @@ from boardapp.core.base.i18n import (
 )
 from boardapp.core.engine.actions import LogLine
 from boardapp.core.engine.game import Game
-from boardapp.core.engine.ruleset import find_ruleset
+from boardapp.core.engine.ruleset import available_rulesets, find_ruleset
 from boardapp.core.files.gamefile import dumps_game, load_game, loads_game, save_game
 from boardapp.core.files.preferences import (
     choose_language,
@@ -81,7 +81,7 @@ def test_a_message_is_its_english_text_and_draws_in_french():
     assert m.render("fr") == "Rouge termine son mouvement"
     set_language("fr")
     assert str(m) == f"{m}" == "Rouge termine son mouvement"
-    assert m + "!" == "Rouge termine son mouvement!"
+    assert m + "!" == "Red ends its move!" and str(m + "!") == "Rouge termine son mouvement!"
     assert m.english() == "Red ends its move"
     assert str(listing([words.msg("Red"), words.msg("Blue")])) == "Rouge, Bleu"
 
@@ -219,3 +219,35 @@ def test_the_core_words_are_french():
     set_language("fr")
     assert BOARDAPP.gettext(" (by hand)") == " (à la main)"
     assert str(N_("{pieces} eliminated", pieces="Bob")) == "Bob éliminé(s)"
+
+
+def _random_game_file(ruleset_id: str, lang: str, actions: int = 120) -> str:
+    """A game of random legal actions played with the program speaking ``lang``: its
+    file text (what the program wrote, each of its states digested in it)."""
+    import random
+
+    from tests.contracthelpers import taker
+
+    set_language(lang)
+    game = Game(find_ruleset(ruleset_id), None, seed=11)
+    chooser = random.Random(5)
+    for _ in range(actions):
+        legal = game.legal_actions()
+        if not legal:
+            break
+        action = chooser.choice(legal)
+        game.play(action, side=taker(game.ruleset, game.state, action))
+    game.fulfil()
+    return dumps_game(game)
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(available_rulesets()))
+def test_the_language_a_game_is_played_in_changes_nothing_in_its_file(ruleset_id):
+    """States, digests, the text and the messages a file records are the same whatever the
+    language of the program that played it (no French leaks into a file), for every game,
+    translated or not yet."""
+    english = _random_game_file(ruleset_id, "en")
+    french = _random_game_file(ruleset_id, "fr")
+    assert french == english
+    data = json.loads(english)
+    assert any("log" in item for item in data["actions"])

@@ -194,8 +194,9 @@ class Msg(str):
 
     A :class:`Msg` *is* its English text (a ``str``): compared, hashed, joined, written to
     JSON, kept in a state, it is English, as the program said before it spoke French.
-    ``str(msg)``, ``format(msg)`` (f-strings) and ``msg + text`` draw it in the language
-    now; :meth:`render` in any.
+    ``str(msg)`` and ``format(msg)`` (f-strings) draw it in the language now (so an
+    f-string around a message fixes it in that language: write ``N_("{x} ...", x=msg)``);
+    ``msg + text`` stays a message; :meth:`render` draws it in any language.
     """
 
     domain: str
@@ -239,11 +240,11 @@ class Msg(str):
     def __format__(self, spec: str) -> str:
         return format(self.render(), spec)
 
-    def __add__(self, other: Any) -> str:  # "refusal" + " (rule)": text in the language now
-        return self.render() + str(other)
+    def __add__(self, other: Any) -> Msg:  # "refusal" + " (rule)": still a message
+        return Msg(BOARDAPP.name, "{a}{b}", {"a": self, "b": other})
 
-    def __radd__(self, other: Any) -> str:
-        return str(other) + self.render()
+    def __radd__(self, other: Any) -> Msg:
+        return Msg(BOARDAPP.name, "{a}{b}", {"a": other, "b": self})
 
     def to_json(self) -> dict[str, Any]:
         """``{"d": domain, "m": msgid, "a": {args}}`` (+ ``"p"``, ``"n"`` for plurals)."""

@@ -40,7 +40,8 @@ class Action:
             if word.__class__ is str and word in _GOOD_WORDS:
                 continue
             if not isinstance(word, str) or not _WORD.match(word):
-                raise InvalidActionError(f"bad action word {word!r}: words have no spaces")
+                raise InvalidActionError(N_("bad action word {word}: words have no spaces",
+                                            word=repr(word)))
             if word.__class__ is str and len(_GOOD_WORDS) < _GOOD_WORDS_MAX:
                 _GOOD_WORDS.add(word)
 
@@ -48,10 +49,10 @@ class Action:
     def parse(cls, text: str) -> Action:
         """Read an action from its one-line text form."""
         if not isinstance(text, str):
-            raise InvalidActionError(f"an action is text, not {type(text).__name__}")
+            raise InvalidActionError(N_("an action is text, not {name}", name=type(text).__name__))
         words = text.split()
         if not words:
-            raise InvalidActionError("empty action")
+            raise InvalidActionError(N_("empty action"))
         action = object.__new__(cls)  # words split on white space need no other check
         object.__setattr__(action, "verb", words[0].lower())
         object.__setattr__(action, "args", tuple(words[1:]))
@@ -71,13 +72,15 @@ class Action:
     def pieces(self, index: int) -> list[str]:
         """Argument ``index`` read as a comma-separated list of ids."""
         if index >= len(self.args):
-            raise InvalidActionError(f"'{self.text()}': argument {index + 1} is missing")
+            raise InvalidActionError(N_("'{action}': argument {n} is missing",
+                                        action=self.text(), n=index + 1))
         return [p for p in self.args[index].split(",") if p]
 
     def arg(self, index: int) -> str:
         """Argument ``index``; a clear error if it is missing."""
         if index >= len(self.args):
-            raise InvalidActionError(f"'{self.text()}': argument {index + 1} is missing")
+            raise InvalidActionError(N_("'{action}': argument {n} is missing",
+                                        action=self.text(), n=index + 1))
         return self.args[index]
 
     def __str__(self) -> str:
@@ -144,7 +147,7 @@ class LogLine:
             return cls(item)
         rule = item.get("r") if isinstance(item, dict) else None
         if rule is not None and not isinstance(rule, str):
-            raise ValueError("a log line's rule is text")
+            raise ValueError(N_("a log line's rule is text"))
         return cls.of(Msg.from_json(item), rule)
 
 
@@ -154,7 +157,7 @@ def lines_from(text: Any, log: Any) -> list[LogLine]:
     ``ValueError`` if they are not lists of lines."""
     items = log if log is not None else text
     if not isinstance(items, list):
-        raise ValueError("expected a list of log lines")
+        raise ValueError(N_("expected a list of log lines"))
     return [LogLine.from_json(item) for item in items]
 
 

@@ -211,7 +211,7 @@ class Game:
         opened from a position verified on this computer, :mod:`..files.checkpoints`).
         Undo and :meth:`state_at` replay what they need from the nearest one."""
         if self.log:
-            raise BoardappError("only a new game can adopt a log")
+            raise BoardappError(N_("only a new game can adopt a log"))
         final = positions[len(entries)]
         self.log = list(entries)
         self.state = copy_state(final)
@@ -238,8 +238,8 @@ class Game:
                 positions[i + 1] = json.dumps(work)
         known = past.snaps[last] if last in past.snaps else json.dumps(self.state)
         if json.dumps(work) != known:
-            raise BoardappError(f"the actions {first + 1}-{last} do not lead to the position "
-                                f"kept after action {last}")
+            raise BoardappError(N_("the actions {first}-{last} do not lead to the position "
+                                   "kept after action {last}", first=first + 1, last=last))
         past.learn(first, undos, redos, positions)
 
     def learn_last(self) -> None:
@@ -362,7 +362,7 @@ class Game:
     def refresh_views(self) -> None:
         """Set up again the initial view (a new game's keys changed); no action yet."""
         if self.log:
-            raise BoardappError("the players can change only before the first action")
+            raise BoardappError(N_("the players can change only before the first action"))
         setup = copy_state(self._setup)
         self.initial = self.pbem.view(self, setup) if self.pbem is not None else setup
         self.state = copy_state(self.initial)

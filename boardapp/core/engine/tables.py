@@ -53,11 +53,18 @@ def resolve(ctx: Context, *, table: str, column: str, sides: int, zero_based: bo
     if clamp is not None:
         total = max(clamp[0], min(clamp[1], total))
     result = lookup(total)
-    mods = "".join(f", {m.value:+d} {m.label}" + (f" ({m.source})" if m.source else "")
-                   for m in modifiers if m.value)
-    text = (f"{who + ' rolls' if who else 'Roll'} on the {table}"
-            f"{', column ' + column if column else ''}: die {die}{mods} = {total} → "
-            f"{describe(result)}")
+    text = (N_("{who} rolls on the {table}", who=who, table=table) if who
+            else N_("Roll on the {table}", table=table))
+    if column:
+        text = text + N_(", column {column}", column=column)
+    text = text + N_(": die {die}", die=die)
+    for m in modifiers:
+        if m.value and m.source:
+            text = text + N_(", {value} {label} ({source})", value=f"{m.value:+d}",
+                             label=m.label, source=m.source)
+        elif m.value:
+            text = text + N_(", {value} {label}", value=f"{m.value:+d}", label=m.label)
+    text = text + N_(" = {total} → {result}", total=total, result=describe(result))
     ctx.lines.append(LogLine(text, rule, detail={
         "kind": "table", "table": table, "column": column, "die": die,
         "modifiers": [{"label": m.label, "value": m.value, "source": m.source}

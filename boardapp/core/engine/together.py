@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..base.errors import IllegalActionError
-from ..base.i18n import N_
+from ..base.i18n import N_, listing
 from .actions import Action
 from .context import Context
 from .flow import Flow, Frame, Step
@@ -64,7 +64,7 @@ def sealed_lines(ruleset: Ruleset, state: State, side: str) -> list[str]:
 
 def side_name(ruleset: Any, side: str) -> str:
     try:
-        return str(ruleset.side(side).name)
+        return ruleset.side(side).name
     except KeyError:
         return side
 
@@ -210,6 +210,7 @@ class SealedChoice(Step[R]):
     def resume(self, ruleset: R, state: State, frame: Frame, ctx: Context, flow: Flow,
                result: Any) -> None:
         choices = {s: result[s] for s in frame["sides"]}
-        ctx.log("Revealed together: " + ", ".join(f"{side_name(ruleset, s)} {c}"
-                                                  for s, c in choices.items()))
+        ctx.log(N_("Revealed together: {choices}"), choices=listing(
+            [N_("{side} {choice}", side=side_name(ruleset, s), choice=c)
+             for s, c in choices.items()]))
         self.chosen(ruleset, state, frame, ctx, flow, choices)
