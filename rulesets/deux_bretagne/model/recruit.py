@@ -61,7 +61,7 @@ def why_not_recruit(rs: DeuxBretagneModel, state: State, leader: str) -> str | N
     from .cards import rec_refusal
 
     refusal = rec_refusal(state, side)
-    return f"{refusal} (5.4)" if refusal else None
+    return refusal + " (5.4)" if refusal else None
 
 
 def do_recruit(rs: DeuxBretagneModel, state: State, leader: str, column: str, ctx: Context,
@@ -85,7 +85,8 @@ def do_recruit(rs: DeuxBretagneModel, state: State, leader: str, column: str, ct
                      lookup=lambda n: table["rows"][column][n],
                      describe=lambda r: N_("{r} {capitalize} / {r2} Mil / {r3} Art steps", r=r[0],
                                            capitalize=column.capitalize(), r2=r[1], r3=r[2]),
-                     rule=rs.cite("5.41"), who=f"{rs.side(side).name} ({t.name})")
+                     rule=rs.cite("5.41"), who=N_("{side} ({leader})", side=rs.side(side).name,
+                                                                leader=t.name))
     main, mil, art = result.result
     if side == "montfort" and mil and "M-01" not in state["vars"]["events"]:
         mil -= 1

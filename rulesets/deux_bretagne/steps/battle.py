@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -309,7 +310,7 @@ class Losses(DeuxBretagneStep):
             if rs.piece_type(state, pid).id.endswith(("-ch", "-ch-fr", "-ch-br", "-ch-an",
                                                       "-me")))
         done = [remove_steps(rs, state, pid, n) for pid, n in sorted(option.items())]
-        how = "; ".join(done) if done else N_("no unit loses a step")
+        how = listing(done, "; ") if done else N_("no unit loses a step")
         why = N_(" (the only legal choice)") if forced and target else ""
         ctx.log(N_("{does} {target} losses: {how}{why}", does=does(rs, side, 'takes'),
                    target=target, how=how, why=why), rs.cite("9.3"))

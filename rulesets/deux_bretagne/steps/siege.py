@@ -27,7 +27,7 @@ from ..model.base import DeuxBretagneModel
 from ..model.battle import TABLES, remove_steps, step_loss
 from ..model.control import update_counties
 from ..model.siege import b01_in_force, fortress_owner, sieges, units_of
-from ..words import N_
+from ..words import N_, WORDS
 from .common import DeuxBretagneStep
 
 
@@ -157,8 +157,8 @@ class StepLosses(DeuxBretagneStep):
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         entry = frame["vars"]["pending"][0]
         return (N_("{side}: {why} — choose the unit that loses a step ({count} to lose) ({rule})",
-                   side=rs.side(entry['side']).name, why=N_(entry["why"]), count=entry['count'],
-                   rule=entry['rule']))
+                   side=rs.side(entry['side']).name, why=WORDS.msg(entry["why"]),
+                   count=entry['count'], rule=entry['rule']))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for pid in frame["vars"]["pending"][0]["units"]:
@@ -173,7 +173,7 @@ class StepLosses(DeuxBretagneStep):
     @staticmethod
     def _lose(rs: DeuxBretagneModel, state: State, frame: Frame, pid: str, ctx: Context) -> None:
         entry = frame["vars"]["pending"][0]
-        ctx.log(N_("{why}: {result}"), entry["rule"], why=N_(entry["why"]),
+        ctx.log(N_("{why}: {result}"), entry["rule"], why=WORDS.msg(entry["why"]),
                 result=remove_steps(rs, state, pid, 1))
         entry["count"] -= 1
         entry["units"] = [p for p in entry["units"]
