@@ -185,7 +185,8 @@ class CombatPhase(LilyPhase):
         zone = action.arg(0)
         kind = state["vars"]["markers"].pop(zone)
         ctx.log(N_("The {kind} in {place} was resolved by hand; marker removed",
-                   kind=KIND_NAMES.get(kind, kind), place=rs.board_map.place_name(zone)), rs.cite("10"))
+                   kind=KIND_NAMES.get(kind, kind), place=rs.board_map.place_name(zone)),
+                rs.cite("10"))
 
 
 class OverPhase(LilyStep):
