@@ -186,7 +186,7 @@ class LilyErmine(LilyErmineModel):
         bmap = self.board_map
         ctl = ", ".join(f"{bmap.place_name(z)} {c}" for z, c in sorted(state["control"].items())
                         if c)
-        return Status(f"{self.name}, {self.turn_label(state['turn'])}", (
+        return Status(N_("{game}, {turn}", game=self.name, turn=self.turn_label(state["turn"])), (
             N_("  control markers: {ctl}", ctl=ctl),
             N_("  Alliances Table (11): ") + "; ".join(diplomacy.table_lines(self, state)),
             N_("  VP (12): France {get}, Brittany {get2}", get=state['score'].get('france', 0),

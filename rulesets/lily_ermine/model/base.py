@@ -391,7 +391,7 @@ class LilyErmineModel(Ruleset):
                                              militia[0])), self.cite("13 Strategic movement"))
         if dest not in self.move_reach(state, pieces):
             budget, _, note = self.army_budget(state, pieces)
-            extra = f" ({note})" if note else ""
+            extra = N_(" ({note})", note=note) if note else ""
             return (N_("{place} is out of reach with {budget} MP{extra}: 1 MP a zone, 2 MP for "
                        "mountain or forest, and an army stops on entering an occupied enemy zone",
                        place=bmap.place_name(dest), budget=budget, extra=extra),

@@ -51,6 +51,7 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.state import State, pieces_at, put_piece
@@ -230,8 +231,9 @@ def treason(rs: LilyErmineModel, state: State, ctx: Context, camp: str) -> bool:
     tied = sorted(a for a in groups if sp_of(a) == least)
     while len(tied) > 1:
         rolls = {a: ctx.roll(6) for a in tied}
-        ctx.log(N_("Treason, a tie between allies: ") + ", ".join(
-            f"{a} rolls {d}" for a, d in rolls.items()), rs.cite(R_EVENTS + " (b)"))
+        ctx.log(N_("Treason, a tie between allies: {rolls}", rolls=listing(
+            [N_("{ally} rolls {die}", ally=a, die=d) for a, d in rolls.items()])),
+            rs.cite(R_EVENTS + " (b)"))
         best = max(rolls.values())
         tied = [a for a in tied if rolls[a] == best]
     ally = tied[0]

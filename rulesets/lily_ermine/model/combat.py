@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
@@ -220,8 +221,10 @@ def why_not_end_combat(rs: LilyErmineModel, state: State) -> tuple[str, str] | N
     markers = state["vars"]["markers"]
     if not markers or not rule_on(state, ALL_RESOLVED):
         return None
-    left = ", ".join(f"{kind} in {rs.board_map.place_name(zone)}"
-                     for zone, kind in sorted(markers.items()))
+    kinds = {"battle": N_("battle"), "siege": N_("siege")}
+    left = listing([N_("{kind} in {place}", kind=kinds.get(kind, kind),
+                       place=rs.board_map.place_name(zone))
+                    for zone, kind in sorted(markers.items())])
     return (N_("the combat phase ends once every battle and siege is resolved: {left} still to "
                "fight (or mark resolved by hand)", left=left), rs.cite("10 Following combat"))
 

@@ -21,7 +21,8 @@ DATA_WORDS = {m.english(): m for m in (
     N_("Breton commander 1"), N_("Breton commander 2"), N_("commander 4"),
     N_("English commander"),
     N_("Fatigue and Desertion Table"), N_("Combat Table"), N_("Reinforcements Table"),
-    N_("Alliances Table"),
+    N_("Alliances Table"), N_("summer round"), N_("spring round"), N_("autumn round"),
+    N_("mountain or forest zone crossed"),
 )}
 
 

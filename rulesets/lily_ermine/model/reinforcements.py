@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from boardapp.core.base.errors import IllegalActionError, InvalidActionError
+from boardapp.core.base.i18n import listing
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
@@ -39,7 +40,7 @@ from . import diplomacy
 from .base import NOT_YET, LilyErmineModel
 from .data import DATA_DIR, Contingent
 from .names import data_word
-from .words import N_
+from .words import N_, NP_
 
 ACCOMPANY = {"england": "scales", "spain": "albret", "gascony": "albret"}
 """13: Scales and Albret accompany their countries' reinforcements on first arrival."""
@@ -56,7 +57,7 @@ def data_sheet(rs: LilyErmineModel) -> Sheet:
     return Sheet(SHEET, "Reinforcements Table", DATA_DIR / "tables.yaml",
                  ("reinforcements", "contingents"), "records",
                  {f"min_die_{k}": CellType("int", low=1, high=7,
-                                           label=f"{k} counter{'s' if k > 1 else ''}")
+                                           label=NP_("{n} counter", "{n} counters", k))
                   for k in range(1, most + 1)},
                  rule=rs.cite("13 Mercenary reinforcements"), row_label="name", unused=unused,
                  note="The least die (1D6 each spring round) that allows this number of "
@@ -327,7 +328,7 @@ def buy(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> None
                    value=' (his back)' if state['pieces'][pid]['flipped'] else ''),
                 rs.cite("10 Elimination of a historic commander, 7.2"))
         return
-    what = "reinforcement" if reinforcement else "replacement"
+    what = N_("reinforcement") if reinforcement else N_("replacement")
     side = N_("reduced") if reduced else N_("full strength")
     ctx.log(N_("{side} buys {piece} ({side2}, {price} RP) as a {what} in {name}: {rp} RP left",
                side=rs.side(camp).name, piece=rs.piece_name(state, pid), side2=side, price=price,
@@ -438,7 +439,7 @@ def allowance_text(rs: LilyErmineModel, state: State) -> str:
                 and allowed["count"] > 0:
             parts.append(N_("{cont}: {counters_text} may come (13)", cont=data_word(cont.name),
                             counters_text=counters_text(allowed['count'])))
-    return "".join(f"; {p}" for p in parts)
+    return listing(["", *parts], "; ") if parts else ""
 
 
 def counters_text(n: int | str) -> str:

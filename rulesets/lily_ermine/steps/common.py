@@ -49,7 +49,8 @@ def fill(text: str, name: str) -> str:
 
 def move_label(rs: LilyErmineModel, state: State, action: Action) -> str:
     """``Names → place`` for a move on the tactical map."""
-    return f"{rs.names(state, action.pieces(0))} → {rs.place_name(action.arg(1))}"
+    return N_("{names} → {place}", names=rs.names(state, action.pieces(0)),
+              place=rs.place_name(action.arg(1)))
 
 
 def marker_label(rs: LilyErmineModel, state: State, action: Action) -> str:
@@ -316,7 +317,7 @@ class LilyPhase(LilyStep):
                    phase_names=PHASE_NAMES[self.name]))
 
     def phase_prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        return f"{self.head(rs, state)}."
+        return N_("{head}.", head=self.head(rs, state))
 
     def phase_actions(self, rs: LilyErmineModel, state: State,
                       frame: Frame) -> Iterator[Action]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -56,7 +57,7 @@ def modifiers(rs: LilyErmineModel, state: State, zone: str) -> tuple[list[Modifi
         if value is None:
             unknown.append(spec["label"])
         else:
-            known.append(Modifier(spec["label"], value, spec["source"]))
+            known.append(Modifier(data_word(spec["label"]), value, spec["source"]))
     return known, unknown
 
 
@@ -121,8 +122,8 @@ class FatiguePhase(LilyPhase):
                       describe=lambda r: N_("unknown value") if r is None else N_("{r} SP lost",
                                                                                   r=r))
         if res.result is None:
-            extra = (N_(" Apply the modifiers whose values are unknown yourself: ")
-                     + ", ".join(unknown) + ".") if unknown else ""
+            extra = N_(" Apply the modifiers whose values are unknown yourself: {names}.",
+                       names=listing([data_word(u) for u in unknown])) if unknown else ""
             question = (N_("read column {column} SP at modified die {modified} (die {die}) and "
                            "give the SP lost.{extra}", column=column, modified=res.modified,
                            die=res.die, extra=extra))
@@ -143,7 +144,8 @@ class FatigueAsk(LilyStep):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
-        unknown = (N_(" + unknown modifier(s): ") + ", ".join(v["unknown"])) if v["unknown"] else ""
+        unknown = N_(" + unknown modifier(s): {names}", names=listing(
+            [data_word(u) for u in v["unknown"]])) if v["unknown"] else ""
         return (N_("{fatigue_table} (9), {place} ({sp} SP): column {column} SP, die {die}, "
                    "modified {modified}{unknown}. Its values are not known to boardapp: read the "
                    "printed table and choose the SP lost.",

@@ -195,7 +195,8 @@ class MovementPhase(GarrisonVerb, LilyPhase):
                                     "zone": state["pieces"][cid]["loc"], "rough": False,
                                     "stopped": False}
             if extra:
-                ctx.log(f"{rs.piece_name(state, cid)}: {note}", rs.cite("8 Procedure"))
+                ctx.log(N_("{piece}: {note}", piece=rs.piece_name(state, cid), note=note),
+                        rs.cite("8 Procedure"))
         else:
             dropped = [p for p in moving["pieces"] if p not in pieces]
             if dropped:

@@ -16,6 +16,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import NOT_YET, LilyErmineModel, armies, reinforcements
 from ..model.base import Why
+from ..model.names import data_word
 from ..words import N_
 from .common import GarrisonVerb, LilyPhase, piece_label
 
@@ -34,8 +35,8 @@ def _buy_label(rs: LilyErmineModel, state: State, action: Action) -> str:
 
 def _table_label(rs: LilyErmineModel, state: State, action: Action) -> str:
     cont = rs.reinforcement_table.contingents.get(action.arg(0))
-    return f"{cont.name if cont else action.arg(0)}: " \
-           f"{reinforcements.counters_text(action.arg(1))}"
+    return N_("{cont}: {counters}", cont=data_word(cont.name) if cont else action.arg(0),
+              counters=reinforcements.counters_text(action.arg(1)))
 
 
 def roll_rp(rs: LilyErmineModel, state: State, ctx: Context) -> None:
@@ -91,7 +92,7 @@ class RrPhase(GarrisonVerb, LilyPhase):
             return N_("{head}: roll the RP dice (13), or go on with Next phase.", head=head)
         asked = reinforcements.ask_prompt(rs, state)
         if asked:
-            return f"{head}: {asked}"
+            return N_("{head}: {asked}", head=head, asked=asked)
         if reinforcements.militia_owed(rs, state):
             return (N_("{head}: {rp} RP. A spring round: first recruit Breton militia while the "
                        "RP and counters allow — drag a Breton Mi from the Reserve or the "
