@@ -140,14 +140,32 @@ def share(source: Source, lang: str) -> tuple[int, int]:
     return done, len(wanted)
 
 
+_PLAIN_LOG = re.compile(r"ctx\.log\(\s*f?[\"']")
+"""A log line written as plain text (not a message): it stays English."""
+
+
+def plain_logs(folder: Path) -> int:
+    """How many log lines of ``folder``'s code are still plain text."""
+    return sum(len(_PLAIN_LOG.findall(p.read_text(encoding="utf-8")))
+               for p in folder.rglob("*.py"))
+
+
 def report() -> list[str]:
+    """The share of strings translated per domain, and the games not converted yet."""
     lines = []
     for source in sources():
         for lang in LANGS:
             done, total = share(source, lang)
             pct = 100 * done / total if total else 100.0
             mark = " (declared complete)" if source.domain in COMPLETE else ""
-            lines.append(f"{source.domain:16} {lang}: {done:5}/{total:<5} {pct:5.1f}%{mark}")
+            left = sum(plain_logs(r) for r in source.roots if r.is_dir())
+            more = f"; {left} log lines still plain text" if left else ""
+            lines.append(f"{source.domain:16} {lang}: {done:5}/{total:<5} {pct:5.1f}%{mark}{more}")
+    converted = {s.roots[0] for s in sources()}
+    for folder in sorted((ROOT / "rulesets").iterdir()):
+        if (folder / "__init__.py").exists() and folder not in converted:
+            lines.append(f"{folder.name:16} not converted yet ({plain_logs(folder)} log lines "
+                         "as plain text, shown in English)")
     return lines
 
 

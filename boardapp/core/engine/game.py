@@ -44,7 +44,10 @@ def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
         ruleset.after_manual(state, ctx)
         return
     try:
-        label = ruleset.flow.label(ruleset, state, action)  # words kept as a message
+        if type(ruleset).action_label is Ruleset.action_label:
+            label = ruleset.flow.label(ruleset, state, action)  # words kept as a message
+        else:  # a ruleset's own words for its actions
+            label = ruleset.action_label(state, action)
     except Exception:  # an action the rules will refuse: its words are not needed
         label = action.text()
     ruleset.apply(state, action, ctx)
