@@ -519,7 +519,7 @@ def apply_melee(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow,
     retreats = {camp: r.attacker_r, other: r.defender_r}
     _ditch_and_fence(rs, state, losses, retreats, zones, notes)
     if notes:
-        ctx.log("; ".join(notes), rs.cite("10 Presentation of markers"))
+        ctx.log(listing(notes, "; "), rs.cite("10 Presentation of markers"))
     for side, star in ((camp, r.attacker_star), (other, r.defender_star)):
         if star:
             commander_test(rs, state, ctx, zones[side], side, N_("a * result"))
