@@ -15,6 +15,12 @@ DATA_WORDS = {m.english(): m for m in (
     N_("The campaign, 11 turns, 1341-1364, same set-up as 14.1 (rules 14.4)."),
     N_("5 turns, 1353-1364 (rules 14.3)."),
     N_("Knights"), N_("Mercenaries"), N_("Militia"), N_("Artillery"),
+    N_("Unsuccessful & 1 step loss for the attacker"), N_("Unsuccessful"),
+    N_("Unsuccessful & 1 step loss for the defender"),
+    N_("Successful & 2 steps loss for the attacker"),
+    N_("Successful & 1 step loss for the attacker"), N_("Successful"),
+    N_("Paid"), N_("Pillage"), N_("Pillage & half of the units become Marauders"),
+    N_("Pillage & all units become Marauders"),
     N_("Knights/Militia/Artillery"), N_("Mercenary/Militia/Artillery"),
     N_("Cahours change sides"), N_("French"), N_("Breton"), N_("English"),
 )}

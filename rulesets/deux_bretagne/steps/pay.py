@@ -34,6 +34,7 @@ from ..model import groups, labels
 from ..model.base import DeuxBretagneModel
 from ..model.battle import TABLES, step_loss
 from ..model.control import update_counties
+from ..model.names import data_word
 from ..model.pay import (
     PLAYERS,
     SUPPLY_BASES,
@@ -239,7 +240,7 @@ class Unpaid(DeuxBretagneStep):
         result = resolve(ctx, table=N_("Pillage Table"), column="", sides=10, zero_based=True,
                          modifiers=mods, lookup=lambda n: next(r for r in rows
                                                                if n <= r["upto"]),
-                         describe=lambda r: N_("{result} in {place}", result=r["text"],
+                         describe=lambda r: N_("{result} in {place}", result=data_word(r["text"]),
                                                place=rs.board_map.place_name(area)),
                          rule=rs.cite("12.43, 12.432"), who=rs.side(side).name)
         return {"kind": "pillage", "side": side, "area": area, "units": units,

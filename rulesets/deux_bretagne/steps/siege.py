@@ -26,6 +26,7 @@ from ..model import groups, labels
 from ..model.base import DeuxBretagneModel
 from ..model.battle import TABLES, remove_steps, step_loss
 from ..model.control import update_counties
+from ..model.names import data_word
 from ..model.siege import b01_in_force, fortress_owner, sieges, units_of
 from ..words import N_, WORDS
 from .common import DeuxBretagneStep
@@ -64,7 +65,7 @@ class SiegeRoll(DeuxBretagneStep):
         result = resolve(ctx, table=N_("Siege Table"), column="", sides=10, zero_based=True,
                          modifiers=mods, lookup=lambda n: next(r for r in rows
                                                                if n <= r["upto"]),
-                         describe=lambda r: r["text"], rule=rs.cite("10.24"),
+                         describe=lambda r: data_word(r["text"]), rule=rs.cite("10.24"),
                          who=rs.side(side).name)
         row = result.result
         defender = fortress_owner(state, area)
