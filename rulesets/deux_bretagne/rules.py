@@ -56,6 +56,16 @@ PHASE_NAMES = {"action": N_("action"), "end-of-actions": N_("end of actions"),
 """The phases' names in the status line."""
 
 
+def side_points(side: str, n: int) -> str:
+    """``Blois 5`` (victory points in the status)."""
+    return N_("{side} {n}", side=side, n=n)
+
+
+def side_ps(side: str, n: int) -> str:
+    """``Blois 3 PS`` (resources in the status)."""
+    return N_("{side} {n} PS", side=side, n=n)
+
+
 class DeuxBretagne(DeuxBretagneModel):
     """Les Deux Bretagne, by Florent Coupeau (Grognard)."""
 
@@ -270,15 +280,14 @@ class DeuxBretagne(DeuxBretagneModel):
         title = N_("{game} — {id} {scenario} — {turn}", game=self.name, id=sc.id,
                    scenario=scenario_name(sc.name), turn=self.turn_label(state["turn"]))
         out = [N_("{turn} of {last_turn}, phase: {phase}, to play: {side}",
-                  turn=self.turn_label(state["turn"]), last_turn=sc.last_turn,
+                  turn=self.turn_title(state["turn"]), last_turn=sc.last_turn,
                   phase=PHASE_NAMES.get(state["phase"], state["phase"]),
                   side=self.side(state["active"]).name),
                N_("Victory points: {points}", points=listing(
-                   [N_("{side} {n}", side=self.side(s).name, n=state["score"][s])
-                    for s in PLAYERS]))]
+                   [side_points(self.side(s).name, state["score"][s]) for s in PLAYERS]))]
         out.append(N_("Resources: {points}", points=listing(
-            [N_("{side} {n} PS", side=self.side(s).name,
-                n=state["vars"]["resources"].get(s, 0)) for s in PLAYERS])))
+            [side_ps(self.side(s).name, state["vars"]["resources"].get(s, 0))
+             for s in PLAYERS])))
         hands = state["vars"]["hands"]
         for s in PLAYERS:
             cards = listing([card_rules.card_name(self, c) for c in hands[s]]) or N_("none")

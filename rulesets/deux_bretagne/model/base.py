@@ -147,6 +147,13 @@ class DeuxBretagneModel(Ruleset):
         return N_("turn {turn} ({label})", turn=turn,
                   label=cell.label) if cell else N_("turn {turn}", turn=turn)
 
+    def turn_title(self, turn: int) -> str:
+        """:meth:`turn_label` at the start of a line (``Turn 1 (1341)``)."""
+        track = self.board_map.tracks.get("turn")
+        cell = track.cell(str(turn)) if track else None
+        return N_("Turn {turn} ({label})", turn=turn,
+                  label=cell.label) if cell else N_("Turn {turn}", turn=turn)
+
     def piece_name(self, state: State, pid: str) -> str:
         t = self.piece_type(state, pid)
         if t.leader:

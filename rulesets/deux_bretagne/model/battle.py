@@ -6,6 +6,7 @@ each one asks, are in ``steps/battle.py``."""
 from __future__ import annotations
 
 import itertools
+import re
 from typing import TYPE_CHECKING, Any
 
 from boardapp.core.base.i18n import Msg
@@ -347,6 +348,21 @@ def return_withdrawn(rs: DeuxBretagneModel, state: State, ctx: Context, flow: Fl
         return False
     flow.call(rs, state, ctx, "return-leader", side="montfort", leaders=due)
     return True
+
+
+_WHY_WITH_NAMES = ((re.compile(r"Army crossing the enemy fortress of (.+)"),
+                    N_("Army crossing the enemy fortress of {names}"), "names"),
+                   (re.compile(r"(.+) pillaged again"), N_("{place} pillaged again"), "place"))
+
+
+def why_words(why: str) -> str:
+    """The reason of a pending step loss, kept as English text in the state, as the
+    message it was made from (so that it is drawn in the reader's language)."""
+    for pattern, msg, field in _WHY_WITH_NAMES:
+        found = pattern.fullmatch(why)
+        if found:
+            return Msg(msg.domain, msg.text, {field: found.group(1)})
+    return WORDS.msg(why)
 
 
 def step_loss(side: str, count: int, units: list[str], why: str,

@@ -123,8 +123,8 @@ def value(rs: DeuxBretagneModel, state: State, action: Action) -> str:
     """``value ANSWER``: a card's value the rules do not print (5.2)."""
     top = rs.flow.top(state)
     field = top["vars"]["missing"][0] if top and top["vars"].get("missing") else ""
-    return N_("{field}: {answer}", field=VALUE_NAMES.get(field, N_("Value")),
-              answer=ANSWERS.get(action.args[0], action.args[0]))
+    name = VALUE_NAMES.get(field) or N_("Value")
+    return N_("{field}: {answer}", field=name, answer=ANSWERS.get(action.args[0], action.args[0]))
 
 
 def discard(rs: DeuxBretagneModel, state: State, action: Action) -> str:

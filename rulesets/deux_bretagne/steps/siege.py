@@ -24,11 +24,11 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import groups, labels
 from ..model.base import DeuxBretagneModel
-from ..model.battle import TABLES, remove_steps, step_loss
+from ..model.battle import TABLES, remove_steps, step_loss, why_words
 from ..model.control import update_counties
 from ..model.names import data_word
 from ..model.siege import b01_in_force, fortress_owner, sieges, units_of
-from ..words import N_, WORDS
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -158,7 +158,7 @@ class StepLosses(DeuxBretagneStep):
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         entry = frame["vars"]["pending"][0]
         return (N_("{side}: {why} — choose the unit that loses a step ({count} to lose) ({rule})",
-                   side=rs.side(entry['side']).name, why=WORDS.msg(entry["why"]),
+                   side=rs.side(entry['side']).name, why=why_words(entry["why"]),
                    count=entry['count'], rule=entry['rule']))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
@@ -174,7 +174,7 @@ class StepLosses(DeuxBretagneStep):
     @staticmethod
     def _lose(rs: DeuxBretagneModel, state: State, frame: Frame, pid: str, ctx: Context) -> None:
         entry = frame["vars"]["pending"][0]
-        ctx.log(N_("{why}: {result}"), entry["rule"], why=WORDS.msg(entry["why"]),
+        ctx.log(N_("{why}: {result}"), entry["rule"], why=why_words(entry["why"]),
                 result=remove_steps(rs, state, pid, 1))
         entry["count"] -= 1
         entry["units"] = [p for p in entry["units"]

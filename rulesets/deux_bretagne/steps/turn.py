@@ -157,7 +157,7 @@ class EndOfTurn(DeuxBretagneStep):
                                         place=rs.board_map.place_name(a))),
                                  rule=rs.cite("6.32"), who=rs.side(side).name)
                 if result.result:
-                    pending.append(step_loss(side, 1, units, "Plague", rs.cite("6.32")))
+                    pending.append(step_loss(side, 1, units, N_("Plague"), rs.cite("6.32")))
         for side in PLAYERS:
             if not v["enlisement"][side]:
                 card_rules.add_enlisement(rs, state, side, ctx)

@@ -145,7 +145,7 @@ def rf_of(rs: LilyErmineModel, state: State, pid: str) -> int:
 
 
 def name(rs: LilyErmineModel, place: str) -> str:
-    return rs.place_name(place)
+    return data_word(rs.place_name(place))
 
 
 # -- starting -----------------------------------------------------------------------------
@@ -231,9 +231,9 @@ def treason(rs: LilyErmineModel, state: State, ctx: Context, camp: str) -> bool:
     tied = sorted(a for a in groups if sp_of(a) == least)
     while len(tied) > 1:
         rolls = {a: ctx.roll(6) for a in tied}
-        ctx.log(N_("Treason, a tie between allies: {rolls}", rolls=listing(
-            [N_("{ally} rolls {die}", ally=a, die=d) for a, d in rolls.items()])),
-            rs.cite(R_EVENTS + " (b)"))
+        said = [N_("{ally} rolls {die}", ally=a, die=d) for a, d in rolls.items()]
+        ctx.log(N_("Treason, a tie between allies: {rolls}", rolls=listing(said)),
+                rs.cite(R_EVENTS + " (b)"))
         best = max(rolls.values())
         tied = [a for a in tied if rolls[a] == best]
     ally = tied[0]

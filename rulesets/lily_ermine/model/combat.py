@@ -152,7 +152,7 @@ def retreat_army(rs: LilyErmineModel, state: State, ctx: Context, zone: str, cam
                 lost.append(N_("{name} eliminated", name=name))
         if lost:
             ctx.log(N_("Retreat into an enemy zone: every unit loses 1 SP ({names})",
-                       names='; '.join(lost)),
+                       names=listing(lost, "; ")),
                     rs.cite(RULE))
     if (rs.is_objective(dest) and not rs.enemy_occupied(state, dest, camp)
             and rs.own_at(state, dest, camp) and state["control"].get(dest) != camp):

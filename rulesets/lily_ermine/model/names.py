@@ -23,6 +23,13 @@ DATA_WORDS = {m.english(): m for m in (
     N_("Fatigue and Desertion Table"), N_("Combat Table"), N_("Reinforcements Table"),
     N_("Alliances Table"), N_("summer round"), N_("spring round"), N_("autumn round"),
     N_("mountain or forest zone crossed"),
+    N_("Breton 3rd line"), N_("Breton 2nd line"), N_("Breton 1st line"),
+    N_("Breton line of retreat (LR)"), N_("Breton left wing"), N_("Breton right wing"),
+    N_("French 1st line"), N_("French 2nd line"), N_("French 3rd line"),
+    N_("French line of retreat (LR)"), N_("French left wing"), N_("French right wing"),
+    N_("Battery"), N_("Harassment"), N_("Rain of arrows"), N_("Fence"),
+    N_("Cavalry charge"), N_("Clash among pikemen"), N_("Unseating"), N_("Ditch"),
+    N_("Cut and thrust"),
 )}
 
 

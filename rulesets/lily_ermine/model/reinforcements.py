@@ -503,7 +503,8 @@ def end_rr(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     then also enter in a zone adjacent to them (7.1)."""
     asks = state["vars"].get("asks") or []
     if asks:
-        names = ", ".join(rs.reinforcement_table.contingents[c].name for c, _ in asks)
+        names = listing([data_word(rs.reinforcement_table.contingents[c].name)
+                         for c, _ in asks])
         ctx.log(N_("Reinforcements Table not answered for {names}: no counters this round",
                    names=names),
                 rs.cite("13 Mercenary reinforcements"))

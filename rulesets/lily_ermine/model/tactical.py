@@ -21,8 +21,11 @@ from boardapp.core.engine.state import State
 
 from .base import TACTICAL, LilyErmineModel
 from .data import DATA_DIR
+from .names import data_word
 from .words import N_
 
+PHASE_WORDS = {"fire": N_("fire"), "melee": N_("melee")}
+"""The phases of a combat round a marker is revealed for (the state keeps the key)."""
 KIND_NAMES = {"battle": N_("battle"), "siege": N_("siege")}
 """The combat markers' names (the state keeps the key)."""
 EVENT_NAMES = {"treason": N_("treason"), "weapons on the ground": N_("weapons on the ground"),
@@ -158,7 +161,7 @@ def marker_kinds() -> tuple[str, ...]:
 
 
 def marker_name(kind: str) -> str:
-    return str(marker_data()["markers"][kind]["name"])
+    return data_word(str(marker_data()["markers"][kind]["name"]))
 
 
 def inventory(camp: str) -> dict[str, int]:

@@ -38,7 +38,7 @@ class BattleLosses(SpLossStep):
 
     name = "battle-losses"
     section = "10"
-    LABEL = "Battle"
+    LABEL = N_("Battle")
     RULE = "10"
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:

@@ -123,7 +123,7 @@ class MbLosses(TacticalLosses):
     """Each camp allocates its melee losses among the units of its TZ (10)."""
 
     name = "mb-losses"
-    LABEL = "Melee"
+    LABEL = N_("Melee")
     RULE = "10 Combat results"
 
     def _zone(self, state: State, side: str) -> str:

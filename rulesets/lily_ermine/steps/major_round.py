@@ -34,9 +34,12 @@ from ..model.battle_rules import (
     start_round,
     trim_markers,
 )
-from ..model.tactical import camp_zones, is_cannon, marker_name, parse
+from ..model.tactical import PHASE_WORDS, camp_zones, is_cannon, marker_name, parse
 from ..words import N_
 from .common import TacticalStep, marker_label
+
+NO_MARKER = N_("no marker")
+"""What a camp reveals when it picked no marker."""
 
 
 def _fire_label(rs: LilyErmineModel, state: State, action: Action) -> str:
@@ -113,7 +116,7 @@ class MbReveal(TacticalStep):
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         return (N_("{head}: {side} reveals the markers it picked for the {phase} (10).",
                    head=head(rs, state), side=rs.side(frame['side']).name,
-                   phase=frame['vars']['phase']))
+                   phase=PHASE_WORDS.get(frame['vars']['phase'], frame['vars']['phase'])))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("reveal-markers")
@@ -141,7 +144,8 @@ class MbReveal(TacticalStep):
             mine["chosen"] = [None if k in ZONE_MARKERS else k  # lost (10)
                               for k in mine["chosen"]]
         ctx.log(N_("{side} reveals for the {phase}: {value}", side=rs.side(camp).name,
-                   phase=phase, value=listing(shown) or 'no marker'), rs.cite("10 Tactical choice"))
+                   phase=PHASE_WORDS.get(phase, phase), value=listing(shown) or NO_MARKER),
+                rs.cite("10 Tactical choice"))
         if camp == t["attacker"]:
             flow.goto(rs, state, ctx, "mb-reveal", side=t["defender"])
         elif phase == "fire":

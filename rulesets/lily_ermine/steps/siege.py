@@ -137,7 +137,7 @@ class SiegeLosses(TacticalLosses):
     its garrison go to the FV (10 Assault)."""
 
     name = "siege-losses"
-    LABEL = "Siege"
+    LABEL = N_("Siege")
     RULE = "10 Assault"
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
