@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from boardapp.core.base.errors import DataError
-from boardapp.core.base.i18n import listing
+from boardapp.core.base.i18n import listing, render
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
@@ -265,12 +265,12 @@ class DeuxBretagne(DeuxBretagneModel):
         for area, m in sieges(state).items():
             markers.setdefault(area, []).append(N_("Siege {level}", level=m['level']))
         for area in state["vars"]["pillage"]:
-            markers.setdefault(area, []).append("Pillage")
+            markers.setdefault(area, []).append(N_("Pillage"))
         for side, bases in sorted(state["vars"].get("supply_bases", {}).items()):  # 12.32
             for area in bases:
                 markers.setdefault(area, []).append(N_("Supply base ({side})",
                                                        side=self.side(side).name))
-        return markers
+        return {area: [render(m) for m in ms] for area, ms in markers.items()}  # words now
 
     def status(self, state: State) -> Status:
         """The title (scenario, turn and years) and the position in words: points,

@@ -33,7 +33,7 @@ decide to correct by hand.
 
 from __future__ import annotations
 
-from boardapp.core.base.i18n import listing
+from boardapp.core.base.i18n import listing, render
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.datasheets import Sheet
@@ -65,6 +65,10 @@ from .words import N_
 PHASES = (*rr.STEPS, *movement.STEPS, fatigue.FatiguePhase, *combat.STEPS)
 PROCEDURES = (*fatigue.STEPS, *battle.STEPS, *retreat.STEPS, *siege.STEPS,
               *major_setup.STEPS, *major_round.STEPS, *major_melee.STEPS)
+
+
+KIND_TITLES = {"battle": N_("Battle"), "siege": N_("Siege")}
+"""The strategic map's combat markers, as their counters read."""
 
 
 class LilyErmine(LilyErmineModel):
@@ -168,14 +172,14 @@ class LilyErmine(LilyErmineModel):
                         source=ut.source)))
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
-        out = {z: [k.capitalize()] for z, k in state["vars"]["markers"].items()}
+        out = {z: [KIND_TITLES.get(k, k.capitalize())] for z, k in state["vars"]["markers"].items()}
         for z in self.board_map.areas:  # the objective stars of the printed map (5)
             if self.is_objective(z):
                 out.setdefault(z, []).insert(0, "★")
         if "alliances" in self.board_map.boxes:  # the cursors of the Alliances Table (11)
             out["alliances"] = diplomacy.table_lines(self, state)
         out.update(tactical_markers(self, state))  # the tactical map (10)
-        return out
+        return {z: [render(m) for m in ms] for z, ms in out.items()}  # in the words now
 
     def outcome(self, state: State) -> str | None:
         if not state["vars"]["over"]:

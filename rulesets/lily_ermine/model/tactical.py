@@ -142,7 +142,7 @@ def tactical_markers(rs: LilyErmineModel, state: State) -> dict[str, list[str]]:
                        N_("FV {fv} (printed {fv0})", fv=t['fv'], fv0=t['fv0'])]
         return out
     for zone, kinds in t.get("zone_markers", {}).items():
-        out[zone] = [k.capitalize() for k in kinds]
+        out[zone] = [marker_name(k) if k in marker_kinds() else k.capitalize() for k in kinds]
     out.setdefault(status, []).append(N_("Round {round}", round=t['round']))
     if t.get("event"):
         out[status].append(N_("Event: {event}", event=EVENT_NAMES.get(t["event"], t["event"])))
