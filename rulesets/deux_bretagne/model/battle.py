@@ -358,6 +358,8 @@ _WHY_WITH_NAMES = ((re.compile(r"Army crossing the enemy fortress of (.+)"),
 def why_words(why: str) -> str:
     """The reason of a pending step loss, kept as English text in the state, as the
     message it was made from (so that it is drawn in the reader's language)."""
+    if isinstance(why, Msg):  # not through a file yet: the message itself
+        return why
     for pattern, msg, field in _WHY_WITH_NAMES:
         found = pattern.fullmatch(why)
         if found:
