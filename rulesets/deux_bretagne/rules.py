@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from boardapp.core.base.errors import DataError
+from boardapp.core.base.i18n import listing, render
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
@@ -34,6 +35,7 @@ from .model import events, groups, movement
 from .model.base import PLAYERS, UNIT_CODE_TYPES, DeuxBretagneModel, sieges
 from .model.guess import guess_hidden_cards
 from .model.movement import NOBODY_RETREATS, SPLIT_CROSSING, costs_a_step
+from .model.names import data_word, scenario_name
 from .model.victory import automatic_winner
 from .steps.action import ActionPhase
 from .steps.battle import BATTLE_STEPS
@@ -47,6 +49,21 @@ from .steps.recruit import RECRUIT_STEPS
 from .steps.resources import RESOURCE_STEPS
 from .steps.siege import SIEGE_STEPS
 from .steps.turn import TURN_STEPS
+from .words import N_, NP_
+
+PHASE_NAMES = {"action": N_("action"), "end-of-actions": N_("end of actions"),
+               "over": N_("over")}
+"""The phases' names in the status line."""
+
+
+def side_points(side: str, n: int) -> str:
+    """``Blois 5`` (victory points in the status)."""
+    return N_("{side} {n}", side=side, n=n)
+
+
+def side_ps(side: str, n: int) -> str:
+    """``Blois 3 PS`` (resources in the status)."""
+    return N_("{side} {n} PS", side=side, n=n)
 
 
 class DeuxBretagne(DeuxBretagneModel):
@@ -182,8 +199,9 @@ class DeuxBretagne(DeuxBretagneModel):
             steps = sum(1 for p in r.path[1:-1] if costs_a_step(self, state, group, p))
             steps += movement.crosses_its_start(self, state, group)  # 8.22, split moves
             if steps:
-                reach[place] = replace(r, label=f"{r.cost} MP, -{steps} step"
-                                                f"{'s' if steps > 1 else ''} (8.22)")
+                reach[place] = replace(r, label=NP_("{cost} MP, -{n} step (8.22)",
+                                                    "{cost} MP, -{n} steps (8.22)", steps,
+                                                    cost=r.cost))
         return reach
 
     def after_manual(self, state: State, ctx: Context) -> None:
@@ -204,20 +222,24 @@ class DeuxBretagne(DeuxBretagneModel):
             return CounterFace(
                 colour=side.colour, text_colour=side.text_colour, title=t.name,
                 subtitle=t.origin, values=(str(t.activation), f"{t.bonus:+d}", str(t.command)),
-                is_leader=True, tag="in fortress" if pid in groups.inside(state) else "",
-                tooltip=(f"{t.name} ({side.name}, {t.origin})\nactivation {t.activation}, "
-                         f"combat bonus {t.bonus:+d}, command {t.command}, move 8 (2.3)\n"
-                         f"source: {t.source}"))
+                is_leader=True, tag=N_("in fortress") if pid in groups.inside(state) else "",
+                tooltip=(N_("{t} ({side}, {origin})\nactivation {activation}, combat bonus "
+                            "{bonus}, command {command}, move 8 (2.3)\nsource: {source}",
+                            t=data_word(t.name), side=side.name, origin=data_word(t.origin),
+                            activation=t.activation, bonus=f"{t.bonus:+d}", command=t.command,
+                            source=t.source)))
         reduced = self.is_reduced(state, pid)
-        tag = "in fortress" if pid in groups.inside(state) else ""
+        tag = N_("in fortress") if pid in groups.inside(state) else ""
         i = 1 if reduced else 0
         values = (str(t.combat[i]), str(t.loss[i]), str(t.move[i]))
         return CounterFace(
             colour=side.colour, text_colour=side.text_colour, title=t.label,
             subtitle=side.name if t.side == "marauders" else "", values=values, reduced=reduced,
             tag=tag,
-            tooltip=(f"{self.piece_name(state, pid)}: {t.name}\ncombat {values[0]}, loss "
-                     f"{values[1]}, movement {values[2]}\nsource: {t.source}"))
+            tooltip=(N_("{piece}: {t}\ncombat {values}, loss {values2}, movement "
+                        "{values3}\nsource: {source}", piece=self.piece_name(state, pid),
+                        t=t.name, values=values[0], values2=values[1], values3=values[2],
+                        source=t.source)))
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
         """A player's hand and draw pile are his secret (the pile's size is public)."""
@@ -231,81 +253,92 @@ class DeuxBretagne(DeuxBretagneModel):
         v = state["vars"]
         hand = v["hands"].get(side, [])
         lines = ([card_rules.card_line(self, state, c) for c in hand] if hand
-                 else ["No card in hand"])
+                 else [N_("No card in hand")])
         lines.extend(events.war_lines(self, state))  # 6.2
-        lines.append(f"Deck {len(v['decks'].get(side, []))} cards, discard "
-                     f"{len(v['discard'].get(side, []))}; '?' = not in the rules, asked when "
-                     "played; groups assumed (cards.yaml)")
+        lines.append(N_("Deck {n} cards, discard {n2}; '?' = not in the rules, asked when "
+                        "played; groups assumed (cards.yaml)", n=len(v['decks'].get(side, [])),
+                        n2=len(v['discard'].get(side, []))))
         return lines
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
         markers: dict[str, list[str]] = {}
         for area, m in sieges(state).items():
-            markers.setdefault(area, []).append(f"Siege {m['level']}")
+            markers.setdefault(area, []).append(N_("Siege {level}", level=m['level']))
         for area in state["vars"]["pillage"]:
-            markers.setdefault(area, []).append("Pillage")
+            markers.setdefault(area, []).append(N_("Pillage"))
         for side, bases in sorted(state["vars"].get("supply_bases", {}).items()):  # 12.32
             for area in bases:
-                markers.setdefault(area, []).append(f"Supply base ({self.side(side).name})")
-        return markers
+                markers.setdefault(area, []).append(N_("Supply base ({side})",
+                                                       side=self.side(side).name))
+        return {area: [render(m) for m in ms] for area, ms in markers.items()}  # words now
 
     def status(self, state: State) -> Status:
         """The title (scenario, turn and years) and the position in words: points,
         resources, hands, chits, markers, counties, areas and boxes."""
         bmap = self.board_map
         sc = self.scenario_data[state["scenario"]]
-        title = f"{self.name} — {sc.id} {sc.name} — {self.turn_label(state['turn'])}"
-        out = [f"{self.turn_label(state['turn']).capitalize()} of {sc.last_turn}, "
-               f"phase: {state['phase']}, to play: {self.side(state['active']).name}",
-               "Victory points: " + ", ".join(f"{self.side(s).name} {state['score'][s]}"
-                                              for s in PLAYERS)]
-        out.append("Resources: " + ", ".join(
-            f"{self.side(s).name} {state['vars']['resources'].get(s, 0)} PS" for s in PLAYERS))
+        title = N_("{game} — {id} {scenario} — {turn}", game=self.name, id=sc.id,
+                   scenario=scenario_name(sc.name), turn=self.turn_label(state["turn"]))
+        out = [N_("{turn} of {last_turn}, phase: {phase}, to play: {side}",
+                  turn=self.turn_title(state["turn"]), last_turn=sc.last_turn,
+                  phase=PHASE_NAMES.get(state["phase"], state["phase"]),
+                  side=self.side(state["active"]).name),
+               N_("Victory points: {points}", points=listing(
+                   [side_points(self.side(s).name, state["score"][s]) for s in PLAYERS]))]
+        out.append(N_("Resources: {points}", points=listing(
+            [side_ps(self.side(s).name, state["vars"]["resources"].get(s, 0))
+             for s in PLAYERS])))
         hands = state["vars"]["hands"]
         for s in PLAYERS:
-            cards = ", ".join(card_rules.card_name(self, c) for c in hands[s]) or "none"
-            out.append(f"{self.side(s).name} hand: {cards}; deck "
-                       f"{len(state['vars']['decks'][s])}, discard: "
-                       f"{', '.join(state['vars']['discard'][s]) or 'none'}")
-        out.append(f"Tactical chit cup: {', '.join(state['vars']['chit_cup'])} "
-                   f"(left out: {', '.join(state['vars']['chits_out']) or 'none'})")
+            cards = listing([card_rules.card_name(self, c) for c in hands[s]]) or N_("none")
+            out.append(N_("{side} hand: {cards}; deck {n}, discard: {value}",
+                          side=self.side(s).name, cards=cards, n=len(state['vars']['decks'][s]),
+                          value=listing(state['vars']['discard'][s]) or N_("none")))
+        out.append(N_("Tactical chit cup: {names} (left out: {value})",
+                      names=listing(state['vars']['chit_cup']),
+                      value=listing(state['vars']['chits_out']) or N_("none")))
         for area, m in sorted(sieges(state).items()):
-            out.append(f"Siege {m['level']} marker on {bmap.place_name(area)} "
-                       f"({self.side(m['side']).name} besieges)")
+            out.append(N_("Siege {level} marker on {place} ({side} besieges)", level=m['level'],
+                          place=bmap.place_name(area), side=self.side(m['side']).name))
         if state["vars"]["pillage"]:
-            out.append("Pillage markers: " + ", ".join(bmap.place_name(a)
-                                                      for a in state["vars"]["pillage"]))
+            out.append(N_("Pillage markers: {places}", places=listing(
+                [bmap.place_name(a) for a in state["vars"]["pillage"]])))
         out.extend(events.war_lines(self, state))  # 6.2: pieces off the map on a card
-        out.append("Counties:")
+        out.append(N_("Counties:"))
         for region in bmap.regions.values():
             owner = state["region_control"].get(region.id)
-            out.append(f"  {region.name}: {self.side(owner).name if owner else 'neutral'} "
-                       f"(needs {region.cities_needed} cities, {region.vp} VP)")
-        out.append("Areas:")
+            out.append(N_("  {region}: {value} (needs {cities_needed} cities, {vp} VP)",
+                          region=region.name,
+                          value=self.side(owner).name if owner else N_("neutral"),
+                          cities_needed=region.cities_needed, vp=region.vp))
+        out.append(N_("Areas:"))
         for area in sorted(bmap.areas.values(), key=lambda a: a.name):
             owner = state["control"].get(area.id)
-            kind = (f"fortified NF {self.fortress_level(state, area.id)}" if area.fortified
-                    else "open")
-            pieces = "; ".join(self._piece_line(state, p) for p in pieces_at(state, area.id))
-            line = (f"  {area.name} [{kind}] control: "
-                    f"{self.side(owner).name if owner else 'none'}")
-            out.append(line + (f" — {pieces}" if pieces else ""))
-        out.append("Boxes:")
+            kind = (N_("fortified NF {fortress_level}",
+                       fortress_level=self.fortress_level(state, area.id)) if area.fortified
+                    else N_("open"))
+            pieces = listing([self._piece_line(state, p) for p in pieces_at(state, area.id)],
+                             "; ")
+            line = (N_("  {area} [{kind}] control: {value}", area=area.name, kind=kind,
+                       value=self.side(owner).name if owner else N_("none")))
+            out.append(N_("{line} — {pieces}", line=line, pieces=pieces) if pieces else line)
+        out.append(N_("Boxes:"))
         for b in bmap.boxes.values():
             pieces = pieces_at(state, b.id)
             if b.id == "reserve":
-                out.append(f"  {b.name}: {len(pieces)} counters")
+                out.append(N_("  {b}: {n} counters", b=b.name, n=len(pieces)))
             elif pieces:
-                out.append(f"  {b.name}: " + "; ".join(self._piece_line(state, p)
-                                                       for p in pieces))
+                out.append(N_("  {box}: {pieces}", box=b.name, pieces=listing(
+                    [self._piece_line(state, p) for p in pieces], "; ")))
         return Status(title, tuple(out), pieces=False)
 
     def _piece_line(self, state: State, pid: str) -> str:
         if self.is_leader(state, pid):
-            inside = " (inside the fortress)" if pid in groups.inside(state) else ""
-            return self.piece_name(state, pid) + inside
-        steps = "1 step" if self.is_reduced(state, pid) else "2 steps"
+            inside = N_(" (inside the fortress)") if pid in groups.inside(state) else ""
+            return N_("{piece}{inside}", piece=self.piece_name(state, pid), inside=inside)
+        steps = N_("1 step") if self.is_reduced(state, pid) else N_("2 steps")
         t = self.piece_type(state, pid)
-        where = ", inside the fortress" if pid in groups.inside(state) else ""
-        return (f"{self.side(self.piece_side(state, pid)).name} {t.label} "
-                f"#{pid.rsplit('-', 1)[-1]} ({steps}{where})")
+        where = N_(", inside the fortress") if pid in groups.inside(state) else ""
+        return N_("{side} {unit} #{number} ({steps}{where})",
+                  side=self.side(self.piece_side(state, pid)).name, unit=t.label,
+                  number=pid.rsplit("-", 1)[-1], steps=steps, where=where)

@@ -33,6 +33,7 @@ decide to correct by hand.
 
 from __future__ import annotations
 
+from boardapp.core.base.i18n import listing, render
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.datasheets import Sheet
@@ -44,6 +45,7 @@ from boardapp.core.engine.state import LEGACY, State, add_piece, new_state
 from .model import LilyErmineModel, diplomacy, reinforcements, sheets, victory
 from .model.combat import ALL_RESOLVED
 from .model.data import CAMPS
+from .model.names import data_word
 from .model.tactical import marker_kinds, marker_name, tactical_markers
 from .steps import (
     battle,
@@ -58,10 +60,15 @@ from .steps import (
     siege,
 )
 from .steps.common import LilyStep
+from .words import N_
 
 PHASES = (*rr.STEPS, *movement.STEPS, fatigue.FatiguePhase, *combat.STEPS)
 PROCEDURES = (*fatigue.STEPS, *battle.STEPS, *retreat.STEPS, *siege.STEPS,
               *major_setup.STEPS, *major_round.STEPS, *major_melee.STEPS)
+
+
+KIND_TITLES = {"battle": N_("Battle"), "siege": N_("Siege")}
+"""The strategic map's combat markers, as their counters read."""
 
 
 class LilyErmine(LilyErmineModel):
@@ -74,8 +81,8 @@ class LilyErmine(LilyErmineModel):
         return [*sheets.data_sheets(self), reinforcements.data_sheet(self)]
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
-        return {"1487": ScenarioInfo("1487", "The French-Breton War 1487-1491",
-                                     "The campaign game, 13 rounds (rules 13)")}
+        return {"1487": ScenarioInfo("1487", N_("The French-Breton War 1487-1491"),
+                                     N_("The campaign game, 13 rounds (rules 13)"))}
 
     # -- set-up (13) ---------------------------------------------------------------------
     def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
@@ -146,9 +153,10 @@ class LilyErmine(LilyErmineModel):
                 colour=side.colour, text_colour=side.text_colour,
                 title=c.back if flipped else c.name, subtitle="*" * c.stars,
                 values=(str(c.mp), str(c.tc)), is_leader=True,
-                tooltip=(f"{c.name} ({self.counters.nationalities[c.nationality]['name']}): "
-                         f"rank {c.stars} stars, {c.mp} MP, TC {c.tc}\nback: {c.back}\n"
-                         f"source: {c.source}"))
+                tooltip=(N_("{c} ({name}): rank {stars} stars, {mp} MP, TC {tc}\nback: "
+                            "{back}\nsource: {source}", c=c.name,
+                            name=data_word(self.counters.nationalities[c.nationality]['name']),
+                            stars=c.stars, mp=c.mp, tc=c.tc, back=c.back, source=c.source)))
         ut = self.counters.units[self.unit_code(state, pid)]
         reduced = flipped and not ut.one_sp
         cf = ut.cf[1 if flipped else 0]
@@ -157,19 +165,21 @@ class LilyErmine(LilyErmineModel):
             colour=side.colour, text_colour=side.text_colour, title=ut.code, subtitle=nat,
             values=(str(cf), str(ut.rf), str(ut.mp)), reduced=reduced,
             tag="captured" if flipped and ut.code == "Ca" else "",
-            tooltip=(f"{self.piece_name(state, pid)}: {ut.name}\nCF {cf}, range of fire "
-                     f"{ut.rf}, {ut.mp} MP, {ut.rp} RP, {self.sp(state, pid)} SP\n"
-                     f"source: {ut.source}"))
+            tooltip=(N_("{piece}: {ut}\nCF {cf}, range of fire {rf}, {mp} MP, {rp} RP, {sp} "
+                        "SP\nsource: {source}", piece=self.piece_name(state,
+                                                                      pid), ut=data_word(ut.name),
+                        cf=cf, rf=ut.rf, mp=ut.mp, rp=ut.rp, sp=self.sp(state, pid),
+                        source=ut.source)))
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
-        out = {z: [k.capitalize()] for z, k in state["vars"]["markers"].items()}
+        out = {z: [KIND_TITLES.get(k, k.capitalize())] for z, k in state["vars"]["markers"].items()}
         for z in self.board_map.areas:  # the objective stars of the printed map (5)
             if self.is_objective(z):
                 out.setdefault(z, []).insert(0, "★")
         if "alliances" in self.board_map.boxes:  # the cursors of the Alliances Table (11)
             out["alliances"] = diplomacy.table_lines(self, state)
         out.update(tactical_markers(self, state))  # the tactical map (10)
-        return out
+        return {z: [render(m) for m in ms] for z, ms in out.items()}  # in the words now
 
     def outcome(self, state: State) -> str | None:
         if not state["vars"]["over"]:
@@ -180,11 +190,11 @@ class LilyErmine(LilyErmineModel):
         bmap = self.board_map
         ctl = ", ".join(f"{bmap.place_name(z)} {c}" for z, c in sorted(state["control"].items())
                         if c)
-        return Status(f"{self.name}, {self.turn_label(state['turn'])}", (
-            f"  control markers: {ctl}",
-            "  Alliances Table (11): " + "; ".join(diplomacy.table_lines(self, state)),
-            f"  VP (12): France {state['score'].get('france', 0)}, Brittany "
-            f"{state['score'].get('brittany', 0)}"))
+        return Status(N_("{game}, {turn}", game=self.name, turn=self.turn_label(state["turn"])), (
+            N_("  control markers: {ctl}", ctl=ctl),
+            N_("  Alliances Table (11): ") + "; ".join(diplomacy.table_lines(self, state)),
+            N_("  VP (12): France {get}, Brittany {get2}", get=state['score'].get('france', 0),
+               get2=state['score'].get('brittany', 0))))
 
     # -- hidden information: the tactical markers (10) -----------------------------------
     def private_lines(self, state: State, side: str) -> list[str]:
@@ -192,12 +202,12 @@ class LilyErmine(LilyErmineModel):
         mine = state["vars"].get("tac_secret", {}).get(side)
         if not t or t.get("kind") != "battle" or not isinstance(mine, dict) or not mine:
             return []
-        chosen = ", ".join(marker_name(k) for k in mine.get("chosen", [])
-                           if k in marker_kinds()) or "none"
-        lines = [f"Your tactical markers, face down: {chosen}"]
+        chosen = listing([marker_name(k) for k in mine.get("chosen", [])
+                          if k in marker_kinds()]) or N_("none")
+        lines = [N_("Your tactical markers, face down: {chosen}", chosen=chosen)]
         picked = mine.get("picked")
         if picked:
-            lines.append("Picked for this round: " + ", ".join(
+            lines.append(N_("Picked for this round: ") + ", ".join(
                 marker_name(k) + (f" in {self.place_name(z)}" if z else "")
                 for k, z in picked))
         return lines

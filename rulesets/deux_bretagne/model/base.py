@@ -12,12 +12,15 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.datasheets import Sheet
 from boardapp.core.engine.ruleset import DiceSpec, Ruleset, ScenarioInfo, SideInfo
 from boardapp.core.engine.state import State
 
 from . import sheets
 from .data import PieceType, Scenario, load_cards, load_chits, load_piece_types, load_scenarios
+from .names import data_word
+from .words import N_, WORDS
 
 PLAYERS = ("blois", "montfort")
 PRISON = {"blois": "prison-bro-saoz", "montfort": "prison-bro-chall"}  # 9.42
@@ -45,7 +48,7 @@ class DeuxBretagneModel(Ruleset):
     """Les Deux Bretagne, by Florent Coupeau (Grognard): its data and predicates."""
 
     id = "deux-bretagne"
-    name = "Les Deux Bretagne"
+    name = N_("Les Deux Bretagne")
     version = "0.7"
     """Bumped whenever the state or the rules change: a saved game of an older version
     replays its actions and dice but its final-state digest is not required to match.
@@ -54,10 +57,11 @@ class DeuxBretagneModel(Ruleset):
     to the same position)."""
     aliases = ("deux_bretagne", "ldb", "les-deux-bretagne")
     rules_name = "Deux Bretagne"
+    words = WORDS
     sides = (
-        SideInfo("blois", "Blois", "#4f7fc4", "#ffffff"),
-        SideInfo("montfort", "Montfort", "#e6d3a3", "#2b2216"),
-        SideInfo("marauders", "Marauders", "#9b9b9b", "#111111", playable=False),
+        SideInfo("blois", N_("Blois"), "#4f7fc4", "#ffffff"),
+        SideInfo("montfort", N_("Montfort"), "#e6d3a3", "#2b2216"),
+        SideInfo("marauders", N_("Marauders"), "#9b9b9b", "#111111", playable=False),
     )
     player_sides = PLAYERS
     dice = DiceSpec(sides=10, zero_based=True)  # 2.7: a zero is a zero
@@ -105,7 +109,7 @@ class DeuxBretagneModel(Ruleset):
         return load_cards()
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
-        return {s.id: ScenarioInfo(s.id, s.name, s.description)
+        return {s.id: ScenarioInfo(s.id, data_word(s.name), data_word(s.description))
                 for s in self.scenario_data.values()}
 
     def piece_type(self, state: State, pid: str) -> PieceType:
@@ -140,7 +144,15 @@ class DeuxBretagneModel(Ruleset):
         """The year(s) of ``turn`` as the turn track prints them."""
         track = self.board_map.tracks.get("turn")
         cell = track.cell(str(turn)) if track else None
-        return f"turn {turn} ({cell.label})" if cell else f"turn {turn}"
+        return N_("turn {turn} ({label})", turn=turn,
+                  label=cell.label) if cell else N_("turn {turn}", turn=turn)
+
+    def turn_title(self, turn: int) -> str:
+        """:meth:`turn_label` at the start of a line (``Turn 1 (1341)``)."""
+        track = self.board_map.tracks.get("turn")
+        cell = track.cell(str(turn)) if track else None
+        return N_("Turn {turn} ({label})", turn=turn,
+                  label=cell.label) if cell else N_("Turn {turn}", turn=turn)
 
     def piece_name(self, state: State, pid: str) -> str:
         t = self.piece_type(state, pid)
@@ -148,10 +160,13 @@ class DeuxBretagneModel(Ruleset):
             return t.name
         number = pid.rsplit("-", 1)[-1]
         side = self.side(self.piece_side(state, pid)).name
-        reduced = ", reduced" if self.is_reduced(state, pid) else ""
-        return f"{side} {t.label} #{number}{reduced}"
+        reduced = self.is_reduced(state, pid)
+        if reduced:
+            return N_("{side} {unit} #{number}, reduced", side=side, unit=t.label,
+                      number=number)
+        return N_("{side} {unit} #{number}", side=side, unit=t.label, number=number)
 
     def names(self, state: State, pids: list[str]) -> str:
         """Pieces named for a log line."""
-        return ", ".join(self.piece_name(state, p) for p in pids)
+        return listing([self.piece_name(state, p) for p in pids])
 

@@ -6,8 +6,10 @@ each one asks, are in ``steps/battle.py``."""
 from __future__ import annotations
 
 import itertools
+import re
 from typing import TYPE_CHECKING, Any
 
+from boardapp.core.base.i18n import Msg
 from boardapp.core.base.yamlio import load_yaml_file
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
@@ -17,6 +19,7 @@ from boardapp.core.engine.tables import Modifier, resolve
 
 from . import groups
 from .data import DATA_DIR
+from .words import N_, WORDS
 
 if TYPE_CHECKING:
     from .base import DeuxBretagneModel
@@ -38,10 +41,17 @@ def other(side: str) -> str:
 def does(rs: DeuxBretagneModel, side: str, verb: str, start: bool = True) -> str:
     """"Blois attacks", but "The Marauders attack" (a band, not a player); ``start``:
     at the start of a sentence."""
+    name = rs.side(side).name
     if side in rs.player_sides:
-        return f"{rs.side(side).name} {verb}"
+        return Msg(WORDS.name, "{side} " + verb, {"side": name})
     the = "The" if start else "the"
-    return f"{the} {rs.side(side).name} {verb[:-1] if verb.endswith('s') else verb}"
+    return Msg(WORDS.name, the + " {side} " + (verb[:-1] if verb.endswith("s") else verb),
+               {"side": name})
+
+
+DOES = (N_("{side} attacks"), N_("the {side} attack"), N_("{side} takes"), N_("The {side} take"),
+        N_("{side} wins"), N_("The {side} win"), N_("{side} retreats"), N_("The {side} retreat"))
+"""The sentences :func:`does` makes, marked for the catalogue."""
 
 
 def column_index(strength: int) -> int:
@@ -105,9 +115,9 @@ def remove_steps(rs: DeuxBretagneModel, state: State, pid: str, steps: int) -> s
             state["prev_loc"][pid] = state["pieces"][pid]["loc"]
             put_piece(state, pid, rs.eliminated_box)
             state["pieces"][pid]["flipped"] = False
-            return f"{name} eliminated"
+            return N_("{name} eliminated", name=name)
         state["pieces"][pid]["flipped"] = True
-    return f"{name} reduced"
+    return N_("{name} reduced", name=name)
 
 
 def _units(rs: DeuxBretagneModel, state: State, area: str, side: str,
@@ -178,9 +188,10 @@ def _modifiers(rs: DeuxBretagneModel, state: State, v: dict[str, Any],
     bonus_cancelled = side == "blois" and "T17" in chits and len(blois_leaders) > 1
     if commander and not bonus_cancelled:
         t = rs.piece_type(state, commander)
-        mods.append(Modifier("leader bonus", t.bonus, f"{t.name}, {rs.cite('9.23')}"))
+        mods.append(Modifier(N_("leader bonus"), t.bonus, f"{t.name}, {rs.cite('9.23')}"))
     elif commander:
-        mods.append(Modifier("leader bonus cancelled", 0, f"T17 Rivalité, {rs.cite('9.221')}"))
+        mods.append(Modifier(N_("leader bonus cancelled"), 0, N_("T17 Rivalité, {rule}",
+                                                             rule=rs.cite('9.221'))))
     terrain = rs.board_map.areas[area].terrain if area in rs.board_map.areas else "clear"
     fortified = area in rs.board_map.areas and rs.board_map.areas[area].fortified
     if side == "blois":
@@ -188,27 +199,27 @@ def _modifiers(rs: DeuxBretagneModel, state: State, v: dict[str, Any],
             mods.append(Modifier("Charge", 1, "T3"))
         if "T5" in chits and any(rs.piece_type(state, p).origin == "French"
                                  for p in blois_leaders):
-            mods.append(Modifier("Maréchal de France", 1, "T5"))
+            mods.append(Modifier(N_("Maréchal de France"), 1, "T5"))
         if "T8" in chits and "T8" in choices:
             if choices["T8"] == "plus2":
-                mods.append(Modifier("Notre Dame! Guesclin!", 2, "T8"))
+                mods.append(Modifier(N_("Notre Dame! Guesclin!"), 2, "T8"))
             else:
                 shift += 1
         if "T9" in chits:
             shift += 1
         if "T6" in chits and "T6" in choices:
-            mods.append(Modifier("Ordre de l'étoile", 2 if choices["T6"] == "plus2" else 1,
+            mods.append(Modifier(N_("Ordre de l'étoile"), 2 if choices["T6"] == "plus2" else 1,
                                  "T6"))
     else:
         if "T10" in chits:
-            mods.append(Modifier("Jeanne la Flamme", 2, "T10"))
+            mods.append(Modifier(N_("Jeanne la Flamme"), 2, "T10"))
         if "T11" in chits and "T11" in choices:
             if choices["T11"] == "plus2":
                 mods.append(Modifier("Longbow", 2, "T11"))
             else:
                 shift += 1
         if "T12" in chits and "T12" in choices:
-            mods.append(Modifier("Supériorité tactique", 1 if choices["T12"] == "plus1" else -1,
+            mods.append(Modifier(N_("Supériorité tactique"), 1 if choices["T12"] == "plus1" else -1,
                                  "T12"))
         if "T15" in chits and not fortified:
             shift += 1
@@ -233,11 +244,11 @@ def roll_battle(rs: DeuxBretagneModel, state: State, v: dict[str, Any], ctx: Con
         mods, shift = _modifiers(rs, state, v, side) if side in ("blois", "montfort") else (
             [], 0)
         col = min(len(columns) - 1, column_index(v["strength"][side]) + shift)
-        label = columns[col] + (f" (shifted {shift:+d})" if shift else "")
-        result = resolve(ctx, table="Combat Table", column=label, sides=10, zero_based=True,
+        label = columns[col] + (N_(" (shifted {shift})", shift=f"{shift:+d}") if shift else "")
+        result = resolve(ctx, table=N_("Combat Table"), column=label, sides=10, zero_based=True,
                          modifiers=mods, clamp=(0, 11),
                          lookup=lambda roll, c=col: table["rows"][roll][c],
-                         describe=lambda n: f"{n} losses", rule=rs.cite("9.25"),
+                         describe=lambda n: N_("{n} losses", n=n), rule=rs.cite("9.25"),
                          who=rs.side(side).name)
         v["rolled"][side] = result.die
         v["caused"][side] = int(result.result)
@@ -251,7 +262,8 @@ def return_chits(rs: DeuxBretagneModel, state: State, v: dict[str, Any], ctx: Co
             state["vars"]["chit_cup"].append(chit)
         else:
             state["vars"]["chits_out"].append(chit)
-            ctx.log(f"{chit} {rs.chits[chit]} is removed from the game", rs.cite("9.221"))
+            ctx.log(N_("{chit} {chits} is removed from the game", chit=chit, chits=rs.chits[chit]),
+                    rs.cite("9.221"))
 
 
 def other_side(v: dict[str, Any], side: str) -> str:
@@ -265,8 +277,8 @@ def flanking_step(rs: DeuxBretagneModel, state: State, v: dict[str, Any], pid: s
     if not rs.piece_type(state, pid).id.endswith(("-mil", "-art")):
         lost = v.setdefault("steps_lost", {})
         lost["montfort"] = lost.get("montfort", 0) + 1
-    ctx.log(f"T7 Débordement: {remove_steps(rs, state, pid, 1)} (one more step, "
-            "Blois's choice)", rs.cite("9.221 T7"))
+    ctx.log(N_("T7 Débordement: {remove_steps} (one more step, Blois's choice)",
+               remove_steps=remove_steps(rs, state, pid, 1)), rs.cite("9.221 T7"))
 
 
 def retreat_options(rs: DeuxBretagneModel, state: State, v: dict[str, Any]) -> list[str]:
@@ -301,17 +313,17 @@ def reprimand(rs: DeuxBretagneModel, state: State, v: dict[str, Any], ctx: Conte
     leader = v.get("attacker_commander") if v["attacker"] == "montfort" else None
     english = leader is not None and rs.piece_type(state, leader).origin == "English"
     if lost < 2 or not english or state["pieces"][leader]["loc"] not in rs.board_map.areas:
-        why = ("Montfort lost fewer than 2 Me and Ch steps" if lost < 2 else
-               "no activated English leader is on the map")
-        ctx.log(f"T2 {rs.chits['T2']}: no effect ({why})", rs.cite("9.221 T2"))
+        why = (N_("Montfort lost fewer than 2 Me and Ch steps") if lost < 2 else
+               N_("no activated English leader is on the map"))
+        ctx.log(N_("T2 {t2}: no effect ({why})", t2=rs.chits['T2'], why=why), rs.cite("9.221 T2"))
         return
     state["prev_loc"][leader] = state["pieces"][leader]["loc"]
     if leader in state["vars"]["inside"]:
         state["vars"]["inside"].remove(leader)
     put_piece(state, leader, "reserve")
     state["vars"].setdefault("withdrawn", {})[leader] = state["turn"] + 1
-    ctx.log(f"T2 {rs.chits['T2']}: Montfort lost {lost} Me and Ch steps; "
-            f"{rs.piece_name(state, leader)} leaves the map until next turn",
+    ctx.log(N_("T2 {t2}: Montfort lost {lost} Me and Ch steps; {piece} leaves the map until next "
+               "turn", t2=rs.chits['T2'], lost=lost, piece=rs.piece_name(state, leader)),
             rs.cite("9.221 T2"))
 
 
@@ -336,6 +348,23 @@ def return_withdrawn(rs: DeuxBretagneModel, state: State, ctx: Context, flow: Fl
         return False
     flow.call(rs, state, ctx, "return-leader", side="montfort", leaders=due)
     return True
+
+
+_WHY_WITH_NAMES = ((re.compile(r"Army crossing the enemy fortress of (.+)"),
+                    N_("Army crossing the enemy fortress of {names}"), "names"),
+                   (re.compile(r"(.+) pillaged again"), N_("{place} pillaged again"), "place"))
+
+
+def why_words(why: str) -> str:
+    """The reason of a pending step loss, kept as English text in the state, as the
+    message it was made from (so that it is drawn in the reader's language)."""
+    if isinstance(why, Msg):  # not through a file yet: the message itself
+        return why
+    for pattern, msg, field in _WHY_WITH_NAMES:
+        found = pattern.fullmatch(why)
+        if found:
+            return Msg(msg.domain, msg.text, {field: found.group(1)})
+    return WORDS.msg(why)
 
 
 def step_loss(side: str, count: int, units: list[str], why: str,

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from boardapp.core.base.errors import IllegalActionError, InvalidActionError
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
@@ -35,7 +36,9 @@ from boardapp.core.engine.state import State
 
 from . import events
 from .base import PLAYERS, current_play
+from .names import data_word
 from .sheets import CARD_SHEET_FIELDS
+from .words import N_
 
 if TYPE_CHECKING:
     from .base import DeuxBretagneModel
@@ -44,18 +47,18 @@ if TYPE_CHECKING:
 PLAGUE_DELAY = {"M-09": 3, "B-12": 4}  # 6.31: turns from the event to the plague
 PREFIX = {"blois": "B-", "montfort": "M-"}
 USES = ("act", "rec", "sol", "evt", "act+evt")
-USE_NAMES = {"act": "ACT", "rec": "REC", "sol": "SOL", "evt": "EVT", "act+evt": "ACT + EVT",
-             "free": "free action"}
+USE_NAMES = {"act": "ACT", "rec": "REC", "sol": "SOL", "evt": "EVT", "act+evt": N_("ACT + EVT"),
+             "free": N_("free action")}
 ASKED = {"activation": ("1", "2", "3"), "resources": tuple(str(i) for i in range(10)),
          "coat": ("yellow", "green", "blue"), "asterisk": ("yes", "no")}
 """The unknown values a player may be asked, with the answers offered."""
-QUESTIONS = {"activation": "what is its activation value (the big number)",
-             "resources": "what are its resource points (PS, the small number)",
-             "coat": "what colour is its coat of arms (upper left corner)",
-             "asterisk": "does its event have an asterisk (*)"}
+QUESTIONS = {"activation": N_("what is its activation value (the big number)"),
+             "resources": N_("what are its resource points (PS, the small number)"),
+             "coat": N_("what colour is its coat of arms (upper left corner)"),
+             "asterisk": N_("does its event have an asterisk (*)")}
 """The questions asked for the unknown values."""
-ANSWERED = {"activation": "its activation value", "resources": "its resource points",
-            "coat": "its coat of arms", "asterisk": "its asterisk (*)"}
+ANSWERED = {"activation": N_("its activation value"), "resources": N_("its resource points"),
+            "coat": N_("its coat of arms"), "asterisk": N_("its asterisk (*)")}
 REQUIRE_CARD = True
 """5.2, 5.32: moves, sieges and recruitments with neither a card nor a free action in the
 activation are refused. A game recorded before the rule was checked (ruleset version
@@ -97,7 +100,7 @@ def init_cards(rs: DeuxBretagneModel, state: State, sc: Scenario) -> None:
 def card_name(rs: DeuxBretagneModel, card: str) -> str:
     """``B-12 Jean de Normandie`` (or the number alone when the name is unknown)."""
     name = rs.cards.get(card, {}).get("name")
-    return f"{card} {name}" if name else card
+    return N_("{card} {name}", card=card, name=data_word(name)) if name else card
 
 
 def card_field(rs: DeuxBretagneModel, state: State, card: str, field: str) -> Any:
@@ -127,22 +130,25 @@ def card_line(rs: DeuxBretagneModel, state: State, card: str) -> str:
     """A card with its known values, for the hand."""
     def show(field: str) -> str:
         x = value(rs, state, card, field)
-        return "?" if x is None else ("yes" if x is True else "no" if x is False else str(x))
+        return "?" if x is None else (N_("yes") if x is True else N_("no") if x is False
+                                      else str(x))
     info = rs.cards.get(card, {})
-    parts = [f"ACT {show('activation')}", f"PS {show('resources')}",
-             f"coat {show('coat')}", f"asterisk {show('asterisk')}"]
+    parts = [N_("ACT {show}", show=show('activation')), N_("PS {show}", show=show('resources')),
+             N_("coat {show}", show=show('coat')), N_("asterisk {show}", show=show('asterisk'))]
     if value(rs, state, card, "anchor"):
-        parts.append("anchor")
-    parts.append(f"{info.get('group', '?')} (assumed)")
+        parts.append(N_("anchor"))
+    parts.append(N_("{get} (assumed)", get=info.get('group', '?')))
     event = events.EVENT_NOTES.get(card)
-    return f"{card_name(rs, card)} — {', '.join(parts)}" + (f"; event: {event}" if event
-                                                            else "")
+    if event:
+        return N_("{card} — {values}; event: {event}", card=card_name(rs, card),
+                  values=listing(parts), event=event)
+    return N_("{card} — {values}", card=card_name(rs, card), values=listing(parts))
 
 
 # -- phase B -------------------------------------------------------------------------------
 def why_not_draw(state: State, side: str) -> str | None:
     if state["vars"]["drawn"][side]:
-        return "You have drawn your cards in this turn's phase B already"
+        return N_("You have drawn your cards in this turn's phase B already")
     return None
 
 
@@ -159,20 +165,22 @@ def draw(rs: DeuxBretagneModel, state: State, side: str, ctx: Context) -> None:
     while len(hand) < size:
         if not deck:
             if not discard:
-                ctx.log(f"{rs.side(side).name}: no card left in the deck nor the discard",
+                ctx.log(N_("{side}: no card left in the deck nor the discard",
+                           side=rs.side(side).name),
                         rs.cite("5.1"))
                 break
             deck.extend(sorted(discard))
             discard.clear()
-            ctx.log(f"{rs.side(side).name}'s deck is empty: the discard pile is reshuffled "
-                    f"into a new deck of {len(deck)} cards", rs.cite("5.1"))
+            ctx.log(N_("{side}'s deck is empty: the discard pile is reshuffled into a new deck "
+                       "of {n} cards", side=rs.side(side).name, n=len(deck)), rs.cite("5.1"))
         card = deck.pop(ctx.roll(len(deck), zero_based=True, private=True))
         hand.append(card)
         drawn += 1
-        ctx.log(f"You draw {card_name(rs, card)}", rs.cite("5.1"), private=True)
+        ctx.log(N_("You draw {card}", card=card_name(rs, card)), rs.cite("5.1"), private=True)
     v["drawn"][side] = True
-    ctx.log(f"{rs.side(side).name} draws {drawn} card(s) up to the hand size of {size} "
-            f"({len(deck)} left in the deck)", rs.cite("4.0 B, 5.1, Turn Table"))
+    ctx.log(N_("{side} draws {drawn} card(s) up to the hand size of {size} ({n} left in the deck)",
+               side=rs.side(side).name, drawn=drawn, size=size, n=len(deck)),
+            rs.cite("4.0 B, 5.1, Turn Table"))
 
 
 def why_not_enlist(state: State, side: str) -> str | None:
@@ -181,9 +189,9 @@ def why_not_enlist(state: State, side: str) -> str | None:
     (e.g. after a correction by hand)."""
     v = state["vars"]
     if v["enlisement"][side]:
-        return "The Enlisement cards are in the deck already"
+        return N_("The Enlisement cards are in the deck already")
     if not v.get("plague_done"):
-        return "The Enlisement cards join the decks only after the plague (5.11, 6.31)"
+        return N_("The Enlisement cards join the decks only after the plague (5.11, 6.31)")
     return why_not_draw(state, side)
 
 
@@ -206,9 +214,10 @@ def add_enlisement(rs: DeuxBretagneModel, state: State, side: str, ctx: Context,
                  and c not in v["hands"][side] and c not in v["discard"][side])
     v["decks"][side] = sorted([*v["decks"][side], *new])
     v["enlisement"][side] = True
-    why = ("by the player" if by_hand else "after the plague")
-    ctx.log(f"{rs.side(side).name} adds {len(new)} Enlisement cards to the deck, which is "
-            f"reshuffled ({why}; the cards' groups are an assumption of cards.yaml)",
+    why = (N_("by the player") if by_hand else N_("after the plague"))
+    ctx.log(N_("{side} adds {n} Enlisement cards to the deck, which is reshuffled ({why}; the "
+               "cards' groups are an assumption of cards.yaml)", side=rs.side(side).name,
+               n=len(new), why=why),
             rs.cite("5.1, 5.11, 6.3"))
 
 
@@ -218,22 +227,22 @@ def why_not_play(rs: DeuxBretagneModel, state: State, side: str, card: str,
     """Why ``side`` may not play ``card`` as ``use`` now: (reason, rule), or None."""
     v = state["vars"]
     if not v["drawn"][side]:
-        return "Draw your cards first: phase B comes before the action phase", "4.0 B-C"
+        return N_("Draw your cards first: phase B comes before the action phase"), "4.0 B-C"
     if card not in v["hands"][side]:
-        return f"{card} is not in your hand", "5.2"
+        return N_("{card} is not in your hand", card=card), "5.2"
     play = current_play(state, side)
     if play is not None and play["use"] == "free":
-        return "A free action was taken in this activation instead of a card", "5.2, 5.32"
+        return N_("A free action was taken in this activation instead of a card"), "5.2, 5.32"
     if play is not None:
-        return (f"One card per activation: {play['card']} was played in this one",
+        return (N_("One card per activation: {card} was played in this one", card=play['card']),
                 "5.2, 5.32")
     if use in ("evt", "act+evt"):
         coat = value(rs, state, card, "coat")
         if use == "act+evt" and coat not in (None, "yellow"):
-            return "Only a card with a yellow coat of arms is ACT and event at once", "5.61"
+            return N_("Only a card with a yellow coat of arms is ACT and event at once"), "5.61"
         if coat == "green" and card in v["events"]:
-            return ("This green-coat event was played already: use the card as ACT, REC or "
-                    "SOL", "5.62")
+            return (N_("This green-coat event was played already: use the card as ACT, REC or SOL"),
+                    "5.62")
         return events.why_not_event(rs, state, side, card)
     return None
 
@@ -257,13 +266,15 @@ def start_play(rs: DeuxBretagneModel, state: State, side: str, card: str, use: s
                ctx: Context, flow: Flow) -> None:
     """``play CARD USE``: ask the unknown values the use needs, then play it."""
     if card not in rs.cards:
-        raise InvalidActionError(f"no strategy card {card!r}")
+        raise InvalidActionError(N_("no strategy card {card}", card=repr(card)))
     if use not in USES:
-        raise InvalidActionError(f"a card is played as {', '.join(USES)}, not {use!r}")
+        raise InvalidActionError(N_("a card is played as {names}, not {use}", names=listing(USES),
+                                    use=repr(use)))
     why = why_not_play(rs, state, side, card, use)
     if why:
         raise IllegalActionError(why[0], rs.cite(why[1]))
-    ctx.log(f"{rs.side(side).name} plays {card_name(rs, card)} as {USE_NAMES[use]}",
+    ctx.log(N_("{side} plays {card} as {use_names}", side=rs.side(side).name,
+               card=card_name(rs, card), use_names=USE_NAMES[use]),
             rs.cite("5.2"))
     missing = [f for f in needed(use) if value(rs, state, card, f) is None]
     if missing:
@@ -277,7 +288,7 @@ def finish_play(rs: DeuxBretagneModel, state: State, side: str, card: str, use: 
     """Apply a card whose needed values are known (5.3-5.6)."""
     why = why_not_play(rs, state, side, card, use)
     if why:  # e.g. the coat given is not yellow: the card stays in hand
-        ctx.log(f"{card} is not played: {why[0]}", rs.cite(why[1]))
+        ctx.log(N_("{card} is not played: {why}", card=card, why=why[0]), rs.cite(why[1]))
         return
     v = state["vars"]
     v["hands"][side].remove(card)
@@ -293,39 +304,41 @@ def finish_play(rs: DeuxBretagneModel, state: State, side: str, card: str, use: 
                          and state["pieces"][p]["loc"] in rs.board_map.graph
                          and rs.piece_type(state, p).activation <= level)
         armies = armies_allowed(rs, state, play)
-        which = "one of them, with the leaders moving with him" if armies == 1 else \
-            f"up to {armies} armies (Chevauchée, 8.153)"
-        ctx.log(f"ACT {level}: leaders of activation level {level} or less: "
-                f"{', '.join(leaders) or 'none on the map'}; {which} may act",
+        which = N_("one of them, with the leaders moving with him") if armies == 1 else \
+            N_("up to {armies} armies (Chevauchée, 8.153)", armies=armies)
+        ctx.log(N_("ACT {level}: leaders of activation level {level} or less: {value}; {which} "
+                   "may act", level=level, value=listing(leaders) or 'none on the map',
+                   which=which),
                 rs.cite("5.3"))
         if level == 3:
             events.on_activation_3(rs, state, side, ctx, flow)  # 6.2: end an external war
     if use == "rec":
         n = int(value(rs, state, card, "activation"))
         play["rec"] = n
-        ctx.log(f"REC {n}: up to {n} recruitment(s) by leaders (a leader at most twice)",
+        ctx.log(N_("REC {n}: up to {n} recruitment(s) by leaders (a leader at most twice)", n=n),
                 rs.cite("5.4"))
     if use == "sol":
         ps = int(value(rs, state, card, "resources"))
         v["resources"][side] = v["resources"].get(side, 0) + ps
-        ctx.log(f"SOL: {rs.side(side).name} collects {ps} PS: {v['resources'][side]} PS",
+        ctx.log(N_("SOL: {side} collects {ps} PS: {resources} PS", side=rs.side(side).name, ps=ps,
+                   resources=v['resources'][side]),
                 rs.cite("5.5"))
     if use in ("evt", "act+evt"):
         info = rs.cards.get(card, {})
         event = card_field(rs, state, card, "event")
         if event:
-            ctx.log(f"Event {card_name(rs, card)}: {event} — apply it (by hand where "
-                    "boardapp does not)", rs.cite("5.6"))
+            ctx.log(N_("Event {card}: {event} — apply it (by hand where boardapp does not)",
+                       card=card_name(rs, card), event=event), rs.cite("5.6"))
         else:
-            note = f" (the rules say: {info['rules']})" if info.get("rules") else ""
+            note = N_(" (the rules say: {rules})", rules=info['rules']) if info.get("rules") else ""
             if card in events.AUTOMATED:
-                ctx.log(f"Event of {card_name(rs, card)}: boardapp applies what the rules say "
-                        "of it; apply the rest of the card by hand (its text is not in the "
-                        "rules)", rs.cite("5.6"))
+                ctx.log(N_("Event of {card}: boardapp applies what the rules say of it; apply "
+                           "the rest of the card by hand (its text is not in the rules)",
+                           card=card_name(rs, card)), rs.cite("5.6"))
             else:
-                ctx.log(f"Apply the event of {card_name(rs, card)} by hand with the manual "
-                        f"actions: its text is not in the rules, read your card{note}; the "
-                        "moves it allows are not checked", rs.cite("5.6"))
+                ctx.log(N_("Apply the event of {card} by hand with the manual actions: its text "
+                           "is not in the rules, read your card{note}; the moves it allows are "
+                           "not checked", card=card_name(rs, card), note=note), rs.cite("5.6"))
         if events.on_event(rs, state, side, card, ctx, flow):
             removed = True  # 6.2: an external war card stays in play until the war ends
         if card not in v["events"]:
@@ -335,15 +348,16 @@ def finish_play(rs: DeuxBretagneModel, state: State, side: str, card: str, use: 
         delay = PLAGUE_DELAY.get(card)
         if delay and v.get("plague_turn") is None:
             v["plague_turn"] = state["turn"] + delay
-            ctx.log(f"The plague marker goes {delay} turns ahead, on turn "
-                    f"{v['plague_turn']}", rs.cite("6.31"))
+            ctx.log(N_("The plague marker goes {delay} turns ahead, on turn {plague_turn}",
+                       delay=delay, plague_turn=v['plague_turn']), rs.cite("6.31"))
         if value(rs, state, card, "coat") == "green":
-            ctx.log(f"Green coat: a marker of {card} goes on the turn track; later it is "
-                    "played only as ACT, REC or SOL", rs.cite("5.62"))
+            ctx.log(N_("Green coat: a marker of {card} goes on the turn track; later it is "
+                       "played only as ACT, REC or SOL", card=card), rs.cite("5.62"))
         if value(rs, state, card, "asterisk") is True and card not in events.EXTERNAL_WARS:
             v["cards_out"].append(card)
             removed = True
-            ctx.log(f"{card} has an asterisk: it is removed from the game", rs.cite("5.6"))
+            ctx.log(N_("{card} has an asterisk: it is removed from the game", card=card),
+                    rs.cite("5.6"))
     if not removed:
         v["discard"][side].append(card)
 
@@ -359,11 +373,12 @@ def card_required(state: State) -> bool:
 def why_not_free_action(rs: DeuxBretagneModel, state: State, side: str) -> tuple[str, str] | None:
     """Why ``side`` may not take a free action now (5.32): (reason, rule), or None."""
     if not state["vars"]["drawn"][side]:
-        return "Draw your cards first: phase B comes before the action phase", "4.0 B-C"
+        return N_("Draw your cards first: phase B comes before the action phase"), "4.0 B-C"
     play = current_play(state, side)
     if play is not None:
-        what = "a free action" if play["use"] == "free" else f"{play['card']}"
-        return (f"One card or free action per activation: {what} was played in this one",
+        what = N_("a free action") if play["use"] == "free" else f"{play['card']}"
+        return (N_("One card or free action per activation: {what} was played in this one",
+                   what=what),
                 "5.2, 5.32")
     return None
 
@@ -376,10 +391,10 @@ def free_action(rs: DeuxBretagneModel, state: State, side: str, ctx: Context) ->
         raise IllegalActionError(why[0], rs.cite(why[1]))
     state["vars"]["card_play"] = {"side": side, "card": None, "use": "free", "act": None,
                                   "rec": None, "rec_used": 0}
-    ctx.log(f"{rs.side(side).name} takes a free action instead of playing a card: 1 combat "
-            "unit without a leader, or 1 leader without combat units, moves up to its "
-            "movement points; it cannot fight nor recruit, it may join a siege in progress; "
-            "it counts as one of the activations", rs.cite("5.32, 5.321, 5.322"))
+    ctx.log(N_("{side} takes a free action instead of playing a card: 1 combat unit without a "
+               "leader, or 1 leader without combat units, moves up to its movement points; it "
+               "cannot fight nor recruit, it may join a siege in progress; it counts as one of "
+               "the activations", side=rs.side(side).name), rs.cite("5.32, 5.321, 5.322"))
 
 
 def free_piece(rs: DeuxBretagneModel, state: State, side: str) -> str | None:
@@ -407,37 +422,40 @@ def act_refusal(rs: DeuxBretagneModel, state: State, pieces: list[str]) -> tuple
     side = rs.piece_side(state, pieces[0])
     play = current_play(state, side)
     if play is None:
-        return (("Play a card as ACT, or take a free action, before moving: every move is "
-                 "made in an activation", "5.2, 5.3, 5.32") if card_required(state) else None)
+        return ((N_("Play a card as ACT, or take a free action, before moving: every move is "
+                    "made in an activation"), "5.2, 5.3, 5.32") if card_required(state) else None)
     leaders = [p for p in pieces if rs.is_leader(state, p)]
     use = play["use"]
     if use == "free":
         if len(pieces) != 1:
-            return ("A free action moves 1 combat unit without a leader, or 1 leader without "
-                    "combat units", "5.32")
+            return (N_("A free action moves 1 combat unit without a leader, or 1 leader without "
+                       "combat units"), "5.32")
         moved = free_piece(rs, state, side)
         if moved is not None and moved != pieces[0]:
-            return (f"This free action moves {rs.piece_name(state, moved)} only", "5.32")
+            return (N_("This free action moves {piece} only", piece=rs.piece_name(state, moved)),
+                    "5.32")
         return None
     if use in ("act", "act+evt"):
         if not leaders:
-            return ("With an ACT card, combat units never move without a leader (an "
-                    "activated one, 5.31); a lone unit moves by free action", "5.31, 5.32, 8.0")
+            return (N_("With an ACT card, combat units never move without a leader (an activated "
+                       "one, 5.31); a lone unit moves by free action"), "5.31, 5.32, 8.0")
         for pid in leaders:
             level = rs.piece_type(state, pid).activation
             if level > play["act"] and pid not in play.get("activated", ()):  # 6.1
-                return (f"{rs.piece_name(state, pid)} has activation level {level}: the ACT "
-                        f"card {play['card']} played in this activation activates levels "
-                        f"up to {play['act']}", "5.3")
+                return (N_("{piece} has activation level {level}: the ACT card {card} played in "
+                           "this activation activates levels up to {act}",
+                           piece=rs.piece_name(state, pid), level=level, card=play['card'],
+                           act=play['act']), "5.3")
         return _army_refusal(rs, state, play, leaders)
     if use == "evt":
         if leaders and all(p in play.get("activated", ()) for p in leaders):
             return None  # 6.1: the leader the event brought in, with his units
-        return (f"{play['card']} was played as an event: its text says who moves, and the "
-                "rules do not print it — move those pieces by hand (Shift-drop, logged as "
-                "by hand)", "5.6")
-    return (f"{play['card']} was played as {USE_NAMES[use]}: it activates no leader; a move "
-            "needs a card played as ACT or a free action", "5.2, 5.3, 5.32")
+        return (N_("{card} was played as an event: its text says who moves, and the rules do not "
+                   "print it — move those pieces by hand (Shift-drop, logged as by hand)",
+                   card=play['card']), "5.6")
+    return (N_("{card} was played as {use_names}: it activates no leader; a move needs a card "
+               "played as ACT or a free action", card=play['card'], use_names=USE_NAMES[use]),
+            "5.2, 5.3, 5.32")
 
 
 def armies_allowed(rs: DeuxBretagneModel, state: State, play: dict[str, Any]) -> int:
@@ -461,9 +479,9 @@ def _army_refusal(rs: DeuxBretagneModel, state: State, play: dict[str, Any],
     if len(armies) < armies_allowed(rs, state, play):
         return None
     first = rs.piece_name(state, armies[0][0])
-    return (f"The ACT card {play['card']} activates one leader and the leaders moving with "
-            f"him: {first}'s army was activated in this activation (a Chevauchée card "
-            "activates 2 or 3 armies)", "5.3, 8.153")
+    return (N_("The ACT card {card} activates one leader and the leaders moving with him: "
+               "{first}'s army was activated in this activation (a Chevauchée card activates 2 "
+               "or 3 armies)", card=play['card'], first=first), "5.3, 8.153")
 
 
 def note_army(state: State, side: str, leaders: list[str]) -> None:
@@ -487,8 +505,8 @@ def destination_refusal(rs: DeuxBretagneModel, state: State, pieces: list[str],
         return None
     play = current_play(state, rs.piece_side(state, pieces[0]))
     if play is not None and play["use"] == "free":
-        return ("A piece moved by free action cannot fight: enemy units are there (it may "
-                "join a siege in progress)", "5.321")
+        return (N_("A piece moved by free action cannot fight: enemy units are there (it may "
+                   "join a siege in progress)"), "5.321")
     return None
 
 
@@ -497,14 +515,14 @@ def siege_refusal(rs: DeuxBretagneModel, state: State, side: str) -> tuple[str, 
     not a free action (5.321), nor a card played as REC or SOL."""
     play = current_play(state, side)
     if play is None:
-        return (("A siege needs a leader activated by a card played as ACT", "5.3, 10.12")
+        return ((N_("A siege needs a leader activated by a card played as ACT"), "5.3, 10.12")
                 if card_required(state) else None)
     if play["use"] == "free":
-        return ("A free action cannot fight nor besiege (its piece may join a siege in "
-                "progress)", "5.321")
+        return (N_("A free action cannot fight nor besiege (its piece may join a siege in "
+                   "progress)"), "5.321")
     if play["use"] in ("rec", "sol"):
-        return (f"{play['card']} was played as {USE_NAMES[play['use']]}: it activates no "
-                "leader", "5.2, 5.3, 10.12")
+        return (N_("{card} was played as {use_names}: it activates no leader", card=play['card'],
+                   use_names=USE_NAMES[play['use']]), "5.2, 5.3, 10.12")
     return None
 
 
@@ -513,16 +531,17 @@ def rec_refusal(state: State, side: str) -> str | None:
     nothing else recruits (a free action cannot, 5.321)."""
     play = current_play(state, side)
     if play is not None and play["use"] == "free":
-        return "a free action cannot recruit (5.321)"
+        return N_("a free action cannot recruit (5.321)")
     if play is None:
         if not card_required(state):
             return None
-        return "recruiting needs a card played as REC in this activation"
+        return N_("recruiting needs a card played as REC in this activation")
     if play["rec"] is None:
-        return f"{play['card']} was played as {USE_NAMES[play['use']]}, not as REC"
+        return N_("{card} was played as {use_names}, not as REC", card=play['card'],
+                  use_names=USE_NAMES[play['use']])
     if play["rec_used"] >= play["rec"]:
-        return (f"The REC card {play['card']} (value {play['rec']}) allows {play['rec']} "
-                "recruitment(s) in this activation, all used")
+        return (N_("The REC card {card} (value {rec}) allows {rec} recruitment(s) in this "
+                   "activation, all used", card=play['card'], rec=play['rec']))
     return None
 
 

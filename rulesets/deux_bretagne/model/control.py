@@ -8,6 +8,7 @@ from boardapp.core.engine.state import State
 
 from .base import PLAYERS, DeuxBretagneModel
 from .groups import enemy_units_at
+from .words import N_
 
 
 def update_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
@@ -32,6 +33,7 @@ def update_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
                     side, None)
                 if not enemy_fort and not enemy_units_at(rs, state, a, side):
                     state["control"][a] = side
-            ctx.log(f"{rs.side(side).name} takes control of {region.name} "
-                    f"({held} cities, {vp} VP)", rs.cite("3.3, 13.12"))
+            ctx.log(N_("{side} takes control of {region} ({held} cities, {vp} VP)",
+                       side=rs.side(side).name, region=region.name, held=held, vp=vp),
+                    rs.cite("3.3, 13.12"))
             break

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import networkx as nx
 
+from boardapp.core.base.i18n import Msg
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
@@ -16,6 +17,7 @@ from boardapp.core.engine.state import State, pieces_at, put_piece
 
 from .base import PRISON, DeuxBretagneModel, current_play
 from .control import update_counties
+from .words import N_
 
 PLAYERS = ("blois", "montfort")
 EXTERNAL_WARS = ("B-06", "B-21", "M-18", "M-25")  # 6.2
@@ -63,11 +65,11 @@ def why_not_event(rs: DeuxBretagneModel, state: State, side: str,
                   card: str) -> tuple[str, str] | None:
     """What the rules forbid about playing ``card``'s event now: (reason, rule) or None."""
     if card == "B-23" and b23_target(rs, state) is None:
-        return ("L'enfant Montfort: Jean de Montfort, Guillaume de Cadoudal and Olivier de "
-                "Clisson are all dead, the event cannot be played", "6.42")
+        return (N_("L'enfant Montfort: Jean de Montfort, Guillaume de Cadoudal and Olivier de "
+                   "Clisson are all dead, the event cannot be played"), "6.42")
     leader = CARD_LEADERS.get(card)
     if leader and side == "montfort" and not montfort_may_bring_leaders(state):
-        return ("Montfort brings new leaders only from his 3rd activation of turn 1342",
+        return (N_("Montfort brings new leaders only from his 3rd activation of turn 1342"),
                 "6.1")
     return None
 
@@ -94,9 +96,10 @@ def on_event(rs: DeuxBretagneModel, state: State, side: str, card: str, ctx: Con
     if card in EXTERNAL_WARS:
         owner = other(side)
         state["vars"].setdefault("wars", {})[card] = {"side": owner, "pieces": []}
-        ctx.log(f"External war ({card}): {rs.side(owner).name} sets aside on the card a "
-                "leader and/or units, as the card says; they are not paid and come back "
-                "when the war ends (a roll of 7+ with an activation-3 card)", rs.cite("6.2"))
+        ctx.log(N_("External war ({card}): {side} sets aside on the card a leader and/or units, "
+                   "as the card says; they are not paid and come back when the war ends (a roll "
+                   "of 7+ with an activation-3 card)", card=card, side=rs.side(owner).name),
+                rs.cite("6.2"))
         flow.call(rs, state, ctx, "war-send", side=owner, card=card)
         return True
     if card == "B-03":
@@ -104,8 +107,8 @@ def on_event(rs: DeuxBretagneModel, state: State, side: str, card: str, ctx: Con
     elif card == "B-23":
         target = b23_target(rs, state)
         assert target is not None
-        ctx.log(f"L'enfant Montfort applies to {rs.piece_name(state, target)}: apply the "
-                "rest of the card by hand", rs.cite("6.42"))
+        ctx.log(N_("L'enfant Montfort applies to {piece}: apply the rest of the card by hand",
+                   piece=rs.piece_name(state, target)), rs.cite("6.42"))
     elif card == "B-17":
         flow.call(rs, state, ctx, "b17-militia", side=side, card=card)
     elif card == "M-17":
@@ -114,24 +117,25 @@ def on_event(rs: DeuxBretagneModel, state: State, side: str, card: str, ctx: Con
             put_piece(state, jean, "reserve")
             if jean not in state["vars"]["leaders_out"]:
                 state["vars"]["leaders_out"].append(jean)
-            ctx.log("Jean de Normandie, a prisoner, is released and removed from the game",
+            ctx.log(N_("Jean de Normandie, a prisoner, is released and removed from the game"),
                     rs.cite("6.44"))
         else:
-            ctx.log("Jean de Normandie is not a prisoner: he stays where he is",
+            ctx.log(N_("Jean de Normandie is not a prisoner: he stays where he is"),
                     rs.cite("6.44"))
     elif card in FULL_OR_REDUCED:
         flow.call(rs, state, ctx, "full-or-reduced", side=other(side), card=card)
     elif card == "M-01":
-        ctx.log("Montfort now plays first in each phase except D2b: boardapp gives him the "
-                "first activation from the next turn (in phases D-F boardapp still "
-                "starts with Blois)", rs.cite("4.0"))
+        ctx.log(N_("Montfort now plays first in each phase except D2b: boardapp gives him the "
+                   "first activation from the next turn (in phases D-F boardapp still starts "
+                   "with Blois)"), rs.cite("4.0"))
     elif card in SUPPLY_CARDS and SUPPLY_CARDS[card] == side:
         placed = len(state["vars"].get("supply_bases", {}).get(side, []))
         flow.call(rs, state, ctx, "supply-base", side=side, left=2 - placed)  # 12.32
     elif card in FORTRESS_CARDS:
         flow.call(rs, state, ctx, "fortress-level", side=side, card=card, city=None)
     elif card in ("M-02", "B-13"):
-        ctx.log(f"{rs.side(side).name} may now recruit Artillery", rs.cite("5.41, 5.411"))
+        ctx.log(N_("{side} may now recruit Artillery", side=rs.side(side).name),
+                rs.cite("5.41, 5.411"))
     leader = CARD_LEADERS.get(card)
     if leader:
         flow.call(rs, state, ctx, "new-leader", side=side, card=card, leader=leader)
@@ -165,14 +169,15 @@ def send_owed(rs: DeuxBretagneModel, state: State, side: str, card: str, pid: st
     from boardapp.core.base.errors import IllegalActionError
 
     if Action("send-to-war", (card, pid)) not in set(owed_war_actions(rs, state, side)):
-        raise IllegalActionError(f"{pid} cannot be sent to an external war now",
+        raise IllegalActionError(N_("{pid} cannot be sent to an external war now", pid=pid),
                                  rs.cite("6.2"))
     where = rs.board_map.place_name(state["pieces"][pid]["loc"])
     put_piece(state, pid, WAR_PLACE)
     if pid in state["vars"]["inside"]:
         state["vars"]["inside"].remove(pid)
     state["vars"]["wars"][card]["pieces"].append(pid)
-    ctx.log(f"{rs.piece_name(state, pid)} leaves {where} for the external war of {card}",
+    ctx.log(N_("{piece} leaves {where} for the external war of {card}",
+               piece=rs.piece_name(state, pid), where=where, card=card),
             rs.cite("6.2"))
 
 
@@ -180,25 +185,25 @@ def cahours(rs: DeuxBretagneModel, state: State, ctx: Context, flow: Flow) -> No
     """6.41: Raoul de Cahours changes sides, with his units if he leads them alone."""
     pid = CAHOURS
     if pid not in state["pieces"] or rs.piece_side(state, pid) == "blois":
-        ctx.log("Raoul de Cahours is on the Blois side already", rs.cite("6.41"))
+        ctx.log(N_("Raoul de Cahours is on the Blois side already"), rs.cite("6.41"))
         return
     loc = state["pieces"][pid]["loc"]
     if loc in ("reserve", rs.eliminated_box):
-        ctx.log("Raoul de Cahours is not in play: no effect", rs.cite("6.41"))
+        ctx.log(N_("Raoul de Cahours is not in play: no effect"), rs.cite("6.41"))
         return
     state["vars"]["side_of"][pid] = "blois"
     captured = loc == PRISON["montfort"]
     others = [p for p in pieces_at(state, loc) if p != pid and rs.is_leader(state, p)
               and rs.piece_side(state, p) == "montfort"]
     if captured or others:
-        why = "a prisoner" if captured else "stacked with other Montfort leaders"
+        why = N_("a prisoner") if captured else N_("stacked with other Montfort leaders")
         choices = nearest_blois_units(rs, state, loc)
-        ctx.log(f"Raoul de Cahours ({why}) changes sides and goes to the nearest Blois combat "
-                "units", rs.cite("6.41"))
+        ctx.log(N_("Raoul de Cahours ({why}) changes sides and goes to the nearest Blois combat "
+                   "units", why=why), rs.cite("6.41"))
         if not choices:
             put_piece(state, pid, "reserve")
-            ctx.log("No Blois combat unit on the map: Raoul de Cahours waits off the map "
-                    "(place him by hand)", rs.cite("6.41"))
+            ctx.log(N_("No Blois combat unit on the map: Raoul de Cahours waits off the map "
+                       "(place him by hand)"), rs.cite("6.41"))
         elif len(choices) == 1:
             move_cahours(rs, state, choices[0], ctx)
         else:
@@ -210,19 +215,19 @@ def cahours(rs: DeuxBretagneModel, state: State, ctx: Context, flow: Flow) -> No
             continue
         new = swap_unit(rs, state, unit)
         (swapped if new else kept).append(new or unit)
-    ctx.log("Raoul de Cahours changes sides"
-            + (f"; his units become Blois units of the same type and steps: "
-               f"{rs.names(state, swapped)}" if swapped else ""), rs.cite("6.41"))
+    ctx.log(N_("Raoul de Cahours changes sides")
+            + (N_("; his units become Blois units of the same type and steps: {names}",
+                  names=rs.names(state, swapped)) if swapped else ""), rs.cite("6.41"))
     if kept:
-        ctx.log(f"No Blois counter of the same type for {rs.names(state, kept)}: replace "
-                "it by hand", rs.cite("6.41, 5.412"))
+        ctx.log(N_("No Blois counter of the same type for {names}: replace it by hand",
+                   names=rs.names(state, kept)), rs.cite("6.41, 5.412"))
     area = rs.board_map.areas.get(loc)
     if area is not None and area.fortified and state["control"].get(loc) != "blois":
         state["control"][loc] = "blois"
-        ctx.log(f"{area.name} changes sides with him", rs.cite("6.41"))
+        ctx.log(N_("{area} changes sides with him", area=area.name), rs.cite("6.41"))
         if state["vars"]["sieges"].get(loc, {}).get("side") == "blois":
             del state["vars"]["sieges"][loc]
-            ctx.log(f"The Blois siege of {area.name} ends: the city is Blois's",
+            ctx.log(N_("The Blois siege of {area} ends: the city is Blois's", area=area.name),
                     rs.cite("6.41, 10.14"))
         update_counties(rs, state, ctx)
 
@@ -265,7 +270,8 @@ def move_cahours(rs: DeuxBretagneModel, state: State, area: str, ctx: Context) -
     put_piece(state, CAHOURS, area)
     if CAHOURS in state["vars"]["inside"]:
         state["vars"]["inside"].remove(CAHOURS)
-    ctx.log(f"Raoul de Cahours joins the Blois units in {rs.board_map.place_name(area)}",
+    ctx.log(N_("Raoul de Cahours joins the Blois units in {place}",
+               place=rs.board_map.place_name(area)),
             rs.cite("6.41"))
 
 
@@ -293,8 +299,8 @@ def after_action(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
             state["pieces"][unit]["flipped"] = False
             put_piece(state, unit, area)
             b17["away"] = False
-            ctx.log(f"A new siege of {rs.board_map.place_name(area)}: the Militia of "
-                    "Milices urbaines comes back, full", rs.cite("6.43"))
+            ctx.log(N_("A new siege of {place}: the Militia of Milices urbaines comes back, full",
+                       place=rs.board_map.place_name(area)), rs.cite("6.43"))
         return
     if loc == rs.eliminated_box or loc == "reserve":
         state["vars"]["b17"] = None  # lost in a battle or a siege: gone
@@ -306,8 +312,8 @@ def after_action(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
         if unit in state["vars"]["inside"]:
             state["vars"]["inside"].remove(unit)
         b17["away"] = True
-        ctx.log(f"The siege of {rs.board_map.place_name(area)} is lifted: the Militia of "
-                "Milices urbaines leaves the map", rs.cite("6.43"))
+        ctx.log(N_("The siege of {place} is lifted: the Militia of Milices urbaines leaves the "
+                   "map", place=rs.board_map.place_name(area)), rs.cite("6.43"))
 
 
 # -- 6.45 full or reduced ---------------------------------------------------------------------
@@ -347,14 +353,15 @@ def enter_leader(rs: DeuxBretagneModel, state: State, side: str, leader: str, ct
 
 
     if Action("enter-leader", (leader,)) not in set(leader_entry_actions(rs, state, side)):
-        raise IllegalActionError(f"{leader} cannot enter play now: a leader enters by the "
-                                 "event of the card played in this activation", rs.cite("6.1"))
+        raise IllegalActionError(N_("{leader} cannot enter play now: a leader enters by the "
+                                    "event of the card played in this activation", leader=leader),
+                                 rs.cite("6.1"))
     play = current_play(state, side)
     assert play is not None
     play["leader_entered"] = True
-    ctx.log(f"{rs.side(side).name}: the event of {play['card']} brings in "
-            f"{rs.piece_types[leader].name}, as the player reads his card (the card's text is "
-            "not in the rules)", rs.cite("6.1"))
+    ctx.log(N_("{side}: the event of {card} brings in {piece_types}, as the player reads his "
+               "card (the card's text is not in the rules)", side=rs.side(side).name,
+               card=play['card'], piece_types=rs.piece_types[leader].name), rs.cite("6.1"))
     flow.call(rs, state, ctx, "new-leader", side=side, card=play["card"], leader=leader)
 
 
@@ -381,11 +388,12 @@ def claim_evran(rs: DeuxBretagneModel, state: State, side: str, card: str, ctx: 
     from boardapp.core.base.errors import IllegalActionError
 
     if Action("claim-evran", (card,)) not in set(evran_actions(rs, state, side)):
-        raise IllegalActionError("The Shares of Evran are claimed once a turn, in the action "
-                                 "phase, on a card whose event you played", rs.cite("13.2"))
+        raise IllegalActionError(N_("The Shares of Evran are claimed once a turn, in the action "
+                                    "phase, on a card whose event you played"), rs.cite("13.2"))
     state["vars"].setdefault("evran_claims", {})[side] = state["turn"]
-    ctx.log(f"{rs.side(side).name} claims the automatic victory of the Shares of Evran "
-            f"({card}): its conditions are on the card (not in the rules)", rs.cite("13.2"))
+    ctx.log(N_("{side} claims the automatic victory of the Shares of Evran ({card}): its "
+               "conditions are on the card (not in the rules)", side=rs.side(side).name,
+               card=card), rs.cite("13.2"))
     flow.call(rs, state, ctx, "evran-answer", side=other(side), claimant=side, card=card)
 
 
@@ -393,8 +401,9 @@ def war_lines(rs: DeuxBretagneModel, state: State) -> list[str]:
     """The external wars in progress, for the players' panels."""
     out = []
     for card, war in sorted(state["vars"].get("wars", {}).items()):
-        pieces = rs.names(state, war["pieces"]) or "nothing yet"
-        out.append(f"External war {card} on {rs.side(war['side']).name}: {pieces} (6.2)")
+        pieces = rs.names(state, war["pieces"]) or N_("nothing yet")
+        out.append(N_("External war {card} on {side}: {pieces} (6.2)", card=card,
+                      side=rs.side(war['side']).name, pieces=pieces))
     return out
 
 
@@ -402,30 +411,31 @@ AUTOMATED = (*EXTERNAL_WARS, *FULL_OR_REDUCED, *FORTRESS_CARDS, *SUPPLY_CARDS, "
              "B-23", "B-17", "M-17", "M-01", "M-02", "B-13", "B-12", "M-09", "B-28")
 """Cards whose event does something here (the rest of their text is applied by hand)."""
 EVENT_NOTES = {
-    **{c: "external war (6.2)" for c in EXTERNAL_WARS},
-    **{c: "the opponent chooses full or reduced units (6.45)" for c in FULL_OR_REDUCED},
-    **{c: "changes a fortress level, 0-3 (2.63)" for c in FORTRESS_CARDS},
-    **{c: "2 supply bases (12.32)" for c in SUPPLY_CARDS},
-    "B-03": "Raoul de Cahours changes sides (6.41)",
-    "B-23": "Jean de Montfort, else Cadoudal, else Clisson (6.42)",
-    "B-17": "a Militia for a siege, gone when it is lifted (6.43)",
-    "M-17": "releases a captured Jean de Normandie for good (6.44)",
-    "M-01": "Montfort plays first (4.0)", "M-02": "Artillery for Montfort (5.411)",
-    "B-13": "Artillery for Blois (5.411)",
-    "B-12": "Jean de Normandie enters (6.1, assumed); plague in 4 turns (6.31)",
-    "M-09": "Edward III enters (6.1, assumed); plague in 3 turns (6.31)",
-    "B-28": "Bertrand du Guesclin enters (6.1, assumed)",
-    "B-01": "naval movement (8.151)", "B-16": "with B-01, sail from a besieged port (8.152)",
+    **{c: N_("external war (6.2)") for c in EXTERNAL_WARS},
+    **{c: N_("the opponent chooses full or reduced units (6.45)") for c in FULL_OR_REDUCED},
+    **{c: N_("changes a fortress level, 0-3 (2.63)") for c in FORTRESS_CARDS},
+    **{c: N_("2 supply bases (12.32)") for c in SUPPLY_CARDS},
+    "B-03": N_("Raoul de Cahours changes sides (6.41)"),
+    "B-23": N_("Jean de Montfort, else Cadoudal, else Clisson (6.42)"),
+    "B-17": N_("a Militia for a siege, gone when it is lifted (6.43)"),
+    "M-17": N_("releases a captured Jean de Normandie for good (6.44)"),
+    "M-01": N_("Montfort plays first (4.0)"), "M-02": N_("Artillery for Montfort (5.411)"),
+    "B-13": N_("Artillery for Blois (5.411)"),
+    "B-12": N_("Jean de Normandie enters (6.1, assumed); plague in 4 turns (6.31)"),
+    "M-09": N_("Edward III enters (6.1, assumed); plague in 3 turns (6.31)"),
+    "B-28": N_("Bertrand du Guesclin enters (6.1, assumed)"),
+    "B-01": N_("naval movement (8.151)"),
+            "B-16": N_("with B-01, sail from a besieged port (8.152)"),
 }
 """What the rules say a card's event does, in a few words, for the hand panel."""
 
 
 REFUSALS = {
-    "send-to-war": ("{} cannot be sent to an external war now", "6.2"),
-    "enter-leader": ("{} cannot enter play now: a leader enters by the event of the card "
-                     "played in this activation", "6.1"),
-    "claim-evran": ("The Shares of Evran are claimed once a turn, in the action phase, on a "
-                    "card whose event you played", "13.2"),
+    "send-to-war": (N_("{0} cannot be sent to an external war now"), "6.2"),
+    "enter-leader": (N_("{0} cannot enter play now: a leader enters by the event of the card "
+                        "played in this activation"), "6.1"),
+    "claim-evran": (N_("The Shares of Evran are claimed once a turn, in the action phase, on a "
+                       "card whose event you played"), "13.2"),
 }
 """Why the hand-dock verbs of the events are refused when they are not offered."""
 
@@ -435,4 +445,4 @@ def refusal(rs: DeuxBretagneModel, action: Action) -> tuple[str, str] | None:
     if action.verb not in REFUSALS or not action.args:
         return None
     words, rule = REFUSALS[action.verb]
-    return words.format(action.args[-1]), rs.cite(rule)
+    return Msg(words.domain, words.text, {"0": action.args[-1]}), rs.cite(rule)

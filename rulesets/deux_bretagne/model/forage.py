@@ -18,6 +18,7 @@ from boardapp.core.engine.flow import Frame
 from boardapp.core.engine.state import State, pieces_at, put_piece
 
 from . import groups
+from .words import N_
 
 if TYPE_CHECKING:
     from .base import DeuxBretagneModel
@@ -76,9 +77,10 @@ def army_lost(rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context) -
         return
     for pid in leaders:
         put_piece(state, pid, back)
-    ctx.log(f"The army is lost to combat and foraging while enemy units remain in "
-            f"{rs.board_map.place_name(dest)}: it has lost the battle, "
-            f"{rs.names(state, leaders)} retreat to {rs.board_map.place_name(back)}",
+    ctx.log(N_("The army is lost to combat and foraging while enemy units remain in {place}: it "
+               "has lost the battle, {names} retreat to {place2}",
+               place=rs.board_map.place_name(dest), names=rs.names(state, leaders),
+               place2=rs.board_map.place_name(back)),
             rs.cite("8.161, 9.53"))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.ruleset import MoveVerdict
@@ -13,6 +14,7 @@ from boardapp.core.engine.state import State, pieces_at, rule_on
 from . import naval
 from .base import sieges
 from .groups import Group, enemy_units_at, inside
+from .words import N_
 
 if TYPE_CHECKING:
     from .base import DeuxBretagneModel
@@ -25,32 +27,33 @@ SLOW_TERRAIN = ("mountain", "marsh")  # 8.1
 def make_group(rs: DeuxBretagneModel, state: State, pids: list[str]) -> Group | MoveVerdict:
     """Gather the facts about ``pids``; a refusal verdict if they cannot move together."""
     if not pids:
-        return MoveVerdict(False, "Nothing to move")
+        return MoveVerdict(False, N_("Nothing to move"))
     for pid in pids:
         if pid not in state["pieces"]:
-            return MoveVerdict(False, f"No piece {pid!r}")
+            return MoveVerdict(False, N_("No piece {pid}", pid=repr(pid)))
     if len(set(pids)) != len(pids):
-        return MoveVerdict(False, "A piece is listed twice")
+        return MoveVerdict(False, N_("A piece is listed twice"))
     starts = {state["pieces"][p]["loc"] for p in pids}
     if len(starts) != 1:
-        return MoveVerdict(False, "Pieces that move together start in the same area",
+        return MoveVerdict(False, N_("Pieces that move together start in the same area"),
                            rs.cite("8.1"))
     start = starts.pop()
     bmap = rs.board_map
     if start not in bmap.graph:
-        return MoveVerdict(False, f"Pieces in {bmap.place_name(start)} do not move on the map "
-                                  "(place them by hand)")
+        return MoveVerdict(False, N_("Pieces in {place} do not move on the map (place them by "
+                                     "hand)", place=bmap.place_name(start)))
     sides = {rs.piece_side(state, p) for p in pids}
     if len(sides) != 1:
-        return MoveVerdict(False, "Pieces of different camps cannot move together",
+        return MoveVerdict(False, N_("Pieces of different camps cannot move together"),
                            rs.cite("2.1"))
     side = sides.pop()
     if side not in rs.player_sides:
-        return MoveVerdict(False, "Marauders are independent: no player moves them",
+        return MoveVerdict(False, N_("Marauders are independent: no player moves them"),
                            rs.cite("2.1"))
     if side != state["active"]:
-        return MoveVerdict(False, f"It is {rs.side(state['active']).name}'s activation, not "
-                                  f"{rs.side(side).name}'s", rs.cite("4.0 C"))
+        return MoveVerdict(False, N_("It is {side}'s activation, not {side2}'s",
+                                     side=rs.side(state['active']).name, side2=rs.side(side).name),
+                                  rs.cite("4.0 C"))
     leaders = tuple(p for p in pids if rs.is_leader(state, p))
     units = tuple(p for p in pids if not rs.is_leader(state, p))
     from .cards import act_refusal
@@ -59,17 +62,18 @@ def make_group(rs: DeuxBretagneModel, state: State, pids: list[str]) -> Group | 
     if refusal:
         return MoveVerdict(False, refusal[0], rs.cite(refusal[1]))
     if units and not leaders and len(units) > 1:
-        return MoveVerdict(False, "Combat units move only with a leader; a lone unit moves by "
-                                  "free action", rs.cite("8.0, 5.32"))
+        return MoveVerdict(False, N_("Combat units move only with a leader; a lone unit moves by "
+                                     "free action"), rs.cite("8.0, 5.32"))
     if leaders:
         command = min(MAX_COMMAND, sum(rs.piece_type(state, p).command for p in leaders))
         if len(units) > command:
-            return MoveVerdict(False, f"{len(units)} combat units exceed the leaders' command "
-                                      f"of {command}", rs.cite("7.12"))
+            return MoveVerdict(False, N_("{n} combat units exceed the leaders' command of "
+                                         "{command}", n=len(units), command=command),
+                                      rs.cite("7.12"))
     within = inside(state)
     if any(p in within for p in pids):
-        return MoveVerdict(False, "Pieces inside the fortress leave it only by a sortie against "
-                                  "the enemy in the city (resolve it by hand)",
+        return MoveVerdict(False, N_("Pieces inside the fortress leave it only by a sortie "
+                                     "against the enemy in the city (resolve it by hand)"),
                            rs.cite("10.16"))
     refusal = _leave_behind(rs, state, start, side, units)
     if refusal is not None:
@@ -93,8 +97,9 @@ def _leave_behind(rs: DeuxBretagneModel, state: State, start: str, side: str,
                and not rs.is_leader(state, p) and p not in units]
     level = rs.fortress_level(state, start)
     if len(staying) < level:
-        return MoveVerdict(False, f"Enemy units are inside {area.name}: leave at least "
-                                  f"{level} unit(s) behind to mask it (fortress level)",
+        return MoveVerdict(False, N_("Enemy units are inside {area}: leave at least {level} "
+                                     "unit(s) behind to mask it (fortress level)", area=area.name,
+                                     level=level),
                            rs.cite("8.21, 8.24"))
     return None
 
@@ -118,16 +123,18 @@ def _box_refusal(rs: DeuxBretagneModel, group: Group, place: str) -> MoveVerdict
     if b is None:
         return None
     if b.kind != "holding":
-        return MoveVerdict(False, f"{b.name} is not entered by movement", rs.cite("2.64"))
+        return MoveVerdict(False, N_("{b} is not entered by movement", b=b.name), rs.cite("2.64"))
     if b.access_sides is not None and group.side not in b.access_sides:
-        return MoveVerdict(False, f"Only {', '.join(rs.side(s).name for s in b.access_sides)} "
-                                  f"units may enter {b.name}", rs.cite("2.64"))
+        return MoveVerdict(False, N_("Only {names} units may enter {b}",
+                                     names=listing(rs.side(s).name for s in b.access_sides),
+                                     b=b.name), rs.cite("2.64"))
     if b.access_pieces is not None:
         if not group.leaders or any(p not in b.access_pieces for p in group.leaders):
-            return MoveVerdict(False, f"{b.name} may be entered only by "
-                                      f"{', '.join(b.access_pieces)}", rs.cite("2.64"))
+            return MoveVerdict(False, N_("{b} may be entered only by {names}", b=b.name,
+                                         names=listing(b.access_pieces)), rs.cite("2.64"))
         if b.max_units is not None and len(group.units) > b.max_units:
-            return MoveVerdict(False, f"{b.name} takes at most {b.max_units} combat unit(s)",
+            return MoveVerdict(False, N_("{b} takes at most {max_units} combat unit(s)", b=b.name,
+                                         max_units=b.max_units),
                                rs.cite("2.64"))
     return None
 
@@ -182,17 +189,19 @@ def check_move(rs: DeuxBretagneModel, state: State, pids: list[str], dest: str) 
     """Whether ``pids`` may move to ``dest`` now; the reason and rule if not."""
     bmap = rs.board_map
     if not bmap.is_place(dest):
-        return MoveVerdict(False, f"No area or box {dest!r} on the map")
+        return MoveVerdict(False, N_("No area or box {dest} on the map", dest=repr(dest)))
     group = make_group(rs, state, pids)
     if isinstance(group, MoveVerdict):
         return group
     if dest == group.start:
-        return MoveVerdict(False, f"The pieces are already in {bmap.place_name(dest)}")
+        return MoveVerdict(False, N_("The pieces are already in {place}",
+                                     place=bmap.place_name(dest)))
     refusal = _box_refusal(rs, group, dest)
     if refusal is not None:
         return refusal
     if dest not in bmap.graph and not naval.is_sea_place(rs, dest, group.side):
-        return MoveVerdict(False, f"{bmap.place_name(dest)} is not reached by road",
+        return MoveVerdict(False, N_("{place} is not reached by road",
+                                     place=bmap.place_name(dest)),
                            rs.cite("8.11"))
     reach = group_reach(rs, state, group, target=dest).get(dest)
     if reach is None:
@@ -229,8 +238,10 @@ def _stacking_verdict(rs: DeuxBretagneModel, state: State, group: Group,
                    if rs.piece_side(state, p) == group.side and not rs.is_leader(state, p)]
         total = len(staying) + len(group.units)
         if total > STACK_LIMIT:
-            return MoveVerdict(False, f"{rs.board_map.place_name(dest)} would hold {total} "
-                                      f"units: the limit is {STACK_LIMIT}", rs.cite("7.21, 7.22"))
+            return MoveVerdict(False, N_("{place} would hold {total} units: the limit is "
+                                         "{stack_limit}", place=rs.board_map.place_name(dest),
+                                         total=total, stack_limit=STACK_LIMIT),
+                                      rs.cite("7.21, 7.22"))
     return MoveVerdict(True, reach=reach)
 
 
@@ -239,29 +250,32 @@ def _explain_unreachable(rs: DeuxBretagneModel, state: State, group: Group,
     bmap = rs.board_map
     name = bmap.place_name(dest)
     if not group.units and enemy_units_at(rs, state, dest, group.side):
-        return MoveVerdict(False, f"A leader alone may not enter {name}: enemy combat units "
-                                  "are there", rs.cite("8.21"))
+        return MoveVerdict(False, N_("A leader alone may not enter {name}: enemy combat units "
+                                     "are there", name=name), rs.cite("8.21"))
     unlimited = group_reach(rs, state, group, budget=10_000, target=dest).get(dest)
     sea = naval.is_sea_place(rs, dest, group.side) and naval.is_sea_place(
         rs, group.start, group.side)
     if sea and (unlimited is None or unlimited.cost > group.budget):
         why = naval.naval_refusal(rs, state, group)
         if why:
-            return MoveVerdict(False, f"{name} is out of reach by road, and by sea: {why}",
+            return MoveVerdict(False, N_("{name} is out of reach by road, and by sea: {why}",
+                                         name=name, why=why),
                                rs.cite("8.15"))
     if unlimited is None:
         import networkx as nx
 
         if nx.has_path(bmap.graph, group.start, dest):
-            return MoveVerdict(False, f"Every road to {name} is blocked by enemy units "
-                                      "(movement stops on entering them)", rs.cite("5.31, 8.21"))
-        return MoveVerdict(False, f"No road leads to {name}", rs.cite("8.11"))
+            return MoveVerdict(False, N_("Every road to {name} is blocked by enemy units "
+                                         "(movement stops on entering them)", name=name),
+                                      rs.cite("5.31, 8.21"))
+        return MoveVerdict(False, N_("No road leads to {name}", name=name), rs.cite("8.11"))
     if group.budget == 0:
-        return MoveVerdict(False, "These pieces have no movement points left in this "
-                                  "activation", rs.cite("8.1"))
-    return MoveVerdict(False, f"{name} costs {unlimited.cost} MP; these pieces have "
-                              f"{group.budget} MP left (slowest unit; mountain/marsh 2 MP, "
-                              "+1 MP to take an open city)", rs.cite("8.1, 8.26"))
+        return MoveVerdict(False, N_("These pieces have no movement points left in this "
+                                     "activation"), rs.cite("8.1"))
+    return MoveVerdict(False, N_("{name} costs {cost} MP; these pieces have {budget} MP left "
+                                 "(slowest unit; mountain/marsh 2 MP, +1 MP to take an open city)",
+                                 name=name, cost=unlimited.cost, budget=group.budget),
+                              rs.cite("8.1, 8.26"))
 
 
 SPLIT_CROSSING = "8.22 split moves"

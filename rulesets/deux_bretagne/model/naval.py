@@ -17,6 +17,7 @@ from boardapp.core.board.movement import Reach
 
 from . import cards as card_rules
 from .groups import Group, enemy_units_at
+from .words import N_
 
 if TYPE_CHECKING:
     from boardapp.core.engine.state import State
@@ -36,23 +37,23 @@ def naval_refusal(rs: DeuxBretagneModel, state: State, group: Group) -> str | No
     """Why ``group`` may not sail now (``None`` if it may)."""
     play = state["vars"].get("card_play")
     if not group.leaders:
-        return "combat units never sail without a leader (8.151)"
+        return N_("combat units never sail without a leader (8.151)")
     if not play or play["side"] != group.side:
-        return "naval movement needs a card played in this activation (8.151)"
+        return N_("naval movement needs a card played in this activation (8.151)")
     by_card = card_rules.value(rs, state, play["card"], "anchor") is True
     if not by_card and not (group.side == "montfort" and play.get("act") == 3):
-        return ("naval movement needs an Activation 3 card (Montfort) or a card with an "
-                "anchor (8.151)")
+        return (N_("naval movement needs an Activation 3 card (Montfort) or a card with an "
+                   "anchor (8.151)"))
     if play.get("naval_used"):
-        return "one naval movement per card (8.153)"
+        return N_("one naval movement per card (8.153)")
     if not is_sea_place(rs, group.start, group.side):
-        return "naval movement starts in a port city (8.151)"
+        return N_("naval movement starts in a port city (8.151)")
     if group.start in rs.board_map.areas and state["control"].get(group.start) != group.side:
-        return "the port of departure must be yours (8.152)"
+        return N_("the port of departure must be yours (8.152)")
     besieged = group.start in state["vars"]["sieges"]
     events = set(state["vars"]["events"])
     if besieged and group.side == "blois" and not {"B-01", "B-16"} <= events:
-        return "Blois sails from a besieged port only after B-01 and B-16 (8.152)"
+        return N_("Blois sails from a besieged port only after B-01 and B-16 (8.152)")
     return None
 
 

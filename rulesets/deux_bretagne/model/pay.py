@@ -16,6 +16,7 @@ from boardapp.core.engine.state import State, pieces_at, put_piece
 from . import groups
 from .battle import STACK_LIMIT, TABLES
 from .recruit import free_counters
+from .words import N_
 
 if TYPE_CHECKING:
     from .base import DeuxBretagneModel
@@ -77,7 +78,8 @@ def pay(rs: DeuxBretagneModel, state: State, side: str, pids: list[str], ctx: Co
     cost = sum(pay_cost(rs, state, p) for p in pids)
     state["vars"]["resources"][side] -= cost
     state["vars"]["paid"].extend(pids)
-    ctx.log(f"{rs.side(side).name} pays {cost} PS: {rs.names(state, pids)}", rs.cite("12.31"))
+    ctx.log(N_("{side} pays {cost} PS: {names}", side=rs.side(side).name, cost=cost,
+               names=rs.names(state, pids)), rs.cite("12.31"))
 
 
 def mark_unpaid(rs: DeuxBretagneModel, state: State, side: str, ctx: Context) -> None:
@@ -90,11 +92,12 @@ def mark_unpaid(rs: DeuxBretagneModel, state: State, side: str, ctx: Context) ->
     state["vars"]["unpaid"].extend(unpaid)
     fed = base_paid(rs, state, side)
     if fed:
-        ctx.log(f"{rs.side(side).name}: paid by the supply base(s): {rs.names(state, fed)}",
+        ctx.log(N_("{side}: paid by the supply base(s): {names}", side=rs.side(side).name,
+                   names=rs.names(state, fed)),
                 rs.cite("12.32"))
     if unpaid:
-        ctx.log(f"{rs.side(side).name}: {len(unpaid)} unit(s) unpaid (Pas de solde): "
-                f"{rs.names(state, unpaid)}", rs.cite("12.31"))
+        ctx.log(N_("{side}: {n} unit(s) unpaid (Pas de solde): {names}", side=rs.side(side).name,
+                   n=len(unpaid), names=rs.names(state, unpaid)), rs.cite("12.31"))
 
 
 PLAYERS = ("blois", "montfort")
@@ -141,14 +144,16 @@ def place_supply_base(rs: DeuxBretagneModel, state: State, side: str, area: str,
     """Put one of ``side``'s two supply bases on ``area`` for good (12.32)."""
     bases = state["vars"].setdefault("supply_bases", {}).setdefault(side, [])
     if len(bases) >= SUPPLY_BASES:
-        raise IllegalActionError(f"{rs.side(side).name} has {SUPPLY_BASES} supply bases "
-                                 "already", rs.cite("12.32"))
+        raise IllegalActionError(N_("{side} has {supply_bases} supply bases already",
+                                    side=rs.side(side).name, supply_bases=SUPPLY_BASES),
+                                 rs.cite("12.32"))
     if area not in rs.board_map.areas or area in bases:
-        raise IllegalActionError(f"No supply base can go to {area!r}", rs.cite("12.32"))
+        raise IllegalActionError(N_("No supply base can go to {area}", area=repr(area)),
+                                 rs.cite("12.32"))
     bases.append(area)
-    ctx.log(f"{rs.side(side).name} supply base in {rs.board_map.place_name(area)}: units "
-            "there are paid automatically while it is neither enemy controlled nor "
-            "besieged", rs.cite("12.32"))
+    ctx.log(N_("{side} supply base in {place}: units there are paid automatically while it is "
+               "neither enemy controlled nor besieged", side=rs.side(side).name,
+               place=rs.board_map.place_name(area)), rs.cite("12.32"))
 
 
 def receive_br_places(rs: DeuxBretagneModel, state: State, side: str) -> list[str]:
@@ -210,8 +215,9 @@ def check_marauder_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -
         state["region_control"][region.id] = None
         if owner in state["score"]:
             state["score"][owner] -= region.vp or 0
-        ctx.log(f"The Marauders hold {held} cities of {region.name}: the county is "
-                f"independent, {rs.side(owner).name} loses its {region.vp or 0} VP",
+        ctx.log(N_("The Marauders hold {held} cities of {region}: the county is independent, "
+                   "{side} loses its {value} VP", held=held, region=region.name,
+                   side=rs.side(owner).name, value=region.vp or 0),
                 rs.cite("3.3, 12.433, 13.12"))
 
 
@@ -254,13 +260,14 @@ def check_pillaged_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -
         if bearer is not None:
             state["score"][bearer] += 1
             del cuts[region.id]
-            ctx.log(f"{region.name} is no longer wholly pillaged: its VP are back to "
-                    f"{region.vp}", rs.cite("12.45"))
+            ctx.log(N_("{region} is no longer wholly pillaged: its VP are back to {vp}",
+                       region=region.name, vp=region.vp), rs.cite("12.45"))
         if wanted is not None:
             state["score"][wanted] -= 1
             cuts[region.id] = wanted
-            ctx.log(f"Every area of {region.name} is pillaged: it is worth {region.vp - 1} "
-                    f"VP to {rs.side(wanted).name} (1 less)", rs.cite("12.45"))
+            ctx.log(N_("Every area of {region} is pillaged: it is worth {value} VP to {side} (1 "
+                       "less)", region=region.name, value=region.vp - 1,
+                       side=rs.side(wanted).name), rs.cite("12.45"))
 
 
 def to_marauder(rs: DeuxBretagneModel, state: State, pid: str, ctx: Context) -> str | None:
@@ -277,7 +284,7 @@ def to_marauder(rs: DeuxBretagneModel, state: State, pid: str, ctx: Context) -> 
         state["vars"]["inside"].remove(pid)
     free = free_counters(rs, state, f"marauder-{kind}")
     if not free:
-        ctx.log(f"{name} turns Marauder, but no Marauder counter is left: removed",
+        ctx.log(N_("{name} turns Marauder, but no Marauder counter is left: removed", name=name),
                 rs.cite("12.433"))
         return None
     new = free[0]
@@ -285,7 +292,8 @@ def to_marauder(rs: DeuxBretagneModel, state: State, pid: str, ctx: Context) -> 
     state["pieces"][new]["flipped"] = reduced
     if within:  # the Marauders stay where the unit was: inside the fortress (12.4 example)
         state["vars"]["inside"].append(new)
-    ctx.log(f"{name} turns Marauder: {rs.piece_name(state, new)}", rs.cite("12.433"))
+    ctx.log(N_("{name} turns Marauder: {piece}", name=name, piece=rs.piece_name(state, new)),
+            rs.cite("12.433"))
     return new
 
 

@@ -22,6 +22,8 @@ from boardapp.core.engine.tables import Modifier, resolve
 
 from . import groups
 from .battle import TABLES
+from .names import data_word
+from .words import N_
 
 if TYPE_CHECKING:
     from .base import DeuxBretagneModel
@@ -43,23 +45,23 @@ def free_counters(rs: DeuxBretagneModel, state: State, type_id: str) -> list[str
 def why_not_recruit(rs: DeuxBretagneModel, state: State, leader: str) -> str | None:
     """Why ``leader`` cannot recruit now (``None`` if he can)."""
     if leader not in state["pieces"] or not rs.is_leader(state, leader):
-        return "only a leader recruits (5.4)"
+        return N_("only a leader recruits (5.4)")
     side = rs.piece_side(state, leader)
     if side != state["active"]:
-        return f"it is {rs.side(state['active']).name}'s activation (4.0 C)"
+        return N_("it is {side}'s activation (4.0 C)", side=rs.side(state['active']).name)
     area = state["pieces"][leader]["loc"]
     if area not in rs.board_map.areas:
-        return "a leader recruits in a city of the map (5.4)"
+        return N_("a leader recruits in a city of the map (5.4)")
     if area in state["vars"]["pillage"]:
-        return "no recruitment in an area with a pillage marker (5.4)"
+        return N_("no recruitment in an area with a pillage marker (5.4)")
     if leader in groups.inside(state) and area in state["vars"]["sieges"]:
-        return "a besieged leader cannot recruit (5.4)"
+        return N_("a besieged leader cannot recruit (5.4)")
     if state["vars"]["recruited"].get(leader, 0) >= MAX_RECRUITS_PER_LEADER:
-        return "a leader recruits at most twice (5.4)"
+        return N_("a leader recruits at most twice (5.4)")
     from .cards import rec_refusal
 
     refusal = rec_refusal(state, side)
-    return f"{refusal} (5.4)" if refusal else None
+    return refusal + " (5.4)" if refusal else None
 
 
 def do_recruit(rs: DeuxBretagneModel, state: State, leader: str, column: str, ctx: Context,
@@ -67,32 +69,35 @@ def do_recruit(rs: DeuxBretagneModel, state: State, leader: str, column: str, ct
     """Roll on the Recruitment Table for ``leader`` (5.41) and start spending the steps."""
     why = why_not_recruit(rs, state, leader)
     if why is not None:
-        raise IllegalActionError(f"{rs.piece_name(state, leader)} cannot recruit: {why}",
+        raise IllegalActionError(N_("{piece} cannot recruit: {why}",
+                                    piece=rs.piece_name(state, leader), why=why),
                                  rs.cite("5.4"))
     table = TABLES["recruitment_table"]
     if column not in table["columns"]:
-        raise IllegalActionError("Recruit on the ch (Knights) or me (Mercenary) column",
+        raise IllegalActionError(N_("Recruit on the ch (Knights) or me (Mercenary) column"),
                                  rs.cite("5.41"))
     side = rs.piece_side(state, leader)
     t = rs.piece_type(state, leader)
     state["vars"]["recruited"][leader] = state["vars"]["recruited"].get(leader, 0) + 1
-    mods = [Modifier("leader with activation 1", 1 if t.activation == 1 else 0, t.name)]
-    result = resolve(ctx, table="Recruitment Table", column=table["columns"][column],
+    mods = [Modifier(N_("leader with activation 1"), 1 if t.activation == 1 else 0, t.name)]
+    result = resolve(ctx, table=N_("Recruitment Table"), column=data_word(table["columns"][column]),
                      sides=10, zero_based=True, modifiers=mods, clamp=(0, 10),
                      lookup=lambda n: table["rows"][column][n],
-                     describe=lambda r: f"{r[0]} {column.capitalize()} / {r[1]} Mil / {r[2]} "
-                                        "Art steps",
-                     rule=rs.cite("5.41"), who=f"{rs.side(side).name} ({t.name})")
+                     describe=lambda r: N_("{r} {capitalize} / {r2} Mil / {r3} Art steps", r=r[0],
+                                           capitalize=column.capitalize(), r2=r[1], r3=r[2]),
+                     rule=rs.cite("5.41"), who=N_("{side} ({leader})", side=rs.side(side).name,
+                                                                leader=t.name))
     main, mil, art = result.result
     if side == "montfort" and mil and "M-01" not in state["vars"]["events"]:
         mil -= 1
-        ctx.log("Montfort receives 1 Mil step less (event M-01 not played)", rs.cite("5.411"))
+        ctx.log(N_("Montfort receives 1 Mil step less (event M-01 not played)"), rs.cite("5.411"))
     artillery = ARTILLERY_EVENT[side] in state["vars"]["events"]
     if art and not artillery:
-        ctx.log(f"{art} Art step(s) lost: {rs.side(side).name} recruits artillery only "
-                f"after his event {ARTILLERY_EVENT[side]}", rs.cite("5.411, Recruitment Table"))
+        ctx.log(N_("{art} Art step(s) lost: {side} recruits artillery only after his event "
+                   "{artillery_event}", art=art, side=rs.side(side).name,
+                   artillery_event=ARTILLERY_EVENT[side]), rs.cite("5.411, Recruitment Table"))
     elif art:
-        ctx.log(f"{art} Art step(s) to place", rs.cite("5.411"))
+        ctx.log(N_("{art} Art step(s) to place", art=art), rs.cite("5.411"))
     steps = {column: main, "mil": mil, "art": art if artillery else 0}
     flow.call(rs, state, ctx, "recruit-steps", side=side, leader=leader,
               area=state["pieces"][leader]["loc"], steps=steps)

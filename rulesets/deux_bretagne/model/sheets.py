@@ -15,24 +15,25 @@ from boardapp.core.engine.datasheets import CellType, Sheet
 from boardapp.core.engine.ruleset import Ruleset
 
 from .data import DATA_DIR
+from .words import N_
 
 CARDS = DATA_DIR / "cards.yaml"
 CARD_SHEET_FIELDS = {
-    "activation": CellType("int", low=1, high=3, label="activation (5.3)"),
-    "resources": CellType("int", low=0, high=9, label="PS (5.5)"),
+    "activation": CellType("int", low=1, high=3, label=N_("activation (5.3)")),
+    "resources": CellType("int", low=0, high=9, label=N_("PS (5.5)")),
     "coat": CellType("choice", choices=("yellow", "green", "blue"),
-                     label="coat of arms (5.61-5.63)"),
-    "asterisk": CellType("bool", label="asterisk (5.6)"),
-    "anchor": CellType("bool", label="anchor (8.151)"),
-    "chevauchee": CellType("bool", label="Chevauchée card (8.153)"),
-    "event": CellType("text", label="event text"),
+                     label=N_("coat of arms (5.61-5.63)")),
+    "asterisk": CellType("bool", label=N_("asterisk (5.6)")),
+    "anchor": CellType("bool", label=N_("anchor (8.151)")),
+    "chevauchee": CellType("bool", label=N_("Chevauchée card (8.153)")),
+    "event": CellType("text", label=N_("event text")),
 }
 
 
 def data_sheets(rs: Ruleset) -> list[Sheet]:
     """The card sheet of ``data/cards.yaml``."""
-    return [Sheet("cards", "Strategy cards", CARDS, (), "records", CARD_SHEET_FIELDS,
+    return [Sheet("cards", N_("Strategy cards"), CARDS, (), "records", CARD_SHEET_FIELDS,
                   keys=r"[BM]-\d\d", rule=rs.cite("5.0"), row_label="name", row_help="rules",
-                  note="The printed values of each card: not in the rules. Unknown ones "
-                       "(?) are asked when a card is played and kept for the game; "
-                       "filled in here, they are used directly.")]
+                  note=N_("The printed values of each card: not in the rules. Unknown ones "
+                          "(?) are asked when a card is played and kept for the game; "
+                          "filled in here, they are used directly."))]

@@ -24,6 +24,7 @@ from boardapp.core.engine.state import State, pieces_at
 from . import groups
 from .base import activations_allowed, sieges
 from .pay import check_marauder_counties, check_pillaged_counties
+from .words import N_
 
 if TYPE_CHECKING:
     from .base import DeuxBretagneModel
@@ -66,23 +67,24 @@ def can_besiege(rs: DeuxBretagneModel, state: State, area: str, side: str) -> st
     """Why ``side`` cannot place a siege marker in ``area`` now (``None`` if it can)."""
     a = rs.board_map.areas.get(area)
     if a is None or not a.fortified:
-        return "only a fortified city is besieged (10.0)"
+        return N_("only a fortified city is besieged (10.0)")
     owner = fortress_owner(state, area)
     if owner == side:
-        return f"{a.name} is yours already"
+        return N_("{a} is yours already", a=a.name)
     if area in sieges(state):
-        return f"{a.name} is besieged already"
+        return N_("{a} is besieged already", a=a.name)
     if not [p for p in pieces_at(state, area)
             if rs.piece_side(state, p) == side and rs.is_leader(state, p)]:
-        return "an active leader is needed to place a siege marker (10.12)"
+        return N_("an active leader is needed to place a siege marker (10.12)")
     if groups.enemy_units_at(rs, state, area, side, outside_only=True):
-        return "enemy units outside the fortress must be fought first (10.11)"
+        return N_("enemy units outside the fortress must be fought first (10.11)")
     enemy = owner if owner in rs.player_sides else None
     level = siege_level(rs, state, area, enemy) if enemy else rs.fortress_level(state, area)
     have = combat_factors(rs, state, units_of(rs, state, area, side, within=False))
     if have < level:
-        return (f"{have} combat factors against a siege level of {level} (fortress "
-                f"{rs.fortress_level(state, area)} + units inside) (10.13)")
+        return (N_("{have} combat factors against a siege level of {level} (fortress "
+                   "{fortress_level} + units inside) (10.13)", have=have, level=level,
+                   fortress_level=rs.fortress_level(state, area)))
     return None
 
 
@@ -91,7 +93,8 @@ def do_besiege(rs: DeuxBretagneModel, state: State, area: str, ctx: Context) -> 
     side = state["active"]
     why = can_besiege(rs, state, area, side)
     if why is not None:
-        raise IllegalActionError(f"{rs.board_map.place_name(area)} cannot be besieged: {why}",
+        raise IllegalActionError(N_("{place} cannot be besieged: {why}",
+                                    place=rs.board_map.place_name(area), why=why),
                                  rs.cite("10.12, 10.13"))
     leaders = [p for p in pieces_at(state, area)
                if rs.piece_side(state, p) == side and rs.is_leader(state, p)]
@@ -99,24 +102,24 @@ def do_besiege(rs: DeuxBretagneModel, state: State, area: str, ctx: Context) -> 
     number = state["vars"]["activation_no"]
     sieges(state)[area] = {"level": 0, "side": side,
                            "ready_at": number if started_here else number + 1}
-    when = ("it may assault in this same activation, having started it here"
-            if started_here else "the assault comes in a later activation")
-    ctx.log(f"{rs.side(side).name} places a siege 0 marker on "
-            f"{rs.board_map.place_name(area)}; {when}", rs.cite("10.12, 10.13"))
+    when = (N_("it may assault in this same activation, having started it here")
+            if started_here else N_("the assault comes in a later activation"))
+    ctx.log(N_("{side} places a siege 0 marker on {place}; {when}", side=rs.side(side).name,
+               place=rs.board_map.place_name(area), when=when), rs.cite("10.12, 10.13"))
 
 
 def can_assault(rs: DeuxBretagneModel, state: State, area: str, side: str) -> str | None:
     """Why ``side`` cannot make a siege roll in ``area`` now (``None`` if it can)."""
     marker = sieges(state).get(area)
     if marker is None or marker["side"] != side:
-        return "no siege marker of yours there (10.21)"
+        return N_("no siege marker of yours there (10.21)")
     if state["vars"]["activation_no"] < marker["ready_at"]:
-        return "the siege marker was placed in this activation (10.12)"
+        return N_("the siege marker was placed in this activation (10.12)")
     if area in state["vars"]["fought"]:
-        return "regular and siege combat never in the same activation (10.12)"
+        return N_("regular and siege combat never in the same activation (10.12)")
     if not [p for p in pieces_at(state, area)
             if rs.piece_side(state, p) == side and rs.is_leader(state, p)]:
-        return "an active leader is needed for a siege roll (10.12)"
+        return N_("an active leader is needed for a siege roll (10.12)")
     return None
 
 
@@ -125,7 +128,8 @@ def do_assault(rs: DeuxBretagneModel, state: State, area: str, ctx: Context, flo
     side = state["active"]
     why = can_assault(rs, state, area, side)
     if why is not None:
-        raise IllegalActionError(f"No siege roll in {rs.board_map.place_name(area)}: {why}",
+        raise IllegalActionError(N_("No siege roll in {place}: {why}",
+                                    place=rs.board_map.place_name(area), why=why),
                                  rs.cite("10.21"))
     state["vars"]["fought"].append(area)
     flow.call(rs, state, ctx, "siege-roll", side=side, area=area)
@@ -178,8 +182,9 @@ def check_sieges(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
         have = combat_factors(rs, state, units_of(rs, state, area, side, within=False))
         if have < level:
             del sieges(state)[area]
-            ctx.log(f"The siege of {rs.board_map.place_name(area)} is lifted: {have} "
-                    f"combat factors against a siege level of {level}", rs.cite("10.14"))
+            ctx.log(N_("The siege of {place} is lifted: {have} combat factors against a siege "
+                       "level of {level}", place=rs.board_map.place_name(area), have=have,
+                       level=level), rs.cite("10.14"))
     inner = state["vars"]["inside"]
     keep = []
     for pid in inner:
@@ -196,18 +201,18 @@ def can_sortie(rs: DeuxBretagneModel, state: State, area: str, side: str) -> str
     a leader inside, enemy units masking the city outside, no siege marker (10.16)."""
     a = rs.board_map.areas.get(area)
     if a is None or not a.fortified:
-        return "a sortie leaves a fortified city (10.16)"
+        return N_("a sortie leaves a fortified city (10.16)")
     inner = groups.inside(state)
     mine = [p for p in pieces_at(state, area) if p in inner and rs.piece_side(state, p) == side]
     if not any(rs.is_leader(state, p) for p in mine) or not any(
             not rs.is_leader(state, p) for p in mine):
-        return "a leader and units inside the fortress are needed (10.16)"
+        return N_("a leader and units inside the fortress are needed (10.16)")
     if not groups.enemy_units_at(rs, state, area, side, outside_only=True):
-        return "no enemy masks the city (10.15)"
+        return N_("no enemy masks the city (10.15)")
     if area in sieges(state):
-        return "the city is besieged (10.16 covers a masked city)"
+        return N_("the city is besieged (10.16 covers a masked city)")
     if area in state["vars"]["fought"]:
-        return "one combat a city per activation (10.12)"
+        return N_("one combat a city per activation (10.12)")
     return None
 
 
@@ -217,7 +222,8 @@ def do_sortie(rs: DeuxBretagneModel, state: State, area: str, ctx: Context, flow
     side = state["active"]
     why = can_sortie(rs, state, area, side)
     if why is not None:
-        raise IllegalActionError(f"No sortie from {rs.board_map.place_name(area)}: {why}",
+        raise IllegalActionError(N_("No sortie from {place}: {why}",
+                                    place=rs.board_map.place_name(area), why=why),
                                  rs.cite("10.16"))
     inner = groups.inside(state)
     mine = [p for p in pieces_at(state, area) if p in inner and rs.piece_side(state, p) == side]
@@ -225,8 +231,8 @@ def do_sortie(rs: DeuxBretagneModel, state: State, area: str, ctx: Context, flow
     leaders = [p for p in mine if rs.is_leader(state, p)]
     commander = max(leaders, key=lambda p: rs.piece_type(state, p).command)
     enemy = groups.enemy_units_at(rs, state, area, side, outside_only=True)
-    ctx.log(f"{rs.side(side).name} sorties from the fortress of "
-            f"{rs.board_map.place_name(area)}", rs.cite("10.16"))
+    ctx.log(N_("{side} sorties from the fortress of {place}", side=rs.side(side).name,
+               place=rs.board_map.place_name(area)), rs.cite("10.16"))
     flow.call(rs, state, ctx, "battle", side=side, area=area, attacker=side,
               defender=rs.piece_side(state, enemy[0]), attacker_commander=commander,
               entered_from=area, spent_before={})

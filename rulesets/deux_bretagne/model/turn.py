@@ -12,6 +12,7 @@ from boardapp.core.engine.state import State, pieces_at
 from boardapp.core.engine.tables import Modifier
 
 from . import groups
+from .words import N_
 
 if TYPE_CHECKING:
     from .base import DeuxBretagneModel
@@ -31,20 +32,20 @@ def militia_modifiers(rs: DeuxBretagneModel, state: State, side: str) -> list[Mo
     """The Militia Go Home modifiers of ``side`` (11.0)."""
     mods = []
     if side == "montfort" and "M-01" not in state["vars"]["events"]:
-        mods.append(Modifier("event M-01 not played", -2, "Militia Go Home"))
+        mods.append(Modifier(N_("event M-01 not played"), -2, N_("Militia Go Home")))
     n = len(counties_of(rs, state, side))
     if n == 0:
-        mods.append(Modifier("no county", -3, "Militia Go Home"))
+        mods.append(Modifier(N_("no county"), -3, N_("Militia Go Home")))
     elif n <= 2:
-        mods.append(Modifier(f"{n} counties", -2, "Militia Go Home"))
+        mods.append(Modifier(N_("{n} counties", n=n), -2, N_("Militia Go Home")))
     elif n <= 4:
-        mods.append(Modifier(f"{n} counties", -1, "Militia Go Home"))
+        mods.append(Modifier(N_("{n} counties", n=n), -1, N_("Militia Go Home")))
     elif n >= 6:
-        mods.append(Modifier(f"{n} counties", 1, "Militia Go Home"))
+        mods.append(Modifier(N_("{n} counties", n=n), 1, N_("Militia Go Home")))
     for city in ("rennes", "nantes"):
         if state["control"].get(city) == side:
-            mods.append(Modifier(f"controls {rs.board_map.place_name(city)}", 1,
-                                 "Militia Go Home"))
+            mods.append(Modifier(N_("controls {place}", place=rs.board_map.place_name(city)), 1,
+                                 N_("Militia Go Home")))
     return mods
 
 

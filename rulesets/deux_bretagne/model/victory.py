@@ -3,6 +3,7 @@ victory and each scenario's own victory conditions."""
 
 from __future__ import annotations
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.state import State
@@ -10,6 +11,7 @@ from boardapp.core.engine.state import State
 from . import events
 from .base import PLAYERS, PRISON, DeuxBretagneModel
 from .data import Scenario
+from .words import N_
 
 CAPITALS = ("Rennes", "Nantes", "Brest", "Gwened")
 SIDE_LEADERS = {"blois": ("charles-de-blois",),
@@ -24,12 +26,13 @@ def advance_turn(rs: DeuxBretagneModel, state: State, ctx: Context, flow: Flow) 
     automatic = automatic_winner(rs, state)
     if automatic is not None:
         winner, why = automatic
-        finish(rs, state, ctx, flow, f"{rs.side(winner).name} wins: automatic victory, "
-                                 f"{why}", "13.2")
+        finish(rs, state, ctx, flow, N_("{side} wins: automatic victory, {why}",
+                                        side=rs.side(winner).name, why=why), "13.2")
         return
     if state["turn"] >= last:
-        finish(rs, state, ctx, flow, f"End of the scenario after turn {last}: "
-                                 f"{final_result(rs, state, sc)}", sc.rule)
+        finish(rs, state, ctx, flow, N_("End of the scenario after turn {last}: {final_result}",
+                                        last=last, final_result=final_result(rs, state,
+                                                                             sc)), sc.rule)
         return
     state["turn"] += 1
     flow.enter_phase(rs, state, ctx, "action", side=events.first_player(state))  # 4.0: Blois,
@@ -41,11 +44,11 @@ def automatic_winner(rs: DeuxBretagneModel, state: State) -> tuple[str, str] | N
     capitals (not at the end of turn 1, nor of turn 7 in 14.3); after the Enlisement
     cards joined the decks, the opposing leader killed or captured."""
     if events.evran_winner(state):  # 13.2: the Shares of Evran, agreed by both players
-        return events.evran_winner(state), "the Shares of Evran (the card's conditions)"
+        return events.evran_winner(state), N_("the Shares of Evran (the card's conditions)")
     exempt = {1, 7} if state["scenario"] == "14.3" else {1}
     owners = {state["control"].get(c) for c in CAPITAL_IDS}
     if state["turn"] not in exempt and len(owners) == 1 and None not in owners:
-        return owners.pop(), f"controlling {', '.join(CAPITALS)}"
+        return owners.pop(), N_("controlling {names}", names=listing(CAPITALS))
     if not any(state["vars"].get("enlisement", {}).values()):
         return None
     for loser, leaders in SIDE_LEADERS.items():
@@ -53,11 +56,11 @@ def automatic_winner(rs: DeuxBretagneModel, state: State) -> tuple[str, str] | N
         down = [w for w in where if w in ("eliminated", PRISON[loser])]
         free = [w for w in where if w not in ("reserve", "eliminated", PRISON[loser])]
         if any(p in state["vars"].get("withdrawn", {}) for p in leaders):
-            free.append("withdrawn by T2")  # off the map for a turn, not lost (9.221)
+            free.append(N_("withdrawn by T2"))  # off the map for a turn, not lost (9.221)
         if down and not free:
             names = " or ".join(rs.piece_types[p].name for p in leaders)
             winner = PLAYERS[1 - PLAYERS.index(loser)]
-            return winner, f"{names} killed or captured"
+            return winner, N_("{names} killed or captured", names=names)
     return None
 
 
@@ -70,17 +73,19 @@ def final_result(rs: DeuxBretagneModel, state: State, sc: Scenario) -> str:
         held = [n for c, n in zip(rule["cities"], names, strict=True)
                 if state["control"].get(c) == side]
         if held:
-            return f"{rs.side(side).name} wins, controlling {', '.join(held)}"
-        return (f"{rs.side(other).name} wins: {rs.side(side).name} controls none of "
-                f"{', '.join(names)}")
+            return N_("{side} wins, controlling {names}", side=rs.side(side).name,
+                      names=listing(held))
+        return (N_("{side} wins: {side2} controls none of {names}", side=rs.side(other).name,
+                   side2=rs.side(side).name, names=listing(names)))
     if rule.get("type") == "points-and-cities":
         for side in PLAYERS:
             held = [c for c in rule["cities"] if state["control"].get(c) == side]
             if state["score"][side] > rule["more_than"] and len(held) >= rule["at_least"]:
-                return (f"{rs.side(side).name} wins with {state['score'][side]} PV and "
-                        f"{len(held)} of {', '.join(names)}")
-        return "a tie: no side has the points and the cities the scenario asks"
-    return f"check the victory conditions by hand: {sc.victory}"
+                return (N_("{side} wins with {score} PV and {n} of {names}",
+                           side=rs.side(side).name, score=state['score'][side], n=len(held),
+                           names=listing(names)))
+        return N_("a tie: no side has the points and the cities the scenario asks")
+    return N_("check the victory conditions by hand: {victory}", victory=sc.victory)
 
 
 def finish(rs: DeuxBretagneModel, state: State, ctx: Context, flow: Flow, result: str,

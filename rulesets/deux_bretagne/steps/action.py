@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from boardapp.core.base.errors import InvalidActionError
+from boardapp.core.base.i18n import Msg, listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -29,29 +30,30 @@ from ..model.siege import (
     do_sortie,
     record_activation,
 )
+from ..words import N_
 from .common import DeuxBretagneStep
 from .move import do_move
 
-SIEGE_VERBS = {"besiege": (can_besiege, "{} cannot be besieged: {}", "10.12, 10.13"),
-               "assault": (can_assault, "No siege roll in {}: {}", "10.21"),
-               "sortie": (can_sortie, "No sortie from {}: {}", "10.16")}
+SIEGE_VERBS = {"besiege": (can_besiege, N_("{place} cannot be besieged: {why}"), "10.12, 10.13"),
+               "assault": (can_assault, N_("No siege roll in {place}: {why}"), "10.21"),
+               "sortie": (can_sortie, N_("No sortie from {place}: {why}"), "10.16")}
 """Each siege verb's predicate, and the words and rule of its refusal (10.12-10.21)."""
 
 
 def activation_prompt(play: dict) -> str:
     """What the card or free action of the activation lets the player do (5.2-5.5, 5.32)."""
     if play["use"] == "free":
-        return ("[free action, 5.32] — move 1 combat unit alone or 1 leader alone (no "
-                "battle, no recruit), then End activation (4.0 C)")
+        return (N_("[free action, 5.32] — move 1 combat unit alone or 1 leader alone (no battle, "
+                   "no recruit), then End activation (4.0 C)"))
     if play["use"] in ("act", "act+evt"):
         level = f" {play['act']}" if play.get("act") else ""
-        return (f"[{play['card']} played as ACT{level}] — move, fight or besiege with the "
-                "leaders it activates (5.3), then End activation (4.0 C)")
+        return (N_("[{card} played as ACT{level}] — move, fight or besiege with the leaders it "
+                   "activates (5.3), then End activation (4.0 C)", card=play["card"], level=level))
     if play["use"] == "rec":
-        return (f"[{play['card']} played as REC] — recruit from a leader's menu (5.4), "
-                "then End activation (4.0 C)")
-    return (f"[{play['card']} played as {card_rules.USE_NAMES[play['use']]}] — End "
-            "activation when done (4.0 C)")
+        return (N_("[{card} played as REC] — recruit from a leader's menu (5.4), then End "
+                   "activation (4.0 C)", card=play['card']))
+    return (N_("[{card} played as {use_names}] — End activation when done (4.0 C)",
+               card=play['card'], use_names=card_rules.USE_NAMES[play['use']]))
 
 
 class ActionPhase(DeuxBretagneStep):
@@ -67,20 +69,22 @@ class ActionPhase(DeuxBretagneStep):
         state["vars"]["resources"] = {side: 0 for side in PLAYERS}  # 12.11: not saved
         state["vars"]["drawn"] = {side: False for side in PLAYERS}  # phase B comes again
         state["vars"]["card_play"] = None
-        ctx.log(f"Turn marker advanced to {rs.turn_label(state['turn'])}", rs.cite("4.0 F"))
+        ctx.log(N_("Turn marker advanced to {turn_label}",
+                   turn_label=rs.turn_label(state['turn'])), rs.cite("4.0 F"))
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         side = rs.side(state["active"]).name
         done = state["vars"]["activations"][state["active"]]
         allowed = activations_allowed(state["turn"])
-        draw = ("draw your cards first (phase B, 4.0 B), "
+        draw = (N_("draw your cards first (phase B, 4.0 B), ")
                 if card_rules.why_not_draw(state, state["active"]) is None else "")
         play = state["vars"].get("card_play")
         if play and play["side"] == state["active"]:
-            return f"{side}: activation {done + 1} of {allowed} {activation_prompt(play)}"
-        return (f"{side}: activation {done + 1} of {allowed} — {draw}play a card as ACT, "
-                "REC, SOL or EVT, or take a free action; then move, then End activation "
-                "(4.0 C, 5.2)")
+            return N_("{side}: activation {value} of {allowed} {activation_prompt}", side=side,
+                      value=done + 1, allowed=allowed, activation_prompt=activation_prompt(play))
+        return (N_("{side}: activation {value} of {allowed} — {draw}play a card as ACT, REC, SOL "
+                   "or EVT, or take a free action; then move, then End activation (4.0 C, 5.2)",
+                   side=side, value=done + 1, allowed=allowed, draw=draw))
 
     # -- what the active side may do -----------------------------------------------------
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
@@ -177,9 +181,10 @@ class ActionPhase(DeuxBretagneStep):
         if action.verb == "move" and len(action.args) == 2:
             for pid in action.pieces(0):
                 if pid not in state["pieces"]:
-                    raise InvalidActionError(f"'{action.text()}': no piece {pid!r}")
+                    raise InvalidActionError(N_("'{action}': no piece {pid}", action=action.text(),
+                                                pid=repr(pid)))
             verdict = check_move(rs, state, action.pieces(0), action.arg(1))
-            return None if verdict.legal else (verdict.reason or "Illegal move", verdict.rule)
+            return None if verdict.legal else (verdict.reason or N_("Illegal move"), verdict.rule)
         listing = (self.others(rs, state) if action.verb == "move"
                    else self.actions_of(rs, state, frame, action.verb))  # its verb's part
         if action in set(listing):
@@ -194,26 +199,28 @@ class ActionPhase(DeuxBretagneStep):
         side, name, args = state["active"], action.verb, action.args
         if name in SIEGE_VERBS:
             if not args or args[0] not in rs.board_map.areas:
-                raise InvalidActionError(f"'{action.text()}': no area {args[0] if args else ''!r}")
+                raise InvalidActionError(N_("'{action}': no area {value}", action=action.text(),
+                                            value=repr(args[0] if args else '')))
             why = card_rules.siege_refusal(rs, state, side)  # 5.3, 5.321
             if why:
                 return why[0], rs.cite(why[1])
             can, words, rule = SIEGE_VERBS[name]
             reason = can(rs, state, args[0], side)
             if reason is not None:
-                return words.format(rs.board_map.place_name(args[0]), reason), rs.cite(rule)
+                return (Msg(words.domain, words.text, {"place": rs.board_map.place_name(args[0]),
+                                                       "why": reason}), rs.cite(rule))
         elif name == "recruit" and len(args) == 2 and args[0] in state["pieces"]:
             reason = why_not_recruit(rs, state, args[0])
             if reason is not None:
-                return f"{rs.piece_name(state, args[0])} cannot recruit: {reason}", \
-                    rs.cite("5.4")
-            return "Recruit on the ch (Knights) or me (Mercenary) column", rs.cite("5.4")
+                return N_("{piece} cannot recruit: {reason}",
+                          piece=rs.piece_name(state, args[0]), reason=reason), rs.cite("5.4")
+            return N_("Recruit on the ch (Knights) or me (Mercenary) column"), rs.cite("5.4")
         elif name == "play" and len(args) == 2:
             if args[0] not in rs.cards:
-                raise InvalidActionError(f"no strategy card {args[0]!r}")
+                raise InvalidActionError(N_("no strategy card {args}", args=repr(args[0])))
             if args[1] not in card_rules.USES:
-                raise InvalidActionError(f"a card is played as {', '.join(card_rules.USES)}, "
-                                         f"not {args[1]!r}")
+                raise InvalidActionError(N_("a card is played as {names}, not {args}",
+                                            names=listing(card_rules.USES), args=repr(args[1])))
             why = card_rules.why_not_play(rs, state, side, args[0], args[1])
             if why:
                 return why[0], rs.cite(why[1])
@@ -232,17 +239,17 @@ class ActionPhase(DeuxBretagneStep):
                 ctx: Context, flow: Flow) -> None:
         do_move(rs, state, action, ctx, flow)
 
-    @verb("besiege", area=0, decisions=True, label=labels.place("Besiege {}"))
+    @verb("besiege", area=0, decisions=True, label=labels.place(N_("Besiege {0}")))
     def on_besiege(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         do_besiege(rs, state, action.arg(0), ctx)
 
-    @verb("assault", area=0, decisions=True, label=labels.place("Siege roll at {}"))
+    @verb("assault", area=0, decisions=True, label=labels.place(N_("Siege roll at {0}")))
     def on_assault(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         do_assault(rs, state, action.arg(0), ctx, flow)
 
-    @verb("sortie", area=0, decisions=True, label=labels.place("Sortie from {}"))
+    @verb("sortie", area=0, decisions=True, label=labels.place(N_("Sortie from {0}")))
     def on_sortie(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         do_sortie(rs, state, action.arg(0), ctx, flow)
@@ -264,12 +271,12 @@ class ActionPhase(DeuxBretagneStep):
                 ctx: Context, flow: Flow) -> None:
         card_rules.draw(rs, state, state["active"], ctx)
 
-    @verb("enlist", label="Add the Enlisement cards (after the plague, 5.11)")
+    @verb("enlist", label=N_("Add the Enlisement cards (after the plague, 5.11)"))
     def on_enlist(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         card_rules.enlist(rs, state, state["active"], ctx)
 
-    @verb("free-action", label="Free action: move 1 lone unit or 1 lone leader (5.32)")
+    @verb("free-action", label=N_("Free action: move 1 lone unit or 1 lone leader (5.32)"))
     def on_free_action(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         card_rules.free_action(rs, state, state["active"], ctx)
@@ -280,17 +287,17 @@ class ActionPhase(DeuxBretagneStep):
         events.send_owed(rs, state, state["active"], action.arg(0), action.arg(1), ctx)
 
     @verb("enter-leader", hand=True,
-          label=labels.piece("If your card says so: {} enters play (6.1)"))
+          label=labels.piece(N_("If your card says so: {0} enters play (6.1)")))
     def on_enter_leader(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
         events.enter_leader(rs, state, state["active"], action.arg(0), ctx, flow)
 
-    @verb("claim-evran", hand=True, label="Claim the Shares of Evran ({}, 13.2)")
+    @verb("claim-evran", hand=True, label=N_("Claim the Shares of Evran ({0}, 13.2)"))
     def on_claim_evran(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         events.claim_evran(rs, state, state["active"], action.arg(0), ctx, flow)
 
-    @verb("end", label="End activation")
+    @verb("end", label=N_("End activation"))
     def on_end(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         """4.0 C: the activation ends; the other player's comes, or the end of the phase."""
@@ -305,7 +312,8 @@ class ActionPhase(DeuxBretagneStep):
         state["vars"]["card_play"] = None
         allowed = activations_allowed(state["turn"])
         other = PLAYERS[1 - PLAYERS.index(side)]
-        ctx.log(f"{rs.side(side).name} ends activation {acts[side]} of {allowed}",
+        ctx.log(N_("{side} ends activation {acts} of {allowed}", side=rs.side(side).name,
+                   acts=acts[side], allowed=allowed),
                 rs.cite("4.0 C"))
         if acts[other] < allowed:
             state["active"] = other

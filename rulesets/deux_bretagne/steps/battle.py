@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -61,6 +62,7 @@ from ..model.battle import (
 )
 from ..model.control import update_counties
 from ..model.movement import NOBODY_RETREATS
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -85,7 +87,8 @@ class Battle(DeuxBretagneStep):
                 return
             v["defender_commander"] = tied[0] if tied else None
         place = rs.board_map.place_name(area)
-        ctx.log(f"Battle in {place}: {does(rs, att, 'attacks', start=False)} {rs.side(dfn).name}",
+        ctx.log(N_("Battle in {place}: {does} {side}", place=place,
+                   does=does(rs, att, 'attacks', start=False), side=rs.side(dfn).name),
                 rs.cite("9.1"))
         state["vars"]["fought"].append(area)  # 10.12
         strengths = {}
@@ -97,13 +100,15 @@ class Battle(DeuxBretagneStep):
                 if value == "d":  # 9.21: artillery, even 1 / odd 0
                     die = ctx.roll(10, zero_based=True)
                     value = 1 if die % 2 == 0 else 0
-                    ctx.log(f"{rs.piece_name(state, pid)} rolls {die}: strength {value}",
+                    ctx.log(N_("{piece} rolls {die}: strength {value}",
+                               piece=rs.piece_name(state, pid), die=die, value=value),
                             rs.cite("9.21"))
                 total += int(value)
             strengths[side] = total
         v["strength"] = strengths
-        ctx.log(f"Combat strengths: {rs.side(att).name} {strengths[att]}, "
-                f"{rs.side(dfn).name} {strengths[dfn]}", rs.cite("9.21"))
+        ctx.log(N_("Combat strengths: {side} {strengths}, {side2} {strengths2}",
+                   side=rs.side(att).name, strengths=strengths[att], side2=rs.side(dfn).name,
+                   strengths2=strengths[dfn]), rs.cite("9.21"))
         self._draw_chits(rs, state, v, ctx, strengths[att] + strengths[dfn])
         pending = [c for c in CHOICE_CHITS if c in v["chits"] and self._chit_applies(
             rs, state, v, c)]
@@ -122,8 +127,9 @@ class Battle(DeuxBretagneStep):
         for _ in range(wanted):
             index = ctx.roll(len(cup)) - 1
             drawn.append(cup.pop(index))
-        names = ", ".join(f"{c} {rs.chits[c]}" for c in drawn) or "none (the cup is empty)"
-        ctx.log(f"Total strength {total}: {wanted} tactical chit(s) drawn: {names}",
+        names = ", ".join(f"{c} {rs.chits[c]}" for c in drawn) or N_("none (the cup is empty)")
+        ctx.log(N_("Total strength {total}: {wanted} tactical chit(s) drawn: {names}",
+                   total=total, wanted=wanted, names=names),
                 rs.cite("9.22"))
         if "T1" in drawn:
             pro = [c for c in drawn if c in PRO_MONTFORT]
@@ -131,10 +137,12 @@ class Battle(DeuxBretagneStep):
                 gone = pro[ctx.roll(len(pro)) - 1]
                 drawn.remove(gone)
                 cup.append(gone)
-                ctx.log(f"T1 Surprise removes {gone} {rs.chits[gone]}", rs.cite("9.221 T1"))
+                ctx.log(N_("T1 Surprise removes {gone} {chits}", gone=gone, chits=rs.chits[gone]),
+                        rs.cite("9.221 T1"))
         for chit in drawn:
             if chit in MANUAL_CHITS:
-                ctx.log(f"{chit} {rs.chits[chit]}: {MANUAL_CHITS[chit]}", rs.cite("9.221"))
+                ctx.log(N_("{chit} {title}: {effect}"), rs.cite("9.221"), chit=chit,
+                        title=rs.chits[chit], effect=MANUAL_CHITS[chit])
         v["chits"] = drawn
         v["choices"] = {}
 
@@ -162,27 +170,29 @@ class JoinBattle(DeuxBretagneStep):
     name = "join-battle"
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: besieged units may join the support army "
-                f"in the battle (at most {STACK_LIMIT} units), then Done ({rs.cite('10.16')})")
+        return (N_("{side}: besieged units may join the support army in the battle (at most "
+                   "{stack_limit} units), then Done ({rule})", side=rs.side(frame['side']).name,
+                   stack_limit=STACK_LIMIT, rule=rs.cite('10.16')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for pid in join_candidates(rs, state, frame["vars"]):
             yield Action("join", (pid,))
         yield Action("done")
 
-    @verb("join", label=labels.piece("{} joins the support army", strict=True))
+    @verb("join", label=labels.piece(N_("{0} joins the support army"), strict=True))
     def on_join(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pid = action.args[0]
         state["vars"]["inside"].remove(pid)
         frame["vars"]["joined"].append(pid)
-        ctx.log(f"{rs.piece_name(state, pid)} comes out of the fortress of "
-                f"{rs.board_map.place_name(frame['vars']['area'])} to join the support army",
+        ctx.log(N_("{piece} comes out of the fortress of {place} to join the support army",
+                   piece=rs.piece_name(state, pid),
+                   place=rs.board_map.place_name(frame['vars']['area'])),
                 rs.cite("10.16"))
         if not join_candidates(rs, state, frame["vars"]):
             flow.goto(rs, state, ctx, "battle")
 
-    @verb("done", label="Done")
+    @verb("done", label=N_("Done"))
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         flow.goto(rs, state, ctx, "battle")
@@ -195,18 +205,18 @@ class CommanderChoice(DeuxBretagneStep):
     name = "commander-choice"
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: your leaders have the same command value — "
-                f"choose who commands the defence ({rs.cite('9.23')})")
+        return (N_("{side}: your leaders have the same command value — choose who commands the "
+                   "defence ({rule})", side=rs.side(frame['side']).name, rule=rs.cite('9.23')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for pid in commander_candidates(rs, state, frame["vars"]):
             yield Action("command", (pid,))
 
-    @verb("command", label=labels.piece("{} commands", strict=True))
+    @verb("command", label=labels.piece(N_("{0} commands"), strict=True))
     def on_command(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         frame["vars"]["defender_commander"] = action.args[0]
-        ctx.log(f"{rs.piece_name(state, action.args[0])} commands the defence",
+        ctx.log(N_("{piece} commands the defence", piece=rs.piece_name(state, action.args[0])),
                 rs.cite("9.23"))
         flow.goto(rs, state, ctx, "battle", side=frame["vars"]["attacker"])
 
@@ -220,8 +230,9 @@ class ChitChoice(DeuxBretagneStep):
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         chit = frame["vars"]["pending_choices"][0]
-        return (f"{rs.side(frame['side']).name}: choose how {chit} {rs.chits[chit]} "
-                f"applies ({rs.cite('9.221')})")
+        return (N_("{side}: choose how {chit} {chits} applies ({rule})",
+                   side=rs.side(frame['side']).name, chit=chit, chits=rs.chits[chit],
+                   rule=rs.cite('9.221')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         chit = frame["vars"]["pending_choices"][0]
@@ -235,13 +246,14 @@ class ChitChoice(DeuxBretagneStep):
         chit, option = action.args
         v["choices"][chit] = option
         v["pending_choices"].pop(0)
-        ctx.log(f"{rs.side(frame['side']).name} uses {chit} {rs.chits[chit]} as {option}",
+        ctx.log(N_("{side} uses {chit} {chits} as {option}", side=rs.side(frame['side']).name,
+                   chit=chit, chits=rs.chits[chit], option=option),
                 rs.cite("9.221"))
         if chit == "T16" and option == "retreat":  # Sang-froid: no battle at all
             return_chits(rs, state, v, ctx)
             v["winner"] = other_side(v, "montfort")
             v["loser"] = "montfort"
-            ctx.log("Montfort retreats before combat", rs.cite("9.221 T16"))
+            ctx.log(N_("Montfort retreats before combat"), rs.cite("9.221 T16"))
             flow.goto(rs, state, ctx, "retreat", side="montfort")
             return
         if v["pending_choices"]:
@@ -272,8 +284,9 @@ class Losses(DeuxBretagneStep):
         return loss_options(rs, state, units, self._target(frame))
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: take {self._target(frame)} losses — choose "
-                f"which units lose steps ({rs.cite('9.3')})")
+        return (N_("{side}: take {target} losses — choose which units lose steps ({rule})",
+                   side=rs.side(frame['side']).name, target=self._target(frame),
+                   rule=rs.cite('9.3')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for option in self._options(rs, state, frame):
@@ -297,9 +310,10 @@ class Losses(DeuxBretagneStep):
             if rs.piece_type(state, pid).id.endswith(("-ch", "-ch-fr", "-ch-br", "-ch-an",
                                                       "-me")))
         done = [remove_steps(rs, state, pid, n) for pid, n in sorted(option.items())]
-        how = "; ".join(done) if done else "no unit loses a step"
-        why = " (the only legal choice)" if forced and target else ""
-        ctx.log(f"{does(rs, side, 'takes')} {target} losses: {how}{why}", rs.cite("9.3"))
+        how = listing(done, "; ") if done else N_("no unit loses a step")
+        why = N_(" (the only legal choice)") if forced and target else ""
+        ctx.log(N_("{does} {target} losses: {how}{why}", does=does(rs, side, 'takes'),
+                   target=target, how=how, why=why), rs.cite("9.3"))
         if side == v["attacker"]:
             flow.goto(rs, state, ctx, "losses", side=v["defender"])
         else:
@@ -339,16 +353,18 @@ class Aftermath(DeuxBretagneStep):
         caused = v["caused"]
         if caused[att] != caused[dfn]:
             winner = att if caused[att] > caused[dfn] else dfn
-            why = f"caused {max(caused.values())} losses against {min(caused.values())}"
+            why = N_("caused {max} losses against {min}", max=max(caused.values()),
+                     min=min(caused.values()))
         else:
             ones = [s for s in (att, dfn) if v["commanders"].get(s) and
                     rs.piece_type(state, v["commanders"][s]).activation == 1]
             if len(ones) == 1:
-                winner, why = ones[0], "tie: its leader has activation 1"
+                winner, why = ones[0], N_("tie: its leader has activation 1")
             else:
-                winner, why = dfn, "tie: the defender wins"
+                winner, why = dfn, N_("tie: the defender wins")
         v["winner"], v["loser"] = winner, other_side(v, winner)
-        ctx.log(f"{does(rs, winner, 'wins')} the battle ({why})", rs.cite("9.27"))
+        ctx.log(N_("{does} the battle ({why})", does=does(rs, winner, 'wins'), why=why),
+                rs.cite("9.27"))
 
     def _leaders(self, rs: DeuxBretagneModel, state: State, v: dict[str, Any],
                  ctx: Context) -> None:
@@ -369,10 +385,11 @@ class Aftermath(DeuxBretagneStep):
             self._fate(rs, state, pid, "captured", winner, ctx, rs.cite("9.221 T13"), executed)
             leaders.remove(pid)
         if winner not in rs.player_sides:
-            ctx.log("Marauders are no player: they roll for no leader", rs.cite("9.41, 12.51"))
+            ctx.log(N_("Marauders are no player: they roll for no leader"), rs.cite("9.41, 12.51"))
             return
         if v["rolled"][winner] % 2 == 0:
-            ctx.log(f"{rs.side(winner).name}'s combat die was even: no leader is taken",
+            ctx.log(N_("{side}'s combat die was even: no leader is taken",
+                       side=rs.side(winner).name),
                     rs.cite("9.41"))
             return
         cap = TABLES["leader_capture"]
@@ -380,7 +397,8 @@ class Aftermath(DeuxBretagneStep):
             die = ctx.roll(10, zero_based=True)
             fate = ("killed" if die >= cap["killed_from"] else
                     "captured" if die >= cap["captured_from"] else "safe")
-            ctx.log(f"Capture roll for {rs.piece_name(state, pid)}: {die} → {fate}",
+            ctx.log(N_("Capture roll for {piece}: {die} → {fate}",
+                       piece=rs.piece_name(state, pid), die=die, fate=fate),
                     rs.cite("9.41"))
             if fate != "safe":
                 self._fate(rs, state, pid, fate, winner, ctx, rs.cite("9.41"), executed)
@@ -391,15 +409,16 @@ class Aftermath(DeuxBretagneStep):
         name = rs.piece_name(state, pid)
         if fate == "captured" and executed:
             fate = "killed"
-            ctx.log(f"No quarter: {name} is executed", rs.cite("9.221 T4/T14"))
+            ctx.log(N_("No quarter: {name} is executed", name=name), rs.cite("9.221 T4/T14"))
         if fate == "killed" and pid == "bertrand-du-guesclin":
             fate = "captured"
-            ctx.log("Bertrand du Guesclin can only be captured", rs.cite("9.41"))
+            ctx.log(N_("Bertrand du Guesclin can only be captured"), rs.cite("9.41"))
         owner = rs.piece_side(state, pid)
         if fate == "captured":
             prison = "prison-bro-saoz" if owner == "blois" else "prison-bro-chall"
             put_piece(state, pid, prison)
-            ctx.log(f"{name} is captured and sent to {rs.board_map.place_name(prison)}",
+            ctx.log(N_("{name} is captured and sent to {place}", name=name,
+                       place=rs.board_map.place_name(prison)),
                     f"{rule}, {rs.cite('9.42')}")
         else:
             state["prev_loc"][pid] = state["pieces"][pid]["loc"]
@@ -407,10 +426,12 @@ class Aftermath(DeuxBretagneStep):
             vc = rs.piece_type(state, pid).command
             if winner in state["score"]:
                 state["score"][winner] += vc
-                ctx.log(f"{name} is killed: {rs.side(winner).name} gains {vc} PV",
+                ctx.log(N_("{name} is killed: {side} gains {vc} PV", name=name,
+                           side=rs.side(winner).name, vc=vc),
                         f"{rule}, {rs.cite('13.12')}")
             else:  # 13.12: only a player who kills an enemy leader earns his VC
-                ctx.log(f"{name} is killed by {rs.side(winner).name}: no player gains PV",
+                ctx.log(N_("{name} is killed by {side}: no player gains PV", name=name,
+                           side=rs.side(winner).name),
                         f"{rule}, {rs.cite('13.12')}")
 
 
@@ -420,14 +441,14 @@ class Flanking(DeuxBretagneStep):
     name = "flanking"
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"Blois: T7 {rs.chits['T7']} — choose the Montfort unit that loses one more "
-                f"step ({rs.cite('9.221 T7')})")
+        return (N_("Blois: T7 {t7} — choose the Montfort unit that loses one more step ({rule})",
+                   t7=rs.chits['T7'], rule=rs.cite('9.221 T7')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for pid in fighting_units(rs, state, frame["vars"], "montfort"):
             yield Action("flank", (pid,))
 
-    @verb("flank", label=labels.piece("T7: {} loses one more step", strict=True))
+    @verb("flank", label=labels.piece(N_("T7: {0} loses one more step"), strict=True))
     def on_flank(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         flanking_step(rs, state, frame["vars"], action.args[0], ctx)
@@ -450,12 +471,14 @@ class Retreat(DeuxBretagneStep):
         v = frame["vars"]
         if rule_on(state, NOBODY_RETREATS) and not self._retreating(rs, state, v):
             name = rs.board_map.place_name(v["area"])
-            ctx.log(f"{rs.side(v['loser']).name} has nobody left in {name}: no retreat",
+            ctx.log(N_("{side} has nobody left in {name}: no retreat",
+                       side=rs.side(v['loser']).name, name=name),
                     rs.cite("9.5"))  # 9.5: only the loser's counters retreat
             self._go(rs, state, frame, None, ctx, flow, rs.cite("9.5"))
             return
         if v.get("within"):
-            ctx.log(f"{rs.side(v['loser']).name} cannot retreat out of the besieged fortress",
+            ctx.log(N_("{side} cannot retreat out of the besieged fortress",
+                       side=rs.side(v['loser']).name),
                     rs.cite("12.433, 10.16"))
             self._go(rs, state, frame, None, ctx, flow, rs.cite("12.433"))
             return
@@ -471,7 +494,7 @@ class Retreat(DeuxBretagneStep):
 
                     flow.call(rs, state, ctx, "step-losses", side=v["attacker"],
                               pending=[step_loss(v["attacker"], 1, units,
-                                                 "Beaten in the enemy port it sailed to",
+                                                 N_("Beaten in the enemy port it sailed to"),
                                                  rs.cite("8.152"))])
                     return
             self._go(rs, state, frame, back, ctx, flow,
@@ -488,8 +511,8 @@ class Retreat(DeuxBretagneStep):
         self.begin(rs, state, frame, ctx, flow)  # after the step lost at sea (8.152)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: choose where your army retreats "
-                f"({rs.cite('9.54')})")
+        return (N_("{side}: choose where your army retreats ({rule})",
+                   side=rs.side(frame['side']).name, rule=rs.cite('9.54')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for place in retreat_options(rs, state, frame["vars"]):
@@ -524,20 +547,21 @@ class Retreat(DeuxBretagneStep):
         if joined and dest != area:  # 10.16: the besieged go back inside
             state["vars"]["inside"].extend(joined)
             pieces = [p for p in pieces if p not in joined]
-            ctx.log(f"{rs.names(state, joined)} go back inside the fortress of "
-                    f"{rs.board_map.place_name(area)}", rs.cite("10.16"))
+            ctx.log(N_("{names} go back inside the fortress of {place}",
+                       names=rs.names(state, joined), place=rs.board_map.place_name(area)),
+                    rs.cite("10.16"))
         bmap = rs.board_map
         if dest is None:
             self._no_retreat(rs, state, v, pieces, ctx, rule)
         elif dest == area:
             state["vars"]["inside"].extend(p for p in pieces if p not in within)
-            ctx.log(f"{does(rs, loser, 'retreats')} inside the fortress of "
-                    f"{bmap.place_name(area)}", rs.cite("9.5"))
+            ctx.log(N_("{does} inside the fortress of {place}", does=does(rs, loser, 'retreats'),
+                       place=bmap.place_name(area)), rs.cite("9.5"))
         else:
             for pid in reversed(pieces):
                 put_piece(state, pid, dest)
-            ctx.log(f"{does(rs, loser, 'retreats')} from {bmap.place_name(area)} to "
-                    f"{bmap.place_name(dest)}", rule)
+            ctx.log(N_("{does} from {place} to {place2}", does=does(rs, loser, 'retreats'),
+                       place=bmap.place_name(area), place2=bmap.place_name(dest)), rule)
         self._control_after(rs, state, v, ctx)
         if dest is not None and dest != area and over_stack(rs, state, dest, loser):
             v["retreated_to"] = dest
@@ -560,7 +584,8 @@ class Retreat(DeuxBretagneStep):
             if pid in state["vars"]["inside"]:
                 state["vars"]["inside"].remove(pid)
         if units:
-            ctx.log(f"No retreat is possible: {rs.names(state, units)} eliminated", rule)
+            ctx.log(N_("No retreat is possible: {names} eliminated", names=rs.names(state, units)),
+                    rule)
         leaders = [p for p in pieces if rs.is_leader(state, p)]
         if leaders and loser in rs.player_sides:  # 9.43: the army is lost
             has_leader = bool(fighting_leaders(rs, state, v, winner))
@@ -585,13 +610,14 @@ class Retreat(DeuxBretagneStep):
                       if rs.piece_side(state, p) in rs.player_sides]
             if not others and area_data is not None and state["control"].get(area):
                 state["control"][area] = None  # 12.51, 3.3: held by Marauders only
-                ctx.log(f"{bmap.place_name(area)} is held by Marauders only: no one "
-                        "controls it", rs.cite("12.51"))
+                ctx.log(N_("{place} is held by Marauders only: no one controls it",
+                           place=bmap.place_name(area)), rs.cite("12.51"))
                 update_counties(rs, state, ctx)
         elif winner == v["attacker"] and not v.get("within"):
             if area_data is not None and not area_data.fortified:
                 state["control"][area] = winner
-                ctx.log(f"{rs.side(winner).name} takes control of {bmap.place_name(area)}",
+                ctx.log(N_("{side} takes control of {place}", side=rs.side(winner).name,
+                           place=bmap.place_name(area)),
                         rs.cite("9.29"))
                 update_counties(rs, state, ctx)
             spent = state["vars"]["mp_spent"]
@@ -619,15 +645,16 @@ class RetreatExcess(DeuxBretagneStep):
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
         excess = len(over_stack(rs, state, v["retreated_to"], frame["side"])) - STACK_LIMIT
-        return (f"{rs.side(frame['side']).name}: more than {STACK_LIMIT} units in "
-                f"{rs.board_map.place_name(v['retreated_to'])} after the retreat — "
-                f"eliminate {excess} ({rs.cite('9.54')})")
+        return (N_("{side}: more than {stack_limit} units in {place} after the retreat — "
+                   "eliminate {excess} ({rule})", side=rs.side(frame['side']).name,
+                   stack_limit=STACK_LIMIT, place=rs.board_map.place_name(v['retreated_to']),
+                   excess=excess, rule=rs.cite('9.54')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for pid in over_stack(rs, state, frame["vars"]["retreated_to"], frame["side"]):
             yield Action("eliminate-unit", (pid,))
 
-    @verb("eliminate-unit", label=labels.piece("Eliminate {} (over stacking)", strict=True))
+    @verb("eliminate-unit", label=labels.piece(N_("Eliminate {0} (over stacking)"), strict=True))
     def on_eliminate_unit(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         self._eliminate(rs, state, frame, action.args[0], ctx, flow)
@@ -638,7 +665,7 @@ class RetreatExcess(DeuxBretagneStep):
         state["prev_loc"][pid] = state["pieces"][pid]["loc"]
         put_piece(state, pid, rs.eliminated_box)
         state["pieces"][pid]["flipped"] = False
-        ctx.log(f"Over the stacking limit after the retreat: {name} eliminated",
+        ctx.log(N_("Over the stacking limit after the retreat: {name} eliminated", name=name),
                 rs.cite("9.54, 7.21"))
         self.begin(rs, state, frame, ctx, flow)
 
@@ -666,16 +693,16 @@ class StarOrder(DeuxBretagneStep):
             flow.goto(rs, state, ctx, "retreat", side=v["loser"])
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        what = "a Ch or Me unit" if self._units(rs, state, frame) else "a leader who fought"
-        return (f"Blois: Ordre de l'étoile — eliminate {what} ({frame['vars']['star_left']} "
-                f"left) ({rs.cite('9.221 T6')})")
+        what = N_("a Ch or Me unit") if self._units(rs, state, frame) else N_("a leader who fought")
+        return (N_("Blois: Ordre de l'étoile — eliminate {what} ({star_left} left) ({rule})",
+                   what=what, star_left=frame['vars']['star_left'], rule=rs.cite('9.221 T6')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         units = self._units(rs, state, frame)
         for pid in units or fighting_leaders(rs, state, frame["vars"], "blois"):
             yield Action("star-eliminate", (pid,))
 
-    @verb("star-eliminate", label=labels.piece("Eliminate {} (T6)"))
+    @verb("star-eliminate", label=labels.piece(N_("Eliminate {0} (T6)")))
     def on_star_eliminate(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         pid = action.args[0]
@@ -683,7 +710,7 @@ class StarOrder(DeuxBretagneStep):
         state["prev_loc"][pid] = state["pieces"][pid]["loc"]
         put_piece(state, pid, rs.eliminated_box)
         state["pieces"][pid]["flipped"] = False
-        ctx.log(f"Ordre de l'étoile: {name} eliminated", rs.cite("9.221 T6"))
+        ctx.log(N_("Ordre de l'étoile: {name} eliminated", name=name), rs.cite("9.221 T6"))
         frame["vars"]["star_left"] -= 1
         if rs.is_leader(state, pid):
             frame["vars"]["star_left"] = 0
@@ -703,8 +730,8 @@ class ReturnLeader(DeuxBretagneStep):
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         name = rs.piece_name(state, frame["vars"]["leaders"][0])
-        return (f"Montfort: {name} comes back — in one of your port cities or in Bro Saoz "
-                f"({rs.cite('9.221 T2')})")
+        return (N_("Montfort: {name} comes back — in one of your port cities or in Bro Saoz "
+                   "({rule})", name=name, rule=rs.cite('9.221 T2')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         pid = frame["vars"]["leaders"][0]
@@ -720,7 +747,8 @@ class ReturnLeader(DeuxBretagneStep):
         frame["vars"]["leaders"].remove(pid)
         state["vars"]["withdrawn"].pop(pid, None)
         put_piece(state, pid, place)
-        ctx.log(f"{rs.piece_name(state, pid)} is back in {rs.board_map.place_name(place)}",
+        ctx.log(N_("{piece} is back in {place}", piece=rs.piece_name(state, pid),
+                   place=rs.board_map.place_name(place)),
                 rs.cite("9.221 T2"))
         self.begin(rs, state, frame, ctx, flow)
 

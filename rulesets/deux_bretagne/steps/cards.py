@@ -26,6 +26,7 @@ from ..model.cards import (
     card_name,
     finish_play,
 )
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -37,9 +38,9 @@ class CardValue(DeuxBretagneStep):
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
         field = v["missing"][0]
-        return (f"{rs.side(frame['side']).name}: {card_name(rs, v['card'])} — "
-                f"{QUESTIONS[field]}? It is not in the rules: read it on your card "
-                f"(remembered for this game)")
+        return (N_("{side}: {card} — {questions}? It is not in the rules: read it on your card "
+                   "(remembered for this game)", side=rs.side(frame['side']).name,
+                   card=card_name(rs, v['card']), questions=QUESTIONS[field]))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         field = frame["vars"]["missing"][0]
@@ -63,8 +64,9 @@ class CardValue(DeuxBretagneStep):
         sheet_row = state.get("data", {}).get("cards", {}).get(v["card"])
         if sheet_row is not None and field in sheet_row:
             sheet_row[field] = stored  # shown in Edit > Game data from now on
-        ctx.log(f"{v['card']}: {ANSWERED[field]}: {answer}, as given by the player "
-                "(the rules do not print it)", rs.cite("5.2"))
+        ctx.log(N_("{card}: {answered}: {answer}, as given by the player (the rules do not print "
+                   "it)", card=v['card'], answered=ANSWERED[field],
+                   answer=labels.ANSWERS.get(answer, answer)), rs.cite("5.2"))
         if v["missing"]:
             return
         card, use, side = v["card"], v["use"], frame["side"]
@@ -88,8 +90,8 @@ class DiscardDown(DeuxBretagneStep):
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         n = len(state["vars"]["hands"][frame["side"]]) - KEEP_AT_END
-        return (f"{rs.side(frame['side']).name}: end of the action phase — discard {n} more "
-                f"card(s), keeping one ({rs.cite('4.0 C')})")
+        return (N_("{side}: end of the action phase — discard {n} more card(s), keeping one "
+                   "({rule})", side=rs.side(frame['side']).name, n=n, rule=rs.cite('4.0 C')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for card in state["vars"]["hands"][frame["side"]]:
@@ -101,7 +103,8 @@ class DiscardDown(DeuxBretagneStep):
         side, card = frame["side"], action.args[0]
         state["vars"]["hands"][side].remove(card)
         state["vars"]["discard"][side].append(card)
-        ctx.log(f"{rs.side(side).name} discards {card_name(rs, card)}", rs.cite("4.0 C, 5.2"))
+        ctx.log(N_("{side} discards {card}", side=rs.side(side).name, card=card_name(rs, card)),
+                rs.cite("4.0 C, 5.2"))
         self.begin(rs, state, frame, ctx, flow)
 
 

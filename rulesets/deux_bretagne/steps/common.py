@@ -10,6 +10,7 @@ from boardapp.core.engine.state import State
 from ..model import events
 from ..model.base import DeuxBretagneModel
 from ..model.siege import check_sieges
+from ..words import N_
 
 
 def after_action(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
@@ -35,5 +36,5 @@ class DeuxBretagneStep(Step[DeuxBretagneModel]):
         why = super().why_not(rs, state, frame, action, side)
         if why is not None and action.verb not in self.verbs and frame["step"] not in \
                 rs.flow.phases:
-            return "A decision is pending first: " + self.prompt(rs, state, frame), why[1]
+            return N_("A decision is pending first: ") + self.prompt(rs, state, frame), why[1]
         return why

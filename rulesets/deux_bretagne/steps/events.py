@@ -55,6 +55,7 @@ from ..model.events import (
     move_cahours,
     units_in,
 )
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -66,9 +67,10 @@ class WarSend(DeuxBretagneStep):
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         card = frame["vars"]["card"]
         sent = state["vars"]["wars"][card]["pieces"]
-        return (f"{rs.side(frame['side']).name}: external war {card} — set aside the leader "
-                f"and/or units its text asks (not in the rules: read the card); "
-                f"{len(sent)} set aside so far, then Done ({rs.cite('6.2')})")
+        return (N_("{side}: external war {card} — set aside the leader and/or units its text "
+                   "asks (not in the rules: read the card); {n} set aside so far, then Done "
+                   "({rule})", side=rs.side(frame['side']).name, card=card, n=len(sent),
+                   rule=rs.cite('6.2')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         card, side = frame["vars"]["card"], frame["side"]
@@ -91,7 +93,7 @@ class WarSend(DeuxBretagneStep):
             yield Action("war-send", (pid,))
         yield Action("done")
 
-    @verb("war-send", label=labels.piece("Set aside {} for the external war"))
+    @verb("war-send", label=labels.piece(N_("Set aside {0} for the external war")))
     def on_war_send(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         pid, card = action.args[0], frame["vars"]["card"]
@@ -100,17 +102,19 @@ class WarSend(DeuxBretagneStep):
         if pid in state["vars"]["inside"]:
             state["vars"]["inside"].remove(pid)
         state["vars"]["wars"][card]["pieces"].append(pid)
-        ctx.log(f"{rs.piece_name(state, pid)} leaves {where} for the external war of {card}",
+        ctx.log(N_("{piece} leaves {where} for the external war of {card}",
+                   piece=rs.piece_name(state, pid), where=where, card=card),
                 rs.cite("6.2"))
 
-    @verb("done", label="Done")
+    @verb("done", label=N_("Done"))
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         card = frame["vars"]["card"]
         if not state["vars"]["wars"][card]["pieces"]:
-            ctx.log(f"{rs.side(frame['side']).name} sets nothing aside for {card}: if the "
-                    "units the card asks are not on the map, recruit them in the next "
-                    "activation and send them (Send to war, in the hand)", rs.cite("6.2"))
+            ctx.log(N_("{side} sets nothing aside for {card}: if the units the card asks are not "
+                       "on the map, recruit them in the next activation and send them (Send to "
+                       "war, in the hand)", side=rs.side(frame['side']).name, card=card),
+                    rs.cite("6.2"))
         flow.end(rs, state, ctx)
 
 
@@ -120,27 +124,27 @@ class WarRoll(DeuxBretagneStep):
     name = "war-roll"
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: your activation-3 card lets you roll to end "
-                f"an external war (7 or more) ({rs.cite('6.2')})")
+        return (N_("{side}: your activation-3 card lets you roll to end an external war (7 or "
+                   "more) ({rule})", side=rs.side(frame['side']).name, rule=rs.cite('6.2')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for card in frame["vars"]["wars"]:
             yield Action("war-roll", (card,))
         yield Action("done")
 
-    @verb("done", label="Done")
+    @verb("done", label=N_("Done"))
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         flow.end(rs, state, ctx)
 
-    @verb("war-roll", label="Roll to end the external war of {} (7+)")
+    @verb("war-roll", label=N_("Roll to end the external war of {0} (7+)"))
     def on_war_roll(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         card, side = action.args[0], frame["side"]
-        result = resolve(ctx, table="external war roll", column="", sides=10,
+        result = resolve(ctx, table=N_("external war roll"), column="", sides=10,
                          zero_based=True, modifiers=[], lookup=lambda n: n >= WAR_END,
-                         describe=lambda end: (f"the war of {card} ends" if end
-                                               else f"the war of {card} goes on"),
+                         describe=lambda end: (N_("the war of {card} ends", card=card) if end
+                                               else N_("the war of {card} goes on", card=card)),
                          rule=rs.cite("6.2"), who=rs.side(side).name)
         if not result.result:
             flow.end(rs, state, ctx)
@@ -152,7 +156,7 @@ class WarRoll(DeuxBretagneStep):
                 pile.remove(card)
         if card not in v["cards_out"]:
             v["cards_out"].append(card)
-        ctx.log(f"{card} is removed from the game", rs.cite("6.2"))
+        ctx.log(N_("{card} is removed from the game", card=card), rs.cite("6.2"))
         flow.goto(rs, state, ctx, "war-return", card=card, pieces=list(war["pieces"]),
                   keep=None)
 
@@ -186,18 +190,19 @@ class WarReturn(DeuxBretagneStep):
         if not frame["vars"]["pieces"]:
             flow.end(rs, state, ctx)
         elif frame["vars"]["keep"] is not None and not self._cities(rs, state, frame):
-            ctx.log(f"{rs.side(frame['side']).name} controls no fortified city with room: "
-                    "the pieces stay off the map; place them by hand", rs.cite("6.2"))
+            ctx.log(N_("{side} controls no fortified city with room: the pieces stay off the "
+                       "map; place them by hand", side=rs.side(frame['side']).name), rs.cite("6.2"))
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         name = rs.side(frame["side"]).name
         if frame["vars"]["keep"] is None:
-            return (f"{name}: the war of {frame['vars']['card']} is over — which unit comes "
-                    f"back? The other is eliminated ({rs.cite('6.2')})")
-        return (f"{name}: the war of {frame['vars']['card']} is over — to which of your "
-                f"fortified cities do {rs.names(state, self._back(rs, state, frame))} come "
-                f"back? ({rs.cite('6.2')})")
+            return (N_("{name}: the war of {card} is over — which unit comes back? The other is "
+                       "eliminated ({rule})", name=name, card=frame['vars']['card'],
+                       rule=rs.cite('6.2')))
+        return (N_("{name}: the war of {card} is over — to which of your fortified cities do "
+                   "{names} come back? ({rule})", name=name, card=frame['vars']['card'],
+                   names=rs.names(state, self._back(rs, state, frame)), rule=rs.cite('6.2')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         if frame["vars"]["keep"] is None:
@@ -207,13 +212,13 @@ class WarReturn(DeuxBretagneStep):
         for area in self._cities(rs, state, frame):
             yield Action("war-to", (area,))
 
-    @verb("war-keep", label=labels.piece("{} comes back from the war"))
+    @verb("war-keep", label=labels.piece(N_("{0} comes back from the war")))
     def on_war_keep(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         frame["vars"]["keep"] = action.args[0]
         self.begin(rs, state, frame, ctx, flow)
 
-    @verb("war-to", label=labels.place("Back from the war to {}"))
+    @verb("war-to", label=labels.place(N_("Back from the war to {0}")))
     def on_war_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         area = action.args[0]
@@ -223,8 +228,10 @@ class WarReturn(DeuxBretagneStep):
         gone = [p for p in frame["vars"]["pieces"] if p not in back]
         for pid in gone:
             put_piece(state, pid, rs.eliminated_box)
-        ctx.log(f"{rs.names(state, back)} come back to {rs.board_map.place_name(area)}"
-                + (f"; {rs.names(state, gone)} eliminated" if gone else ""), rs.cite("6.2"))
+        ctx.log(N_("{names} come back to {place}", names=rs.names(state, back),
+                   place=rs.board_map.place_name(area))
+                + (N_("; {names} eliminated",
+                      names=rs.names(state, gone)) if gone else ""), rs.cite("6.2"))
         flow.end(rs, state, ctx)
 
 
@@ -235,14 +242,14 @@ class CahoursTo(DeuxBretagneStep):
     name = "cahours-to"
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return ("Blois: Raoul de Cahours goes to the nearest Blois combat units — where? "
-                f"({rs.cite('6.41')})")
+        return (N_("Blois: Raoul de Cahours goes to the nearest Blois combat units — where? "
+                   "({rule})", rule=rs.cite('6.41')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for area in frame["vars"]["choices"]:
             yield Action("cahours-to", (area,))
 
-    @verb("cahours-to", label=labels.place("Raoul de Cahours to {}"))
+    @verb("cahours-to", label=labels.place(N_("Raoul de Cahours to {0}")))
     def on_cahours_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         move_cahours(rs, state, action.args[0], ctx)
@@ -258,8 +265,8 @@ class B17Militia(DeuxBretagneStep):
     def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         if not self._areas(rs, state):
-            ctx.log("Milices urbaines: no Blois siege with room for a Militia unit; apply "
-                    "the card by hand", rs.cite("6.43"))
+            ctx.log(N_("Milices urbaines: no Blois siege with room for a Militia unit; apply the "
+                       "card by hand"), rs.cite("6.43"))
             flow.end(rs, state, ctx)
 
     def _areas(self, rs: DeuxBretagneModel, state: State) -> list[str]:
@@ -270,21 +277,21 @@ class B17Militia(DeuxBretagneStep):
                 if len(units_in(rs, state, a, "blois")) < STACK_LIMIT]
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return ("Blois: Milices urbaines — which siege does the Militia unit join? It leaves "
-                f"the map when that siege is lifted ({rs.cite('6.43')})")
+        return (N_("Blois: Milices urbaines — which siege does the Militia unit join? It leaves "
+                   "the map when that siege is lifted ({rule})", rule=rs.cite('6.43')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for area in self._areas(rs, state):
             yield Action("militia-to", (area,))
         yield Action("by-hand")
 
-    @verb("by-hand", label="Apply it by hand")
+    @verb("by-hand", label=N_("Apply it by hand"))
     def on_by_hand(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
-        ctx.log("Milices urbaines: applied by hand", rs.cite("6.43"))
+        ctx.log(N_("Milices urbaines: applied by hand"), rs.cite("6.43"))
         flow.end(rs, state, ctx)
 
-    @verb("militia-to", label=labels.place("The Militia joins the siege of {}"))
+    @verb("militia-to", label=labels.place(N_("The Militia joins the siege of {0}")))
     def on_militia_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         area = action.args[0]
@@ -293,8 +300,8 @@ class B17Militia(DeuxBretagneStep):
         state["pieces"][unit]["flipped"] = False
         put_piece(state, unit, area)
         state["vars"]["b17"] = {"area": area, "unit": unit, "away": False}
-        ctx.log(f"{rs.piece_name(state, unit)} joins the siege of "
-                f"{rs.board_map.place_name(area)}", rs.cite("6.43"))
+        ctx.log(N_("{piece} joins the siege of {place}", piece=rs.piece_name(state, unit),
+                   place=rs.board_map.place_name(area)), rs.cite("6.43"))
         flow.end(rs, state, ctx)
 
 
@@ -304,8 +311,9 @@ class FullOrReduced(DeuxBretagneStep):
     name = "full-or-reduced"
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: {frame['vars']['card']} — you choose: full "
-                f"or reduced units? ({rs.cite('6.45')})")
+        return (N_("{side}: {card} — you choose: full or reduced units? ({rule})",
+                   side=rs.side(frame['side']).name, card=frame['vars']['card'],
+                   rule=rs.cite('6.45')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("units", ("full",))
@@ -314,8 +322,9 @@ class FullOrReduced(DeuxBretagneStep):
     @verb("units", label=labels.units)
     def on_units(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{rs.side(frame['side']).name} chooses {action.args[0]} units for "
-                f"{frame['vars']['card']}: apply the card's text with them by hand",
+        ctx.log(N_("{side} chooses {args} units for {card}: apply the card's text with them by "
+                   "hand", side=rs.side(frame['side']).name, args=action.args[0],
+                   card=frame['vars']['card']),
                 rs.cite("6.45"))
         flow.end(rs, state, ctx)
 
@@ -331,31 +340,34 @@ class NewLeader(DeuxBretagneStep):
         leader = frame["vars"]["leader"]
         if leader not in state["pieces"] or state["pieces"][leader]["loc"] != "reserve" \
                 or leader in state["vars"]["leaders_out"]:
-            ctx.log(f"{rs.piece_types[leader].name} is not available to enter play",
+            ctx.log(N_("{piece_types} is not available to enter play",
+                       piece_types=rs.piece_types[leader].name),
                     rs.cite("6.1"))
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         name = rs.piece_types[frame["vars"]["leader"]].name
-        english = (" (an English leader in a port, else Bro Saoz)"
+        english = (N_(" (an English leader in a port, else Bro Saoz)")
                    if frame["side"] == "montfort" else "")
-        return (f"{rs.side(frame['side']).name}: {name} enters play in a city you control"
-                f"{english}, as the card says; he and his units are activated; his units are "
-                f"placed by hand ({rs.cite('6.1')})")
+        return (N_("{side}: {name} enters play in a city you control{english}, as the card says; "
+                   "he and his units are activated; his units are placed by hand ({rule})",
+                   side=rs.side(frame['side']).name, name=name, english=english,
+                   rule=rs.cite('6.1')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for place in leader_places(rs, state, frame["side"], frame["vars"]["leader"]):
             yield Action("enter-at", (place,))
         yield Action("by-hand")
 
-    @verb("by-hand", label="Apply it by hand")
+    @verb("by-hand", label=N_("Apply it by hand"))
     def on_by_hand(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{rs.piece_types[frame['vars']['leader']].name}: placed by hand",
+        ctx.log(N_("{piece_types}: placed by hand",
+                   piece_types=rs.piece_types[frame['vars']['leader']].name),
                 rs.cite("6.1"))
         flow.end(rs, state, ctx)
 
-    @verb("enter-at", label=labels.place("The new leader enters at {}"))
+    @verb("enter-at", label=labels.place(N_("The new leader enters at {0}")))
     def on_enter_at(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         leader, place = frame["vars"]["leader"], action.args[0]
@@ -365,8 +377,8 @@ class NewLeader(DeuxBretagneStep):
         play = current_play(state, frame["side"])
         if play is not None:  # 6.1: "immediately activated", whatever the card's ACT value
             play.setdefault("activated", []).append(leader)
-        ctx.log(f"{rs.piece_types[leader].name} enters play in "
-                f"{rs.board_map.place_name(place)}, activated with his units",
+        ctx.log(N_("{piece_types} enters play in {place}, activated with his units",
+                   piece_types=rs.piece_types[leader].name, place=rs.board_map.place_name(place)),
                 rs.cite("6.1"))
         flow.end(rs, state, ctx)
 
@@ -381,11 +393,12 @@ class FortressLevel(DeuxBretagneStep):
         name, card, city = (rs.side(frame["side"]).name, frame["vars"]["card"],
                             frame["vars"]["city"])
         if city is None:
-            return (f"{name}: {card} changes a fortress level as the card says — which "
-                    f"fortified city? ({rs.cite('2.63')})")
-        return (f"{name}: {rs.board_map.place_name(city)} is at fortress level "
-                f"{rs.fortress_level(state, city)}: raise or lower it as the card says "
-                f"(0 to 3), then Done ({rs.cite('2.63')})")
+            return (N_("{name}: {card} changes a fortress level as the card says — which "
+                       "fortified city? ({rule})", name=name, card=card, rule=rs.cite('2.63')))
+        return (N_("{name}: {place} is at fortress level {fortress_level}: raise or lower it as "
+                   "the card says (0 to 3), then Done ({rule})", name=name,
+                   place=rs.board_map.place_name(city),
+                   fortress_level=rs.fortress_level(state, city), rule=rs.cite('2.63')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         city = frame["vars"]["city"]
@@ -402,7 +415,7 @@ class FortressLevel(DeuxBretagneStep):
             yield Action("nf-down")
         yield Action("done")
 
-    @verb("nf-city", label=labels.place("Change the fortress level of {}"))
+    @verb("nf-city", label=labels.place(N_("Change the fortress level of {0}")))
     def on_nf_city(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         frame["vars"]["city"] = action.args[0]
@@ -413,29 +426,30 @@ class FortressLevel(DeuxBretagneStep):
         before = rs.fortress_level(state, city)
         changes = state["vars"]["nf_change"]
         changes[city] = changes.get(city, 0) + step
-        ctx.log(f"{frame['vars']['card']}: the fortress level of "
-                f"{rs.board_map.place_name(city)} goes from {before} to "
-                f"{rs.fortress_level(state, city)}", rs.cite("2.63"))
+        ctx.log(N_("{card}: the fortress level of {place} goes from {before} to {fortress_level}",
+                   card=frame['vars']['card'], place=rs.board_map.place_name(city), before=before,
+                   fortress_level=rs.fortress_level(state, city)), rs.cite("2.63"))
 
-    @verb("nf-up", label="Fortress level +1")
+    @verb("nf-up", label=N_("Fortress level +1"))
     def on_nf_up(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         self._change(rs, state, frame, 1, ctx)
 
-    @verb("nf-down", label="Fortress level -1")
+    @verb("nf-down", label=N_("Fortress level -1"))
     def on_nf_down(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         self._change(rs, state, frame, -1, ctx)
 
-    @verb("done", label="Done")
+    @verb("done", label=N_("Done"))
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         flow.end(rs, state, ctx)
 
-    @verb("by-hand", label="Apply it by hand")
+    @verb("by-hand", label=N_("Apply it by hand"))
     def on_by_hand(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{frame['vars']['card']}: no fortress level changed here", rs.cite("2.63"))
+        ctx.log(N_("{card}: no fortress level changed here", card=frame['vars']['card']),
+                rs.cite("2.63"))
         flow.end(rs, state, ctx)
 
 
@@ -448,8 +462,9 @@ class EvranAnswer(DeuxBretagneStep):
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         who = rs.side(frame["vars"]["claimant"]).name
-        return (f"{rs.side(frame['side']).name}: {who} claims the Shares of Evran — are the "
-                f"conditions on the card fulfilled? ({rs.cite('13.2')})")
+        return (N_("{side}: {who} claims the Shares of Evran — are the conditions on the card "
+                   "fulfilled? ({rule})", side=rs.side(frame['side']).name, who=who,
+                   rule=rs.cite('13.2')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("evran", ("accept",))
@@ -461,10 +476,12 @@ class EvranAnswer(DeuxBretagneStep):
         claimant = frame["vars"]["claimant"]
         if action.args[0] == "accept":
             state["vars"]["evran"] = claimant
-            ctx.log(f"{rs.side(frame['side']).name} accepts: {rs.side(claimant).name} wins "
-                    "by the Shares of Evran at the end of this turn", rs.cite("13.2"))
+            ctx.log(N_("{side} accepts: {side2} wins by the Shares of Evran at the end of this "
+                       "turn", side=rs.side(frame['side']).name, side2=rs.side(claimant).name),
+                    rs.cite("13.2"))
         else:
-            ctx.log(f"{rs.side(frame['side']).name} refuses the claim: the game goes on",
+            ctx.log(N_("{side} refuses the claim: the game goes on",
+                       side=rs.side(frame['side']).name),
                     rs.cite("13.2"))
         flow.end(rs, state, ctx)
 

@@ -23,6 +23,7 @@ from ..model import labels
 from ..model.base import DeuxBretagneModel
 from ..model.battle import remove_steps, step_loss
 from ..model.forage import army_lost, assault_instead, forage_cities
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -61,16 +62,16 @@ class Forage(DeuxBretagneStep):
                     + [p for p in alive if "-ch-" in kinds[p]])
             first = [p for p in mech if kinds[p].endswith("-me")] or mech
             if not mech:
-                ctx.log("The army finds nothing left to forage (no Me or Ch to lose a step)",
+                ctx.log(N_("The army finds nothing left to forage (no Me or Ch to lose a step)"),
                         rs.cite("8.16"))
             elif len(first) == 1:
-                ctx.log(f"The army finds nothing left to forage: "
-                        f"{remove_steps(rs, state, mech[0], 1)}", rs.cite("8.16"))
+                ctx.log(N_("The army finds nothing left to forage: {remove_steps}",
+                           remove_steps=remove_steps(rs, state, mech[0], 1)), rs.cite("8.16"))
                 army_lost(rs, state, frame, ctx)
             else:  # several Me (or, without Me, several Ch): the player chooses
                 frame["vars"]["stepped"] = True
                 flow.call(rs, state, ctx, "step-losses", side=frame["side"], pending=[
-                    step_loss(frame["side"], 1, first, "Nothing left to forage",
+                    step_loss(frame["side"], 1, first, N_("Nothing left to forage"),
                               rs.cite("8.16"))])
                 return
             flow.end(rs, state, ctx)
@@ -79,10 +80,11 @@ class Forage(DeuxBretagneStep):
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        instead = (" — or make a siege roll instead, then it need not forage (10.2)"
+        instead = (N_(" — or make a siege roll instead, then it need not forage (10.2)")
                    if assault_instead(rs, state, frame) else "")
-        return (f"{rs.side(frame['side']).name}: your army of 5+ units must forage — choose "
-                f"the city it pillages{instead} ({rs.cite('8.16')})")
+        return (N_("{side}: your army of 5+ units must forage — choose the city it "
+                   "pillages{instead} ({rule})", side=rs.side(frame['side']).name,
+                   instead=instead, rule=rs.cite('8.16')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         if frame["vars"].get("after_battle"):
@@ -95,25 +97,25 @@ class Forage(DeuxBretagneStep):
             if not forage_cities(rs, state, frame):
                 yield Action("forage-none")
 
-    @verb("forage-none", label="Forage nowhere: lose the step (8.16)")
+    @verb("forage-none", label=N_("Forage nowhere: lose the step (8.16)"))
     def on_forage_none(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                        ctx: Context, flow: Flow) -> None:
         frame["vars"]["no_assault"] = True  # nothing left: the step of 8.16
         self._settle(rs, state, frame, ctx, flow)
 
     @verb("assault-instead",
-          label=labels.place("Siege roll at {} instead of foraging (10.2)", strict=True))
+          label=labels.place(N_("Siege roll at {0} instead of foraging (10.2)"), strict=True))
     def on_assault_instead(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         from ..model.siege import do_assault
 
         area = action.args[0]
-        ctx.log(f"The army makes a siege roll at {rs.board_map.place_name(area)}: an army "
-                "activated for an assault does not forage", rs.cite("10.2"))
+        ctx.log(N_("The army makes a siege roll at {place}: an army activated for an assault "
+                   "does not forage", place=rs.board_map.place_name(area)), rs.cite("10.2"))
         flow.end(rs, state, ctx)
         do_assault(rs, state, area, ctx, flow)
 
-    @verb("forage", label=labels.place("Forage in {}"))
+    @verb("forage", label=labels.place(N_("Forage in {0}")))
     def on_forage(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         self._pillage(rs, state, action.args[0], ctx)
@@ -122,7 +124,8 @@ class Forage(DeuxBretagneStep):
     @staticmethod
     def _pillage(rs: DeuxBretagneModel, state: State, place: str, ctx: Context) -> None:
         state["vars"]["pillage"].append(place)
-        ctx.log(f"The army forages: pillage marker on {rs.board_map.place_name(place)}",
+        ctx.log(N_("The army forages: pillage marker on {place}",
+                   place=rs.board_map.place_name(place)),
                 rs.cite("8.16"))
 
 

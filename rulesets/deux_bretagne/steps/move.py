@@ -15,6 +15,7 @@ from ..model.battle import step_loss
 from ..model.control import update_counties
 from ..model.forage import must_forage
 from ..model.movement import costs_a_step
+from ..words import N_, NP_
 
 
 def do_move(rs: DeuxBretagneModel, state: State, action: Action, ctx: Context,
@@ -34,11 +35,12 @@ def do_move(rs: DeuxBretagneModel, state: State, action: Action, ctx: Context,
     route = " → ".join(bmap.place_name(p) for p in reach.path)
     if naval.is_naval(rs, reach):
         state["vars"]["card_play"]["naval_used"] = True
-        verb = "sails" if len(pids) == 1 else "sail"
-        ctx.log(f"{names} {verb} {route} (all their movement)", rs.cite("8.151, 8.153"))
+        ctx.log(NP_("{names} sails {route} (all their movement)",
+                    "{names} sail {route} (all their movement)", len(pids), names=names,
+                    route=route), rs.cite("8.151, 8.153"))
     else:
-        verb = "moves" if len(pids) == 1 else "move"
-        ctx.log(f"{names} {verb} {route} ({reach.cost} MP)", rs.cite("8.1"))
+        ctx.log(NP_("{names} moves {route} ({cost} MP)", "{names} move {route} ({cost} MP)",
+                    len(pids), names=names, route=route, cost=reach.cost), rs.cite("8.1"))
     crossed = [group.start] if movement.crosses_its_start(rs, state, group) else []  # 8.22
     for i, place in enumerate(reach.path[1:], start=1):
         final = i == len(reach.path) - 1
@@ -63,7 +65,8 @@ def do_move(rs: DeuxBretagneModel, state: State, action: Action, ctx: Context,
         names = ", ".join(bmap.place_name(p) for p in crossed)
         flow.call(rs, state, ctx, "step-losses", side=group.side, then=then,
                   pending=[step_loss(group.side, len(crossed), list(group.units),
-                                     f"Army crossing the enemy fortress of {names}",
+                                     N_("Army crossing the enemy fortress of {names}",
+                                        names=names),
                                      rs.cite("8.22"))])
     elif then is not None:
         flow.call(rs, state, ctx, then["step"], side=then["side"], **then["vars"])
@@ -82,13 +85,14 @@ def capture_lone_leaders(rs: DeuxBretagneModel, state: State, group: groups.Grou
         if area is not None and area.fortified and state["control"].get(
                 place) == owner:  # 8.24: rather than be captured (8.23)
             state["vars"]["inside"].append(leader)
-            ctx.log(f"{rs.piece_name(state, leader)}, alone, withdraws inside "
-                    f"the fortress of {bmap.place_name(place)}", rs.cite("8.24"))
+            ctx.log(N_("{piece}, alone, withdraws inside the fortress of {place}",
+                       piece=rs.piece_name(state, leader), place=bmap.place_name(place)),
+                    rs.cite("8.24"))
             continue
         put_piece(state, leader, PRISON[owner])
-        ctx.log(f"{rs.piece_name(state, leader)} is captured in "
-                f"{bmap.place_name(place)} and sent to "
-                f"{bmap.place_name(PRISON[owner])}", rs.cite("8.23, 9.42"))
+        ctx.log(N_("{piece} is captured in {place} and sent to {place2}",
+                   piece=rs.piece_name(state, leader), place=bmap.place_name(place),
+                   place2=bmap.place_name(PRISON[owner])), rs.cite("8.23, 9.42"))
 
 
 def take_control(rs: DeuxBretagneModel, state: State, group: groups.Group, place: str,
@@ -99,10 +103,11 @@ def take_control(rs: DeuxBretagneModel, state: State, group: groups.Group, place
         return
     name = rs.board_map.place_name(place)
     if short:
-        ctx.log(f"Not enough MP left to take control of {name}", rs.cite("3.1, 8.26"))
+        ctx.log(N_("Not enough MP left to take control of {name}", name=name), rs.cite("3.1, 8.26"))
         return
     state["control"][place] = group.side
-    ctx.log(f"{rs.side(group.side).name} takes control of {name} (+1 MP)", rs.cite("8.26"))
+    ctx.log(N_("{side} takes control of {name} (+1 MP)", side=rs.side(group.side).name, name=name),
+            rs.cite("8.26"))
 
 
 def stop_for_battle(rs: DeuxBretagneModel, state: State, group: groups.Group,
@@ -117,10 +122,10 @@ def stop_for_battle(rs: DeuxBretagneModel, state: State, group: groups.Group,
     for pid in group.pieces:
         spent[pid] = rs.movement_factor(state, pid)
     name = rs.board_map.place_name(dest)
-    ctx.log(f"Movement stops in {name}: enemy units are there", rs.cite("5.31, 8.21"))
+    ctx.log(N_("Movement stops in {name}: enemy units are there", name=name), rs.cite("5.31, 8.21"))
     enemies = groups.enemy_units_at(rs, state, dest, group.side, outside_only=True)
     if not group.leaders:
-        ctx.log("No battle: combat units attack only with a leader", rs.cite("2.2, 9.1"))
+        ctx.log(N_("No battle: combat units attack only with a leader"), rs.cite("2.2, 9.1"))
         return None
     commander = max(group.leaders, key=lambda p: rs.piece_type(state, p).command)
     defender = rs.piece_side(state, enemies[0])

@@ -34,6 +34,7 @@ from ..model import groups, labels
 from ..model.base import DeuxBretagneModel
 from ..model.battle import TABLES, step_loss
 from ..model.control import update_counties
+from ..model.names import data_word
 from ..model.pay import (
     PLAYERS,
     SUPPLY_BASES,
@@ -49,6 +50,7 @@ from ..model.pay import (
     unpaid_units,
 )
 from ..model.recruit import free_counters
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -64,14 +66,15 @@ class ReceiveBr(DeuxBretagneStep):
             self._place(rs, state, frame, places[0], ctx, flow)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: BR knights change sides — place the BR Ch "
-                f"you receive with one of your leaders ({rs.cite('12.42, 5.42')})")
+        return (N_("{side}: BR knights change sides — place the BR Ch you receive with one of "
+                   "your leaders ({rule})", side=rs.side(frame['side']).name,
+                   rule=rs.cite('12.42, 5.42')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for area in receive_br_places(rs, state, frame["side"]):
             yield Action("receive-br", (area,))
 
-    @verb("receive-br", label=labels.place("Receive the BR knights in {}", strict=True))
+    @verb("receive-br", label=labels.place(N_("Receive the BR knights in {0}"), strict=True))
     def on_receive_br(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         self._place(rs, state, frame, action.args[0], ctx, flow)
@@ -83,8 +86,9 @@ class ReceiveBr(DeuxBretagneStep):
         pid = free_counters(rs, state, f"{side}-ch-br")[0]
         put_piece(state, pid, area, index=len(pieces_at(state, area)))
         state["pieces"][pid]["flipped"] = bool(frame["vars"]["reduced"])
-        ctx.log(f"{rs.side(side).name} receives {rs.piece_name(state, pid)} in "
-                f"{rs.board_map.place_name(area)}", rs.cite("12.42"))
+        ctx.log(N_("{side} receives {piece} in {place}", side=rs.side(side).name,
+                   piece=rs.piece_name(state, pid), place=rs.board_map.place_name(area)),
+                rs.cite("12.42"))
         flow.end(rs, state, ctx)
 
 
@@ -99,14 +103,15 @@ class PlaceLeaders(DeuxBretagneStep):
         if not frame["vars"]["leaders"]:
             flow.end(rs, state, ctx)
         elif not list(self.actions(rs, state, frame)):
-            ctx.log("No friendly area for the leaders: they stay where they are",
+            ctx.log(N_("No friendly area for the leaders: they stay where they are"),
                     rs.cite("12.435"))
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         name = rs.piece_name(state, frame["vars"]["leaders"][0])
-        return (f"{rs.side(frame['side']).name}: all the units of the army turned Marauder — "
-                f"place {name} in a friendly area ({rs.cite('12.435')})")
+        return (N_("{side}: all the units of the army turned Marauder — place {name} in a "
+                   "friendly area ({rule})", side=rs.side(frame['side']).name, name=name,
+                   rule=rs.cite('12.435')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         side = frame["side"]
@@ -123,7 +128,8 @@ class PlaceLeaders(DeuxBretagneStep):
         if pid in state["vars"]["inside"]:
             state["vars"]["inside"].remove(pid)
         put_piece(state, pid, area)
-        ctx.log(f"{rs.piece_name(state, pid)} goes to {rs.board_map.place_name(area)}",
+        ctx.log(N_("{piece} goes to {place}", piece=rs.piece_name(state, pid),
+                   place=rs.board_map.place_name(area)),
                 rs.cite("12.435"))
         self.begin(rs, state, frame, ctx, flow)
 
@@ -142,8 +148,9 @@ class SupplyBase(DeuxBretagneStep):
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: place a supply base where your card says "
-                f"({frame['vars']['left']} left) ({rs.cite('12.32')})")
+        return (N_("{side}: place a supply base where your card says ({left} left) ({rule})",
+                   side=rs.side(frame['side']).name, left=frame['vars']['left'],
+                   rule=rs.cite('12.32')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         taken = supply_bases(state, frame["side"])
@@ -151,7 +158,7 @@ class SupplyBase(DeuxBretagneStep):
             if area not in taken:
                 yield Action("supply-base", (area,))
 
-    @verb("supply-base", label=labels.place("Supply base in {}", strict=True))
+    @verb("supply-base", label=labels.place(N_("Supply base in {0}"), strict=True))
     def on_supply_base(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                        ctx: Context, flow: Flow) -> None:
         place_supply_base(rs, state, frame["side"], action.args[0], ctx)
@@ -171,14 +178,14 @@ class Unpaid(DeuxBretagneStep):
             for pid in [p for p in unpaid_units(rs, state, side)
                         if kind_of(rs, state, p) == "art"]:
                 eliminate(rs, state, pid)
-                ctx.log(f"Unpaid artillery dispersed: {rs.piece_name(state, pid)}",
+                ctx.log(N_("Unpaid artillery dispersed: {piece}", piece=rs.piece_name(state, pid)),
                         rs.cite("4.0 D3a, 12.41"))
         for side in PLAYERS:  # b) 12.42
             for pid in [p for p in unpaid_units(rs, state, side)
                         if rs.piece_type(state, p).id.endswith("-ch-br")]:
                 reduced = rs.is_reduced(state, pid)
-                ctx.log(f"Unpaid BR knights change sides: {rs.piece_name(state, pid)} "
-                        f"leaves; {rs.side(other(side)).name} receives a BR Ch",
+                ctx.log(N_("Unpaid BR knights change sides: {piece} leaves; {side} receives a BR "
+                           "Ch", piece=rs.piece_name(state, pid), side=rs.side(other(side)).name),
                         rs.cite("4.0 D3b, 12.42"))
                 eliminate(rs, state, pid)
                 queue.append({"kind": "br", "side": other(side), "reduced": reduced})
@@ -204,9 +211,10 @@ class Unpaid(DeuxBretagneStep):
                     flow.call(rs, state, ctx, "receive-br", side=item["side"],
                               reduced=item["reduced"])
                     return
-                ctx.log(f"{rs.side(item['side']).name} has no leader who could take the BR "
-                        "knights (a leader on the map, not besieged, no pillage marker, "
-                        "room in the stack, a BR Ch counter left): they do not enter play",
+                ctx.log(N_("{side} has no leader who could take the BR knights (a leader on the "
+                           "map, not besieged, no pillage marker, room in the stack, a BR Ch "
+                           "counter left): they do not enter play",
+                           side=rs.side(item['side']).name),
                         rs.cite("12.42, 5.42, 5.412"))
                 continue
             if self._apply(rs, state, item, ctx, flow):
@@ -223,16 +231,17 @@ class Unpaid(DeuxBretagneStep):
         was_pillaged = area in state["vars"]["pillage"]
         within = any(p in groups.inside(state) for p in units)
         mes = sum(1 for p in units if kind_of(rs, state, p) == "me")
-        mods = [Modifier("three or more units pillage", 1 if len(units) >= 3 else 0),
-                Modifier("already pillaged", 1 if was_pillaged else 0),
-                Modifier("inside a besieged fortified city",
+        mods = [Modifier(N_("three or more units pillage"), 1 if len(units) >= 3 else 0),
+                Modifier(N_("already pillaged"), 1 if was_pillaged else 0),
+                Modifier(N_("inside a besieged fortified city"),
                          2 if area in state["vars"]["sieges"] and within else 0),
-                Modifier("a majority of Me units", 1 if mes * 2 > len(units) else 0)]
+                Modifier(N_("a majority of Me units"), 1 if mes * 2 > len(units) else 0)]
         rows = TABLES["pillage_table"]["rows"]
-        result = resolve(ctx, table="Pillage Table", column="", sides=10, zero_based=True,
+        result = resolve(ctx, table=N_("Pillage Table"), column="", sides=10, zero_based=True,
                          modifiers=mods, lookup=lambda n: next(r for r in rows
                                                                if n <= r["upto"]),
-                         describe=lambda r: f"{r['text']} in {rs.board_map.place_name(area)}",
+                         describe=lambda r: N_("{result} in {place}", result=data_word(r["text"]),
+                                               place=rs.board_map.place_name(area)),
                          rule=rs.cite("12.43, 12.432"), who=rs.side(side).name)
         return {"kind": "pillage", "side": side, "area": area, "units": units,
                 "within": within, "outcome": result.result["result"],
@@ -273,7 +282,7 @@ class Unpaid(DeuxBretagneStep):
                         and state["pieces"][p]["loc"] == area]:
                 to_marauder(rs, state, pid, ctx)
             state["control"][area] = None
-            ctx.log(f"{place} is independent (Marauders): no one controls it",
+            ctx.log(N_("{place} is independent (Marauders): no one controls it", place=place),
                     rs.cite("12.433, 3.3"))
             update_counties(rs, state, ctx)
         return False
@@ -308,7 +317,8 @@ class Unpaid(DeuxBretagneStep):
                 order = ([p for p in stack if kind_of(rs, state, p) == "me"]
                          or [p for p in stack if kind_of(rs, state, p) == "ch"] or stack)
                 if order:
-                    pending.append(step_loss(owner, 1, order, f"{place} pillaged again",
+                    pending.append(step_loss(owner, 1, order, N_("{place} pillaged again",
+                                                                 place=place),
                                              rs.cite("12.434")))
             if pending:
                 flow.call(rs, state, ctx, "step-losses", side=pending[0]["side"],
@@ -328,8 +338,8 @@ class Unpaid(DeuxBretagneStep):
         loyal = stack_units(rs, state, area, side, within)
         rebels = stack_units(rs, state, area, "marauders", within)
         if outcome == "half" and loyal and rebels:
-            ctx.log(f"Loyal units and Marauders fight in {place}"
-                    + (" inside the fortress" if within else ""), rs.cite("12.433"))
+            ctx.log(N_("Loyal units and Marauders fight in {place}", place=place)
+                    + (N_(" inside the fortress") if within else ""), rs.cite("12.433"))
             flow.call(rs, state, ctx, "battle", side=side, area=area,
                       attacker="marauders", defender=side, attacker_commander=None,
                       entered_from=None, spent_before={}, within=within, in_place=True)
@@ -370,14 +380,15 @@ class TurnMarauder(DeuxBretagneStep):
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: choose the unit that turns Marauder "
-                f"({frame['vars']['count']} to choose) ({rs.cite('12.433')})")
+        return (N_("{side}: choose the unit that turns Marauder ({count} to choose) ({rule})",
+                   side=rs.side(frame['side']).name, count=frame['vars']['count'],
+                   rule=rs.cite('12.433')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for pid in frame["vars"]["units"]:
             yield Action("turn-marauder", (pid,))
 
-    @verb("turn-marauder", label=labels.piece("Turns Marauder: {}"))
+    @verb("turn-marauder", label=labels.piece(N_("Turns Marauder: {0}")))
     def on_turn_marauder(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
         pid = action.args[0]

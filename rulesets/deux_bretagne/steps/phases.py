@@ -13,6 +13,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import cards as card_rules
 from ..model.base import DeuxBretagneModel
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -23,17 +24,17 @@ class EndOfActions(DeuxBretagneStep):
 
     def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
-        ctx.log("Action phase over; Next turn plays phases D-F", rs.cite("4.0"))
+        ctx.log(N_("Action phase over; Next turn plays phases D-F"), rs.cite("4.0"))
         card_rules.discard_down(rs, state, ctx, flow)  # 4.0 C: keep 1 card
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return ("Action phase over: Next turn plays phases D-F (militia, resources, "
-                "payment, continued sieges, plague, victory) (4.0)")
+        return (N_("Action phase over: Next turn plays phases D-F (militia, resources, payment, "
+                   "continued sieges, plague, victory) (4.0)"))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("next-turn")
 
-    @verb("next-turn", label="Next turn")
+    @verb("next-turn", label=N_("Next turn"))
     def on_next_turn(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         flow.call(rs, state, ctx, "end-of-turn", side=state["active"])
@@ -48,5 +49,5 @@ class GameOver(DeuxBretagneStep):
         return []
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return f"The game is over: {state['vars'].get('result', '')}"
+        return N_("The game is over: {get}", get=state['vars'].get('result', ''))
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -21,6 +22,7 @@ from boardapp.core.engine.verbs import verb
 from ..model import labels
 from ..model.base import DeuxBretagneModel
 from ..model.recruit import free_counters, step_options
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -36,8 +38,9 @@ class RecruitSteps(DeuxBretagneStep):
             options = step_options(rs, state, frame)
             if not options:
                 kind = next(k for k, n in steps.items() if n > 0)
-                ctx.log(f"{steps[kind]} {kind.capitalize()} step(s) cannot be used (no "
-                        "counter left, or the stack is full) and are lost",
+                ctx.log(N_("{steps} {capitalize} step(s) cannot be used (no counter left, or the "
+                           "stack is full) and are lost", steps=steps[kind],
+                           capitalize=kind.capitalize()),
                         rs.cite("5.412, 5.42"))
                 steps[kind] = 0
                 continue
@@ -47,10 +50,11 @@ class RecruitSteps(DeuxBretagneStep):
         flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        left = ", ".join(f"{n} {k.capitalize()}" for k, n in frame["vars"]["steps"].items()
-                         if n)
-        return (f"{rs.side(frame['side']).name}: spend the recruitment steps ({left} left) — "
-                f"a new unit or a reduced one back to full ({rs.cite('5.411')})")
+        left = listing([N_("{n} {kind}", n=n, kind=k.capitalize())
+                        for k, n in frame["vars"]["steps"].items() if n])
+        return (N_("{side}: spend the recruitment steps ({left} left) — a new unit or a reduced "
+                   "one back to full ({rule})", side=rs.side(frame['side']).name, left=left,
+                   rule=rs.cite('5.411')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         yield from step_options(rs, state, frame)
@@ -75,11 +79,12 @@ class RecruitSteps(DeuxBretagneStep):
             pid = free_counters(rs, state, type_id)[0]
             put_piece(state, pid, area, index=len(pieces_at(state, area)))
             state["pieces"][pid]["flipped"] = True
-            ctx.log(f"New unit recruited in {where}: {rs.piece_name(state, pid)}",
+            ctx.log(N_("New unit recruited in {where}: {piece}", where=where,
+                       piece=rs.piece_name(state, pid)),
                     rs.cite("5.411, 5.42"))
         else:
             state["pieces"][target]["flipped"] = False
-            ctx.log(f"{rs.piece_name(state, target)} back to full strength",
+            ctx.log(N_("{piece} back to full strength", piece=rs.piece_name(state, target)),
                     rs.cite("5.411"))
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -25,6 +26,7 @@ from ..model.control import update_counties
 from ..model.pay import mark_unpaid, pay, pay_actions, pay_cost, payable
 from ..model.recruit import free_counters
 from ..model.resources import exchanges, marauder_stacks, other, ransoms, stack_price
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -35,8 +37,9 @@ class Resources(DeuxBretagneStep):
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         money = state["vars"]["resources"].get(frame["side"], 0)
-        return (f"{rs.side(frame['side']).name}: {money} PS — free captured leaders, pay "
-                f"your units, buy Marauders, then Done ({rs.cite('4.0 D2b, 12')})")
+        return (N_("{side}: {money} PS — free captured leaders, pay your units, buy Marauders, "
+                   "then Done ({rule})", side=rs.side(frame['side']).name, money=money,
+                   rule=rs.cite('4.0 D2b, 12')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         side = frame["side"]
@@ -51,7 +54,7 @@ class Resources(DeuxBretagneStep):
                 yield Action("buy-marauders", (area,))
         yield Action("done")
 
-    @verb("ransom", label=labels.piece("Free {} (ransom)"))
+    @verb("ransom", label=labels.piece(N_("Free {0} (ransom)")))
     def on_ransom(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         side, pid = frame["side"], action.args[0]
@@ -59,11 +62,12 @@ class Resources(DeuxBretagneStep):
         state["vars"]["resources"][side] -= price
         state["vars"]["resources"][other(side)] = state["vars"]["resources"].get(
             other(side), 0) + price
-        ctx.log(f"{rs.side(side).name} pays {price} PS to free {rs.piece_name(state, pid)} "
-                f"(received by {rs.side(other(side)).name})", rs.cite("12.2"))
+        ctx.log(N_("{side} pays {price} PS to free {piece} (received by {side2})",
+                   side=rs.side(side).name, price=price, piece=rs.piece_name(state, pid),
+                   side2=rs.side(other(side)).name), rs.cite("12.2"))
         flow.call(rs, state, ctx, "place-freed", side=side, leader=pid)
 
-    @verb("buy-marauders", label=labels.place("Buy the Marauders in {}"))
+    @verb("buy-marauders", label=labels.place(N_("Buy the Marauders in {0}")))
     def on_buy_marauders(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
         side, area = frame["side"], action.args[0]
@@ -84,7 +88,8 @@ class Resources(DeuxBretagneStep):
             state["pieces"][pid]["flipped"] = False
             free = free_counters(rs, state, f"{side}-{kind}")
             if not free:
-                ctx.log(f"No {side} {kind} counter left: the Marauder unit is discarded",
+                ctx.log(N_("No {side} {kind} counter left: the Marauder unit is discarded",
+                           side=side, kind=kind),
                         rs.cite("12.53"))
                 continue
             new = free[0]
@@ -93,11 +98,13 @@ class Resources(DeuxBretagneStep):
             if within and state["control"].get(area) == side:
                 state["vars"]["inside"].append(new)  # they garrison his fortress
             names.append(rs.piece_name(state, new))
-        ctx.log(f"{rs.side(side).name} buys the Marauders in {rs.board_map.place_name(area)} "
-                f"for {price} PS: {', '.join(names) or 'none replaced'}", rs.cite("12.52, 12.53"))
+        ctx.log(N_("{side} buys the Marauders in {place} for {price} PS: {value}",
+                   side=rs.side(side).name, place=rs.board_map.place_name(area), price=price,
+                   value=listing(names) or 'none replaced'), rs.cite("12.52, 12.53"))
         if area not in state["vars"]["sieges"]:
             state["control"][area] = side
-            ctx.log(f"{rs.side(side).name} takes control of {rs.board_map.place_name(area)}",
+            ctx.log(N_("{side} takes control of {place}", side=rs.side(side).name,
+                       place=rs.board_map.place_name(area)),
                     rs.cite("12.53"))
             update_counties(rs, state, ctx)
 
@@ -106,8 +113,9 @@ class Resources(DeuxBretagneStep):
                           action: Action, ctx: Context, flow: Flow) -> None:
         own, held = action.args
         side = frame["side"]
-        ctx.log(f"{rs.side(side).name} offers to exchange {rs.piece_name(state, held)} for "
-                f"{rs.piece_name(state, own)} (same command value)", rs.cite("12.2"))
+        ctx.log(N_("{side} offers to exchange {piece} for {piece2} (same command value)",
+                   side=rs.side(side).name, piece=rs.piece_name(state, held),
+                   piece2=rs.piece_name(state, own)), rs.cite("12.2"))
         flow.call(rs, state, ctx, "exchange-answer", side=other(side), offer=[own, held])
 
     def resume(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context, flow: Flow,
@@ -115,19 +123,21 @@ class Resources(DeuxBretagneStep):
         if isinstance(result, dict) and "refused" in result:  # not offered again
             frame["vars"].setdefault("refused", []).append(result["refused"])
 
-    @verb("pay", label=labels.piece("Pay {}"),
-          cost=lambda rs, state, action: f"{pay_cost(rs, state, action.arg(0))} PS")
+    @verb("pay", label=labels.piece(N_("Pay {0}")),
+          cost=lambda rs, state, action: N_("{pay_cost} PS",
+                                            pay_cost=pay_cost(rs, state, action.arg(0))))
     def on_pay(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], [action.args[0]], ctx)
 
-    @verb("pay-all", label="Pay all units", cost=lambda rs, state, action: (
-        f"{sum(pay_cost(rs, state, p) for p in payable(rs, state, rs.acting_side(state)))} PS"))
+    @verb("pay-all", label=N_("Pay all units"), cost=lambda rs, state, action: (
+        N_("{sum} PS",
+           sum=sum(pay_cost(rs, state, p) for p in payable(rs, state, rs.acting_side(state))))))
     def on_pay_all(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], payable(rs, state, frame["side"]), ctx)
 
-    @verb("done", label="Done", loses=lambda rs, state, action: _unpaid(rs, state))
+    @verb("done", label=N_("Done"), loses=lambda rs, state, action: _unpaid(rs, state))
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         mark_unpaid(rs, state, frame["side"], ctx)
@@ -137,7 +147,7 @@ class Resources(DeuxBretagneStep):
 def _unpaid(rs: DeuxBretagneModel, state: State) -> str:
     """What Done gives up while paying: the units left unpaid (12.31)."""
     n = len(payable(rs, state, rs.acting_side(state)))
-    return f"{n} unit(s) stay unpaid: Pas de solde (12.31)" if n else ""
+    return N_("{n} unit(s) stay unpaid: Pas de solde (12.31)", n=n) if n else ""
 
 
 class PlaceFreed(DeuxBretagneStep):
@@ -147,19 +157,21 @@ class PlaceFreed(DeuxBretagneStep):
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         name = rs.piece_name(state, frame["vars"]["leader"])
-        return f"{rs.side(frame['side']).name}: place {name} in a friendly area (12.2)"
+        return N_("{side}: place {name} in a friendly area (12.2)",
+                  side=rs.side(frame['side']).name, name=name)
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for area in sorted(rs.board_map.areas):
             if state["control"].get(area) == frame["side"]:
                 yield Action("free-to", (area,))
 
-    @verb("free-to", label=labels.place("Free to {}"))
+    @verb("free-to", label=labels.place(N_("Free to {0}")))
     def on_free_to(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         pid, area = frame["vars"]["leader"], action.args[0]
         put_piece(state, pid, area)
-        ctx.log(f"{rs.piece_name(state, pid)} is free in {rs.board_map.place_name(area)}",
+        ctx.log(N_("{piece} is free in {place}", piece=rs.piece_name(state, pid),
+                   place=rs.board_map.place_name(area)),
                 rs.cite("12.2"))
         flow.end(rs, state, ctx)
 
@@ -172,28 +184,31 @@ class ExchangeAnswer(DeuxBretagneStep):
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         own, held = frame["vars"]["offer"]
-        return (f"{rs.side(frame['side']).name}: {rs.side(other(frame['side'])).name} offers "
-                f"{rs.piece_name(state, held)} for {rs.piece_name(state, own)} — accept the "
-                f"exchange? ({rs.cite('12.2')})")
+        return (N_("{side}: {side2} offers {piece} for {piece2} — accept the exchange? ({rule})",
+                   side=rs.side(frame['side']).name, side2=rs.side(other(frame['side'])).name,
+                   piece=rs.piece_name(state, held), piece2=rs.piece_name(state, own),
+                   rule=rs.cite('12.2')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         if frame["vars"].get("todo") is None:
             yield Action("accept-exchange")
             yield Action("refuse-exchange")
 
-    @verb("accept-exchange", label="Accept the exchange")
+    @verb("accept-exchange", label=N_("Accept the exchange"))
     def on_accept_exchange(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         own, held = frame["vars"]["offer"]
-        ctx.log(f"Exchange accepted: {rs.piece_name(state, own)} and "
-                f"{rs.piece_name(state, held)} are free", rs.cite("12.2"))
+        ctx.log(N_("Exchange accepted: {piece} and {piece2} are free",
+                   piece=rs.piece_name(state, own), piece2=rs.piece_name(state, held)),
+                rs.cite("12.2"))
         frame["vars"]["todo"] = [[other(frame["side"]), own], [frame["side"], held]]
         self.resume(rs, state, frame, ctx, flow, None)
 
-    @verb("refuse-exchange", label="Refuse the exchange")
+    @verb("refuse-exchange", label=N_("Refuse the exchange"))
     def on_refuse_exchange(self, rs: DeuxBretagneModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{rs.side(frame['side']).name} refuses the exchange", rs.cite("12.2"))
+        ctx.log(N_("{side} refuses the exchange", side=rs.side(frame['side']).name),
+                rs.cite("12.2"))
         flow.end(rs, state, ctx, result={"refused": list(frame["vars"]["offer"])})
 
     def resume(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context, flow: Flow,

@@ -24,9 +24,11 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import groups, labels
 from ..model.base import DeuxBretagneModel
-from ..model.battle import TABLES, remove_steps, step_loss
+from ..model.battle import TABLES, remove_steps, step_loss, why_words
 from ..model.control import update_counties
+from ..model.names import data_word
 from ..model.siege import b01_in_force, fortress_owner, sieges, units_of
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -42,26 +44,28 @@ class SiegeRoll(DeuxBretagneStep):
         a = rs.board_map.areas[area]
         marker = sieges(state)[area]
         table = TABLES["siege_table"]
-        mods = [Modifier("fortress level", -rs.fortress_level(state, area), rs.cite("10.13")),
-                Modifier(f"siege {marker['level']} marker", marker["level"], rs.cite("10.25"))]
+        mods = [Modifier(N_("fortress level"), -rs.fortress_level(state, area), rs.cite("10.13")),
+                Modifier(N_("siege {level} marker", level=marker['level']), marker["level"],
+                         rs.cite("10.25"))]
         arts = [p for p in units_of(rs, state, area, side, within=False)
                 if rs.piece_type(state, p).id.endswith("-art")]
         if arts:
             die = ctx.roll(10, zero_based=True)
             bonus = max(b for low, b in table["artillery_bonus"] if die >= low)
-            mods.append(Modifier("artillery", bonus, f"artillery die {die}, "
-                                                     f"{rs.cite('10.23')}"))
+            mods.append(Modifier(N_("artillery"), bonus, N_("artillery die {die}, {rule}", die=die,
+                                                        rule=rs.cite('10.23'))))
         if side == "blois" and a.port:
             castile = b01_in_force(state)
-            mods.append(Modifier("Blois besieging a port", 0 if castile else -2,
-                                 "event B-01 played in the last 2 activations: no penalty"
-                                 if castile else "event B-01 not played in the last 2 "
-                                 f"activations, {rs.cite('Siege Table')}"))
+            mods.append(Modifier(N_("Blois besieging a port"), 0 if castile else -2,
+                                 N_("event B-01 played in the last 2 activations: no penalty")
+                                 if castile else N_("event B-01 not played in the last 2 "
+                                                    "activations, {rule}",
+                                                    rule=rs.cite('Siege Table'))))
         rows = table["rows"]
-        result = resolve(ctx, table="Siege Table", column="", sides=10, zero_based=True,
+        result = resolve(ctx, table=N_("Siege Table"), column="", sides=10, zero_based=True,
                          modifiers=mods, lookup=lambda n: next(r for r in rows
                                                                if n <= r["upto"]),
-                         describe=lambda r: r["text"], rule=rs.cite("10.24"),
+                         describe=lambda r: data_word(r["text"]), rule=rs.cite("10.24"),
                          who=rs.side(side).name)
         row = result.result
         defender = fortress_owner(state, area)
@@ -74,21 +78,22 @@ class SiegeRoll(DeuxBretagneStep):
                 inner = units_of(rs, state, area, "marauders", within=True)
                 owner = "marauders"
             if inner:
-                v["pending"].append(step_loss(owner, row["defender"], inner, "Siege loss",
+                v["pending"].append(step_loss(owner, row["defender"], inner, N_("Siege loss"),
                                               rs.cite("10.24")))
             else:
-                ctx.log("No unit inside to take the defender's loss: no penalty",
+                ctx.log(N_("No unit inside to take the defender's loss: no penalty"),
                         rs.cite("Siege Table"))
         if row["success"]:
             self._capture(rs, state, area, side, defender, ctx)
         else:
             marker["level"] = min(table["max_marker"], marker["level"] + 1)
-            ctx.log(f"The siege goes on: siege {marker['level']} marker on {a.name}",
+            ctx.log(N_("The siege goes on: siege {level} marker on {a}", level=marker['level'],
+                       a=a.name),
                     rs.cite("10.25"))
         if row["attacker"]:
             outside = units_of(rs, state, area, side, within=False)
             if outside:
-                v["pending"].append(step_loss(side, row["attacker"], outside, "Siege loss",
+                v["pending"].append(step_loss(side, row["attacker"], outside, N_("Siege loss"),
                                               rs.cite("10.24")))
         flow.goto(rs, state, ctx, "step-losses")
 
@@ -102,10 +107,12 @@ class SiegeRoll(DeuxBretagneStep):
                 owner = rs.piece_side(state, pid)
                 prison = "prison-bro-saoz" if owner == "blois" else "prison-bro-chall"
                 put_piece(state, pid, prison)
-                ctx.log(f"{rs.piece_name(state, pid)} is captured and sent to "
-                        f"{rs.board_map.place_name(prison)}", rs.cite("10.24, 9.42"))
+                ctx.log(N_("{piece} is captured and sent to {place}",
+                           piece=rs.piece_name(state, pid), place=rs.board_map.place_name(prison)),
+                        rs.cite("10.24, 9.42"))
             else:
-                ctx.log(f"{rs.piece_name(state, pid)} inside the fortress is eliminated",
+                ctx.log(N_("{piece} inside the fortress is eliminated",
+                           piece=rs.piece_name(state, pid)),
                         rs.cite("10.24"))
                 state["prev_loc"][pid] = area
                 put_piece(state, pid, rs.eliminated_box)
@@ -114,7 +121,8 @@ class SiegeRoll(DeuxBretagneStep):
                                    if state["pieces"][p]["loc"] != area]
         del sieges(state)[area]
         state["control"][area] = side
-        ctx.log(f"{name} falls: {rs.side(side).name} takes control", rs.cite("10.24"))
+        ctx.log(N_("{name} falls: {side} takes control", name=name, side=rs.side(side).name),
+                rs.cite("10.24"))
         update_counties(rs, state, ctx)
 
 
@@ -149,14 +157,15 @@ class StepLosses(DeuxBretagneStep):
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         entry = frame["vars"]["pending"][0]
-        return (f"{rs.side(entry['side']).name}: {entry['why']} — choose the unit that loses "
-                f"a step ({entry['count']} to lose) ({entry['rule']})")
+        return (N_("{side}: {why} — choose the unit that loses a step ({count} to lose) ({rule})",
+                   side=rs.side(entry['side']).name, why=why_words(entry["why"]),
+                   count=entry['count'], rule=entry['rule']))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for pid in frame["vars"]["pending"][0]["units"]:
             yield Action("lose-step", (pid,))
 
-    @verb("lose-step", label=labels.piece("Step loss: {}"))
+    @verb("lose-step", label=labels.piece(N_("Step loss: {0}")))
     def on_lose_step(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         self._lose(rs, state, frame, action.args[0], ctx)
@@ -165,7 +174,8 @@ class StepLosses(DeuxBretagneStep):
     @staticmethod
     def _lose(rs: DeuxBretagneModel, state: State, frame: Frame, pid: str, ctx: Context) -> None:
         entry = frame["vars"]["pending"][0]
-        ctx.log(f"{entry['why']}: {remove_steps(rs, state, pid, 1)}", entry["rule"])
+        ctx.log(N_("{why}: {result}"), entry["rule"], why=why_words(entry["why"]),
+                result=remove_steps(rs, state, pid, 1))
         entry["count"] -= 1
         entry["units"] = [p for p in entry["units"]
                           if state["pieces"][p]["loc"] != rs.eliminated_box]
@@ -178,14 +188,14 @@ class Reaction(DeuxBretagneStep):
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
         area = rs.board_map.place_name(frame["vars"]["area"])
-        return (f"{rs.side(frame['side']).name}: withdraw inside the fortress of {area}, or "
-                f"stay outside and fight? ({rs.cite('8.24')})")
+        return (N_("{side}: withdraw inside the fortress of {area}, or stay outside and fight? "
+                   "({rule})", side=rs.side(frame['side']).name, area=area, rule=rs.cite('8.24')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("withdraw")
         yield Action("fight")
 
-    @verb("withdraw", label="Withdraw inside the fortress")
+    @verb("withdraw", label=N_("Withdraw inside the fortress"))
     def on_withdraw(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -193,8 +203,8 @@ class Reaction(DeuxBretagneStep):
         mine = [p for p in pieces_at(state, area) if rs.piece_side(state, p) == side]
         state["vars"]["inside"].extend(p for p in mine
                                                       if p not in groups.inside(state))
-        ctx.log(f"{rs.names(state, mine)} withdraw inside the fortress of "
-                f"{rs.board_map.place_name(area)}", rs.cite("8.24"))
+        ctx.log(N_("{names} withdraw inside the fortress of {place}", names=rs.names(state, mine),
+                   place=rs.board_map.place_name(area)), rs.cite("8.24"))
         attacker = v["attacker"]
         spent = state["vars"]["mp_spent"]
         for pid, mp in v.get("spent_before", {}).items():
@@ -202,11 +212,12 @@ class Reaction(DeuxBretagneStep):
                 spent[pid] = mp  # the army may move on, leaving enough units (8.24)
         flow.end(rs, state, ctx, result=attacker)
 
-    @verb("fight", label="Stay outside and fight")
+    @verb("fight", label=N_("Stay outside and fight"))
     def on_fight(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
-        ctx.log(f"{rs.side(frame['side']).name} stays outside to fight", rs.cite("8.24"))
+        ctx.log(N_("{side} stays outside to fight", side=rs.side(frame['side']).name),
+                rs.cite("8.24"))
         flow.goto(rs, state, ctx, "battle", side=v["attacker"])
 
 
@@ -231,7 +242,8 @@ class ContinuedSieges(DeuxBretagneStep):
             marker = sieges(state).get(area)
             if marker is None:
                 continue
-            ctx.log(f"Continued siege of {rs.board_map.place_name(area)}", rs.cite("4.0 E"))
+            ctx.log(N_("Continued siege of {place}", place=rs.board_map.place_name(area)),
+                    rs.cite("4.0 E"))
             flow.call(rs, state, ctx, "siege-roll", side=marker["side"], area=area)
             return
         flow.end(rs, state, ctx, result="sieges-done")

@@ -40,6 +40,7 @@ from ..model.turn import (
     pillage_removable,
 )
 from ..model.victory import advance_turn
+from ..words import N_
 from .common import DeuxBretagneStep
 
 
@@ -96,9 +97,9 @@ class EndOfTurn(DeuxBretagneStep):
             if rs.outcome(state) is not None:
                 frame["vars"]["stage"] = len(STAGES)
             else:
-                ctx.log(f"Phase B: each player draws up to {hand_size(state['turn'])} "
-                        "cards with Draw, in his first action of the turn (first Add the "
-                        "Enlisement cards if the plague has struck, 5.11)",
+                ctx.log(N_("Phase B: each player draws up to {hand_size} cards with Draw, in his "
+                           "first action of the turn (first Add the Enlisement cards if the "
+                           "plague has struck, 5.11)", hand_size=hand_size(state['turn'])),
                         rs.cite("4.0 B, 5.1, Turn Table"))
         elif kind == "plague":
             return self._plague(rs, state, ctx, flow)
@@ -114,17 +115,18 @@ class EndOfTurn(DeuxBretagneStep):
     def _militia(rs: DeuxBretagneModel, state: State, side: str, ctx: Context, flow: Flow) -> bool:
         units = militia_on_map(rs, state, side)
         rows = TABLES["militia_departure"]["rows"]
-        result = resolve(ctx, table="Militia Go Home table", column="", sides=10,
+        result = resolve(ctx, table=N_("Militia Go Home table"), column="", sides=10,
                          zero_based=True, modifiers=militia_modifiers(rs, state, side),
                          lookup=lambda n: next(r["percent"] for r in rows if n <= r["upto"]),
-                         describe=lambda pct: f"{pct}% of the Militia depart",
+                         describe=lambda pct: N_("{pct}% of the Militia depart", pct=pct),
                          rule=rs.cite("11.0"), who=rs.side(side).name)
         steps = math.ceil(result.result * len(units) / 100)
         if steps and units:
-            ctx.log(f"{rs.side(side).name}: {steps} Militia step(s) go home "
-                    f"({result.result}% of {len(units)} units, rounded up)", rs.cite("11.0"))
+            ctx.log(N_("{side}: {steps} Militia step(s) go home ({result}% of {n} units, rounded "
+                       "up)", side=rs.side(side).name, steps=steps, result=result.result,
+                       n=len(units)), rs.cite("11.0"))
             flow.call(rs, state, ctx, "step-losses", side=side, pending=[
-                step_loss(side, steps, units, "Militia go home", rs.cite("11.0"))])
+                step_loss(side, steps, units, N_("Militia go home"), rs.cite("11.0"))])
             return True
         return False
 
@@ -137,7 +139,7 @@ class EndOfTurn(DeuxBretagneStep):
         if v.get("plague_turn") != state["turn"] or v.get("plague_done"):
             return False
         v["plague_done"] = True
-        ctx.log("The plague strikes Brittany", rs.cite("6.31"))
+        ctx.log(N_("The plague strikes Brittany"), rs.cite("6.31"))
         pending = []
         for side in PLAYERS:
             for area in sorted(rs.board_map.areas):
@@ -145,16 +147,17 @@ class EndOfTurn(DeuxBretagneStep):
                          and not rs.is_leader(state, p)]
                 if not units:
                     continue
-                mods = [Modifier("pillage marker", 1 if area in v["pillage"] else 0),
-                        Modifier("more than 2 combat units", 1 if len(units) > 2 else 0)]
-                result = resolve(ctx, table="Plague", column="", sides=10, zero_based=True,
+                mods = [Modifier(N_("pillage marker"), 1 if area in v["pillage"] else 0),
+                        Modifier(N_("more than 2 combat units"), 1 if len(units) > 2 else 0)]
+                result = resolve(ctx, table=N_("Plague"), column="", sides=10, zero_based=True,
                                  modifiers=mods, lookup=lambda n: n >= 6,
                                  describe=lambda hit, a=area: (
-                                     f"{'one step lost' if hit else 'spared'} in "
-                                     f"{rs.board_map.place_name(a)}"),
+                                     N_("{value} in {place}",
+                                        value=N_("one step lost") if hit else N_("spared"),
+                                        place=rs.board_map.place_name(a))),
                                  rule=rs.cite("6.32"), who=rs.side(side).name)
                 if result.result:
-                    pending.append(step_loss(side, 1, units, "Plague", rs.cite("6.32")))
+                    pending.append(step_loss(side, 1, units, N_("Plague"), rs.cite("6.32")))
         for side in PLAYERS:
             if not v["enlisement"][side]:
                 card_rules.add_enlisement(rs, state, side, ctx)
@@ -170,8 +173,9 @@ class EndOfTurn(DeuxBretagneStep):
             total = sum(income["regions"].get(r, income["default"])
                         for r in counties_of(rs, state, side))
             state["vars"]["resources"][side] = state["vars"]["resources"].get(side, 0) + total
-            ctx.log(f"{rs.side(side).name} receives {total} PS from its counties (Pays de Dol "
-                    f"1, Pays nantais 3, others 2): {state['vars']['resources'][side]} PS",
+            ctx.log(N_("{side} receives {total} PS from its counties (Pays de Dol 1, Pays "
+                       "nantais 3, others 2): {resources} PS", side=rs.side(side).name,
+                       total=total, resources=state['vars']['resources'][side]),
                     rs.cite("4.0 D2a, 12.11"))
 
 
@@ -186,25 +190,26 @@ class PillageRecovery(DeuxBretagneStep):
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> str:
-        return (f"{rs.side(frame['side']).name}: remove up to {frame['vars']['left']} pillage "
-                f"marker(s) from your cities, or be done ({rs.cite('12.46')})")
+        return (N_("{side}: remove up to {left} pillage marker(s) from your cities, or be done "
+                   "({rule})", side=rs.side(frame['side']).name, left=frame['vars']['left'],
+                   rule=rs.cite('12.46')))
 
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         for area in pillage_removable(rs, state, frame["side"]):
             yield Action("remove-pillage", (area,))
         yield Action("done")
 
-    @verb("remove-pillage", label=labels.place("Remove the pillage marker of {}"))
+    @verb("remove-pillage", label=labels.place(N_("Remove the pillage marker of {0}")))
     def on_remove_pillage(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         area = action.args[0]
         state["vars"]["pillage"].remove(area)
         frame["vars"]["left"] -= 1
-        ctx.log(f"Pillage marker removed from {rs.board_map.place_name(area)}",
+        ctx.log(N_("Pillage marker removed from {place}", place=rs.board_map.place_name(area)),
                 rs.cite("12.46"))
         self.begin(rs, state, frame, ctx, flow)
 
-    @verb("done", label="Done")
+    @verb("done", label=N_("Done"))
     def on_done(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         flow.end(rs, state, ctx)

@@ -21,6 +21,7 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, pieces_at, reorder
 
 from .base import LilyErmineModel
+from .words import N_
 
 RULE = "8 Procedure"
 
@@ -35,12 +36,13 @@ def why_not_garrison(rs: LilyErmineModel, state: State, zone: str) -> tuple[str,
     """Why the army in ``zone`` may not become a garrison now (in R&R or movement)."""
     camp = state["active"]
     if state["vars"]["moving"]:
-        return "an army must complete its movement first (End move)", rs.cite("8 Overview")
+        return N_("an army must complete its movement first (End move)"), rs.cite("8 Overview")
     area = rs.board_map.areas.get(zone)
     if area is None or not area.fortified:
-        return "a garrison needs a fortress", rs.cite("2")
+        return N_("a garrison needs a fortress"), rs.cite("2")
     if not is_army(rs, state, zone, camp):
-        return (f"no army of {rs.side(camp).name} in {rs.board_map.place_name(zone)}",
+        return (N_("no army of {side} in {place}", side=rs.side(camp).name,
+                   place=rs.board_map.place_name(zone)),
                 rs.cite("8"))
     return None
 
@@ -63,8 +65,8 @@ def make_garrison(rs: LilyErmineModel, state: State, ctx: Context, zone: str) ->
     camp = state["active"]
     cmds = [p for p in stack if rs.is_commander(state, p) and rs.piece_side(state, p) == camp]
     reorder(state, zone, [p for p in stack if p not in cmds] + cmds)
-    ctx.log(f"{rs.names(state, cmds)} under the stack in {rs.board_map.place_name(zone)}: "
-            "the army becomes a garrison", rs.cite(RULE))
+    ctx.log(N_("{names} under the stack in {place}: the army becomes a garrison",
+               names=rs.names(state, cmds), place=rs.board_map.place_name(zone)), rs.cite(RULE))
 
 
 def consolidate(rs: LilyErmineModel, state: State, ctx: Context, zone: str, camp: str,
@@ -79,8 +81,9 @@ def consolidate(rs: LilyErmineModel, state: State, ctx: Context, zone: str, camp
         return
     stack = pieces_at(state, zone)
     reorder(state, zone, [best] + [p for p in stack if p != best])
-    ctx.log(f"The armies of {rs.side(camp).name} in {rs.board_map.place_name(zone)} are "
-            f"consolidated under {rs.piece_name(state, best)}", rs.cite(RULE))
+    ctx.log(N_("The armies of {side} in {place} are consolidated under {piece}",
+               side=rs.side(camp).name, place=rs.board_map.place_name(zone),
+               piece=rs.piece_name(state, best)), rs.cite(RULE))
 
 
 def split_moves(rs: LilyErmineModel, state: State, zone: str,
@@ -107,8 +110,9 @@ def queue_defence_choices(rs: LilyErmineModel, state: State, ctx: Context) -> No
              and any(not rs.is_commander(state, p) for p in rs.own_at(state, z, enemy))]
     state["vars"]["defence"] = zones
     for z in zones:
-        ctx.log(f"{rs.board_map.place_name(z)}: a commander is in the garrison; "
-                f"{rs.side(enemy).name} chooses to stand a siege or fight a battle as an army",
+        ctx.log(N_("{place}: a commander is in the garrison; {side} chooses to stand a siege or "
+                   "fight a battle as an army", place=rs.board_map.place_name(z),
+                   side=rs.side(enemy).name),
                 rs.cite("10 Overview"))
 
 
@@ -126,7 +130,7 @@ def defence_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
 
 def choose_defence(rs: LilyErmineModel, state: State, ctx: Context, action: Action) -> None:
     if action not in set(defence_actions(rs, state)):
-        raise IllegalActionError("no choice of siege or battle waits for this answer",
+        raise IllegalActionError(N_("no choice of siege or battle waits for this answer"),
                                  rs.cite("10 Overview"))
     zone, how = action.arg(0), action.arg(1)
     state["vars"]["defence"].pop(0)
@@ -138,7 +142,9 @@ def choose_defence(rs: LilyErmineModel, state: State, ctx: Context, action: Acti
         best = rs.commander_of(state, own)
         stack = pieces_at(state, zone)
         reorder(state, zone, [best] + [p for p in stack if p != best])
-        ctx.log(f"{rs.side(camp).name} leaves the fortress of {name} and fights as an army "
-                f"under {rs.piece_name(state, best)}: battle marker", rs.cite("10 Overview"))
+        ctx.log(N_("{side} leaves the fortress of {name} and fights as an army under {piece}: "
+                   "battle marker", side=rs.side(camp).name, name=name,
+                   piece=rs.piece_name(state, best)), rs.cite("10 Overview"))
     else:
-        ctx.log(f"{rs.side(camp).name} stands the siege of {name}", rs.cite("10 Overview"))
+        ctx.log(N_("{side} stands the siege of {name}", side=rs.side(camp).name, name=name),
+                rs.cite("10 Overview"))

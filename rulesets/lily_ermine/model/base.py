@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.ruleset import DiceSpec, Ruleset, SideInfo
@@ -33,9 +34,11 @@ from .data import (
     load_setup,
     load_tables,
 )
+from .names import data_word
+from .words import N_, WORDS
 
-PHASE_NAMES = {"rr": "Reinforcements & Replacements", "movement": "Strategic movement",
-               "fatigue": "Fatigue and desertion", "combat": "Combat and sieges"}
+PHASE_NAMES = {"rr": N_("Reinforcements & Replacements"), "movement": N_("Strategic movement"),
+               "fatigue": N_("Fatigue and desertion"), "combat": N_("Combat and sieges")}
 SEASONS = ("spring", "summer", "autumn")
 ENGLISH_REMOVAL_ROUNDS = (3, 6, 9, 12)
 ROUGH = ("mountain", "forest")
@@ -56,15 +59,16 @@ class LilyErmineModel(Ruleset):
     """The Lily and the Ermine's data and predicates (see :mod:`..rules`)."""
 
     id = "lily-ermine"
-    name = "The Lily and the Ermine"
+    name = N_("The Lily and the Ermine")
     version = "0.3"
     """Bumped whenever the state or the rules change. 0.3: the combat phase ends only
     once every battle and siege is resolved (10 Following combat); a game saved with an
     older version replays, and goes on, under its rules (``setup``'s ``played_with``)."""
     aliases = ("lily_ermine", "lily-and-the-ermine", "lys-hermine")
     rules_name = "Lily and the Ermine"
-    sides = (SideInfo("france", "France", "#2b4fa0", "#ffffff"),
-             SideInfo("brittany", "Brittany", "#f4f1e6", "#111111"))
+    words = WORDS
+    sides = (SideInfo("france", N_("France"), "#2b4fa0", "#ffffff"),
+             SideInfo("brittany", N_("Brittany"), "#f4f1e6", "#111111"))
     dice = DiceSpec(sides=6)
     default_scenario = "1487"
     map_file = "lily_ermine.yaml"
@@ -74,7 +78,7 @@ class LilyErmineModel(Ruleset):
     enemy occupies, with their map (forgotten past :data:`SEARCHES_KEPT`)."""
     eliminated_box = "eliminated"
     boards = {TACTICAL: "lily_ermine_tactical.yaml"}
-    board_titles = {"main": "Strategic map", TACTICAL: "Tactical map"}
+    board_titles = {"main": N_("Strategic map"), TACTICAL: N_("Tactical map")}
 
     # -- data --------------------------------------------------------------------------
     @cached_property
@@ -107,7 +111,8 @@ class LilyErmineModel(Ruleset):
     def turn_label(self, turn: int) -> str:
         track = self.board_map.tracks.get("turn")
         cell = track.cell(str(turn)) if track else None
-        return f"round {turn} ({cell.label})" if cell else f"round {turn}"
+        return N_("round {turn} ({label})", turn=turn,
+                  label=cell.label) if cell else N_("round {turn}", turn=turn)
 
     def season(self, turn: int) -> str:
         return SEASONS[(turn - 1) % 3]
@@ -160,16 +165,19 @@ class LilyErmineModel(Ruleset):
             return pid
         if self.is_commander(state, pid):
             c = self.counters.commanders[state["pieces"][pid]["type"]]
-            return c.back if state["pieces"][pid]["flipped"] else c.name
+            return data_word(c.back if state["pieces"][pid]["flipped"] else c.name)
         code = self.unit_code(state, pid)
-        nat = self.counters.nationalities[self.nationality(state, pid)]["name"]
-        note = ""
-        if state["pieces"][pid]["flipped"]:
-            note = ", captured" if code == "Ca" else ", reduced"
-        return f"{nat} {code} #{pid.rsplit('-', 1)[-1]}{note}"
+        nat = data_word(self.counters.nationalities[self.nationality(state, pid)]["name"])
+        number = pid.rsplit("-", 1)[-1]
+        if not state["pieces"][pid]["flipped"]:
+            return N_("{nation} {code} #{number}", nation=nat, code=code, number=number)
+        if code == "Ca":
+            return N_("{nation} {code} #{number}, captured", nation=nat, code=code,
+                      number=number)
+        return N_("{nation} {code} #{number}, reduced", nation=nat, code=code, number=number)
 
     def names(self, state: State, pids: list[str]) -> str:
-        return ", ".join(self.piece_name(state, p) for p in pids)
+        return listing([self.piece_name(state, p) for p in pids])
 
     def sp(self, state: State, pid: str) -> int:
         """Strength points of a unit (rules 2): 2 full, 1 reduced; Ca and Mi 1."""
@@ -279,7 +287,7 @@ class LilyErmineModel(Ruleset):
         if area.fortified and units_here and not self.is_commander(state, stack[0]):
             # Commanders under the units make the stack a garrison (2): 2 MP to become an
             # army (8).
-            return mp - 2, 2, "garrison turned into an army (2 MP)"
+            return mp - 2, 2, N_("garrison turned into an army (2 MP)")
         return mp, 0, ""
 
     def why_not_move(self, state: State, pieces: list[str]) -> Why:
@@ -288,32 +296,34 @@ class LilyErmineModel(Ruleset):
         camp = state["active"]
         for p in pieces:
             if self.piece_side(state, p) != camp:
-                return (f"{self.piece_name(state, p)} is not {self.side(camp).name}'s: it is "
-                        f"the {self.side(camp).name} phase", self.cite("6"))
+                return (N_("{piece} is not {side}'s: it is the {side} phase",
+                           piece=self.piece_name(state, p), side=self.side(camp).name),
+                        self.cite("6"))
         locs = {state["pieces"][p]["loc"] for p in pieces}
         if len(locs) != 1:
-            return "the pieces of an army must start in one zone", self.cite("8")
+            return N_("the pieces of an army must start in one zone"), self.cite("8")
         if not self.on_map(next(iter(locs))):
-            return "only pieces on the strategic map move (placement is R&R, 7)", self.cite("8")
+            return N_("only pieces on the strategic map move (placement is R&R, 7)"), self.cite("8")
         if self.commander_of(state, pieces) is None:
-            return ("units may not move on their own: only commanders with units (an army) "
-                    "make strategic movements"), self.cite("8 Overview")
+            return (N_("units may not move on their own: only commanders with units (an army) "
+                       "make strategic movements")), self.cite("8 Overview")
         moving = state["vars"]["moving"]
         if moving:
             if not set(pieces) <= set(moving["pieces"]):
-                return ("an army must complete its movement before another moves: end the "
-                        f"movement of {self.piece_name(state, moving['commander'])}'s army "
-                        "first"), self.cite("8 Overview")
+                return (N_("an army must complete its movement before another moves: end the "
+                           "movement of {piece}'s army first",
+                           piece=self.piece_name(state,
+                                                 moving['commander']))), self.cite("8 Overview")
             if moving["commander"] not in pieces:
-                return ("a unit may not begin its movement with one commander and finish it "
-                        "with another"), self.cite("8 Overview")
+                return (N_("a unit may not begin its movement with one commander and finish it "
+                           "with another")), self.cite("8 Overview")
             if moving["mp_left"] <= 0 or moving.get("stopped"):
-                return "this army has no movement left", self.cite("8")
+                return N_("this army has no movement left"), self.cite("8")
             return None
         done = [p for p in pieces if p in state["vars"]["moved"]]
         if done:
-            return (f"{self.piece_name(state, done[0])} has already moved this round: each "
-                    "unit moves only once per round"), self.cite("8 Overview")
+            return (N_("{piece} has already moved this round: each unit moves only once per round",
+                       piece=self.piece_name(state, done[0]))), self.cite("8 Overview")
         return None
 
     def move_reach(self, state: State, pieces: list[str],
@@ -363,26 +373,29 @@ class LilyErmineModel(Ruleset):
     def why_not_move_to(self, state: State, pieces: list[str], dest: str) -> Why:
         """Why ``pieces`` may not move to ``dest`` now (8, 13)."""
         if not pieces:
-            return "no piece to move", self.cite("8")
+            return N_("no piece to move"), self.cite("8")
         for pid in pieces:
             if pid not in state["pieces"]:
-                return f"no piece {pid!r}", self.cite("8")
+                return N_("no piece {pid}", pid=repr(pid)), self.cite("8")
         why = self.why_not_move(state, pieces)
         if why:
             return why
         bmap = self.board_map
         if dest not in bmap.areas:
-            return f"{bmap.place_name(dest)} is not a strategic zone", self.cite("8")
+            return N_("{place} is not a strategic zone",
+                      place=bmap.place_name(dest)), self.cite("8")
         militia = [p for p in pieces if self.is_militia(state, p)]
         if militia and not self.in_brittany(dest):
-            return (f"{self.piece_name(state, militia[0])} is militia: no militia may leave "
-                    "Brittany", self.cite("13 Strategic movement"))
+            return (N_("{piece} is militia: no militia may leave Brittany",
+                       piece=self.piece_name(state,
+                                             militia[0])), self.cite("13 Strategic movement"))
         if dest not in self.move_reach(state, pieces):
             budget, _, note = self.army_budget(state, pieces)
-            extra = f" ({note})" if note else ""
-            return (f"{bmap.place_name(dest)} is out of reach with {budget} MP{extra}: 1 MP a "
-                    "zone, 2 MP for mountain or forest, and an army stops on entering an "
-                    "occupied enemy zone", self.cite("8 Procedure"))
+            extra = N_(" ({note})", note=note) if note else ""
+            return (N_("{place} is out of reach with {budget} MP{extra}: 1 MP a zone, 2 MP for "
+                       "mountain or forest, and an army stops on entering an occupied enemy zone",
+                       place=bmap.place_name(dest), budget=budget, extra=extra),
+                    self.cite("8 Procedure"))
         return None
 
     # -- maritime movement (13) -----------------------------------------------------------
@@ -390,27 +403,28 @@ class LilyErmineModel(Ruleset):
         """Why ``pieces`` may not sail to ``dest`` in the movement phase (reason, rule)."""
         rule = self.cite("13 Maritime movement")
         if state["active"] != "brittany":
-            return "only the Bretons and their allies move by sea", rule
+            return N_("only the Bretons and their allies move by sea"), rule
         if state["vars"]["moving"]:
-            return "an army must complete its movement first (End move)", self.cite("8")
+            return N_("an army must complete its movement first (End move)"), self.cite("8")
         if state["vars"].get("sailed"):
-            return "the maritime movement of this round has been made", rule
+            return N_("the maritime movement of this round has been made"), rule
         if not pieces or any(p not in state["pieces"] for p in pieces):
-            return "no counter to sail", rule
+            return N_("no counter to sail"), rule
         if any(self.piece_side(state, p) != "brittany" for p in pieces):
-            return "only Breton-camp counters move by sea", rule
+            return N_("only Breton-camp counters move by sea"), rule
         locs = {state["pieces"][p]["loc"] for p in pieces}
         bmap = self.board_map
         if len(locs) != 1:
-            return "the counters must sail from one zone", rule
+            return N_("the counters must sail from one zone"), rule
         start = next(iter(locs))
         if start not in bmap.areas or not bmap.areas[start].port:
-            return f"{bmap.place_name(start)} has no coastline", rule
+            return N_("{place} has no coastline", place=bmap.place_name(start)), rule
         if dest not in bmap.areas or not bmap.areas[dest].port or dest == start:
-            return f"{bmap.place_name(dest)} is not another zone with a coastline", rule
+            return N_("{place} is not another zone with a coastline",
+                      place=bmap.place_name(dest)), rule
         sp = self.stack_sp(state, pieces)
         if sp > 2:
-            return f"{sp} SP: at most 2 SP (and any number of commanders) sail", rule
+            return N_("{sp} SP: at most 2 SP (and any number of commanders) sail", sp=sp), rule
         if any(self.is_militia(state, p) for p in pieces) and not self.in_brittany(dest):
-            return "no militia may leave Brittany", self.cite("13 Strategic movement")
+            return N_("no militia may leave Brittany"), self.cite("13 Strategic movement")
         return None

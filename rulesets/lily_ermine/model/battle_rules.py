@@ -51,6 +51,7 @@ from __future__ import annotations
 import heapq
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.state import State, pieces_at, put_piece
@@ -59,6 +60,7 @@ from boardapp.core.engine.tables import Modifier, ask_result, resolve
 from . import combat, diplomacy, victory
 from .base import LilyErmineModel
 from .data import CombatResult
+from .names import data_word
 from .sheets import combat_results
 from .tactical import (
     BOARD,
@@ -72,6 +74,7 @@ from .tactical import (
     retreat_zone,
     tz,
 )
+from .words import N_
 
 MAJOR_SP = 10
 EVENTS = {1: "treason", 2: "weapons on the ground", 3: "jacquerie", 4: "nothing",
@@ -142,20 +145,21 @@ def rf_of(rs: LilyErmineModel, state: State, pid: str) -> int:
 
 
 def name(rs: LilyErmineModel, place: str) -> str:
-    return rs.place_name(place)
+    return data_word(rs.place_name(place))
 
 
 # -- starting -----------------------------------------------------------------------------
 def why_not_major(rs: LilyErmineModel, state: State, zone: str) -> tuple[str, str] | None:
     if state["vars"].get("tactical"):
-        return "battles are resolved in the combat phase, one at a time", rs.cite("6")
+        return N_("battles are resolved in the combat phase, one at a time"), rs.cite("6")
     if state["vars"]["markers"].get(zone) != "battle":
-        return f"no battle marker in {rs.board_map.place_name(zone)}", rs.cite("10")
+        return N_("no battle marker in {place}", place=rs.board_map.place_name(zone)), rs.cite("10")
     camp = state["active"]
     sp = [rs.stack_sp(state, units(rs, state, rs.own_at(state, zone, c)))
           for c in (camp, rs.other(camp))]
     if min(sp) < MAJOR_SP:
-        return (f"{sp[0]} SP against {sp[1]} SP: a minor battle (fewer than 10 SP on a side)",
+        return (N_("{sp} SP against {sp2} SP: a minor battle (fewer than 10 SP on a side)",
+                   sp=sp[0], sp2=sp[1]),
                 rs.cite("10 Minor battle procedure"))
     return None
 
@@ -177,16 +181,18 @@ def start(rs: LilyErmineModel, state: State, zone: str, ctx: Context, flow: Flow
     for c in (other, camp):
         for pid in reversed(rs.own_at(state, zone, c)):
             put_piece(state, pid, tz(c, "line1"))
-    ctx.log(f"Major battle in {rs.board_map.place_name(zone)}: {rs.side(camp).name} "
-            f"{sp[camp]} SP against {rs.side(other).name} {sp[other]} SP, fought on the "
-            "tactical map (the victor wins 2 VP); every counter starts in its 1st line",
+    ctx.log(N_("Major battle in {place}: {side} {sp} SP against {side2} {sp2} SP, fought on the "
+               "tactical map (the victor wins 2 VP); every counter starts in its 1st line",
+               place=rs.board_map.place_name(zone), side=rs.side(camp).name, sp=sp[camp],
+               side2=rs.side(other).name, sp2=sp[other]),
             rs.cite("10 Major battle procedure"))
     flow.call(rs, state, ctx, "mb-deploy", other)
 
 
 def head(rs: LilyErmineModel, state: State) -> str:
     t = battle(state)
-    return f"Battle of {rs.board_map.place_name(t['zone'])}, round {t['round']}"
+    return N_("Battle of {place}, round {round}", place=rs.board_map.place_name(t['zone']),
+              round=t['round'])
 
 
 # -- deployment ---------------------------------------------------------------------------
@@ -214,8 +220,8 @@ def treason(rs: LilyErmineModel, state: State, ctx: Context, camp: str) -> bool:
                 rs, state, ally):
             groups.setdefault(ally, []).append(pid)
     if not groups:
-        ctx.log(f"Treason: no ally of {rs.side(camp).name} in the doubt zone is present: "
-                "no effect", rs.cite(R_EVENTS))
+        ctx.log(N_("Treason: no ally of {side} in the doubt zone is present: no effect",
+                   side=rs.side(camp).name), rs.cite(R_EVENTS))
         return False
     # (b): the ally with the fewest SP; a tie is broken by the higher D6 roll.
     def sp_of(a: str) -> int:
@@ -225,17 +231,18 @@ def treason(rs: LilyErmineModel, state: State, ctx: Context, camp: str) -> bool:
     tied = sorted(a for a in groups if sp_of(a) == least)
     while len(tied) > 1:
         rolls = {a: ctx.roll(6) for a in tied}
-        ctx.log("Treason, a tie between allies: " + ", ".join(
-            f"{a} rolls {d}" for a, d in rolls.items()), rs.cite(R_EVENTS + " (b)"))
+        said = [N_("{ally} rolls {die}", ally=a, die=d) for a, d in rolls.items()]
+        ctx.log(N_("Treason, a tie between allies: {rolls}", rolls=listing(said)),
+                rs.cite(R_EVENTS + " (b)"))
         best = max(rolls.values())
         tied = [a for a in tied if rolls[a] == best]
     ally = tied[0]
     for pid in reversed(groups[ally]):
         battle(state)["emptied"].append(state["pieces"][pid]["loc"])
         put_piece(state, pid, tz(camp, "lr"))
-    ctx.log(f"Treason: {rs.names(state, groups[ally])} ({ally}, in the doubt zone) do not "
-            f"fight and are placed in the {rs.side(camp).name} LR (their SP still count "
-            "for the VP)", rs.cite(R_EVENTS))
+    ctx.log(N_("Treason: {names} ({ally}, in the doubt zone) do not fight and are placed in the "
+               "{side} LR (their SP still count for the VP)", names=rs.names(state, groups[ally]),
+               ally=ally, side=rs.side(camp).name), rs.cite(R_EVENTS))
     return True
 
 
@@ -266,7 +273,7 @@ def start_round(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow) -> 
     t["fired"], t["moved"], t["melee"] = [], 0, None
     t["melee_done"], t["counter_done"] = False, False
     t["round_markers"] = {t["attacker"]: [], t["defender"]: []}
-    ctx.log(f"{head(rs, state)} begins", rs.cite("10 Combat Rounds"))
+    ctx.log(N_("{head} begins", head=head(rs, state)), rs.cite("10 Combat Rounds"))
     flow.goto(rs, state, ctx, "mb-tactics", side=t["defender"])
 
 
@@ -310,10 +317,11 @@ def fire(rs: LilyErmineModel, state: State, ctx: Context, camp: str, pid: str, t
     src, dest = state["pieces"][pid]["loc"], state["pieces"][target]["loc"]
     rng = fire_distance(src, dest)
     die = ctx.roll(6)
-    head = (f"{rs.piece_name(state, pid)} ({name(rs, src)}) fires on "
-            f"{rs.piece_name(state, target)} ({name(rs, dest)}), range {rng}: die {die}")
+    head = (N_("{piece} ({name}) fires on {piece2} ({name2}), range {rng}: die {die}",
+               piece=rs.piece_name(state, pid), name=name(rs, src),
+               piece2=rs.piece_name(state, target), name2=name(rs, dest), rng=rng, die=die))
     if die > cf:
-        ctx.log(f"{head} > CF {cf}: failure", rule)
+        ctx.log(N_("{head} > CF {cf}: failure", head=head, cf=cf), rule)
     else:
         c = code(rs, state, pid)
         double = {"Ca": "battery", "Ab": "harassment", "Ar": "rain-of-arrows"}.get(c)
@@ -323,16 +331,17 @@ def fire(rs: LilyErmineModel, state: State, ctx: Context, camp: str, pid: str, t
         flank = parse(src)[0] == parse(dest)[0]  # type: ignore[index]
         if double and revealed(state, camp, double):
             if zone_has(state, dest, "fence") and not flank:
-                why = f" ({marker_name(double)} cancelled by the fence)"
+                why = N_(" ({marker_name} cancelled by the fence)",
+                         marker_name=marker_name(double))
             else:
-                n, why = 2, f" x2 ({marker_name(double)})"
+                n, why = 2, N_(" x2 ({marker_name})", marker_name=marker_name(double))
         if zone_has(state, dest, "ditch") and zone_has(state, dest, "fence"):
             n -= 1
-            why += ", -1 (ditch and fence)"
-        ctx.log(f"{head} <= CF {cf}: success, {n} SP{why}", rule)
+            why += N_(", -1 (ditch and fence)")
+        ctx.log(N_("{head} <= CF {cf}: success, {n} SP{why}", head=head, cf=cf, n=n, why=why), rule)
         take_loss(rs, state, ctx, target, n, rule)
     if die == 1:
-        commander_test(rs, state, ctx, dest, rs.other(camp), "a fire die of 1")
+        commander_test(rs, state, ctx, dest, rs.other(camp), N_("a fire die of 1"))
 
 
 def take_loss(rs: LilyErmineModel, state: State, ctx: Context, pid: str, n: int, rule: str) -> None:
@@ -348,11 +357,11 @@ def take_loss(rs: LilyErmineModel, state: State, ctx: Context, pid: str, n: int,
         if not is_cannon(rs, state, pid):
             state["pieces"][pid]["flipped"] = False
         put_piece(state, pid, rs.reserve_of(camp))
-        ctx.log(f"{who} eliminated to the Reserve", rule)
+        ctx.log(N_("{who} eliminated to the Reserve", who=who), rule)
     else:
         victory.gendarme_loss(rs, state, ctx, pid, 1)
         state["pieces"][pid]["flipped"] = True
-        ctx.log(f"{who} loses 1 SP (reduced)", rule)
+        ctx.log(N_("{who} loses 1 SP (reduced)", who=who), rule)
 
 
 def commander_test(rs: LilyErmineModel, state: State, ctx: Context, zone: str, camp: str,
@@ -362,9 +371,10 @@ def commander_test(rs: LilyErmineModel, state: State, ctx: Context, zone: str, c
                 and not state["pieces"][p]["flipped"]]:
         die = ctx.roll(6)
         if die == 1:
-            combat.eliminate_commander(rs, state, ctx, cid, f"{why}, then a 1")
+            combat.eliminate_commander(rs, state, ctx, cid, N_("{why}, then a 1", why=why))
         else:
-            ctx.log(f"{rs.piece_name(state, cid)} tested after {why}: die {die}, safe",
+            ctx.log(N_("{piece} tested after {why}: die {die}, safe",
+                       piece=rs.piece_name(state, cid), why=why, die=die),
                     rs.cite("10 Elimination of a historic commander"))
 
 
@@ -374,7 +384,8 @@ def melee_options(rs: LilyErmineModel, state: State, camp: str) -> list[tuple[st
     out = []
     for src in sorted({state["pieces"][p]["loc"] for p in unit_list_all(rs, state, camp)}):
         for dest in sorted(bmap.neighbours(src)):
-            if parse(dest)[1] != "lr" and unit_list(rs, state, dest, rs.other(camp)):  # type: ignore[index]
+            if parse(dest)[1] != "lr" and unit_list(rs, state, dest,
+                                                    rs.other(camp)):  # type: ignore[index]
                 out.append((src, dest))
     return out
 
@@ -389,7 +400,7 @@ def melee_cf(rs: LilyErmineModel, state: State, zone: str, camp: str) -> tuple[i
     if revealed(state, camp, "unseating"):
         first = [p for p in us if code(rs, state, p) in CAVALRY]
         if first:
-            note = f"{total} + {len(first)} (unseating)"
+            note = N_("{total} + {n} (unseating)", total=total, n=len(first))
             total += len(first)
     return total, first, note
 
@@ -404,7 +415,7 @@ def melee(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow, camp: str
     table = rs.combat_table
     column = table.column(a_cf, d_cf)
     adv, adv_why = advantage(camp, src, dest)
-    mods = [Modifier("tactical advantage", adv, adv_why)] if adv else []
+    mods = [Modifier(N_("tactical advantage"), adv, adv_why)] if adv else []
     # Cut and thrust: +1 against the medium cavalry (10), read as a die modifier for the
     # camp whose Hb fight Cm: + for the attacker, - when the defender plays it (ours).
     for side, sign, mine, theirs in ((camp, 1, src, dest), (other, -1, dest, src)):
@@ -412,22 +423,25 @@ def melee(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow, camp: str
                 and any(code(rs, state, p) == "Hb" for p in unit_list(rs, state, mine, side))
                 and any(code(rs, state, p) == "Cm"
                         for p in unit_list(rs, state, theirs, rs.other(side)))):
-            mods.append(Modifier("cut and thrust against Cm", sign,
-                                 f"{rs.side(side).name}'s marker (10; die modifier: ours)"))
-    ctx.log(f"Melee: {rs.side(camp).name} attacks {name(rs, dest)} from {name(rs, src)}: "
-            f"CF {a_note} against {d_note}, column {column} (rounded in the "
-            "defender's favour)", rule)
+            mods.append(Modifier(N_("cut and thrust against Cm"), sign,
+                                 N_("{side}'s marker (10; die modifier: ours)",
+                                    side=rs.side(side).name)))
+    ctx.log(N_("Melee: {side} attacks {name} from {name2}: CF {a_note} against {d_note}, column "
+               "{column} (rounded in the defender's favour)", side=rs.side(camp).name,
+               name=name(rs, dest), name2=name(rs, src), a_note=a_note, d_note=d_note,
+               column=column), rule)
     results = combat_results(rs, state)
-    res = resolve(ctx, table=table.name, column=column, sides=6, zero_based=False,
+    res = resolve(ctx, table=data_word(table.name), column=column, sides=6, zero_based=False,
                   modifiers=mods, lookup=lambda d: results.get(column, {}).get(d),
-                  describe=lambda r: "unknown value" if r is None else r.text(),
-                  clamp=table.die, rule=rule, who=f"{rs.side(camp).name} (melee)")
+                  describe=lambda r: N_("unknown value") if r is None else r.text(),
+                  clamp=table.die, rule=rule, who=N_("{side} (melee)", side=rs.side(camp).name))
     t["melee"] = {"att": camp, "src": src, "dest": dest, "adv": adv,
                   "first": {camp: a_first, other: d_first}}
     if res.result is None:
-        ask_result(ctx, table=table.name, rule=rule, cell=(column, str(res.modified)),
-                   question=f"read column {column} at modified die {res.modified} and give "
-                            "the losses (attacker/defender), then the R.")
+        ask_result(ctx, table=data_word(table.name), rule=rule, cell=(column, str(res.modified)),
+                   question=N_("read column {column} at modified die {modified} and give the "
+                               "losses (attacker/defender), then the R.", column=column,
+                               modified=res.modified))
         flow.goto(rs, state, ctx, "mb-ask", column=column, die=res.modified)
         return
     apply_melee(rs, state, ctx, flow, res.result)
@@ -450,11 +464,11 @@ def _charges(rs: LilyErmineModel, state: State, losses: dict[str, int],
                                                               CAVALRY):
             continue
         if zone_has(state, zones[foe], "ditch") and (side != m["att"] or m["adv"] < 2):
-            notes.append(f"{rs.side(side).name}'s charge cancelled by the ditch")
+            notes.append(N_("{side}'s charge cancelled by the ditch", side=rs.side(side).name))
             continue
         losses[foe] *= 2
-        notes.append(f"{rs.side(side).name}'s charge doubles the losses of "
-                     f"{rs.side(foe).name}")
+        notes.append(N_("{side}'s charge doubles the losses of {side2}", side=rs.side(side).name,
+                        side2=rs.side(foe).name))
         # The units that enabled the charge absorb their camp's losses first.
         m["first"][side] = _has(rs, state, zones[side], side, CAVALRY)
 
@@ -470,12 +484,12 @@ def _pike_clash(rs: LilyErmineModel, state: State, losses: dict[str, int],
         return
     if any(revealed(state, s, "cut-and-thrust") and _has(rs, state, zones[s], s, ("Hb",))
            for s in camps):
-        notes.append("the clash among pikemen is cancelled by cut and thrust")
+        notes.append(N_("the clash among pikemen is cancelled by cut and thrust"))
         return
     for s in camps:
         losses[s] *= 2
         m["first"][s] = _has(rs, state, zones[s], s, ("Pi",))
-    notes.append("clash among pikemen: the losses of both camps doubled, pikemen first")
+    notes.append(N_("clash among pikemen: the losses of both camps doubled, pikemen first"))
 
 
 def _ditch_and_fence(rs: LilyErmineModel, state: State, losses: dict[str, int],
@@ -485,8 +499,8 @@ def _ditch_and_fence(rs: LilyErmineModel, state: State, losses: dict[str, int],
     for side, zone in zones.items():
         if zone_has(state, zone, "ditch") and zone_has(state, zone, "fence"):
             if losses[side] or retreats[side]:
-                notes.append(f"ditch and fence in {name(rs, zone)}: R cancelled and "
-                             "1 SP less")
+                notes.append(N_("ditch and fence in {name}: R cancelled and 1 SP less",
+                                name=name(rs, zone)))
             losses[side] = max(0, losses[side] - 1)
             retreats[side] = False
 
@@ -505,14 +519,15 @@ def apply_melee(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow,
     retreats = {camp: r.attacker_r, other: r.defender_r}
     _ditch_and_fence(rs, state, losses, retreats, zones, notes)
     if notes:
-        ctx.log("; ".join(notes), rs.cite("10 Presentation of markers"))
+        ctx.log(listing(notes, "; "), rs.cite("10 Presentation of markers"))
     for side, star in ((camp, r.attacker_star), (other, r.defender_star)):
         if star:
-            commander_test(rs, state, ctx, zones[side], side, "a * result")
+            commander_test(rs, state, ctx, zones[side], side, N_("a * result"))
     m["retreats"] = [s for s in (camp, other) if retreats[s]]
     queue = [[s, losses[s]] for s in (camp, other) if losses[s] > 0]
-    ctx.log(f"Losses: {rs.side(camp).name} {losses[camp]} SP, {rs.side(other).name} "
-            f"{losses[other]} SP, each allocated by its owner", rs.cite("10 Combat results"))
+    ctx.log(N_("Losses: {side} {losses} SP, {side2} {losses2} SP, each allocated by its owner",
+               side=rs.side(camp).name, losses=losses[camp], side2=rs.side(other).name,
+               losses2=losses[other]), rs.cite("10 Combat results"))
     flow.goto(rs, state, ctx, "mb-losses", side=camp, queue=queue)
 
 
@@ -539,8 +554,9 @@ def do_retreats(rs: LilyErmineModel, state: State, ctx: Context) -> None:
         if not movers:
             continue
         if unit_list(rs, state, dest, rs.other(side)):
-            ctx.log(f"R: {rs.side(side).name} cannot retreat from {name(rs, zone)} "
-                    f"({name(rs, dest)} holds enemy units): it stays and loses 1 SP more", rule)
+            ctx.log(N_("R: {side} cannot retreat from {name} ({name2} holds enemy units): it "
+                       "stays and loses 1 SP more", side=rs.side(side).name, name=name(rs, zone),
+                       name2=name(rs, dest)), rule)
             pool = unit_list(rs, state, zone, side)
             if pool:
                 pick = next((p for p in pool if rs.sp(state, p) == 2), pool[0])
@@ -548,16 +564,16 @@ def do_retreats(rs: LilyErmineModel, state: State, ctx: Context) -> None:
             continue
         for pid in reversed(movers):
             put_piece(state, pid, dest)
-        ctx.log(f"R: {rs.names(state, movers)} retreat from {name(rs, zone)} to "
-                f"{name(rs, dest)}", rule)
+        ctx.log(N_("R: {names} retreat from {name} to {name2}", names=rs.names(state, movers),
+                   name=name(rs, zone), name2=name(rs, dest)), rule)
         cannon = [p for p in at(rs, state, zone, side) if is_cannon(rs, state, p)]
         if cannon and side != m["att"]:
-            ctx.log(f"{rs.names(state, cannon)} cannot retreat: the attacker takes them by "
-                    "advancing, or they are eliminated", rule)
+            ctx.log(N_("{names} cannot retreat: the attacker takes them by advancing, or they "
+                       "are eliminated", names=rs.names(state, cannon)), rule)
         elif cannon:  # the attacker's cannon left behind in his own TZ (ours: eliminated)
             for pid in cannon:
                 take_loss(rs, state, ctx, pid, 1, rule)
-            ctx.log("Cannon cannot retreat: eliminated", rule)
+            ctx.log(N_("Cannon cannot retreat: eliminated"), rule)
 
 
 def lone_commanders(rs: LilyErmineModel, state: State, ctx: Context, zones: list[str]) -> None:
@@ -586,11 +602,13 @@ def lone_commanders(rs: LilyErmineModel, state: State, ctx: Context, zones: list
                         heapq.heappush(heap, (nd, n))
             if found and unit_list_all(rs, state, camp):
                 put_piece(state, cid, found)
-                ctx.log(f"{rs.piece_name(state, cid)} is alone: placed in {name(rs, found)}",
+                ctx.log(N_("{piece} is alone: placed in {name}", piece=rs.piece_name(state, cid),
+                           name=name(rs, found)),
                         rs.cite("10 Elimination of a historic commander"))
             else:
-                combat.eliminate_commander(rs, state, ctx, cid, "alone with no units of his "
-                                            "camp on the battlefield")
+                combat.eliminate_commander(rs, state, ctx, cid,
+                                           N_("alone with no units of his camp on the "
+                                                                   "battlefield"))
 
 
 def defenders_left(rs: LilyErmineModel, state: State) -> list[str]:
@@ -676,8 +694,9 @@ def trim_markers(rs: LilyErmineModel, state: State, ctx: Context, camp: str) -> 
     left = [k for k in mine["chosen"] if k is not None]
     if len(left) > tc:
         mine["chosen"] = left[:tc]
-        ctx.log(f"{rs.side(camp).name}'s army commander now has TC {tc}: the markers "
-                "beyond it are discarded", rs.cite("10 Elimination of a historic commander"))
+        ctx.log(N_("{side}'s army commander now has TC {tc}: the markers beyond it are discarded",
+                   side=rs.side(camp).name, tc=tc),
+                rs.cite("10 Elimination of a historic commander"))
 
 
 def check_end(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow) -> bool:
@@ -685,12 +704,13 @@ def check_end(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow) -> bo
     t = battle(state)
     for camp in (t["attacker"], t["defender"]):
         if not unit_list_all(rs, state, camp):
-            ctx.log(f"{rs.side(camp).name} has no units left on the battlefield",
+            ctx.log(N_("{side} has no units left on the battlefield", side=rs.side(camp).name),
                     rs.cite("10 End of the battle"))
             finish(rs, state, ctx, flow, loser=camp)
             return True
         if army_commander(rs, state, camp) is None:
-            ctx.log(f"{rs.side(camp).name} has no commander left: it loses the battle",
+            ctx.log(N_("{side} has no commander left: it loses the battle",
+                       side=rs.side(camp).name),
                     rs.cite("10 End of the battle"))
             finish(rs, state, ctx, flow, loser=camp)
             return True
@@ -706,8 +726,9 @@ def finish(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow, loser: s
             put_piece(state, pid, zone)
     state["vars"]["markers"].pop(zone, None)
     state["vars"]["tactical"] = None
-    ctx.log(f"The battle of {rs.board_map.place_name(zone)} is over: {rs.side(winner).name} "
-            "wins; the counters of the tactical map, the LR's too, return to their armies",
+    ctx.log(N_("The battle of {place} is over: {side} wins; the counters of the tactical map, "
+               "the LR's too, return to their armies", place=rs.board_map.place_name(zone),
+               side=rs.side(winner).name),
             rs.cite("10 End of the battle"))
     victory.record_battle_vp(rs, state, ctx, winner, t["sp"])
     gone = [p for p in t.get("withdrawn", []) if rs.piece_side(state, p) == winner

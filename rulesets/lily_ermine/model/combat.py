@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
@@ -37,7 +38,9 @@ from boardapp.core.engine.tables import ask_result, resolve
 from . import diplomacy, victory
 from .base import LilyErmineModel
 from .data import CombatResult
+from .names import data_word
 from .sheets import combat_results
+from .words import N_
 
 RULE = "10 Retreat of the defeated"
 ALL_RESOLVED = "10 Following combat"
@@ -56,8 +59,8 @@ def eliminate_commander(rs: LilyErmineModel, state: State, ctx: Context, cid: st
     state["pieces"][cid]["flipped"] = False
     put_piece(state, cid, rs.reserve_of(camp))
     state["vars"].setdefault("commander_out", {})[cid] = state["turn"]
-    ctx.log(f"{name} is eliminated ({why}) and placed in the Reserve: he may return the "
-            "following round as shown on his back",
+    ctx.log(N_("{name} is eliminated ({why}) and placed in the Reserve: he may return the "
+               "following round as shown on his back", name=name, why=why),
             rs.cite("10 Elimination of a historic commander"))
     ally = diplomacy.ally_of_commander(rs, state, cid)
     if historic and ally:
@@ -72,9 +75,10 @@ def commander_check(rs: LilyErmineModel, state: State, ctx: Context, zone: str, 
             continue  # gone with a neutralised ally
         die = ctx.roll(6)
         if die == 1:
-            eliminate_commander(rs, state, ctx, cid, "commander check *: die 1")
+            eliminate_commander(rs, state, ctx, cid, N_("commander check *: die 1"))
         else:
-            ctx.log(f"Commander check (*): {rs.piece_name(state, cid)} rolls {die}, safe",
+            ctx.log(N_("Commander check (*): {piece} rolls {die}, safe",
+                       piece=rs.piece_name(state, cid), die=die),
                     rs.cite("10 Combat results"))
 
 
@@ -105,12 +109,12 @@ def no_retreat(rs: LilyErmineModel, state: State, ctx: Context, zone: str, camp:
         if pid not in state["pieces"] or state["pieces"][pid]["loc"] != zone:
             continue
         if rs.is_commander(state, pid):
-            eliminate_commander(rs, state, ctx, pid, "no retreat possible")
+            eliminate_commander(rs, state, ctx, pid, N_("no retreat possible"))
         else:
             victory.gendarme_loss(rs, state, ctx, pid, rs.sp(state, pid))
             eliminate_unit(rs, state, pid, camp)
-    ctx.log(f"{rs.side(camp).name}'s army cannot retreat from "
-            f"{rs.board_map.place_name(zone)}: it is eliminated", rs.cite(RULE))
+    ctx.log(N_("{side}'s army cannot retreat from {place}: it is eliminated",
+               side=rs.side(camp).name, place=rs.board_map.place_name(zone)), rs.cite(RULE))
 
 
 def retreat_army(rs: LilyErmineModel, state: State, ctx: Context, zone: str, camp: str,
@@ -123,16 +127,16 @@ def retreat_army(rs: LilyErmineModel, state: State, ctx: Context, zone: str, cam
     # retreating pieces go under it; otherwise the army keeps its own order.
     for pid in (own if existing else reversed(own)):
         put_piece(state, pid, dest, len(pieces_at(state, dest)) if existing else None)
-    ctx.log(f"{rs.names(state, own)} retreat from {bmap.place_name(zone)} to "
-            f"{bmap.place_name(dest)}", rs.cite(RULE))
+    ctx.log(N_("{names} retreat from {place} to {place2}", names=rs.names(state, own),
+               place=bmap.place_name(zone), place2=bmap.place_name(dest)), rs.cite(RULE))
     if not rs.in_brittany(dest):
         militia = [p for p in own if not rs.is_commander(state, p)
                    and rs.unit_code(state, p) == "Mi"]
         for pid in militia:
             eliminate_unit(rs, state, pid, camp)
         if militia:
-            ctx.log(f"{rs.names(state, militia)}: militia may not leave Brittany and are "
-                    "eliminated", rs.cite("13 Strategic movement"))
+            ctx.log(N_("{names}: militia may not leave Brittany and are eliminated",
+                       names=rs.names(state, militia)), rs.cite("13 Strategic movement"))
     if is_enemy_zone(rs, state, dest, camp):
         lost = []
         for pid in own:
@@ -141,18 +145,20 @@ def retreat_army(rs: LilyErmineModel, state: State, ctx: Context, zone: str, cam
             victory.gendarme_loss(rs, state, ctx, pid, 1)  # a combat's consequence (12)
             if rs.sp(state, pid) == 2:
                 state["pieces"][pid]["flipped"] = True
-                lost.append(f"{rs.piece_name(state, pid)} reduced")
+                lost.append(N_("{piece} reduced", piece=rs.piece_name(state, pid)))
             else:
                 name = rs.piece_name(state, pid)
                 eliminate_unit(rs, state, pid, camp)
-                lost.append(f"{name} eliminated")
+                lost.append(N_("{name} eliminated", name=name))
         if lost:
-            ctx.log(f"Retreat into an enemy zone: every unit loses 1 SP ({'; '.join(lost)})",
+            ctx.log(N_("Retreat into an enemy zone: every unit loses 1 SP ({names})",
+                       names=listing(lost, "; ")),
                     rs.cite(RULE))
     if (rs.is_objective(dest) and not rs.enemy_occupied(state, dest, camp)
             and rs.own_at(state, dest, camp) and state["control"].get(dest) != camp):
         state["control"][dest] = camp
-        ctx.log(f"{rs.side(camp).name} control marker placed in {bmap.place_name(dest)}",
+        ctx.log(N_("{side} control marker placed in {place}", side=rs.side(camp).name,
+                   place=bmap.place_name(dest)),
                 rs.cite("5, " + RULE))
 
 
@@ -163,8 +169,8 @@ def after_battle(rs: LilyErmineModel, state: State, ctx: Context, zone: str) -> 
         camp = camps.pop()
         if rs.is_objective(zone) and state["control"].get(zone) != camp:
             state["control"][zone] = camp
-            ctx.log(f"{rs.side(camp).name} control marker placed in "
-                    f"{rs.board_map.place_name(zone)}", rs.cite("10 Control of the SZ"))
+            ctx.log(N_("{side} control marker placed in {place}", side=rs.side(camp).name,
+                       place=rs.board_map.place_name(zone)), rs.cite("10 Control of the SZ"))
 
 
 def sp_loss_choices(rs: LilyErmineModel, state: State, pids: list[str],
@@ -194,15 +200,16 @@ def combat_factor(rs: LilyErmineModel, state: State, pids: list[str]) -> int:
 def why_not_fight(rs: LilyErmineModel, state: State, zone: str) -> tuple[str, str] | None:
     """Why the minor battle in ``zone`` cannot be resolved automatically now."""
     if state["vars"]["markers"].get(zone) != "battle":
-        return f"no battle marker in {rs.board_map.place_name(zone)}", rs.cite("10")
+        return N_("no battle marker in {place}", place=rs.board_map.place_name(zone)), rs.cite("10")
     camp = state["active"]
     att = rs.stack_sp(state, units(rs, state, zone, camp))
     dfn = rs.stack_sp(state, units(rs, state, zone, rs.other(camp)))
     if att == 0 or dfn == 0:
-        return "a battle needs units of both camps: remove the marker by hand", rs.cite("10")
+        return N_("a battle needs units of both camps: remove the marker by hand"), rs.cite("10")
     if min(att, dfn) >= MINOR_LIMIT:
-        return (f"{att} SP against {dfn} SP: a major battle, fought on the tactical map "
-                "(resolve it by hand for now)", rs.cite("10 Minor battle procedure"))
+        return (N_("{att} SP against {dfn} SP: a major battle, fought on the tactical map "
+                   "(resolve it by hand for now)", att=att, dfn=dfn),
+                rs.cite("10 Minor battle procedure"))
     return None
 
 
@@ -214,10 +221,12 @@ def why_not_end_combat(rs: LilyErmineModel, state: State) -> tuple[str, str] | N
     markers = state["vars"]["markers"]
     if not markers or not rule_on(state, ALL_RESOLVED):
         return None
-    left = ", ".join(f"{kind} in {rs.board_map.place_name(zone)}"
-                     for zone, kind in sorted(markers.items()))
-    return (f"the combat phase ends once every battle and siege is resolved: {left} "
-            "still to fight (or mark resolved by hand)", rs.cite("10 Following combat"))
+    kinds = {"battle": N_("battle"), "siege": N_("siege")}
+    left = listing([N_("{kind} in {place}", kind=kinds.get(kind, kind),
+                       place=rs.board_map.place_name(zone))
+                    for zone, kind in sorted(markers.items())])
+    return (N_("the combat phase ends once every battle and siege is resolved: {left} still to "
+               "fight (or mark resolved by hand)", left=left), rs.cite("10 Following combat"))
 
 
 def fight(rs: LilyErmineModel, state: State, zone: str, ctx: Context, flow: Flow) -> None:
@@ -230,16 +239,18 @@ def fight(rs: LilyErmineModel, state: State, zone: str, ctx: Context, flow: Flow
     column = table.column(att_cf, def_cf)
     del state["vars"]["markers"][zone]
     rule = rs.cite("10 Minor battle procedure")
-    res = resolve(ctx, table=table.name, column=column, sides=6, zero_based=False,
+    res = resolve(ctx, table=data_word(table.name), column=column, sides=6, zero_based=False,
                   modifiers=[], lookup=lambda d: combat_results(rs, state)[column].get(d),
-                  describe=lambda r: "unknown value" if r is None else r.text(),
+                  describe=lambda r: N_("unknown value") if r is None else r.text(),
                   clamp=table.die, rule=rule,
-                  who=f"{rs.side(camp).name} attacks in {rs.board_map.place_name(zone)} "
-                      f"(CF {att_cf} vs {def_cf})")
+                  who=N_("{side} attacks in {place} (CF {att_cf} vs {def_cf})",
+                         side=rs.side(camp).name, place=rs.board_map.place_name(zone),
+                         att_cf=att_cf, def_cf=def_cf))
     if res.result is None:
-        ask_result(ctx, table=table.name, rule=rule, cell=(column, str(res.modified)),
-                   question=f"read column {column} at die {res.modified} and give the losses "
-                            "(attacker/defender), then who retreats.")
+        ask_result(ctx, table=data_word(table.name), rule=rule, cell=(column, str(res.modified)),
+                   question=N_("read column {column} at die {modified} and give the losses "
+                               "(attacker/defender), then who retreats.", column=column,
+                               modified=res.modified))
         flow.call(rs, state, ctx, "battle-ask", camp, zone=zone, column=column,
                      die=res.modified)
         return
@@ -259,7 +270,8 @@ def apply_result(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow, zo
                                 (other, r.defender_r, r.defender_star)):
         if retreat:
             retreats.append(side)
-            ctx.log(f"R: {rs.side(side).name} retreats out of {name} after its losses", rule)
+            ctx.log(N_("R: {side} retreats out of {name} after its losses",
+                       side=rs.side(side).name, name=name), rule)
         if star:
             commander_check(rs, state, ctx, zone, side)
     frame = state["flow"][-1]

@@ -20,12 +20,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, pieces_at, put_piece
 
 from .base import LilyErmineModel
 from .data import AllianceTable
+from .names import data_word
+from .words import N_
 
 REMOVED = "eliminated"
 """The box of counters removed from the game (a neutralised ally, 10)."""
@@ -83,20 +86,21 @@ def move_cursors(rs: LilyErmineModel, state: State, ctx: Context, victor: str,
         if ally in v["neutral"]:
             continue
         if ally not in v["in_play"]:
-            ctx.log(f"Alliances Table: {ally.capitalize()} is not yet in play; its cursor "
-                    "does not move", rule)
+            ctx.log(N_("Alliances Table: {ally} is not yet in play; its cursor does not "
+                       "move", ally=data_word(ally.capitalize())), rule)
             continue
         before = v["cursors"][ally]
         space = before
         for _ in range(spaces):
             space = table.step(space, victor)
         if space == before:
-            ctx.log(f"Alliances Table: {ally.capitalize()} is already at the end of the "
-                    f"{rs.side(victor).name} side", rule)
+            ctx.log(N_("Alliances Table: {ally} is already at the end of the {side} side",
+                       ally=data_word(ally.capitalize()), side=rs.side(victor).name), rule)
             continue
         v["cursors"][ally] = space
-        ctx.log(f"Alliances Table: {ally.capitalize()} {before:+d} → {space:+d} toward "
-                f"{rs.side(victor).name}", rule)
+        ctx.log(N_("Alliances Table: {ally} {before} → {space} toward {side}",
+                   ally=data_word(ally.capitalize()), before=f"{before:+d}", space=f"{space:+d}",
+                   side=rs.side(victor).name), rule)
         old, new = table.camp_of(before), table.camp_of(space)
         if new and old != new:
             change_sides(rs, state, ctx, ally, new)
@@ -124,14 +128,15 @@ def change_sides(rs: LilyErmineModel, state: State, ctx: Context, ally: str, new
     for pid, p in state["pieces"].items():
         if rs.nationality(state, pid) in nats and p["loc"] == rs.reserve_of(old):
             put_piece(state, pid, rs.reserve_of(new))
-    ctx.log(f"{ally.capitalize()} changes camp and serves {rs.side(new).name} "
-            f"({', '.join(nats)})", rule)
+    ctx.log(N_("{ally} changes camp and serves {side} ({names})",
+               ally=data_word(ally.capitalize()), side=rs.side(new).name, names=listing(nats)),
+            rule)
     for loc, pids in sorted(moving.items()):
         order = [q for q in pieces_at(state, loc) if q in pids]
         v["relocate"].append({"camp": new, "ally": ally, "from": loc, "pieces": order})
-        ctx.log(f"{rs.names(state, order)} leave the {rs.side(old).name} stack in "
-                f"{rs.board_map.place_name(loc)}: {rs.side(new).name} places them in a zone "
-                "it controls", rule)
+        ctx.log(N_("{names} leave the {side} stack in {place}: {side2} places them in a zone it "
+                   "controls", names=rs.names(state, order), side=rs.side(old).name,
+                   place=rs.board_map.place_name(loc), side2=rs.side(new).name), rule)
 
 
 def neutralise(rs: LilyErmineModel, state: State, ctx: Context, ally: str) -> None:
@@ -147,9 +152,11 @@ def neutralise(rs: LilyErmineModel, state: State, ctx: Context, ally: str) -> No
     v["neutral"].append(ally)
     v["cursors"][ally] = rs.alliance_table.centre
     v["relocate"] = [r for r in v["relocate"] if r["ally"] != ally]
-    ctx.log(f"{ally.capitalize()} is neutralised: its counters leave the game "
-            f"({rs.names(state, gone) or 'none'}) and its cursor goes to the centre of the "
-            "Alliances Table", rs.cite("10 Elimination of a historic commander"))
+    ctx.log(N_("{ally} is neutralised: its counters leave the game ({value}) and its "
+               "cursor goes to the centre of the Alliances Table",
+               ally=data_word(ally.capitalize()),
+               value=rs.names(state, gone) or N_("none")),
+            rs.cite("10 Elimination of a historic commander"))
 
 
 def ally_of_commander(rs: LilyErmineModel, state: State, cid: str) -> str | None:
@@ -189,17 +196,17 @@ def relocate_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
 def relocate(rs: LilyErmineModel, state: State, ctx: Context, zone: str) -> None:
     item = pending(state)
     if item is None:
-        raise IllegalActionError("no ally's counters wait to be placed", rs.cite("11"))
+        raise IllegalActionError(N_("no ally's counters wait to be placed"), rs.cite("11"))
     if Action.of("relocate", zone) not in set(relocate_actions(rs, state)):
-        raise IllegalActionError(f"{rs.board_map.place_name(zone)} is not a zone "
-                                 f"{rs.side(item['camp']).name} controls (militia stay in "
-                                 "Brittany)", rs.cite("11"))
+        raise IllegalActionError(N_("{place} is not a zone {side} controls (militia stay in "
+                                    "Brittany)", place=rs.board_map.place_name(zone),
+                                    side=rs.side(item['camp']).name), rs.cite("11"))
     for pid in reversed(item["pieces"]):
         if pid in state["pieces"] and state["pieces"][pid]["loc"] == item["from"]:
             put_piece(state, pid, zone)
     state["vars"]["relocate"].pop(0)
-    ctx.log(f"{rs.names(state, item['pieces'])} placed in {rs.board_map.place_name(zone)} "
-            f"by {rs.side(item['camp']).name}", rs.cite("11"))
+    ctx.log(N_("{names} placed in {place} by {side}", names=rs.names(state, item['pieces']),
+               place=rs.board_map.place_name(zone), side=rs.side(item['camp']).name), rs.cite("11"))
 
 
 def table_lines(rs: LilyErmineModel, state: State) -> list[str]:
@@ -210,12 +217,12 @@ def table_lines(rs: LilyErmineModel, state: State) -> list[str]:
         camp = rs.alliance_table.camp_of(space)
         tags = []
         if ally in v["neutral"]:
-            tags.append("neutralised")
+            tags.append(N_("neutralised"))
         elif ally not in v["in_play"]:
-            tags.append("not yet in play")
+            tags.append(N_("not yet in play"))
         if space in rs.alliance_table.doubt and ally not in v["neutral"]:
-            tags.append("doubt")
-        tag = f" ({', '.join(tags)})" if tags else ""
-        out.append(f"{ally.capitalize()} {space:+d} {rs.side(camp).name if camp else 'centre'}"
-                   f"{tag}")
+            tags.append(N_("doubt"))
+        line = N_("{ally} {space} {camp}", ally=data_word(ally.capitalize()),
+                  space=f"{space:+d}", camp=rs.side(camp).name if camp else N_("centre"))
+        out.append(N_("{line} ({tags})", line=line, tags=listing(tags)) if tags else line)
     return out

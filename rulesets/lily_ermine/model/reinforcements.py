@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from boardapp.core.base.errors import IllegalActionError, InvalidActionError
+from boardapp.core.base.i18n import listing
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
@@ -38,6 +39,8 @@ from boardapp.core.engine.tables import ask_result, resolve
 from . import diplomacy
 from .base import NOT_YET, LilyErmineModel
 from .data import DATA_DIR, Contingent
+from .names import data_word
+from .words import N_, NP_
 
 ACCOMPANY = {"england": "scales", "spain": "albret", "gascony": "albret"}
 """13: Scales and Albret accompany their countries' reinforcements on first arrival."""
@@ -54,7 +57,7 @@ def data_sheet(rs: LilyErmineModel) -> Sheet:
     return Sheet(SHEET, "Reinforcements Table", DATA_DIR / "tables.yaml",
                  ("reinforcements", "contingents"), "records",
                  {f"min_die_{k}": CellType("int", low=1, high=7,
-                                           label=f"{k} counter{'s' if k > 1 else ''}")
+                                           label=NP_("{n} counter", "{n} counters", k))
                   for k in range(1, most + 1)},
                  rule=rs.cite("13 Mercenary reinforcements"), row_label="name", unused=unused,
                  note="The least die (1D6 each spring round) that allows this number of "
@@ -92,31 +95,33 @@ def why_not_zone(rs: LilyErmineModel, state: State, pid: str, zone: str,
     """Why ``pid`` may not be placed in ``zone`` now (7.1, 7.2, 13)."""
     bmap = rs.board_map
     if zone not in bmap.areas:
-        return f"{bmap.place_name(zone)} is not a strategic zone", rs.cite("7.2")
+        return N_("{place} is not a strategic zone", place=bmap.place_name(zone)), rs.cite("7.2")
     camp = state["active"]
     nat = rs.nationality(state, pid)
     owner = ctl[zone] if ctl is not None else rs.controller(state, zone)
     name = bmap.place_name(zone)
     if not rs.is_commander(state, pid) and rs.unit_code(state, pid) == "Mi" \
             and not rs.in_brittany(zone):
-        return "militia are only placed in the zones of Brittany", rs.cite("13 Strategic "
+        return N_("militia are only placed in the zones of Brittany"), rs.cite("13 Strategic "
                                                                            "movement")
     if owner == rs.other(camp) or rs.enemy_occupied(state, zone, camp):
-        return f"{name} is controlled by the enemy", rs.cite("7.2 Placement")
+        return N_("{name} is controlled by the enemy", name=name), rs.cite("7.2 Placement")
     reinforcement = is_reinforcement(rs, state, pid)
     rule = rs.setup_data.arrival.get(nat, {})
     if "zones" in rule and zone not in _arrival_zones(rs, state, pid, rule["zones"]):
         places = ", ".join(bmap.place_name(z) for z in rule["zones"])
-        return (f"{rs.counters.nationalities[nat]['name']} counters are placed in {places}",
+        return (N_("{name} counters are placed in {places}",
+                   name=data_word(rs.counters.nationalities[nat]['name']), places=places),
                 rs.cite("13 Mercenary reinforcements"))
     if rule.get("with_army") and zone not in _armies(rs, state, camp):
-        return (f"{rs.counters.nationalities[nat]['name']} counters are placed with an army "
-                f"of {rs.side(camp).name}", rs.cite("13 Mercenary reinforcements"))
+        return (N_("{name} counters are placed with an army of {side}",
+                   name=data_word(rs.counters.nationalities[nat]['name']), side=rs.side(camp).name),
+                rs.cite("13 Mercenary reinforcements"))
     if "region" in rule and bmap.areas[zone].region != rule["region"] and not reinforcement:
-        return (f"{name} does not bear the coat of arms of the unit "
-                f"({rule['region']} territory, our reading)", rs.cite("7.2 Placement"))
+        return (N_("{name} does not bear the coat of arms of the unit ({region} territory, our "
+                   "reading)", name=name, region=rule['region']), rs.cite("7.2 Placement"))
     if reinforcement and owner != camp:
-        return (f"a reinforcement is placed in a zone {rs.side(camp).name} controls",
+        return (N_("a reinforcement is placed in a zone {side} controls", side=rs.side(camp).name),
                 rs.cite("7.1"))
     return None
 
@@ -141,29 +146,31 @@ def why_not_buy(rs: LilyErmineModel, state: State, pid: str, reduced: bool,
     camp = state["active"]
     rp = v["rp"].get(camp)
     if rp is None:
-        return "roll the RP dice first", rs.cite("13 Replacement Points")
+        return N_("roll the RP dice first"), rs.cite("13 Replacement Points")
     loc = state["pieces"][pid]["loc"]
     if loc not in (NOT_YET, rs.reserve_of(camp)) or rs.piece_side(state, pid) != camp:
-        return (f"{rs.piece_name(state, pid)} is not in {rs.side(camp).name}'s Reserve or "
-                "among its counters not yet in play", rs.cite("7.2"))
+        return (N_("{piece} is not in {side}'s Reserve or among its counters not yet in play",
+                   piece=rs.piece_name(state, pid), side=rs.side(camp).name), rs.cite("7.2"))
     if loc != NOT_YET and state["turn"] == 1:
-        return "there is no Replacements sequence in round 1", rs.cite("13 Reinforcements")
+        return N_("there is no Replacements sequence in round 1"), rs.cite("13 Reinforcements")
     if rs.is_commander(state, pid):
         if reduced:
-            return "a commander has no reduced side", rs.cite("3")
+            return N_("a commander has no reduced side"), rs.cite("3")
         if loc == NOT_YET:
-            return (f"{rs.piece_name(state, pid)} arrives with his country's first "
-                    "reinforcements", rs.cite("13 Mercenary reinforcements"))
+            return (N_("{piece} arrives with his country's first reinforcements",
+                       piece=rs.piece_name(state, pid)), rs.cite("13 Mercenary reinforcements"))
         if v.get("commander_out", {}).get(pid, 0) >= state["turn"]:
-            return (f"{rs.piece_name(state, pid)} was eliminated this round: he returns the "
-                    "following round", rs.cite("10 Elimination of a historic commander"))
+            return (N_("{piece} was eliminated this round: he returns the following round",
+                       piece=rs.piece_name(state, pid)),
+                    rs.cite("10 Elimination of a historic commander"))
         return None
     ut = rs.counters.units[rs.unit_code(state, pid)]
     if reduced and ut.one_sp:
-        return f"a {ut.code} has only one side", rs.cite("2")
+        return N_("a {code} has only one side", code=ut.code), rs.cite("2")
     price = cost(rs, state, pid, reduced)
     if price > rp:
-        return (f"{rs.piece_name(state, pid)} costs {price} RP and {rp} RP are left",
+        return (N_("{piece} costs {price} RP and {rp} RP are left",
+                   piece=rs.piece_name(state, pid), price=price, rp=rp),
                 rs.cite("7.2 Purchasing replacements"))
     cont = _contingent(rs, state, pid)
     if cont is not None:
@@ -172,14 +179,15 @@ def why_not_buy(rs: LilyErmineModel, state: State, pid: str, reduced: bool,
         if cont.nationalities not in counts:
             counts[cont.nationalities] = on_map_count(rs, state, cont.nationalities)
         if counts[cont.nationalities] >= cont.limit:
-            return (f"{cont.limit} {cont.name} counters are on the map already: no more",
+            return (N_("{limit} {cont} counters are on the map already: no more",
+                       limit=cont.limit, cont=data_word(cont.name)),
                     rs.cite("7.1"))
         if loc == NOT_YET:
             allowed = v.get("allowance", {}).get(cont.id)
             if not allowed or allowed["round"] != state["turn"] or allowed["count"] <= 0:
-                return (f"{cont.name} reinforcements enter only as the Reinforcements "
-                        "Table allows on a spring round (odd die: spring, even: summer for "
-                        "the Bretons)", rs.cite("13 Mercenary reinforcements"))
+                return (N_("{cont} reinforcements enter only as the Reinforcements Table allows "
+                           "on a spring round (odd die: spring, even: summer for the Bretons)",
+                           cont=data_word(cont.name)), rs.cite("13 Mercenary reinforcements"))
     return None
 
 
@@ -279,7 +287,7 @@ def purchase_reach(rs: LilyErmineModel, state: State, pieces: list[str]) -> dict
             price = cost(rs, state, pid, reduced)
             ctl = {z: rs.controller(state, z) for z in rs.board_map.areas}
             side = "reduced, " if reduced else ""
-            return {z: Reach(z, price, (z,), label=f"{side}{price} RP")
+            return {z: Reach(z, price, (z,), label=N_("{side}{price} RP", side=side, price=price))
                     for z in sorted(rs.board_map.areas)
                     if why_not_zone(rs, state, pid, z, ctl) is None}
     return {}
@@ -288,7 +296,7 @@ def purchase_reach(rs: LilyErmineModel, state: State, pieces: list[str]) -> dict
 def buy(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> None:
     pid, zone = action.arg(0), action.arg(1)
     if pid not in state["pieces"]:
-        raise InvalidActionError(f"no piece {pid!r}")
+        raise InvalidActionError(N_("no piece {pid}", pid=repr(pid)))
     reduced = action.verb == "buy-reduced"
     why = why_not_buy(rs, state, pid, reduced) or why_not_zone(rs, state, pid, zone)
     if why:
@@ -315,14 +323,16 @@ def buy(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> None
     put_piece(state, pid, zone, index)
     name = rs.board_map.place_name(zone)
     if commander:
-        ctx.log(f"{rs.piece_name(state, pid)} returns to play in {name}, without RP"
-                f"{' (his back)' if state['pieces'][pid]['flipped'] else ''}",
+        ctx.log(N_("{piece} returns to play in {name}, without RP{value}",
+                   piece=rs.piece_name(state, pid), name=name,
+                   value=' (his back)' if state['pieces'][pid]['flipped'] else ''),
                 rs.cite("10 Elimination of a historic commander, 7.2"))
         return
-    what = "reinforcement" if reinforcement else "replacement"
-    side = "reduced" if reduced else "full strength"
-    ctx.log(f"{rs.side(camp).name} buys {rs.piece_name(state, pid)} ({side}, {price} RP) as a "
-            f"{what} in {name}: {v['rp'][camp]} RP left",
+    what = N_("reinforcement") if reinforcement else N_("replacement")
+    side = N_("reduced") if reduced else N_("full strength")
+    ctx.log(N_("{side} buys {piece} ({side2}, {price} RP) as a {what} in {name}: {rp} RP left",
+               side=rs.side(camp).name, piece=rs.piece_name(state, pid), side2=side, price=price,
+               what=what, name=name, rp=v['rp'][camp]),
             rs.cite("7.1" if reinforcement else "7.2"))
     cont = _contingent(rs, state, pid)
     if cont is not None and reinforcement:
@@ -330,7 +340,7 @@ def buy(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> None
         lead = ACCOMPANY.get(rs.nationality(state, pid))
         if lead and lead in state["pieces"] and state["pieces"][lead]["loc"] == NOT_YET:
             put_piece(state, lead, zone)
-            ctx.log(f"{rs.piece_name(state, lead)} accompanies them", rs.cite(
+            ctx.log(N_("{piece} accompanies them", piece=rs.piece_name(state, lead)), rs.cite(
                 "13 Mercenary reinforcements"))
     diplomacy.note_entries(rs, state)
 
@@ -341,17 +351,19 @@ def why_not_rebuild(rs: LilyErmineModel, state: State, pid: str) -> tuple[str, s
     p = state["pieces"][pid]
     if (not rs.on_map(p["loc"]) or rs.is_commander(state, pid)
             or rs.piece_side(state, pid) != camp):
-        return f"{rs.piece_name(state, pid)} is not a unit of {camp} on the map", rs.cite("7.2")
+        return N_("{piece} is not a unit of {camp} on the map", piece=rs.piece_name(state, pid),
+                  camp=camp), rs.cite("7.2")
     ut = rs.counters.units[rs.unit_code(state, pid)]
     if not p["flipped"] or ut.one_sp:
-        return f"{rs.piece_name(state, pid)} is not a reduced unit", rs.cite("7.2")
+        return N_("{piece} is not a reduced unit", piece=rs.piece_name(state, pid)), rs.cite("7.2")
     if state["turn"] == 1:
-        return "there is no Replacements sequence in round 1", rs.cite("13 Reinforcements")
+        return N_("there is no Replacements sequence in round 1"), rs.cite("13 Reinforcements")
     rp = v["rp"].get(camp)
     if rp is None:
-        return "roll the RP dice first", rs.cite("13 Replacement Points")
+        return N_("roll the RP dice first"), rs.cite("13 Replacement Points")
     if ut.rp - ut.rp_reduced > rp:
-        return (f"rebuilding costs {ut.rp - ut.rp_reduced} RP and {rp} RP are left",
+        return (N_("rebuilding costs {value} RP and {rp} RP are left",
+                   value=ut.rp - ut.rp_reduced, rp=rp),
                 rs.cite("7.2 Purchasing replacements"))
     return None
 
@@ -359,7 +371,7 @@ def why_not_rebuild(rs: LilyErmineModel, state: State, pid: str) -> tuple[str, s
 def rebuild(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> None:
     pid = action.arg(0)
     if pid not in state["pieces"]:
-        raise InvalidActionError(f"no piece {pid!r}")
+        raise InvalidActionError(N_("no piece {pid}", pid=repr(pid)))
     why = why_not_rebuild(rs, state, pid)
     if why:
         raise IllegalActionError(*why)
@@ -367,8 +379,9 @@ def rebuild(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> 
     camp = state["active"]
     state["vars"]["rp"][camp] -= ut.rp - ut.rp_reduced
     state["pieces"][pid]["flipped"] = False
-    ctx.log(f"{rs.piece_name(state, pid)} is brought back to full strength "
-            f"({ut.rp - ut.rp_reduced} RP): {state['vars']['rp'][camp]} RP left",
+    ctx.log(N_("{piece} is brought back to full strength ({value} RP): {rp} RP left",
+               piece=rs.piece_name(state, pid), value=ut.rp - ut.rp_reduced,
+               rp=state['vars']['rp'][camp]),
             rs.cite("7.2 Purchasing replacements"))
 
 
@@ -400,19 +413,20 @@ def roll_mercenaries(rs: LilyErmineModel, state: State, ctx: Context) -> None:
             continue
         row = values.get(cont.id, {})
         mins = tuple(row.get(f"min_die_{k}") for k in range(1, cont.limit + 1))
-        res = resolve(ctx, table=table.name, column=cont.name, sides=6, zero_based=False,
+        res = resolve(ctx, table=data_word(table.name), column=data_word(cont.name), sides=6,
+                      zero_based=False,
                       modifiers=[], lookup=lambda d, m=mins, c=cont: c.counters_for(d, m),
                       clamp=table.die,
                       rule=rs.cite(table.rule), who=rs.side(camp).name,
-                      describe=lambda r: "unknown value" if r is None else counters_text(r))
+                      describe=lambda r: N_("unknown value") if r is None else counters_text(r))
         if res.result is None:
             asks.append([cont.id, res.modified])
         else:
             _allow(rs, state, ctx, cont.id, int(res.result), res.modified)
     if asks:
-        ask_result(ctx, table=table.name, rule=rs.cite(table.rule),
-                   question="read each contingent's column at its die and give the number "
-                            "of counters the die allows.")
+        ask_result(ctx, table=data_word(table.name), rule=rs.cite(table.rule),
+                   question=N_("read each contingent's column at its die and give the number of "
+                               "counters the die allows."))
         state["vars"]["asks"] = asks
 
 
@@ -423,24 +437,26 @@ def allowance_text(rs: LilyErmineModel, state: State) -> str:
         cont = rs.reinforcement_table.contingents[cid]
         if cont.camp == state["active"] and allowed["round"] == state["turn"] \
                 and allowed["count"] > 0:
-            parts.append(f"{cont.name}: {counters_text(allowed['count'])} may come (13)")
-    return "".join(f"; {p}" for p in parts)
+            parts.append(N_("{cont}: {counters_text} may come (13)", cont=data_word(cont.name),
+                            counters_text=counters_text(allowed['count'])))
+    return listing(["", *parts], "; ") if parts else ""
 
 
 def counters_text(n: int | str) -> str:
-    return f"{n} counter" if int(n) == 1 else f"{n} counters"
+    return N_("{n} counter", n=n) if int(n) == 1 else N_("{n} counters", n=n)
 
 
 def _allow(rs: LilyErmineModel, state: State, ctx: Context, cid: str, n: int, die: int) -> None:
     cont = rs.reinforcement_table.contingents[cid]
     turn = state["turn"]
     arrive = turn
-    when = "this round"
+    when = N_("this round")
     if cont.camp == "brittany" and die % 2 == 0:
-        arrive, when = turn + 1, "next (summer) round, the die being even"
+        arrive, when = turn + 1, N_("next (summer) round, the die being even")
     state["vars"].setdefault("allowance", {})[cid] = {"count": n, "round": arrive}
     if n:
-        ctx.log(f"{cont.name}: up to {counters_text(n)} may be bought {when}",
+        ctx.log(N_("{cont}: up to {counters_text} may be bought {when}", cont=data_word(cont.name),
+                   counters_text=counters_text(n), when=when),
                 rs.cite("13 Mercenary reinforcements"))
 
 
@@ -452,9 +468,10 @@ def ask_prompt(rs: LilyErmineModel, state: State) -> str | None:
         return None
     cid, die = asks[0]
     cont = rs.reinforcement_table.contingents[cid]
-    return (f"{rs.reinforcement_table.name} (13), {cont.name}: die {die}. Its values are not "
-            "known to boardapp: read the printed table and give the number of counters the "
-            f"die allows (at most {cont.limit}).")
+    return (N_("{reinforcement_table} (13), {cont}: die {die}. Its values are not known to "
+               "boardapp: read the printed table and give the number of counters the die allows "
+               "(at most {limit}).", reinforcement_table=data_word(rs.reinforcement_table.name),
+               cont=data_word(cont.name), die=die, limit=cont.limit))
 
 
 def ask_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
@@ -467,12 +484,15 @@ def ask_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
 
 def answer(rs: LilyErmineModel, state: State, action: Action, ctx: Context) -> None:
     if action not in set(ask_actions(rs, state)):
-        raise IllegalActionError("no Reinforcements Table question waits for this answer",
+        raise IllegalActionError(N_("no Reinforcements Table question waits for this answer"),
                                  rs.cite("13 Mercenary reinforcements"))
     cid, die = state["vars"]["asks"].pop(0)
     n = int(action.arg(1))
-    ctx.log(f"{rs.reinforcement_table.name}, {rs.reinforcement_table.contingents[cid].name}, "
-            f"die {die}: the players read {counters_text(n)} (printed table, given by hand)",
+    ctx.log(N_("{reinforcement_table}, {contingents}, die {die}: the players read "
+               "{counters_text} (printed table, given by hand)",
+               reinforcement_table=data_word(rs.reinforcement_table.name),
+               contingents=data_word(rs.reinforcement_table.contingents[cid].name), die=die,
+               counters_text=counters_text(n)),
             rs.cite("13 Mercenary reinforcements"))
     _allow(rs, state, ctx, cid, n, die)
 
@@ -483,8 +503,10 @@ def end_rr(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     then also enter in a zone adjacent to them (7.1)."""
     asks = state["vars"].get("asks") or []
     if asks:
-        names = ", ".join(rs.reinforcement_table.contingents[c].name for c, _ in asks)
-        ctx.log(f"Reinforcements Table not answered for {names}: no counters this round",
+        names = listing([data_word(rs.reinforcement_table.contingents[c].name)
+                         for c, _ in asks])
+        ctx.log(N_("Reinforcements Table not answered for {names}: no counters this round",
+                   names=names),
                 rs.cite("13 Mercenary reinforcements"))
     state["vars"]["asks"] = []
     camp = state["active"]
@@ -500,7 +522,7 @@ def end_rr(rs: LilyErmineModel, state: State, ctx: Context) -> None:
         if not any(why_not_zone(rs, state, waiting[0], z) is None
                    for z in rs.board_map.areas):
             allowed.update(round=state["turn"] + 1, held=True)
-            ctx.log(f"{cont.name}: every arrival zone is controlled by the enemy; the "
-                    "reinforcements are held off until the following round (then also in an "
-                    "adjacent zone)", rs.cite("7.1"))
+            ctx.log(N_("{cont}: every arrival zone is controlled by the enemy; the "
+                       "reinforcements are held off until the following round (then also in an "
+                       "adjacent zone)", cont=data_word(cont.name)), rs.cite("7.1"))
 

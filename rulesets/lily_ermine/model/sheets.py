@@ -17,6 +17,7 @@ from boardapp.core.engine.state import State
 
 from .base import LilyErmineModel
 from .data import DATA_DIR, CombatResult, parse_result
+from .words import N_
 
 TABLES = DATA_DIR / "tables.yaml"
 RESULT_PATTERN = r"\d+R?\*?/\d+R?\*?"
@@ -27,24 +28,24 @@ def data_sheets(rs: LilyErmineModel) -> list[Sheet]:
     fatigue_lo, fatigue_hi = rs.fatigue_table.die
     combat_lo, combat_hi = rs.combat_table.die
     return [
-        Sheet("fatigue", "Fatigue and Desertion Table", TABLES, ("fatigue", "results"),
-              "grid", {"sp": CellType("int", low=0, high=99, label="die")},
+        Sheet("fatigue", N_("Fatigue and Desertion Table"), TABLES, ("fatigue", "results"),
+              "grid", {"sp": CellType("int", low=0, high=99, label=N_("die"))},
               row_labels=tuple(str(d) for d in range(fatigue_lo, fatigue_hi + 1)),
               rule=rs.cite("9"),
-              note="SP lost, by column of SP in the stack (columns) and modified die "
-                   "(rows). Not printed in the rules: the value of the rules' example is "
-                   "filled in."),
-        Sheet("fatigue-modifiers", "Fatigue modifiers", TABLES, ("fatigue", "modifiers"),
-              "records", {"value": CellType("int", low=-9, high=9, label="die modifier")},
+              note=N_("SP lost, by column of SP in the stack (columns) and modified die "
+                      "(rows). Not printed in the rules: the value of the rules' example is "
+                      "filled in.")),
+        Sheet("fatigue-modifiers", N_("Fatigue modifiers"), TABLES, ("fatigue", "modifiers"),
+              "records", {"value": CellType("int", low=-9, high=9, label=N_("die modifier"))},
               rule=rs.cite("9"),
-              note="Die modifiers of the Fatigue and Desertion Table (season, mountain or "
-                   "forest). Unknown ones are named in the question the game asks."),
-        Sheet("combat", "Combat Table", TABLES, ("combat", "results"), "grid",
-              {"result": CellType("text", pattern=RESULT_PATTERN, label="die")},
+              note=N_("Die modifiers of the Fatigue and Desertion Table (season, mountain or "
+                      "forest). Unknown ones are named in the question the game asks.")),
+        Sheet("combat", N_("Combat Table"), TABLES, ("combat", "results"), "grid",
+              {"result": CellType("text", pattern=RESULT_PATTERN, label=N_("die"))},
               row_labels=tuple(str(d) for d in range(combat_lo, combat_hi + 1)),
               rule=rs.cite("10"),
-              note="Attacker/defender SP lost by ratio column and die, e.g. 0/3R; R = that "
-                   "side retreats, * = its historical commanders may be eliminated."),
+              note=N_("Attacker/defender SP lost by ratio column and die, e.g. 0/3R; R = that "
+                      "side retreats, * = its historical commanders may be eliminated.")),
     ]
 
 

@@ -39,8 +39,10 @@ from boardapp.core.engine.tables import ask_result, resolve
 from . import combat, victory
 from .base import LilyErmineModel
 from .data import CombatResult
+from .names import data_word
 from .sheets import combat_results
 from .tactical import cf_of, is_cannon, tz
+from .words import N_
 
 RULE = "10 Siege procedure"
 """SP offered per side when the players give an unknown result (0..4)."""
@@ -53,11 +55,11 @@ def siege(state: State) -> dict[str, Any]:
 def why_not_siege(rs: LilyErmineModel, state: State, zone: str) -> tuple[str, str] | None:
     """Why the siege in ``zone`` cannot be fought now (reason, rule)."""
     if state["vars"].get("tactical"):
-        return "sieges are resolved in the combat phase, one at a time", rs.cite("6")
+        return N_("sieges are resolved in the combat phase, one at a time"), rs.cite("6")
     if state["vars"]["markers"].get(zone) != "siege":
-        return f"no siege marker in {rs.board_map.place_name(zone)}", rs.cite("10")
+        return N_("no siege marker in {place}", place=rs.board_map.place_name(zone)), rs.cite("10")
     if not units(rs, state, rs.own_at(state, zone, state["active"])):
-        return "the besieger has no units left: remove the marker by hand", rs.cite("10")
+        return N_("the besieger has no units left: remove the marker by hand"), rs.cite("10")
     return None
 
 
@@ -88,8 +90,9 @@ def start(rs: LilyErmineModel, state: State, zone: str, ctx: Context, flow: Flow
     fv = rs.board_map.areas[zone].nf
     name = rs.board_map.place_name(zone)
     rounds = ctx.roll(6)
-    ctx.log(f"Siege of {name}: 1D6 = {rounds}, the number of siege rounds (Siege marker "
-            f"on space {rounds} of the Siege Table); FV cursor on {fv}",
+    ctx.log(N_("Siege of {name}: 1D6 = {rounds}, the number of siege rounds (Siege marker on "
+               "space {rounds} of the Siege Table); FV cursor on {fv}", name=name, rounds=rounds,
+               fv=fv),
             rs.cite("10 Determination of the number of siege rounds"))
     state["vars"]["tactical"] = {
         "kind": "siege", "zone": zone, "attacker": camp, "defender": other,
@@ -100,20 +103,21 @@ def start(rs: LilyErmineModel, state: State, zone: str, ctx: Context, flow: Flow
             put_piece(state, pid, tz(other, "line2"))
         for pid in reversed(besieger):
             put_piece(state, pid, tz(camp, "line1"))
-        ctx.log(f"Deployment: the besieged ({rs.names(state, garrison)}) in the "
-                f"{rs.side(other).name} 2nd line, the besieger's army in the "
-                f"{rs.side(camp).name} 1st line; the besieged 1st line is left free for a "
-                "sortie", rs.cite("10 Deployment (siege)"))
+        ctx.log(N_("Deployment: the besieged ({names}) in the {side} 2nd line, the besieger's "
+                   "army in the {side2} 1st line; the besieged 1st line is left free for a sortie",
+                   names=rs.names(state, garrison), side=rs.side(other).name,
+                   side2=rs.side(camp).name), rs.cite("10 Deployment (siege)"))
     else:
-        ctx.log("No units in garrison: no deployment on the tactical map",
+        ctx.log(N_("No units in garrison: no deployment on the tactical map"),
                 rs.cite("10 Deployment (siege)"))
     flow.call(rs, state, ctx, "siege-fire", camp)
 
 
 def head(rs: LilyErmineModel, state: State) -> str:
     t = siege(state)
-    return (f"Siege of {rs.board_map.place_name(t['zone'])}, round {t['round']} "
-            f"({t['left']} left), FV {t['fv']}")
+    return (N_("Siege of {place}, round {round} ({left} left), FV {fv}",
+               place=rs.board_map.place_name(t['zone']), round=t['round'], left=t['left'],
+               fv=t['fv']))
 
 
 def assault_column(rs: LilyErmineModel, state: State) -> tuple[int, int, str, str]:
@@ -132,15 +136,16 @@ def roll_combat(rs: LilyErmineModel, state: State, ctx: Context, column: str, ru
     unknown (the question is logged; the die is kept in ``last_die``)."""
     table = rs.combat_table
     results = combat_results(rs, state)
-    res = resolve(ctx, table=table.name, column=column, sides=6, zero_based=False,
+    res = resolve(ctx, table=data_word(table.name), column=column, sides=6, zero_based=False,
                   modifiers=[], lookup=lambda d: results.get(column, {}).get(d),
-                  describe=lambda r: "unknown value" if r is None else r.text(),
+                  describe=lambda r: N_("unknown value") if r is None else r.text(),
                   clamp=table.die, rule=rule, who=who)
     siege(state)["last_die"] = res.modified
     if res.result is None:
-        ask_result(ctx, table=table.name, rule=rule, cell=(column, str(res.modified)),
-                   question=f"read column {column} at die {res.modified} and give the "
-                            "losses (attacker/defender) and the R.")
+        ask_result(ctx, table=data_word(table.name), rule=rule, cell=(column, str(res.modified)),
+                   question=N_("read column {column} at die {modified} and give the losses "
+                               "(attacker/defender) and the R.", column=column,
+                               modified=res.modified))
     return res.result
 
 
@@ -149,7 +154,7 @@ def apply_assault(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow,
     t = siege(state)
     rule = rs.cite("10 Assault")
     if r.attacker_r or r.defender_r:
-        ctx.log("R is ignored by the besieger and the besieged in an assault", rule)
+        ctx.log(N_("R is ignored by the besieger and the besieged in an assault"), rule)
     for camp, star in ((t["attacker"], r.attacker_star), (t["defender"], r.defender_star)):
         if star:
             commander_check(rs, state, ctx, camp)
@@ -165,9 +170,10 @@ def commander_check(rs: LilyErmineModel, state: State, ctx: Context, camp: str) 
                 and not state["pieces"][p]["flipped"]]:
         die = ctx.roll(6)
         if die == 1:
-            combat.eliminate_commander(rs, state, ctx, cid, "commander check *: die 1")
+            combat.eliminate_commander(rs, state, ctx, cid, N_("commander check *: die 1"))
         else:
-            ctx.log(f"Commander check (*): {rs.piece_name(state, cid)} rolls {die}, safe",
+            ctx.log(N_("Commander check (*): {piece} rolls {die}, safe",
+                       piece=rs.piece_name(state, cid), die=die),
                     rs.cite("10 Combat results"))
 
 
@@ -195,11 +201,12 @@ def apply_sortie(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow,
             pid = cannon[0]
             state["prev_loc"][pid] = state["pieces"][pid]["loc"]
             put_piece(state, pid, rs.reserve_of(t["attacker"]))
-            ctx.log(f"R for the besieger: {rs.piece_name(state, pid)} is eliminated", rule)
+            ctx.log(N_("R for the besieger: {piece} is eliminated",
+                       piece=rs.piece_name(state, pid)), rule)
         else:
-            ctx.log("R for the besieger: he has no cannon to lose", rule)
+            ctx.log(N_("R for the besieger: he has no cannon to lose"), rule)
     if r.attacker_r:
-        ctx.log("R for the besieged: the sortie ends", rule)
+        ctx.log(N_("R for the besieged: the sortie ends"), rule)
     for camp, star in ((t["defender"], r.attacker_star), (t["attacker"], r.defender_star)):
         if star:
             commander_check(rs, state, ctx, camp)
@@ -217,8 +224,8 @@ def end_sortie(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     for pid in reversed(back):
         put_piece(state, pid, tz(t["defender"], "line2"))
     if back:
-        ctx.log(f"{rs.names(state, back)} go back inside the fortress (no advance after a "
-                "sortie)", rs.cite("10 Sortie"))
+        ctx.log(N_("{names} go back inside the fortress (no advance after a sortie)",
+                   names=rs.names(state, back)), rs.cite("10 Sortie"))
 
 
 def finish(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow, how: str) -> None:
@@ -232,11 +239,12 @@ def finish(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow, how: str
             put_piece(state, pid, zone)
     state["vars"]["markers"].pop(zone, None)
     state["vars"]["tactical"] = None
-    ctx.log(f"The siege of {name} is over: the Siege and Garrison markers are removed, the "
-            f"FV returns to {t['fv0']}", rs.cite("10 Sortie (3)"))
+    ctx.log(N_("The siege of {name} is over: the Siege and Garrison markers are removed, the FV "
+               "returns to {fv0}", name=name, fv0=t['fv0']), rs.cite("10 Sortie (3)"))
     attacker, defender = t["attacker"], t["defender"]
     if how == "taken":
-        ctx.log(f"The fortress of {name} is taken by {rs.side(attacker).name}",
+        ctx.log(N_("The fortress of {name} is taken by {side}", name=name,
+                   side=rs.side(attacker).name),
                 rs.cite("10 Assault"))
         state["control"][zone] = attacker
         for cid in [p for p in rs.own_at(state, zone, defender)]:
@@ -245,18 +253,19 @@ def finish(rs: LilyErmineModel, state: State, ctx: Context, flow: Flow, how: str
         flow.end(rs, state, ctx)
         return
     if how == "relieved":
-        ctx.log(f"The besieger of {name} has no units left: the siege is won by "
-                f"{rs.side(defender).name}", rs.cite("12"))
+        ctx.log(N_("The besieger of {name} has no units left: the siege is won by {side}",
+                   name=name, side=rs.side(defender).name), rs.cite("12"))
         victory.record_siege_vp(rs, state, ctx, defender, zone)
     else:
         # 12: the besieged wins the siege when the besieger retreats; no cursor moves
         # (10: stopping or retreating "has no bearing on diplomacy").
         vp = victory.SIEGE_VP.get(t["fv0"], 0)
-        victory.add_vp(rs, state, ctx, defender, vp, f"siege of {name} won by the besieged, "
-                       f"FV {t['fv0']}", "12")
-    why = {"lifted": "lifts the siege", "rounds-over": "has fought the last siege round",
-           "relieved": "has only commanders left"}[how]
-    ctx.log(f"{rs.side(attacker).name} {why} and retreats to an adjacent zone",
+        victory.add_vp(rs, state, ctx, defender, vp, N_("siege of {name} won by the besieged, FV "
+                                                        "{fv0}", name=name, fv0=t['fv0']), "12")
+    why = {"lifted": N_("lifts the siege"), "rounds-over": N_("has fought the last siege round"),
+           "relieved": N_("has only commanders left")}[how]
+    ctx.log(N_("{side} {why} and retreats to an adjacent zone", side=rs.side(attacker).name,
+               why=why),
             rs.cite("10.5.1 Retreat of the defeated"))
     if rs.own_at(state, zone, attacker):
         flow.goto(rs, state, ctx, "battle-retreat", side=attacker, zone=zone,
@@ -275,10 +284,11 @@ def _commander_out(rs: LilyErmineModel, state: State, ctx: Context, cid: str, zo
     rule = rs.cite("10 Elimination of a historic commander")
     if safe:
         put_piece(state, cid, safe[0])
-        ctx.log(f"{rs.piece_name(state, cid)} is alone after the siege: placed in "
-                f"{rs.board_map.place_name(safe[0])}, an adjacent zone his camp controls "
-                "(the first by number; move him by hand to another)", rule)
+        ctx.log(N_("{piece} is alone after the siege: placed in {place}, an adjacent zone his "
+                   "camp controls (the first by number; move him by hand to another)",
+                   piece=rs.piece_name(state, cid), place=rs.board_map.place_name(safe[0])), rule)
     else:
-        combat.eliminate_commander(rs, state, ctx, cid, "alone after the siege, no "
-                                    "adjacent zone of his camp")
+        combat.eliminate_commander(rs, state, ctx, cid,
+                                   N_("alone after the siege, no adjacent zone "
+                                                           "of his camp"))
 

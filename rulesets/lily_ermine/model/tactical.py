@@ -21,6 +21,17 @@ from boardapp.core.engine.state import State
 
 from .base import TACTICAL, LilyErmineModel
 from .data import DATA_DIR
+from .names import data_word
+from .words import N_
+
+PHASE_WORDS = {"fire": N_("fire"), "melee": N_("melee")}
+"""The phases of a combat round a marker is revealed for (the state keeps the key)."""
+KIND_NAMES = {"battle": N_("battle"), "siege": N_("siege")}
+"""The combat markers' names (the state keeps the key)."""
+EVENT_NAMES = {"treason": N_("treason"), "weapons on the ground": N_("weapons on the ground"),
+               "jacquerie": N_("jacquerie"), "nothing": N_("nothing"),
+               "unmanned wing": N_("unmanned wing"), "rain": N_("rain")}
+"""The random events' names, shown in the reader's language (the state keeps the key)."""
 
 BOARD = TACTICAL
 ROLES = ("line1", "line2", "line3", "left", "right", "lr")
@@ -30,7 +41,7 @@ DEPTH = {"line1": 0, "left": 0, "right": 0, "line2": 1, "line3": 2}
 """How far behind its camp's front a TZ lies (fire ranges, rules 10 Fire: a RF 1 shooter
 in its 1st line or a wing reaches both enemy wings and the enemy 1st line)."""
 ROLE_NAMES = {"line1": "1st line", "line2": "2nd line", "line3": "3rd line",
-              "left": "left wing", "right": "right wing", "lr": "LR"}
+              "left": N_("left wing"), "right": N_("right wing"), "lr": "LR"}
 
 
 def tz(camp: str, role: str) -> str:
@@ -70,13 +81,13 @@ def advantage(attacker_camp: str, src: str, dest: str) -> tuple[int, str]:
         return 0, ""
     s, d = a[1], b[1]
     if (s, d) in (("line1", "line2"), ("line2", "line3")):
-        return 1, "the enemy line is broken (attack from the 1st or 2nd line toward the " \
-                  "2nd or 3rd)"
+        return 1, N_("the enemy line is broken (attack from the 1st or 2nd line toward the 2nd "
+                     "or 3rd)")
     if (s in WINGS and d in CENTRAL) or (s in CENTRAL and d in WINGS):
-        return 2, "flank attack (from a wing toward a central line, or from a central " \
-                  "line toward a wing)"
+        return 2, N_("flank attack (from a wing toward a central line, or from a central line "
+                     "toward a wing)")
     if (s, d) in (("line2", "line1"), ("line3", "line2")):
-        return 3, "rear attack (from the 2nd or 3rd line toward the 1st or 2nd)"
+        return 3, N_("rear attack (from the 2nd or 3rd line toward the 1st or 2nd)")
     return 0, ""
 
 
@@ -127,14 +138,14 @@ def tactical_markers(rs: LilyErmineModel, state: State) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     status = STATUS_BOX if rs.is_place(STATUS_BOX) else tz(t["defender"], "line2")
     if t["kind"] == "siege":
-        out[status] = [f"Siege round {t['round']} ({t['left']} left)",
-                       f"FV {t['fv']} (printed {t['fv0']})"]
+        out[status] = [N_("Siege round {round} ({left} left)", round=t['round'], left=t['left']),
+                       N_("FV {fv} (printed {fv0})", fv=t['fv'], fv0=t['fv0'])]
         return out
     for zone, kinds in t.get("zone_markers", {}).items():
-        out[zone] = [k.capitalize() for k in kinds]
-    out.setdefault(status, []).append(f"Round {t['round']}")
+        out[zone] = [marker_name(k) if k in marker_kinds() else k.capitalize() for k in kinds]
+    out.setdefault(status, []).append(N_("Round {round}", round=t['round']))
     if t.get("event"):
-        out[status].append(f"Event: {t['event']}")
+        out[status].append(N_("Event: {event}", event=EVENT_NAMES.get(t["event"], t["event"])))
     return out
 
 
@@ -150,7 +161,7 @@ def marker_kinds() -> tuple[str, ...]:
 
 
 def marker_name(kind: str) -> str:
-    return str(marker_data()["markers"][kind]["name"])
+    return data_word(str(marker_data()["markers"][kind]["name"]))
 
 
 def inventory(camp: str) -> dict[str, int]:

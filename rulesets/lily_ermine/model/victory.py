@@ -20,18 +20,20 @@ same level for both is a tie (:func:`outcome`).
 
 from __future__ import annotations
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State
 
 from . import diplomacy
 from .base import LilyErmineModel
+from .words import N_
 
 MAJOR_BATTLE_SP = 10
 MAJOR_BATTLE_VP = 2
 SIEGE_VP = {1: 0, 2: 2, 3: 3}
 CURSOR_VP = 4
 OBJECTIVE_VP = 1
-LEVELS = ((20, "crushing victory"), (15, "decisive victory"), (10, "marginal victory"))
+LEVELS = ((20, N_("crushing victory")), (15, N_("decisive victory")), (10, N_("marginal victory")))
 
 
 def add_vp(rs: LilyErmineModel, state: State, ctx: Context, camp: str, vp: int, why: str,
@@ -39,7 +41,8 @@ def add_vp(rs: LilyErmineModel, state: State, ctx: Context, camp: str, vp: int, 
     if vp <= 0:
         return
     state["score"][camp] = state["score"].get(camp, 0) + vp
-    ctx.log(f"{rs.side(camp).name} +{vp} VP ({why}): {state['score'][camp]} VP", rs.cite(rule))
+    ctx.log(N_("{side} +{vp} VP ({why}): {score} VP", side=rs.side(camp).name, vp=vp, why=why,
+               score=state['score'][camp]), rs.cite(rule))
 
 
 def record_battle_vp(rs: LilyErmineModel, state: State, ctx: Context, winner: str,
@@ -48,10 +51,10 @@ def record_battle_vp(rs: LilyErmineModel, state: State, ctx: Context, winner: st
     the LR included, 10). +2 VP and the cursors move if both had at least 10 SP (12, 11).
     Returns the VP given."""
     if min(sp.get("france", 0), sp.get("brittany", 0)) < MAJOR_BATTLE_SP:
-        ctx.log(f"{rs.side(winner).name} wins a battle with fewer than 10 SP on a side: "
-                "no VP, no diplomatic move", rs.cite("12"))
+        ctx.log(N_("{side} wins a battle with fewer than 10 SP on a side: no VP, no diplomatic "
+                   "move", side=rs.side(winner).name), rs.cite("12"))
         return 0
-    add_vp(rs, state, ctx, winner, MAJOR_BATTLE_VP, "major battle won", "12")
+    add_vp(rs, state, ctx, winner, MAJOR_BATTLE_VP, N_("major battle won"), "12")
     diplomacy.move_cursors(rs, state, ctx, winner)
     return MAJOR_BATTLE_VP
 
@@ -62,11 +65,13 @@ def record_siege_vp(rs: LilyErmineModel, state: State, ctx: Context, winner: str
     area = rs.board_map.areas[zone]
     vp = SIEGE_VP.get(area.nf or 0, 0)
     if vp == 0:
-        ctx.log(f"{rs.side(winner).name} wins the siege of {rs.board_map.place_name(zone)} "
-                f"(FV {area.nf or 0}): no VP, no diplomatic move", rs.cite("12"))
+        ctx.log(N_("{side} wins the siege of {place} (FV {value}): no VP, no diplomatic move",
+                   side=rs.side(winner).name, place=rs.board_map.place_name(zone),
+                   value=area.nf or 0), rs.cite("12"))
         return 0
     add_vp(rs, state, ctx, winner, vp,
-           f"siege of {rs.board_map.place_name(zone)} won, FV {area.nf}", "12")
+           N_("siege of {place} won, FV {nf}", place=rs.board_map.place_name(zone),
+              nf=area.nf), "12")
     diplomacy.move_cursors(rs, state, ctx, winner)
     return vp
 
@@ -76,7 +81,7 @@ def gendarme_loss(rs: LilyErmineModel, state: State, ctx: Context, pid: str, sp:
     if rs.is_commander(state, pid) or rs.unit_code(state, pid) != "Gd" or sp <= 0:
         return
     enemy = rs.other(rs.piece_side(state, pid))
-    add_vp(rs, state, ctx, enemy, sp, f"{sp} SP of enemy gendarmes eliminated", "12")
+    add_vp(rs, state, ctx, enemy, sp, N_("{sp} SP of enemy gendarmes eliminated", sp=sp), "12")
 
 
 def final_tally(rs: LilyErmineModel, state: State, ctx: Context) -> None:
@@ -87,12 +92,13 @@ def final_tally(rs: LilyErmineModel, state: State, ctx: Context) -> None:
         allies = [a for a, s in sorted(v["cursors"].items())
                   if a not in v["neutral"] and table.camp_of(s) == camp]
         add_vp(rs, state, ctx, camp, CURSOR_VP * len(allies),
-               f"diplomatic cursors in its camp: {', '.join(a.capitalize() for a in allies)}",
+               N_("diplomatic cursors in its camp: {names}",
+                  names=listing(a.capitalize() for a in allies)),
                "12")
         zones = [z for z, c in sorted(state["control"].items())
                  if c == camp and rs.is_objective(z)]
         add_vp(rs, state, ctx, camp, OBJECTIVE_VP * len(zones),
-               f"{len(zones)} objective zones controlled", "12")
+               N_("{n} objective zones controlled", n=len(zones)), "12")
 
 
 def level(vp: int) -> int | None:
@@ -102,12 +108,14 @@ def level(vp: int) -> int | None:
 def outcome(rs: LilyErmineModel, state: State) -> str:
     """The result by levels of victory; the same level is a tie (12)."""
     f, b = (level(state["score"].get(c, 0)) for c in ("france", "brittany"))
-    score = f"France {state['score'].get('france', 0)} VP, Brittany " \
-            f"{state['score'].get('brittany', 0)} VP"
+    score = N_("France {get} VP, Brittany {get2} VP", get=state['score'].get('france', 0),
+               get2=state['score'].get('brittany', 0))
     if f == b:
-        return (f"The game is a tie: both reach the {LEVELS[f][1]} ({score}; 12)."
-                if f is not None else f"No side reaches 10 VP: no victory ({score}; 12).")
+        return (N_("The game is a tie: both reach the {levels} ({score}; 12).",
+                   levels=LEVELS[f][1], score=score)
+                if f is not None else N_("No side reaches 10 VP: no victory ({score}; 12).",
+                                         score=score))
     if f is not None and (b is None or f < b):
-        return f"France wins: {LEVELS[f][1]} ({score}; 12)."
+        return N_("France wins: {levels} ({score}; 12).", levels=LEVELS[f][1], score=score)
     assert b is not None
-    return f"Brittany wins: {LEVELS[b][1]} ({score}; 12)."
+    return N_("Brittany wins: {levels} ({score}; 12).", levels=LEVELS[b][1], score=score)

@@ -13,6 +13,7 @@ from boardapp.core.engine.state import State
 from ..model import LilyErmineModel, victory
 from ..model.combat import apply_result, next_loser, sp_loss_choices, units
 from ..model.data import CombatResult
+from ..words import N_
 from .common import CombatAsk, SpLossStep
 
 
@@ -37,14 +38,14 @@ class BattleLosses(SpLossStep):
 
     name = "battle-losses"
     section = "10"
-    LABEL = "Battle"
+    LABEL = N_("Battle")
     RULE = "10"
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         side, n = frame["vars"]["queue"][0]
-        return (f"Battle in {rs.board_map.place_name(frame['vars']['zone'])}: "
-                f"{rs.side(side).name} eliminates {n} more SP — reduce a unit (1 SP) or "
-                "eliminate one (10).")
+        return (N_("Battle in {place}: {side} eliminates {n} more SP — reduce a unit (1 SP) or "
+                   "eliminate one (10).", place=rs.board_map.place_name(frame['vars']['zone']),
+                   side=rs.side(side).name, n=n))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         queue = frame["vars"]["queue"]

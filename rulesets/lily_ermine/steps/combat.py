@@ -26,14 +26,16 @@ from ..model import (
 )
 from ..model.base import ENGLISH_REMOVAL_ROUNDS, Why
 from ..model.data import CAMPS
+from ..model.tactical import KIND_NAMES
+from ..words import N_
 from .common import LilyPhase, LilyStep, place_label
 
-_DEFENCES = {"siege": "Stand the siege", "battle": "Fight a battle as an army"}
+_DEFENCES = {"siege": N_("Stand the siege"), "battle": N_("Fight a battle as an army")}
 
 
 def _defend_label(rs: LilyErmineModel, state: State, action: Action) -> str:
-    return f"{_DEFENCES.get(action.arg(1), _DEFENCES['battle'])} in " \
-           f"{rs.place_name(action.arg(0))}"
+    return N_("{get} in {place}", get=_DEFENCES.get(action.arg(1), _DEFENCES['battle']),
+              place=rs.place_name(action.arg(0)))
 
 
 def mark_disputed(rs: LilyErmineModel, state: State, ctx: Context) -> None:
@@ -45,7 +47,8 @@ def mark_disputed(rs: LilyErmineModel, state: State, ctx: Context) -> None:
                 rs, state, zone, state["active"]):
             kind = rs.combat_kind(state, zone, state["active"])
             state["vars"]["markers"][zone] = kind
-            ctx.log(f"{rs.board_map.place_name(zone)} is disputed: {kind} marker",
+            ctx.log(N_("{place} is disputed: {kind} marker", place=rs.board_map.place_name(zone),
+                       kind=KIND_NAMES.get(kind, kind)),
                     rs.cite("10 Overview"))
 
 
@@ -60,21 +63,22 @@ def administrative(rs: LilyErmineModel, state: State, ctx: Context) -> None:
         for p in english:  # to the Reserve: they may return next round (13)
             put_piece(state, p, rs.reserve_of(rs.piece_side(state, p)))
         if english:
-            ctx.log(f"End of the year: the English counters leave the map "
-                    f"({rs.names(state, english)})", rs.cite("13 Removal of English "
+            ctx.log(N_("End of the year: the English counters leave the map ({names})",
+                       names=rs.names(state, english)), rs.cite("13 Removal of English "
                                                              "counters"))
     v["moved"], v["rough"], v["sailed"] = [], [], False
     if rnd >= rs.setup_data.rounds:
         victory.final_tally(rs, state, ctx)
         v["over"] = True
         state["phase"] = OverPhase.name
-        ctx.log(f"Round {rnd} is over: the game ends. {victory.outcome(rs, state)}",
+        ctx.log(N_("Round {rnd} is over: the game ends. {outcome}", rnd=rnd,
+                   outcome=victory.outcome(rs, state)),
                 rs.cite("12"))
         return
     state["turn"] = rnd + 1
     state["active"] = "france"
-    ctx.log(f"Administrative phase: the time marker moves to "
-            f"{rs.turn_label(state['turn'])}", rs.cite("6"))
+    ctx.log(N_("Administrative phase: the time marker moves to {turn_label}",
+               turn_label=rs.turn_label(state['turn'])), rs.cite("6"))
 
 
 class CombatPhase(LilyPhase):
@@ -96,12 +100,13 @@ class CombatPhase(LilyPhase):
     def phase_prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         zone = armies.defence_pending(state)
         if zone:
-            return (f"{rs.side(OTHER[state['active']]).name}: a commander is in the garrison "
-                    f"of {rs.board_map.place_name(zone)} — stand the siege, or leave the "
-                    "fortress and fight a battle as an army (10)?")
-        return (f"{self.head(rs, state)}: fight each marked battle and siege (Minor battle, "
-                "Major battle or Siege on the toolbar or the zone's menu; 10), then Next "
-                "phase.")
+            return (N_("{side}: a commander is in the garrison of {place} — stand the siege, or "
+                       "leave the fortress and fight a battle as an army (10)?",
+                       side=rs.side(OTHER[state['active']]).name,
+                       place=rs.board_map.place_name(zone)))
+        return (N_("{head}: fight each marked battle and siege (Minor battle, Major battle or "
+                   "Siege on the toolbar or the zone's menu; 10), then Next phase.",
+                   head=self.head(rs, state)))
 
     def phase_actions(self, rs: LilyErmineModel, state: State,
                       frame: Frame) -> Iterator[Action]:
@@ -123,8 +128,8 @@ class CombatPhase(LilyPhase):
                 side: str | None) -> tuple[str, str | None] | None:
         if (not diplomacy.pending(state) and armies.defence_pending(state)
                 and action.verb != "defend"):
-            return (f"{rs.side(OTHER[state['active']]).name} first chooses to stand the "
-                    "siege or fight as an army", rs.cite("10 Overview"))
+            return (N_("{side} first chooses to stand the siege or fight as an army",
+                       side=rs.side(OTHER[state['active']]).name), rs.cite("10 Overview"))
         return super().why_not(rs, state, frame, action, side)
 
     def refusal(self, rs: LilyErmineModel, state: State, frame: Frame,
@@ -139,9 +144,9 @@ class CombatPhase(LilyPhase):
         if verb_name == "next-phase":
             return combat.why_not_end_combat(rs, state)
         if verb_name == "resolved" and action.arg(0) not in state["vars"]["markers"]:
-            return f"no battle or siege to resolve in {action.arg(0)}", rs.cite("10")
+            return N_("no battle or siege to resolve in {arg}", arg=action.arg(0)), rs.cite("10")
         if verb_name == "defend" and action not in set(armies.defence_actions(rs, state)):
-            return ("no choice of siege or battle waits for this answer",
+            return (N_("no choice of siege or battle waits for this answer"),
                     rs.cite("10 Overview"))
         return super().refusal(rs, state, frame, action)
 
@@ -159,28 +164,29 @@ class CombatPhase(LilyPhase):
                   ctx: Context, flow: Flow) -> None:
         armies.choose_defence(rs, state, ctx, action)
 
-    @verb("siege", area=0, decisions=True, label=place_label("Siege: {}"))
+    @verb("siege", area=0, decisions=True, label=place_label(N_("Siege: {0}")))
     def on_siege(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         siege_rules.start(rs, state, action.arg(0), ctx, flow)
 
-    @verb("major-battle", area=0, decisions=True, label=place_label("Major battle: {}"))
+    @verb("major-battle", area=0, decisions=True, label=place_label(N_("Major battle: {0}")))
     def on_major_battle(self, rs: LilyErmineModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
         battle_rules.start(rs, state, action.arg(0), ctx, flow)
 
-    @verb("fight", area=0, decisions=True, label=place_label("Minor battle: {}"))
+    @verb("fight", area=0, decisions=True, label=place_label(N_("Minor battle: {0}")))
     def on_fight(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         combat.fight(rs, state, action.arg(0), ctx, flow)
 
-    @verb("resolved", area=0, label=place_label("Resolved by hand: {}"))
+    @verb("resolved", area=0, label=place_label(N_("Resolved by hand: {0}")))
     def on_resolved(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         zone = action.arg(0)
         kind = state["vars"]["markers"].pop(zone)
-        ctx.log(f"The {kind} in {rs.board_map.place_name(zone)} was resolved by hand; "
-                "marker removed", rs.cite("10"))
+        ctx.log(N_("The {kind} in {place} was resolved by hand; marker removed",
+                   kind=KIND_NAMES.get(kind, kind), place=rs.board_map.place_name(zone)),
+                rs.cite("10"))
 
 
 class OverPhase(LilyStep):
@@ -192,7 +198,7 @@ class OverPhase(LilyStep):
         return []
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        return f"The game is over. {victory.outcome(rs, state)}"
+        return N_("The game is over. {outcome}", outcome=victory.outcome(rs, state))
 
 
 STEPS = (CombatPhase, OverPhase)

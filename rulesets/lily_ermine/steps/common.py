@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from boardapp.core.base.i18n import Msg
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
@@ -19,6 +20,7 @@ from ..model import PHASE_NAMES, LilyErmineModel, armies, diplomacy, victory
 from ..model.base import Why
 from ..model.data import CombatResult
 from ..model.tactical import link_mp, marker_kinds, marker_name, parse
+from ..words import N_, WORDS
 
 ASK_MAX = 4
 """The largest SP loss offered for each side when a Combat Table result is asked."""
@@ -27,20 +29,28 @@ ASK_MAX = 4
 def place_label(text: str, index: int = 0):  # noqa: ANN201 (a label function)
     """A label naming the place of argument ``index``: ``text.format(place)``."""
     def label(rs: LilyErmineModel, state: State, action: Action) -> str:
-        return text.format(rs.place_name(action.arg(index)))
+        return fill(text, rs.place_name(action.arg(index)))
     return label
 
 
 def piece_label(text: str):  # noqa: ANN201 (a label function)
     """A label naming the piece of the first argument: ``text.format(name)``."""
     def label(rs: LilyErmineModel, state: State, action: Action) -> str:
-        return text.format(rs.piece_name(state, action.arg(0)))
+        return fill(text, rs.piece_name(state, action.arg(0)))
     return label
+
+
+def fill(text: str, name: str) -> str:
+    """``text`` (a message with a ``{0}`` field) naming ``name``."""
+    if isinstance(text, Msg):
+        return Msg(text.domain, text.text, {**text.args, "0": name})
+    return text.format(name)
 
 
 def move_label(rs: LilyErmineModel, state: State, action: Action) -> str:
     """``Names → place`` for a move on the tactical map."""
-    return f"{rs.names(state, action.pieces(0))} → {rs.place_name(action.arg(1))}"
+    return N_("{names} → {place}", names=rs.names(state, action.pieces(0)),
+              place=rs.place_name(action.arg(1)))
 
 
 def marker_label(rs: LilyErmineModel, state: State, action: Action) -> str:
@@ -51,11 +61,18 @@ def marker_label(rs: LilyErmineModel, state: State, action: Action) -> str:
     items = mine.get(key) or [] if isinstance(mine, dict) else []
     i = int(action.arg(0)) if action.arg(0).isdigit() else -1
     kind = items[i] if 0 <= i < len(items) else None
-    what = "Choose" if action.verb == "choose-marker" else "Use"
-    where = f" in {rs.place_name(action.arg(1))}" if len(action.args) > 1 else ""
+    choose = action.verb == "choose-marker"
+    where = N_(" in {place}", place=rs.place_name(action.arg(1))) if len(action.args) > 1 else ""
     if isinstance(kind, str) and kind in marker_kinds():
-        return f"{what} {marker_name(kind)}{where}"
-    return f"{what} marker #{action.arg(0)}{where}"
+        return Msg(WORDS.name, "Choose {marker}{where}" if choose else "Use {marker}{where}",
+                   {"marker": marker_name(kind), "where": where})
+    return Msg(WORDS.name, "Choose marker #{arg}{where}" if choose else "Use marker #{arg}{where}",
+               {"arg": action.arg(0), "where": where})
+
+
+MARKER_LABELS = (N_("Choose {marker}{where}"), N_("Use {marker}{where}"),
+                 N_("Choose marker #{arg}{where}"), N_("Use marker #{arg}{where}"))
+"""The labels of a tactical marker's choice and use, marked for the catalogue."""
 
 
 class LilyStep(Step[LilyErmineModel]):
@@ -159,17 +176,18 @@ class SpLossStep(LilyStep):
               sp: int) -> None:
         """Hook before ``pid`` loses ``sp`` SP (the battle steps score gendarmes, 12)."""
 
-    @verb("reduce", piece=0, decisions=True, label=piece_label("Reduce {}"))
+    @verb("reduce", piece=0, decisions=True, label=piece_label(N_("Reduce {0}")))
     def on_reduce(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)
         name = rs.piece_name(state, pid)
         self._lost(rs, state, ctx, pid, 1)
         state["pieces"][pid]["flipped"] = True
-        ctx.log(f"{self.LABEL}: {name} loses 1 SP (reduced)", rs.cite(self.RULE))
+        ctx.log(N_("{label}: {name} loses 1 SP (reduced)", label=self.LABEL, name=name),
+                rs.cite(self.RULE))
         self._after(rs, state, frame, ctx, flow, 1)
 
-    @verb("eliminate-unit", piece=0, decisions=True, label=piece_label("Eliminate unit {}"))
+    @verb("eliminate-unit", piece=0, decisions=True, label=piece_label(N_("Eliminate unit {0}")))
     def on_eliminate_unit(self, rs: LilyErmineModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)
@@ -181,7 +199,8 @@ class SpLossStep(LilyStep):
             # A captured cannon stays on its captured side: its new camp's unit (7.2).
             state["pieces"][pid]["flipped"] = False
         put_piece(state, pid, rs.reserve_of(frame["side"]))
-        ctx.log(f"{self.LABEL}: {name} eliminated ({sp} SP) to the Reserve",
+        ctx.log(N_("{label}: {name} eliminated ({sp} SP) to the Reserve", label=self.LABEL,
+                   name=name, sp=sp),
                 rs.cite(self.RULE))
         self._after(rs, state, frame, ctx, flow, sp)
 
@@ -202,10 +221,10 @@ class TacticalLosses(SpLossStep, TacticalStep):
         self._next(rs, state, frame, ctx, flow)
 
 
-RETREATS = {"none": "No retreat", "attacker": "Attacker retreats (R)",
-            "defender": "Defender retreats (R)"}
-CHECKS = {"none": "No commander check", "attacker": "Attacker's commanders (*)",
-          "defender": "Defender's commanders (*)", "both": "Both sides' commanders (*)"}
+RETREATS = {"none": N_("No retreat"), "attacker": N_("Attacker retreats (R)"),
+            "defender": N_("Defender retreats (R)")}
+CHECKS = {"none": N_("No commander check"), "attacker": N_("Attacker's commanders (*)"),
+          "defender": N_("Defender's commanders (*)"), "both": N_("Both sides' commanders (*)")}
 
 
 class CombatAsk(LilyStep):
@@ -237,15 +256,16 @@ class CombatAsk(LilyStep):
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
         where = self.where(rs, state, frame)
-        head = (f"Combat Table (10), {where + ': ' if where else ''}column {v['column']}, "
-                f"die {v['die']}")
+        head = (N_("Combat Table (10), {value}column {column}, die {die}",
+                   value=where + ': ' if where else '', column=v['column'], die=v['die']))
         if "losses" not in v:
-            return (f"{head}. Its values are not known to boardapp: read the printed table "
-                    "and give the losses (attacker/defender).")
+            return (N_("{head}. Its values are not known to boardapp: read the printed table and "
+                       "give the losses (attacker/defender).", head=head))
         if "retreat" not in v:
-            return f"{head}, losses {v['losses']}: does the printed result carry an R (retreat)?"
-        return (f"{head}, losses {v['losses']}: does the printed result carry a * "
-                "(commander check)?")
+            return N_("{head}, losses {losses}: does the printed result carry an R (retreat)?",
+                      head=head, losses=v['losses'])
+        return (N_("{head}, losses {losses}: does the printed result carry a * (commander check)?",
+                   head=head, losses=v['losses']))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         v = frame["vars"]
@@ -260,7 +280,7 @@ class CombatAsk(LilyStep):
             for who in ("none", "attacker", "defender", "both"):
                 yield Action.of("commander-check", who)
 
-    @verb("combat-losses", label="Losses {}")
+    @verb("combat-losses", label=N_("Losses {0}"))
     def on_combat_losses(self, rs: LilyErmineModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         frame["vars"]["losses"] = action.arg(0)
@@ -280,8 +300,9 @@ class CombatAsk(LilyStep):
         who, star = v.pop("retreat"), action.arg(0)
         result = CombatResult(a, d, who == "attacker", who == "defender",
                               star in ("attacker", "both"), star in ("defender", "both"))
-        ctx.log(f"Combat Table, column {v['column']}, die {v['die']}: the players read "
-                f"{result.text()} (printed table, given by hand)", rs.cite("10"))
+        ctx.log(N_("Combat Table, column {column}, die {die}: the players read {what} (printed "
+                   "table, given by hand)", column=v['column'], die=v['die'], what=result.text()),
+                rs.cite("10"))
         self.resolved(rs, state, frame, ctx, flow, result)
 
 
@@ -291,11 +312,12 @@ class LilyPhase(LilyStep):
 
     def head(self, rs: LilyErmineModel, state: State) -> str:
         """``round 1 (Spr 1487), France phase — Strategic movement``."""
-        return (f"{rs.turn_label(state['turn'])}, {rs.side(state['active']).name} phase — "
-                f"{PHASE_NAMES[self.name]}")
+        return (N_("{turn_label}, {side} phase — {phase_names}",
+                   turn_label=rs.turn_label(state['turn']), side=rs.side(state['active']).name,
+                   phase_names=PHASE_NAMES[self.name]))
 
     def phase_prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        return f"{self.head(rs, state)}."
+        return N_("{head}.", head=self.head(rs, state))
 
     def phase_actions(self, rs: LilyErmineModel, state: State,
                       frame: Frame) -> Iterator[Action]:
@@ -308,8 +330,8 @@ class LilyPhase(LilyStep):
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         item = diplomacy.pending(state)
         if item:
-            return (f"{rs.side(item['camp']).name}: place {rs.names(state, item['pieces'])} "
-                    f"(an ally changed camp) in a zone you control (11).")
+            return (N_("{side}: place {names} (an ally changed camp) in a zone you control (11).",
+                       side=rs.side(item['camp']).name, names=rs.names(state, item['pieces'])))
         return self.phase_prompt(rs, state, frame)
 
     def phase_actions_of(self, rs: LilyErmineModel, state: State, frame: Frame,
@@ -334,8 +356,8 @@ class LilyPhase(LilyStep):
                 side: str | None) -> tuple[str, str | None] | None:
         item = diplomacy.pending(state)
         if item and action.verb != "relocate":
-            return (f"{rs.side(item['camp']).name} first places the counters of the ally "
-                    "that changed camp", rs.cite("11"))
+            return (N_("{side} first places the counters of the ally that changed camp",
+                       side=rs.side(item['camp']).name), rs.cite("11"))
         return super().why_not(rs, state, frame, action, side)
 
     def refusal(self, rs: LilyErmineModel, state: State, frame: Frame,
@@ -343,14 +365,14 @@ class LilyPhase(LilyStep):
         if action.verb == "relocate":
             item = diplomacy.pending(state)
             if item is None:
-                return "no ally's counters wait to be placed", rs.cite("11")
+                return N_("no ally's counters wait to be placed"), rs.cite("11")
             if action not in set(diplomacy.relocate_actions(rs, state)):
-                return (f"{rs.place_name(action.arg(0))} is not a zone "
-                        f"{rs.side(item['camp']).name} controls (militia stay in Brittany)",
+                return (N_("{place} is not a zone {side} controls (militia stay in Brittany)",
+                           place=rs.place_name(action.arg(0)), side=rs.side(item['camp']).name),
                         rs.cite("11"))
         return None
 
-    @verb("relocate", label=place_label("Place in {}"))
+    @verb("relocate", label=place_label(N_("Place in {0}")))
     def on_relocate(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         diplomacy.relocate(rs, state, ctx, action.arg(0))
@@ -359,28 +381,29 @@ class LilyPhase(LilyStep):
         """Leave this phase for the next one of the camp's turn (6)."""
         flow.next_phase(rs, state, ctx)
 
-    @verb("next-phase", label="Next phase", loses=lambda rs, state, action: _unspent(state))
+    @verb("next-phase", label=N_("Next phase"), loses=lambda rs, state, action: _unspent(state))
     def on_next_phase(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         self.advance(rs, state, ctx, flow)
 
     def announce(self, rs: LilyErmineModel, state: State, ctx: Context) -> None:
         """The log line of the phase's start (6)."""
-        ctx.log(f"{rs.side(state['active']).name} phase: {PHASE_NAMES[self.name]}",
+        ctx.log(N_("{side} phase: {phase_names}", side=rs.side(state['active']).name,
+                   phase_names=PHASE_NAMES[self.name]),
                 rs.cite("6"))
 
 
 def _unspent(state: State) -> str:
     """What Next phase gives up: the RP not spent in the camp's R&R (7.2)."""
     rp = state["vars"]["rp"].get(state["active"]) if state.get("phase") == "rr" else None
-    return f"{rp} RP unspent are lost (7.2)" if rp else ""
+    return N_("{rp} RP unspent are lost (7.2)", rp=rp) if rp else ""
 
 
 class GarrisonVerb(LilyStep):
     """An army in a fortress may become a garrison, freely: during strategic movement,
     or as it is placed in R&R (7.2, 8)."""
 
-    @verb("garrison", area=0, label=place_label("Garrison in {}"))
+    @verb("garrison", area=0, label=place_label(N_("Garrison in {0}")))
     def on_garrison(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         armies.make_garrison(rs, state, ctx, action.arg(0))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -22,7 +23,9 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import LilyErmineModel
 from ..model.combat import sp_loss_choices
+from ..model.names import data_word
 from ..model.sheets import fatigue_modifier, fatigue_results
+from ..words import N_
 from .common import LilyPhase, LilyStep, SpLossStep
 
 MAX_ASKED = 12
@@ -54,7 +57,7 @@ def modifiers(rs: LilyErmineModel, state: State, zone: str) -> tuple[list[Modifi
         if value is None:
             unknown.append(spec["label"])
         else:
-            known.append(Modifier(spec["label"], value, spec["source"]))
+            known.append(Modifier(data_word(spec["label"]), value, spec["source"]))
     return known, unknown
 
 
@@ -96,7 +99,8 @@ class FatiguePhase(LilyPhase):
             if units:
                 break
         else:
-            ctx.log(f"{rs.side(camp).name}: fatigue and desertion checked for every stack",
+            ctx.log(N_("{side}: fatigue and desertion checked for every stack",
+                       side=rs.side(camp).name),
                     rs.cite("9"))
             flow.end(rs, state, ctx)
             return
@@ -109,16 +113,21 @@ class FatiguePhase(LilyPhase):
         def lookup(modified: int) -> int | None:
             return None if unknown else fatigue_results(rs, state)[column].get(modified)
 
-        res = resolve(ctx, table=table.name, column=f"{column} SP", sides=6, zero_based=False,
+        res = resolve(ctx, table=data_word(table.name), column=N_("{column} SP", column=column),
+                      sides=6,
+                      zero_based=False,
                       modifiers=known, lookup=lookup, clamp=(lo, hi), rule=rs.cite("9"),
-                      who=f"{rs.side(camp).name} ({rs.board_map.place_name(zone)}, {sp} SP)",
-                      describe=lambda r: "unknown value" if r is None else f"{r} SP lost")
+                      who=N_("{side} ({place}, {sp} SP)", side=rs.side(camp).name,
+                             place=rs.board_map.place_name(zone), sp=sp),
+                      describe=lambda r: N_("unknown value") if r is None else N_("{r} SP lost",
+                                                                                  r=r))
         if res.result is None:
-            extra = (" Apply the modifiers whose values are unknown yourself: "
-                     + ", ".join(unknown) + ".") if unknown else ""
-            question = (f"read column {column} SP at modified die {res.modified} "
-                        f"(die {res.die}) and give the SP lost.{extra}")
-            ask_result(ctx, table=table.name, question=question, rule=rs.cite("9"),
+            extra = N_(" Apply the modifiers whose values are unknown yourself: {names}.",
+                       names=listing([data_word(u) for u in unknown])) if unknown else ""
+            question = (N_("read column {column} SP at modified die {modified} (die {die}) and "
+                           "give the SP lost.{extra}", column=column, modified=res.modified,
+                           die=res.die, extra=extra))
+            ask_result(ctx, table=data_word(table.name), question=question, rule=rs.cite("9"),
                        cell=(column, str(res.modified)))
             flow.goto(rs, state, ctx, "fatigue-ask", zone=zone, sp=sp, column=column,
                       die=res.die, modified=res.modified, unknown=unknown)
@@ -135,25 +144,29 @@ class FatigueAsk(LilyStep):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
-        unknown = (" + unknown modifier(s): " + ", ".join(v["unknown"])) if v["unknown"] else ""
-        return (f"{rs.fatigue_table.name} (9), {rs.board_map.place_name(v['zone'])} "
-                f"({v['sp']} SP): column {v['column']} SP, die {v['die']}, modified "
-                f"{v['modified']}{unknown}. Its values are not known to boardapp: read the "
-                "printed table and choose the SP lost.")
+        unknown = N_(" + unknown modifier(s): {names}", names=listing(
+            [data_word(u) for u in v["unknown"]])) if v["unknown"] else ""
+        return (N_("{fatigue_table} (9), {place} ({sp} SP): column {column} SP, die {die}, "
+                   "modified {modified}{unknown}. Its values are not known to boardapp: read the "
+                   "printed table and choose the SP lost.",
+                   fatigue_table=data_word(rs.fatigue_table.name),
+                   place=rs.board_map.place_name(v['zone']), sp=v['sp'], column=v['column'],
+                   die=v['die'], modified=v['modified'], unknown=unknown))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         top = min(frame["vars"]["sp"], MAX_ASKED)
         for n in range(top + 1):
             yield Action.of("fatigue-result", n)
 
-    @verb("fatigue-result", label="{} SP lost")
+    @verb("fatigue-result", label=N_("{0} SP lost"))
     def on_fatigue_result(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         n = int(action.arg(0))
         v = frame["vars"]
-        ctx.log(f"{rs.fatigue_table.name}, column {v['column']} SP, modified die "
-                f"{v['modified']}: the players read {n} SP lost (printed table, given by "
-                "hand)", rs.cite("9"))
+        ctx.log(N_("{fatigue_table}, column {column} SP, modified die {modified}: the players "
+                   "read {n} SP lost (printed table, given by hand)",
+                   fatigue_table=data_word(rs.fatigue_table.name), column=v['column'],
+                   modified=v['modified'], n=n), rs.cite("9"))
         _losses(rs, state, ctx, flow, v["zone"], n)
 
 
@@ -163,7 +176,7 @@ class FatigueLosses(SpLossStep):
 
     name = "fatigue-losses"
     section = "9"
-    LABEL = "Fatigue and desertion"
+    LABEL = N_("Fatigue and desertion")
     RULE = "9"
 
     def _units(self, rs: LilyErmineModel, state: State, frame: Frame) -> list[str]:
@@ -171,8 +184,9 @@ class FatigueLosses(SpLossStep):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
-        return (f"Fatigue and desertion in {rs.board_map.place_name(v['zone'])}: eliminate "
-                f"{v['remaining']} more SP — reduce a unit (1 SP) or eliminate one (9).")
+        return (N_("Fatigue and desertion in {place}: eliminate {remaining} more SP — reduce a "
+                   "unit (1 SP) or eliminate one (9).", place=rs.board_map.place_name(v['zone']),
+                   remaining=v['remaining']))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         yield from sp_loss_choices(rs, state, self._units(rs, state, frame),

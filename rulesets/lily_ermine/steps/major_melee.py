@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -34,11 +35,13 @@ from ..model.battle_rules import (
 from ..model.combat import destinations, is_enemy_zone, sp_loss_choices
 from ..model.data import CombatResult
 from ..model.tactical import is_cannon
+from ..words import N_
 from .common import CombatAsk, LilyStep, TacticalLosses, TacticalStep, place_label
 
 
 def _melee_label(rs: LilyErmineModel, state: State, action: Action) -> str:
-    return f"Attack {rs.place_name(action.arg(1))} from {rs.place_name(action.arg(0))}"
+    return N_("Attack {place} from {place2}", place=rs.place_name(action.arg(1)),
+              place2=rs.place_name(action.arg(0)))
 
 
 
@@ -50,14 +53,15 @@ class MbMelee(TacticalStep):
     def begin(self, rs: LilyErmineModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         if not list(self.actions(rs, state, frame)):
-            ctx.log(f"{rs.side(frame['side']).name} has no melee to fight",
+            ctx.log(N_("{side} has no melee to fight", side=rs.side(frame['side']).name),
                     rs.cite("10 Melee"))
             after_melee(rs, state, ctx, flow)
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        what = "counter-attacks: choose" if frame["vars"].get("counter") else "chooses"
-        return (f"{head(rs, state)}: {rs.side(frame['side']).name} {what} the enemy TZ "
-                "attacked and its own TZ linked to it by a dotted line (10 Melee).")
+        what = N_("counter-attacks: choose") if frame["vars"].get("counter") else N_("chooses")
+        return (N_("{head}: {side} {what} the enemy TZ attacked and its own TZ linked to it by a "
+                   "dotted line (10 Melee).", head=head(rs, state),
+                   side=rs.side(frame['side']).name, what=what))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         t = battle(state)
@@ -75,10 +79,10 @@ class MbMelee(TacticalStep):
         if counter or t["round"] > 1 or not melee_options(rs, state, frame["side"]):
             yield Action("no-melee")
 
-    @verb("no-melee", label="No attack")
+    @verb("no-melee", label=N_("No attack"))
     def on_no_melee(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{rs.side(frame['side']).name} does not attack", rs.cite("10 Melee"))
+        ctx.log(N_("{side} does not attack", side=rs.side(frame['side']).name), rs.cite("10 Melee"))
         after_melee(rs, state, ctx, flow)
 
     @verb("melee", label=_melee_label)
@@ -92,11 +96,13 @@ class MbMelee(TacticalStep):
             tc = rs.tc_of(state, cid)
             die = ctx.roll(6)
             if die > tc:
-                ctx.log(f"Counter-attack test: {rs.piece_name(state, cid)} rolls {die} > TC "
-                        f"{tc}: no counter-attack", rs.cite("10 Counter-attack"))
+                ctx.log(N_("Counter-attack test: {piece} rolls {die} > TC {tc}: no counter-attack",
+                           piece=rs.piece_name(state, cid), die=die, tc=tc),
+                        rs.cite("10 Counter-attack"))
                 after_melee(rs, state, ctx, flow)
                 return
-            ctx.log(f"Counter-attack test: {rs.piece_name(state, cid)} rolls {die} <= TC {tc}",
+            ctx.log(N_("Counter-attack test: {piece} rolls {die} <= TC {tc}",
+                       piece=rs.piece_name(state, cid), die=die, tc=tc),
                     rs.cite("10 Counter-attack"))
         melee(rs, state, ctx, flow, camp, src, dest)
 
@@ -117,7 +123,7 @@ class MbLosses(TacticalLosses):
     """Each camp allocates its melee losses among the units of its TZ (10)."""
 
     name = "mb-losses"
-    LABEL = "Melee"
+    LABEL = N_("Melee")
     RULE = "10 Combat results"
 
     def _zone(self, state: State, side: str) -> str:
@@ -132,9 +138,9 @@ class MbLosses(TacticalLosses):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         side, n = frame["vars"]["queue"][0]
-        return (f"{head(rs, state)}: {rs.side(side).name} eliminates {n} more SP in "
-                f"{name(rs, self._zone(state, side))} — reduce a unit (1 SP) or eliminate one "
-                "(10).")
+        return (N_("{head}: {side} eliminates {n} more SP in {name} — reduce a unit (1 SP) or "
+                   "eliminate one (10).", head=head(rs, state), side=rs.side(side).name, n=n,
+                   name=name(rs, self._zone(state, side))))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         queue = frame["vars"]["queue"]
@@ -176,8 +182,9 @@ class MbAdvance(TacticalStep):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         m = battle(state)["melee"]
-        return (f"{head(rs, state)}: {rs.side(frame['side']).name} may advance units that "
-                f"fought into {name(rs, m['dest'])}, then Advance done (10).")
+        return (N_("{head}: {side} may advance units that fought into {name}, then Advance done "
+                   "(10).", head=head(rs, state), side=rs.side(frame['side']).name,
+                   name=name(rs, m['dest'])))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         m = battle(state)["melee"]
@@ -198,12 +205,14 @@ class MbAdvance(TacticalStep):
         for pid in reversed(action.pieces(0)):  # the stack keeps its order
             put_piece(state, pid, dest)
         rule = rs.cite("10 Advance after combat")
-        ctx.log(f"{rs.names(state, action.pieces(0))} advance into {name(rs, dest)}", rule)
+        ctx.log(N_("{names} advance into {name}", names=rs.names(state, action.pieces(0)),
+                   name=name(rs, dest)), rule)
         for pid in taken:
             state["pieces"][pid]["flipped"] = not state["pieces"][pid]["flipped"]
-            ctx.log(f"{rs.piece_name(state, pid)} is taken and turned over (7.2)", rule)
+            ctx.log(N_("{piece} is taken and turned over (7.2)", piece=rs.piece_name(state, pid)),
+                    rule)
 
-    @verb("advance-done", label="Advance done")
+    @verb("advance-done", label=N_("Advance done"))
     def on_advance_done(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         m = battle(state)["melee"]
@@ -212,7 +221,7 @@ class MbAdvance(TacticalStep):
         for pid in left:
             take_loss(rs, state, ctx, pid, 1, rs.cite("10 Combat results"))
         if left:
-            ctx.log("The enemy cannon left behind are eliminated (not taken)",
+            ctx.log(N_("The enemy cannon left behind are eliminated (not taken)"),
                     rs.cite("10 Combat results"))
         if check_end(rs, state, ctx, flow):
             return
@@ -230,15 +239,15 @@ class MbLrLeave(LilyStep):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
-        return (f"{rs.names(state, v['gone'])} left the battlefield by the LR: "
-                f"{rs.side(frame['side']).name} places them in an adjacent zone free of "
-                "enemy units (into an enemy zone they lose 1 SP) (10.5.1).")
+        return (N_("{names} left the battlefield by the LR: {side} places them in an adjacent "
+                   "zone free of enemy units (into an enemy zone they lose 1 SP) (10.5.1).",
+                   names=rs.names(state, v['gone']), side=rs.side(frame['side']).name))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         for z in destinations(rs, state, frame["vars"]["zone"], frame["side"]):
             yield Action.of("lr-leave", z)
 
-    @verb("lr-leave", label=place_label("Units of the LR to {}"))
+    @verb("lr-leave", label=place_label(N_("Units of the LR to {0}")))
     def on_lr_leave(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -247,8 +256,9 @@ class MbLrLeave(LilyStep):
         gone = [p for p in v["gone"] if state["pieces"][p]["loc"] == v["zone"]]
         for pid in reversed(gone):
             put_piece(state, pid, dest, len(pieces_at(state, dest)))
-        ctx.log(f"{rs.names(state, gone)} leave {rs.board_map.place_name(v['zone'])} for "
-                f"{rs.board_map.place_name(dest)}", rule)
+        ctx.log(N_("{names} leave {place} for {place2}", names=rs.names(state, gone),
+                   place=rs.board_map.place_name(v['zone']), place2=rs.board_map.place_name(dest)),
+                rule)
         lost = []
         for pid in gone:
             militia = code(rs, state, pid) == "Mi" and not rs.in_brittany(dest)
@@ -262,8 +272,8 @@ class MbLrLeave(LilyStep):
                 else:
                     state["pieces"][pid]["flipped"] = True
         if lost:
-            ctx.log(f"Into an enemy zone, or militia leaving Brittany: {', '.join(lost)} lose "
-                    "1 SP (reduced, or eliminated)", rule)
+            ctx.log(N_("Into an enemy zone, or militia leaving Brittany: {names} lose 1 SP "
+                       "(reduced, or eliminated)", names=listing(lost)), rule)
         flow.goto(rs, state, ctx, "battle-retreat", side=v["loser"], zone=v["zone"],
                   retreats=[v["loser"]])
 

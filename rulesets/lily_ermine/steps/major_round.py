@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -33,13 +34,17 @@ from ..model.battle_rules import (
     start_round,
     trim_markers,
 )
-from ..model.tactical import camp_zones, is_cannon, marker_name, parse
+from ..model.tactical import PHASE_WORDS, camp_zones, is_cannon, marker_name, parse
+from ..words import N_
 from .common import TacticalStep, marker_label
+
+NO_MARKER = N_("no marker")
+"""What a camp reveals when it picked no marker."""
 
 
 def _fire_label(rs: LilyErmineModel, state: State, action: Action) -> str:
-    return (f"Fire: {rs.piece_name(state, action.arg(0))} on "
-            f"{rs.piece_name(state, action.arg(1))}")
+    return (N_("Fire: {piece} on {piece2}", piece=rs.piece_name(state, action.arg(0)),
+               piece2=rs.piece_name(state, action.arg(1))))
 
 
 
@@ -51,9 +56,9 @@ class MbTactics(TacticalStep):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         used = sec(state, frame["side"])["picked"]
-        return (f"{head(rs, state)}: {rs.side(frame['side']).name} picks 0 to 2 of its "
-                f"markers for this round in the Hand panel ({len(used)} picked), then "
-                "Tactics done (10 Tactical choice).")
+        return (N_("{head}: {side} picks 0 to 2 of its markers for this round in the Hand panel "
+                   "({n} picked), then Tactics done (10 Tactical choice).", head=head(rs, state),
+                   side=rs.side(frame['side']).name, n=len(used)))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         t = battle(state)
@@ -83,16 +88,16 @@ class MbTactics(TacticalStep):
         kind = mine["chosen"][i]
         mine["chosen"][i] = None
         mine["picked"].append([kind, action.arg(1) if len(action.args) > 1 else None])
-        ctx.log(f"{rs.side(camp).name} will use a tactical marker this round",
+        ctx.log(N_("{side} will use a tactical marker this round", side=rs.side(camp).name),
                 rs.cite("10 Tactical choice"))
 
-    @verb("tactics-done", label="Tactics done")
+    @verb("tactics-done", label=N_("Tactics done"))
     def on_tactics_done(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         t = battle(state)
         trim_markers(rs, state, ctx, frame["side"])
-        ctx.log(f"{rs.side(frame['side']).name} has picked "
-                f"{len(sec(state, frame['side'])['picked'])} marker(s) for the round",
+        ctx.log(N_("{side} has picked {n} marker(s) for the round",
+                   side=rs.side(frame['side']).name, n=len(sec(state, frame['side'])['picked'])),
                 rs.cite("10 Tactical choice"))
         if frame["side"] == t["defender"]:
             flow.goto(rs, state, ctx, "mb-tactics", side=t["attacker"])
@@ -109,13 +114,14 @@ class MbReveal(TacticalStep):
     name = "mb-reveal"
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        return (f"{head(rs, state)}: {rs.side(frame['side']).name} reveals the markers it "
-                f"picked for the {frame['vars']['phase']} (10).")
+        return (N_("{head}: {side} reveals the markers it picked for the {phase} (10).",
+                   head=head(rs, state), side=rs.side(frame['side']).name,
+                   phase=PHASE_WORDS.get(frame['vars']['phase'], frame['vars']['phase'])))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("reveal-markers")
 
-    @verb("reveal-markers", label="Reveal your markers")
+    @verb("reveal-markers", label=N_("Reveal your markers"))
     def on_reveal_markers(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         t = battle(state)
@@ -131,13 +137,15 @@ class MbReveal(TacticalStep):
             t["round_markers"][camp].append(kind)
             if zone:
                 t["zone_markers"].setdefault(zone, []).append(kind)
-            shown.append(marker_name(kind) + (f" in {name(rs, zone)}" if zone else ""))
+            shown.append(marker_name(kind) + (N_(" in {name}",
+                                                 name=name(rs, zone)) if zone else ""))
         mine["picked"] = keep
         if t["round"] == 1 and phase == "melee":  # ditch and fence unused in round 1 are
             mine["chosen"] = [None if k in ZONE_MARKERS else k  # lost (10)
                               for k in mine["chosen"]]
-        ctx.log(f"{rs.side(camp).name} reveals for the {phase}: "
-                f"{', '.join(shown) or 'no marker'}", rs.cite("10 Tactical choice"))
+        ctx.log(N_("{side} reveals for the {phase}: {value}", side=rs.side(camp).name,
+                   phase=PHASE_WORDS.get(phase, phase), value=listing(shown) or NO_MARKER),
+                rs.cite("10 Tactical choice"))
         if camp == t["attacker"]:
             flow.goto(rs, state, ctx, "mb-reveal", side=t["defender"])
         elif phase == "fire":
@@ -160,25 +168,26 @@ class MbFire(TacticalStep):
             if shots(rs, state, other):
                 frame["side"] = other
             else:
-                ctx.log("The fire sequence is complete", rs.cite("10 Fire"))
+                ctx.log(N_("The fire sequence is complete"), rs.cite("10 Fire"))
                 flow.goto(rs, state, ctx, "mb-reveal", side=t["attacker"], phase="melee")
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        return (f"{head(rs, state)}: fire — {rs.side(frame['side']).name} right-clicks a "
-                "shooter and chooses a target within its range (die <= CF: 1 SP), or Stop "
-                "firing (10 Fire).")
+        return (N_("{head}: fire — {side} right-clicks a shooter and chooses a target within its "
+                   "range (die <= CF: 1 SP), or Stop firing (10 Fire).", head=head(rs, state),
+                   side=rs.side(frame['side']).name))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         for pid, target in shots(rs, state, frame["side"]):
             yield Action.of("fire", pid, target)
         yield Action("fire-done")
 
-    @verb("fire-done", label="Stop firing")
+    @verb("fire-done", label=N_("Stop firing"))
     def on_fire_done(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         t = battle(state)
         t["fired"] += [p for p, _ in shots(rs, state, frame["side"])]
-        ctx.log(f"{rs.side(frame['side']).name} fires no more this round", rs.cite("10 Fire"))
+        ctx.log(N_("{side} fires no more this round", side=rs.side(frame['side']).name),
+                rs.cite("10 Fire"))
         flow.goto(rs, state, ctx, "mb-fire", side=rs.other(frame["side"]))
 
     @verb("fire", piece=0, label=_fire_label)
@@ -210,9 +219,10 @@ class MbMove(TacticalStep):
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         cid = army_commander(rs, state, frame["side"])
         tc = rs.tc_of(state, cid) if cid else 0
-        return (f"{head(rs, state)}: tactical movement — {rs.side(frame['side']).name} moves "
-                f"commanders and up to {tc} units ({battle(state)['moved']} moved) along the "
-                "dotted lines, then Movement done (10).")
+        return (N_("{head}: tactical movement — {side} moves commanders and up to {tc} units "
+                   "({moved} moved) along the dotted lines, then Movement done (10).",
+                   head=head(rs, state), side=rs.side(frame['side']).name, tc=tc,
+                   moved=battle(state)['moved']))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         t = battle(state)
@@ -240,15 +250,15 @@ class MbMove(TacticalStep):
         if parse(dest)[1] == "lr":  # type: ignore[index]
             t.setdefault("withdrawn", []).append(pid)  # leaves the field (10.5.1)
         rule = rs.cite("10 Tactical movements")
-        ctx.log(f"{rs.piece_name(state, pid)} moves {name(rs, src)} → {name(rs, dest)} "
-                f"({cost} MP)", rule)
+        ctx.log(N_("{piece} moves {name} → {name2} ({cost} MP)", piece=rs.piece_name(state, pid),
+                   name=name(rs, src), name2=name(rs, dest), cost=cost), rule)
         for ca in taken:
             state["pieces"][ca]["flipped"] = not state["pieces"][ca]["flipped"]
-            ctx.log(f"{rs.piece_name(state, ca)} is captured and turned over", rule)
+            ctx.log(N_("{piece} is captured and turned over", piece=rs.piece_name(state, ca)), rule)
         if check_end(rs, state, ctx, flow):
             return
 
-    @verb("move-done", label="Movement done")
+    @verb("move-done", label=N_("Movement done"))
     def on_move_done(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         t = battle(state)
@@ -270,28 +280,29 @@ class MbRoundEnd(TacticalStep):
         t = battle(state)
         for camp in (t["attacker"], t["defender"]):
             t["round_markers"][camp] = []  # used markers are discarded (ditch, fence stay)
-        ctx.log(f"End of combat round {t['round']}", rs.cite("10 End of the combat round"))
+        ctx.log(N_("End of combat round {round}", round=t['round']),
+                rs.cite("10 End of the combat round"))
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        return (f"{head(rs, state)} is over: {rs.side(frame['side']).name} continues the "
-                "combat with a new round or withdraws (10).")
+        return (N_("{head} is over: {side} continues the combat with a new round or withdraws "
+                   "(10).", head=head(rs, state), side=rs.side(frame['side']).name))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("battle-continue")
         yield Action("battle-withdraw")
 
-    @verb("battle-continue", label="Continue the battle")
+    @verb("battle-continue", label=N_("Continue the battle"))
     def on_battle_continue(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                            ctx: Context, flow: Flow) -> None:
         t = battle(state)
         t["round"] += 1
         start_round(rs, state, ctx, flow)
 
-    @verb("battle-withdraw", label="Withdraw from the battle")
+    @verb("battle-withdraw", label=N_("Withdraw from the battle"))
     def on_battle_withdraw(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                            ctx: Context, flow: Flow) -> None:
         t = battle(state)
-        ctx.log(f"{rs.side(t['attacker']).name} withdraws from the battlefield",
+        ctx.log(N_("{side} withdraws from the battlefield", side=rs.side(t['attacker']).name),
                 rs.cite("10 End of the combat round"))
         if free_counter_attacks(rs, state):
             t["withdrawing"] = True

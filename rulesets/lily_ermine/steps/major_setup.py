@@ -33,7 +33,8 @@ from ..model.battle_rules import (
     unit_list,
     unit_list_all,
 )
-from ..model.tactical import CENTRAL, camp_zones, inventory, tz
+from ..model.tactical import CENTRAL, EVENT_NAMES, camp_zones, inventory, tz
+from ..words import N_
 from .common import TacticalStep, marker_label, move_label
 
 
@@ -44,9 +45,10 @@ class MbDeploy(TacticalStep):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         first, total = line1_ok(rs, state, frame["side"])
-        return (f"{head(rs, state)}: {rs.side(frame['side']).name} deploys — drag counters "
-                f"to your five TZ; at least a third of the SP in the 1st line ({first} of "
-                f"{total} SP now), then Deployment done (10 Deployment).")
+        return (N_("{head}: {side} deploys — drag counters to your five TZ; at least a third of "
+                   "the SP in the 1st line ({first} of {total} SP now), then Deployment done (10 "
+                   "Deployment).", head=head(rs, state), side=rs.side(frame['side']).name,
+                   first=first, total=total))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         camp = frame["side"]
@@ -68,16 +70,17 @@ class MbDeploy(TacticalStep):
                     ctx: Context, flow: Flow) -> None:
         for pid in reversed(action.pieces(0)):  # the stack keeps its order
             put_piece(state, pid, action.arg(1))
-        ctx.log(f"Deployment: {rs.names(state, action.pieces(0))} in "
-                f"{name(rs, action.arg(1))}", rs.cite("10 Deployment"))
+        ctx.log(N_("Deployment: {names} in {name}", names=rs.names(state, action.pieces(0)),
+                   name=name(rs, action.arg(1))), rs.cite("10 Deployment"))
 
-    @verb("deploy-done", label="Deployment done")
+    @verb("deploy-done", label=N_("Deployment done"))
     def on_deploy_done(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                        ctx: Context, flow: Flow) -> None:
         t = battle(state)
         first, total = line1_ok(rs, state, frame["side"])
-        ctx.log(f"{rs.side(frame['side']).name} has deployed ({first} of {total} SP in the "
-                "1st line)", rs.cite("10 Deployment"))
+        ctx.log(N_("{side} has deployed ({first} of {total} SP in the 1st line)",
+                   side=rs.side(frame['side']).name, first=first, total=total),
+                rs.cite("10 Deployment"))
         if frame["side"] == t["defender"]:
             flow.goto(rs, state, ctx, "mb-deploy", side=t["attacker"])
         else:
@@ -95,23 +98,23 @@ def _weapons_on_the_ground(rs: LilyErmineModel, state: State, ctx: Context) -> N
     dukes = {state["pieces"][p]["loc"] for p in on_field(rs, state, "brittany")
              if state["pieces"][p]["type"] in ("francois-ii", "anne")}
     if lords and all(state["pieces"][p]["loc"] in dukes for p in lords):
-        ctx.log("Weapons on the ground: Rieux and Albret stand with the Duke: "
-                "ignored", rs.cite(R_EVENTS))
+        ctx.log(N_("Weapons on the ground: Rieux and Albret stand with the Duke: ignored"),
+                rs.cite(R_EVENTS))
         return
     if lords:
-        ctx.log("Weapons on the ground becomes Treason: Rieux or Albret is with the "
-                "Bretons", rs.cite(R_EVENTS))
+        ctx.log(N_("Weapons on the ground becomes Treason: Rieux or Albret is with the Bretons"),
+                rs.cite(R_EVENTS))
         treason(rs, state, ctx, "brittany")
         return
     for camp in (t["attacker"], t["defender"]):
         d = ctx.roll(6)
         mercs = [p for p in unit_list_all(rs, state, camp)
                  if rs.nationality(state, p) in MERCENARIES]
-        ctx.log(f"Weapons on the ground: {rs.side(camp).name} rolls {d}: "
-                f"{d // 2} mercenary counter(s) to the LR "
-                f"({len(mercs)} present)", rs.cite(R_EVENTS))
+        ctx.log(N_("Weapons on the ground: {side} rolls {d}: {value} mercenary counter(s) to the "
+                   "LR ({n} present)", side=rs.side(camp).name, d=d, value=d // 2, n=len(mercs)),
+                rs.cite(R_EVENTS))
         queue_pick(state, camp, d // 2, mercs, [tz(camp, "lr")],
-                   "weapons on the ground: a mercenary to the LR")
+                   N_("weapons on the ground: a mercenary to the LR"))
 
 
 def _treason(rs: LilyErmineModel, state: State, ctx: Context) -> None:
@@ -126,15 +129,15 @@ def _jacquerie(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     militia = {c: [p for p in unit_list_all(rs, state, c) if code(rs, state, p) == "Mi"]
                for c in camps}
     if not any(militia.values()):
-        ctx.log("Jacquerie: no militia fights: nothing", rs.cite(R_EVENTS))
+        ctx.log(N_("Jacquerie: no militia fights: nothing"), rs.cite(R_EVENTS))
         return
     for camp in camps:
         d = ctx.roll(6)
         n = (d + 1) // 2
-        ctx.log(f"Jacquerie: {rs.side(camp).name} rolls {d}: {n} Breton militia "
-                "counter(s) to its Reserve (a surplus is ignored)", rs.cite(R_EVENTS))
+        ctx.log(N_("Jacquerie: {side} rolls {d}: {n} Breton militia counter(s) to its Reserve (a "
+                   "surplus is ignored)", side=rs.side(camp).name, d=d, n=n), rs.cite(R_EVENTS))
         queue_pick(state, camp, n, militia[camp], [rs.reserve_of(camp)],
-                   "jacquerie: a militia counter to the Reserve")
+                   N_("jacquerie: a militia counter to the Reserve"))
 
 
 def _unmanned_wing(rs: LilyErmineModel, state: State, ctx: Context) -> None:
@@ -143,17 +146,17 @@ def _unmanned_wing(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     d = ctx.roll(6)
     wing = "left" if d % 2 == 0 else "right"
     there = unit_list(rs, state, tz(dfn, wing), dfn)
-    ctx.log(f"Unmanned wing: die {d}, the defender's {wing} wing"
-            + (f": its units move to a central line ({rs.names(state, there)})"
-               if there else " has no units: ignored"), rs.cite(R_EVENTS))
+    ctx.log(N_("Unmanned wing: die {d}, the defender's {wing} wing", d=d, wing=wing)
+            + (N_(": its units move to a central line ({names})", names=rs.names(state, there))
+               if there else N_(" has no units: ignored")), rs.cite(R_EVENTS))
     queue_pick(state, dfn, len(there), there, [tz(dfn, r) for r in CENTRAL],
-               f"unmanned wing: move the {wing} wing's units to a central line")
+               N_("unmanned wing: move the {wing} wing's units to a central line", wing=wing))
 
 
 def _rain(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     """Event 6: no fire by Ca and Co, archers' range 2 (10)."""
     battle(state)["rain"] = True
-    ctx.log("Rain: no fire by cannon (Ca) and coulevriniers (Co); archers' range 2",
+    ctx.log(N_("Rain: no fire by cannon (Ca) and coulevriniers (Co); archers' range 2"),
             rs.cite(R_EVENTS))
 
 
@@ -173,21 +176,21 @@ class MbEvent(TacticalStep):
     name = "mb-event"
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        return (f"{head(rs, state)}: {rs.side(frame['side']).name} rolls 1D6 on the Random "
-                "Events Table (10).")
+        return (N_("{head}: {side} rolls 1D6 on the Random Events Table (10).",
+                   head=head(rs, state), side=rs.side(frame['side']).name))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("random-event")
 
-    @verb("random-event", label="Roll the random event")
+    @verb("random-event", label=N_("Roll the random event"))
     def on_random_event(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         t = battle(state)
         die = ctx.roll(6)
         event = EVENTS[die]
         t["event"] = event
-        ctx.log(f"Random Events Table: die {die} = {event} (valid for every combat round of "
-                "this battle)", rs.cite(R_EVENTS))
+        ctx.log(N_("Random Events Table: die {die} = {event} (valid for every combat round of "
+                   "this battle)", die=die, event=EVENT_NAMES[event]), rs.cite(R_EVENTS))
         EFFECTS[event](rs, state, ctx)
         after_event(rs, state, ctx, flow)
 
@@ -200,7 +203,8 @@ class MbPick(TacticalStep):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         p = battle(state)["picks"][0]
-        return f"{head(rs, state)}: {rs.side(p['camp']).name}, {p['why']} ({p['n']} left)."
+        return N_("{head}: {side}, {why} ({n} left).", head=head(rs, state),
+                  side=rs.side(p['camp']).name, why=p['why'], n=p['n'])
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         p = battle(state)["picks"][0]
@@ -217,7 +221,8 @@ class MbPick(TacticalStep):
         pid = action.arg(0)
         t["emptied"].append(state["pieces"][pid]["loc"])
         put_piece(state, pid, action.arg(1))
-        ctx.log(f"{rs.piece_name(state, pid)} to {name(rs, action.arg(1))}", rs.cite(R_EVENTS))
+        ctx.log(N_("{piece} to {name}", piece=rs.piece_name(state, pid),
+                   name=name(rs, action.arg(1))), rs.cite(R_EVENTS))
         p["n"] -= 1
         p["cands"].remove(pid)
         if p["n"] <= 0 or not p["cands"]:
@@ -235,9 +240,10 @@ class MbMarkers(TacticalStep):
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         cid = army_commander(rs, state, frame["side"])
         tc = rs.tc_of(state, cid) if cid else 0
-        return (f"{head(rs, state)}: {rs.side(frame['side']).name} chooses secretly up to "
-                f"{tc} tactical markers (TC of {rs.piece_name(state, cid) if cid else '-'}) "
-                "in the Hand panel, then Markers chosen (10).")
+        return (N_("{head}: {side} chooses secretly up to {tc} tactical markers (TC of {value}) "
+                   "in the Hand panel, then Markers chosen (10).", head=head(rs, state),
+                   side=rs.side(frame['side']).name, tc=tc,
+                   value=rs.piece_name(state, cid) if cid else '-'))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         t = battle(state)
@@ -255,7 +261,7 @@ class MbMarkers(TacticalStep):
                     yield Action.of("choose-marker", str(i))
         yield Action("markers-chosen")
 
-    @verb("take-markers", hand=True, label="Take your tactical markers")
+    @verb("take-markers", hand=True, label=N_("Take your tactical markers"))
     def on_take_markers(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         """The camp's markers, in an order only its player knows: a choice names a
@@ -266,7 +272,8 @@ class MbMarkers(TacticalStep):
         state["vars"].setdefault("tac_secret", {})[camp] = {
             "pool": ctx.shuffle(kinds, private=True), "chosen": [], "picked": []}
         battle(state)["taken"][camp] = True
-        ctx.log(f"{rs.side(camp).name} takes its {len(kinds)} tactical markers in hand",
+        ctx.log(N_("{side} takes its {n} tactical markers in hand", side=rs.side(camp).name,
+                   n=len(kinds)),
                 rs.cite(R_MARKERS))
 
     @verb("choose-marker", hand=True, label=marker_label)
@@ -276,16 +283,17 @@ class MbMarkers(TacticalStep):
         i = int(action.arg(0))
         mine["chosen"].append(mine["pool"][i])
         mine["pool"][i] = None
-        ctx.log(f"{rs.side(frame['side']).name} chooses a tactical marker (face down)",
+        ctx.log(N_("{side} chooses a tactical marker (face down)",
+                   side=rs.side(frame['side']).name),
                 rs.cite(R_MARKERS))
 
-    @verb("markers-chosen", label="Markers chosen")
+    @verb("markers-chosen", label=N_("Markers chosen"))
     def on_markers_chosen(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         t = battle(state)
         n = len(sec(state, frame["side"])["chosen"])
-        ctx.log(f"{rs.side(frame['side']).name} places {n} tactical marker(s) face down near "
-                "its army commander", rs.cite(R_MARKERS))
+        ctx.log(N_("{side} places {n} tactical marker(s) face down near its army commander",
+                   side=rs.side(frame['side']).name, n=n), rs.cite(R_MARKERS))
         if frame["side"] == t["defender"]:
             flow.goto(rs, state, ctx, "mb-markers", side=t["attacker"])
         else:

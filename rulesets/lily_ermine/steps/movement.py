@@ -16,14 +16,16 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import LilyErmineModel, armies
 from ..model.base import ROUGH, Why
+from ..model.tactical import KIND_NAMES
+from ..words import N_
 from .common import GarrisonVerb, LilyPhase, piece_label
 
 
 def _sail_label(rs: LilyErmineModel, state: State, action: Action) -> str:
     """``Sail names to zone (13)``: on the destination's menu, where a drag would be a land
     move (a zone both by land and by sea)."""
-    return (f"Sail {rs.names(state, action.pieces(0))} to "
-            f"{rs.board_map.place_name(action.arg(1))} (13)")
+    return (N_("Sail {names} to {place} (13)", names=rs.names(state, action.pieces(0)),
+               place=rs.board_map.place_name(action.arg(1))))
 
 
 def _sail_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
@@ -49,8 +51,8 @@ def _drop(rs: LilyErmineModel, state: State, pids: list[str], ctx: Context) -> N
         v["moved"].append(p)
         if v["moving"]["rough"]:
             v["rough"].append(p)
-    ctx.log(f"{rs.names(state, pids)} left in "
-            f"{rs.board_map.place_name(v['moving']['zone'])}", rs.cite("8 Procedure"))
+    ctx.log(N_("{names} left in {place}", names=rs.names(state, pids),
+               place=rs.board_map.place_name(v['moving']['zone'])), rs.cite("8 Procedure"))
 
 
 def _end_army_move(rs: LilyErmineModel, state: State, ctx: Context) -> None:
@@ -60,7 +62,8 @@ def _end_army_move(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     if moving["rough"]:
         v["rough"].extend(moving["pieces"])
     v["moving"] = None
-    ctx.log(f"{rs.piece_name(state, moving['commander'])}'s army ends its movement",
+    ctx.log(N_("{piece}'s army ends its movement",
+               piece=rs.piece_name(state, moving['commander'])),
             rs.cite("8 Overview"))
     armies.consolidate(rs, state, ctx, moving["zone"], state["active"], moving["pieces"])
 
@@ -68,16 +71,18 @@ def _end_army_move(rs: LilyErmineModel, state: State, ctx: Context) -> None:
 def _why_not_pick_up(rs: LilyErmineModel, state: State, pid: str) -> Why:
     moving = state["vars"]["moving"]
     if pid not in state["pieces"]:
-        return f"no piece {pid!r}", rs.cite("8 Procedure")
+        return N_("no piece {pid}", pid=repr(pid)), rs.cite("8 Procedure")
     if not moving:
-        return "no army is moving: units are picked up on the way", rs.cite("8 Procedure")
+        return N_("no army is moving: units are picked up on the way"), rs.cite("8 Procedure")
     if state["pieces"][pid]["loc"] != moving["zone"]:
-        return f"{rs.piece_name(state, pid)} is not where the army is", rs.cite("8 Procedure")
+        return N_("{piece} is not where the army is",
+                  piece=rs.piece_name(state, pid)), rs.cite("8 Procedure")
     if rs.piece_side(state, pid) != state["active"] or rs.is_commander(state, pid):
-        return (f"{rs.piece_name(state, pid)} is not a unit of the moving camp",
+        return (N_("{piece} is not a unit of the moving camp", piece=rs.piece_name(state, pid)),
                 rs.cite("8 Procedure"))
     if pid in state["vars"]["moved"] or pid in moving["pieces"]:
-        return f"{rs.piece_name(state, pid)} has already moved", rs.cite("8 Procedure")
+        return N_("{piece} has already moved",
+                  piece=rs.piece_name(state, pid)), rs.cite("8 Procedure")
     return None
 
 
@@ -96,10 +101,11 @@ class MovementPhase(GarrisonVerb, LilyPhase):
         head = self.head(rs, state)
         moving = state["vars"]["moving"]
         if moving:
-            return (f"{head}: {rs.piece_name(state, moving['commander'])}'s army has "
-                    f"{moving['mp_left']} MP left: drag it on, pick up units, or End move "
-                    "(8).")
-        return f"{head}: drag an army (a commander and its units), then Next phase (8)."
+            return (N_("{head}: {piece}'s army has {mp_left} MP left: drag it on, pick up units, "
+                       "or End move (8).", head=head,
+                       piece=rs.piece_name(state, moving['commander']), mp_left=moving['mp_left']))
+        return N_("{head}: drag an army (a commander and its units), then Next phase (8).",
+                  head=head)
 
     def phase_actions(self, rs: LilyErmineModel, state: State,
                       frame: Frame) -> Iterator[Action]:
@@ -152,11 +158,11 @@ class MovementPhase(GarrisonVerb, LilyPhase):
         if verb_name == "pick-up":
             return _why_not_pick_up(rs, state, action.arg(0))
         if verb_name == "end-move" and not state["vars"]["moving"]:
-            return "no army is moving", rs.cite("8")
+            return N_("no army is moving"), rs.cite("8")
         if verb_name == "garrison":
             return armies.why_not_garrison(rs, state, action.arg(0))
         if verb_name == "next-phase" and state["vars"]["moving"]:
-            return ("an army must complete its movement first (End move)",
+            return (N_("an army must complete its movement first (End move)"),
                     rs.cite("8 Overview"))
         return super().refusal(rs, state, frame, action)
 
@@ -189,7 +195,8 @@ class MovementPhase(GarrisonVerb, LilyPhase):
                                     "zone": state["pieces"][cid]["loc"], "rough": False,
                                     "stopped": False}
             if extra:
-                ctx.log(f"{rs.piece_name(state, cid)}: {note}", rs.cite("8 Procedure"))
+                ctx.log(N_("{piece}: {note}", piece=rs.piece_name(state, cid), note=note),
+                        rs.cite("8 Procedure"))
         else:
             dropped = [p for p in moving["pieces"] if p not in pieces]
             if dropped:
@@ -202,20 +209,22 @@ class MovementPhase(GarrisonVerb, LilyPhase):
         if any(bmap.areas[z].terrain in ROUGH for z in reach.path[1:]):
             moving["rough"] = True
         route = " → ".join(bmap.place_name(z) for z in reach.path)
-        ctx.log(f"{rs.names(state, pieces)} move {route} ({reach.cost} MP, "
-                f"{moving['mp_left']} left)", rs.cite("8 Procedure"))
+        ctx.log(N_("{names} move {route} ({cost} MP, {mp_left} left)",
+                   names=rs.names(state, pieces), route=route, cost=reach.cost,
+                   mp_left=moving['mp_left']), rs.cite("8 Procedure"))
         for z in reach.path[1:]:
             if (rs.is_objective(z) and not rs.enemy_occupied(state, z, camp)
                     and state["control"].get(z) != camp):
                 state["control"][z] = camp
-                ctx.log(f"{rs.side(camp).name} control marker placed in "
-                        f"{bmap.place_name(z)}", rs.cite("5, 8"))
+                ctx.log(N_("{side} control marker placed in {place}", side=rs.side(camp).name,
+                           place=bmap.place_name(z)), rs.cite("5, 8"))
         if reach.stops:
             kind = rs.combat_kind(state, dest, camp)
             v["markers"][dest] = kind
             moving["stopped"] = True
-            ctx.log(f"The army enters an occupied enemy zone and stops: {kind} marker in "
-                    f"{bmap.place_name(dest)}", rs.cite("8 Procedure, 10"))
+            ctx.log(N_("The army enters an occupied enemy zone and stops: {kind} marker in "
+                       "{place}", kind=KIND_NAMES.get(kind, kind), place=bmap.place_name(dest)),
+                    rs.cite("8 Procedure, 10"))
         if moving["stopped"] or moving["mp_left"] <= 0:
             _end_army_move(rs, state, ctx)
 
@@ -228,24 +237,28 @@ class MovementPhase(GarrisonVerb, LilyPhase):
             put_piece(state, pid, dest)
         state["vars"]["sailed"] = True
         bmap = rs.board_map
-        ctx.log(f"{rs.names(state, pieces)} sail from {bmap.place_name(start)} to "
-                f"{bmap.place_name(dest)}", rs.cite("13 Maritime movement"))
+        ctx.log(N_("{names} sail from {place} to {place2}", names=rs.names(state, pieces),
+                   place=bmap.place_name(start), place2=bmap.place_name(dest)),
+                rs.cite("13 Maritime movement"))
         if rs.enemy_occupied(state, dest, "brittany"):
             kind = rs.combat_kind(state, dest, "brittany")
             state["vars"]["markers"][dest] = kind
-            ctx.log(f"{kind.capitalize()} marker in {bmap.place_name(dest)}",
-                    rs.cite("8 Procedure, 10"))
+            words = {"battle": N_("Battle marker in {place}"),
+                     "siege": N_("Siege marker in {place}")}.get(kind)
+            ctx.log(words or N_("{kind} marker in {place}", kind=kind.capitalize()),
+                    rs.cite("8 Procedure, 10"), place=bmap.place_name(dest))
 
-    @verb("pick-up", piece=0, decisions=True, label=piece_label("Pick up {}"))
+    @verb("pick-up", piece=0, decisions=True, label=piece_label(N_("Pick up {0}")))
     def on_pick_up(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)
         moving = state["vars"]["moving"]
         moving["pieces"].append(pid)
-        ctx.log(f"{rs.piece_name(state, moving['commander'])}'s army picks up "
-                f"{rs.piece_name(state, pid)} at no cost", rs.cite("8 Procedure"))
+        ctx.log(N_("{piece}'s army picks up {piece2} at no cost",
+                   piece=rs.piece_name(state, moving['commander']),
+                   piece2=rs.piece_name(state, pid)), rs.cite("8 Procedure"))
 
-    @verb("end-move", label="End move")
+    @verb("end-move", label=N_("End move"))
     def on_end_move(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         _end_army_move(rs, state, ctx)

@@ -13,6 +13,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import LilyErmineModel
 from ..model.combat import after_battle, destinations, no_retreat, retreat_army
+from ..words import N_
 from .common import LilyStep, place_label
 
 
@@ -42,9 +43,9 @@ class BattleRetreat(LilyStep):
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
-        return (f"R: {rs.side(v['retreats'][0]).name} retreats out of "
-                f"{rs.board_map.place_name(v['zone'])} to an adjacent zone free of enemy "
-                "units (into an enemy zone every unit loses 1 SP) (10).")
+        return (N_("R: {side} retreats out of {place} to an adjacent zone free of enemy units "
+                   "(into an enemy zone every unit loses 1 SP) (10).",
+                   side=rs.side(v['retreats'][0]).name, place=rs.board_map.place_name(v['zone'])))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         v = frame["vars"]
@@ -55,7 +56,7 @@ class BattleRetreat(LilyStep):
             if not zones:  # the way out was closed by hand meanwhile
                 yield Action.of("retreat-to", "none")
 
-    @verb("retreat-to", label=place_label("Retreat to {}"))
+    @verb("retreat-to", label=place_label(N_("Retreat to {0}")))
     def on_retreat_to(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         v = frame["vars"]

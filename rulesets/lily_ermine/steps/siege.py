@@ -29,12 +29,14 @@ from ..model.siege_rules import (
     sortie_leaders,
 )
 from ..model.tactical import cf_of, is_cannon, tz
+from ..words import N_
 from .common import CombatAsk, TacticalLosses, TacticalStep
 
 
 def _sortie_label(rs: LilyErmineModel, state: State, action: Action) -> str:
     cid = action.arg(0)
-    return f"Sortie led by {rs.piece_name(state, cid)} (TC {rs.tc_of(state, cid)})"
+    return N_("Sortie led by {piece} (TC {tc_of})", piece=rs.piece_name(state, cid),
+              tc_of=rs.tc_of(state, cid))
 
 
 class SiegeFire(TacticalStep):
@@ -45,22 +47,22 @@ class SiegeFire(TacticalStep):
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         n = len([p for p in side_units(rs, state, frame["side"]) if is_cannon(rs, state, p)])
         if not n:
-            return (f"{head(rs, state)}: the besieger has no cannon, no artillery fire: go "
-                    "on to the assault (10).")
-        return (f"{head(rs, state)}: artillery fire, 1D6 for each of the {n} cannon; a die "
-                "<= the cannon's CF lowers the FV by 1 (10).")
+            return (N_("{head}: the besieger has no cannon, no artillery fire: go on to the "
+                       "assault (10).", head=head(rs, state)))
+        return (N_("{head}: artillery fire, 1D6 for each of the {n} cannon; a die <= the "
+                   "cannon's CF lowers the FV by 1 (10).", head=head(rs, state), n=n))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("siege-fire")
 
-    @verb("siege-fire", label="Artillery fire")
+    @verb("siege-fire", label=N_("Artillery fire"))
     def on_siege_fire(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         t = siege(state)
         cannon = [p for p in side_units(rs, state, t["attacker"]) if is_cannon(rs, state, p)]
         rule = rs.cite("10 Artillery fire")
         if not cannon:
-            ctx.log("The besieger has no cannon: no artillery fire", rule)
+            ctx.log(N_("The besieger has no cannon: no artillery fire"), rule)
         for pid in cannon:
             cf = cf_of(rs, state, pid)
             die = ctx.roll(6)
@@ -68,9 +70,11 @@ class SiegeFire(TacticalStep):
             before = t["fv"]
             if hit:
                 t["fv"] = max(0, t["fv"] - 1)
-            ctx.log(f"{rs.piece_name(state, pid)} fires: die {die} "
-                    f"{'<=' if hit else '>'} CF {cf}: "
-                    + (f"success, FV {before} → {t['fv']}" if hit else "failure"), rule)
+            ctx.log(N_("{piece} fires: die {die} {value} CF {cf}: ",
+                       piece=rs.piece_name(state, pid), die=die, value='<=' if hit else '>',
+                       cf=cf)
+                    + (N_("success, FV {before} → {fv}", before=before,
+                          fv=t['fv']) if hit else "failure"), rule)
         flow.goto(rs, state, ctx, "siege-assault", side=t["defender"])
 
 
@@ -82,25 +86,28 @@ class SiegeAssault(TacticalStep):
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         t = siege(state)
         af, df, base, col = assault_column(rs, state)
-        return (f"{head(rs, state)}: assault, AF {af} vs DF {df} (CF of the besieged + "
-                f"FV {t['fv']}) = column {base}, shifted {t['fv']} left: {col}. "
-                f"{rs.side(t['defender']).name} rolls 1D6 (10).")
+        return (N_("{head}: assault, AF {af} vs DF {df} (CF of the besieged + FV {fv}) = column "
+                   "{base}, shifted {fv} left: {col}. {side} rolls 1D6 (10).",
+                   head=head(rs, state), af=af, df=df, fv=t['fv'], base=base, col=col,
+                   side=rs.side(t['defender']).name))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("siege-assault")
 
-    @verb("siege-assault", label="Roll the assault")
+    @verb("siege-assault", label=N_("Roll the assault"))
     def on_siege_assault(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
         t = siege(state)
         af, df, base, col = assault_column(rs, state)
         rule = rs.cite("10 Assault")
-        ctx.log(f"Assault: AF {af} (CF of all the besieger's units) vs DF {df} (CF of the "
-                f"besieged units + modified FV {t['fv']}): ratio column {base}, "
-                f"{t['fv']} column(s) to the left for the FV = {col}", rule)
+        ctx.log(N_("Assault: AF {af} (CF of all the besieger's units) vs DF {df} (CF of the "
+                   "besieged units + modified FV {fv}): ratio column {base}, {fv} column(s) to "
+                   "the left for the FV = {col}", af=af, df=df, fv=t['fv'], base=base, col=col),
+                rule)
         res = roll_combat(rs, state, ctx, col, rule,
-                          f"{rs.side(t['defender']).name} (assault on "
-                          f"{rs.board_map.place_name(t['zone'])}, AF {af} vs DF {df})")
+                          N_("{side} (assault on {place}, AF {af} vs DF {df})",
+                             side=rs.side(t['defender']).name,
+                             place=rs.board_map.place_name(t['zone']), af=af, df=df))
         if res is None:
             flow.goto(rs, state, ctx, "siege-ask", mode="assault", column=col,
                       die=t["last_die"])
@@ -130,13 +137,13 @@ class SiegeLosses(TacticalLosses):
     its garrison go to the FV (10 Assault)."""
 
     name = "siege-losses"
-    LABEL = "Siege"
+    LABEL = N_("Siege")
     RULE = "10 Assault"
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         side, n = frame["vars"]["queue"][0]
-        return (f"{head(rs, state)}: {rs.side(side).name} eliminates {n} more SP — reduce a "
-                "unit (1 SP) or eliminate one (10).")
+        return (N_("{head}: {side} eliminates {n} more SP — reduce a unit (1 SP) or eliminate "
+                   "one (10).", head=head(rs, state), side=rs.side(side).name, n=n))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         queue = frame["vars"]["queue"]
@@ -169,12 +176,13 @@ class SiegeLosses(TacticalLosses):
                 if side == t["defender"] and v["mode"] == "assault" and t["fv"] > 0:
                     lost = min(n, t["fv"])
                     t["fv"] -= lost
-                    ctx.log(f"The besieged has no units left to lose: {lost} SP go to the FV "
-                            f"({t['fv'] + lost} → {t['fv']})", rs.cite("10 Assault"))
+                    ctx.log(N_("The besieged has no units left to lose: {lost} SP go to the FV "
+                               "({value} → {fv})", lost=lost, value=t['fv'] + lost, fv=t['fv']),
+                            rs.cite("10 Assault"))
                     queue[0][1] -= lost
                     if queue[0][1] > 0:
-                        ctx.log(f"{queue[0][1]} SP more are lost with nothing left to take "
-                                "them", rs.cite("10 Assault"))
+                        ctx.log(N_("{queue} SP more are lost with nothing left to take them",
+                                   queue=queue[0][1]), rs.cite("10 Assault"))
                 queue.pop(0)
             else:
                 frame["side"] = side
@@ -209,18 +217,19 @@ class SiegeSortie(TacticalStep):
     name = "siege-sortie"
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        return (f"{head(rs, state)}: {rs.side(frame['side']).name} may try a sortie led by "
-                "a commander of the garrison (1D6 <= his TC) (10).")
+        return (N_("{head}: {side} may try a sortie led by a commander of the garrison (1D6 <= "
+                   "his TC) (10).", head=head(rs, state), side=rs.side(frame['side']).name))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         for cid in sortie_leaders(rs, state):
             yield Action.of("sortie", cid)
         yield Action("no-sortie")
 
-    @verb("no-sortie", label="No sortie")
+    @verb("no-sortie", label=N_("No sortie"))
     def on_no_sortie(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{rs.side(frame['side']).name} makes no sortie", rs.cite("10 Sortie"))
+        ctx.log(N_("{side} makes no sortie", side=rs.side(frame['side']).name),
+                rs.cite("10 Sortie"))
         flow.goto(rs, state, ctx, "siege-round-end", side=siege(state)["attacker"])
 
     @verb("sortie", label=_sortie_label)
@@ -231,13 +240,14 @@ class SiegeSortie(TacticalStep):
         die = ctx.roll(6)
         rule = rs.cite("10 Sortie")
         if die > tc:
-            ctx.log(f"Sortie led by {rs.piece_name(state, cid)}: die {die} > TC {tc}, the "
-                    "sortie does not take place", rule)
+            ctx.log(N_("Sortie led by {piece}: die {die} > TC {tc}, the sortie does not take "
+                       "place", piece=rs.piece_name(state, cid), die=die, tc=tc), rule)
             flow.goto(rs, state, ctx, "siege-round-end", side=siege(state)["attacker"])
             return
         put_piece(state, cid, tz(frame["side"], "line1"))
-        ctx.log(f"Sortie led by {rs.piece_name(state, cid)}: die {die} <= TC {tc}; choose "
-                "the units (no artillery) that come out to the 1st line", rule)
+        ctx.log(N_("Sortie led by {piece}: die {die} <= TC {tc}; choose the units (no artillery) "
+                   "that come out to the 1st line", piece=rs.piece_name(state, cid), die=die,
+                   tc=tc), rule)
         flow.goto(rs, state, ctx, "siege-sortie-pick", leader=cid)
 
 
@@ -249,8 +259,9 @@ class SiegeSortiePick(TacticalStep):
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
         out = [p for p in side_units(rs, state, frame["side"])
                if state["pieces"][p]["loc"] == tz(frame["side"], "line1")]
-        return (f"{head(rs, state)}: sortie — drag the units that come out to your 1st line "
-                f"({len(out)} out), then Attack (no tactical marker) (10 Sortie).")
+        return (N_("{head}: sortie — drag the units that come out to your 1st line ({n} out), "
+                   "then Attack (no tactical marker) (10 Sortie).", head=head(rs, state),
+                   n=len(out)))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         line1 = tz(frame["side"], "line1")
@@ -267,9 +278,10 @@ class SiegeSortiePick(TacticalStep):
                     ctx: Context, flow: Flow) -> None:
         pid = action.pieces(0)[0]
         put_piece(state, pid, action.arg(1))
-        ctx.log(f"{rs.piece_name(state, pid)} comes out for the sortie", rs.cite("10 Sortie"))
+        ctx.log(N_("{piece} comes out for the sortie", piece=rs.piece_name(state, pid)),
+                rs.cite("10 Sortie"))
 
-    @verb("sortie-attack", label="Sortie: attack")
+    @verb("sortie-attack", label=N_("Sortie: attack"))
     def on_sortie_attack(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
         t = siege(state)
@@ -281,9 +293,10 @@ class SiegeSortiePick(TacticalStep):
         d_cf = sum(cf_of(rs, state, p) for p in dfn)
         col = rs.combat_table.column(a_cf, d_cf)
         rule = rs.cite("10 Sortie")
-        ctx.log(f"Sortie melee: the besieged attack with CF {a_cf} against the besieger's "
-                f"CF {d_cf}: column {col}", rule)
-        res = roll_combat(rs, state, ctx, col, rule, f"{rs.side(t['defender']).name} (sortie)")
+        ctx.log(N_("Sortie melee: the besieged attack with CF {a_cf} against the besieger's CF "
+                   "{d_cf}: column {col}", a_cf=a_cf, d_cf=d_cf, col=col), rule)
+        res = roll_combat(rs, state, ctx, col, rule, N_("{side} (sortie)",
+                                                        side=rs.side(t['defender']).name))
         if res is None:
             flow.goto(rs, state, ctx, "siege-ask", mode="sortie", column=col,
                       die=t["last_die"])
@@ -300,8 +313,8 @@ class SiegeRoundEnd(TacticalStep):
               flow: Flow) -> None:
         t = siege(state)
         t["left"] -= 1
-        ctx.log(f"End of siege round {t['round']}: the siege round cursor moves down "
-                f"({t['left']} left); the modified FV {t['fv']} is kept",
+        ctx.log(N_("End of siege round {round}: the siege round cursor moves down ({left} left); "
+                   "the modified FV {fv} is kept", round=t['round'], left=t['left'], fv=t['fv']),
                 rs.cite("10 Sortie"))
         if t["left"] <= 0:
             finish(rs, state, ctx, flow, "rounds-over")
@@ -309,23 +322,24 @@ class SiegeRoundEnd(TacticalStep):
         frame["side"] = t["attacker"]
 
     def prompt(self, rs: LilyErmineModel, state: State, frame: Frame) -> str:
-        return (f"{head(rs, state)}: {rs.side(frame['side']).name} continues the siege "
-                "with a complete round or lifts it and retreats (10).")
+        return (N_("{head}: {side} continues the siege with a complete round or lifts it and "
+                   "retreats (10).", head=head(rs, state), side=rs.side(frame['side']).name))
 
     def actions(self, rs: LilyErmineModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("siege-continue")
         yield Action("siege-lift")
 
-    @verb("siege-continue", label="Continue the siege")
+    @verb("siege-continue", label=N_("Continue the siege"))
     def on_siege_continue(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                           ctx: Context, flow: Flow) -> None:
         t = siege(state)
         t["round"] += 1
-        ctx.log(f"{rs.side(t['attacker']).name} continues the siege: round {t['round']}",
+        ctx.log(N_("{side} continues the siege: round {round}", side=rs.side(t['attacker']).name,
+                   round=t['round']),
                 rs.cite("10 Continue or lift the siege"))
         flow.goto(rs, state, ctx, "siege-fire", side=t["attacker"])
 
-    @verb("siege-lift", label="Lift the siege")
+    @verb("siege-lift", label=N_("Lift the siege"))
     def on_siege_lift(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         finish(rs, state, ctx, flow, "lifted")
