@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from boardapp.core.engine.game import Game
 
 from .game_notes import phase_name
+from .i18n import _, ngettext
 
 REFUSAL_MS = 6000
 """How long a refusal stays on the banner (it stays in the log)."""
@@ -34,14 +35,17 @@ def deciders_text(game: Game) -> str:
     ruleset, state = game.ruleset, game.state
     outcome = ruleset.outcome(state)
     if outcome:
-        return "Game over"
+        return _("Game over")
     names = []
     for side in ruleset.deciding_sides(state):
         try:
             names.append(ruleset.side(side).name)
         except KeyError:
             names.append(side)
-    return f"{' and '.join(names)} to decide" if names else ""
+    if not names:
+        return ""
+    return ngettext("{sides} to decide", "{sides} to decide", len(names)).format(
+        sides=_(" and ").join(names))
 
 
 class Banner(QFrame):
