@@ -130,7 +130,7 @@ class SheetPage(QWidget):
         if sheet.layout == "grid":
             self.rows = list(sheet.row_labels)
             self.columns = list(self.values)
-            header_rows = [f"{sheet.cell.label or 'die'} {r}" for r in self.rows]
+            header_rows = [f"{sheet.cell.label or _('die')} {r}" for r in self.rows]
             header_columns = self.columns
         elif sheet.layout == "column":
             self.rows = list(self.values)

@@ -115,7 +115,7 @@ class HelpMenu:
         keys = "".join(f"<tr><td><b>{escape(k)}</b></td><td>{escape(t)}</td></tr>"
                        for t, k in rows)
         mouse = "".join(f"<tr><td><b>{escape(g)}</b></td><td>{escape(t)}</td></tr>"
-                        for g, t in ((_(g), _(t)) for g, t in MOUSE))
+                        for g, t in ((str(g), str(t)) for g, t in MOUSE))
         return (_("<h3>Keyboard</h3>") + f"<table>{keys}</table>"
                 + _("<h3>Mouse</h3>") + f"<table>{mouse}</table>")
 
@@ -152,7 +152,7 @@ class HelpMenu:
     def about_html(self) -> str:
         """The version and the libraries' licences."""
         libs = "".join(f"<tr><td>{escape(n)} {escape(version_of(n))}</td>"
-                       f"<td>{escape(_(w))}</td><td>{escape(_(lic))}</td></tr>"
+                       f"<td>{escape(str(w))}</td><td>{escape(str(lic))}</td></tr>"
                        for n, w, lic in LIBRARIES)
         return (f"<h3>boardapp {escape(version_of('boardapp'))}</h3>"
                 + _("<p>A digital board for historical wargames of the Hundred Years War era. "

@@ -49,6 +49,7 @@ from .data_share_ui import DataShare
 from .decisions_panel import DecisionsPanel
 from .help_menu import HelpMenu
 from .i18n import _
+from .language import choose_language
 from .pbem_ui import PbemUi
 from .piece_lights import PieceLights
 from .render import render_png
@@ -72,6 +73,8 @@ class MainWindow(QMainWindow):
         self.startup_problem = ""
         self._announced = ""
         """Why the file asked for at start could not be opened (shown once shown)."""
+        self._retired = False
+        """Replaced by a window in another language: closes without asking anything."""
         self.controller = GameController(game, self)
         self.scene = TableScene(self.controller, self)  # any board; a table's tools too
         self.view = TableView(self.scene, self)
@@ -201,6 +204,11 @@ class MainWindow(QMainWindow):
         edit.addSeparator()
         edit.addAction(_("Game &data (cards, tables)…"),
                        lambda: open_data_editor(self.controller, self))
+        self.preferences_action = QAction(_("&Preferences…"), self)
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.preferences_action.triggered.connect(lambda: choose_language(self))
+        edit.addSeparator()
+        edit.addAction(self.preferences_action)
         self.game_menu = bar.addMenu(_("&Game"))
         self.game_menu.addAction(self.roll_action)
         self.game_menu.addSeparator()
@@ -586,8 +594,29 @@ class MainWindow(QMainWindow):
         height = max(170, int(self.height() * 0.32))
         self.resizeDocks([self.decisions], [height], Qt.Orientation.Vertical)
 
+    def take_over(self, old: MainWindow) -> None:
+        """Stand in for ``old`` (the same game, rebuilt in another language): its saved
+        position, autosave, geometry, docks and recipients."""
+        self._saved = old._saved
+        self._announced = old._announced
+        self.pbem_ui.email_to = old.pbem_ui.email_to
+        self.pbem_ui.autosave.saver = old.pbem_ui.autosave.saver
+        self.restoreGeometry(old.saveGeometry())
+        self.restoreState(old.saveState())
+        self._fitted = old._fitted
+        self.show_board(old.current_board())
+        self._refresh()
+
+    def retire(self) -> None:
+        """Close without asking or ending the autosave: another window took over."""
+        self._retired = True
+        self.close()
+        self.deleteLater()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
-        if self._confirm_discard():
+        if self._retired:
+            event.accept()
+        elif self._confirm_discard():
             self.pbem_ui.closing()
             event.accept()
         else:

@@ -361,7 +361,7 @@ class MapEditorWindow(QMainWindow):
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         for tool in TOOLS:
-            action = QAction(_(TOOL_LABELS[tool]), self)
+            action = QAction(str(TOOL_LABELS[tool]), self)
             action.setCheckable(True)
             action.setChecked(tool == "select")
             action.triggered.connect(lambda _=False, t=tool: self.set_tool(t))

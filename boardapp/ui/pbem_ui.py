@@ -150,7 +150,7 @@ class PbemUi(QObject):
         game = self.game
         self.mode_label.setText(mode_text(game))
         reason = game.undo_blocked_reason() if game.log and not game.can_undo else ""
-        tip = _("Undo is blocked: {reason}").format(reason=reason) if reason else _(UNDO_TIP)
+        tip = _("Undo is blocked: {reason}").format(reason=reason) if reason else str(UNDO_TIP)
         self.window_.undo_action.setToolTip(tip)
         self.window_.undo_action.setStatusTip(tip)
         self.replay_action.setEnabled(bool(game.log))

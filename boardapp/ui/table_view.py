@@ -29,7 +29,7 @@ class TableView(BoardView):
         group = QActionGroup(self)
         self.tool_actions: dict[str, QAction] = {}
         for name, tool in self.tools.items():
-            action = QAction(f"{_(tool.label)} ({tool.shortcut})", self)
+            action = QAction(f"{tool.label} ({tool.shortcut})", self)
             action.setCheckable(True)
             action.setShortcut(QKeySequence(tool.shortcut))
             action.triggered.connect(lambda _=False, n=name: self.choose(n))
