@@ -7,13 +7,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench soak bundle bundle-test install-desktop clean
+.PHONY: run test lint bench soak bundle bundle-test install-desktop clean messages catalogues
 
-run: $(STAMP)
+run: $(STAMP) catalogues
 	@sh packaging/ensure-qt-libs.sh $(VENV)
 	$(BIN)/boardapp
 
-test: $(STAMP)
+test: $(STAMP) catalogues
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 lint: $(STAMP)
@@ -32,6 +32,7 @@ soak: $(STAMP)
 # and its smoke test: the bundle, run offscreen, opens each game, plays, saves and reopens it.
 bundle: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,bundle]'
+	$(BIN)/python packaging/catalogues.py compile
 	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
 		packaging/boardapp.spec
 
@@ -42,6 +43,14 @@ bundle-test: bundle
 # The menu entry, icons and the game-file type for the current user, starting .venv's boardapp.
 install-desktop: $(STAMP)
 	BOARDAPP_EXEC="$(abspath $(BIN)/boardapp)" sh packaging/install-desktop.sh
+
+# Translations (README, "Translations"): `make messages` updates every .po from the code
+# and prints the share translated; `make catalogues` compiles them (.mo, not committed).
+messages: $(STAMP)
+	$(BIN)/python packaging/catalogues.py extract
+
+catalogues: $(STAMP)
+	$(BIN)/python packaging/catalogues.py compile
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -45,7 +45,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__, cli_ai, cli_map, cli_table
 from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
+from .core.base.i18n import LANGUAGES, N_, _, normalise
 from .core.base.names import check_player_name
+from .core.files.preferences import choose_language
 
 if TYPE_CHECKING:
     from .core.engine.game import Game
@@ -93,94 +95,120 @@ EXIT_ILLEGAL = 2
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="boardapp", description="A digital board for historical "
-                                "wargames. Without a command, opens the board.")
+    p = argparse.ArgumentParser(prog="boardapp", description=_("A digital board for "
+                                                               "historical wargames. Without "
+                                                               "a command, opens the board."))
     p.add_argument("--version", action="version", version=f"boardapp {__version__}")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), default=None,
+                   help=_("the language (default: $BOARDAPP_LANG, the preference, the "
+                          "system's)"))
     sub = p.add_subparsers(dest="command")
     who = argparse.ArgumentParser(add_help=False)
     who.add_argument("--as", dest="as_side", default=None, metavar="SIDE",
-                     help="your side in a play-by-email game (default: found from the "
-                          "passphrase)")
+                     help=_("your side in a play-by-email game (default: found from the "
+                            "passphrase)"))
     who.add_argument("--passphrase-file", default=None, metavar="FILE",
-                     help="read your passphrase from the first line of FILE (else "
-                          "$BOARDAPP_PASSPHRASE, else asked)")
-    sub.add_parser("rulesets", help="list installed rulesets and their scenarios")
-    new = sub.add_parser("new", help="write a new game file", parents=[who])
+                     help=_("read your passphrase from the first line of FILE (else "
+                            "$BOARDAPP_PASSPHRASE, else asked)"))
+    sub.add_parser("rulesets", help=_("list installed rulesets and their scenarios"))
+    new = sub.add_parser("new", help=_("write a new game file"), parents=[who])
     new.add_argument("ruleset")
     new.add_argument("scenario")
     new.add_argument("-o", "--output", required=True)
-    new.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    new.add_argument("--seed", type=int, default=None, help=_("dice seed (default: random)"))
     new.add_argument("--sides", default=None, metavar="SIDE,SIDE,...",
-                     help="the sides that play, where the scenario lets the set-up choose "
-                          "them (default: all its sides; by email: the players' sides)")
+                     help=_("the sides that play, where the scenario lets the set-up choose "
+                            "them (default: all its sides; by email: the players' sides)"))
     new.add_argument("--pbem", action="store_true",
-                     help="a play-by-email game: committed dice, hidden hands, signed sends")
+                     help=_("a play-by-email game: committed dice, hidden hands, signed sends"))
     new.add_argument("--players", nargs="+", default=[], metavar="SIDE=NAME",
-                     help="the players of a play-by-email game, e.g. red=Alice")
-    show = sub.add_parser("show", help="text summary of a game", parents=[who])
+                     help=_("the players of a play-by-email game, e.g. red=Alice"))
+    show = sub.add_parser("show", help=_("text summary of a game"), parents=[who])
     show.add_argument("file")
     show.add_argument("--json", action="store_true",
-                      help="the public view of the position as JSON (pieces, places, "
-                           "control, scores, who decides; secrets as counts)")
-    actions = sub.add_parser("actions", help="the legal actions now", parents=[who])
+                      help=_("the public view of the position as JSON (pieces, places, "
+                             "control, scores, who decides; secrets as counts)"))
+    actions = sub.add_parser("actions", help=_("the legal actions now"), parents=[who])
     actions.add_argument("file")
-    play = sub.add_parser("play", help="apply one action and save the file", parents=[who])
+    play = sub.add_parser("play", help=_("apply one action and save the file"), parents=[who])
     play.add_argument("file")
-    play.add_argument("action", nargs="+", help='the action, e.g. "move a,b rennes"')
+    play.add_argument("action", nargs="+", help=_('the action, e.g. "move a,b rennes"'))
     play.add_argument("--dice", default=None,
-                      help="set the next die results by hand, e.g. 3,7 (logged as manual)")
-    undo = sub.add_parser("undo", help="take back the last action and save the file",
+                      help=_("set the next die results by hand, e.g. 3,7 (logged as manual)"))
+    undo = sub.add_parser("undo", help=_("take back the last action and save the file"),
                           parents=[who])
     undo.add_argument("file")
-    render = sub.add_parser("render", help="draw the board to a PNG")
+    render = sub.add_parser("render", help=_("draw the board to a PNG"))
     render.add_argument("file")
     render.add_argument("-o", "--output", required=True)
     render.add_argument("--scale", type=float, default=1.0)
     render.add_argument("--board", default=None,
-                        help="which board of a game with several (e.g. a battle map); "
-                             "default: the main board")
+                        help=_("which board of a game with several (e.g. a battle map); "
+                               "default: the main board"))
     cli_map.add_render_options(render)
-    log = sub.add_parser("log", help="the action log in plain words", parents=[who])
+    log = sub.add_parser("log", help=_("the action log in plain words"), parents=[who])
     log.add_argument("file")
-    join = sub.add_parser("join", help="join a play-by-email game as SIDE", parents=[who])
+    join = sub.add_parser("join", help=_("join a play-by-email game as SIDE"), parents=[who])
     join.add_argument("file")
-    send = sub.add_parser("send", help="save for the other players: close your turn and save",
+    send = sub.add_parser("send", help=_("save for the other players: close your turn and save"),
                           parents=[who])
     send.add_argument("file")
-    email = sub.add_parser("email", help="save for the other players and write an email (.eml) "
-                                         "with the game attached", parents=[who])
+    email = sub.add_parser("email", help=_("save for the other players and write an email "
+                                           "(.eml) with the game attached"), parents=[who])
     email.add_argument("file")
-    email.add_argument("-o", "--output", required=True, help="the .eml file to write")
+    email.add_argument("-o", "--output", required=True, help=_("the .eml file to write"))
     email.add_argument("--to", nargs="+", default=None, metavar="ADDRESS",
-                       help="the other players' email addresses (several, or separated by "
-                            "commas)")
-    email.add_argument("--from", dest="from_addr", default=None, help="your email address")
-    verify = sub.add_parser("verify", help="check the whole file: replay, dice, seeds, "
-                                           "signatures; non-zero at the first bad step",
+                       help=_("the other players' email addresses (several, or separated by "
+                              "commas)"))
+    email.add_argument("--from", dest="from_addr", default=None, help=_("your email address"))
+    verify = sub.add_parser("verify", help=_("check the whole file: replay, dice, seeds, "
+                                             "signatures; non-zero at the first bad step"),
                             parents=[who])
     verify.add_argument("file")
-    replay = sub.add_parser("replay", help="the actions with the state after each",
+    replay = sub.add_parser("replay", help=_("the actions with the state after each"),
                             parents=[who])
     replay.add_argument("file")
     replay.add_argument("--from", dest="start", type=int, default=None, metavar="N",
-                        help="first action (0 shows the set-up; default: 1)")
+                        help=_("first action (0 shows the set-up; default: 1)"))
     replay.add_argument("--to", dest="stop", type=int, default=None, metavar="M",
-                        help="last action (default: the last one)")
-    reveal = sub.add_parser("reveal", help="game over: open your seal so that everyone can "
-                                           "check your hidden actions", parents=[who])
+                        help=_("last action (default: the last one)"))
+    reveal = sub.add_parser("reveal", help=_("game over: open your seal so that everyone can "
+                                             "check your hidden actions"), parents=[who])
     reveal.add_argument("file")
     cli_map.add_map_parser(sub)
-    selftest = sub.add_parser("selftest", help="check this installation: open each game in "
-                                               "the window, play, save and reopen it")
-    selftest.add_argument("rulesets", nargs="*", help="only these rulesets (default: all)")
+    selftest = sub.add_parser("selftest", help=_("check this installation: open each game in "
+                                                 "the window, play, save and reopen it"))
+    selftest.add_argument("rulesets", nargs="*", help=_("only these rulesets (default: all)"))
     cli_table.add_measure_parser(sub, [who])
     cli_ai.add_parsers(sub, who)
     return p
 
 
+def take_lang(argv: list[str]) -> tuple[list[str], str | None]:
+    """``argv`` without ``--lang fr|en`` (anywhere, for the window and every command),
+    and the language it asks for (``None``: not given)."""
+    out, lang, i = [], None, 0
+    while i < len(argv):
+        word = argv[i]
+        if word == "--lang" and i + 1 < len(argv):
+            lang, i = argv[i + 1], i + 2
+            continue
+        if word.startswith("--lang="):
+            lang = word.partition("=")[2]
+        else:
+            out.append(word)
+        i += 1
+    return out, lang
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``boardapp`` console script."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv, lang = take_lang(list(sys.argv[1:] if argv is None else argv))
+    if lang is not None and normalise(lang) is None:
+        print(_("error: --lang {lang}: boardapp speaks {languages}").format(
+            lang=lang, languages=", ".join(LANGUAGES)), file=sys.stderr)
+        return EXIT_ERROR
+    choose_language(lang)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         from .ui.app import run_gui
 
@@ -194,16 +222,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         _load_engine()
         return COMMAND_FUNCS[args.command](args)
     except IllegalActionError as exc:
-        print(f"illegal: {exc}", file=sys.stderr)
+        print(N_("illegal: {exc}", exc=exc), file=sys.stderr)
         return EXIT_ILLEGAL
     except BoardappError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(N_("error: {exc}", exc=exc), file=sys.stderr)
         return EXIT_ERROR
     except BrokenPipeError:  # output piped into `head`: not an error
         sys.stderr.close()
         return 0
     except OSError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(N_("error: {exc}", exc=exc), file=sys.stderr)
         return EXIT_ERROR
 
 
@@ -227,10 +255,10 @@ def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) 
             with open(path, encoding="utf-8") as handle:
                 text = handle.readline().rstrip("\r\n")
         except OSError as exc:
-            raise BoardappError(f"{path}: cannot read the passphrase file: "
-                                f"{exc.strerror}") from exc
+            raise BoardappError(N_("{path}: cannot read the passphrase file: {strerror}",
+                                   path=path, strerror=exc.strerror)) from exc
         if not text:
-            raise BoardappError(f"{path}: the passphrase file is empty")
+            raise BoardappError(N_("{path}: the passphrase file is empty", path=path))
         return text
     env = os.environ.get("BOARDAPP_PASSPHRASE")
     if env:
@@ -238,11 +266,11 @@ def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) 
     if required and sys.stdin.isatty():
         first = getpass.getpass("Your passphrase: ")
         if new and getpass.getpass("Again: ") != first:
-            raise BoardappError("the two passphrases differ")
+            raise BoardappError(N_("the two passphrases differ"))
         return first
     if required:
-        raise BoardappError("this needs your passphrase: give --passphrase-file FILE or set "
-                            "$BOARDAPP_PASSPHRASE")
+        raise BoardappError(N_("this needs your passphrase: give --passphrase-file FILE or "
+                               "set $BOARDAPP_PASSPHRASE"))
     return None
 
 
@@ -272,7 +300,7 @@ def _parse_players(items: list[str]) -> dict[str, str]:
     for item in items:
         side, sep, name = item.partition("=")
         if not sep or not side:
-            raise BoardappError(f"--players wants SIDE=NAME, not {quote(item)}")
+            raise BoardappError(N_("--players wants SIDE=NAME, not {quote}", quote=quote(item)))
         side = side.strip().lower()
         players[side] = check_player_name(name.strip(), f"the player of {side}")
     return players
@@ -284,22 +312,22 @@ def cmd_new(args: argparse.Namespace) -> int:
         sides = [s.strip() for s in args.sides.split(",")] if args.sides else None
         game = Game(ruleset, args.scenario, args.seed, sides=sides)
         save_game(game, args.output)
-        print(f"new game written to {args.output}")
+        print(N_("new game written to {output}", output=args.output))
         return 0
     from .core.pbem.pbem import new_pbem_game
 
     if args.seed is not None:
-        raise BoardappError("a play-by-email game takes no --seed: its dice come from both "
-                            "players' committed seeds")
+        raise BoardappError(N_("a play-by-email game takes no --seed: its dice come from "
+                               "both players' committed seeds"))
     players = _parse_players(args.players)
     me = args.as_side or next(iter(players), "")
     game = new_pbem_game(ruleset, args.scenario, players, me,
                          _passphrase(args, required=True, new=True) or "")
     save_game(game, args.output)
     waiting = [s for s in players if s != me]
-    print(f"new play-by-email game written to {args.output}; you play {me}. Send the file to "
-          f"the other player(s) ({', '.join(waiting)}): they join with "
-          f"'boardapp join {args.output} --as SIDE'")
+    print(N_("new play-by-email game written to {output}; you play {me}. Send the file to "
+             "the other player(s) ({names}): they join with 'boardapp join {output} --as SIDE'",
+             output=args.output, me=me, names=', '.join(waiting)))
     return 0
 
 
@@ -308,16 +336,16 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     game = load_game(args.file, maps=UserMaps())
     if not args.as_side:
-        raise BoardappError("say which side you play: --as SIDE")
+        raise BoardappError(N_("say which side you play: --as SIDE"))
     join_pbem(game, args.as_side, _passphrase(args, required=True, new=True) or "")
     save_game(game, args.file)
     pbem = game.pbem
     assert pbem is not None
     if pbem.all_joined:
-        print(f"joined as {pbem.name(game, args.as_side)}; every player has joined. "
-              f"{game.ruleset.prompt(game.state)}")
+        print(N_("joined as {name}; every player has joined. {prompt}",
+                 name=pbem.name(game, args.as_side), prompt=game.ruleset.prompt(game.state)))
     else:
-        print(f"joined as {pbem.name(game, args.as_side)}; still waiting for others")
+        print(N_("joined as {name}; still waiting for others", name=pbem.name(game, args.as_side)))
     return 0
 
 
@@ -325,10 +353,10 @@ def cmd_send(args: argparse.Namespace) -> int:
     game = _open(args, player=True)
     send = save_for_opponent(game, args.file, args.as_side)
     if send is None:
-        print(f"{args.file} saved: nothing new to close since your last send")
+        print(N_("{file} saved: nothing new to close since your last send", file=args.file))
     else:
-        print(f"{args.file} saved for the other players: actions up to {send.upto} sent by "
-              f"{send.side}")
+        print(N_("{file} saved for the other players: actions up to {upto} sent by {side}",
+                 file=args.file, upto=send.upto, side=send.side))
     return 0
 
 
@@ -338,7 +366,7 @@ def cmd_email(args: argparse.Namespace) -> int:
     game = _open(args, player=True)
     msg = email_game(game, args.file, args.output, side=args.as_side, to=args.to,
                      from_addr=args.from_addr)
-    print(f"{args.output} written: {msg['Subject']}")
+    print(N_("{output} written: {subject}", output=args.output, subject=msg['Subject']))
     return 0
 
 
@@ -348,11 +376,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     try:
         game = _open(args, full=True)
     except GameFileError as exc:
-        print(f"NOT OK: {exc}", file=sys.stderr)
+        print(N_("NOT OK: {exc}", exc=exc), file=sys.stderr)
         return EXIT_ERROR
     for line in verify_report(game):
         print(line)
-    print(f"OK: {args.file}")
+    print(N_("OK: {file}", file=args.file))
     return 0
 
 
@@ -362,7 +390,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     start = 1 if args.start is None else args.start
     stop = last if args.stop is None else args.stop
     if not 0 <= start <= stop <= last:
-        raise BoardappError(f"--from and --to must satisfy 0 <= from <= to <= {last}")
+        raise BoardappError(N_("--from and --to must satisfy 0 <= from <= to <= {last}", last=last))
     for step in range(start, stop + 1):
         head = "0. set-up" if step == 0 else game.log[step - 1].render()
         print(head)
@@ -376,8 +404,9 @@ def cmd_reveal(args: argparse.Namespace) -> int:
     game = _open(args, player=True)
     open_seals(game)
     save_game(game, args.file)
-    print(f"{args.file}: your seal is open. Everyone can now check your hidden actions and "
-          "read your hidden information and dice seeds: do this only when the game is over.")
+    print(N_("{file}: your seal is open. Everyone can now check your hidden actions and read "
+             "your hidden information and dice seeds: do this only when the game is over.",
+             file=args.file))
     return 0
 
 
@@ -399,16 +428,17 @@ def cmd_actions(args: argparse.Namespace) -> int:
         print(action.text())
     reason = game.why_not_playing()
     if reason:
-        print(f"# you cannot play now: {reason}", file=sys.stderr)
+        print(N_("# you cannot play now: {reason}", reason=reason), file=sys.stderr)
         return 0
     pbem = game.pbem
     if pbem is not None and pbem.me is not None and not actions:
         waiting = [s for s in game.ruleset.deciding_sides(game.state) if s != pbem.me]
         if waiting:
-            print(f"# you play {pbem.name(game, pbem.me)}: the game waits for "
-                  f"{', '.join(pbem.name(game, s) for s in waiting)}, whose program lists "
-                  "their actions", file=sys.stderr)
-    print(f"# manual (always allowed, logged as by hand): {', '.join(MANUAL_VERBS)}",
+            print(N_("# you play {name}: the game waits for {names}, whose program lists "
+                     "their actions", name=pbem.name(game, pbem.me),
+                     names=', '.join(pbem.name(game, s) for s in waiting)), file=sys.stderr)
+    print(N_("# manual (always allowed, logged as by hand): {names}",
+             names=', '.join(MANUAL_VERBS)),
           file=sys.stderr)
     return 0
 
@@ -434,7 +464,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
         print(reason or "nothing to undo: the game is at its set-up")
         return 0
     save_game(game, args.file)
-    print(f"undone: {entry.render()}")
+    print(N_("undone: {entry}", entry=entry.render()))
     return 0
 
 
@@ -444,12 +474,12 @@ def cmd_render(args: argparse.Namespace) -> int:
     game = load_game(args.file, maps=UserMaps())
     if args.scan:
         cli_map.render_over_scan(game, args)
-        print(f"board drawn over {args.scan} to {args.output}")
+        print(N_("board drawn over {scan} to {output}", scan=args.scan, output=args.output))
         return 0
     from .ui.render import render_png
 
     render_png(game, args.output, scale=args.scale, board=args.board)
-    print(f"board drawn to {args.output}")
+    print(N_("board drawn to {output}", output=args.output))
     return 0
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .core.base.errors import DataError
+from .core.base.i18n import N_, NP_, _
 
 if TYPE_CHECKING:
     from .core.scan.calibration import Calibration
@@ -28,40 +29,40 @@ RESIDUAL_WARNING = 5.0
 
 def add_map_parser(sub: argparse._SubParsersAction) -> None:
     """Add the ``map`` command and its subcommands to the ``boardapp`` parser."""
-    m = sub.add_parser("map", help="check a map file, calibrate a scan of it")
+    m = sub.add_parser("map", help=_("check a map file, calibrate a scan of it"))
     msub = m.add_subparsers(dest="map_command", metavar="{check,features,calibrate}")
     msub.required = True
-    check = msub.add_parser("check", help="validate a map file; print every problem with its "
-                                          "place (exit 1 if any)")
+    check = msub.add_parser("check", help=_("validate a map file; print every problem with "
+                                            "its place (exit 1 if any)"))
     check.add_argument("mapfile")
-    features = msub.add_parser("features", help="the feature names a reference point can use")
+    features = msub.add_parser("features", help=_("the feature names a reference point can use"))
     features.add_argument("mapfile")
-    cal = msub.add_parser("calibrate", help="fit the transform from map coordinates to the "
-                                            "pixels of a scan; print it with the residuals")
+    cal = msub.add_parser("calibrate", help=_("fit the transform from map coordinates to the "
+                                              "pixels of a scan; print it with the residuals"))
     cal.add_argument("mapfile")
-    cal.add_argument("scan", help="the scan or photo (PNG, JPEG or TIFF)")
+    cal.add_argument("scan", help=_("the scan or photo (PNG, JPEG or TIFF)"))
     _point_options(cal, required=True)
     cal.add_argument("--save", action="store_true",
-                     help="keep the scan and calibration in your board settings for this map "
-                          "(the board and `render --scan` use them)")
+                     help=_("keep the scan and calibration in your board settings for this "
+                            "map (the board and `render --scan` use them)"))
 
 
 def _point_options(p: argparse.ArgumentParser, required: bool) -> None:
     p.add_argument("--point", action="append", default=[], required=required,
-                   metavar="NAME=X,Y", help="a map feature (city id, BOX.tl, map.br...) and "
-                                            "its pixel on the scan; three or more")
+                   metavar="NAME=X,Y", help=_("a map feature (city id, BOX.tl, map.br...) "
+                                              "and its pixel on the scan; three or more"))
     p.add_argument("--projective", action="store_true",
-                   help="fit a perspective (a photograph at an angle; four points or more)")
+                   help=_("fit a perspective (a photograph at an angle; four points or more)"))
 
 
 def add_render_options(render: argparse.ArgumentParser) -> None:
     """Add ``--scan`` (and its calibration options) to ``boardapp render``."""
     render.add_argument("--scan", default=None, metavar="SCAN",
-                        help="draw the game over this scan of the map, calibrated with "
-                             "--point or by your saved board settings")
+                        help=_("draw the game over this scan of the map, calibrated with "
+                               "--point or by your saved board settings"))
     _point_options(render, required=False)
     render.add_argument("--opacity", type=float, default=None,
-                        help="opacity of the map drawn over the scan, 0..1 (0 hides it)")
+                        help=_("opacity of the map drawn over the scan, 0..1 (0 hides it)"))
 
 
 def cmd_map(args: argparse.Namespace) -> int:
@@ -86,12 +87,14 @@ def map_check(path: str) -> int:
     for problem in problems:
         print(problem)
     if problems or bmap is None:
-        print(f"{len(problems)} problem{'s' if len(problems) > 1 else ''} in {path}",
+        print(NP_("{n} problem in {path}", "{n} problems in {path}", len(problems),
+                  path=path),
               file=sys.stderr)
         return EXIT_PROBLEMS
-    kind = "hex map" if bmap.hexgrid is not None else "map"
-    print(f"{path}: {kind} {bmap.id!r} is valid ({len(bmap.areas)} areas, "
-          f"{bmap.graph.number_of_edges()} links, {len(bmap.boxes)} boxes)")
+    kind = N_("hex map") if bmap.hexgrid is not None else N_("map")
+    print(N_("{path}: {kind} {id} is valid ({areas} areas, {links} links, {boxes} boxes)",
+             path=path, kind=kind, id=repr(bmap.id), areas=len(bmap.areas),
+             links=bmap.graph.number_of_edges(), boxes=len(bmap.boxes)))
     return 0
 
 
@@ -109,8 +112,9 @@ def fit_points(bmap, scan: str, options: list[str], projective: bool) -> Calibra
     w, h = scan_size(scan)
     for name, (x, y) in clicks:
         if not (0 <= x <= w and 0 <= y <= h):
-            raise CalibrationError(f"point {name}={x:g},{y:g} is outside the scan "
-                                   f"({w} x {h} pixels)")
+            raise CalibrationError(N_("point {name}={x},{y} is outside the scan ({w} x {h} "
+                                      "pixels)", name=name, x=format(x, 'g'), y=format(y, 'g'),
+                                      w=w, h=h))
     return calibrate(reference_points(bmap, clicks), "projective" if projective else "affine")
 
 
@@ -122,14 +126,15 @@ def map_calibrate(args: argparse.Namespace) -> int:
     bmap = load_map(args.mapfile)
     cal = fit_points(bmap, args.scan, args.point, args.projective)
     w, h = scan_size(args.scan)
-    print(f"map {bmap.id} -> scan {args.scan} ({w} x {h} px)")
+    print(N_("map {id} -> scan {scan} ({w} x {h} px)", id=bmap.id, scan=args.scan, w=w, h=h))
     print(cal.report())
     if bmap.hexgrid is not None:
         grid = bmap.hexgrid
         ox, oy = cal.transform.apply(*grid.origin)
         size = grid.size * cal.transform.mean_scale()
-        print(f"hex grid on the scan: {grid.orientation}, size {size:.2f} px (centre to "
-              f"corner), hex 0,0 at ({ox:.1f}, {oy:.1f}) px")
+        print(N_("hex grid on the scan: {orientation}, size {size} px (centre to corner), "
+                 "hex 0,0 at ({ox}, {oy}) px", orientation=grid.orientation,
+                 size=format(size, '.2f'), ox=format(ox, '.1f'), oy=format(oy, '.1f')))
     if cal.max_residual > RESIDUAL_WARNING:
         worst = max(zip(cal.residuals, cal.points, strict=True), key=lambda t: t[0])[1]
         print(f"warning: {worst.name} is {cal.max_residual:.1f} px off; check where it was "
@@ -139,7 +144,7 @@ def map_calibrate(args: argparse.Namespace) -> int:
         settings.scan = str(Path(args.scan).resolve())
         settings.set_calibration(cal)
         path = save_board_settings(settings)
-        print(f"saved in {path}")
+        print(N_("saved in {path}", path=path))
     return 0
 
 
@@ -161,7 +166,7 @@ def render_over_scan(game, args: argparse.Namespace, progress=None) -> tuple[int
                                        "`boardapp map calibrate ... --save`")
     pyramid = ScanPyramid(args.scan)
     if not pyramid.is_built:
-        print(f"building the tiles of {args.scan} (once; cached)...", file=sys.stderr)
+        print(N_("building the tiles of {scan} (once; cached)...", scan=args.scan), file=sys.stderr)
     pyramid.ensure(progress)
     opacity = settings.overlay_opacity if args.opacity is None else args.opacity
     from .ui.scan_layer import render_scan_png

@@ -9,18 +9,20 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .core.base.i18n import N_, _
+
 if TYPE_CHECKING:
     from .core.engine.game import Game
 
 
 def add_measure_parser(sub: argparse._SubParsersAction,
                        parents: list[argparse.ArgumentParser]) -> None:
-    m = sub.add_parser("measure", help="distance, line of sight, cover and range between two "
-                                       "figures on a table", parents=parents)
+    m = sub.add_parser("measure", help=_("distance, line of sight, cover and range between "
+                                         "two figures on a table"), parents=parents)
     m.add_argument("file")
     m.add_argument("piece")
     m.add_argument("other")
-    m.add_argument("--json", action="store_true", help="the answer as JSON")
+    m.add_argument("--json", action="store_true", help=_("the answer as JSON"))
 
 
 def cmd_measure(args: argparse.Namespace, open_game: Callable[[argparse.Namespace], Game]) -> int:
@@ -33,7 +35,8 @@ def cmd_measure(args: argparse.Namespace, open_game: Callable[[argparse.Namespac
         print(json.dumps({"from": args.piece, "to": args.other, **result.to_json()}, indent=1))
         return 0
     rs = game.ruleset
-    print(f"{rs.piece_name(game.state, args.piece)} to {rs.piece_name(game.state, args.other)}")
+    print(N_("{piece} to {other}", piece=rs.piece_name(game.state, args.piece),
+             other=rs.piece_name(game.state, args.other)))
     for line in result.lines(table):
         print(f"  {line}")
     return 0

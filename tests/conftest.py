@@ -27,6 +27,19 @@ def _own_user_folders(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _english():
+    """Tests read the program's words in English whatever the machine's locale (a test of
+    the translations sets its language itself); the language is English again after it."""
+    from boardapp.core.base.i18n import set_language
+
+    os.environ["BOARDAPP_LANG"] = "en"
+    set_language("en")
+    yield
+    set_language("en")
+    os.environ["BOARDAPP_LANG"] = "en"
+
+
+@pytest.fixture(autouse=True)
 def _fail_on_logged_errors():
     handler = _RaiseOnError()
     root = logging.getLogger()

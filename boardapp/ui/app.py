@@ -23,6 +23,7 @@ from .autosave_ui import offer_restore
 from .i18n import _
 from .main_window import MainWindow
 from .pbem_dialogs import open_as_player
+from .qt_language import install_qt_translations
 
 
 def default_ruleset_id() -> str:
@@ -86,6 +87,7 @@ def run_gui(path: str | None, ruleset_id: str | None = None,
     app.setOrganizationName("boardapp")
     app.setDesktopFileName("boardapp")
     app.setWindowIcon(app_icon())
+    install_qt_translations(app)  # the language was chosen by boardapp.cli.main
     try:
         window = start_window(path, ruleset_id, scenario)
     except BoardappError as exc:

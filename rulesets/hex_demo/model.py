@@ -26,8 +26,13 @@ from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.ruleset import Ruleset, SideInfo
 from boardapp.core.engine.state import State
 
+from .words import N_, WORDS
+
 SIDES = ("red", "blue")
 TERRAIN_COST = {"clear": 1, "woods": 2, "hills": 3}
+TERRAINS = {"clear": N_("clear"), "woods": N_("woods"), "hills": N_("hills"),
+            "lake": N_("lake")}
+"""The terrains' names, translated where they are shown."""
 LAST_TURN = 6
 
 
@@ -46,8 +51,8 @@ class Unit:
 
 
 UNITS = {
-    "inf": Unit("red", "Inf", 4, 4), "cav": Unit("red", "Cav", 2, 6),
-    "binf": Unit("blue", "Inf", 4, 4), "art": Unit("blue", "Art", 5, 3),
+    "inf": Unit("red", N_("Inf"), 4, 4), "cav": Unit("red", N_("Cav"), 2, 6),
+    "binf": Unit("blue", N_("Inf"), 4, 4), "art": Unit("blue", N_("Art"), 5, 3),
 }
 SET_UP = {  # piece id: (type, hex id)
     "red-inf-1": ("inf", "h2-3"), "red-cav-1": ("cav", "h2-3"), "red-inf-2": ("inf", "h1-6"),
@@ -60,11 +65,12 @@ class HexModel(Ruleset):
     """The hex demo's data and predicates (see the module docstring for the rules)."""
 
     id = "hex-demo"
-    name = "Hex demo"
+    name = N_("Hex demo")
     version = "0.1"
     rules_name = "Hex demo"
-    sides = (SideInfo("red", "Red", "#c0392b", "#ffffff"),
-             SideInfo("blue", "Blue", "#2e5fa8", "#ffffff"))
+    words = WORDS
+    sides = (SideInfo("red", N_("Red"), "#c0392b", "#ffffff"),
+             SideInfo("blue", N_("Blue"), "#2e5fa8", "#ffffff"))
     map_file = "sample_hex.yaml"
     _step_costs: tuple[BoardMap, dict[tuple[str, str], int | None]] | None = None
     """The step costs found so far, with the map they belong to (see :meth:`step_cost`)."""
@@ -81,7 +87,8 @@ class HexModel(Ruleset):
 
     def piece_name(self, state: State, pid: str) -> str:
         u = self.unit(state, pid)
-        return f"{self.side(u.side).name} {u.kind} {pid.rsplit('-', 1)[-1]}"
+        return N_("{side} {kind} {number}", side=self.side(u.side).name, kind=u.kind,
+                  number=pid.rsplit("-", 1)[-1])
 
     def enemy_hexes(self, state: State, side: str) -> set[str]:
         """The hexes holding pieces of the side's enemy."""
@@ -145,31 +152,36 @@ class HexModel(Ruleset):
                      dest: str) -> tuple[str, str | None] | None:
         """``None`` if ``pieces`` may move to ``dest`` now, else (reason, rule)."""
         if state["turn"] > LAST_TURN:
-            return "the game is over", self.cite("6")
+            return N_("the game is over"), self.cite("6")
         if not pieces:
-            return "no piece to move", None
+            return N_("no piece to move"), None
         for pid in pieces:
             if pid not in state["pieces"]:
-                return f"no piece {pid!r}", None
+                return N_("no piece {piece}", piece=repr(pid)), None
         if {self.piece_side(state, p) for p in pieces} != {state["active"]}:
-            return f"it is {self.side(state['active']).name}'s move", self.cite("1")
+            return N_("it is {side}'s move", side=self.side(state["active"]).name), \
+                self.cite("1")
         if len({state["pieces"][p]["loc"] for p in pieces}) != 1:
-            return "the pieces must start in one hex", self.cite("2")
+            return N_("the pieces must start in one hex"), self.cite("2")
         moved = [p for p in pieces if p in state["vars"]["moved"]]
         if moved:
-            return f"{self.piece_name(state, moved[0])} has moved this turn", self.cite("2")
+            return N_("{piece} has moved this turn", piece=self.piece_name(state, moved[0])), \
+                self.cite("2")
         bmap = self.board_map
         if dest not in bmap.areas:
-            return f"{bmap.place_name(dest)} is not a hex of the map", None
+            return N_("{place} is not a hex of the map", place=bmap.place_name(dest)), None
         if dest in self.enemy_hexes(state, state["active"]):
-            return f"enemy pieces are in {bmap.place_name(dest)}", self.cite("5")
+            return N_("enemy pieces are in {place}", place=bmap.place_name(dest)), \
+                self.cite("5")
         if bmap.areas[dest].terrain not in TERRAIN_COST:
-            return (f"{bmap.place_name(dest)} is {bmap.areas[dest].terrain}: it cannot be "
-                    "entered", self.cite("3"))
+            return (N_("{place} is {terrain}: it cannot be entered",
+                       place=bmap.place_name(dest), terrain=TERRAINS.get(
+                           bmap.areas[dest].terrain, bmap.areas[dest].terrain)),
+                    self.cite("3"))
         if dest not in self.reachable(state, pieces):
-            return (f"{bmap.place_name(dest)} is out of reach with "
-                    f"{self.budget(state, pieces)} MP", self.cite("3, 4, 5"))
+            return (N_("{place} is out of reach with {mp} MP", place=bmap.place_name(dest),
+                       mp=self.budget(state, pieces)), self.cite("3, 4, 5"))
         return None
 
     def outcome(self, state: State) -> str | None:
-        return "The six turns are over." if state["turn"] > LAST_TURN else None
+        return N_("The six turns are over.") if state["turn"] > LAST_TURN else None

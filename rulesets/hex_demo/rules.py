@@ -15,6 +15,7 @@ from boardapp.core.engine.state import State, add_piece, new_state
 
 from .model import LAST_TURN, SET_UP, SIDES, HexModel
 from .steps.move import MovePhase
+from .words import N_
 
 
 class HexDemo(HexModel):
@@ -26,8 +27,8 @@ class HexDemo(HexModel):
     flow = Flow(phases=(MovePhase,))
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
-        return {"demo": ScenarioInfo("demo", "Meeting at the ford",
-                                     "Three pieces a side on either side of the river")}
+        return {"demo": ScenarioInfo("demo", N_("Meeting at the ford"),
+                                     N_("Three pieces a side on either side of the river"))}
 
     def setup(self, scenario: str, seed: int) -> State:
         state = new_state(self.id, scenario, new_rng(seed), list(SIDES))
@@ -44,8 +45,10 @@ class HexDemo(HexModel):
         return CounterFace(colour=side.colour, text_colour=side.text_colour, title=u.kind,
                            subtitle=pid.rsplit("-", 1)[-1], values=(str(combat), str(u.move)),
                            reduced=reduced,
-                           tooltip=f"{self.piece_name(state, pid)}: combat {combat}, "
-                                   f"movement {u.move}")
+                           tooltip=N_("{piece}: combat {combat}, movement {move}",
+                                      piece=self.piece_name(state, pid), combat=combat,
+                                      move=u.move))
 
     def status(self, state: State) -> Status:
-        return Status(f"{self.name}, turn {min(state['turn'], LAST_TURN)}")
+        return Status(N_("{game}, turn {turn}", game=self.name,
+                         turn=min(state["turn"], LAST_TURN)))

@@ -53,6 +53,7 @@ from .steps.losses import LossesStep, RetreatStep
 from .steps.place import PlacePhase
 from .steps.score import ScorePhase
 from .steps.troops import AssignPhase, DeployPhase, RaisePhase
+from .words import N_
 
 
 class LionInWinter(LionModel):
@@ -154,7 +155,7 @@ class LionInWinter(LionModel):
     def place_markers(self, state: State) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for area, side in state["vars"]["aggressor"].items():
-            out.setdefault(area, []).append(f"Aggressor ({self.side(side).name})")
+            out.setdefault(area, []).append(N_("Aggressor ({side})", side=self.side(side).name))
         for area, troops in state["vars"]["unassigned"].items():
             hire = {k: n for k, n in troops.items() if self.at_home(area, k) and n}
             rest = {k: n for k, n in troops.items() if k not in hire}
@@ -170,16 +171,20 @@ class LionInWinter(LionModel):
         """The turn and phase, the initiative, the kings and the score, then each area's
         leaders with their troops."""
         v = state["vars"]
-        lines = [f"Turn {state['turn']}, {PHASE_NAMES[state['phase']]}",
-                 f"Initiative: {v['initiative'] or '-'}; impulses {v['impulses']}",
-                 f"Kings: {v['king']}; score (English lead): {state['score']['english']}"]
+        lines = [N_("Turn {turn}, {phase}", turn=state["turn"],
+                    phase=PHASE_NAMES[state["phase"]]),
+                 N_("Initiative: {side}; impulses {impulses}", side=v["initiative"] or "-",
+                    impulses=str(v["impulses"])),
+                 N_("Kings: {kings}; score (English lead): {score}", kings=str(v["king"]),
+                    score=state["score"]["english"])]
         for area in sorted(self.board_map.areas):
             here = state["stacks"].get(area, [])
             if here:
                 lines.append(f"  {self.board_map.place_name(area)}: " + ", ".join(
                     f"{self.piece_name(state, p)} [{self.troops_text(v['troops'].get(p, {}))}]"
                     for p in here))
-        return Status(f"{self.name} — turn {state['turn']}", tuple(lines), pieces=False)
+        return Status(N_("{game} — turn {turn}", game=self.name, turn=state["turn"]),
+                      tuple(lines), pieces=False)
 
 
 __all__ = ["LionInWinter", "decide_initiative", "impulses_for", "score_for_rank",

@@ -38,6 +38,8 @@ from boardapp.core.table.paths import PathPlan, plan_path
 from boardapp.core.table.positions import position
 from boardapp.core.table.rules import FigureSpec, TableRules
 
+from .words import N_, WORDS
+
 SIDES = ("red", "blue")
 LAST_TURN = 4
 FOOT = FigureSpec(width=2.0, depth=2.0, height=3.0, allowance=8.0)
@@ -76,13 +78,15 @@ def parse_path(text: str) -> tuple[tuple[tuple[float, float], ...], float | None
     """``X,Y;X,Y[,FACING]`` as waypoints (cm) and a final facing (degrees or ``None``)."""
     words = text.split(";")
     if not words or len(words) > 20:
-        raise InvalidActionError(f"{text!r}: a path is 1 to 20 points X,Y separated by ';'")
+        raise InvalidActionError(N_("{entry}: a path is 1 to 20 points X,Y separated by ';'",
+                                    entry=repr(text)))
     points = []
     facing = None
     for n, word in enumerate(words):
         x, y, f = parse_point(word)
         if f is not None and n != len(words) - 1:
-            raise InvalidActionError(f"{text!r}: only the last point may give a facing")
+            raise InvalidActionError(N_("{entry}: only the last point may give a facing",
+                                        entry=repr(text)))
         points.append((to_cm(x), to_cm(y)))
         facing = None if f is None else f / 10
     return tuple(points), facing
@@ -96,7 +100,7 @@ def parse_orders(text: str) -> list[Order]:
     for item in text.split("/"):
         pid, sep, path = item.partition(":")
         if not sep:
-            raise InvalidActionError(f"{item!r}: an order is PIECE:X,Y;X,Y")
+            raise InvalidActionError(N_("{item}: an order is PIECE:X,Y;X,Y", item=repr(item)))
         points, facing = parse_path(path)
         orders.append(Order(pid, points, facing))
     return orders
@@ -110,11 +114,12 @@ class TableModel(Ruleset):
     """The table demo's data and predicates (see the module docstring for the rules)."""
 
     id = "table-demo"
-    name = "Table demo"
+    name = N_("Table demo")
     version = "0.1"
     rules_name = "Table demo"
-    sides = (SideInfo("red", "Red", "#c0392b", "#ffffff"),
-             SideInfo("blue", "Blue", "#2e5fa8", "#ffffff"))
+    words = WORDS
+    sides = (SideInfo("red", N_("Red"), "#c0392b", "#ffffff"),
+             SideInfo("blue", N_("Blue"), "#2e5fa8", "#ffffff"))
     map_file = "table_demo.yaml"
     table_rules = RULES
 
@@ -122,10 +127,10 @@ class TableModel(Ruleset):
         return pid.split("-", 1)[0]
 
     def piece_name(self, state: State, pid: str) -> str:
-        kind = "rider" if state["pieces"][pid]["type"] == "rider" else "foot"
-        letter = pid.rsplit("-", 1)[-1].upper()
-        return f"{self.side(self.piece_side(state, pid)).name} {kind}" + (
-            f" {letter}" if kind == "foot" else "")
+        side = self.side(self.piece_side(state, pid)).name
+        if state["pieces"][pid]["type"] == "rider":
+            return N_("{side} rider", side=side)
+        return N_("{side} foot {letter}", side=side, letter=pid.rsplit("-", 1)[-1].upper())
 
     def spec(self, state: State, pid: str) -> FigureSpec:
         return RULES.figure(state["pieces"][pid]["type"])
@@ -140,18 +145,23 @@ class TableModel(Ruleset):
     def why_not_order(self, state: State, side: str, order: Order) -> tuple[str, str] | None:
         """``None`` if ``side`` may order ``order``, else (reason, rule)."""
         if order.pid not in state["pieces"]:
-            return f"no piece {order.pid!r}", self.cite("1")
+            return N_("no piece {pid}", pid=repr(order.pid)), self.cite("1")
         if self.piece_side(state, order.pid) != side:
-            return f"{self.piece_name(state, order.pid)} is not yours", self.cite("2")
+            return N_("{piece} is not yours", piece=self.piece_name(state, order.pid)), \
+                self.cite("2")
         if position(state, order.pid) is None:
-            return f"{self.piece_name(state, order.pid)} is not on the table", self.cite("1")
+            return N_("{piece} is not on the table",
+                      piece=self.piece_name(state, order.pid)), self.cite("1")
         plan = self.plan(state, order.pid, order.points)
         if plan.refused:
-            return f"{self.piece_name(state, order.pid)}: {plan.refused}", self.cite("3")
+            return N_("{piece}: {refusal}", piece=self.piece_name(state, order.pid),
+                      refusal=plan.refused), self.cite("3")
         allowance = self.spec(state, order.pid).allowance
         if plan.effort > allowance + 1e-9:
-            return (f"{self.piece_name(state, order.pid)}'s path takes {plan.effort:.1f} cm of "
-                    f"its {allowance:g} cm", self.cite("3"))
+            return (N_("{piece}'s path takes {effort} cm of its {allowance} cm",
+                       piece=self.piece_name(state, order.pid),
+                       effort=format(plan.effort, ".1f"), allowance=format(allowance, "g")),
+                    self.cite("3"))
         return None
 
     def group_orders(self, state: State, pids: list[str], path: str) -> list[Order]:
@@ -162,10 +172,11 @@ class TableModel(Ruleset):
         starts = []
         for pid in pids:
             if pid not in state["pieces"]:
-                raise InvalidActionError(f"no piece {pid!r}")
+                raise InvalidActionError(N_("no piece {pid}", pid=repr(pid)))
             at = position(state, pid)
             if at is None:
-                raise InvalidActionError(f"{self.piece_name(state, pid)} is not on the table")
+                raise InvalidActionError(N_("{piece} is not on the table",
+                                            piece=self.piece_name(state, pid)))
             starts.append(at)
         orders = []
         for pid, at in zip(pids, starts, strict=True):
@@ -183,7 +194,7 @@ class TableModel(Ruleset):
             return str(exc), self.cite("2")
         pids = [o.pid for o in orders]
         if len(set(pids)) != len(pids):
-            return "one order per figure", self.cite("2")
+            return N_("one order per figure"), self.cite("2")
         for order in orders:
             why = self.why_not_order(state, side, order)
             if why is not None:
@@ -204,6 +215,7 @@ class TableModel(Ruleset):
             return None
         red, blue = state["score"]["red"], state["score"]["blue"]
         if red == blue:
-            return f"A draw, {red} to {blue} on the hill."
-        winner = "Red" if red > blue else "Blue"
-        return f"{winner} wins, holding the hill {max(red, blue)} to {min(red, blue)}."
+            return N_("A draw, {red} to {blue} on the hill.", red=red, blue=blue)
+        winner = self.side("red" if red > blue else "blue").name
+        return N_("{winner} wins, holding the hill {max} to {min}.", winner=winner,
+                  max=max(red, blue), min=min(red, blue))

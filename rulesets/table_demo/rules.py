@@ -15,6 +15,7 @@ from boardapp.core.table.tableboard import TABLE_PLACE
 
 from .model import LAST_TURN, SET_UP, SIDES, TableModel
 from .steps.orders import ORDERS_STEP, Orders, RevealOrders, TurnPhase
+from .words import N_
 
 
 class TableDemo(TableModel):
@@ -26,8 +27,8 @@ class TableDemo(TableModel):
     flow = Flow(Orders, RevealOrders, phases=(TurnPhase,))
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
-        return {"demo": ScenarioInfo("demo", "King of the hill",
-                                     "Three figures a side race for the windmill hill")}
+        return {"demo": ScenarioInfo("demo", N_("King of the hill"),
+                                     N_("Three figures a side race for the windmill hill"))}
 
     def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
         state = new_state(self.id, scenario, new_rng(seed), list(SIDES))
@@ -52,7 +53,7 @@ class TableDemo(TableModel):
 
     def private_lines(self, state: State, side: str) -> list[str]:
         drafts = (state["vars"].get("drafts") or {}).get(side) or {}
-        return [f"Planned: {self.piece_name(state, p)} to {path}"
+        return [N_("Planned: {piece} to {path}", piece=self.piece_name(state, p), path=path)
                 for p, path in sorted(drafts.items())]
 
     def counter_face(self, state: State, pid: str) -> CounterFace:
@@ -61,8 +62,11 @@ class TableDemo(TableModel):
         kind = state["pieces"][pid]["type"]
         return CounterFace(colour=side.colour, text_colour=side.text_colour,
                            title=pid.rsplit("-", 1)[-1].upper(), subtitle=kind,
-                           tooltip=f"{self.piece_name(state, pid)}: base {spec.width:g} x "
-                                   f"{spec.depth:g} cm, allowance {spec.allowance:g} cm")
+                           tooltip=N_("{piece}: base {width} x {depth} cm, allowance "
+                                      "{allowance} cm", piece=self.piece_name(state, pid),
+                                      width=f"{spec.width:g}", depth=f"{spec.depth:g}",
+                                      allowance=f"{spec.allowance:g}"))
 
     def status(self, state: State) -> Status:
-        return Status(f"{self.name}, turn {min(state['turn'], LAST_TURN)}")
+        return Status(N_("{game}, turn {turn}", game=self.name,
+                         turn=min(state["turn"], LAST_TURN)))

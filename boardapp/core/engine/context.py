@@ -13,9 +13,10 @@ was rolled, not its value, until the player opens their seal.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from ..base.errors import IllegalActionError
+from ..base.i18n import N_, Msg
 from .actions import LogLine
 from .rng import roll
 from .state import State
@@ -46,13 +47,23 @@ class Context:
         self.faces: list[str] = []
         self._source = dice
 
-    def log(self, text: str, rule: str | None = None, *, private: bool = False) -> None:
+    def log(self, text: str | Msg, rule: str | None = None, *, private: bool = False,
+            **args: Any) -> None:
         """Add a line to this action's log entry, citing ``rule`` if a rule applied.
 
+        ``text`` is a message (``N_("{unit} retreats to {area}")``, see
+        :mod:`boardapp.core.base.i18n`), kept as id and arguments and drawn in each
+        reader's language; ``args`` are added to its arguments
+        (``ctx.log(N_("{unit} retreats to {area}"), "9.5", unit=u, area=a)``). Plain text
+        is kept as it is (a ruleset not translated yet).
         A ``private`` line is shown only to the player who acts (in a play-by-email
         game it is sealed with their hidden information).
         """
-        (self.private_lines if private else self.lines).append(LogLine(text, rule))
+        if args:
+            if not isinstance(text, Msg):
+                raise TypeError("arguments are given to a message (N_), not to plain text")
+            text = Msg(text.domain, text.text, {**text.args, **args}, text.plural, text.n)
+        (self.private_lines if private else self.lines).append(LogLine.of(text, rule))
 
     def roll(self, sides: int, *, zero_based: bool = False, private: bool = False) -> int:
         """Roll a die: the next die set by hand (``set-dice``), the seeded RNG, or the
@@ -68,8 +79,9 @@ class Context:
                 low = 0 if zero_based else 1
                 if not low <= value < low + sides:
                     raise IllegalActionError(
-                        f"The die set by hand reads {value}, but this roll is a d{sides} "
-                        f"reading {low}-{low + sides - 1}: set another value")
+                        N_("The die set by hand reads {value}, but this roll is a d{sides} "
+                           "reading {low}-{high}: set another value", value=value, sides=sides,
+                           low=low, high=low + sides - 1))
             else:
                 value = roll(self.state["rng"], sides, zero_based=zero_based)
         self.dice.append(value)

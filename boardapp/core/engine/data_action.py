@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from ..base.errors import InvalidActionError
+from ..base.i18n import N_
 from .actions import Action
 from .context import Context
 from .datasheets import Sheet, decode_edit, encode_edit, set_cell
@@ -24,8 +25,8 @@ def find_sheet(ruleset: Ruleset, sheet_id: str) -> Sheet:
     sheets = {s.id: s for s in ruleset.data_sheets()}
     if sheet_id not in sheets:
         known = ", ".join(sheets) or "none"
-        raise InvalidActionError(f"{ruleset.name} has no data sheet {sheet_id!r} "
-                                 f"(sheets: {known})")
+        raise InvalidActionError(N_("{name} has no data sheet {sheet_id} (sheets: {known})",
+                                    name=ruleset.name, sheet_id=repr(sheet_id), known=known))
     return sheets[sheet_id]
 
 
@@ -38,7 +39,8 @@ def do_data(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> Non
     """Apply a ``data`` action: check every edit, then set the values in the game."""
     sheet = find_sheet(ruleset, action.arg(0))
     if len(action.args) < 2:
-        raise InvalidActionError(f"'{action.text()}': give at least one KEY:SUB=VALUE")
+        raise InvalidActionError(N_("'{action}': give at least one KEY:SUB=VALUE",
+                                    action=action.text()))
     values = copy.deepcopy(ruleset.sheet_values(state, sheet.id))
     changes = []
     for word in action.args[1:]:
@@ -51,5 +53,6 @@ def do_data(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> Non
         # A game begun before game data existed: it now keeps its own copy.
         state["data"] = {}
     state["data"][sheet.id] = values
-    ctx.log(f"{sheet.title}: {'; '.join(changes)} (game data set by the players)",
+    ctx.log(N_("{title}: {names} (game data set by the players)", title=sheet.title,
+               names='; '.join(changes)),
             sheet.rule or None)

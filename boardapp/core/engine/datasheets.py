@@ -35,6 +35,7 @@ import yaml
 
 from ..base.atomic import atomic_write_text
 from ..base.errors import BoardappError, DataError, InvalidActionError
+from ..base.i18n import N_
 from ..base.yamlio import YAML_LOADER, load_yaml_file, load_yaml_text
 
 UNKNOWN = "?"
@@ -90,14 +91,15 @@ class CellType:
             except ValueError:
                 span = (f" from {self.low} to {self.high}" if self.low is not None
                         and self.high is not None else "")
-                raise ValueError(f"expected a whole number{span}, got {text!r}") from None
+                raise ValueError(N_("expected a whole number{span}, got {entry}", span=span,
+                                    entry=repr(text))) from None
         if self.kind == "bool":
             low = text.lower()
             if low in ("true", "yes", "1"):
                 return True
             if low in ("false", "no", "0"):
                 return False
-            raise ValueError(f"expected yes or no, got {text!r}")
+            raise ValueError(N_("expected yes or no, got {entry}", entry=repr(text)))
         return text
 
     def show(self, value: Any) -> str:
@@ -296,15 +298,18 @@ def decode_edit(sheet: Sheet, values: Mapping[str, Any], word: str) -> tuple[str
     address, sep, written = word.partition("=")
     key, sep2, sub = address.partition(":")
     if not sep or not sep2:
-        raise InvalidActionError(f"{word!r}: expected KEY:SUB=VALUE (e.g. B-01:activation=2)")
+        raise InvalidActionError(N_("{word}: expected KEY:SUB=VALUE (e.g. B-01:activation=2)",
+                                    word=repr(word)))
     key, sub = unquote(key), unquote(sub)
     try:
         get_cell(sheet, values, key, sub)
     except (KeyError, ValueError, TypeError) as exc:
-        raise InvalidActionError(f"{word!r}: the {sheet.title} has no cell {key}:{sub}") \
+        raise InvalidActionError(N_("{word}: the {title} has no cell {key}:{sub}", word=repr(word),
+                                    title=sheet.title, key=key, sub=sub)) \
             from exc
     if (key, sub) in sheet.unused:
-        raise InvalidActionError(f"{word!r}: the {sheet.title} does not use {key}:{sub}")
+        raise InvalidActionError(N_("{word}: the {title} does not use {key}:{sub}",
+                                    word=repr(word), title=sheet.title, key=key, sub=sub))
     kind = sheet.cell_type(sub)
     try:
         value = kind.parse(written if written == UNKNOWN else unquote(written))
@@ -389,9 +394,10 @@ def save_sheet_values(sheet: Sheet, edits: Iterable[tuple[str, str, Any]]) -> No
         text = sheet.file.read_text(encoding="utf-8")
         spans = _edit_spans(text, sheet, edits)
     except OSError as exc:
-        raise BoardappError(f"{sheet.file}: cannot read it ({exc.strerror})") from exc
+        raise BoardappError(N_("{file}: cannot read it ({strerror})", file=sheet.file,
+                               strerror=exc.strerror)) from exc
     except yaml.YAMLError as exc:
-        raise BoardappError(f"{sheet.file}: not valid YAML: {exc}") from exc
+        raise BoardappError(N_("{file}: not valid YAML: {exc}", file=sheet.file, exc=exc)) from exc
     for start, end, new in sorted(spans, reverse=True):
         text = text[:start] + new + text[end:]
     values = load_yaml_text(text, str(sheet.file))
@@ -399,8 +405,8 @@ def save_sheet_values(sheet: Sheet, edits: Iterable[tuple[str, str, Any]]) -> No
     for key, sub, value in edits:
         got = get_cell(sheet, read_from(sheet, check), key, sub)
         if got != value:
-            raise BoardappError(f"{sheet.file}: writing {key}:{sub} failed (read back "
-                                f"{got!r})")
+            raise BoardappError(N_("{file}: writing {key}:{sub} failed (read back {got})",
+                                   file=sheet.file, key=key, sub=sub, got=repr(got)))
     atomic_write_text(sheet.file, text)
 
 

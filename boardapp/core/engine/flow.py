@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..base.errors import BoardappError, IllegalActionError, InvalidActionError
+from ..base.i18n import N_
 from .actions import Action
 from .context import Context
 from .state import State
@@ -143,7 +144,8 @@ class Step(Generic[R]):
                        else self.actions(ruleset, state, frame))
         if any(a == action for a in offered):  # the listing stops at the action
             return None
-        return f"'{action.text()}' is not possible now: {self.prompt(ruleset, state, frame)}", \
+        return N_("'{action}' is not possible now: {prompt}", action=action.text(),
+                  prompt=self.prompt(ruleset, state, frame)), \
             None
 
     @staticmethod
@@ -162,7 +164,8 @@ class Step(Generic[R]):
         spec = self.verbs.get(action.verb)
         handler = getattr(self, spec.handler, None) if spec else None
         if handler is None:
-            raise IllegalActionError(f"'{action.text()}' is not an action of step {self.name}")
+            raise IllegalActionError(N_("'{action}' is not an action of step {name}",
+                                        action=action.text(), name=self.name))
         handler(ruleset, state, frame, action, ctx, flow)
 
 
@@ -213,7 +216,7 @@ class Flow:
              **variables: Any) -> None:
         """Enter procedure step ``name`` on top of the stack, deciding ``side``."""
         if name not in self.steps:
-            raise BoardappError(f"no step {name!r}")
+            raise BoardappError(N_("no step {name}", name=repr(name)))
         self.stack(state).append({"step": name, "side": side, "vars": dict(variables)})
         self._begin(ruleset, state, ctx)
 
@@ -222,7 +225,7 @@ class Flow:
         """Enter procedure step ``name`` deciding ``sides`` together (a sealed choice,
         a vote): the frame's ``side`` is the first of them."""
         if name not in self.steps:
-            raise BoardappError(f"no step {name!r}")
+            raise BoardappError(N_("no step {name}", name=repr(name)))
         self.stack(state).append({"step": name, "side": sides[0] if sides else None,
                                   "sides": list(sides), "vars": dict(variables)})
         self._begin(ruleset, state, ctx)
@@ -251,7 +254,7 @@ class Flow:
                     side: str | None = None) -> None:
         """Make ``phase`` the running phase (``side`` to act, if given) and begin it."""
         if phase not in self.phases:
-            raise BoardappError(f"no phase {phase!r}")
+            raise BoardappError(N_("no phase {phase}", phase=repr(phase)))
         state["phase"] = phase
         if side is not None:
             state["active"] = side
@@ -274,7 +277,7 @@ class Flow:
         counter = getattr(ctx, "flow_steps", 0) + 1
         ctx.flow_steps = counter  # type: ignore[attr-defined]
         if counter > MAX_AUTOMATIC_STEPS:
-            raise BoardappError("runaway procedure: more than 1000 automatic steps")
+            raise BoardappError(N_("runaway procedure: more than 1000 automatic steps"))
 
     def _begin(self, ruleset: Any, state: State, ctx: Context) -> None:
         self._count(ctx)
@@ -343,10 +346,10 @@ class Flow:
         """``None`` if ``action`` is legal now (for ``side``, if given), else (reason,
         rule)."""
         if not self.knows(action.verb):
-            return f"unknown action {action.verb!r}", None
+            return N_("unknown action {verb}", verb=repr(action.verb)), None
         frame = self.current(state)
         if frame is None:
-            return f"'{action.text()}': nothing is waiting for it", None
+            return N_("'{action}': nothing is waiting for it", action=action.text()), None
         return self.step(frame).why_not(ruleset, state, frame, action, side)
 
     def apply(self, ruleset: Any, state: State, action: Action, ctx: Context,
@@ -354,10 +357,11 @@ class Flow:
         """Apply ``action`` in the running step if it is legal for ``side`` there;
         otherwise refuse it with the reason (and ``rule``, or the step's)."""
         if not self.knows(action.verb):
-            raise InvalidActionError(f"unknown action {action.verb!r}")
+            raise InvalidActionError(N_("unknown action {verb}", verb=repr(action.verb)))
         frame = self.current(state)
         if frame is None:
-            raise IllegalActionError(f"'{action.text()}': nothing is waiting for it", rule)
+            raise IllegalActionError(N_("'{action}': nothing is waiting for it",
+                                        action=action.text()), rule)
         step = self.step(frame)
         why = step.why_not(ruleset, state, frame, action, side)
         if why is not None:

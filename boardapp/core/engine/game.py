@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..base.errors import BoardappError, InvalidActionError
+from ..base.i18n import N_
 from .actions import Action, LogEntry
 from .context import Context
 from .datasheets import snapshot
@@ -43,14 +44,18 @@ def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
         ruleset.after_manual(state, ctx)
         return
     try:
-        label = ruleset.action_label(state, action)
+        if type(ruleset).action_label is Ruleset.action_label:
+            label = ruleset.flow.label(ruleset, state, action)  # words kept as a message
+        else:  # a ruleset's own words for its actions
+            label = ruleset.action_label(state, action)
     except Exception:  # an action the rules will refuse: its words are not needed
         label = action.text()
     ruleset.apply(state, action, ctx)
     if not ctx.lines and not ctx.private_lines:
         # An action the rules applied silently still says what was done, in words.
         sides = {s.id: s.name for s in ruleset.sides}
-        ctx.log(f"{sides[ctx.side]}: {label}" if ctx.side in sides else label)
+        ctx.log(N_("{side}: {action}", side=sides[ctx.side], action=label)
+                if ctx.side in sides else label)
 
 
 class Game:
@@ -72,8 +77,9 @@ class Game:
         self.scenario = scenario or ruleset.default_scenario
         if self.scenario not in ruleset.scenarios():
             known = ", ".join(ruleset.scenarios())
-            raise BoardappError(f"{ruleset.name} has no scenario {self.scenario!r} "
-                                f"(scenarios: {known})")
+            raise BoardappError(N_("{game} has no scenario {scenario} (scenarios: {known})",
+                                   game=ruleset.name, scenario=repr(self.scenario),
+                                   known=known))
         self.seed = random.SystemRandom().randrange(1 << 62) if seed is None else int(seed)
         self.played_with = played_with if played_with != ruleset.version else None
         self.sides = ruleset.choose_sides(self.scenario, sides)
@@ -208,7 +214,7 @@ class Game:
         opened from a position verified on this computer, :mod:`..files.checkpoints`).
         Undo and :meth:`state_at` replay what they need from the nearest one."""
         if self.log:
-            raise BoardappError("only a new game can adopt a log")
+            raise BoardappError(N_("only a new game can adopt a log"))
         final = positions[len(entries)]
         self.log = list(entries)
         self.state = copy_state(final)
@@ -235,8 +241,8 @@ class Game:
                 positions[i + 1] = json.dumps(work)
         known = past.snaps[last] if last in past.snaps else json.dumps(self.state)
         if json.dumps(work) != known:
-            raise BoardappError(f"the actions {first + 1}-{last} do not lead to the position "
-                                f"kept after action {last}")
+            raise BoardappError(N_("the actions {first}-{last} do not lead to the position "
+                                   "kept after action {last}", first=first + 1, last=last))
         past.learn(first, undos, redos, positions)
 
     def learn_last(self) -> None:
@@ -303,20 +309,20 @@ class Game:
     def undo_blocked_reason(self) -> str:
         """Why undo is not possible now ("" if it is), in the player's words."""
         if not self.log:
-            return "nothing to undo: the game is at its set-up"
+            return N_("nothing to undo: the game is at its set-up")
         if self.can_undo:
             return ""
         floor = self.undo_floor()
         if self.sends and self.sends[-1].upto == floor:
-            return (f"action {floor} was sent to the opponent: a play-by-email game cannot "
-                    "take back what was sent")
+            return N_("action {n} was sent to the opponent: a play-by-email game cannot take "
+                      "back what was sent", n=floor)
         if self.pbem is not None and self.log[floor - 1].side != self.pbem.me:
             side = self.log[floor - 1].side
             name = next((s.name for s in self.ruleset.sides if s.id == side), side)
-            return (f"action {floor} is {name}'s, not sent yet: only their program can take "
-                    "it back")
-        return (f"action {floor} rolled dice or changed hidden information: a "
-                "play-by-email game cannot take it back")
+            return N_("action {n} is {side}'s, not sent yet: only their program can take it "
+                      "back", n=floor, side=name)
+        return N_("action {n} rolled dice or changed hidden information: a play-by-email "
+                  "game cannot take it back", n=floor)
 
     @property
     def can_redo(self) -> bool:
@@ -332,8 +338,8 @@ class Game:
         """A copy of the state after action ``step`` (0 = the set-up); the game is
         unchanged. In a play-by-email game this is the local player's view."""
         if not 0 <= step <= len(self.log):
-            raise BoardappError(f"there is no step {step}: the log has {len(self.log)} "
-                                "actions")
+            raise BoardappError(N_("there is no step {step}: the log has {n} actions",
+                                   step=step, n=len(self.log)))
         if step not in self._past.snaps:
             self._know(step)
         return self._past.state_at(step, self.state)
@@ -359,7 +365,7 @@ class Game:
     def refresh_views(self) -> None:
         """Set up again the initial view (a new game's keys changed); no action yet."""
         if self.log:
-            raise BoardappError("the players can change only before the first action")
+            raise BoardappError(N_("the players can change only before the first action"))
         setup = copy_state(self._setup)
         self.initial = self.pbem.view(self, setup) if self.pbem is not None else setup
         self.state = copy_state(self.initial)
@@ -402,8 +408,10 @@ class Game:
                 try:
                     game.push(text, side=side)
                 except BoardappError as exc:
-                    raise InvalidActionError(f"action {number} '{text}' cannot be "
-                                             f"replayed: {exc}") from exc
+                    raise InvalidActionError(N_("action {n} '{action}' cannot be replayed: "
+                                                "{problem}", n=number, action=text,
+                                                problem=exc.args[0] if exc.args else "")
+                                             ) from exc
         return game
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base.errors import InvalidActionError
+from ..base.i18n import N_, listing
 from ..table.fixed import is_point_text
 from ..table.place import place_on_table
 from ..table.positions import clear_position
@@ -41,19 +42,21 @@ def _pieces(ruleset: Ruleset, state: State, action: Action, index: int) -> list[
     pids = action.pieces(index)
     for pid in pids:
         if pid not in state["pieces"]:
-            raise InvalidActionError(f"'{action.text()}': no piece {pid!r}")
+            raise InvalidActionError(N_("'{action}': no piece {piece}", action=action.text(),
+                                        piece=repr(pid)))
     return pids
 
 
 def _place(ruleset: Ruleset, state: State, action: Action, index: int) -> str:
     place = action.arg(index)
     if not ruleset.is_place(place):
-        raise InvalidActionError(f"'{action.text()}': no area or box {place!r} on the map")
+        raise InvalidActionError(N_("'{action}': no area or box {place} on the map",
+                                    action=action.text(), place=repr(place)))
     return place
 
 
 def _names(ruleset: Ruleset, state: State, pids: list[str]) -> str:
-    return ", ".join(ruleset.piece_name(state, p) for p in pids)
+    return listing([ruleset.piece_name(state, p) for p in pids])
 
 
 def do_place(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
@@ -66,7 +69,8 @@ def do_place(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
         clear_position(state, pid)
     for pid in reversed(pids):
         put_piece(state, pid, dest)
-    ctx.log(f"{_names(ruleset, state, pids)} placed in {ruleset.place_name(dest)}")
+    ctx.log(N_("{pieces} placed in {place}"), pieces=_names(ruleset, state, pids),
+            place=ruleset.place_name(dest))
 
 
 def do_flip(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
@@ -75,8 +79,10 @@ def do_flip(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> Non
         piece = state["pieces"][pid]
         piece["flipped"] = not piece["flipped"]
         face = ruleset.counter_face(state, pid)
-        side = "reduced side" if face.reduced else "full side"
-        ctx.log(f"{name} flipped to its {side}")
+        if face.reduced:
+            ctx.log(N_("{piece} flipped to its reduced side"), piece=name)
+        else:
+            ctx.log(N_("{piece} flipped to its full side"), piece=name)
 
 
 def do_eliminate(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
@@ -84,77 +90,84 @@ def do_eliminate(ruleset: Ruleset, state: State, action: Action, ctx: Context) -
     for pid in pids:
         state["prev_loc"][pid] = state["pieces"][pid]["loc"]
         put_piece(state, pid, ruleset.eliminated_box)
-    ctx.log(f"{_names(ruleset, state, pids)} eliminated")
+    ctx.log(N_("{pieces} eliminated"), pieces=_names(ruleset, state, pids))
 
 
 def do_return(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
     for pid in _pieces(ruleset, state, action, 0):
         back = state["prev_loc"].pop(pid, None)
         if back is None:
-            raise InvalidActionError(f"{ruleset.piece_name(state, pid)} has no earlier place "
-                                     "to return to: place it instead")
+            raise InvalidActionError(N_("{piece} has no earlier place to return to: place "
+                                        "it instead", piece=ruleset.piece_name(state, pid)))
         put_piece(state, pid, back)
-        ctx.log(f"{ruleset.piece_name(state, pid)} returned to "
-                f"{ruleset.place_name(back)}")
+        ctx.log(N_("{piece} returned to {place}"), piece=ruleset.piece_name(state, pid),
+                place=ruleset.place_name(back))
 
 
 def do_order(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
     place = _place(ruleset, state, action, 0)
     pids = _pieces(ruleset, state, action, 1)
     if sorted(pids) != sorted(pieces_at(state, place)):
-        raise InvalidActionError(f"'{action.text()}': the new order must list exactly the "
-                                 f"pieces in {ruleset.place_name(place)}")
+        raise InvalidActionError(N_("'{action}': the new order must list exactly the "
+                                    "pieces in {place}", action=action.text(),
+                                    place=ruleset.place_name(place)))
     reorder(state, place, pids)
-    ctx.log(f"Stack in {ruleset.place_name(place)} reordered: "
-            f"{_names(ruleset, state, pids)} (top first)")
+    ctx.log(N_("Stack in {place} reordered: {pieces} (top first)"),
+            place=ruleset.place_name(place), pieces=_names(ruleset, state, pids))
 
 
 def do_roll(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
     spec = action.args[0] if action.args else ruleset.dice.name
     if not spec.startswith("d") or not spec[1:].isdigit() or int(spec[1:]) < 2:
-        raise InvalidActionError(f"'{action.text()}': a die is written d6, d10...")
+        raise InvalidActionError(N_("'{action}': a die is written d6, d10...",
+                                    action=action.text()))
     sides = int(spec[1:])
     zero = ruleset.dice.zero_based and sides == ruleset.dice.sides
     value = ctx.roll(sides, zero_based=zero)
-    ctx.log(f"{ruleset.side(ctx.side).name} rolls {spec}: {value}")
+    ctx.log(N_("{side} rolls {die}: {value}"), side=ruleset.side(ctx.side).name, die=spec,
+            value=value)
 
 
 def do_set_dice(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
     try:
         values = [int(v) for v in action.pieces(0)]
     except ValueError as exc:
-        raise InvalidActionError(f"'{action.text()}': dice are whole numbers") from exc
+        raise InvalidActionError(N_("'{action}': dice are whole numbers",
+                                    action=action.text())) from exc
     state["dice_queue"].extend(values)
-    ctx.log(f"Next die results set by hand: {', '.join(map(str, values))}")
+    ctx.log(N_("Next die results set by hand: {dice}"), dice=", ".join(map(str, values)))
 
 
 def do_control(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
     place = action.arg(0)
     bmap = ruleset.board_map
     if place not in bmap.areas and place not in bmap.regions:
-        raise InvalidActionError(f"'{action.text()}': no area or region {place!r}")
+        raise InvalidActionError(N_("'{action}': no area or region {place}",
+                                    action=action.text(), place=repr(place)))
     who = action.arg(1)
     sides = [s.id for s in ruleset.sides]
     if who not in (*sides, "none"):
-        raise InvalidActionError(f"'{action.text()}': side must be one of {', '.join(sides)}, "
-                                 "none")
+        raise InvalidActionError(N_("'{action}': side must be one of {sides}, none",
+                                    action=action.text(), sides=", ".join(sides)))
     table = "control" if place in bmap.areas else "region_control"
     state[table][place] = None if who == "none" else who
-    label = "no one" if who == "none" else ruleset.side(who).name
+    label = N_("no one") if who == "none" else ruleset.side(who).name
     name = bmap.areas[place].name if place in bmap.areas else bmap.regions[place].name
-    ctx.log(f"{name} now controlled by {label}")
+    ctx.log(N_("{place} now controlled by {side}"), place=name, side=label)
 
 
 def do_score(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
     who = action.arg(0)
     if who not in state["score"]:
-        raise InvalidActionError(f"'{action.text()}': no side {who!r}")
+        raise InvalidActionError(N_("'{action}': no side {side}", action=action.text(),
+                                    side=repr(who)))
     try:
         value = int(action.arg(1))
     except ValueError as exc:
-        raise InvalidActionError(f"'{action.text()}': the score is a whole number") from exc
+        raise InvalidActionError(N_("'{action}': the score is a whole number",
+                                    action=action.text())) from exc
     state["score"][who] = value
-    ctx.log(f"{ruleset.side(who).name} score set to {value}")
+    ctx.log(N_("{side} score set to {value}"), side=ruleset.side(who).name, value=value)
 
 
 HANDLERS: dict[str, Callable[[Ruleset, State, Action, Context], None]] = {

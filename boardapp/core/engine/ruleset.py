@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import BoardappError, DataError, IllegalActionError, InvalidActionError
+from ..base.i18n import N_, Domain, listing, render
 from ..board.mapdata import BoardMap
 from ..board.maps import LoadedMap, MapProvider, MapRecord, ShippedMaps
 from ..board.movement import Reach
@@ -171,6 +172,10 @@ class Ruleset:
     rules_name: str = ""
     flow: Flow = Flow()
     """The game's phases and procedures (see :mod:`.flow`)."""
+    words: Domain | None = None
+    """The game's own catalogue (``Domain.beside("<id>", __file__)``, see
+    :mod:`boardapp.core.base.i18n`): its names, log lines, prompts in each language.
+    ``None``: a game not translated yet (its words stay English)."""
     """Short game name used in rule citations, e.g. "Some Game 8.21"."""
 
     def __init__(self, maps_dir: Path | None = None, *, maps: MapProvider | None = None) -> None:
@@ -361,13 +366,16 @@ class Ruleset:
         low = info.min_sides if info is not None else None
         unknown = [s for s in wanted if s not in default]
         if unknown or len(set(wanted)) != len(wanted):
-            raise BoardappError(f"{scenario} is played by {', '.join(default)}: "
-                                f"{', '.join(unknown) or 'a side named twice'} cannot play")
+            raise BoardappError(N_("{scenario} is played by {sides}: {others} cannot play",
+                                   scenario=scenario, sides=", ".join(default),
+                                   others=", ".join(unknown) or N_("a side named twice")))
         if low is None:
-            raise BoardappError(f"{scenario} is played by all of {', '.join(default)}")
+            raise BoardappError(N_("{scenario} is played by all of {names}", scenario=scenario,
+                                   names=', '.join(default)))
         if not max(low, MIN_SIDES) <= len(wanted) <= MAX_SIDES:
-            raise BoardappError(f"{scenario} is played by {max(low, MIN_SIDES)} to "
-                                f"{min(len(default), MAX_SIDES)} sides, not {len(wanted)}")
+            raise BoardappError(N_("{scenario} is played by {low} to {high} sides, not {n}",
+                                   scenario=scenario, low=max(low, MIN_SIDES),
+                                   high=min(len(default), MAX_SIDES), n=len(wanted)))
         return [s for s in default if s in wanted]
 
     def playing_sides(self, state: State) -> list[str]:
@@ -433,18 +441,19 @@ class Ruleset:
         return [a for a, _ in self._offered(state, "decisions")]
 
     def action_label(self, state: State, action: Action) -> str:
-        """A button label for ``action`` in ``state``, as its verb declares it."""
-        return self.flow.label(self, state, action)
+        """A button label for ``action`` in ``state``, as its verb declares it, in the
+        language now (the verb's own words, a message maybe: ``self.flow.label``)."""
+        return render(self.flow.label(self, state, action))
 
     def action_loss(self, state: State, action: Action) -> str:
         """What taking ``action`` now gives up, as its verb declares it ("" if nothing)."""
         spec = self.flow.verb_spec(state, action.verb)
-        return spec.loss(self, state, action) if spec is not None else ""
+        return render(spec.loss(self, state, action)) if spec is not None else ""
 
     def action_cost(self, state: State, action: Action) -> str:
         """What ``action`` costs now, as its verb declares it ("" if nothing)."""
         spec = self.flow.verb_spec(state, action.verb)
-        return spec.price(self, state, action) if spec is not None else ""
+        return render(spec.price(self, state, action)) if spec is not None else ""
 
     def apply(self, state: State, action: Action, ctx: Context) -> None:
         """Apply one of the ruleset's actions if the running step makes it legal for
@@ -454,7 +463,7 @@ class Ruleset:
         result = self.outcome(state)
         spec = self.flow.verb_spec(state, action.verb)
         if result is not None and not (spec is not None and spec.manual):
-            raise IllegalActionError(f"the game is over: {result}")
+            raise IllegalActionError(N_("the game is over: {result}", result=result))
         self.flow.apply(self, state, action, ctx, side=ctx.side or None)
 
     def after_manual(self, state: State, ctx: Context) -> None:
@@ -547,7 +556,8 @@ class Ruleset:
         dest = action.arg(1)
         for pid in pieces:
             if pid not in state["pieces"]:
-                raise InvalidActionError(f"'{action.text()}': no piece {pid!r}")
+                raise InvalidActionError(N_("'{action}': no piece {pid}", action=action.text(),
+                                            pid=repr(pid)))
         verdict = self.check_move(state, pieces, dest)
         if not verdict.legal or verdict.reach is None:
             raise IllegalActionError(verdict.reason or "Illegal move", verdict.rule)
@@ -609,12 +619,12 @@ class Ruleset:
 
     def prompt(self, state: State) -> str:
         """The sentence the status bar shows: whose move, what to do (the running
-        step's prompt)."""
-        return self.flow.prompt(self, state)
+        step's prompt), in the language now."""
+        return render(self.flow.prompt(self, state))
 
     def status(self, state: State) -> Status:
         """Where the game stands in the game's words (title, summary lines)."""
-        return Status(f"{self.name}, turn {state['turn']}")
+        return Status(N_("{game}, turn {turn}", game=self.name, turn=state["turn"]))
 
     def invariants(self, state: State) -> list[str]:
         """What is wrong with ``state`` by the rules (stacking, counter mix, scores), one
@@ -622,21 +632,21 @@ class Ruleset:
         return []
 
     def title(self, state: State) -> str:
-        """A one-line description for the window title."""
-        return self.status(state).title
+        """A one-line description for the window title, in the language now."""
+        return render(self.status(state).title)
 
     def summary(self, state: State) -> str:
         """A text summary of the position (``boardapp show``): the status, the result or
         the prompt, then the pieces place by place."""
         status = self.status(state)
         result = self.outcome(state)
-        lines = [status.title, *status.lines, f"Game over: {result}" if result
-                 else self.prompt(state)]
+        lines = [status.title, *status.lines,
+                 N_("Game over: {result}", result=result) if result else self.prompt(state)]
         for place, pids in sorted(state["stacks"].items()) if status.pieces else ():
             if pids:
-                names = ", ".join(self.piece_name(state, p) for p in pids)
+                names = listing([self.piece_name(state, p) for p in pids])
                 lines.append(f"  {self.place_name(place)} ({place}): {names}")
-        return "\n".join(lines)
+        return "\n".join(render(line) for line in lines)
 
 
 def _builtin_rulesets() -> Iterator[type[Ruleset]]:
@@ -684,4 +694,5 @@ def find_ruleset(name: str, maps: MapProvider | None = None) -> Ruleset:
         if wanted == cls.id or wanted in cls.aliases:
             return cls(maps=maps)
     known = ", ".join(sorted(available_rulesets())) or "none"
-    raise BoardappError(f"no ruleset {name!r} is installed (installed: {known})")
+    raise BoardappError(N_("no ruleset {name} is installed (installed: {known})", name=repr(name),
+                           known=known))

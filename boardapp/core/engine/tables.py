@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..base.i18n import N_
 from .actions import LogLine
 from .context import Context
 
@@ -52,11 +53,18 @@ def resolve(ctx: Context, *, table: str, column: str, sides: int, zero_based: bo
     if clamp is not None:
         total = max(clamp[0], min(clamp[1], total))
     result = lookup(total)
-    mods = "".join(f", {m.value:+d} {m.label}" + (f" ({m.source})" if m.source else "")
-                   for m in modifiers if m.value)
-    text = (f"{who + ' rolls' if who else 'Roll'} on the {table}"
-            f"{', column ' + column if column else ''}: die {die}{mods} = {total} → "
-            f"{describe(result)}")
+    text = (N_("{who} rolls on the {table}", who=who, table=table) if who
+            else N_("Roll on the {table}", table=table))
+    if column:
+        text = text + N_(", column {column}", column=column)
+    text = text + N_(": die {die}", die=die)
+    for m in modifiers:
+        if m.value and m.source:
+            text = text + N_(", {value} {label} ({source})", value=f"{m.value:+d}",
+                             label=m.label, source=m.source)
+        elif m.value:
+            text = text + N_(", {value} {label}", value=f"{m.value:+d}", label=m.label)
+    text = text + N_(" = {total} → {result}", total=total, result=describe(result))
     ctx.lines.append(LogLine(text, rule, detail={
         "kind": "table", "table": table, "column": column, "die": die,
         "modifiers": [{"label": m.label, "value": m.value, "source": m.source}
@@ -72,5 +80,6 @@ def ask_result(ctx: Context, *, table: str, question: str, rule: str | None = No
     detail: dict = {"kind": "ask", "table": table, "question": question, "rule": rule}
     if cell is not None:
         detail["cell"] = list(cell)
-    ctx.lines.append(LogLine(f"{table}: its values are not known to boardapp — {question}",
+    ctx.lines.append(LogLine(N_("{table}: its values are not known to boardapp — {question}",
+                                table=table, question=question),
                              rule, detail=detail))

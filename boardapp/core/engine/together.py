@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..base.errors import IllegalActionError
+from ..base.i18n import N_, listing
 from .actions import Action
 from .context import Context
 from .flow import Flow, Frame, Step
@@ -63,7 +64,7 @@ def sealed_lines(ruleset: Ruleset, state: State, side: str) -> list[str]:
 
 def side_name(ruleset: Any, side: str) -> str:
     try:
-        return str(ruleset.side(side).name)
+        return ruleset.side(side).name
     except KeyError:
         return side
 
@@ -115,7 +116,7 @@ class Obligation(Step[R]):
     def prompt(self, ruleset: R, state: State, frame: Frame) -> str:
         names = " and ".join(side_name(ruleset, s)
                              for s in self.deciders(ruleset, state, frame))
-        return f"Waiting for {names} to carry out what they owe"
+        return N_("Waiting for {names} to carry out what they owe", names=names)
 
     def act(self, ruleset: R, state: State, frame: Frame, action: Action, ctx: Context,
             flow: Flow) -> None:
@@ -138,18 +139,19 @@ class RevealSealed(Obligation[Any]):
 
     name = REVEAL_STEP
 
-    @verb("reveal", hand=True, label="Reveal your sealed choice")
+    @verb("reveal", hand=True, label=N_("Reveal your sealed choice"))
     def on_reveal(self, ruleset: Any, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         sealed = state.get(SEALED) or {}
         if ctx.side not in sealed:
-            raise IllegalActionError(f"{side_name(ruleset, ctx.side)} has no sealed "
-                                     "choice to reveal")
+            raise IllegalActionError(N_("{side_name} has no sealed choice to reveal",
+                                        side_name=side_name(ruleset, ctx.side)))
         choice = sealed.pop(ctx.side)
         if not sealed:
             state.pop(SEALED, None)
         frame["vars"].setdefault("result", {})[ctx.side] = choice
-        ctx.log(f"{side_name(ruleset, ctx.side)} reveals the sealed choice: {choice}")
+        ctx.log(N_("{side_name} reveals the sealed choice: {choice}",
+                   side_name=side_name(ruleset, ctx.side), choice=choice))
 
 
 # -- sealed choices ---------------------------------------------------------------------------
@@ -188,9 +190,9 @@ class SealedChoice(Step[R]):
     def prompt(self, ruleset: R, state: State, frame: Frame) -> str:
         names = " and ".join(side_name(ruleset, s)
                              for s in self.deciders(ruleset, state, frame))
-        return f"{names}: make your sealed choice (the others will not see it)"
+        return N_("{names}: make your sealed choice (the others will not see it)", names=names)
 
-    @verb("commit", hand=True, sealed=True, label="Choose {0}")
+    @verb("commit", hand=True, sealed=True, label=N_("Choose {0}"))
     def on_commit(self, ruleset: R, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         side = ctx.side
@@ -198,16 +200,17 @@ class SealedChoice(Step[R]):
         committed = frame["vars"].setdefault("committed", [])
         committed.append(side)
         name = side_name(ruleset, side)
-        ctx.log(f"{name} makes a sealed choice")
-        ctx.log(f"{name} chose {action.arg(0)} (sealed)", private=True)
+        ctx.log(N_("{name} makes a sealed choice", name=name))
+        ctx.log(N_("{name} chose {arg} (sealed)", name=name, arg=action.arg(0)), private=True)
         if not self.deciders(ruleset, state, frame):
-            ctx.log("Every choice is made: each player's program reveals its own")
+            ctx.log(N_("Every choice is made: each player's program reveals its own"))
             owe(ruleset, state, ctx, flow, self.reveal_step,
                 {s: ["reveal"] for s in frame["sides"]})
 
     def resume(self, ruleset: R, state: State, frame: Frame, ctx: Context, flow: Flow,
                result: Any) -> None:
         choices = {s: result[s] for s in frame["sides"]}
-        ctx.log("Revealed together: " + ", ".join(f"{side_name(ruleset, s)} {c}"
-                                                  for s, c in choices.items()))
+        ctx.log(N_("Revealed together: {choices}"), choices=listing(
+            [N_("{side} {choice}", side=side_name(ruleset, s), choice=c)
+             for s, c in choices.items()]))
         self.chosen(ruleset, state, frame, ctx, flow, choices)

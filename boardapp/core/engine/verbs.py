@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..base.i18n import Msg
 from .actions import Action
 from .state import State
 
@@ -84,6 +85,9 @@ class VerbSpec:
         """The label of ``action`` in ``state``."""
         if callable(self.label):
             return self.label(ruleset, state, action)
+        if isinstance(self.label, Msg):  # N_("Raise {0}"): the words of the action's arguments
+            return Msg(self.label.domain, self.label.text,
+                       {**self.label.args, **{str(i): a for i, a in enumerate(action.args)}})
         if isinstance(self.label, str):
             return self.label.format(*action.args)
         return " ".join((action.verb.replace("-", " ").capitalize(), *action.args))

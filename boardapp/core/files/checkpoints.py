@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import __version__
 from ..board.maps import records_to_json
-from ..engine.actions import Action, LogEntry, LogLine
+from ..engine.actions import Action, LogEntry, lines_from
 from ..engine.state import State, canonical
 from ..engine.timeline import EVERY
 from . import verified
@@ -133,20 +133,16 @@ def entries_of(items: list[Any], sides: list[str]) -> list[LogEntry] | None:
         for line in lines:
             if type(line) is not str:
                 return None
+        try:
+            read = lines_from(lines, item.get("log"))
+        except ValueError:
+            return None
         for value in dice:
             if type(value) is not int:
                 return None
         out.append(LogEntry(number, Action.parse(text), side, bool(item.get("manual", False)),
-                            [_line(t) for t in lines], list(dice)))
+                            read, list(dice)))
     return out
-
-
-def _line(text: str) -> LogLine:
-    """A rendered log line read back (``"text [rule]"``)."""
-    if text.endswith("]") and " [" in text:
-        words, _, rule = text[:-1].rpartition(" [")
-        return LogLine(words, rule)
-    return LogLine(text)
 
 
 def open_verified(game: Game, items: list[Any], value: Any) -> bool:

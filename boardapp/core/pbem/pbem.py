@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.errors import BoardappError, IllegalActionError
 from ..base.names import check_player_name
-from ..engine.actions import Action, LogEntry
+from ..engine.actions import Action, LogEntry, log_json
 from ..engine.context import Context, DiceSource
 from ..engine.game import Game, apply_to
 from ..engine.manual import HANDLERS, NOT_MANUAL
@@ -137,6 +137,8 @@ class Proof:
     status: str = "replayed"
     shown: str | None = None
     """The action as the file shows it when its words are sealed (``commit ?``)."""
+    log: list[Any] | None = None
+    """The lines as messages (``"log"`` in the file; ``None``: text only, as before)."""
 
 
 @dataclass
@@ -154,6 +156,8 @@ class Record:
     sealed: dict[str, str] | None = None
     patch: list[dict[str, Any]] | None = None
     raw: dict[str, Any] = field(default_factory=dict)
+    log: list[Any] | None = None
+    """The lines as messages, when the file has them (drawn in the reader's language)."""
 
 
 def new_game_id() -> str:
@@ -407,7 +411,8 @@ class Pbem:
                                                     side, base, ctx)
         sealed = self._seal(game, me, number, view, after, paths, paths_after, ctx,
                             action if shown != action else None)
-        proof = Proof(by=me, public=digest(pub_after), text=[x.render() for x in ctx.lines],
+        proof = Proof(by=me, public=digest(pub_after), text=[x.source() for x in ctx.lines],
+                      log=log_json(ctx.lines),
                       dice=ctx.public_dice, faces=list(ctx.faces), sealed=sealed,
                       patch=diff(pub_before, pub_after) if hidden else None, status="pending",
                       shown=shown.text() if shown != action else None)
@@ -450,7 +455,7 @@ class Pbem:
                                             dice_source(base, private_key, None, None))
             same = (self.public_digest(game, alt_after) == self.public_digest(game, after)
                     and alt_ctx.dice == ctx.dice
-                    and [x.render() for x in alt_ctx.lines] == [x.render() for x in ctx.lines])
+                    and [x.source() for x in alt_ctx.lines] == [x.source() for x in ctx.lines])
         except Exception:
             same = False
         if not same:
@@ -469,7 +474,7 @@ class Pbem:
             return True
         return (self.public_digest(game, sim) != digest(pub_after)
                 or sim_ctx.public_dice != ctx.public_dice
-                or [x.render() for x in sim_ctx.lines] != [x.render() for x in ctx.lines])
+                or [x.source() for x in sim_ctx.lines] != [x.source() for x in ctx.lines])
 
     def _seal(self, game: Game, me: str, number: int, view: State, after: State,
               paths: SecretPaths, paths_after: SecretPaths, ctx: Context,
@@ -481,7 +486,7 @@ class Pbem:
                 and sealed_action is None):
             return None
         payload = {"salt": os.urandom(16).hex(), "secrets": mine_after, "dice": private,
-                   "lines": [x.render() for x in ctx.private_lines]}
+                   "lines": [x.source() for x in ctx.private_lines]}
         if sealed_action is not None:
             payload["action"] = sealed_action.text()
         plaintext = canonical(payload).encode("ascii")
@@ -535,6 +540,8 @@ class Pbem:
             out["sealed"] = dict(proof.sealed)
         if proof.patch is not None:
             out["patch"] = proof.patch
+        if proof.log is not None:
+            out["log"] = list(proof.log)
         return out
 
     def entry_hash(self, game: Game, data: Mapping[str, Any]) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..base.errors import GameFileError
 from ..base.names import name_problem
+from ..engine.actions import lines_from
 from ..engine.sends import Send
 from .dice_commit import MAX_CHAIN_LENGTH
 from .hidden import check_patch
@@ -190,11 +191,17 @@ def read_record(r: Reader, item: Any, index: int, sides: Iterable[str],
         problem = check_patch(patch)
         if problem:
             raise r.fail(f"{place}.patch", problem)
+    log = item.get("log")
+    if log is not None:
+        try:
+            lines_from(None, log)
+        except ValueError as exc:
+            raise r.fail(f"{place}.log", str(exc)) from exc
     return Record(action=r.text(item.get("action"), f"{place}.action"), side=side,
                   manual=r.flag(item.get("manual"), f"{place}.manual"),
                   text=r.texts(item.get("text"), f"{place}.text"), dice=dice, faces=faces,
                   by=by, public=r.hexa(item.get("public"), f"{place}.public", 64),
-                  sealed=sealed, patch=patch, raw=item)
+                  sealed=sealed, patch=patch, raw=item, log=log)
 
 
 def record_json(record: Record, number: int) -> dict[str, Any]:
@@ -207,4 +214,6 @@ def record_json(record: Record, number: int) -> dict[str, Any]:
         out["sealed"] = dict(record.sealed)
     if record.patch is not None:
         out["patch"] = record.patch
+    if record.log is not None:
+        out["log"] = list(record.log)
     return out

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import BoardappError
-from ..engine.actions import Action, LogEntry, LogLine
+from ..engine.actions import Action, LogEntry, LogLine, lines_from
 from ..engine.context import Context, DiceSource
 from ..engine.sends import Send
 from ..engine.state import State, copy_state, digest
@@ -113,7 +113,7 @@ def replay_record(pbem: Pbem, game: Game, record: Record,
         status = "pending"
     proof = Proof(by=by, public=record.public, text=list(record.text),
                   dice=list(record.dice), faces=list(record.faces), sealed=record.sealed,
-                  patch=record.patch, status=status, shown=shown)
+                  patch=record.patch, status=status, shown=shown, log=record.log)
     entry = LogEntry(number, action, record.side, record.manual, lines, dice)
     return entry, after, proof
 
@@ -238,5 +238,5 @@ def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view:
     except BoardappError as exc:
         raise StepError(f"the public patch does not apply: {exc}") from exc
     _refuse_others_changed(pbem, game, by, view, after, paths)
-    lines = [LogLine(t) for t in record.text]
+    lines = lines_from(record.text, record.log)
     return after, lines, [v for v in record.dice if v is not None], "sealed"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from ..base.errors import InvalidActionError
+from ..base.i18n import N_
 
 UNITS_PER_CM = 100
 """Stored units per centimetre (0.1 mm)."""
@@ -64,9 +65,11 @@ def _number(word: str, text: str) -> float:
     try:
         value = float(word)
     except ValueError as exc:
-        raise InvalidActionError(f"{text!r}: {word!r} is not a number") from exc
+        raise InvalidActionError(N_("{entry}: {word} is not a number", entry=repr(text),
+                                    word=repr(word))) from exc
     if not math.isfinite(value) or abs(value) > MAX_CM:
-        raise InvalidActionError(f"{text!r}: {word!r} is out of range")
+        raise InvalidActionError(N_("{entry}: {word} is out of range", entry=repr(text),
+                                    word=repr(word)))
     return value
 
 
@@ -86,8 +89,8 @@ def parse_point(text: str) -> tuple[int, int, int | None]:
     :class:`InvalidActionError` if it is not one."""
     words = text.split(",")
     if len(words) not in (2, 3):
-        raise InvalidActionError(f"{text!r}: a position is written X,Y or X,Y,FACING "
-                                 "(centimetres, degrees)")
+        raise InvalidActionError(N_("{entry}: a position is written X,Y or X,Y,FACING "
+                                    "(centimetres, degrees)", entry=repr(text)))
     x, y = (to_units(_number(w, text)) for w in words[:2])
     facing = to_tenths(_number(words[2], text)) if len(words) == 3 else None
     return x, y, facing

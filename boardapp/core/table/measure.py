@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base.errors import BoardappError
+from ..base.i18n import N_
 from ..engine.state import State
 from .bases import Base
 from .positions import base_of, on_table
@@ -22,7 +23,7 @@ def table_setup(ruleset: Any) -> tuple[Table, TableRules]:
     no table."""
     table = table_of(ruleset.board_map)
     if table is None:
-        raise BoardappError(f"{ruleset.name} is not played on a table")
+        raise BoardappError(N_("{name} is not played on a table", name=ruleset.name))
     return table, getattr(ruleset, "table_rules", None) or TableRules()
 
 
@@ -77,11 +78,12 @@ def measure(ruleset: Any, state: State, a: str, b: str) -> Measure:
     table, rules = table_setup(ruleset)
     for pid in (a, b):
         if pid not in state["pieces"]:
-            raise BoardappError(f"no piece {pid!r}")
+            raise BoardappError(N_("no piece {pid}", pid=repr(pid)))
     base_a, base_b = figure_base(ruleset, state, a), figure_base(ruleset, state, b)
     if base_a is None or base_b is None:
         missing = a if base_a is None else b
-        raise BoardappError(f"{ruleset.piece_name(state, missing)} is not on the table")
+        raise BoardappError(N_("{piece} is not on the table",
+                               piece=ruleset.piece_name(state, missing)))
     eye_a = eye_of(table, base_a, rules.figure(state["pieces"][a]["type"]).height)
     eye_b = eye_of(table, base_b, rules.figure(state["pieces"][b]["type"]).height)
     sight = line_of_sight(table, eye_a, eye_b, rules.see_into)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base.errors import InvalidActionError
+from ..base.i18n import N_
 from ..engine.context import Context
 from ..engine.state import State, put_piece
 from .fixed import parse_point, point_text, to_cm
@@ -20,12 +21,13 @@ def place_on_table(ruleset: Any, state: State, pids: list[str], where: str,
     assert table is not None
     x, y, facing = parse_point(where)
     if not table.on_table(to_cm(x), to_cm(y)):
-        raise InvalidActionError(f"{where} is off the table ({table.width:g} x "
-                                 f"{table.depth:g} cm)")
+        raise InvalidActionError(N_("{where} is off the table ({width} x {depth} cm)", where=where,
+                                    width=format(table.width, 'g'), depth=format(table.depth, 'g')))
     for pid in pids:
         old = position(state, pid)
         turn = facing if facing is not None else (old[2] if old else 0)
         if state["pieces"][pid]["loc"] != TABLE_PLACE:
             put_piece(state, pid, TABLE_PLACE)
         set_position(state, pid, x, y, turn)
-        ctx.log(f"{ruleset.piece_name(state, pid)} placed at {point_text(x, y, turn)}")
+        ctx.log(N_("{piece} placed at {point}", piece=ruleset.piece_name(state, pid),
+                   point=point_text(x, y, turn)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame, Step
@@ -11,11 +12,13 @@ from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.verbs import verb
 
 from ..model import LAST_TURN, SIDES, HexModel
+from ..words import N_
 
 
 def _move_label(rs: HexModel, state: State, action: Action) -> str:
-    names = ", ".join(rs.piece_name(state, p) for p in action.pieces(0))
-    return f"Move {names} to {rs.board_map.place_name(action.arg(1))}"
+    names = listing([rs.piece_name(state, p) for p in action.pieces(0)])
+    return N_("Move {pieces} to {place}", pieces=names,
+              place=rs.board_map.place_name(action.arg(1)))
 
 
 class MovePhase(Step[HexModel]):
@@ -24,8 +27,8 @@ class MovePhase(Step[HexModel]):
     name = "move"
 
     def prompt(self, rs: HexModel, state: State, frame: Frame) -> str:
-        return (f"Turn {state['turn']}: {rs.side(state['active']).name} moves. Drag a stack "
-                "(each piece moves once), then End move.")
+        return N_("Turn {turn}: {side} moves. Drag a stack (each piece moves once), then "
+                  "End move.", turn=state["turn"], side=rs.side(state["active"]).name)
 
     def actions(self, rs: HexModel, state: State, frame: Frame) -> Iterator[Action]:
         """Moves of one piece (taking the pieces in turn), then of whole stacks, then
@@ -61,7 +64,8 @@ class MovePhase(Step[HexModel]):
         the listed ones); ``end`` by the default lookup."""
         if action.verb == "move" and len(action.args) == 2:
             if side is not None and side != state["active"]:
-                return f"it is {rs.side(state['active']).name}'s move", rs.cite("1")
+                return N_("it is {side}'s move", side=rs.side(state["active"]).name), \
+                    rs.cite("1")
             return rs.why_not_move(state, action.pieces(0), action.arg(1))
         return super().why_not(rs, state, frame, action, side)
 
@@ -73,23 +77,27 @@ class MovePhase(Step[HexModel]):
         for pid in reversed(pieces):
             put_piece(state, pid, dest)
         state["vars"]["moved"].extend(pieces)
-        route = " → ".join(rs.board_map.place_name(p) for p in reach.path)
-        stop = ", stops next to the enemy" if reach.stops else ""
-        ctx.log(f"{', '.join(rs.piece_name(state, p) for p in pieces)} move {route} "
-                f"({reach.cost} MP{stop})", rs.cite("2-5"))
+        route = listing([rs.board_map.place_name(p) for p in reach.path], " → ")
+        names = listing([rs.piece_name(state, p) for p in pieces])
+        if reach.stops:
+            ctx.log(N_("{pieces} move {route} ({mp} MP, stops next to the enemy)"),
+                    rs.cite("2-5"), pieces=names, route=route, mp=reach.cost)
+        else:
+            ctx.log(N_("{pieces} move {route} ({mp} MP)"), rs.cite("2-5"), pieces=names,
+                    route=route, mp=reach.cost)
 
-    @verb("end", label="End move")
+    @verb("end", label=N_("End move"))
     def on_end(self, rs: HexModel, state: State, frame: Frame, action: Action, ctx: Context,
                flow: Flow) -> None:
         side = state["active"]
         state["vars"]["moved"] = []
         if side == SIDES[0]:
             state["active"] = SIDES[1]
-            ctx.log(f"{rs.side(side).name} ends its move", rs.cite("1"))
+            ctx.log(N_("{side} ends its move"), rs.cite("1"), side=rs.side(side).name)
             return
         state["active"] = SIDES[0]
         state["turn"] += 1
         if state["turn"] > LAST_TURN:
-            ctx.log("The sixth turn is over: the game ends", rs.cite("6"))
+            ctx.log(N_("The sixth turn is over: the game ends"), rs.cite("6"))
         else:
-            ctx.log(f"Turn {state['turn']} begins", rs.cite("1"))
+            ctx.log(N_("Turn {turn} begins"), rs.cite("1"), turn=state["turn"])

@@ -23,9 +23,11 @@ The steps (``steps/``) import only this package; the ruleset (``rules.py``) wire
 
 from __future__ import annotations
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, put_piece
 
+from ..words import N_, NP_
 from .base import (
     CAPITAL,
     MAP_BOXES,
@@ -44,7 +46,7 @@ from .base import (
 from .court import LionCourt
 from .troops import Refusal
 
-__all__ = ["CAPITAL", "MAP_BOXES", "OTHER", "PHASES", "PHASE_CITE", "PHASE_NAMES",
+__all__ = ["N_", "NP_", "CAPITAL", "MAP_BOXES", "OTHER", "PHASES", "PHASE_CITE", "PHASE_NAMES",
            "PLAYERS", "PRISON_OF", "SIDE_ORDER", "LionModel", "Refusal",
            "decide_initiative", "impulses_for", "score_for_rank", "score_for_value"]
 
@@ -94,14 +96,18 @@ class LionModel(LionCourt):
         points, lines = self.turn_points(state)
         net = points["english"] - points["french"]
         for side in PLAYERS:
-            ctx.log(f"{self.side(side).name}: {points[side]} VP ({'; '.join(lines[side]) or '-'})",
+            ctx.log(N_("{name}: {points} VP ({value})", name=self.side(side).name,
+                       points=points[side], value=listing(lines[side], "; ") or "-"),
                     rule)
         state["score"]["english"] += net
         state["score"]["french"] -= net
         lead = state["score"]["english"]
-        ctx.log(f"Net {net:+d} for the English: "
-                + ("level" if lead == 0 else
-                   f"{'English' if lead > 0 else 'French'} lead by {abs(lead)}"), rule)
+        if lead == 0:
+            ctx.log(N_("Net {net} for the English: level"), rule, net=f"{net:+d}")
+        else:
+            ctx.log(N_("Net {net} for the English: {side} lead by {lead}"), rule,
+                    net=f"{net:+d}", side=self.side("english" if lead > 0 else "french").name,
+                    lead=abs(lead))
         for entry in state["vars"]["killed"]:
             if state["pieces"][entry["leader"]]["loc"] == "elimination":
                 put_piece(state, entry["leader"], "dead")
@@ -109,8 +115,9 @@ class LionModel(LionCourt):
         rounds = state["vars"].get("rounds")
         if rounds is not None and state["turn"] >= rounds:
             state["vars"]["over"] = "rounds"
-            ctx.log(f"That was the last round (game length {rounds} rounds, setup.yaml): "
-                    f"{self.outcome(state)}", self.cite("Phase Eleven"))
+            ctx.log(N_("That was the last round (game length {rounds} rounds, setup.yaml): "
+                       "{outcome}", rounds=rounds, outcome=self.outcome(state)),
+                    self.cite("Phase Eleven"))
 
     def outcome(self, state: State) -> str | None:
         """The result once the game is over: the side leading on the zero-sum score."""
@@ -118,6 +125,6 @@ class LionModel(LionCourt):
             return None
         lead = state["score"]["english"]
         if lead == 0:
-            return "Draw: the score is level"
+            return N_("Draw: the score is level")
         winner = "English" if lead > 0 else "French"
-        return f"The {winner} win, leading by {abs(lead)} VP"
+        return N_("The {winner} win, leading by {abs} VP", winner=winner, abs=abs(lead))

@@ -27,6 +27,7 @@ from ..data import (
     load_scenarios,
     load_troops,
 )
+from ..words import N_, WORDS
 
 PLAYERS = ("english", "french")
 SIDE_ORDER = ("english", "french", "non-aligned")
@@ -41,21 +42,21 @@ CAPITAL = {"english": "ile-de-france", "french": "london"}
 PHASES = ("initiative", "impulses", "battles", "control", "raise", "deploy", "captured",
           "death", "place", "assign", "score")
 PHASE_NAMES = {
-    "initiative": "Phase One: determine initiative",
-    "impulses": "Phase Two: action impulses",
-    "battles": "Phase Three: resolve battles (siege, battle rounds, retreat; the "
-               "Elimination Chart also on a leader's menu)",
-    "control": "Phase Four: determine control of areas (control rolls)",
-    "raise": "Phase Five: raise troops — right-click a controlled area (unassigned "
-             "mercenaries return home)",
-    "deploy": "Phase Six: deploy unassigned troops and recruit mercenaries — right-click "
-              "the area or the leader",
-    "captured": "Phase Seven: dispose of captured leaders (exchange, ransom or let rot)",
-    "death": "Phase Eight: determine leader death",
-    "place": "Phase Nine: place leaders and crown a king",
-    "assign": "Phase Ten: assign troops — right-click the leader; troops left unassigned "
-              "are removed at Done",
-    "score": "Phase Eleven: adjust the score",
+    "initiative": N_("Phase One: determine initiative"),
+    "impulses": N_("Phase Two: action impulses"),
+    "battles": N_("Phase Three: resolve battles (siege, battle rounds, retreat; the "
+                  "Elimination Chart also on a leader's menu)"),
+    "control": N_("Phase Four: determine control of areas (control rolls)"),
+    "raise": N_("Phase Five: raise troops — right-click a controlled area (unassigned "
+                "mercenaries return home)"),
+    "deploy": N_("Phase Six: deploy unassigned troops and recruit mercenaries — right-click "
+                 "the area or the leader"),
+    "captured": N_("Phase Seven: dispose of captured leaders (exchange, ransom or let rot)"),
+    "death": N_("Phase Eight: determine leader death"),
+    "place": N_("Phase Nine: place leaders and crown a king"),
+    "assign": N_("Phase Ten: assign troops — right-click the leader; troops left unassigned "
+                 "are removed at Done"),
+    "score": N_("Phase Eleven: adjust the score"),
 }
 PHASE_CITE = dict(zip(PHASES, ("Phase One", "Phase Two", "Phase Three", "Phase Four",
                                "Phase Five", "Phase Six", "Phase Seven", "Phase Eight",
@@ -104,7 +105,8 @@ class LionBase(Ruleset):
     """The game's identity, its data and the facts of the map (see :mod:`..model`)."""
 
     id = "lion-in-winter"
-    name = "Hundred Years War: Lion in Winter"
+    name = N_("Hundred Years War: Lion in Winter")
+    words = WORDS
     version = "0.3"
     """Bumped whenever the state or the rules change. 0.3: a king killed in battle scores
     his +1 as enemy king in Phase Eleven even once a successor is crowned in Phase Nine
@@ -113,9 +115,9 @@ class LionBase(Ruleset):
     aliases = ("lion_in_winter", "liw", "lion")
     rules_name = "Lion in Winter crib"
     sides = (
-        SideInfo("english", "English", "#c0392b", "#ffffff"),
-        SideInfo("french", "French", "#2e5fa8", "#ffffff"),
-        SideInfo("non-aligned", "Non-aligned", "#9b9b9b", "#111111", playable=False),
+        SideInfo("english", N_("English"), "#c0392b", "#ffffff"),
+        SideInfo("french", N_("French"), "#2e5fa8", "#ffffff"),
+        SideInfo("non-aligned", N_("Non-aligned"), "#9b9b9b", "#111111", playable=False),
     )
     dice = DiceSpec(sides=6)
     default_scenario = "1183"
@@ -246,26 +248,28 @@ class LionBase(Ruleset):
         rule2 = self.cite("Phase Two")
         side = state["active"]
         if not pieces or any(p not in state["pieces"] for p in pieces):
-            return "no such leader", rule2
+            return N_("no such leader"), rule2
         if len(set(pieces)) != len(pieces):
-            return "a leader is listed twice", rule2
+            return N_("a leader is listed twice"), rule2
         if any(self.leader_side(state, p) != side for p in pieces):
-            return f"only {self.side(side).name} leaders move in this impulse", rule2
+            return N_("only {name} leaders move in this impulse", name=self.side(side).name), rule2
         starts = {state["pieces"][p]["loc"] for p in pieces}
         if len(starts) != 1:
-            return "the leaders must move from one area", rule2
+            return N_("the leaders must move from one area"), rule2
         src = starts.pop()
         bmap = self.board_map
         if src not in bmap.areas or dest not in bmap.areas:
-            return "leaders move from one area to an adjacent area", rule2
+            return N_("leaders move from one area to an adjacent area"), rule2
         if not bmap.graph.has_edge(src, dest):
-            return f"{bmap.place_name(dest)} is not adjacent to {bmap.place_name(src)}", rule2
+            return N_("{place} is not adjacent to {place2}", place=bmap.place_name(dest),
+                      place2=bmap.place_name(src)), rule2
         if not self.can_leave(state, src, side):
-            return ("leaders can only move if friendly leaders > enemy leaders + enemy "
-                    "control marker", self.cite("Phase Two (movement condition)"))
+            return (N_("leaders can only move if friendly leaders > enemy leaders + enemy "
+                       "control marker"), self.cite("Phase Two (movement condition)"))
         limit, why = self.move_limit(state, src, dest, side)
         if len(pieces) > limit:
-            return f"{why}: {len(pieces)} is too many", self.cite(f"Phase Two ({why})")
+            return N_("{why}: {n} is too many", why=why,
+                      n=len(pieces)), self.cite(f"Phase Two ({why})")
         return None
 
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:

@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, put_piece
 
+from ..words import N_
 from .base import OTHER, PLAYERS, PRISON_OF, SIDE_ORDER
 from .troops import Refusal
 from .war import LionWar
@@ -48,11 +50,12 @@ class LionCourt(LionWar):
         leader's rank (one token: our reading)."""
         side = self.leader_side(state, pid)
         if side not in PLAYERS or pid not in self.prisoners(state, side):
-            return f"{self.piece_name(state, pid)} is not a prisoner of the enemy"
+            return N_("{piece} is not a prisoner of the enemy", piece=self.piece_name(state, pid))
         if state["control"].get(area) != side:
-            return f"the {side} have no control token in {self.board_map.place_name(area)}"
+            return N_("the {side} have no control token in {place}", side=side,
+                      place=self.board_map.place_name(area))
         if self.area_info[area].value < self.leaders[pid].rank:
-            return "the area's value must be at least the leader's rank"
+            return N_("the area's value must be at least the leader's rank")
         return None
 
     def captured_turn(self, state: State) -> tuple[str, str] | None:
@@ -120,20 +123,21 @@ class LionCourt(LionWar):
                 put_piece(state, pid, "routed")
                 came.append(self.piece_name(state, pid))
         if came:
-            ctx.log(f"New leaders arrive: {', '.join(came)}", self.cite("Phase Nine"))
+            ctx.log(N_("New leaders arrive: {names}", names=listing(came)), self.cite("Phase Nine"))
 
     def why_not_place(self, state: State, pid: str, area: str, side: str) -> str | None:
         """Crib Phase Nine: a leader is placed in a friendly-controlled or neutral area
         (even with enemy leaders there), or always in his home area (even
         enemy-controlled)."""
         if area not in self.area_info:
-            return f"{area!r} is not an area of the map"
+            return N_("{area} is not an area of the map", area=repr(area))
         lead = self.leaders[pid]
         if area == lead.home or self.area_info[area].neutral \
                 or state["control"].get(area) == side:
             return None
-        return (f"{self.board_map.place_name(area)} is neither controlled by the "
-                f"{self.side(side).name}, neutral, nor {lead.name}'s home area")
+        return (N_("{place} is neither controlled by the {name}, neutral, nor {name2}'s home "
+                   "area", place=self.board_map.place_name(area), name=self.side(side).name,
+                   name2=lead.name))
 
     def placements(self, state: State) -> Iterator[Action]:
         """The placements (or crownings) of the side whose turn it is (crib Phase Nine)."""
@@ -159,16 +163,17 @@ class LionCourt(LionWar):
         rule = self.cite("Phase Nine")
         turn = self.place_turn(state)
         if turn is None or turn[0] == "crown":
-            return f"'{action.text()}' is not possible now: {self.prompt(state)}", rule
+            return N_("'{action}' is not possible now: {prompt}", action=action.text(),
+                      prompt=self.prompt(state)), rule
         stage, side = turn
         if pid not in state["pieces"] or state["pieces"][pid]["loc"] != "routed":
-            return (f"'{action.text()}': {self.piece_name(state, pid)} is not in the "
-                    f"available (routed) box", rule)
+            return (N_("'{action}': {piece} is not in the available (routed) box",
+                       action=action.text(), piece=self.piece_name(state, pid)), rule)
         wanted = side if stage == "national" else "non-aligned"
         if self.leaders[pid].side != wanted:
             order = ("the non-aligned leaders are placed first, alternately" if wanted ==
                      "non-aligned" else f"the {self.side(side).name} place their leaders now")
-            return f"'{action.text()}' refused: {order}", self.cite(
+            return N_("'{action}' refused: {order}", action=action.text(), order=order), self.cite(
                 "Phase Nine (placement order)")
         why = self.why_not_place(state, pid, area, side)
         return (f"'{action.text()}' refused: {why}", rule) if why else None
@@ -186,15 +191,16 @@ class LionCourt(LionWar):
         name = self.board_map.place_name(area)
         if area == lead.home:
             v["troops"][pid] = {"infantry": lead.rank}
-            ctx.log(f"{lead.name} placed in his home area {name}: receives {lead.rank} "
-                    f"infantry", rule)
+            ctx.log(N_("{name} placed in his home area {name2}: receives {rank} infantry",
+                       name=lead.name, name2=name, rank=lead.rank), rule)
         elif not (state["control"].get(area) == side or self.area_info[area].neutral):
-            ctx.log(f"Note: {name} is neither friendly-controlled, neutral nor "
-                    f"{lead.name}'s home area", rule)
+            ctx.log(N_("Note: {name} is neither friendly-controlled, neutral nor {name2}'s "
+                       "home area", name=name, name2=lead.name), rule)
         if side in PLAYERS and self.leaders_at(state, area, OTHER[side]) \
                 and area not in v["aggressor"]:
             v["aggressor"][area] = side
-            ctx.log(f"Aggressor marker ({self.side(side).name}) placed in {name}", rule)
+            ctx.log(N_("Aggressor marker ({name}) placed in {name2}", name=self.side(side).name,
+                       name2=name), rule)
 
     def crown_candidates(self, state: State, side: str) -> list[str]:
         """The leaders ``side`` may crown now."""
@@ -204,18 +210,19 @@ class LionCourt(LionWar):
     def why_not_crown(self, state: State, pid: str) -> str | None:
         """Crib Phase Nine: a king must be a 3-star leader; an imprisoned king remains king."""
         if pid not in state["pieces"]:
-            return f"no leader {pid!r}"
+            return N_("no leader {pid}", pid=repr(pid))
         lead = self.leaders[pid]
         side = self.leader_side(state, pid)
         if side not in PLAYERS or lead.side != side:
-            return f"{lead.name} is not an English or French leader"
+            return N_("{name} is not an English or French leader", name=lead.name)
         if lead.rank != 3:
-            return f"{lead.name} is not a 3-star leader"
+            return N_("{name} is not a 3-star leader", name=lead.name)
         king = state["vars"]["king"].get(side)
         if king == pid:
-            return f"{lead.name} is king already"
+            return N_("{name} is king already", name=lead.name)
         if king is not None and state["pieces"][king]["loc"] not in ("dead", "elimination"):
-            return f"{self.piece_name(state, king)} is still king (imprisoned kings remain king)"
+            return N_("{piece} is still king (imprisoned kings remain king)",
+                      piece=self.piece_name(state, king))
         if state["pieces"][pid]["loc"] not in self.board_map.areas:
-            return f"{lead.name} is not on the map"
+            return N_("{name} is not on the map", name=lead.name)
         return None

@@ -10,6 +10,7 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State
 
 from ..data import TROOPS, base_kind, key_origin, valid_key
+from ..words import N_
 from .base import PLAYERS, LionBase
 
 Refusal = tuple[str, str | None]
@@ -61,21 +62,23 @@ class LionTroops(LionBase):
         and recruited, not raised."""
         info = self.area_info[area]
         if state["control"].get(area) != side:
-            return f"{self.board_map.place_name(area)} is not controlled by the {side}"
+            return N_("{place} is not controlled by the {side}",
+                      place=self.board_map.place_name(area), side=side)
         if kind == "mercenaries":
-            return "mercenaries are placed, not raised"
+            return N_("mercenaries are placed, not raised")
         raised = state["vars"].get("raised", {}).get(area, {})
         if sum(raised.values()) >= info.value:
-            return f"strength raised in an area = its value ({info.value})"
+            return N_("strength raised in an area = its value ({value})", value=info.value)
         if kind in ("knights", "gunners") and raised.get(kind, 0) >= 1:
-            return f"only 1 {kind} per area per turn"
+            return N_("only 1 {kind} per area per turn", kind=kind)
         if kind == "knights" and flag and flag != info.flag:
-            return (f"knights are raised only in the country of their flag: "
-                    f"{self.board_map.place_name(area)} is in {info.flag}, not {flag}")
+            return (N_("knights are raised only in the country of their flag: {place} is in "
+                       "{flag}, not {flag2}", place=self.board_map.place_name(area),
+                       flag=info.flag, flag2=flag))
         if kind == "gunners" and info.value != 3:
-            return "gunners only in 3-value areas"
+            return N_("gunners only in 3-value areas")
         if kind == "longbowmen" and info.flag not in ("england", "wales"):
-            return "longbowmen only in England and Wales"
+            return N_("longbowmen only in England and Wales")
         return None
 
     def why_not_raise_action(self, state: State, action: Action) -> Refusal | None:
@@ -83,7 +86,8 @@ class LionTroops(LionBase):
         area, kind = action.arg(0), action.arg(1)
         flag = action.arg(2) if len(action.args) > 2 else ""
         if area not in self.area_info or kind not in TROOPS:
-            raise InvalidActionError(f"'{action.text()}': write raise AREA KIND [FLAG]")
+            raise InvalidActionError(N_("'{action}': write raise AREA KIND [FLAG]",
+                                        action=action.text()))
         why = self.why_not_raise(state, area, kind, state["active"], flag)
         return (f"'{action.text()}' refused: {why}", self.cite("Phase Five")) if why else None
 
@@ -114,17 +118,18 @@ class LionTroops(LionBase):
         v = state["vars"]
         rule = self.cite("Phase Six")
         if base_kind(kind) == "mercenaries":
-            return (f"'{action.text()}': mercenaries are recruited and assigned at once "
-                    f"(recruit AREA KIND LEADER)", rule)
+            return (N_("'{action}': mercenaries are recruited and assigned at once (recruit "
+                       "AREA KIND LEADER)", action=action.text()), rule)
         arrived = v.get("deployed", {}).get(src, {}).get(kind, 0)
         if state["control"].get(src) != side or v["unassigned"].get(src, {}).get(
                 kind, 0) - arrived < 1:
-            return (f"'{action.text()}': no unassigned {kind} in an area you control that "
-                    f"has not deployed yet (one move reaches the whole chain)", rule)
+            return (N_("'{action}': no unassigned {kind} in an area you control that has not "
+                       "deployed yet (one move reaches the whole chain)", action=action.text(),
+                       kind=kind), rule)
         if dest not in self.deploy_reach(state, src, side):
-            return (f"'{action.text()}' refused: troops move through chains of "
-                    f"friendly-controlled areas, not across obstructed borders (nor by sea "
-                    f"for the French)", rule)
+            return (N_("'{action}' refused: troops move through chains of friendly-controlled "
+                       "areas, not across obstructed borders (nor by sea for the French)",
+                       action=action.text()), rule)
         return None
 
     def recruit_targets(self, state: State, src: str, side: str) -> list[str]:
@@ -138,19 +143,21 @@ class LionTroops(LionBase):
                         side: str) -> str | None:
         """Crib Phase Six: recruit a mercenary (1 strength) and assign it at once."""
         if base_kind(kind) != "mercenaries":
-            return "only mercenaries are recruited"
+            return N_("only mercenaries are recruited")
         if state["vars"]["unassigned"].get(src, {}).get(kind, 0) < 1:
-            return f"no unassigned {kind} in {self.board_map.place_name(src)}"
+            return N_("no unassigned {kind} in {place}", kind=kind,
+                      place=self.board_map.place_name(src))
         if pid not in self.recruit_targets(state, src, side):
-            return ("mercenaries move through chains of friendly-controlled areas to a "
-                    "leader of yours (no obstructed border; the French not by sea)")
+            return (N_("mercenaries move through chains of friendly-controlled areas to a "
+                       "leader of yours (no obstructed border; the French not by sea)"))
         return self.why_not_assign(state, pid, kind)
 
     def why_not_recruit_action(self, state: State, action: Action) -> Refusal | None:
         """``recruit AREA KIND LEADER`` by the active side (crib Phase Six)."""
         src, kind, pid = action.arg(0), action.arg(1), action.arg(2)
         if pid not in self.leaders or not valid_key(kind):
-            raise InvalidActionError(f"'{action.text()}': write recruit AREA KIND LEADER")
+            raise InvalidActionError(N_("'{action}': write recruit AREA KIND LEADER",
+                                        action=action.text()))
         why = self.why_not_recruit(state, src, kind, pid, state["active"])
         return (f"'{action.text()}' refused: {why}",
                 self.cite("Phase Six (recruit mercenaries: assigned at once)")) if why else None
@@ -165,29 +172,32 @@ class LionTroops(LionBase):
         lead = self.leaders[pid]
         base = base_kind(kind)
         if self.strength(state, pid) >= 3 * lead.rank:
-            return f"{lead.name} commands at most 3 x {lead.rank} strength"
+            return N_("{name} commands at most 3 x {rank} strength", name=lead.name,
+                      rank=lead.rank)
         if base == "longbowmen" and lead.side == "english" and not lead.longbow:
-            return "English longbowmen only under Richard I, Edward I and Robin Hood"
+            return N_("English longbowmen only under Richard I, Edward I and Robin Hood")
         if base == "knights" and not ((lead.side in PLAYERS and lead.rank == 3) or (
                 lead.burgundian and lead.rank >= 2 and key_origin(kind) == "burgundy")):
-            return ("knights only under English or French 3-star leaders (Burgundian "
-                    "chevaliers also under 2-star Burgundians)")
+            return (N_("knights only under English or French 3-star leaders (Burgundian "
+                       "chevaliers also under 2-star Burgundians)"))
         if base == "gunners" and lead.side not in PLAYERS:
-            return "gunners only under English or French leaders"
+            return N_("gunners only under English or French leaders")
         return None
 
     def why_not_assign_action(self, state: State, action: Action) -> Refusal | None:
         """``assign AREA KIND LEADER`` by the active side (crib Phase Ten)."""
         area, kind, pid = action.arg(0), action.arg(1), action.arg(2)
         if pid not in self.leaders or not valid_key(kind):
-            raise InvalidActionError(f"'{action.text()}': write assign AREA KIND LEADER")
+            raise InvalidActionError(N_("'{action}': write assign AREA KIND LEADER",
+                                        action=action.text()))
         if self.at_home(area, kind):
-            return (f"'{action.text()}': mercenaries at home are recruited in Phase Six",
+            return (N_("'{action}': mercenaries at home are recruited in Phase Six",
+                       action=action.text()),
                     self.cite("Phase Six"))
         if state["vars"]["unassigned"].get(area, {}).get(kind, 0) < 1 or pid not in \
                 self.leaders_at(state, area, state["active"]):
-            return (f"'{action.text()}': no unassigned {kind} with a leader of yours in "
-                    f"{area}", self.cite("Phase Ten"))
+            return (N_("'{action}': no unassigned {kind} with a leader of yours in {area}",
+                       action=action.text(), kind=kind, area=area), self.cite("Phase Ten"))
         why = self.why_not_assign(state, pid, kind)
         return (f"'{action.text()}' refused: {why}", self.cite("Phase Ten")) if why else None
 
@@ -217,7 +227,8 @@ class LionTroops(LionBase):
                         dest = v["unassigned"].setdefault(home, {})
                         dest[key] = dest.get(key, 0) + n
         if moved:
-            ctx.log(f"{moved} unassigned mercenaries return to their home areas", rule)
+            ctx.log(N_("{moved} unassigned mercenaries return to their home areas", moved=moved),
+                    rule)
 
     def mercenaries_in(self, state: State, area: str) -> int:
         """Mercenary strength in ``area``: unassigned and with every leader there (our

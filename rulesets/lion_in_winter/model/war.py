@@ -11,6 +11,7 @@ from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, put_piece, rule_on
 
+from ..words import N_
 from .base import OTHER, PLAYERS, PRISON_OF
 from .troops import LionTroops
 
@@ -108,7 +109,7 @@ class LionWar(LionTroops):
         owner answers the questions)."""
         for pid in queue:
             if pid not in state["pieces"]:
-                raise InvalidActionError(f"no leader {pid!r}")
+                raise InvalidActionError(N_("no leader {pid}", pid=repr(pid)))
         side = self.leader_side(state, queue[0]) if queue else state["active"]
         self.flow.call(self, state, ctx, "chart", side if side in PLAYERS else state["active"],
                        chart=chart, queue=list(queue), leader="", die=0)
@@ -141,10 +142,12 @@ class LionWar(LionTroops):
                     pool = v["unassigned"].setdefault(loc, {})
                     for kind, n in left.items():
                         pool[kind] = pool.get(kind, 0) + n
-                    ctx.log(f"Troops of {self.piece_name(state, pid)} left unassigned", rule)
+                    ctx.log(N_("Troops of {piece} left unassigned",
+                               piece=self.piece_name(state, pid)), rule)
         if target is None:
             return
         if chart == "elimination":
             self.troops_removed(state, v["troops"].pop(pid, {}))
         put_piece(state, pid, target)
-        ctx.log(f"{self.piece_name(state, pid)} → {self.board_map.place_name(target)}", rule)
+        ctx.log(N_("{piece} → {place}"), rule, piece=self.piece_name(state, pid),
+                place=self.board_map.place_name(target))

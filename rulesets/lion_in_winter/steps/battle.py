@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame, Step
@@ -24,7 +25,7 @@ from ..battle import (
     siege_falls,
     siege_number,
 )
-from ..model import OTHER, PLAYERS, LionModel
+from ..model import N_, OTHER, PLAYERS, LionModel
 
 
 class CommanderStep(Step[LionModel]):
@@ -52,23 +53,24 @@ class CommanderStep(Step[LionModel]):
         flow.end(rs, state, ctx, dict(v["bc"]))
 
     def prompt(self, rs: LionModel, state: State, frame: Frame) -> str:
-        return (f"Battle in {rs.board_map.place_name(frame['vars']['area'])}: "
-                f"{rs.side(frame['side']).name}, choose your battle commander (a leader "
-                f"of the highest rank)")
+        return (N_("Battle in {place}: {name}, choose your battle commander (a leader of the "
+                   "highest rank)", place=rs.board_map.place_name(frame['vars']['area']),
+                   name=rs.side(frame['side']).name))
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         v = frame["vars"]
         for pid in rs.commander_candidates(state, v["area"], frame["side"]):
             yield Action("commander", (pid,))
 
-    @verb("commander", label=lambda rs, state, a: f"{rs.piece_name(state, a.arg(0))} commands")
+    @verb("commander", label=lambda rs, state, a: N_("{piece} commands",
+                                                     piece=rs.piece_name(state, a.arg(0))))
     def on_commander(self, rs: LionModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
         v["bc"][frame["side"]] = action.args[0]
         v["order"].pop(0)
-        ctx.log(f"{rs.piece_name(state, action.args[0])} commands the "
-                f"{rs.side(frame['side']).name}",
+        ctx.log(N_("{piece} commands the {name}", piece=rs.piece_name(state, action.args[0]),
+                   name=rs.side(frame['side']).name),
                 rs.cite("Phase Three (highest ranking leader must be BC)"))
         self.begin(rs, state, frame, ctx, flow)
 
@@ -91,9 +93,10 @@ def battle_round(rs: LionModel, state: State, area: str, bc: dict[str, str],
         longbow = sum(t.get("longbowmen", 0) for t in troops)
         rating = battle_rating(lead.battle, lead.special, longbow)
         dice_for[side] = battle_dice(rating, troops, leaders=len(here))
-        ctx.log(f"{rs.side(side).name}: {lead.name} commands, battle rating {rating}"
-                f"{' (Robin Hood +1)' if rating > lead.battle else ''}: "
-                f"{dice_for[side]} battle dice", rule)
+        ctx.log(N_("{name}: {name2} commands, battle rating {rating}{value}: {dice_for} "
+                   "battle dice", name=rs.side(side).name, name2=lead.name, rating=rating,
+                   value=N_(" (Robin Hood +1)") if rating > lead.battle else "",
+                   dice_for=dice_for[side]), rule)
     if rs.leaders[bc["french"]].special == "jeanne":
         die = ctx.roll(6)
         bravery = rs.leaders[bc["english"]].bravery
@@ -102,23 +105,29 @@ def battle_round(rs: LionModel, state: State, area: str, bc: dict[str, str],
             dice_for["french"] = 0
         elif outcome == "english-no-dice":
             dice_for["english"] = 0
-        ctx.log(f"Jeanne d'Arc: the English roll {die} against bravery {bravery}: "
-                f"{outcome.replace('-', ' ')}", rs.cite("Phase Three (Jeanne d'Arc)"))
+        ctx.log(N_("Jeanne d'Arc: the English roll {die} against bravery {bravery}: {replace}",
+                   die=die, bravery=bravery, replace=outcome.replace("-", " ")),
+            rs.cite("Phase Three (Jeanne d'Arc)"))
     hits = {}
     for side in PLAYERS:
         mod = bravery_modifier(rs.leaders[bc[side]].bravery,
                                rs.leaders[bc[OTHER[side]]].bravery)
         dice = [ctx.roll(6) for _ in range(dice_for[side])]
         hits[side] = count_hits(dice, mod)
-        ctx.log(f"{rs.side(side).name} roll {dice or 'no dice'}"
-                f"{f' +{mod} (bravery)' if mod else ''}: {hits[side]} hit(s) on 6+", rule)
+        ctx.log(N_("{name} roll {value}{value2}: {hits} hit(s) on 6+", name=rs.side(side).name,
+                   value=dice or N_("no dice"), value2=N_(" +{mod} (bravery)",
+                                                          mod=mod) if mod else "",
+                   hits=hits[side]), rule)
     aggressor = v["aggressor"].get(area)
     if aggressor in PLAYERS:
         if hits[aggressor] == 0:
             battle["misses"] += 1
-            ctx.log(f"Miss marker for the aggressor ({battle['misses']})"
-                    + (": the non-aggressor may force a retreat"
-                       if battle["misses"] >= 3 else ""), rule)
+            if battle["misses"] >= 3:
+                ctx.log(N_("Miss marker for the aggressor ({misses}): the non-aggressor may "
+                           "force a retreat"), rule, misses=battle["misses"])
+            else:
+                ctx.log(N_("Miss marker for the aggressor ({misses})"), rule,
+                        misses=battle["misses"])
         else:
             battle["misses"] = 0
     return hits
@@ -146,11 +155,12 @@ def siege(rs: LionModel, state: State, area: str, attacker: str, bc: dict[str, s
                   rule=rule, who=rs.side(attacker).name)
     if res.result:
         rs.capture(state, rs.leaders_at(state, area, defender), attacker)
-        ctx.log(f"All {rs.side(defender).name} troops removed, their leaders captured", rule)
+        ctx.log(N_("All {name} troops removed, their leaders captured",
+                   name=rs.side(defender).name), rule)
     else:
-        ctx.log(f"The {rs.side(attacker).name} leaders must retreat (border limits "
-                f"apply, not into enemy-occupied or controlled areas; leaders who cannot "
-                f"flee are captured); they are not disgraced", rule)
+        ctx.log(N_("The {name} leaders must retreat (border limits apply, not into "
+                   "enemy-occupied or controlled areas; leaders who cannot flee are "
+                   "captured); they are not disgraced", name=rs.side(attacker).name), rule)
     return bool(res.result)
 
 
@@ -164,10 +174,14 @@ def pursue(rs: LionModel, state: State, action: Action, bc: dict[str, str], ctx:
     pursuer = OTHER[side]
     left = [p for p in rs.leaders_at(state, area, side) if p not in going]
     rs.capture(state, left, pursuer)
-    ctx.log(f"The {rs.side(side).name} retreat from {rs.board_map.place_name(area)}"
-            + (f" towards {rs.board_map.place_name(dest)}" if going else "")
-            + (f"; {', '.join(rs.piece_name(state, p) for p in left)} cannot retreat "
-               f"and are captured" if left else ""), rule)
+    line = N_("The {side} retreat from {place}", side=rs.side(side).name,
+              place=rs.board_map.place_name(area))
+    if going:
+        line = line + N_(" towards {place}", place=rs.board_map.place_name(dest))
+    if left:
+        line = line + N_("; {pieces} cannot retreat and are captured",
+                         pieces=listing([rs.piece_name(state, p) for p in left]))
+    ctx.log(line, rule)
     if not going:
         return False
     v = state["vars"]
@@ -181,24 +195,26 @@ def pursue(rs: LionModel, state: State, action: Action, bc: dict[str, str], ctx:
                            sum(t.get("longbowmen", 0) for t in troops))
     dice = [ctx.roll(6) for _ in range(battle_dice(rating, troops, leaders=len(chasers)))]
     hits = count_hits(dice, 1)
-    ctx.log(f"Pursuit: the {rs.side(pursuer).name} ({lead.name}) roll "
-            f"{dice or 'no dice'} +1: {hits} hit(s)", rule)
+    ctx.log(N_("Pursuit: the {name} ({name2}) roll {value} +1: {hits} hit(s)",
+               name=rs.side(pursuer).name, name2=lead.name, value=dice or N_("no dice"),
+               hits=hits), rule)
     flow.call(rs, state, ctx, "retreat", side, area=area, dest=dest,
               going=going, hits=hits, bc={side: bc.get(side, "")})
     return True
 
 
 def _flee_label(rs: LionModel, state: State, action: Action) -> str:
-    return (f"{rs.piece_name(state, action.arg(1))} flees to "
-            f"{rs.board_map.place_name(action.arg(2))}")
+    return (N_("{piece} flees to {place}", piece=rs.piece_name(state, action.arg(1)),
+               place=rs.board_map.place_name(action.arg(2))))
 
 
 def _retreat_label(rs: LionModel, state: State, action: Action) -> str:
     area, side, dest = action.args[:3]
     if dest == "none":
-        return f"{rs.side(side).name}: retreat (nowhere to go: all captured)"
+        return N_("{name}: retreat (nowhere to go: all captured)", name=rs.side(side).name)
     names = ", ".join(rs.piece_name(state, p) for p in action.pieces(3))
-    return f"{rs.side(side).name}: retreat {names} to {rs.board_map.place_name(dest)}"
+    return N_("{name}: retreat {names} to {place}", name=rs.side(side).name, names=names,
+              place=rs.board_map.place_name(dest))
 
 
 def _area_label(text: str) -> Callable[[LionModel, State, Action], str]:
@@ -289,7 +305,7 @@ class BattleStep(Step[LionModel]):
         fought = state["vars"].setdefault("fought", [])
         if area not in fought:
             fought.append(area)
-        ctx.log(f"The battle in {rs.board_map.place_name(area)} is over",
+        ctx.log(N_("The battle in {place} is over", place=rs.board_map.place_name(area)),
                 rs.cite("Phase Three"))
         flow.end(rs, state, ctx, None)
 
@@ -298,14 +314,14 @@ class BattleStep(Step[LionModel]):
         name = rs.board_map.place_name(v["area"])
         who = rs.side(frame["side"]).name
         if v["stage"] == "choose":
-            return (f"Battle in {name}: {who}, you control the area: elect to be besieged "
-                    f"or fight a battle")
+            return (N_("Battle in {name}: {who}, you control the area: elect to be besieged "
+                       "or fight a battle", name=name, who=who))
         if v["stage"] == "flee":
-            return (f"Siege of {name} failed: {who}, send each leader to an adjacent area "
-                    f"(border limits; not enemy-occupied or controlled)")
+            return (N_("Siege of {name} failed: {who}, send each leader to an adjacent area "
+                       "(border limits; not enemy-occupied or controlled)", name=name, who=who))
         if v["forced"]:
-            return f"Battle in {name}: {who}, you are forced to retreat"
-        return f"Battle in {name}: {who}, fight another round or retreat"
+            return N_("Battle in {name}: {who}, you are forced to retreat", name=name, who=who)
+        return N_("Battle in {name}: {who}, fight another round or retreat", name=name, who=who)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         v = frame["vars"]
@@ -329,8 +345,8 @@ class BattleStep(Step[LionModel]):
         v = frame["vars"]
         v["chosen"] = True
         area = v["area"]
-        ctx.log(f"{rs.side(frame['side']).name} elect to be besieged in "
-                f"{rs.board_map.place_name(area)}", rs.cite("Phase Three (Siege)"))
+        ctx.log(N_("{name} elect to be besieged in {place}", name=rs.side(frame['side']).name,
+                   place=rs.board_map.place_name(area)), rs.cite("Phase Three (Siege)"))
         if siege(rs, state, area, v["attacker"], v["bc"], ctx):
             self.finish(rs, state, frame, ctx, flow)
             return
@@ -347,8 +363,9 @@ class BattleStep(Step[LionModel]):
         left = rs.leaders_at(state, v["area"], frame["side"])
         if left:
             rs.capture(state, left, OTHER[frame["side"]])
-            ctx.log(f"{', '.join(rs.piece_name(state, p) for p in left)} cannot flee: "
-                    f"captured, their troops removed", rs.cite("Phase Three (Siege)"))
+            ctx.log(N_("{names} cannot flee: captured, their troops removed",
+                       names=listing(rs.piece_name(state, p) for p in left)),
+                    rs.cite("Phase Three (Siege)"))
         self.finish(rs, state, frame, ctx, flow)
 
     @verb("flee", area=2, decisions=True, label=_flee_label)
@@ -358,8 +375,8 @@ class BattleStep(Step[LionModel]):
         _, pid, dest = action.args
         put_piece(state, pid, dest)
         v["fled"][dest] = v["fled"].get(dest, 0) + 1
-        ctx.log(f"{rs.piece_name(state, pid)} flees to {rs.board_map.place_name(dest)} "
-                f"(not disgraced)",
+        ctx.log(N_("{piece} flees to {place} (not disgraced)", piece=rs.piece_name(state, pid),
+                   place=rs.board_map.place_name(dest)),
                 rs.cite("Phase Three (Siege: the attackers retreat, border limits apply)"))
         self.after_flee(rs, state, frame, ctx, flow)
 
@@ -368,11 +385,11 @@ class BattleStep(Step[LionModel]):
                         ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
         v["chosen"] = True
-        ctx.log(f"{rs.side(frame['side']).name} fight a battle in "
-                f"{rs.board_map.place_name(v['area'])}", rs.cite("Phase Three"))
+        ctx.log(N_("{name} fight a battle in {place}", name=rs.side(frame['side']).name,
+                   place=rs.board_map.place_name(v['area'])), rs.cite("Phase Three"))
         self.round(rs, state, frame, ctx, flow)
 
-    @verb("fight-on", label="Fight another round")
+    @verb("fight-on", label=N_("Fight another round"))
     def on_fight_on(self, rs: LionModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -380,17 +397,17 @@ class BattleStep(Step[LionModel]):
         if OTHER[frame["side"]] not in v["decided"]:
             frame["side"] = OTHER[frame["side"]]
             return
-        ctx.log("Both fight on: another battle round", rs.cite("Phase Three"))
+        ctx.log(N_("Both fight on: another battle round"), rs.cite("Phase Three"))
         self.round(rs, state, frame, ctx, flow)
 
-    @verb("force-retreat", label="Force the aggressor to retreat (three misses)")
+    @verb("force-retreat", label=N_("Force the aggressor to retreat (three misses)"))
     def on_force_retreat(self, rs: LionModel, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
         v["forced"] = True
         frame["side"] = v["attacker"]
-        ctx.log(f"Three aggressor misses: the {rs.side(OTHER[v['attacker']]).name} "
-                f"force the {rs.side(v['attacker']).name} to retreat",
+        ctx.log(N_("Three aggressor misses: the {name} force the {name2} to retreat",
+                   name=rs.side(OTHER[v['attacker']]).name, name2=rs.side(v['attacker']).name),
                 rs.cite("Phase Three (miss markers)"))
 
     @verb("retreat", label=_retreat_label)

@@ -11,12 +11,12 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
-from ..model import PHASE_NAMES, LionModel
+from ..model import N_, PHASE_NAMES, LionModel
 from .common import LionPhase
 
 
 def _battle_label(rs: LionModel, state: State, action: Action) -> str:
-    return f"Resolve the battle in {rs.board_map.place_name(action.arg(0))}"
+    return N_("Resolve the battle in {place}", place=rs.board_map.place_name(action.arg(0)))
 
 
 class BattlesPhase(LionPhase):
@@ -28,12 +28,12 @@ class BattlesPhase(LionPhase):
     def begin(self, rs: LionModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         """Entered when no impulse is left (Phase Two)."""
-        ctx.log("No impulses left. " + PHASE_NAMES["battles"], self.rule(rs))
+        ctx.log(N_("No impulses left. {phase}"), self.rule(rs), phase=PHASE_NAMES["battles"])
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         if rs.battle_areas(state):
-            return (f"{PHASE_NAMES[self.name]}: {rs.side(state['active']).name} (initiative), "
-                    f"choose the next battle")
+            return (N_("{phase}: {name} (initiative), choose the next battle",
+                       phase=PHASE_NAMES[self.name], name=rs.side(state['active']).name))
         return super().ask(rs, state, frame)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
@@ -51,8 +51,8 @@ class BattlesPhase(LionPhase):
         area = action.arg(0)
         v = state["vars"]
         v.setdefault("battles", {}).setdefault(area, {"bc": {}, "misses": 0})
-        ctx.log(f"{rs.side(state['active']).name} choose the battle in "
-                f"{rs.board_map.place_name(area)}", self.rule(rs, "order chosen by the IP"))
+        ctx.log(N_("{name} choose the battle in {place}", name=rs.side(state['active']).name,
+                   place=rs.board_map.place_name(area)), self.rule(rs, "order chosen by the IP"))
         flow.call(rs, state, ctx, "battle", rs.nip(state), area=area,
                   attacker=v["aggressor"].get(area, ""), bc={}, stage="bc",
                   chosen=False, decided=[], forced=False, fled={})

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.verbs import verb
 
-from ..model import PHASE_NAMES, LionModel
+from ..model import N_, PHASE_NAMES, LionModel
 from .common import LionPhase
 
 
@@ -21,14 +22,14 @@ def _exchange_label(rs: LionModel, state: State, action: Action) -> str:
 
 
 def _ransom_label(rs: LionModel, state: State, action: Action) -> str:
-    return (f"Ransom {rs.piece_name(state, action.arg(0))} with "
-            f"{rs.board_map.place_name(action.arg(1))}")
+    return (N_("Ransom {piece} with {place}", piece=rs.piece_name(state, action.arg(0)),
+               place=rs.board_map.place_name(action.arg(1))))
 
 
 def _done_label(rs: LionModel, state: State, action: Action) -> str:
     stage = (rs.captured_turn(state) or ("", ""))[0]
-    return ("No (more) exchanges" if stage == "exchange" else
-            "No more ransoms: leave the others to rot")
+    return (N_("No (more) exchanges") if stage == "exchange" else
+            N_("No more ransoms: leave the others to rot"))
 
 
 class CapturedPhase(LionPhase):
@@ -48,9 +49,11 @@ class CapturedPhase(LionPhase):
         if turn is None:
             return super().ask(rs, state, frame)
         stage, side = turn
-        return (f"{PHASE_NAMES[self.name]}: {rs.side(side).name}, "
-                + ("exchange prisoners of equal stars, or Done" if stage == "exchange"
-                   else "ransom your leaders, or Done (the others are left to rot)"))
+        if stage == "exchange":
+            return N_("{phase}: {side}, exchange prisoners of equal stars, or Done",
+                      phase=PHASE_NAMES[self.name], side=rs.side(side).name)
+        return N_("{phase}: {side}, ransom your leaders, or Done (the others are left to rot)",
+                  phase=PHASE_NAMES[self.name], side=rs.side(side).name)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         turn = rs.captured_turn(state)
@@ -67,7 +70,7 @@ class CapturedPhase(LionPhase):
         for pid in action.pieces(0) + action.pieces(1):
             put_piece(state, pid, "routed")
             names.append(rs.piece_name(state, pid))
-        ctx.log(f"Prisoners exchanged: {', '.join(names)} go to the routed box",
+        ctx.log(N_("Prisoners exchanged: {names} go to the routed box", names=listing(names)),
                 self.rule(rs, "exchange of equal stars, decided by the IP"))
         rs.captured_sync(state)
 
@@ -77,8 +80,9 @@ class CapturedPhase(LionPhase):
         pid, area = action.arg(0), action.arg(1)
         state["control"][area] = None
         put_piece(state, pid, "routed")
-        ctx.log(f"{rs.piece_name(state, pid)} ransomed for the control token of "
-                f"{rs.board_map.place_name(area)}; to the routed box", self.rule(rs, "ransom"))
+        ctx.log(N_("{piece} ransomed for the control token of {place}; to the routed box",
+                   piece=rs.piece_name(state, pid), place=rs.board_map.place_name(area)),
+                self.rule(rs, "ransom"))
         rs.captured_sync(state)
 
     @verb("done", label=_done_label)
@@ -86,7 +90,9 @@ class CapturedPhase(LionPhase):
                 ctx: Context, flow: Flow) -> None:
         stage, side = rs.captured_turn(state) or ("", "")
         state["vars"]["captured_step"] = (rs.captured_index(state) or 0) + 1
-        ctx.log(f"{rs.side(side).name}: " + (
-            "no more exchanges" if stage == "exchange" else
-            "no more ransoms (the others are left to rot)"), self.rule(rs))
+        if stage == "exchange":
+            ctx.log(N_("{side}: no more exchanges"), self.rule(rs), side=rs.side(side).name)
+        else:
+            ctx.log(N_("{side}: no more ransoms (the others are left to rot)"), self.rule(rs),
+                    side=rs.side(side).name)
         rs.captured_sync(state)

@@ -12,7 +12,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.tables import ask_result
 from boardapp.core.engine.verbs import verb
 
-from ..model import PLAYERS, LionModel
+from ..model import N_, PLAYERS, LionModel
 
 
 def _result_label(rs: LionModel, state: State, action: Action) -> str:
@@ -39,7 +39,8 @@ class ChartStep(Step[LionModel]):
             known = rs.chart_result(state, chart.id, die)
             name = rs.piece_name(state, pid)
             if known is not None:
-                ctx.log(f"{chart.name}: {name} rolls {die} → {known}", chart.rule)
+                ctx.log(N_("{name}: {name2} rolls {die} → {known}", name=chart.name, name2=name,
+                           die=die, known=known), chart.rule)
                 rs.chart_effect(state, chart.id, pid, known, ctx)
                 continue
             owner = rs.leader_side(state, pid)
@@ -57,9 +58,10 @@ class ChartStep(Step[LionModel]):
         who = rs.side(frame["side"]).name if frame["side"] in PLAYERS else "Players"
         leader = rs.leaders.get(v["leader"])
         entry = f" (entered {leader.year})" if leader and v["chart"] == "leader-death" else ""
-        return (f"{who}: {rs.piece_name(state, v['leader'])}{entry} rolled {v['die']} "
-                f"on the {chart.name} ({chart.rule}). Its printed values are unknown to "
-                "boardapp: what does your chart say?")
+        return (N_("{who}: {piece}{entry} rolled {die} on the {name} ({rule}). Its printed "
+                   "values are unknown to boardapp: what does your chart say?", who=who,
+                   piece=rs.piece_name(state, v['leader']), entry=entry, die=v['die'],
+                   name=chart.name, rule=chart.rule))
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         v = frame["vars"]
@@ -75,7 +77,8 @@ class ChartStep(Step[LionModel]):
                         ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
         chart = rs.charts[v["chart"]]
-        ctx.log(f"{chart.name}: {rs.piece_name(state, v['leader'])} rolled {v['die']}"
-                f" → {action.args[0]} (the players' reading of the printed chart)", chart.rule)
+        ctx.log(N_("{name}: {piece} rolled {die} → {reading} (the players' reading of the "
+                   "printed chart)", name=chart.name, piece=rs.piece_name(state, v['leader']),
+                   die=v['die'], reading=action.args[0]), chart.rule)
         rs.chart_effect(state, chart.id, v["leader"], action.args[0], ctx)
         self.begin(rs, state, frame, ctx, flow)

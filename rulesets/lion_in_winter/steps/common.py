@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from boardapp.core.base.errors import IllegalActionError, InvalidActionError
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame, Step
@@ -14,7 +15,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..data import TROOPS, base_kind, key_origin, valid_key
-from ..model import PHASE_CITE, PHASE_NAMES, LionModel, Refusal
+from ..model import N_, PHASE_CITE, PHASE_NAMES, LionModel, Refusal
 
 
 def _troops_label(rs: LionModel, state: State, action: Action) -> str:
@@ -22,11 +23,12 @@ def _troops_label(rs: LionModel, state: State, action: Action) -> str:
     origin = key_origin(key)
     where = (f" (flag {origin})" if base_kind(key) == "knights" else
              f" (home {origin})") if origin else ""
-    return f"{action.arg(2)} {rs.troop_kinds[base_kind(key)]['name']}{where} (by hand)"
+    return N_("{arg} {name}{where} (by hand)", arg=action.arg(2),
+              name=rs.troop_kinds[base_kind(key)]['name'], where=where)
 
 
 def _crown_label(rs: LionModel, state: State, action: Action) -> str:
-    return f"Crown {rs.piece_name(state, action.arg(0))} king"
+    return N_("Crown {piece} king", piece=rs.piece_name(state, action.arg(0)))
 
 
 class LionPhase(Step[LionModel]):
@@ -53,12 +55,12 @@ class LionPhase(Step[LionModel]):
     def prompt(self, rs: LionModel, state: State, frame: Frame) -> str:
         over = rs.outcome(state)
         if over:
-            return f"Game over: {over}"
+            return N_("Game over: {over}", over=over)
         return self.ask(rs, state, frame)
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         """The prompt while the game goes on (default: the phase, then Next phase)."""
-        return f"{PHASE_NAMES[self.name]}; then Next phase"
+        return N_("{phase}; then Next phase", phase=PHASE_NAMES[self.name])
 
     # -- legality ------------------------------------------------------------------------
     def why_not(self, rs: LionModel, state: State, frame: Frame, action: Action,
@@ -115,31 +117,34 @@ class LionPhase(Step[LionModel]):
         """``troops LEADER KIND DELTA``: add or remove troop strength by hand."""
         pid, kind = action.arg(0), action.arg(1)
         if pid not in state["pieces"] or not valid_key(kind):
-            raise InvalidActionError(f"'{action.text()}': write troops LEADER KIND +N|-N "
-                                     f"(kinds: {', '.join(TROOPS)}, or knights:FLAG, "
-                                     f"mercenaries:HOME)")
+            raise InvalidActionError(N_("'{action}': write troops LEADER KIND +N|-N (kinds: "
+                                        "{names}, or knights:FLAG, mercenaries:HOME)",
+                                        action=action.text(), names=listing(TROOPS)))
         try:
             delta = int(action.arg(2))
         except ValueError as exc:
-            raise InvalidActionError(f"'{action.text()}': {action.arg(2)!r} is no number") \
+            raise InvalidActionError(N_("'{action}': {arg} is no number", action=action.text(),
+                                        arg=repr(action.arg(2)))) \
                 from exc
         troops = state["vars"]["troops"].setdefault(pid, {})
         new = troops.get(kind, 0) + delta
         if new < 0:
-            raise IllegalActionError(f"{rs.piece_name(state, pid)} has only "
-                                     f"{troops.get(kind, 0)} {kind}")
+            raise IllegalActionError(N_("{piece} has only {get} {kind}",
+                                        piece=rs.piece_name(state, pid), get=troops.get(kind, 0),
+                                        kind=kind))
         troops[kind] = new
-        ctx.log(f"By hand: {rs.piece_name(state, pid)} {delta:+d} {kind} (now {new})")
+        ctx.log(N_("By hand: {piece} {delta} {kind} (now {new})", piece=rs.piece_name(state, pid),
+                   delta=format(delta, '+d'), kind=kind, new=new))
 
     @verb("elimination-roll", piece=0, manual=True,
-          label="Leader hit (by hand): roll on the Elimination Chart")
+          label=N_("Leader hit (by hand): roll on the Elimination Chart"))
     def on_elimination_roll(self, rs: LionModel, state: State, frame: Frame,
                             action: Action, ctx: Context, flow: Flow) -> None:
         """A leader hit the players saw (crib Phase Three): the Elimination Chart (not
         once the game is over: its question could not be answered)."""
         result = rs.outcome(state)
         if result is not None:
-            raise IllegalActionError(f"the game is over: {result}")
+            raise IllegalActionError(N_("the game is over: {result}", result=result))
         rs.chart_call(state, ctx, "elimination", [action.arg(0)])
 
     @verb("crown", piece=0, decisions=True, manual=True, label=_crown_label)
@@ -152,6 +157,7 @@ class LionPhase(Step[LionModel]):
             raise IllegalActionError(why, rs.cite("Phase Nine"))
         side = rs.leader_side(state, pid)
         state["vars"]["king"][side] = pid
-        ctx.log(f"{rs.piece_name(state, pid)} is crowned King of the {rs.side(side).name}",
+        ctx.log(N_("{piece} is crowned King of the {name}", piece=rs.piece_name(state, pid),
+                   name=rs.side(side).name),
                 rs.cite("Phase Nine (must be a 3-star leader)"))
         self.after_hand(rs, state)

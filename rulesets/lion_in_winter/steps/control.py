@@ -12,7 +12,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.tables import resolve
 from boardapp.core.engine.verbs import verb
 
-from ..model import OTHER, PHASE_NAMES, PLAYERS, LionModel
+from ..model import N_, OTHER, PHASE_NAMES, PLAYERS, LionModel
 from .common import LionPhase
 
 
@@ -28,17 +28,18 @@ class ControlPhase(LionPhase):
         v["battles"] = {}
         if v["aggressor"]:
             v["aggressor"] = {}
-            ctx.log("All aggressor markers removed", self.rule(rs))
+            ctx.log(N_("All aggressor markers removed"), self.rule(rs))
 
     def leave(self, rs: LionModel, state: State, ctx: Context) -> None:
         v = state["vars"]
         if v["disgraced"]:
             v["disgraced"] = []
-            ctx.log("Disgraced markers removed", self.rule(rs))
+            ctx.log(N_("Disgraced markers removed"), self.rule(rs))
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         if not state["vars"].get("control_checked"):
-            return f"{PHASE_NAMES[self.name]}: check control of the areas with leaders"
+            return N_("{phase}: check control of the areas with leaders",
+                      phase=PHASE_NAMES[self.name])
         return super().ask(rs, state, frame)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
@@ -47,7 +48,7 @@ class ControlPhase(LionPhase):
         else:
             yield Action("next-phase")
 
-    @verb("control-check", label="Check control of every area with leaders (control rolls)")
+    @verb("control-check", label=N_("Check control of every area with leaders (control rolls)"))
     def on_control_check(self, rs: LionModel, state: State, frame: Frame, action: Action,
                          ctx: Context, flow: Flow) -> None:
         """Crib Phase Four, each area with leaders checked once."""
@@ -63,7 +64,7 @@ class ControlPhase(LionPhase):
             if rs.area_info[area].neutral:
                 continue  # neutral areas can never be controlled
             if len(sides) == 2:
-                ctx.log(f"{name}: leaders of both sides, no control check", rule)
+                ctx.log(N_("{name}: leaders of both sides, no control check", name=name), rule)
                 continue
             side = sides.pop()
             owner = state["control"].get(area)
@@ -71,8 +72,8 @@ class ControlPhase(LionPhase):
                 continue
             if owner == OTHER[side]:
                 state["control"][area] = None
-                ctx.log(f"{name} becomes uncontrolled ({rs.side(side).name} leader in an "
-                        f"enemy area)", rule)
+                ctx.log(N_("{name} becomes uncontrolled ({name2} leader in an enemy area)",
+                           name=name, name2=rs.side(side).name), rule)
                 continue
             target, why = rs.control_target(state, area, side)
             res = resolve(ctx, table="Control roll", column=f"{name}, {why} = {target}",

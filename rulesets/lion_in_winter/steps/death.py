@@ -10,7 +10,7 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
-from ..model import PHASE_NAMES, LionModel
+from ..model import N_, PHASE_NAMES, LionModel
 from .common import LionPhase
 
 
@@ -27,13 +27,14 @@ class DeathPhase(LionPhase):
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         if self.due(rs, state):
-            return f"{PHASE_NAMES[self.name]}: roll for every leader on the map"
+            return N_("{phase}: roll for every leader on the map",
+                      phase=PHASE_NAMES[self.name])
         return super().ask(rs, state, frame)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("death-check") if self.due(rs, state) else Action("next-phase")
 
-    @verb("death-check", label="Roll on the Leader Death Chart for every leader on the map")
+    @verb("death-check", label=N_("Roll on the Leader Death Chart for every leader on the map"))
     def on_death_check(self, rs: LionModel, state: State, frame: Frame, action: Action,
                        ctx: Context, flow: Flow) -> None:
         on_map = sorted(p for p, piece in state["pieces"].items()

@@ -6,23 +6,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.verbs import verb
 
-from ..model import OTHER, PHASE_NAMES, LionModel, Refusal
+from ..model import N_, NP_, OTHER, PHASE_NAMES, LionModel, Refusal
 from .common import LionPhase
 
 
 def _move_label(rs: LionModel, state: State, action: Action) -> str:
     names = ", ".join(rs.piece_name(state, p) for p in action.pieces(0))
-    return f"Move {names} to {rs.board_map.place_name(action.arg(1))}"
+    return N_("Move {names} to {place}", names=names, place=rs.board_map.place_name(action.arg(1)))
 
 
 def _remove_label(rs: LionModel, state: State, action: Action) -> str:
-    return f"Remove the enemy control marker of {rs.board_map.place_name(action.arg(0))}"
+    return N_("Remove the enemy control marker of {place}",
+              place=rs.board_map.place_name(action.arg(0)))
 
 
 class ImpulsesPhase(LionPhase):
@@ -33,16 +35,17 @@ class ImpulsesPhase(LionPhase):
 
     def begin(self, rs: LionModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
-        ctx.log(PHASE_NAMES["impulses"] + f": {rs.side(state['active']).name} first",
-                self.rule(rs))
+        ctx.log(N_("{phase}: {side} first"), self.rule(rs), phase=PHASE_NAMES["impulses"],
+                side=rs.side(state["active"]).name)
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         v = state["vars"]
         side = state["active"]
-        return (f"{PHASE_NAMES[self.name]}: {rs.side(side).name} impulse "
-                f"({v['impulses'][side]} left; {rs.side(OTHER[side]).name} "
-                f"{v['impulses'][OTHER[side]]}): move leaders, remove a control marker "
-                f"or pass")
+        return (N_("{phase}: {name} impulse ({impulses} left; {name2} {impulses2}): "
+                   "move leaders, remove a control marker or pass",
+                   phase=PHASE_NAMES[self.name], name=rs.side(side).name,
+                   impulses=v['impulses'][side], name2=rs.side(OTHER[side]).name,
+                   impulses2=v['impulses'][OTHER[side]]))
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         """Every move of one to the border limit of leaders (a drag may also move any
@@ -108,15 +111,16 @@ class ImpulsesPhase(LionPhase):
         enemy_there = bool(rs.leaders_at(state, dest, OTHER[side]))
         for pid in pieces:
             put_piece(state, pid, dest)
-        names = ", ".join(rs.piece_name(state, p) for p in pieces)
+        names = listing([rs.piece_name(state, p) for p in pieces])
         bmap = rs.board_map
-        one = len(pieces) == 1
-        ctx.log(f"{names} move{'s' if one else ''} with {'his' if one else 'their'} troops from "
-                f"{bmap.place_name(src)} to {bmap.place_name(dest)} ({how})", self.rule(rs))
+        ctx.log(NP_("{names} moves with his troops from {src} to {dest} ({how})",
+                    "{names} move with their troops from {src} to {dest} ({how})", len(pieces),
+                    names=names, src=bmap.place_name(src), dest=bmap.place_name(dest), how=how),
+                self.rule(rs))
         if enemy_there and dest not in state["vars"]["aggressor"]:
             state["vars"]["aggressor"][dest] = side
-            ctx.log(f"Aggressor marker ({rs.side(side).name}) placed in "
-                    f"{bmap.place_name(dest)}",
+            ctx.log(N_("Aggressor marker ({name}) placed in {place}", name=rs.side(side).name,
+                       place=bmap.place_name(dest)),
                     self.rule(rs, "aggressor marker: first leader into an enemy occupied "
                                   "area"))
         self.spend(rs, state, ctx, flow)
@@ -126,8 +130,8 @@ class ImpulsesPhase(LionPhase):
                           ctx: Context, flow: Flow) -> None:
         area = action.arg(0)
         state["control"][area] = None
-        ctx.log(f"{rs.side(state['active']).name} remove the enemy control marker of "
-                f"{rs.board_map.place_name(area)}",
+        ctx.log(N_("{name} remove the enemy control marker of {place}",
+                   name=rs.side(state['active']).name, place=rs.board_map.place_name(area)),
                 self.rule(rs, "friendly leaders > enemy leaders + 1"))
         self.spend(rs, state, ctx, flow)
 
@@ -136,5 +140,5 @@ class ImpulsesPhase(LionPhase):
         f"({state['vars']['impulses'][state['active']] - 1} left)"))
     def on_pass(self, rs: LionModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{rs.side(state['active']).name} pass", self.rule(rs))
+        ctx.log(N_("{name} pass", name=rs.side(state['active']).name), self.rule(rs))
         self.spend(rs, state, ctx, flow)

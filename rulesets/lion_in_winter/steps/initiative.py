@@ -11,7 +11,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.tables import resolve
 from boardapp.core.engine.verbs import verb
 
-from ..model import OTHER, PHASE_NAMES, PLAYERS, LionModel, decide_initiative, impulses_for
+from ..model import N_, OTHER, PHASE_NAMES, PLAYERS, LionModel, decide_initiative, impulses_for
 from .common import LionPhase
 
 
@@ -23,10 +23,11 @@ class InitiativePhase(LionPhase):
     def begin(self, rs: LionModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         """A new turn begins (after the score of the last one)."""
-        ctx.log(f"Turn {state['turn']}. " + PHASE_NAMES["initiative"], rs.cite("New Turn"))
+        ctx.log(N_("Turn {turn}. {phase}"), rs.cite("New Turn"), turn=state["turn"],
+                phase=PHASE_NAMES["initiative"])
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
-        return f"{PHASE_NAMES[self.name]}: roll the dice"
+        return N_("{phase}: roll the dice", phase=PHASE_NAMES[self.name])
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("roll-initiative")
@@ -49,7 +50,8 @@ class InitiativePhase(LionPhase):
         v["impulses"] = impulses_for(totals["english"], totals["french"], new)
         why = ("higher roll" if totals["english"] != totals["french"] else
                "tie: no change of initiative" if holder else "tie in the first round: English")
-        ctx.log(f"{rs.side(new).name} take the initiative ({why}); impulses: "
-                f"{rs.side(new).name} {v['impulses'][new]}, {rs.side(OTHER[new]).name} "
-                f"{v['impulses'][OTHER[new]]} (2 + lowest roll; one fewer)", rule)
+        ctx.log(N_("{name} take the initiative ({why}); impulses: {name} {impulses}, {name2} "
+                   "{impulses2} (2 + lowest roll; one fewer)", name=rs.side(new).name, why=why,
+                   impulses=v['impulses'][new], name2=rs.side(OTHER[new]).name,
+                   impulses2=v['impulses'][OTHER[new]]), rule)
         flow.enter_phase(rs, state, ctx, "impulses", side=new)

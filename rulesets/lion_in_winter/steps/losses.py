@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame, Step
@@ -13,13 +14,14 @@ from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.verbs import verb
 
 from ..data import base_kind
-from ..model import OTHER, LionModel
+from ..model import N_, NP_, OTHER, LionModel
 
 
 def _lose_label(rs: LionModel, state: State, action: Action) -> str:
     pid, kind = action.args
-    what = "the leader himself" if kind == "leader" else f"1 {rs.kind_name(kind)}"
-    return f"{rs.piece_name(state, pid)}: {what}"
+    if kind == "leader":
+        return N_("{piece}: the leader himself", piece=rs.piece_name(state, pid))
+    return N_("{piece}: 1 {kind}", piece=rs.piece_name(state, pid), kind=rs.kind_name(kind))
 
 
 class LossesStep(Step[LionModel]):
@@ -49,8 +51,9 @@ class LossesStep(Step[LionModel]):
     def prompt(self, rs: LionModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
         side = frame["side"]
-        return (f"Battle in {rs.board_map.place_name(v['area'])}: "
-                f"{rs.side(side).name}, take {v['hits'][side]} hit(s)")
+        return (N_("Battle in {place}: {name}, take {hits} hit(s)",
+                   place=rs.board_map.place_name(v['area']), name=rs.side(side).name,
+                   hits=v['hits'][side]))
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         v = frame["vars"]
@@ -77,7 +80,7 @@ class LossesStep(Step[LionModel]):
         name = rs.piece_name(state, pid)
         if kind == "leader":
             v["hits"][side] -= 1
-            ctx.log(f"{name} is hit", rule)
+            ctx.log(N_("{name} is hit", name=name), rule)
             rs.chart_call(state, ctx, "elimination", [pid])
             return
         if base_kind(kind) == "mercenaries":
@@ -86,13 +89,14 @@ class LossesStep(Step[LionModel]):
                 mine = troops.get(other, {})
                 rs.troops_removed(state, {k: mine.pop(k) for k in list(mine)
                                           if base_kind(k) == "mercenaries"})
-            ctx.log(f"A mercenary is hit: all {rs.side(side).name} mercenaries here "
-                    f"are removed (back to their home areas: our reading)", rule)
+            ctx.log(N_("A mercenary is hit: all {name} mercenaries here are removed (back to "
+                       "their home areas: our reading)", name=rs.side(side).name), rule)
         else:
             covered = min(2, v["hits"][side]) if base_kind(kind) == "knights" else 1
             v["hits"][side] -= covered
             troops[pid][kind] -= 1
-            ctx.log(f"{name} loses 1 {kind} ({covered} hit{'s' if covered > 1 else ''})", rule)
+            ctx.log(NP_("{name} loses 1 {kind} ({n} hit)", "{name} loses 1 {kind} ({n} hits)",
+                        covered, name=name, kind=kind), rule)
         self.begin(rs, state, frame, ctx, flow)
 
 
@@ -119,7 +123,8 @@ class RetreatStep(Step[LionModel]):
             if pid not in state["vars"]["disgraced"]:
                 state["vars"]["disgraced"].append(pid)
         if moved:
-            ctx.log(f"{', '.join(rs.piece_name(state, p) for p in moved)} run away to "
-                    f"{rs.board_map.place_name(v['dest'])}, disgraced",
+            ctx.log(N_("{names} run away to {place}, disgraced",
+                       names=listing(rs.piece_name(state, p) for p in moved),
+                       place=rs.board_map.place_name(v['dest'])),
                     rs.cite("Phase Three (Retreat)"))
         flow.end(rs, state, ctx, None)

@@ -12,16 +12,16 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.verbs import verb
 
-from ..model import OTHER, PHASE_NAMES, LionModel, Refusal
+from ..model import N_, OTHER, PHASE_NAMES, LionModel, Refusal
 from .common import LionPhase
 
-_WHAT = {"non-aligned": "place a non-aligned leader (he will serve you)",
-         "national": "place your leaders", "crown": "crown a 3-star leader king"}
+_WHAT = {"non-aligned": N_("place a non-aligned leader (he will serve you)"),
+         "national": N_("place your leaders"), "crown": N_("crown a 3-star leader king")}
 
 
 def _place_label(rs: LionModel, state: State, action: Action) -> str:
-    return (f"Place {rs.piece_name(state, action.arg(0))} in "
-            f"{rs.board_map.place_name(action.arg(1))}")
+    return (N_("Place {piece} in {place}", piece=rs.piece_name(state, action.arg(0)),
+               place=rs.board_map.place_name(action.arg(1))))
 
 
 class PlacePhase(LionPhase):
@@ -49,10 +49,11 @@ class PlacePhase(LionPhase):
             return super().ask(rs, state, frame)
         stage, side = turn
         if stage == "crown":
-            return f"{PHASE_NAMES[self.name]}: {rs.side(side).name}, {_WHAT[stage]}"
-        return (f"{PHASE_NAMES[self.name]}: {rs.side(side).name}, {_WHAT[stage]} (friendly-"
-                f"controlled or neutral area, or his home area: drag him from the routed "
-                f"box, or right-click the area)")
+            return N_("{phase}: {name}, {what}", phase=PHASE_NAMES[self.name],
+                      name=rs.side(side).name, what=_WHAT[stage])
+        return (N_("{phase}: {name}, {what} (friendly-controlled or neutral area, or "
+                   "his home area: drag him from the routed box, or right-click the area)",
+                   phase=PHASE_NAMES[self.name], name=rs.side(side).name, what=_WHAT[stage]))
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         if rs.place_turn(state) is None:
@@ -78,9 +79,13 @@ class PlacePhase(LionPhase):
         if stage == "non-aligned":
             v["owner"][pid] = side
             v["na_turn"] = OTHER[side]
-        ctx.log(f"{rs.side(side).name} place {rs.piece_name(state, pid)} in "
-                f"{rs.board_map.place_name(area)}"
-                + (" (non-aligned: he serves them)" if stage == "non-aligned" else ""),
-                self.rule(rs))
+        if stage == "non-aligned":
+            ctx.log(N_("{side} place {piece} in {place} (non-aligned: he serves them)"),
+                    self.rule(rs), side=rs.side(side).name, piece=rs.piece_name(state, pid),
+                    place=rs.board_map.place_name(area))
+        else:
+            ctx.log(N_("{side} place {piece} in {place}"), self.rule(rs),
+                    side=rs.side(side).name, piece=rs.piece_name(state, pid),
+                    place=rs.board_map.place_name(area))
         rs.arrive(state, pid, area, ctx)
         rs.place_sync(state)

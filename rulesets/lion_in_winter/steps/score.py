@@ -11,7 +11,7 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
-from ..model import PHASE_NAMES, LionModel
+from ..model import N_, PHASE_NAMES, LionModel
 from .common import LionPhase
 
 
@@ -26,7 +26,7 @@ class ScorePhase(LionPhase):
         rs.score(state, ctx)
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
-        return f"{PHASE_NAMES[self.name]}: done; next turn"
+        return N_("{phase}: done; next turn", phase=PHASE_NAMES[self.name])
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("next-turn")
@@ -43,11 +43,11 @@ class ScorePhase(LionPhase):
         flow.enter_phase(rs, state, ctx, "initiative",
                          side=state["vars"]["initiative"] or "english")
 
-    @verb("end-game", label="End the game now (its length is not in the crib sheet)")
+    @verb("end-game", label=N_("End the game now (its length is not in the crib sheet)"))
     def on_end_game(self, rs: LionModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         """The game length is unknown (not in the crib sheet, ``rounds: null`` in
         setup.yaml): the players end the game after a Phase Eleven."""
         state["vars"]["over"] = "players"
-        ctx.log(f"The game is ended by the players after round {state['turn']}: "
-                f"{rs.outcome(state)}", self.rule(rs))
+        ctx.log(N_("The game is ended by the players after round {turn}: {outcome}",
+                   turn=state['turn'], outcome=rs.outcome(state)), self.rule(rs))

@@ -13,7 +13,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..data import TROOPS, base_kind
-from ..model import OTHER, PHASE_NAMES, PLAYERS, LionModel, Refusal
+from ..model import N_, OTHER, PHASE_NAMES, PLAYERS, LionModel, Refusal
 from .common import LionPhase
 
 SEQUENCE_VERBS = ("done", "next-phase")
@@ -33,7 +33,7 @@ class TroopsPhase(LionPhase):
         v["deployed"] = {}
         v["raised"] = {}
         state["active"] = OTHER[v["initiative"] or "english"]
-        ctx.log(f"{rs.side(state['active']).name} first (the non-initiative player)",
+        ctx.log(N_("{name} first (the non-initiative player)", name=rs.side(state['active']).name),
                 self.rule(rs))
 
     def first(self, rs: LionModel, state: State, ctx: Context) -> None:
@@ -46,7 +46,8 @@ class TroopsPhase(LionPhase):
 
     def ask(self, rs: LionModel, state: State, frame: Frame) -> str:
         if self.playing(state):
-            return f"{PHASE_NAMES[self.name]}: {rs.side(state['active']).name}, then Done"
+            return N_("{phase}: {name}, then Done", phase=PHASE_NAMES[self.name],
+                      name=rs.side(state['active']).name)
         return super().ask(rs, state, frame)
 
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
@@ -96,13 +97,14 @@ class TroopsPhase(LionPhase):
                 ctx: Context, flow: Flow) -> None:
         v = state["vars"]
         v["done"].append(state["active"])
-        ctx.log(f"{rs.side(state['active']).name} done", self.rule(rs))
+        ctx.log(N_("{name} done", name=rs.side(state['active']).name), self.rule(rs))
         if OTHER[state["active"]] not in v["done"]:
             state["active"] = OTHER[state["active"]]
 
 
 def _raise_label(rs: LionModel, state: State, action: Action) -> str:
-    return f"Raise 1 {action.arg(1)} in {rs.board_map.place_name(action.arg(0))}"
+    return N_("Raise 1 {arg} in {place}", arg=action.arg(1),
+              place=rs.board_map.place_name(action.arg(0)))
 
 
 class RaisePhase(TroopsPhase):
@@ -134,20 +136,22 @@ class RaisePhase(TroopsPhase):
         key = f"knights:{rs.area_info[area].flag}" if kind == "knights" else kind
         pool = v["unassigned"].setdefault(area, {})
         pool[key] = pool.get(key, 0) + 1
-        ctx.log(f"{rs.side(state['active']).name} raise 1 {rs.kind_name(key)} in "
-                f"{rs.board_map.place_name(area)} (unassigned)", self.rule(rs))
+        ctx.log(N_("{name} raise 1 {kind_name} in {place} (unassigned)",
+                   name=rs.side(state['active']).name, kind_name=rs.kind_name(key),
+                   place=rs.board_map.place_name(area)), self.rule(rs))
 
 
 def _deploy_label(rs: LionModel, state: State, action: Action) -> str:
     bmap = rs.board_map
-    return (f"Deploy 1 {rs.kind_name(action.arg(1))} from {bmap.place_name(action.arg(0))} "
-            f"to {bmap.place_name(action.arg(2))}")
+    return (N_("Deploy 1 {kind_name} from {place} to {place2}",
+               kind_name=rs.kind_name(action.arg(1)), place=bmap.place_name(action.arg(0)),
+               place2=bmap.place_name(action.arg(2))))
 
 
 def _recruit_label(rs: LionModel, state: State, action: Action) -> str:
-    return (f"Recruit 1 {rs.kind_name(action.arg(1))} from "
-            f"{rs.board_map.place_name(action.arg(0))} for "
-            f"{rs.piece_name(state, action.arg(2))}")
+    return (N_("Recruit 1 {kind_name} from {place} for {piece}",
+               kind_name=rs.kind_name(action.arg(1)), place=rs.board_map.place_name(action.arg(0)),
+               piece=rs.piece_name(state, action.arg(2))))
 
 
 def _recruit_places(rs: LionModel, state: State, action: Action) -> tuple[str, ...]:
@@ -196,8 +200,9 @@ class DeployPhase(TroopsPhase):
         moved = v.setdefault("deployed", {}).setdefault(dest, {})
         moved[kind] = moved.get(kind, 0) + 1
         bmap = rs.board_map
-        ctx.log(f"1 unassigned {rs.kind_name(kind)} deployed from {bmap.place_name(src)} to "
-                f"{bmap.place_name(dest)}", self.rule(rs))
+        ctx.log(N_("1 unassigned {kind_name} deployed from {place} to {place2}",
+                   kind_name=rs.kind_name(kind), place=bmap.place_name(src),
+                   place2=bmap.place_name(dest)), self.rule(rs))
 
     @verb("recruit", area=_recruit_places, piece=2, label=_recruit_label)
     def on_recruit(self, rs: LionModel, state: State, frame: Frame, action: Action,
@@ -207,14 +212,15 @@ class DeployPhase(TroopsPhase):
         v["unassigned"][src][kind] -= 1
         troops = v["troops"].setdefault(pid, {})
         troops[kind] = troops.get(kind, 0) + 1
-        ctx.log(f"1 {rs.kind_name(kind)} recruited from {rs.board_map.place_name(src)} "
-                f"and assigned to {rs.piece_name(state, pid)}",
+        ctx.log(N_("1 {kind_name} recruited from {place} and assigned to {piece}",
+                   kind_name=rs.kind_name(kind), place=rs.board_map.place_name(src),
+                   piece=rs.piece_name(state, pid)),
                 self.rule(rs, "recruit mercenaries: assigned at once"))
 
 
 def _assign_label(rs: LionModel, state: State, action: Action) -> str:
-    return (f"Assign 1 {rs.kind_name(action.arg(1))} to "
-            f"{rs.piece_name(state, action.arg(2))}")
+    return (N_("Assign 1 {kind_name} to {piece}", kind_name=rs.kind_name(action.arg(1)),
+               piece=rs.piece_name(state, action.arg(2))))
 
 
 class AssignPhase(TroopsPhase):
@@ -241,7 +247,7 @@ class AssignPhase(TroopsPhase):
                                                 "Phase Five)"))
         if any(rs.troops_text(t) for a, t in v["unassigned"].items()
                if not rs.only_home_mercenaries(a, t)):
-            ctx.log("Unassigned troops removed from the board", self.rule(rs))
+            ctx.log(N_("Unassigned troops removed from the board"), self.rule(rs))
         v["unassigned"] = {a: t for a, t in v["unassigned"].items()
                            if rs.only_home_mercenaries(a, t) and any(t.values())}
 
@@ -253,5 +259,6 @@ class AssignPhase(TroopsPhase):
         v["unassigned"][area][kind] -= 1
         troops = v["troops"].setdefault(pid, {})
         troops[kind] = troops.get(kind, 0) + 1
-        ctx.log(f"1 {rs.kind_name(kind)} assigned to {rs.piece_name(state, pid)} in "
-                f"{rs.board_map.place_name(area)}", self.rule(rs))
+        ctx.log(N_("1 {kind_name} assigned to {piece} in {place}", kind_name=rs.kind_name(kind),
+                   piece=rs.piece_name(state, pid), place=rs.board_map.place_name(area)),
+                self.rule(rs))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action, LogLine
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame, Step
@@ -27,6 +28,7 @@ from ..model import (
     parse_orders,
     parse_path,
 )
+from ..words import N_
 
 ORDERS_STEP = "orders"
 SAMPLE_SHARES = (0.5, 0.95)
@@ -38,7 +40,7 @@ class RevealOrders(RevealSealed, Obligation[TableModel]):
     """Each side's program reveals its own orders once both are given (the core's
     reveal of sealed choices, rule 2)."""
 
-    @verb("reveal", hand=True, label="Reveal your orders")
+    @verb("reveal", hand=True, label=N_("Reveal your orders"))
     def on_reveal(self, rs: TableModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_reveal(rs, state, frame, action, ctx, flow)
@@ -59,17 +61,18 @@ class TurnPhase(Step[TableModel]):
         if state["turn"] > LAST_TURN:
             count = rs.on_hill(state)
             state["score"].update(count)
-            ctx.log(f"The fourth turn is over: on the hill Red {count['red']}, Blue "
-                    f"{count['blue']}", rs.cite("6"))
+            ctx.log(N_("The fourth turn is over: on the hill Red {red}, Blue {blue}",
+                       red=count["red"], blue=count["blue"]), rs.cite("6"))
             return
-        ctx.log(f"Turn {state['turn']} begins: both sides give orders", rs.cite("2"))
+        ctx.log(N_("Turn {turn} begins: both sides give orders", turn=state["turn"]),
+                rs.cite("2"))
         flow.call_many(rs, state, ctx, ORDERS_STEP, sides=list(SIDES))
 
 
 def _plan_label(rs: TableModel, state: State, action: Action) -> str:
-    names = ", ".join(rs.piece_name(state, p) for p in action.pieces(0)
-                      if p in state["pieces"])
-    return f"Plan {names}'s path to {action.arg(1)}"
+    names = listing([rs.piece_name(state, p) for p in action.pieces(0)
+                     if p in state["pieces"]])
+    return N_("Plan {pieces}'s path to {path}", pieces=names, path=action.arg(1))
 
 
 class Orders(SealedChoice[TableModel]):
@@ -79,9 +82,10 @@ class Orders(SealedChoice[TableModel]):
     name = ORDERS_STEP
 
     def prompt(self, rs: TableModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.side(s).name for s in self.deciders(rs, state, frame))
-        return (f"Turn {state['turn']}: {names}, drag your figures to plan their paths in "
-                "secret, then commit your orders")
+        names = listing([rs.side(s).name for s in self.deciders(rs, state, frame)],
+                        str(N_(" and ")))
+        return N_("Turn {turn}: {sides}, drag your figures to plan their paths in secret, "
+                  "then commit your orders", turn=state["turn"], sides=names)
 
     @staticmethod
     def drafts(state: State, side: str) -> dict[str, str]:
@@ -140,13 +144,14 @@ class Orders(SealedChoice[TableModel]):
             return None
         pids = action.pieces(0)
         if not pids or len(set(pids)) != len(pids):
-            return "name each figure once", rs.cite("2")
+            return N_("name each figure once"), rs.cite("2")
         for pid in pids:
             if pid not in state["pieces"]:
-                return f"no piece {pid!r}", None
+                return N_("no piece {pid}", pid=repr(pid)), None
             owner = rs.piece_side(state, pid)
             if owner not in deciders or (side is not None and owner != side):
-                return f"{rs.piece_name(state, pid)} is not yours to order", rs.cite("2")
+                return N_("{piece} is not yours to order",
+                          piece=rs.piece_name(state, pid)), rs.cite("2")
         try:
             orders = rs.group_orders(state, pids, action.arg(1))
         except ValueError as exc:
@@ -165,10 +170,11 @@ class Orders(SealedChoice[TableModel]):
         for order in orders:
             self.drafts(state, side)[order.pid] = order.text().split(":", 1)[1]
         name = rs.side(side).name
-        ctx.log(f"{name} plans a path (secret)", rs.cite("2"))
+        ctx.log(N_("{name} plans a path (secret)", name=name), rs.cite("2"))
         for order in orders:
-            ctx.log(f"{name} plans {rs.piece_name(state, order.pid)}'s path to "
-                    f"{order.text().split(':', 1)[1]}", private=True)
+            ctx.log(N_("{name} plans {piece}'s path to {path}", name=name,
+                       piece=rs.piece_name(state, order.pid),
+                       path=order.text().split(":", 1)[1]), private=True)
 
     def chosen(self, rs: TableModel, state: State, frame: Frame, ctx: Context, flow: Flow,
                choices: dict[str, str]) -> None:
@@ -186,14 +192,17 @@ class Orders(SealedChoice[TableModel]):
         for fraction in carry_out(figures, RULES.fractions):
             for pid, (x, y, f) in fraction.positions.items():
                 set_position(state, pid, x, y, f)
-            moved = "; ".join(f"{rs.piece_name(state, p)} {point_text(x, y, f)}"
-                              for p, (x, y, f) in fraction.positions.items())
-            ctx.lines.append(LogLine(f"Sixth {fraction.index}: {moved or 'nobody moves'}",
+            moved = listing([N_("{piece} {point}", piece=rs.piece_name(state, p),
+                                point=point_text(x, y, f))
+                             for p, (x, y, f) in fraction.positions.items()], "; ")
+            ctx.lines.append(LogLine(N_("Sixth {index}: {moves}", index=fraction.index,
+                                        moves=moved or N_("nobody moves")),
                                      rs.cite("5"), detail=fraction_detail(fraction)))
             for pid, other in fraction.contacts:
-                ctx.log(f"{rs.piece_name(state, pid)} stops in contact with "
-                        f"{rs.piece_name(state, other)}", rs.cite("5"))
+                ctx.log(N_("{piece} stops in contact with {other}",
+                           piece=rs.piece_name(state, pid), other=rs.piece_name(state, other)),
+                        rs.cite("5"))
             for pid, other in fraction.blocked:
-                ctx.log(f"{rs.piece_name(state, pid)} stops before "
-                        f"{rs.piece_name(state, other)}", rs.cite("5"))
+                ctx.log(N_("{piece} stops before {other}", piece=rs.piece_name(state, pid),
+                           other=rs.piece_name(state, other)), rs.cite("5"))
         flow.end(rs, state, ctx, None)

@@ -1,0 +1,190 @@
+"""The translation catalogues: extract the marked strings, update the ``.po`` files,
+compile the ``.mo`` files, report the share translated (Babel; see the README,
+"Translations").
+
+    python packaging/catalogues.py extract   # make messages: update every .po from the code
+    python packaging/catalogues.py compile   # make catalogues: .po -> .mo (not committed)
+    python packaging/catalogues.py share     # the share of strings translated, per domain
+
+Domains: ``boardapp`` (``boardapp/*.py`` and ``boardapp/core``), ``ui`` (``boardapp/ui``)
+and one per ruleset that has a ``words.py`` (``Domain.beside("<id>", __file__)``), each
+with its catalogues in its own ``locale/`` folder.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("fr",)
+"""The languages besides English (the msgids are English)."""
+KEYWORDS = {"_": None, "N_": None, "NP_": (1, 2), "ngettext": (1, 2)}
+"""The marking functions: ``_(text)``, ``N_(text, **args)``, ``NP_(one, many, n)``."""
+COMPLETE = ("boardapp", "hex-demo", "table-demo", "lion-in-winter")
+"""The domains declared complete in French: a missing, fuzzy or stale string fails the
+tests (``tests/test_translations.py``); the others report their share."""
+_DOMAIN = re.compile(r"""Domain\.beside\(\s*["']([^"']+)["']""")
+
+
+@dataclass(frozen=True)
+class Source:
+    """One domain: its name, the folders its strings are extracted from, its locale/."""
+
+    domain: str
+    roots: tuple[Path, ...]
+    localedir: Path
+    skip: tuple[Path, ...] = ()
+
+    def po(self, lang: str) -> Path:
+        return self.localedir / lang / "LC_MESSAGES" / f"{self.domain}.po"
+
+    def files(self) -> Iterator[Path]:
+        for root in self.roots:
+            found = [root] if root.is_file() else sorted(root.rglob("*.py"))
+            for path in found:
+                if not any(path.is_relative_to(s) for s in self.skip):
+                    yield path
+
+
+def sources() -> list[Source]:
+    """Every domain of the repository."""
+    app = ROOT / "boardapp"
+    out = [Source("boardapp", (*sorted(app.glob("*.py")), app / "core"), app / "locale"),
+           Source("ui", (app / "ui",), app / "locale")]
+    for words in sorted((ROOT / "rulesets").glob("*/words.py")):
+        found = _DOMAIN.search(words.read_text(encoding="utf-8"))
+        if found:
+            out.append(Source(found.group(1), (words.parent,), words.parent / "locale"))
+    return out
+
+
+def extract(source: Source):  # -> babel Catalog
+    """The template of ``source``: every marked string of its files."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    catalog = Catalog(domain=source.domain, project="boardapp", charset="utf-8")
+    for path in source.files():
+        for lineno, message, comments, context in extract_from_file(
+                "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+            catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
+                        auto_comments=comments, context=context)
+    return catalog
+
+
+def update(source: Source, lang: str) -> Path:
+    """Bring ``source``'s ``.po`` for ``lang`` up to date with the code (new strings
+    untranslated, changed ones fuzzy, gone ones dropped)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    template = extract(source)
+    po = source.po(lang)
+    if not po.exists() and not len(template):
+        return po  # nothing marked yet: no catalogue
+    if po.exists():
+        with po.open("rb") as fp:
+            catalog = read_po(fp, locale=lang, domain=source.domain)
+    else:
+        catalog = Catalog(locale=lang, domain=source.domain, project="boardapp",
+                          charset="utf-8")
+    catalog.update(template)
+    catalog.obsolete.clear()
+    po.parent.mkdir(parents=True, exist_ok=True)
+    with po.open("wb") as fp:
+        write_po(fp, catalog, width=100, include_lineno=False, ignore_obsolete=True)
+    return po
+
+
+def compile_all() -> list[Path]:
+    """Every ``.po`` compiled into its ``.mo`` (fuzzy entries left out)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    done = []
+    for source in sources():
+        for lang in LANGS:
+            po = source.po(lang)
+            if not po.exists():
+                continue
+            with po.open("rb") as fp:
+                catalog = read_po(fp, locale=lang, domain=source.domain)
+            with po.with_suffix(".mo").open("wb") as fp:
+                write_mo(fp, catalog)
+            done.append(po.with_suffix(".mo"))
+    return done
+
+
+def share(source: Source, lang: str) -> tuple[int, int]:
+    """(translated, total) of ``source``'s strings in ``lang``, against the code."""
+    from babel.messages.pofile import read_po
+
+    wanted = {m.id for m in extract(source) if m.id}
+    po = source.po(lang)
+    if not po.exists():
+        return 0, len(wanted)
+    with po.open("rb") as fp:
+        catalog = read_po(fp, locale=lang)
+    done = 0
+    for message in catalog:
+        if message.id in wanted and not message.fuzzy and message.string and (
+                all(message.string) if isinstance(message.string, tuple) else True):
+            done += 1
+    return done, len(wanted)
+
+
+_PLAIN_LOG = re.compile(r"ctx\.log\(\s*f?[\"']")
+"""A log line written as plain text (not a message): it stays English."""
+
+
+def plain_logs(folder: Path) -> int:
+    """How many log lines of ``folder``'s code are still plain text."""
+    return sum(len(_PLAIN_LOG.findall(p.read_text(encoding="utf-8")))
+               for p in folder.rglob("*.py"))
+
+
+def report() -> list[str]:
+    """The share of strings translated per domain, and the games not converted yet."""
+    lines = []
+    for source in sources():
+        for lang in LANGS:
+            done, total = share(source, lang)
+            pct = 100 * done / total if total else 100.0
+            mark = " (declared complete)" if source.domain in COMPLETE else ""
+            left = sum(plain_logs(r) for r in source.roots if r.is_dir())
+            more = f"; {left} log lines still plain text" if left else ""
+            lines.append(f"{source.domain:16} {lang}: {done:5}/{total:<5} {pct:5.1f}%{mark}{more}")
+    converted = {s.roots[0] for s in sources()}
+    for folder in sorted((ROOT / "rulesets").iterdir()):
+        if (folder / "__init__.py").exists() and folder not in converted:
+            lines.append(f"{folder.name:16} not converted yet ({plain_logs(folder)} log lines "
+                         "as plain text, shown in English)")
+    return lines
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "share"
+    if command == "extract":
+        for source in sources():
+            for lang in LANGS:
+                po = update(source, lang)
+                if po.exists():
+                    print(f"updated {po.relative_to(ROOT)}")
+        print("\n".join(report()))
+    elif command == "compile":
+        done = compile_all()
+        print(f"compiled {len(done)} catalogues")
+    elif command == "share":
+        print("\n".join(report()))
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
