@@ -8,15 +8,8 @@ are ``{name}`` fields filled with ``str.format`` after translation.
 
 from __future__ import annotations
 
-from boardapp.core.base.i18n import (
-    UI,
-    Msg,
-    language,
-    preferred_language,
-    set_language,
-    set_preferred_language,
-    system_language,
-)
+from boardapp.core.base.i18n import UI, Msg, language, set_language, system_language
+from boardapp.core.files.preferences import preferred_language, set_preferred_language
 
 __all__ = ["N_", "Msg", "_", "and_list", "language", "ngettext", "preferred_language",
            "set_language", "set_preferred_language", "system_language"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -32,6 +31,7 @@ from .i18n import (
     set_preferred_language,
     system_language,
 )
+from .qt_language import install_qt_translations
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -39,39 +39,17 @@ if TYPE_CHECKING:
 LANGUAGES = (("", N_("System")), ("en", "English"), ("fr", "Français"))
 """The choices of the preference: "" follows the system's locale."""
 
-_qt_translators: list[QTranslator] = []
 _windows: list[MainWindow] = []
 """The windows rebuilt in another language (kept alive here: nothing else holds them)."""
 
 
-def install_qt_translations(language: str) -> bool:
-    """Qt's own words (file dialogs, message box buttons) in ``language``; whether Qt
-    has them (English needs none)."""
-    app = QApplication.instance()
-    if app is None:
-        return False
-    for old in _qt_translators:
-        app.removeTranslator(old)
-    _qt_translators.clear()
-    QLocale.setDefault(QLocale(language or "en"))
-    if language in ("", "en"):
-        return True
-    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-    found = False
-    for catalogue in ("qtbase", "qt"):
-        translator = QTranslator(app)
-        if translator.load(f"{catalogue}_{language}", folder):
-            app.installTranslator(translator)
-            _qt_translators.append(translator)
-            found = True
-    return found
-
-
 def apply_language(preference: str) -> str:
-    """Speak ``preference`` ("" the system's) in boardapp and in Qt's dialogs; the
-    language now spoken."""
+    """Speak ``preference`` ("" the system's) in boardapp and in Qt's dialogs (Qt's
+    ``qtbase`` translations, :mod:`.qt_language`); the language now spoken."""
     spoken = set_language(preference or system_language())
-    install_qt_translations(spoken)
+    app = QApplication.instance()
+    if app is not None:
+        install_qt_translations(app, spoken)
     return spoken
 
 
