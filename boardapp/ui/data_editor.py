@@ -130,7 +130,8 @@ class SheetPage(QWidget):
         if sheet.layout == "grid":
             self.rows = list(sheet.row_labels)
             self.columns = list(self.values)
-            header_rows = [f"{sheet.cell.label or _('die')} {r}" for r in self.rows]
+            die = sheet.cell.label or _("die")
+            header_rows = [f"{die} {r}" for r in self.rows]
             header_columns = self.columns
         elif sheet.layout == "column":
             self.rows = list(self.values)

@@ -9,6 +9,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox
 
 from .counter_icons import counter_pixmap
@@ -108,7 +109,8 @@ class HelpMenu:
         """The keyboard shortcuts of the window's actions, then the mouse."""
         rows = []
         for action in self.window_.findChildren(type(self.window_.undo_action)):
-            keys = ", ".join(k.toString() for k in action.shortcuts())
+            keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                             for k in action.shortcuts())
             if keys and action.text():
                 rows.append((action.text().replace("&", ""), keys))
         rows.sort()

@@ -126,6 +126,11 @@ class MainWindow(QMainWindow):
         self.scan_board.restore()
         self.view_menu.addAction(self.decisions.toggle)
         self.data_share = DataShare(self, self.edit_menu)  # export / import game data
+        self.preferences_action = QAction(_("&Preferences…"), self)  # the language
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.preferences_action.triggered.connect(lambda: choose_language(self))
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(self.preferences_action)
         self.help_menu = HelpMenu(self)
         self.counter_art = CounterArtMenu(self)  # View: the player's own counter images
         self.counter_art.restore()
@@ -204,11 +209,7 @@ class MainWindow(QMainWindow):
         edit.addSeparator()
         edit.addAction(_("Game &data (cards, tables)…"),
                        lambda: open_data_editor(self.controller, self))
-        self.preferences_action = QAction(_("&Preferences…"), self)
-        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
-        self.preferences_action.triggered.connect(lambda: choose_language(self))
-        edit.addSeparator()
-        edit.addAction(self.preferences_action)
+
         self.game_menu = bar.addMenu(_("&Game"))
         self.game_menu.addAction(self.roll_action)
         self.game_menu.addSeparator()

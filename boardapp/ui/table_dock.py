@@ -41,15 +41,15 @@ def table_html(details: list[dict[str, Any]], number: int,
                           + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "")
                           + fill + "</p>")
             continue
-        rows = [f"<tr><td>{_('Die')}</td><td align='right'><b>{d['die']}</b></td>"
-                "<td></td></tr>"]
+        die, modified = _("Die"), _("Modified roll")
+        rows = [f"<tr><td>{die}</td><td align='right'><b>{d['die']}</b></td><td></td></tr>"]
         for m in d.get("modifiers", []):
             if not m["value"]:
                 continue
             rows.append(f"<tr><td>{escape(m['label'])}</td><td align='right'>{m['value']:+d}"
                         f"</td><td><small>{escape(m.get('source') or '')}</small></td></tr>")
-        rows.append(f"<tr><td>{_('Modified roll')}</td><td align='right'>"
-                    f"<b>{d['modified']}</b></td><td></td></tr>")
+        rows.append(f"<tr><td>{modified}</td><td align='right'><b>{d['modified']}</b></td>"
+                    "<td></td></tr>")
         who = f"{escape(d['who'])} — " if d.get("who") else ""
         column = (", " + _("column <b>{column}</b>").format(column=escape(d["column"]))
                   if d.get("column") else "")
