@@ -47,7 +47,6 @@ from . import __version__, cli_ai, cli_map, cli_table
 from .core.base.errors import BoardappError, GameFileError, IllegalActionError, quote
 from .core.base.i18n import LANGUAGES, N_, _, normalise
 from .core.base.names import check_player_name
-from .core.files.preferences import choose_language
 
 if TYPE_CHECKING:
     from .core.engine.game import Game
@@ -208,6 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_("error: --lang {lang}: boardapp speaks {languages}").format(
             lang=lang, languages=", ".join(LANGUAGES)), file=sys.stderr)
         return EXIT_ERROR
+    from .core.files.preferences import choose_language
+
     choose_language(lang)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         from .ui.app import run_gui

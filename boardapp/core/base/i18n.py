@@ -41,17 +41,15 @@ True
 
 from __future__ import annotations
 
-import ast
-import gettext
-import io
-import locale
+import functools
 import os
 import re
-import struct
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import gettext
 
 LANGUAGES = {"en": "English", "fr": "Français"}
 """The languages boardapp speaks: code -> name in that language."""
@@ -94,6 +92,8 @@ def system_language() -> str | None:
                     return found
             if name != "LANGUAGE":
                 return None  # the first variable set decides (C, POSIX: not ours)
+    import locale
+
     try:
         return normalise(locale.getlocale(locale.LC_MESSAGES)[0])  # type: ignore[attr-defined]
     except (AttributeError, ValueError):  # Windows has no LC_MESSAGES
@@ -105,19 +105,19 @@ DOMAINS: dict[str, Domain] = {}
 """Every domain made so far, by name (a message read from a file names its domain)."""
 
 
-@dataclass(eq=False)
 class Domain:
     """One catalogue: its name and the ``locale/`` folder holding
-    ``<lang>/LC_MESSAGES/<name>.po`` (and the compiled ``.mo``)."""
+    ``<lang>/LC_MESSAGES/<name>.po`` (and the compiled ``.mo``); ``fallback`` is where a
+    msgid this catalogue lacks is looked up next (a ruleset's: boardapp's)."""
 
-    name: str
-    localedir: Path | None
-    fallback: Domain | None = None
-    """Where a msgid this catalogue lacks is looked up next (a ruleset's: boardapp's)."""
-    _loaded: dict[str, gettext.NullTranslations] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
+    def __init__(self, name: str, localedir: Path | None,
+                 fallback: Domain | None = None) -> None:
+        self.name, self.localedir, self.fallback = name, localedir, fallback
+        self._loaded: dict[str, gettext.NullTranslations] = {}
         DOMAINS[self.name] = self
+
+    def __repr__(self) -> str:
+        return f"Domain({self.name!r}, {self.localedir!r})"
 
     @classmethod
     def beside(cls, name: str, module_file: str | Path) -> Domain:
@@ -172,6 +172,10 @@ class Domain:
 
 def _load(domain: Domain, lang: str) -> gettext.NullTranslations:
     """The compiled catalogue, else the ``.po`` compiled in memory, else nothing."""
+    import gettext
+    import io
+    import struct
+
     if lang == DEFAULT or domain.localedir is None:
         return gettext.NullTranslations()
     po = domain.po_path(lang)
@@ -207,10 +211,15 @@ class Msg(str):
 
     def __new__(cls, domain: str, text: str, args: Mapping[str, Any] | None = None,
                 plural: str | None = None, n: int | None = None) -> Msg:
-        args = dict(args or {})
-        values = {k: english(v) for k, v in args.items()}
+        args = dict(args) if args else {}
         source = text if plural is None or n == 1 else plural
-        self = super().__new__(cls, fill(source, values) or source)
+        if args:
+            values = {k: v.english() if isinstance(v, Msg) else str(v)
+                      for k, v in args.items()}
+            english = fill(source, values) or source
+        else:
+            english = source if "{" not in source else (fill(source, {}) or source)
+        self = super().__new__(cls, english)
         self.domain, self.text, self.args, self.plural, self.n = domain, text, args, plural, n
         return self
 
@@ -294,12 +303,28 @@ def english(value: Any) -> str:
     return value.english() if isinstance(value, Msg) else str(value)
 
 
+@functools.lru_cache(maxsize=4096)
+def _parts(form: str) -> tuple[tuple[str, str | None], ...]:
+    """``form`` cut into (text, field name or ``None``) pieces, found once per form."""
+    out: list[tuple[str, str | None]] = []
+    last = 0
+    for m in _FIELD.finditer(form):
+        text = form[last:m.start()]
+        if m.group(1) is None:
+            out.append((text + m.group(0)[0], None))
+        else:
+            out.append((text, m.group(1)))
+        last = m.end()
+    out.append((form[last:], None))
+    return tuple(out)
+
+
 def fill(form: str, values: Mapping[str, str]) -> str | None:
     """``form`` with its ``{name}`` fields filled (``{{``, ``}}`` are braces); ``None`` if
     it names a field ``values`` lacks."""
     try:
-        return _FIELD.sub(lambda m: m.group(0)[0] if m.group(1) is None
-                          else values[m.group(1)], form)
+        return "".join(text + values[name] if name is not None else text
+                       for text, name in _parts(form))
     except KeyError:
         return None
 
@@ -323,13 +348,13 @@ def from_json(value: Any) -> Any:
 
 
 # -- .po files (read without Babel: a .mo missing at run time, the tests) ----------------------
-@dataclass
 class PoEntry:
-    msgid: str
-    msgid_plural: str | None = None
-    msgstr: list[str] = field(default_factory=list)
-    fuzzy: bool = False
-    obsolete: bool = False
+    """One entry of a ``.po`` file."""
+
+    def __init__(self, msgid: str, fuzzy: bool = False, obsolete: bool = False) -> None:
+        self.msgid, self.fuzzy, self.obsolete = msgid, fuzzy, obsolete
+        self.msgid_plural: str | None = None
+        self.msgstr: list[str] = []
 
     @property
     def done(self) -> bool:
@@ -339,6 +364,8 @@ class PoEntry:
 
 def read_po(text: str) -> list[PoEntry]:
     """The entries of a ``.po`` file (the header is the one with an empty msgid)."""
+    import ast
+
     entries: list[PoEntry] = []
     cur: PoEntry | None = None
     key = ""
@@ -383,6 +410,8 @@ def read_po(text: str) -> list[PoEntry]:
 def compile_po(text: str) -> bytes:
     """A ``.mo`` file's bytes from a ``.po`` file's text (fuzzy and obsolete entries
     left out, as ``msgfmt`` does)."""
+    import struct
+
     pairs: dict[str, str] = {}
     for e in read_po(text):
         if e.obsolete or (e.fuzzy and e.msgid) or not e.msgstr or not any(e.msgstr):
