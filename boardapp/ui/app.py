@@ -20,6 +20,7 @@ from boardapp.core.scan.boardsettings import UserMaps
 
 from .app_icon import app_icon
 from .autosave_ui import offer_restore
+from .i18n import _
 from .main_window import MainWindow
 from .pbem_dialogs import open_as_player
 from .qt_language import install_qt_translations
@@ -32,7 +33,7 @@ def default_ruleset_id() -> str:
         return chosen
     installed = sorted(available_rulesets())
     if not installed:
-        raise BoardappError("no ruleset is installed: add a package to rulesets/")
+        raise BoardappError(_("no ruleset is installed: add a package to rulesets/"))
     return installed[0]
 
 
@@ -90,12 +91,13 @@ def run_gui(path: str | None, ruleset_id: str | None = None,
     try:
         window = start_window(path, ruleset_id, scenario)
     except BoardappError as exc:
-        QMessageBox.critical(None, "boardapp cannot start", str(exc))
+        QMessageBox.critical(None, _("boardapp cannot start"), str(exc))
         return 1
     window.show()
     if window.startup_problem:
-        QMessageBox.critical(window, "Cannot open the game",
-                             f"{window.startup_problem}\n\nA new game was started instead.")
+        QMessageBox.critical(window, _("Cannot open the game"),
+                             _("{problem}\n\nA new game was started instead.").format(
+                                 problem=window.startup_problem))
     elif wants_start_page(window, path, ruleset_id):
         QTimer.singleShot(0, window.show_start_page)
     return app.exec()

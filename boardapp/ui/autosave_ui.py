@@ -29,6 +29,7 @@ from boardapp.core.pbem.ledger import Ledger
 from boardapp.core.scan.boardsettings import UserMaps
 
 from . import pbem_dialogs
+from .i18n import _
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -52,7 +53,8 @@ class AutosaveHook(QObject):
             self.saver.save(self.window_.game)
         except (OSError, BoardappError) as exc:
             if not self.problem:
-                self.window_.statusBar().showMessage(f"Autosave failed: {exc}", 10000)
+                self.window_.statusBar().showMessage(
+                    _("Autosave failed: {problem}").format(problem=exc), 10000)
             self.problem = str(exc)
         else:
             self.problem = ""
@@ -95,9 +97,9 @@ def offer_restore(parent: QWidget | None) -> Restored | None:
     if info is None:
         return None
     answer = QMessageBox.question(
-        parent, "Restore the game?",
-        "boardapp did not close properly last time. Restore the game it was playing?\n\n"
-        f"{info.describe()}\n\nNo deletes this autosave.",
+        parent, _("Restore the game?"),
+        _("boardapp did not close properly last time. Restore the game it was playing?"
+          "\n\n{game}\n\nNo deletes this autosave.").format(game=info.describe()),
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
         QMessageBox.StandardButton.Yes)
     if answer != QMessageBox.StandardButton.Yes:
@@ -108,11 +110,11 @@ def offer_restore(parent: QWidget | None) -> Restored | None:
         game: Game | None = restore_autosave(info, maps=maps)
         if game is not None and game.pbem is not None:
             game = pbem_dialogs.unlock(
-                parent, "The autosaved game", game,
+                parent, _("The autosaved game"), game,
                 lambda pw: restore_autosave(info, passphrase=pw, ledger=Ledger(), maps=maps))
     except (BoardappError, OSError) as exc:
-        QMessageBox.critical(parent, "Cannot restore the game",
-                             f"{exc}\n\nThe autosave is deleted.")
+        QMessageBox.critical(parent, _("Cannot restore the game"),
+                             _("{problem}\n\nThe autosave is deleted.").format(problem=exc))
         discard_autosave(info)
         return None
     if game is None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from boardapp.core.engine.game import Game
 
 from .game_notes import phase_name
+from .i18n import _, ngettext
 
 REFUSAL_MS = 6000
 """How long a refusal stays on the banner (it stays in the log)."""
@@ -34,7 +35,7 @@ def deciders_text(game: Game) -> str:
     ruleset, state = game.ruleset, game.state
     outcome = ruleset.outcome(state)
     if outcome:
-        return "Game over"
+        return _("Game over")
     names = []
     for side in ruleset.deciding_sides(state):
         try:
@@ -42,8 +43,12 @@ def deciders_text(game: Game) -> str:
         except KeyError:
             name = side
         level = game.seats.get(side) if game.pbem is None else None
-        names.append(f"{name} (computer, {level})" if level else name)
-    return f"{' and '.join(names)} to decide" if names else ""
+        names.append(_("{side} (computer, {level})").format(side=name, level=level)
+                     if level else name)
+    if not names:
+        return ""
+    return ngettext("{sides} to decide", "{sides} to decide", len(names)).format(
+        sides=_(" and ").join(names))
 
 
 class Banner(QFrame):

@@ -13,6 +13,7 @@ from boardapp.core.engine.game import Game
 from boardapp.core.engine.state import State
 
 from .controller import GameController
+from .i18n import _, ngettext
 
 
 def place_menu(game: Game, ctrl: GameController, bmap: BoardMap, place: str) -> QMenu | None:
@@ -45,8 +46,8 @@ def counter_menu(game: Game, ctrl: GameController, bmap: BoardMap, pid: str) -> 
                        lambda a=rule_action: ctrl.push(a))
     if rules_actions:
         menu.addSeparator()
-    menu.addAction("Flip", lambda: ctrl.flip(pid))
-    boxes = menu.addMenu("Send to box")
+    menu.addAction(_("Flip"), lambda: ctrl.flip(pid))
+    boxes = menu.addMenu(_("Send to box"))
     for box in bmap.boxes.values():
         if box.kind in ("holding", "prison"):
             action = boxes.addAction(box.name, lambda b=box.id: ctrl.send_to_box(pid, b))
@@ -56,19 +57,20 @@ def counter_menu(game: Game, ctrl: GameController, bmap: BoardMap, pid: str) -> 
         other = ruleset.board_maps[board]
         if other is bmap:
             continue
-        places = menu.addMenu(f"Send to {ruleset.board_title(board)}")
+        places = menu.addMenu(_("Send to {board}").format(board=ruleset.board_title(board)))
         for place in sorted(other.areas, key=other.place_name):
             places.addAction(other.place_name(place), lambda p=place: ctrl.send_to_box(pid, p))
-    menu.addAction("Eliminate", lambda: ctrl.eliminate(pid))
-    back = menu.addAction("Return", lambda: ctrl.return_piece(pid))
+    menu.addAction(_("Eliminate"), lambda: ctrl.eliminate(pid))
+    back = menu.addAction(_("Return"), lambda: ctrl.return_piece(pid))
     back.setEnabled(ctrl.can_return(pid))
     if pid in state["prev_loc"]:
-        back.setText(f"Return to {bmap.place_name(state['prev_loc'][pid])}")
+        back.setText(_("Return to {place}").format(
+            place=bmap.place_name(state["prev_loc"][pid])))
     menu.addSeparator()
     stack = state["stacks"].get(state["pieces"][pid]["loc"], [])
-    top: QAction = menu.addAction("Move to top", lambda: ctrl.move_to_top(pid))
+    top: QAction = menu.addAction(_("Move to top"), lambda: ctrl.move_to_top(pid))
     top.setEnabled(len(stack) > 1 and stack[0] != pid)
-    bottom = menu.addAction("Move to bottom", lambda: ctrl.move_to_bottom(pid))
+    bottom = menu.addAction(_("Move to bottom"), lambda: ctrl.move_to_bottom(pid))
     bottom.setEnabled(len(stack) > 1 and stack[-1] != pid)
     return menu
 
@@ -83,21 +85,38 @@ def describe_place(game: Game, bmap: BoardMap, state: State, pos: QPointF) -> st
         area = bmap.areas[place]
         if area.region in bmap.regions:
             lines[0] += f" ({bmap.regions[area.region].name})"
-        facts = [f"fortified, NF {area.nf}" if area.fortified else "open city"]
+        facts = [_("fortified, NF {level}").format(level=area.nf) if area.fortified
+                 else _("open city")]
         if area.port:
-            facts.append("port")
+            facts.append(_("port"))
         if area.terrain != "clear":
-            facts.append(area.terrain)
+            facts.append(terrain_name(area.terrain))
         lines.append(", ".join(facts))
         side = state["control"].get(place)
         if side is not None:
             try:
-                lines.append(f"Controlled by {game.ruleset.side(side).name}")
+                lines.append(_("Controlled by {side}").format(
+                    side=game.ruleset.side(side).name))
             except KeyError:
-                lines.append(f"Controlled by {side}")
+                lines.append(_("Controlled by {side}").format(side=side))
         if area.note:
             lines.append(area.note)
     else:
         box = bmap.boxes[place]
-        lines.append(f"{box.kind} box, {len(state['stacks'].get(place, []))} counters")
+        count = len(state["stacks"].get(place, []))
+        lines.append(ngettext("{kind} box, {count} counter", "{kind} box, {count} counters",
+                              count).format(kind=box_kind_name(box.kind), count=count))
     return "\n".join(lines)
+
+
+def terrain_name(terrain: str) -> str:
+    """A map's terrain in the player's language (an unknown one as the map names it)."""
+    names = {"clear": _("clear"), "forest": _("forest"), "marsh": _("marsh"),
+             "mountain": _("mountain")}
+    return names.get(terrain, terrain)
+
+
+def box_kind_name(kind: str) -> str:
+    """A kind of box in the player's language (an unknown one as the map names it)."""
+    names = {"holding": _("holding"), "prison": _("prison"), "pool": _("pool")}
+    return names.get(kind, kind)

@@ -41,6 +41,7 @@ from boardapp.core.scan.tiles import ScanPyramid
 
 from . import board_menus
 from .controller import GameController
+from .i18n import _
 from .map_items import MapLayer, MarkerLayer, city_radius, font, geometry_path, place_rect
 from .place_markers import PlaceMarkerLayer
 from .scan_layer import ScanLayer
@@ -270,7 +271,8 @@ class BoardScene(StackLayout):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             self.addItem(item)
             self._highlights.append(item)
-            label = CostLabel((r.label or f"{r.cost} MP") + (", stop" if r.stops else ""))
+            label = CostLabel((r.label or _("{cost} MP").format(cost=r.cost))
+                              + (", " + _("stop") if r.stops else ""))
             x, y = bmap.anchor(place)
             if place in bmap.areas:
                 label.setPos(x, y - city_radius(bmap.areas[place]) - 11)
@@ -279,7 +281,7 @@ class BoardScene(StackLayout):
             label.setZValue(Z_EXPANDED - 1)
             tip = " → ".join(bmap.place_name(p) for p in r.path)
             if r.stops:
-                tip += "\nMovement stops here (enemy units)"
+                tip += "\n" + _("Movement stops here (enemy units)")
             label.setToolTip(tip)
             self.addItem(label)
             self._highlights.append(label)

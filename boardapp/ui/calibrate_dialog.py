@@ -45,6 +45,7 @@ from boardapp.core.scan.calibration import (
 from boardapp.core.scan.tiles import ScanPyramid
 
 from .board_view import BoardView
+from .i18n import _
 from .map_items import MapLayer
 from .scan_layer import ScanLayer, qtransform
 from .table_items import TableLayer
@@ -83,7 +84,7 @@ class CalibrateDialog(QDialog):
                  points: list[RefPoint] | None = None, kind: str = "affine",
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Calibrate the scan — {bmap.name}")
+        self.setWindowTitle(_("Calibrate the scan — {map}").format(map=bmap.name))
         self.bmap = bmap
         self.pyramid = pyramid
         self.features = map_features(bmap)
@@ -124,16 +125,17 @@ class CalibrateDialog(QDialog):
         for name in self.features:
             label = self.bmap.place_name(name) if self.bmap.is_place(name) else name
             self.feature_box.addItem(f"{label}  ({name})" if label != name else name, name)
-        self.feature_box.setToolTip("The map feature you click next on the scan")
+        self.feature_box.setToolTip(_("The map feature you click next on the scan"))
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Feature", "Scan x", "Scan y", "Error (px)"])
+        self.table.setHorizontalHeaderLabels([_("Feature"), _("Scan x"), _("Scan y"),
+                                              _("Error (px)")])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.remove_button = QPushButton("Remove point")
+        self.remove_button = QPushButton(_("Remove point"))
         self.remove_button.clicked.connect(self._remove_selected)
-        self.affine_radio = QRadioButton("Scan (affine)")
-        self.projective_radio = QRadioButton("Photo (perspective, 4+ points)")
+        self.affine_radio = QRadioButton(_("Scan (affine)"))
+        self.projective_radio = QRadioButton(_("Photo (perspective, 4+ points)"))
         group = QButtonGroup(self)
         group.addButton(self.affine_radio)
         group.addButton(self.projective_radio)
@@ -154,8 +156,9 @@ class CalibrateDialog(QDialog):
         plan = ("On a plan of a table: choose a corner of the table (map.tl, map.br...) or "
                 "type a point of the plan in centimetres (30,40 cm), then click it. "
                 if getattr(self.bmap, "table", None) is not None else "")
-        help_text = QLabel(plan + "Choose a map feature, then click where it is on the scan. "
-                           "Three points or more, far apart; drag to pan, Ctrl+wheel to zoom.")
+        help_text = QLabel(plan + _("Choose a map feature, then click where it is on the "
+                                    "scan. Three points or more, far apart; drag to pan, "
+                                    "Ctrl+wheel to zoom."))
         help_text.setWordWrap(True)
         side.addWidget(help_text)
         side.addWidget(self.feature_box)
@@ -164,7 +167,7 @@ class CalibrateDialog(QDialog):
         side.addWidget(self.affine_radio)
         side.addWidget(self.projective_radio)
         row = QHBoxLayout()
-        row.addWidget(QLabel("Map over the scan"))
+        row.addWidget(QLabel(_("Map over the scan")))
         row.addWidget(self.opacity)
         side.addLayout(row)
         side.addWidget(self.status)
@@ -208,7 +211,8 @@ class CalibrateDialog(QDialog):
     def _clicked(self, pos: QPointF) -> None:
         name = self.current_feature()
         if self.feature(name) is None:
-            self.status.setText(f"Choose a map feature first ({name!r} is not one).")
+            self.status.setText(_("Choose a map feature first ({name!r} is not one).").format(
+                name=name))
             return
         self.add_point(name, (pos.x(), pos.y()))
         # move on to the next feature, as one clicks a series
@@ -262,12 +266,13 @@ class CalibrateDialog(QDialog):
             if table is not None:
                 scale = cal.transform.mean_scale() * self.bmap.size[0] / table.width
                 per_cm = f"\n{scale:.2f} scan px per table cm ({scale * 25.4:.0f} dpi at 1:10)"
-            self.status.setText(f"{cal.transform.describe()}\nError: rms {cal.rms:.2f} px, "
-                                f"max {cal.max_residual:.2f} px{per_cm}")
+            self.status.setText(cal.transform.describe() + "\n" + _(
+                "Error: rms {rms:.2f} px, max {max:.2f} px").format(
+                    rms=cal.rms, max=cal.max_residual) + per_cm)
             self.overlay.setTransform(qtransform(cal.transform))
             self.overlay.setVisible(True)
         else:
-            self.status.setText(self.problem or "Click three points or more.")
+            self.status.setText(self.problem or _("Click three points or more."))
             self.overlay.setVisible(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(cal is not None)
         self._draw_marks()

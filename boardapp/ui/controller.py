@@ -17,6 +17,7 @@ from boardapp.core.engine.game import Game
 from boardapp.core.engine.state import pieces_at
 
 from .action_words import named_refusal
+from .i18n import _
 
 
 class GameController(QObject):
@@ -87,7 +88,7 @@ class GameController(QObject):
                 message = named_refusal(self._game.ruleset, self._game.state, parsed, message)
             except BoardappError:
                 pass
-        self.last_refusal = f"Refused: {message}"
+        self.last_refusal = _("Refused: {reason}").format(reason=message)
         self.refused.emit(self.last_refusal)
 
     def undo(self) -> LogEntry | None:

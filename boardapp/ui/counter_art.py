@@ -21,6 +21,7 @@ from boardapp.core.art.store import ArtStore
 from boardapp.core.engine.ruleset import CounterFace
 
 from .counter_art_paint import CounterArt
+from .i18n import _
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -35,12 +36,12 @@ class CounterArtMenu(QObject):
         self.store: ArtStore | None = None
         menu = window.view_menu
         menu.addSeparator()
-        self.dialog_action = menu.addAction("Your own &counters (scanned sheets)…",
+        self.dialog_action = menu.addAction(_("Your own &counters (scanned sheets)…"),
                                             self.open_dialog)
-        self.show_action = QAction("Show your counter &images", self)
+        self.show_action = QAction(_("Show your counter &images"), self)
         self.show_action.setCheckable(True)
         self.show_action.setChecked(True)
-        self.show_action.setToolTip("Off: every counter shows boardapp's drawn face")
+        self.show_action.setToolTip(_("Off: every counter shows boardapp's drawn face"))
         self.show_action.toggled.connect(lambda _on: self.apply())
         menu.addAction(self.show_action)
 

@@ -32,7 +32,12 @@ from PySide6.QtWidgets import (
 from boardapp.core.art.assignment import Assignment, CellRef
 from boardapp.core.art.catalogue import PieceRow, next_of_type
 
-PIECE_COLUMNS = ("Piece", "Side", "Type", "Values", "Full side", "Reduced side")
+from .i18n import _
+
+
+def piece_columns() -> list[str]:
+    """The headers of the pieces table, in the player's language."""
+    return [_("Piece"), _("Side"), _("Type"), _("Values"), _("Full side"), _("Reduced side")]
 
 
 def cell_text(cell: CellRef | None) -> str:
@@ -57,11 +62,11 @@ class AssignPanel(QTabWidget):
         self.rows = rows
         self.current_cell = current_cell
         self.changed = changed
-        self.addTab(self._pieces_tab(), "Pieces")
-        self.markers = _NamedTab(self, "markers", markers, "Marker (e.g. Siege 1)")
-        self.cards = _NamedTab(self, "cards", cards, "Card id (e.g. B-12)")
-        self.addTab(self.markers, "Markers")
-        self.addTab(self.cards, "Cards")
+        self.addTab(self._pieces_tab(), _("Pieces"))
+        self.markers = _NamedTab(self, "markers", markers, _("Marker (e.g. Siege 1)"))
+        self.cards = _NamedTab(self, "cards", cards, _("Card id (e.g. B-12)"))
+        self.addTab(self.markers, _("Markers"))
+        self.addTab(self.cards, _("Cards"))
         self.refresh()
 
     # -- pieces ------------------------------------------------------------------------------
@@ -69,11 +74,12 @@ class AssignPanel(QTabWidget):
         tab = QWidget()
         layout = QVBoxLayout(tab)
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Filter pieces (name, side, type)…")
+        self.filter.setPlaceholderText(_("Filter pieces (name, side, type)…"))
         self.filter.textChanged.connect(self._apply_filter)
         layout.addWidget(self.filter)
-        self.table = QTableWidget(len(self.rows), len(PIECE_COLUMNS))
-        self.table.setHorizontalHeaderLabels(PIECE_COLUMNS)
+        columns = piece_columns()
+        self.table = QTableWidget(len(self.rows), len(columns))
+        self.table.setHorizontalHeaderLabels(columns)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -85,18 +91,19 @@ class AssignPanel(QTabWidget):
                 self.table.setItem(i, j, item)
         layout.addWidget(self.table, 1)
         buttons = QHBoxLayout()
-        self.full_button = QPushButton("Cell → full side")
-        self.full_button.setToolTip("Show the chosen cell for the selected piece's full side")
+        self.full_button = QPushButton(_("Cell → full side"))
+        self.full_button.setToolTip(_("Show the chosen cell for the selected piece's full "
+                                      "side"))
         self.full_button.clicked.connect(lambda: self.assign_selected("full"))
-        self.reduced_button = QPushButton("Cell → reduced side")
+        self.reduced_button = QPushButton(_("Cell → reduced side"))
         self.reduced_button.clicked.connect(lambda: self.assign_selected("reduced"))
-        self.fill_button = QPushButton("Fill the row")
-        self.fill_button.setToolTip("From the chosen front cell to the end of its row: the "
-                                    "next pieces of the selected piece's side and type "
-                                    "(their reduced sides from the back)")
+        self.fill_button = QPushButton(_("Fill the row"))
+        self.fill_button.setToolTip(_("From the chosen front cell to the end of its row: the "
+                                      "next pieces of the selected piece's side and type "
+                                      "(their reduced sides from the back)"))
         self.fill_button.clicked.connect(self.fill_row)
-        self.clear_button = QPushButton("Drawn face")
-        self.clear_button.setToolTip("Forget the selected piece's images")
+        self.clear_button = QPushButton(_("Drawn face"))
+        self.clear_button.setToolTip(_("Forget the selected piece's images"))
         self.clear_button.clicked.connect(self.clear_selected)
         for b in (self.full_button, self.reduced_button, self.fill_button, self.clear_button):
             buttons.addWidget(b)
@@ -175,13 +182,13 @@ class _NamedTab(QWidget):
         self.name.addItems(names)
         self.name.lineEdit().setPlaceholderText(hint)
         line.addWidget(self.name, 1)
-        self.assign_button = QPushButton("Cell → this name")
+        self.assign_button = QPushButton(_("Cell → this name"))
         self.assign_button.clicked.connect(self.assign_current)
         line.addWidget(self.assign_button)
         layout.addLayout(line)
         self.list = QListWidget()
         layout.addWidget(self.list, 1)
-        remove = QPushButton("Drawn face for the selected")
+        remove = QPushButton(_("Drawn face for the selected"))
         remove.clicked.connect(self.remove_selected)
         layout.addWidget(remove)
 

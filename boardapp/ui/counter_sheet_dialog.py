@@ -48,9 +48,25 @@ from boardapp.core.base.errors import BoardappError
 
 from .counter_assign_panel import AssignPanel
 from .counter_sheet_view import PREVIEW_MAX, SheetView
+from .i18n import _
 
-SCAN_FILTER = "Counter sheet scans (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
-JSON_FILTER = "Counter assignments (*.json);;All files (*)"
+
+def scan_filter() -> str:
+    """The file dialog's filter of counter sheet scans."""
+    return _("Counter sheet scans (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)")
+
+
+def json_filter() -> str:
+    """The file dialogs' filter of counter assignments."""
+    return _("Counter assignments (*.json);;All files (*)")
+
+
+def margin_labels() -> dict[str, str]:
+    """The grid's margins, named in the player's language."""
+    return {"left": _("Left"), "top": _("Top"), "right": _("Right"), "bottom": _("Bottom"),
+            "gutter_x": _("Gutter x"), "gutter_y": _("Gutter y")}
+
+
 ICON = 44
 ASSIGNED = QColor("#81c784")
 """The background of a cell that shows something (its tooltip says what)."""
@@ -63,7 +79,7 @@ class CounterSheetDialog(QDialog):
     def __init__(self, store: ArtStore, rows: list[PieceRow], markers: list[str],
                  cards: list[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Your own counters")
+        self.setWindowTitle(_("Your own counters"))
         self.store = store
         self.sheet: CounterSheet | None = None
         self.face = "front"
@@ -76,7 +92,7 @@ class CounterSheetDialog(QDialog):
                                  lambda: self.chosen, self._assignment_changed)
         right = QWidget()
         rlayout = QVBoxLayout(right)
-        rlayout.addWidget(QLabel("Cells of the sheet (click one, then assign it):"))
+        rlayout.addWidget(QLabel(_("Cells of the sheet (click one, then assign it):")))
         self.cells = QTableWidget()
         self.cells.setIconSize(QSize(ICON, ICON))
         self.cells.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -85,9 +101,9 @@ class CounterSheetDialog(QDialog):
         rlayout.addWidget(self.cells, 2)
         rlayout.addWidget(self.panel, 3)
         bottom = QHBoxLayout()
-        for text, slot in (("Export the assignment…", self.export_dialog),
-                           ("Import an assignment…", self.import_dialog),
-                           ("Close", self.accept)):
+        for text, slot in ((_("Export the assignment…"), self.export_dialog),
+                           (_("Import an assignment…"), self.import_dialog),
+                           (_("Close"), self.accept)):
             button = QPushButton(text)
             button.clicked.connect(slot)
             bottom.addWidget(button)
@@ -98,8 +114,8 @@ class CounterSheetDialog(QDialog):
         layout.addWidget(split)
         self._fill_sheet_combo()
         if store.problem:
-            self.show_problem(f"Your saved counters could not be read and were set aside: "
-                              f"{store.problem}")
+            self.show_problem(_("Your saved counters could not be read and were set aside: "
+                                "{problem}").format(problem=store.problem))
 
     # -- left side: sheet, scans, grid, view -------------------------------------------------
     def _left(self) -> QWidget:
@@ -108,23 +124,24 @@ class CounterSheetDialog(QDialog):
         line = QHBoxLayout()
         self.sheet_combo = QComboBox()
         self.sheet_combo.currentIndexChanged.connect(self._sheet_chosen)
-        line.addWidget(QLabel("Sheet:"))
+        line.addWidget(QLabel(_("Sheet:")))
         line.addWidget(self.sheet_combo, 1)
-        new = QPushButton("New sheet from a scan…")
+        new = QPushButton(_("New sheet from a scan…"))
         new.clicked.connect(lambda: self._choose_scan("front", new_sheet=True))
         line.addWidget(new)
-        self.remove_button = QPushButton("Remove sheet")
+        self.remove_button = QPushButton(_("Remove sheet"))
         self.remove_button.clicked.connect(self.remove_sheet)
         line.addWidget(self.remove_button)
         layout.addLayout(line)
         scans = QHBoxLayout()
-        self.front_button = QPushButton("Front scan…")
+        self.front_button = QPushButton(_("Front scan…"))
         self.front_button.clicked.connect(lambda: self._choose_scan("front"))
-        self.back_button = QPushButton("Back scan (mirrored)…")
+        self.back_button = QPushButton(_("Back scan (mirrored)…"))
         self.back_button.clicked.connect(lambda: self._choose_scan("back"))
         self.faces = QButtonGroup(self)
         for face in ("front", "back"):
-            radio = QRadioButton(f"Show the {face}")
+            radio = QRadioButton(_("Show the front") if face == "front"
+                                 else _("Show the back"))
             radio.setChecked(face == "front")
             radio.toggled.connect(lambda on, f=face: on and self.show_face(f))
             self.faces.addButton(radio)
@@ -139,13 +156,14 @@ class CounterSheetDialog(QDialog):
         self.view.on_grid = self._grid_dragged
         layout.addWidget(self.view, 1)
         zoom = QHBoxLayout()
-        for text, slot in (("Zoom in", self.view.zoom_in), ("Zoom out", self.view.zoom_out),
-                           ("Whole sheet", self.view.fit)):
+        for text, slot in ((_("Zoom in"), self.view.zoom_in),
+                           (_("Zoom out"), self.view.zoom_out),
+                           (_("Whole sheet"), self.view.fit)):
             b = QPushButton(text)
             b.clicked.connect(slot)
             zoom.addWidget(b)
         zoom.addStretch(1)
-        self.cut_button = QPushButton("Cut the cells")
+        self.cut_button = QPushButton(_("Cut the cells"))
         self.cut_button.setStyleSheet("font-weight: bold")
         self.cut_button.clicked.connect(self.cut)
         zoom.addWidget(self.cut_button)
@@ -159,8 +177,8 @@ class CounterSheetDialog(QDialog):
     def _grid_form(self) -> QHBoxLayout:
         self.spins: dict[str, QSpinBox | QDoubleSpinBox] = {}
         row = QHBoxLayout()
-        forms = [QFormLayout() for _ in range(3)]
-        for name, label, form in (("rows", "Rows", 0), ("cols", "Columns", 0)):
+        forms = [QFormLayout() for _i in range(3)]
+        for name, label, form in (("rows", _("Rows"), 0), ("cols", _("Columns"), 0)):
             spin = QSpinBox()
             spin.setRange(1, 60)
             self.spins[name] = spin
@@ -171,14 +189,14 @@ class CounterSheetDialog(QDialog):
             spin.setDecimals(1)
             spin.setSuffix(" px")
             self.spins[name] = spin
-            forms[1 + i % 2].addRow(name.replace("_", " ").capitalize(), spin)
+            forms[1 + i % 2].addRow(margin_labels()[name], spin)
         rot = QDoubleSpinBox()
         rot.setRange(-45, 45)
         rot.setDecimals(2)
         rot.setSingleStep(0.1)
         rot.setSuffix("°")
         self.spins["rotation"] = rot
-        forms[0].addRow("Rotation", rot)
+        forms[0].addRow(_("Rotation"), rot)
         for spin in self.spins.values():
             spin.valueChanged.connect(self._spun)
         for form in forms:
@@ -192,8 +210,8 @@ class CounterSheetDialog(QDialog):
         for sid, sheet in self.store.assignment.sheets.items():
             self.sheet_combo.addItem(sheet.name or sid, sid)
         if self.sheet is not None and self.sheet.id not in self.store.assignment.sheets:
-            self.sheet_combo.addItem(f"{self.sheet.name or self.sheet.id} (not cut yet)",
-                                     self.sheet.id)
+            self.sheet_combo.addItem(_("{sheet} (not cut yet)").format(
+                sheet=self.sheet.name or self.sheet.id), self.sheet.id)
         self.sheet_combo.blockSignals(False)
         index = self.sheet_combo.findData(select) if select else 0
         self.sheet_combo.setCurrentIndex(max(index, 0))
@@ -225,8 +243,9 @@ class CounterSheetDialog(QDialog):
         self.show_face(face)
 
     def _choose_scan(self, face: str, new_sheet: bool = False) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, f"The {face} of a counter sheet", "",
-                                              SCAN_FILTER)
+        title = (_("The front of a counter sheet") if face == "front"
+                 else _("The back of a counter sheet"))
+        path = QFileDialog.getOpenFileName(self, title, "", scan_filter())[0]
         if not path:
             return
         if new_sheet or self.sheet is None:
@@ -248,9 +267,9 @@ class CounterSheetDialog(QDialog):
         self.face = face
         sheet = self.sheet
         self.show_problem("")
-        self.files.setText("" if sheet is None else
-                           f"front: {Path(sheet.front).name if sheet.front else '—'}   back: "
-                           f"{Path(sheet.back).name if sheet.back else '—'}")
+        self.files.setText("" if sheet is None else _("front: {front}   back: {back}").format(
+            front=Path(sheet.front).name if sheet.front else "—",
+            back=Path(sheet.back).name if sheet.back else "—"))
         path = sheet.scan_of(face) if sheet else None
         grid = sheet.grid_of(face) if sheet else SheetGrid()
         self._show_grid_numbers(grid)
@@ -261,7 +280,7 @@ class CounterSheetDialog(QDialog):
             try:
                 if face not in self._previews or self._previews[face][0] != path:
                     self._previews[face] = (path, *load_preview(path, PREVIEW_MAX))
-                _, image, size = self._previews[face]
+                _key, image, size = self._previews[face]
                 if grid.rotation:
                     image = image.rotate(grid.rotation, fillcolor=(255, 255, 255))
                 self.view.show_image(image, size)
@@ -312,7 +331,7 @@ class CounterSheetDialog(QDialog):
         """Cut the sheet shown into the game's art folder (in a worker thread); on a
         problem, say it and keep what was there."""
         if self.sheet is None or self.sheet.front is None:
-            self.show_problem("Open the front scan of a sheet first.")
+            self.show_problem(_("Open the front scan of a sheet first."))
             return False
         done: dict = {"error": None}
         sheet = self.sheet
@@ -335,7 +354,8 @@ class CounterSheetDialog(QDialog):
             QApplication.restoreOverrideCursor()
             self.cut_button.setEnabled(True)
         if done["error"] is not None:
-            self.show_problem(f"The sheet was not cut: {done['error']}")
+            self.show_problem(_("The sheet was not cut: {problem}").format(
+                problem=done["error"]))
             return False
         self._fill_sheet_combo(sheet.id)
         self.show_problem("")
@@ -361,7 +381,8 @@ class CounterSheetDialog(QDialog):
                 path = self.store.cell_path(ref)
                 if path is not None:
                     item.setIcon(QIcon(QPixmap(str(path))))
-                item.setToolTip(f"row {r + 1}, column {c + 1}: {uses.get(ref, 'unassigned')}")
+                item.setToolTip(_("row {row}, column {column}: {use}").format(
+                    row=r + 1, column=c + 1, use=uses.get(ref, _("unassigned"))))
                 self.cells.setItem(r, c, item)
         for c in range(grid.cols):
             self.cells.setColumnWidth(c, ICON + 12)
@@ -389,7 +410,7 @@ class CounterSheetDialog(QDialog):
             data = Path(path).read_bytes()
             self.store.import_text(data, path)
         except (OSError, BoardappError) as exc:
-            self.show_problem(f"Not imported: {exc}")
+            self.show_problem(_("Not imported: {problem}").format(problem=exc))
             return False
         self.panel.assignment = self.store.assignment
         self.panel.refresh()
@@ -398,25 +419,27 @@ class CounterSheetDialog(QDialog):
         waiting = [s.name or s.id for s in self.store.assignment.sheets.values() if not s.front]
         text = ""
         if self.store.problem:
-            text = f"Imported, but a sheet could not be cut again: {self.store.problem}. "
+            text = _("Imported, but a sheet could not be cut again: {problem}.").format(
+                problem=self.store.problem) + " "
         if waiting:
-            text += ("Imported. Open your own scan of each sheet and cut it: "
-                     + ", ".join(waiting))
+            text += _("Imported. Open your own scan of each sheet and cut it: {sheets}").format(
+                sheets=", ".join(waiting))
         self.show_problem(text)
         return True
 
     def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export the counter assignment",
-                                              f"{self.store.game}-counters.json", JSON_FILTER)
+        path = QFileDialog.getSaveFileName(self, _("Export the counter assignment"),
+                                           f"{self.store.game}-counters.json",
+                                           json_filter())[0]
         if path:
             try:
                 self.export_to(path)
             except OSError as exc:
-                self.show_problem(f"Not exported: {exc}")
+                self.show_problem(_("Not exported: {problem}").format(problem=exc))
 
     def import_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Import a counter assignment", "",
-                                              JSON_FILTER)
+        path = QFileDialog.getOpenFileName(self, _("Import a counter assignment"), "",
+                                           json_filter())[0]
         if path:
             self.import_from(path)
 

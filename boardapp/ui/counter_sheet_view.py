@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from boardapp.core.art.sheet import SheetGrid
 
 from .board_view import BoardView
+from .i18n import _
 
 PREVIEW_MAX = 2400
 HANDLE = 9.0
@@ -58,9 +59,9 @@ class _Handle(QGraphicsRectItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        self.setToolTip({"origin": "Drag: top-left corner of the first cell",
-                         "cell": "Drag: bottom-right corner of the first cell (cell size)",
-                         "far": "Drag: bottom-right corner of the last cell"}[name])
+        self.setToolTip({"origin": _("Drag: top-left corner of the first cell"),
+                         "cell": _("Drag: bottom-right corner of the first cell (cell size)"),
+                         "far": _("Drag: bottom-right corner of the last cell")}[name])
 
     def place(self, point: QPointF) -> None:
         self._quiet = True

@@ -45,6 +45,7 @@ from ..core.engine.datasheets import (
     set_cell,
 )
 from .controller import GameController
+from .i18n import _, ngettext
 
 UNKNOWN_BRUSH = QBrush(QColor("#fff2b3"))
 UNUSED_BRUSH = QBrush(QColor("#e6e6e6"))
@@ -104,8 +105,8 @@ class SheetPage(QWidget):
         self.original = values
         self.values = copy.deepcopy(values)
         layout = QVBoxLayout(self)
-        about = [sheet.note, f"Rule: {sheet.rule}" if sheet.rule else "",
-                 f"Defaults in {sheet.file}"]
+        about = [sheet.note, _("Rule: {rule}").format(rule=sheet.rule) if sheet.rule else "",
+                 _("Defaults in {file}").format(file=sheet.file)]
         label = QLabel("\n".join(a for a in about if a))
         label.setWordWrap(True)
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -129,7 +130,8 @@ class SheetPage(QWidget):
         if sheet.layout == "grid":
             self.rows = list(sheet.row_labels)
             self.columns = list(self.values)
-            header_rows = [f"{sheet.cell.label or 'die'} {r}" for r in self.rows]
+            die = sheet.cell.label or _("die")
+            header_rows = [f"{die} {r}" for r in self.rows]
             header_columns = self.columns
         elif sheet.layout == "column":
             self.rows = list(self.values)
@@ -179,7 +181,7 @@ class SheetPage(QWidget):
             item.setText("—")
             item.setBackground(UNUSED_BRUSH)
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-            item.setToolTip(f"{key} {sub}: not used")
+            item.setToolTip(_("{row} {column}: not used").format(row=key, column=sub))
             return
         value = self.value(row, column)
         item.setText(self.cell_type(row, column).show(value))
@@ -189,8 +191,8 @@ class SheetPage(QWidget):
         item.setFont(font)
         item.setBackground(CHANGED_BRUSH if changed else UNKNOWN_BRUSH if value is None
                            else QBrush())
-        item.setToolTip(f"{key} {sub}" + (" — unknown: the game asks for it"
-                                          if value is None else ""))
+        item.setToolTip(_("{row} {column} — unknown: the game asks for it").format(
+            row=key, column=sub) if value is None else f"{key} {sub}")
 
     def select(self, key: str, sub: str) -> bool:
         """Select the cell ``key``:``sub`` (the value a question asks for)."""
@@ -211,17 +213,17 @@ class SheetPage(QWidget):
         """Set a cell from its written form; a value that does not fit is refused with
         the reason shown under the table."""
         if self.address(row, column) in self.sheet.unused:
-            self.problem.setText("Not changed: this cell is not used")
+            self.problem.setText(_("Not changed: this cell is not used"))
             return False
         kind = self.cell_type(row, column)
         try:
             value = kind.parse(text)
         except ValueError as exc:
-            self.problem.setText(f"Not changed: {exc}")
+            self.problem.setText(_("Not changed: {reason}").format(reason=exc))
             return False
         why = kind.check(value)
         if why:
-            self.problem.setText(f"Not changed: {why}")
+            self.problem.setText(_("Not changed: {reason}").format(reason=why))
             return False
         self.problem.clear()
         key, sub = self.address(row, column)
@@ -250,13 +252,13 @@ class DataEditor(QDialog):
         super().__init__(parent)
         self.controller = controller
         game = controller.game
-        self.setWindowTitle(f"Game data — {game.ruleset.name}")
+        self.setWindowTitle(_("Game data — {game}").format(game=game.ruleset.name))
         self.resize(1150, 620)
         layout = QVBoxLayout(self)
-        intro = QLabel("Values the rules do not print. <b>?</b> = unknown: when play "
-                       "reaches it, boardapp shows the die and asks the players. Changes "
-                       "apply to this game as one logged action (undo takes it back; it "
-                       "goes with the game file and by email).")
+        intro = QLabel(_("Values the rules do not print. <b>?</b> = unknown: when play "
+                         "reaches it, boardapp shows the die and asks the players. Changes "
+                         "apply to this game as one logged action (undo takes it back; it "
+                         "goes with the game file and by email)."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.tabs = QTabWidget(self)
@@ -269,11 +271,11 @@ class DataEditor(QDialog):
             if sheet.id == sheet_id:
                 self.tabs.setCurrentWidget(page)
         layout.addWidget(self.tabs, 1)
-        self.save_defaults = QCheckBox("Also make them the defaults for new games (writes "
-                                       "the ruleset's data file)")
+        self.save_defaults = QCheckBox(_("Also make them the defaults for new games (writes "
+                                         "the ruleset's data file)"))
         layout.addWidget(self.save_defaults)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.apply_button = buttons.addButton("Apply to this game",
+        self.apply_button = buttons.addButton(_("Apply to this game"),
                                               QDialogButtonBox.ButtonRole.ApplyRole)
         self.apply_button.clicked.connect(self.apply)
         buttons.rejected.connect(self.reject)
@@ -297,7 +299,10 @@ class DataEditor(QDialog):
         n = self.pending()
         if n:
             answer = QMessageBox.question(
-                self, "Game data", f"{n} changed value(s) are not applied to the game.",
+                self, _("Game data"),
+                ngettext("{count} changed value is not applied to the game.",
+                         "{count} changed values are not applied to the game.", n).format(
+                             count=n),
                 QMessageBox.StandardButton.Apply | QMessageBox.StandardButton.Discard
                 | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Apply)
             if answer == QMessageBox.StandardButton.Cancel:
@@ -337,8 +342,9 @@ class DataEditor(QDialog):
                 try:
                     save_sheet_values(page.sheet, edits)
                 except BoardappError as exc:
-                    QMessageBox.warning(self, "Game data", f"The defaults were not saved: "
-                                                           f"{exc}")
+                    QMessageBox.warning(self, _("Game data"),
+                                        _("The defaults were not saved: {problem}").format(
+                                            problem=exc))
                     ok = False
             page.original = copy.deepcopy(page.values)
             page.show_all()
@@ -351,9 +357,9 @@ def open_data_editor(controller: GameController, parent: QWidget | None = None,
     """Show the game data editor (``None`` and a message if the ruleset has no data
     sheets)."""
     if not controller.game.ruleset.data_sheets():
-        QMessageBox.information(parent, "Game data",
-                                f"{controller.game.ruleset.name} has no game data to fill "
-                                "in.")
+        QMessageBox.information(parent, _("Game data"),
+                                _("{game} has no game data to fill in.").format(
+                                    game=controller.game.ruleset.name))
         return None
     dialog = getattr(parent, "_data_editor", None)
     if isinstance(dialog, DataEditor) and dialog.isVisible() and dialog.controller is controller:

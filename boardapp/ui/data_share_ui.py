@@ -24,11 +24,16 @@ from boardapp.core.engine.datashare import (
 from boardapp.core.engine.datasheets import save_sheet_values
 
 from .data_editor import open_data_editor
+from .i18n import _, ngettext
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-DATA_FILTER = f"boardapp game data (*{SUFFIX} *.json);;All files (*)"
+
+
+def data_filter() -> str:
+    """The file dialogs' filter of game data files."""
+    return _("boardapp game data (*{suffix} *.json);;All files (*)").format(suffix=SUFFIX)
 
 
 class DataShare:
@@ -36,18 +41,18 @@ class DataShare:
 
     def __init__(self, window: MainWindow, menu) -> None:
         self.window_ = window
-        menu.addAction("E&xport game data…", self.export_dialog)
-        menu.addAction("&Import game data into this game…", self.import_dialog)
-        menu.addAction("Import game data as the defaults of &new games…",
+        menu.addAction(_("E&xport game data…"), self.export_dialog)
+        menu.addAction(_("&Import game data into this game…"), self.import_dialog)
+        menu.addAction(_("Import game data as the defaults of &new games…"),
                        self.import_defaults_dialog)
         self.notice_label = QLabel()
         self.notice_label.setWordWrap(True)
         self.notice_label.setStyleSheet("color: #5b4300;")
-        self.import_button = QPushButton("Import values…")
+        self.import_button = QPushButton(_("Import values…"))
         self.import_button.clicked.connect(self.import_dialog)
-        self.fill_button = QPushButton("Fill them in…")
+        self.fill_button = QPushButton(_("Fill them in…"))
         self.fill_button.clicked.connect(lambda: open_data_editor(window.controller, window))
-        self.dismiss_button = QPushButton("Later")
+        self.dismiss_button = QPushButton(_("Later"))
         self.dismiss_button.clicked.connect(self.hide_notice)
         row = window.banner.notice
         row.addWidget(self.notice_label, 1)
@@ -63,10 +68,13 @@ class DataShare:
         if not n:
             self.hide_notice()
             return
-        self.notice_label.setText(
-            f"{n} value(s) the rules do not print are unknown in this game (Game data): "
+        self.notice_label.setText(ngettext(
+            "{count} value the rules do not print is unknown in this game (Game data): "
+            "import it from a file a player of your group exported, or fill it in. "
+            "Until then the board asks when play reaches it.",
+            "{count} values the rules do not print are unknown in this game (Game data): "
             "import them from a file a player of your group exported, or fill them in. "
-            "Until then the board asks when play reaches one.")
+            "Until then the board asks when play reaches one.", n).format(count=n))
         for widget in (self.notice_label, self.import_button, self.fill_button,
                        self.dismiss_button):
             widget.show()
@@ -88,7 +96,7 @@ class DataShare:
         try:
             write_data_file(game.ruleset, game.state, path)
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self.window_, "Cannot export the game data", str(exc))
+            QMessageBox.critical(self.window_, _("Cannot export the game data"), str(exc))
             return False
         return True
 
@@ -96,11 +104,12 @@ class DataShare:
         """Ask for a file and export the game data there."""
         game = self.window_.game
         if not game.ruleset.data_sheets():
-            QMessageBox.information(self.window_, "Game data",
-                                    f"{game.ruleset.name} has no game data.")
+            QMessageBox.information(self.window_, _("Game data"),
+                                    _("{game} has no game data.").format(
+                                        game=game.ruleset.name))
             return
-        path, _ = QFileDialog.getSaveFileName(self.window_, "Export game data",
-                                              f"{game.ruleset.id}{SUFFIX}", DATA_FILTER)
+        path = QFileDialog.getSaveFileName(self.window_, _("Export game data"),
+                                           f"{game.ruleset.id}{SUFFIX}", data_filter())[0]
         if path:
             self.export_to(path)
 
@@ -112,7 +121,7 @@ class DataShare:
         try:
             sheets = read_data_file(game.ruleset, path)
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(window, "Cannot import the game data", str(exc))
+            QMessageBox.critical(window, _("Cannot import the game data"), str(exc))
             return -1
         changed = 0
         for sheet, edits in import_edits(game.ruleset, game.state, sheets):
@@ -124,13 +133,14 @@ class DataShare:
 
     def import_dialog(self) -> None:
         """Ask for a data file and import it into this game."""
-        path, _ = QFileDialog.getOpenFileName(self.window_, "Import game data", "",
-                                              DATA_FILTER)
+        path = QFileDialog.getOpenFileName(self.window_, _("Import game data"), "",
+                                           data_filter())[0]
         if path:
             n = self.import_from(path)
             if n >= 0:
-                QMessageBox.information(self.window_, "Game data",
-                                        f"{n} value(s) imported into this game.")
+                QMessageBox.information(self.window_, _("Game data"), ngettext(
+                    "{count} value imported into this game.",
+                    "{count} values imported into this game.", n).format(count=n))
 
     def import_defaults_from(self, path: str) -> int:
         """Write the values of ``path`` as the defaults of new games; how many changed."""
@@ -142,17 +152,18 @@ class DataShare:
                 save_sheet_values(sheet, edits)
                 changed += len(edits)
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self.window_, "Cannot import the game data", str(exc))
+            QMessageBox.critical(self.window_, _("Cannot import the game data"), str(exc))
             return -1
         return changed
 
     def import_defaults_dialog(self) -> None:
         """Ask for a data file and make its values the defaults of new games."""
-        path, _ = QFileDialog.getOpenFileName(self.window_, "Import game data as defaults",
-                                              "", DATA_FILTER)
+        path = QFileDialog.getOpenFileName(self.window_, _("Import game data as defaults"),
+                                           "", data_filter())[0]
         if path:
             n = self.import_defaults_from(path)
             if n >= 0:
-                QMessageBox.information(self.window_, "Game data",
-                                        f"{n} default value(s) written: new games start "
-                                        "with them.")
+                QMessageBox.information(self.window_, _("Game data"), ngettext(
+                    "{count} default value written: new games start with it.",
+                    "{count} default values written: new games start with them.", n).format(
+                        count=n))

@@ -32,6 +32,7 @@ from boardapp.core.engine.actions import Action
 
 from .action_words import action_pieces, action_words
 from .counter_icons import counter_pixmap
+from .i18n import _, ngettext
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -83,7 +84,7 @@ class DecisionRow(QFrame):
             place.setStyleSheet("color: #444;")
             text.addWidget(place)
         if self.cost:
-            cost = QLabel(f"Cost: {self.cost}")
+            cost = QLabel(_("Cost: {cost}").format(cost=self.cost))
             cost.setStyleSheet("color: #4a3b00;")
             text.addWidget(cost)
         if self.loss:
@@ -103,7 +104,7 @@ class DecisionRow(QFrame):
         if not loc:
             return name
         try:
-            return f"{name} at {ruleset.place_name(loc)}"
+            return _("{piece} at {place}").format(piece=name, place=ruleset.place_name(loc))
         except (KeyError, ValueError):
             return name
 
@@ -144,7 +145,7 @@ class DecisionsPanel(QDockWidget):
     """The dock of the running step's choices (see the module doc)."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__("Decisions", window)
+        super().__init__(_("Decisions"), window)
         self.window_ = window
         self.setObjectName("decisions")
         self.rows: list[DecisionRow] = []
@@ -163,8 +164,8 @@ class DecisionsPanel(QDockWidget):
         self.who.setWordWrap(True)
         self.who.setStyleSheet("font-weight: bold; color: #333;")
         self.box.addWidget(self.who)
-        self.empty = QLabel("No choice to make here: play on the board (drag counters, "
-                            "right-click a place or a counter).")
+        self.empty = QLabel(_("No choice to make here: play on the board (drag counters, "
+                              "right-click a place or a counter)."))
         self.empty.setWordWrap(True)
         self.empty.setStyleSheet("color: #666;")
         self.box.addWidget(self.empty)
@@ -179,7 +180,7 @@ class DecisionsPanel(QDockWidget):
         self._arm_timer.setSingleShot(True)
         self._arm_timer.timeout.connect(self._arm)
         self.toggle = self.toggleViewAction()
-        self.toggle.setText("Show &decisions")
+        self.toggle.setText(_("Show &decisions"))
 
     def refresh(self) -> None:
         """Show the choices offered now; the rows stay when the choices are the same."""
@@ -187,8 +188,9 @@ class DecisionsPanel(QDockWidget):
         wanted = self.window_.controller.button_actions()
         texts = [a.text() for a in wanted]
         sides = game.ruleset.deciding_sides(game.state)
-        names = ", ".join(game.ruleset.side(s).name for s in sides if _known(game, s))
-        self.who.setText(f"{names} to decide" if names and wanted else "")
+        known = [game.ruleset.side(s).name for s in sides if _known(game, s)]
+        self.who.setText(ngettext("{sides} to decide", "{sides} to decide", len(known)).format(
+            sides=", ".join(known)) if known and wanted else "")
         if texts == self._shown:
             return
         self._shown = texts
@@ -228,7 +230,8 @@ class DecisionsPanel(QDockWidget):
         words = action_words(game.ruleset, game.state, action)
         self.last_warning = f"{words}: {loss}."
         answer = QMessageBox.question(
-            self.window_, "Give something up?", f"{self.last_warning}\n\nGo on?",
+            self.window_, _("Give something up?"),
+            _("{warning}\n\nGo on?").format(warning=self.last_warning),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
             QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes

@@ -16,6 +16,8 @@ from boardapp.core.base.errors import BoardappError
 from boardapp.core.base.yamlio import load_yaml_file
 from boardapp.core.engine.ruleset import Ruleset
 
+from .i18n import _, ngettext
+
 
 @dataclass(frozen=True)
 class GameNotes:
@@ -44,7 +46,7 @@ def _read(path: Path, problems: list[str]) -> dict:
         problems.append(str(exc))
         return {}
     if not isinstance(data, dict):
-        problems.append(f"{path}: expected a mapping at the top")
+        problems.append(_("{file}: expected a mapping at the top").format(file=path))
         return {}
     return data
 
@@ -89,7 +91,7 @@ def cited_sections(ruleset: Ruleset, line: str) -> list[str]:
     name = ruleset.rules_name
     found: list[str] = []
     for match in re.finditer(rf"{re.escape(name)}\s+([^;)]*)", line) if name else ():
-        for part in re.split(r",\s*|\s+and\s+", match.group(1)):
+        for part in re.split(r",\s*|\s+(?:and|et)\s+", match.group(1)):
             part = part.strip()
             if part.count("(") > part.count(")"):  # "Phase Three (Siege)": its own ")"
                 part += ")"
@@ -120,5 +122,8 @@ def section_note(ruleset: Ruleset, section: str) -> tuple[str, str]:
     for candidate in candidates:
         if candidate in notes:
             return candidate, notes[candidate]
-    return "", (f"No note yet on {ruleset.rules_name} {key}: our notes cover "
-                f"{len(notes)} section(s) of this game.")
+    return "", ngettext("No note yet on {rules} {section}: our notes cover {count} section "
+                        "of this game.",
+                        "No note yet on {rules} {section}: our notes cover {count} sections "
+                        "of this game.", len(notes)).format(
+                            rules=ruleset.rules_name, section=key, count=len(notes))

@@ -33,6 +33,7 @@ from boardapp.core.engine.actions import Action
 from boardapp.core.engine.game import Game
 
 from .click_guard import guard_buttons
+from .i18n import _
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -83,7 +84,7 @@ class HandDock(QDockWidget):
     """The viewing player's private lines, behind a cover in hot-seat play."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__("Hand", window)
+        super().__init__(_("Hand"), window)
         self.window_ = window
         self.setObjectName("hand")
         self.viewer: str | None = None
@@ -103,8 +104,8 @@ class HandDock(QDockWidget):
         self.lines.setWordWrap(True)
         self.plays = QVBoxLayout()
         self.plays.setSpacing(2)
-        self.hide_button = QPushButton("Hide")
-        self.hide_button.setToolTip("Cover the hand again")
+        self.hide_button = QPushButton(_("Hide"))
+        self.hide_button.setToolTip(_("Cover the hand again"))
         self.hide_button.clicked.connect(self.cover_hand)
         page = QWidget()
         layout = QVBoxLayout(page)
@@ -125,7 +126,7 @@ class HandDock(QDockWidget):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         window.resizeDocks([window.log_dock, self], [620, 200], Qt.Orientation.Vertical)
         self.toggle = self.toggleViewAction()
-        self.toggle.setText("Show &hand")
+        self.toggle.setText(_("Show &hand"))
         window.controller.changed.connect(self.refresh)
         window.controller.game_replaced.connect(self.reset)
         self.reset()
@@ -222,18 +223,19 @@ class HandDock(QDockWidget):
         side = self.viewer
         self.hide_button.setVisible(self.hot_seat)
         if side is None:
-            self.heading.setText("Opened read-only: no hand is shown. Open the game with "
-                                 "your passphrase to see yours.")
+            self.heading.setText(_("Opened read-only: no hand is shown. Open the game with "
+                                   "your passphrase to see yours."))
             self.pages.setCurrentIndex(1)
             return
         name = side_name(game, side)
         if self.covered:
-            self.cover.setText(f"Pass the screen to {name}\n— click to show —")
-            self.cover.setToolTip(f"Only {name} may look at this hand")
+            self.cover.setText(_("Pass the screen to {player}\n— click to show —").format(
+                player=name))
+            self.cover.setToolTip(_("Only {player} may look at this hand").format(player=name))
             self.pages.setCurrentIndex(0)
             return
-        self.heading.setText(f"{name}'s hand" + (" (only you see it)" if not self.hot_seat
-                                                  else ""))
+        self.heading.setText((_("{player}'s hand") if self.hot_seat else
+                              _("{player}'s hand (only you see it)")).format(player=name))
         self.lines.addItems(game.ruleset.secret_lines(game.state, side))
         for heading, row in group_by_first_argument(game, game.ruleset.hand_actions(
                 game.state, side)):

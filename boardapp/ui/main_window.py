@@ -50,16 +50,17 @@ from .data_editor import open_data_editor
 from .data_share_ui import DataShare
 from .decisions_panel import DecisionsPanel
 from .help_menu import HelpMenu
+from .i18n import _
+from .language import choose_language
 from .pbem_ui import PbemUi
 from .piece_lights import PieceLights
 from .render import render_png
 from .scan_board import ScanBoard
-from .start_page import StartChoice, ask_start
+from .start_page import StartChoice, ask_start, game_filter
 from .table_dock import TableDock
 from .table_scene import TableScene
 from .table_view import TableView
 
-GAME_FILTER = "boardapp games (*.boardapp *.json);;All files (*)"
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 TEXT_ROLE = Qt.ItemDataRole.UserRole + 1
 REFUSED = QColor("#b3261e")
@@ -74,6 +75,8 @@ class MainWindow(QMainWindow):
         self.startup_problem = ""
         self._announced = ""
         """Why the file asked for at start could not be opened (shown once shown)."""
+        self._retired = False
+        """Replaced by a window in another language: closes without asking anything."""
         self.controller = GameController(game, self)
         self.scene = TableScene(self.controller, self)  # any board; a table's tools too
         self.view = TableView(self.scene, self)
@@ -125,6 +128,11 @@ class MainWindow(QMainWindow):
         self.scan_board.restore()
         self.view_menu.addAction(self.decisions.toggle)
         self.data_share = DataShare(self, self.edit_menu)  # export / import game data
+        self.preferences_action = QAction(_("&Preferences…"), self)  # the language
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        self.preferences_action.triggered.connect(lambda: choose_language(self))
+        self.edit_menu.addSeparator()
+        self.edit_menu.addAction(self.preferences_action)
         self.help_menu = HelpMenu(self)
         self.counter_art = CounterArtMenu(self)  # View: the player's own counter images
         self.counter_art.restore()
@@ -138,7 +146,7 @@ class MainWindow(QMainWindow):
         self.log_list = QListWidget()
         self.log_list.setWordWrap(True)
         self.log_list.setAlternatingRowColors(True)
-        self.log_dock = QDockWidget("Log", self)
+        self.log_dock = QDockWidget(_("Log"), self)
         self.log_dock.setObjectName("log")
         self.log_dock.setWidget(self.log_list)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.log_dock)
@@ -162,34 +170,37 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         key = QKeySequence
-        self.start_action = self._action("&New game…", self.show_start_page, [key("Ctrl+N")],
-                                         "Choose a game and a scenario on the start page")
-        self.open_action = self._action("&Open…", self.open_dialog, [key("Ctrl+O")])
-        self.save_action = self._action("&Save", self.save, [key("Ctrl+S")])
-        self.save_as_action = self._action("Save &As…", self.save_as, [key("Ctrl+Shift+S")])
-        self.export_action = self._action("&Export board image…", self.export_dialog)
-        self.quit_action = self._action("&Quit", self.close, [key("Ctrl+Q")])
-        self.undo_action = self._action("&Undo", self.undo, [key("Ctrl+Z")],
-                                        "Take back the last action (against the computer: "
-                                        "your last decision and its replies)")
-        self.redo_action = self._action("&Redo", self.controller.redo,
+        self.start_action = self._action(_("&New game…"), self.show_start_page,
+                                         [key("Ctrl+N")],
+                                         _("Choose a game and a scenario on the start page"))
+        self.open_action = self._action(_("&Open…"), self.open_dialog, [key("Ctrl+O")])
+        self.save_action = self._action(_("&Save"), self.save, [key("Ctrl+S")])
+        self.save_as_action = self._action(_("Save &As…"), self.save_as,
+                                           [key("Ctrl+Shift+S")])
+        self.export_action = self._action(_("&Export board image…"), self.export_dialog)
+        self.quit_action = self._action(_("&Quit"), self.close, [key("Ctrl+Q")])
+        self.undo_action = self._action(_("&Undo"), self.undo, [key("Ctrl+Z")],
+                                        _("Take back the last action (against the computer: "
+                                          "your last decision and its replies)"))
+        self.redo_action = self._action(_("&Redo"), self.controller.redo,
                                         [key("Ctrl+Shift+Z"), key("Ctrl+Y")],
-                                        "Play again the action taken back")
-        self.roll_action = self._action("Roll", self.controller.roll, [key("Ctrl+R")],
-                                        "Roll the die (logged)")
-        self.zoom_in_action = self._action("Zoom &in", lambda: self.current_view().zoom_in(),
+                                        _("Play again the action taken back"))
+        self.roll_action = self._action(_("Roll"), self.controller.roll, [key("Ctrl+R")],
+                                        _("Roll the die (logged)"))
+        self.zoom_in_action = self._action(_("Zoom &in"),
+                                           lambda: self.current_view().zoom_in(),
                                            [key("+"), key("="), key("Ctrl++")])
-        self.zoom_out_action = self._action("Zoom &out",
+        self.zoom_out_action = self._action(_("Zoom &out"),
                                             lambda: self.current_view().zoom_out(),
                                             [key("-"), key("Ctrl+-")])
-        self.fit_action = self._action("&Fit to window", lambda: self.current_view().fit(),
+        self.fit_action = self._action(_("&Fit to window"), lambda: self.current_view().fit(),
                                        [key("Ctrl+0")])
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = self.file_menu = bar.addMenu("&File")
+        file_menu = self.file_menu = bar.addMenu(_("&File"))
         file_menu.addAction(self.start_action)
-        self.new_menu = file_menu.addMenu("New &scenario of this game")
+        self.new_menu = file_menu.addMenu(_("New &scenario of this game"))
         file_menu.addAction(self.open_action)
         file_menu.addAction(self.save_action)
         file_menu.addAction(self.save_as_action)
@@ -197,24 +208,25 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.export_action)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
-        edit = self.edit_menu = bar.addMenu("&Edit")
+        edit = self.edit_menu = bar.addMenu(_("&Edit"))
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         edit.addSeparator()
-        edit.addAction("Game &data (cards, tables)…",
+        edit.addAction(_("Game &data (cards, tables)…"),
                        lambda: open_data_editor(self.controller, self))
-        self.game_menu = bar.addMenu("&Game")
+
+        self.game_menu = bar.addMenu(_("&Game"))
         self.game_menu.addAction(self.roll_action)
         self.game_menu.addSeparator()
-        view = self.view_menu = bar.addMenu("&View")
+        view = self.view_menu = bar.addMenu(_("&View"))
         view.addAction(self.zoom_in_action)
         view.addAction(self.zoom_out_action)
         view.addAction(self.fit_action)
         view.addSeparator()
         self.show_log_action = self.log_dock.toggleViewAction()
-        self.show_log_action.setText("Show &log")
+        self.show_log_action.setText(_("Show &log"))
         view.addAction(self.show_log_action)
-        self.toolbar = QToolBar("Game", self)
+        self.toolbar = QToolBar(_("Game"), self)
         self.toolbar.setObjectName("game")
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.addToolBar(self.toolbar)
@@ -343,7 +355,7 @@ class MainWindow(QMainWindow):
         outcome = self.game.ruleset.outcome(self.game.state)
         if outcome and outcome != self._announced:
             self._announced = outcome
-            QMessageBox.information(self, "The game is over", outcome)
+            QMessageBox.information(self, _("The game is over"), outcome)
         elif not outcome:
             self._announced = ""
 
@@ -384,7 +396,7 @@ class MainWindow(QMainWindow):
         self._refresh_actions()
         self._fill_new_menu()
         self.decisions.refresh()
-        name = self.path.name if self.path else "untitled"
+        name = self.path.name if self.path else _("untitled")
         star = "*" if self.is_dirty() else ""
         who = deciders_text(self.game)
         who = f" — {who}" if who else ""
@@ -426,7 +438,7 @@ class MainWindow(QMainWindow):
     def _refresh_actions(self) -> None:
         self.undo_action.setEnabled(self.game.can_undo)
         self.redo_action.setEnabled(self.game.can_redo)
-        self.roll_action.setText(f"Roll {self.game.ruleset.dice.name}")
+        self.roll_action.setText(_("Roll {die}").format(die=self.game.ruleset.dice.name))
         wanted = self.controller.button_actions()
         if [a.data() for a in self._game_actions] == [w.text() for w in wanted]:
             return
@@ -457,9 +469,10 @@ class MainWindow(QMainWindow):
     def _confirm_discard(self) -> bool:
         if not self.is_dirty():
             return True
-        name = self.path.name if self.path else "this game"
+        question = (_("Save the changes to {file}?").format(file=self.path.name)
+                    if self.path else _("Save the changes to this game?"))
         answer = QMessageBox.question(
-            self, "Unsaved changes", f"Save the changes to {name}?",
+            self, _("Unsaved changes"), question,
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
         if answer == QMessageBox.StandardButton.Save:
@@ -501,7 +514,7 @@ class MainWindow(QMainWindow):
                 ruleset = find_ruleset(ruleset_id, UserMaps())
             game = Game(ruleset, scenario)
         except BoardappError as exc:
-            QMessageBox.critical(self, "Cannot start the game", str(exc))
+            QMessageBox.critical(self, _("Cannot start the game"), str(exc))
             return False
         self.path = None
         self.controller.set_game(game)
@@ -514,7 +527,7 @@ class MainWindow(QMainWindow):
         if not self._confirm_discard():
             return
         start = str(self.path.parent) if self.path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open game", start, GAME_FILTER)
+        path = QFileDialog.getOpenFileName(self, _("Open game"), start, game_filter())[0]
         if path:
             self.open_file(path, confirm=False)
 
@@ -525,7 +538,7 @@ class MainWindow(QMainWindow):
         try:
             game = self.pbem_ui.load(path)  # a game by email asks the player's passphrase
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self, "Cannot open the game", str(exc))
+            QMessageBox.critical(self, _("Cannot open the game"), str(exc))
             return False
         if game is None:  # no passphrase given
             return False
@@ -545,7 +558,7 @@ class MainWindow(QMainWindow):
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
         start = str(self.path) if self.path else "game.boardapp"
-        path, _ = QFileDialog.getSaveFileName(self, "Save game", start, GAME_FILTER)
+        path = QFileDialog.getSaveFileName(self, _("Save game"), start, game_filter())[0]
         return self.save_to(path) if path else False
 
     def save_to(self, path: str | Path) -> bool:
@@ -553,7 +566,7 @@ class MainWindow(QMainWindow):
         try:
             save_game(self.game, path)
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self, "Cannot save the game", str(exc))
+            QMessageBox.critical(self, _("Cannot save the game"), str(exc))
             return False
         self.mark_saved(path)
         return True
@@ -573,14 +586,14 @@ class MainWindow(QMainWindow):
     def export_dialog(self) -> None:
         """Ask for a PNG file name and render the board into it."""
         start = str(self.path.with_suffix(".png")) if self.path else "board.png"
-        path, _ = QFileDialog.getSaveFileName(self, "Export board image", start,
-                                              "PNG images (*.png)")
+        path = QFileDialog.getSaveFileName(self, _("Export board image"), start,
+                                           _("PNG images (*.png)"))[0]
         if not path:
             return
         try:
             render_png(self.game, path, scale=2.0, board=self.current_board())
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self, "Cannot export the board", str(exc))
+            QMessageBox.critical(self, _("Cannot export the board"), str(exc))
 
     # -- window events ---------------------------------------------------------------------
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 (Qt override)
@@ -601,8 +614,29 @@ class MainWindow(QMainWindow):
         height = max(170, int(self.height() * 0.32))
         self.resizeDocks([self.decisions], [height], Qt.Orientation.Vertical)
 
+    def take_over(self, old: MainWindow) -> None:
+        """Stand in for ``old`` (the same game, rebuilt in another language): its saved
+        position, autosave, geometry, docks and recipients."""
+        self._saved = old._saved
+        self._announced = old._announced
+        self.pbem_ui.email_to = old.pbem_ui.email_to
+        self.pbem_ui.autosave.saver = old.pbem_ui.autosave.saver
+        self.restoreGeometry(old.saveGeometry())
+        self.restoreState(old.saveState())
+        self._fitted = old._fitted
+        self.show_board(old.current_board())
+        self._refresh()
+
+    def retire(self) -> None:
+        """Close without asking or ending the autosave: another window took over."""
+        self._retired = True
+        self.close()
+        self.deleteLater()
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
-        if self._confirm_discard():
+        if self._retired:
+            event.accept()
+        elif self._confirm_discard():
             self.computer.stop()
             self.pbem_ui.closing()
             event.accept()

@@ -60,7 +60,9 @@ from boardapp.core.scan.boardsettings import save_user_map, write_map
 from boardapp.core.scan.calibration import Transform
 from boardapp.core.scan.tiles import ScanPyramid
 
+from .board_menus import terrain_name
 from .board_view import BoardView
+from .i18n import N_, _
 from .map_items import MapLayer, geometry_path
 from .scan_layer import ScanLayer
 
@@ -69,9 +71,9 @@ SELECTED = QColor("#ff8c00")
 PICK_PX = 9.0
 """How near (screen pixels) a click must be to a handle to grab it."""
 TOOLS = ("select", "add-area", "outline", "add-road", "remove-road", "delete-area")
-TOOL_LABELS = {"select": "Select / move", "add-area": "Add area", "outline": "Draw outline",
-               "add-road": "Add road", "remove-road": "Remove road",
-               "delete-area": "Delete area"}
+TOOL_LABELS = {"select": N_("Select / move"), "add-area": N_("Add area"),
+               "outline": N_("Draw outline"), "add-road": N_("Add road"),
+               "remove-road": N_("Remove road"), "delete-area": N_("Delete area")}
 
 
 def _pen(colour: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
@@ -143,7 +145,8 @@ class EditorScene(QGraphicsScene):
             dot.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
             dot.setPen(_pen(HANDLE, 2.0))
             dot.setPos(*area.pos)
-            dot.setToolTip(f"{area.name} ({area.id}): drag to move the city")
+            dot.setToolTip(_("{area} ({id}): drag to move the city").format(area=area.name,
+                                                                            id=area.id))
             self._add_handle(dot, 30)
             self.city_items[area.id] = dot
         for box in bmap.boxes.values():
@@ -172,7 +175,7 @@ class EditorScene(QGraphicsScene):
     def _rect_handle(self, key: tuple[str, str], rect: QRectF) -> None:
         item = QGraphicsRectItem(rect)
         item.setPen(_pen(HANDLE, 1.5, Qt.PenStyle.DashLine))
-        item.setToolTip("Drag to move")
+        item.setToolTip(_("Drag to move"))
         self._add_handle(item, 20)
         self.rect_items[key] = item
 
@@ -328,29 +331,29 @@ class MapEditorWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self._build_actions()
         self._build_properties()
-        self.setWindowTitle(f"Map editor — {bmap.name}")
+        self.setWindowTitle(_("Map editor — {map}").format(map=bmap.name))
         self.resize(1300, 900)
         self.refresh()
 
     # -- building ----------------------------------------------------------------------
     def _build_actions(self) -> None:
-        bar = QToolBar("Map editor", self)
+        bar = QToolBar(_("Map editor"), self)
         bar.setObjectName("map-editor")
         bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         self.addToolBar(bar)
         key = QKeySequence
-        self.undo_action = QAction("Undo", self, shortcut=key("Ctrl+Z"))
+        self.undo_action = QAction(_("Undo"), self, shortcut=key("Ctrl+Z"))
         self.undo_action.triggered.connect(self.undo)
-        self.redo_action = QAction("Redo", self)
+        self.redo_action = QAction(_("Redo"), self)
         self.redo_action.setShortcuts([key("Ctrl+Shift+Z"), key("Ctrl+Y")])
         self.redo_action.triggered.connect(self.redo)
-        self.save_action = QAction("Save my map", self, shortcut=key("Ctrl+S"))
-        self.save_action.setToolTip("Save as your map: the board uses it instead of the "
-                                    "shipped map (which is not changed)")
+        self.save_action = QAction(_("Save my map"), self, shortcut=key("Ctrl+S"))
+        self.save_action.setToolTip(_("Save as your map: the board uses it instead of the "
+                                      "shipped map (which is not changed)"))
         self.save_action.triggered.connect(self.save)
-        self.export_action = QAction("Export…", self)
+        self.export_action = QAction(_("Export…"), self)
         self.export_action.triggered.connect(self.export)
-        self.fit_action = QAction("Fit", self)
+        self.fit_action = QAction(_("Fit"), self)
         self.fit_action.triggered.connect(self.view.fit)
         for action in (self.undo_action, self.redo_action, self.save_action, self.export_action):
             bar.addAction(action)
@@ -358,7 +361,7 @@ class MapEditorWindow(QMainWindow):
         self.tool_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         for tool in TOOLS:
-            action = QAction(TOOL_LABELS[tool], self)
+            action = QAction(str(TOOL_LABELS[tool]), self)
             action.setCheckable(True)
             action.setChecked(tool == "select")
             action.triggered.connect(lambda _=False, t=tool: self.set_tool(t))
@@ -382,49 +385,53 @@ class MapEditorWindow(QMainWindow):
     def _build_properties(self) -> None:
         panel = QWidget()
         form = QFormLayout()
-        self.title_label = QLabel("Click an area to edit it")
+        self.title_label = QLabel(_("Click an area to edit it"))
         self.title_label.setWordWrap(True)
         self.name_edit = QLineEdit()
         self.name_edit.editingFinished.connect(
             lambda: self._set("name", self.name_edit.text().strip() or None))
         self.terrain_box = QComboBox()
         self.terrain_box.activated.connect(
-            lambda _i: self._set("terrain", self.terrain_box.currentText()))
-        self.fortified_box = QCheckBox("fortified")
+            lambda _i: self._set("terrain", self.terrain_box.currentData()))
+        self.fortified_box = QCheckBox(_("fortified"))
         self.fortified_box.clicked.connect(lambda on: self._set("fortified", bool(on)))
         self.nf_spin = QSpinBox()
         self.nf_spin.setRange(0, 9)
         self.nf_spin.editingFinished.connect(lambda: self._set("nf", self.nf_spin.value()))
-        self.port_box = QCheckBox("port")
+        self.port_box = QCheckBox(_("port"))
         self.port_box.clicked.connect(lambda on: self._set("port", bool(on)))
         self.sea_box = QComboBox()
-        self.sea_box.setToolTip("The sea this port opens on (none: not a port)")
+        self.sea_box.setToolTip(_("The sea this port opens on (none: not a port)"))
         self.sea_box.activated.connect(lambda _i: self._set("sea", self.sea_box.currentData()))
         self.region_box = QComboBox()
         self.region_box.activated.connect(
             lambda _i: self._set("region", self.region_box.currentData()))
-        self.auto_outline = QPushButton("Automatic outline")
-        self.auto_outline.setToolTip("Forget the drawn outline: the area takes its share of "
-                                     "the land around its city")
+        self.auto_outline = QPushButton(_("Automatic outline"))
+        self.auto_outline.setToolTip(_("Forget the drawn outline: the area takes its share of "
+                                       "the land around its city"))
         self.auto_outline.clicked.connect(self.clear_outline)
-        form.addRow("Name", self.name_edit)
-        form.addRow("Terrain", self.terrain_box)
+        form.addRow(_("Name"), self.name_edit)
+        form.addRow(_("Terrain"), self.terrain_box)
         form.addRow("", self.fortified_box)
-        form.addRow("Fortress level", self.nf_spin)
+        form.addRow(_("Fortress level"), self.nf_spin)
         form.addRow("", self.port_box)
-        form.addRow("Sea", self.sea_box)
-        form.addRow("County", self.region_box)
+        form.addRow(_("Sea"), self.sea_box)
+        form.addRow(_("County"), self.region_box)
         layout = QVBoxLayout(panel)
         layout.addWidget(self.title_label)
         layout.addLayout(form)
         layout.addWidget(self.auto_outline)
-        tools = __doc__.split("Tools (toolbar): ")[1]
-        help_text = QLabel(tools.replace("\n", " ").replace("*", ""))
+        help_text = QLabel(_(
+            "Select / move (drag a city, a corner of the selected area's outline, a box or "
+            "a track; click an area to select it and edit its fields), Add area (click "
+            "where its city is), Draw outline (click the corners of the selected area, "
+            "double-click to finish), Add road and Remove road (click two areas), Delete "
+            "area (click it)."))
         help_text.setWordWrap(True)
         help_text.setStyleSheet("color: #555;")
         layout.addWidget(help_text)
         layout.addStretch(1)
-        dock = QDockWidget("Area", self)
+        dock = QDockWidget(_("Area"), self)
         dock.setObjectName("area")
         dock.setWidget(panel)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
@@ -442,11 +449,11 @@ class MapEditorWindow(QMainWindow):
         self.scene.rebuild()
         self.undo_action.setEnabled(self.editor.can_undo)
         self.redo_action.setEnabled(self.editor.can_redo)
-        self.undo_action.setText(f"Undo {self.editor.undo_stack[-1].text}"
-                                 if self.editor.can_undo else "Undo")
+        self.undo_action.setText(_("Undo {edit}").format(edit=self.editor.undo_stack[-1].text)
+                                 if self.editor.can_undo else _("Undo"))
         self.save_action.setEnabled(self.editor.dirty)
         star = "*" if self.editor.dirty else ""
-        self.setWindowTitle(f"Map editor — {self.bmap.name}{star}")
+        self.setWindowTitle(_("Map editor — {map}").format(map=self.bmap.name) + star)
         self._fill_properties()
 
     def _fill_properties(self) -> None:
@@ -458,23 +465,25 @@ class MapEditorWindow(QMainWindow):
             w.blockSignals(True)
         try:
             self.terrain_box.clear()
-            self.terrain_box.addItems(list(self.bmap.terrains))
+            for terrain in self.bmap.terrains:
+                self.terrain_box.addItem(terrain_name(terrain), terrain)
             self.sea_box.clear()
-            self.sea_box.addItem("(not a port)", None)
+            self.sea_box.addItem(_("(not a port)"), None)
             for sea in self.bmap.seas.values():
                 self.sea_box.addItem(sea.name, sea.id)
             self.sea_box.setEnabled(bool(self.bmap.seas))
             self.region_box.clear()
-            self.region_box.addItem("(none)", None)
+            self.region_box.addItem(_("(none)"), None)
             for region in self.bmap.regions.values():
                 self.region_box.addItem(region.name, region.id)
             if area is None:
-                self.title_label.setText("Click an area to edit it")
+                self.title_label.setText(_("Click an area to edit it"))
                 return
-            kind = "hex" if area.hex is not None else "area"
-            self.title_label.setText(f"<b>{area.name}</b> ({kind} {area.id})")
+            kind = _("<b>{area}</b> (hex {id})") if area.hex is not None else \
+                _("<b>{area}</b> (area {id})")
+            self.title_label.setText(kind.format(area=area.name, id=area.id))
             self.name_edit.setText(area.name)
-            self.terrain_box.setCurrentText(area.terrain)
+            self.terrain_box.setCurrentIndex(max(0, self.terrain_box.findData(area.terrain)))
             self.fortified_box.setChecked(area.fortified)
             self.nf_spin.setValue(area.nf)
             self.nf_spin.setEnabled(area.fortified)
@@ -509,14 +518,14 @@ class MapEditorWindow(QMainWindow):
         self.tool_actions[tool].setChecked(True)
         self.scene.road_start = None
         self.cancel_pending()
-        hints = {"add-area": "Click where the new area's city is",
-                 "outline": "Click the corners of the selected area's outline; double-click "
-                            "or Enter to finish, Escape to cancel",
-                 "add-road": "Click the two areas the road joins",
-                 "remove-road": "Click the two areas the road joins",
-                 "delete-area": "Click the area to delete"}
-        self.say(hints.get(tool, "Drag cities, corners, boxes and tracks; click an area to "
-                                 "edit it"))
+        hints = {"add-area": _("Click where the new area's city is"),
+                 "outline": _("Click the corners of the selected area's outline; "
+                              "double-click or Enter to finish, Escape to cancel"),
+                 "add-road": _("Click the two areas the road joins"),
+                 "remove-road": _("Click the two areas the road joins"),
+                 "delete-area": _("Click the area to delete")}
+        self.say(hints.get(tool, _("Drag cities, corners, boxes and tracks; click an area to "
+                                   "edit it")))
 
     def select(self, area_id: str | None) -> None:
         self.selected = area_id
@@ -529,12 +538,12 @@ class MapEditorWindow(QMainWindow):
             self.select(area_id)
         elif tool == "add-area":
             n = len(self.bmap.areas) + 1
-            name = f"New area {n}"
+            name = _("New area {number}").format(number=n)
             if self.do(self.editor.add_area, name, (pos.x(), pos.y())):
                 self.select(self._last_added())
         elif tool == "outline":
             if self.selected is None:
-                self.say("Select an area first (Select / move tool)", refused=True)
+                self.say(_("Select an area first (Select / move tool)"), refused=True)
                 return
             self.scene.pending.append(pos)
             self.scene.show_pending()
@@ -543,7 +552,8 @@ class MapEditorWindow(QMainWindow):
                 return
             if self.scene.road_start is None:
                 self.scene.road_start = area_id
-                self.say(f"From {self.bmap.place_name(area_id)}: now click the other area")
+                self.say(_("From {area}: now click the other area").format(
+                    area=self.bmap.place_name(area_id)))
             else:
                 start, self.scene.road_start = self.scene.road_start, None
                 fn = self.editor.add_road if tool == "add-road" else self.editor.remove_road
@@ -602,13 +612,13 @@ class MapEditorWindow(QMainWindow):
     def undo(self) -> None:
         edit = self.editor.undo()
         if edit is not None:
-            self.say(f"Undone: {edit.text}")
+            self.say(_("Undone: {edit}").format(edit=edit.text))
         self.refresh()
 
     def redo(self) -> None:
         edit = self.editor.redo()
         if edit is not None:
-            self.say(f"Redone: {edit.text}")
+            self.say(_("Redone: {edit}").format(edit=edit.text))
         self.refresh()
 
     # -- files -------------------------------------------------------------------------
@@ -618,10 +628,10 @@ class MapEditorWindow(QMainWindow):
             path = save_user_map(self.editor.data, self.map_file,
                                  origin=f"{self.ruleset_name} ({self.map_file})")
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self, "Cannot save the map", str(exc))
+            QMessageBox.critical(self, _("Cannot save the map"), str(exc))
             return False
         self.editor.mark_saved()
-        self.say(f"Saved as your map: {path}")
+        self.say(_("Saved as your map: {file}").format(file=path))
         self.refresh()
         from boardapp.core.board.mapdata import load_map
 
@@ -630,16 +640,16 @@ class MapEditorWindow(QMainWindow):
 
     def export(self) -> str | None:
         """Write the map to a file to share with other players."""
-        path, _ = QFileDialog.getSaveFileName(self, "Export the map", self.map_file,
-                                              "Map files (*.yaml)")
+        path = QFileDialog.getSaveFileName(self, _("Export the map"), self.map_file,
+                                           _("Map files (*.yaml)"))[0]
         if not path:
             return None
         try:
             write_map(self.editor.data, path, origin=f"{self.ruleset_name} ({self.map_file})")
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self, "Cannot export the map", str(exc))
+            QMessageBox.critical(self, _("Cannot export the map"), str(exc))
             return None
-        self.say(f"Exported to {path}")
+        self.say(_("Exported to {file}").format(file=path))
         return path
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt override)
@@ -649,7 +659,7 @@ class MapEditorWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if self.editor.dirty:
             answer = QMessageBox.question(
-                self, "Unsaved map", "Save your changes to the map?",
+                self, _("Unsaved map"), _("Save your changes to the map?"),
                 QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                 | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
             if answer == QMessageBox.StandardButton.Cancel or (

@@ -43,6 +43,7 @@ from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.places import Area, Box
 from boardapp.core.engine.state import State
 
+from .i18n import _, ngettext
 from .region_labels import region_label_centres
 
 SEA = QColor("#9dbfd8")
@@ -103,7 +104,7 @@ def boundary_path(geom: BaseGeometry) -> QPainterPath:
         if len(coords) < 2:
             continue
         path.moveTo(*coords[0][:2])
-        for x, y, *_ in coords[1:]:
+        for x, y, *_rest in coords[1:]:
             path.lineTo(x, y)
     return path
 
@@ -461,9 +462,9 @@ class MapLayer(QGraphicsItem):
                          | Qt.TextFlag.TextWordWrap, region.name)
         parts = []
         if region.cities_needed is not None:
-            parts.append(f"cities needed {region.cities_needed}")
+            parts.append(_("cities needed {count}").format(count=region.cities_needed))
         if region.vp is not None:
-            parts.append(f"VP {region.vp}")
+            parts.append(_("VP {points}").format(points=region.vp))
         painter.setFont(font(size * 0.8))
         painter.drawText(inner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
                          " / ".join(parts))
@@ -487,8 +488,9 @@ class MapLayer(QGraphicsItem):
 
     def _paint_note(self, painter: QPainter) -> None:
         name = Path(self.bmap.file).name
-        made = " built from real geography" if self.bmap.geographic else ""
-        text = f"Approximate map{made} — edit maps/{name} to correct it"
+        text = (_("Approximate map built from real geography — edit maps/{file} to correct "
+                  "it") if self.bmap.geographic else
+                _("Approximate map — edit maps/{file} to correct it")).format(file=name)
         f = font(13, italic=True)
         fm = QFontMetricsF(f)
         width, height = fm.horizontalAdvance(text) + 16, fm.height() + 8
@@ -652,7 +654,7 @@ class MarkerLayer:
             self.turn = QGraphicsRectItem(QRectF(-s / 2, -s / 2, s, s))
             self.turn.setBrush(QColor("#2b2216"))
             self.turn.setPen(QPen(QColor("#f7f1dd"), 1.2))
-            text = QGraphicsSimpleTextItem("Turn", self.turn)
+            text = QGraphicsSimpleTextItem(_("Turn"), self.turn)
             text.setBrush(QColor("#f7f1dd"))
             text.setFont(font(max(6.0, s * 0.3), bold=True))
             br = text.boundingRect()
@@ -670,7 +672,7 @@ class MarkerLayer:
         text.setBrush(QColor("#ffffff") if colour.lightnessF() < 0.6 else INK)
         br = text.boundingRect()
         text.setPos(-br.width() / 2, -br.height() / 2)
-        item.setToolTip(f"{self.side_name(side)} victory points")
+        item.setToolTip(_("{side} victory points").format(side=self.side_name(side)))
         self._add(item)
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         return item
@@ -692,14 +694,14 @@ class MarkerLayer:
                 disc.setBrush(QBrush(QColor("#ffffff"), Qt.BrushStyle.Dense6Pattern))
                 disc.setPen(QPen(INK, 1.0, Qt.PenStyle.DashLine))
                 label.setText("")
-                disc.setToolTip("No one controls this region")
+                disc.setToolTip(_("No one controls this region"))
             else:
                 colour = self.side_colour(side)
                 disc.setBrush(colour)
                 disc.setPen(QPen(INK, 1.4))
                 label.setText(self.side_name(side)[:1].upper())
                 label.setBrush(QColor("#ffffff") if colour.lightnessF() < 0.6 else INK)
-                disc.setToolTip(f"Controlled by {self.side_name(side)}")
+                disc.setToolTip(_("Controlled by {side}").format(side=self.side_name(side)))
             br = label.boundingRect()
             label.setPos(-br.width() / 2, -br.height() / 2)
         turn_track = self.bmap.tracks.get("turn")
@@ -725,7 +727,10 @@ class MarkerLayer:
             dx = (i - (len(sides) - 1) / 2) * rect.width() * 0.28
             dy = (i - (len(sides) - 1) / 2) * rect.height() * 0.18
             item.setPos(rect.center() + QPointF(dx, dy + rect.height() * 0.1))
-            item.setToolTip(f"{self.side_name(side)}: {state['score'][side]} victory points")
+            points = int(state["score"][side])
+            item.setToolTip(ngettext("{side}: {points} victory point",
+                                     "{side}: {points} victory points", points).format(
+                                         side=self.side_name(side), points=points))
 
 
 def vp_cell(track, score: int):

@@ -40,6 +40,8 @@ from boardapp.core.pbem.ledger import Ledger
 from boardapp.core.pbem.pbem import join_pbem
 from boardapp.core.scan.boardsettings import UserMaps
 
+from .i18n import _, and_list, ngettext
+
 ERROR_STYLE = "color: #b3261e;"
 
 
@@ -75,11 +77,12 @@ class NewPbemDialog(QDialog):
 
     def __init__(self, ruleset: Ruleset, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New game by email")
+        self.setWindowTitle(_("New game by email"))
         self.ruleset = ruleset
-        intro = QLabel(f"A game of {ruleset.name} played by email: one file goes back and "
-                       "forth. Your passphrase locks your secrets (hidden cards, dice keys) "
-                       "inside the file: choose a long one, and do not forget it.")
+        intro = QLabel(_("A game of {game} played by email: one file goes back and "
+                         "forth. Your passphrase locks your secrets (hidden cards, dice keys) "
+                         "inside the file: choose a long one, and do not forget it.").format(
+                             game=ruleset.name))
         intro.setWordWrap(True)
         self.scenario = QComboBox()
         for sid, info in ruleset.scenarios().items():
@@ -89,33 +92,33 @@ class NewPbemDialog(QDialog):
         self.me = QComboBox()
         self.names: dict[str, QLineEdit] = {}
         form = QFormLayout()
-        form.addRow("Scenario", self.scenario)
-        form.addRow("You play", self.me)
+        form.addRow(_("Scenario"), self.scenario)
+        form.addRow(_("You play"), self.me)
         for sid, name in player_sides(ruleset):
             self.me.addItem(name, sid)
             edit = QLineEdit()
-            edit.setPlaceholderText("the player's name" if self.fewest() is None
-                                    else "the player's name (none: this side does not "
-                                         "play)")
+            edit.setPlaceholderText(_("the player's name") if self.fewest() is None
+                                    else _("the player's name (none: this side does not "
+                                           "play)"))
             self.names[sid] = edit
-            form.addRow(f"{name} player", edit)
-        self.draw = QPushButton("Draw the sides")
-        self.draw.setToolTip("Shuffle the names entered among the sides of the scenario "
-                             "(sides chosen or drawn); you keep your name")
+            form.addRow(_("{side} player").format(side=name), edit)
+        self.draw = QPushButton(_("Draw the sides"))
+        self.draw.setToolTip(_("Shuffle the names entered among the sides of the scenario "
+                               "(sides chosen or drawn); you keep your name"))
         self.draw.clicked.connect(self.draw_sides)
         form.addRow("", self.draw)
         self.passphrase = QLineEdit()
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
         self.again = QLineEdit()
         self.again.setEchoMode(QLineEdit.EchoMode.Password)
-        form.addRow("Your passphrase", self.passphrase)
-        form.addRow("Once more", self.again)
+        form.addRow(_("Your passphrase"), self.passphrase)
+        form.addRow(_("Once more"), self.again)
         self.error = QLabel()
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create the game")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Create the game"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -152,18 +155,21 @@ class NewPbemDialog(QDialog):
         if fewest is None:
             for sid, edit in self.names.items():
                 if not edit.text().strip():
-                    return f"Name the {self.ruleset.side(sid).name} player."
+                    return _("Name the {side} player.").format(
+                        side=self.ruleset.side(sid).name)
         else:
             named = [sid for sid, edit in self.names.items() if edit.text().strip()]
             if len(named) < fewest:
-                return (f"Name at least {fewest} players: the sides left without a player "
-                        "do not play.")
+                return ngettext("Name at least {count} player: the sides left without a "
+                                "player do not play.",
+                                "Name at least {count} players: the sides left without a "
+                                "player do not play.", fewest).format(count=fewest)
             if self.me.currentData() not in named:
-                return "Name yourself: you play the side chosen above."
+                return _("Name yourself: you play the side chosen above.")
         if not self.passphrase.text():
-            return "Choose a passphrase."
+            return _("Choose a passphrase.")
         if self.passphrase.text() != self.again.text():
-            return "The two passphrases differ."
+            return _("The two passphrases differ.")
         return ""
 
     def accept(self) -> None:
@@ -201,21 +207,23 @@ class PassphraseDialog(QDialog):
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
         self.again: QLineEdit | None = None
         form = QFormLayout()
-        form.addRow("Passphrase", self.passphrase)
+        form.addRow(_("Passphrase"), self.passphrase)
         if new:
             self.again = QLineEdit()
             self.again.setEchoMode(QLineEdit.EchoMode.Password)
-            form.addRow("Once more", self.again)
+            form.addRow(_("Once more"), self.again)
         self.error = QLabel(error)
         self.error.setStyleSheet(ERROR_STYLE)
         self.error.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Join" if new else "Open")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Join") if new
+                                                                   else _("Open"))
         if read_only:
-            viewer = buttons.addButton("Open read-only", QDialogButtonBox.ButtonRole.ActionRole)
-            viewer.setToolTip("See the game as anyone may: everyone's hidden information "
-                              "stays hidden, and you cannot play")
+            viewer = buttons.addButton(_("Open read-only"),
+                                       QDialogButtonBox.ButtonRole.ActionRole)
+            viewer.setToolTip(_("See the game as anyone may: everyone's hidden information "
+                                "stays hidden, and you cannot play"))
             viewer.clicked.connect(self._read_only)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -232,9 +240,9 @@ class PassphraseDialog(QDialog):
 
     def accept(self) -> None:
         if not self.passphrase.text():
-            self.error.setText("Enter the passphrase.")
+            self.error.setText(_("Enter the passphrase."))
         elif self.again is not None and self.again.text() != self.passphrase.text():
-            self.error.setText("The two passphrases differ.")
+            self.error.setText(_("The two passphrases differ."))
         else:
             super().accept()
 
@@ -253,16 +261,19 @@ def ask_join(parent: QWidget | None, game: Game, waiting: list[str]) -> str | No
     joining (e.g. the player who created the game, opening it again)."""
     assert game.pbem is not None
     names = [game.pbem.name(game, s) for s in waiting]
-    text = (f"{', '.join(names)} {'has' if len(names) == 1 else 'have'} not joined this "
-            "game yet. Join it now, choosing your passphrase?\n\nIf you created the game "
-            "and just want to see it, answer No.")
+    text = ngettext("{players} has not joined this game yet. Join it now, choosing your "
+                    "passphrase?\n\nIf you created the game and just want to see it, answer "
+                    "No.",
+                    "{players} have not joined this game yet. Join it now, choosing your "
+                    "passphrase?\n\nIf you created the game and just want to see it, answer "
+                    "No.", len(names)).format(players=", ".join(names))
     if len(waiting) == 1:
-        answer = QMessageBox.question(parent, "Join the game", text,
+        answer = QMessageBox.question(parent, _("Join the game"), text,
                                       QMessageBox.StandardButton.Yes
                                       | QMessageBox.StandardButton.No)
         return waiting[0] if answer == QMessageBox.StandardButton.Yes else None
-    item, ok = QInputDialog.getItem(parent, "Join the game", text + "\n\nYou play:", names,
-                                    0, False)
+    item, ok = QInputDialog.getItem(parent, _("Join the game"),
+                                    text + "\n\n" + _("You play:"), names, 0, False)
     return waiting[names.index(item)] if ok and item in names else None
 
 
@@ -274,32 +285,35 @@ class EmailDialog(QDialog):
     def __init__(self, default_path: Path, to: str = "",
                  parent: QWidget | None = None, others: Sequence[str] = ()) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Email this game")
+        self.setWindowTitle(_("Email this game"))
         several = len(others) > 1
-        whom = (f"the other players, {', '.join(others[:-1])} and {others[-1]}" if several
-                else "your opponent")
-        intro = QLabel(f"boardapp saves the game for {whom}, then writes an email "
-                       "with the game file attached and what happened since they last saw "
-                       "it. Your mail program opens it: check it and send it.")
+        intro = QLabel((_("boardapp saves the game for the other players, {players}, then "
+                          "writes an email with the game file attached and what happened "
+                          "since they last saw it. Your mail program opens it: check it and "
+                          "send it.") if several else
+                        _("boardapp saves the game for your opponent, then writes an email "
+                          "with the game file attached and what happened since they last "
+                          "saw it. Your mail program opens it: check it and send it.")).format(
+                            players=and_list(list(others))))
         intro.setWordWrap(True)
         self.to = QLineEdit(to)
         self.to.setPlaceholderText(
-            "one address per player, separated by commas (optional)" if several
-            else "opponent@example.org (optional)")
-        self.to.setToolTip("Every other player should receive the game: "
-                           + (", ".join(others) if others else "your opponent"))
+            _("one address per player, separated by commas (optional)") if several
+            else _("opponent@example.org (optional)"))
+        self.to.setToolTip(_("Every other player should receive the game: {players}").format(
+            players=", ".join(others) if others else _("your opponent")))
         self.path = QLineEdit(str(default_path))
-        browse = QPushButton("Browse…")
+        browse = QPushButton(_("Browse…"))
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
         row.addWidget(self.path, 1)
         row.addWidget(browse)
         form = QFormLayout()
-        form.addRow("To", self.to)
-        form.addRow("Message file", row)
+        form.addRow(_("To"), self.to)
+        form.addRow(_("Message file"), row)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Write the email")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(_("Write the email"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -309,8 +323,8 @@ class EmailDialog(QDialog):
         self.setMinimumWidth(520)
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Email message", self.path.text(),
-                                              "Email messages (*.eml)")
+        path = QFileDialog.getSaveFileName(self, _("Email message"), self.path.text(),
+                                           _("Email messages (*.eml)"))[0]
         if path:
             self.path.setText(path)
 
@@ -334,7 +348,7 @@ def players_text(game: Game) -> str:
     """"Blue (Bob) and Red (Alice)"."""
     assert game.pbem is not None
     names = [game.pbem.name(game, s) for s in game.pbem.players]
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    return and_list(names)
 
 
 def unlock(parent: QWidget | None, name: str, public: Game,
@@ -342,11 +356,12 @@ def unlock(parent: QWidget | None, name: str, public: Game,
     """Ask the player's passphrase until ``load(passphrase)`` opens the game; ``public``
     if they choose read-only; ``None`` if they cancel."""
     error = ""
-    text = (f"{name} is a game by email between {players_text(public)}. Enter your "
-            "passphrase to play, or open it read-only: everyone's hidden information then "
-            "stays hidden and you cannot play.")
+    text = _("{file} is a game by email between {players}. Enter your passphrase to play, "
+             "or open it read-only: everyone's hidden information then stays hidden and you "
+             "cannot play.").format(file=name, players=players_text(public))
     while True:
-        answer = ask_passphrase(parent, "Your passphrase", text, read_only=True, error=error)
+        answer = ask_passphrase(parent, _("Your passphrase"), text, read_only=True,
+                                error=error)
         if answer is None:
             return None
         if isinstance(answer, ReadOnly):
@@ -354,7 +369,7 @@ def unlock(parent: QWidget | None, name: str, public: Game,
         try:
             return load(answer)
         except PassphraseError:
-            error = "Wrong passphrase: try again."
+            error = _("Wrong passphrase: try again.")
 
 
 def open_as_player(parent: QWidget | None, path: str | Path) -> Game | None:
@@ -370,10 +385,12 @@ def open_as_player(parent: QWidget | None, path: str | Path) -> Game | None:
     waiting = [s for s, p in pbem.players.items() if not p.joined]
     side = ask_join(parent, public, waiting) if waiting else None
     if side is not None:
-        answer = ask_passphrase(parent, "Join the game",
-                                f"You join {path.name} as {pbem.name(public, side)}. Choose "
-                                "your passphrase: it locks your secrets inside the file. "
-                                "Choose a long one, and do not forget it.", new=True)
+        answer = ask_passphrase(parent, _("Join the game"),
+                                _("You join {file} as {side}. Choose your passphrase: it "
+                                  "locks your secrets inside the file. Choose a long one, and "
+                                  "do not forget it.").format(file=path.name,
+                                                              side=pbem.name(public, side)),
+                                new=True)
         if not isinstance(answer, str):
             return None
         join_pbem(public, side, answer)

@@ -32,13 +32,14 @@ from boardapp.core.pbem.pbem import new_pbem_game
 from . import pbem_dialogs
 from .autosave_ui import AutosaveHook, Restored
 from .hand_dock import HandDock
+from .i18n import N_, _, and_list, ngettext
 from .recent_menu import RecentMenu
 from .replay_bar import ReplayBar
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-UNDO_TIP = "Take back the last action"
+UNDO_TIP = N_("Take back the last action")
 
 
 def viewer(game: Game) -> str:
@@ -64,21 +65,23 @@ def others(game: Game) -> list[str]:
 
 def for_whom(game: Game) -> str:
     """"your opponent" (two players), else "the other players"."""
-    return "your opponent" if len(others(game)) < 2 else "the other players"
+    return _("your opponent") if len(others(game)) < 2 else _("the other players")
 
 
 def mode_text(game: Game) -> str:
     """"Hot-seat", "By email · you play Blue (Bob)", "By email · read-only"..."""
     pbem = game.pbem
     if pbem is None:
-        return "Hot-seat"
+        return _("Hot-seat")
     if pbem.me is None:
-        text = "By email · read-only (opened without a passphrase)"
+        text = _("By email · read-only (opened without a passphrase)")
     else:
-        text = f"By email · you play {pbem.name(game, pbem.me)}"
+        text = _("By email · you play {side}").format(side=pbem.name(game, pbem.me))
     waiting = [pbem.name(game, s) for s, p in pbem.players.items() if not p.joined]
     if waiting:
-        text += f" · waiting for {', '.join(waiting)} to join"
+        text += " · " + ngettext("waiting for {players} to join",
+                                 "waiting for {players} to join", len(waiting)).format(
+                                     players=", ".join(waiting))
     return text
 
 
@@ -96,17 +99,17 @@ class PbemUi(QObject):
         self.recent = RecentMenu(window)
         self.mode_label = QLabel()
         window.statusBar().addPermanentWidget(self.mode_label)
-        self.new_pbem_action = self._action("New game &by email…", self.new_pbem_game,
-                                            "Start a game played by email: one file goes "
-                                            "back and forth")
-        self.send_action = self._action("Save for o&pponent…", self.save_for_opponent,
-                                        "Save the game to send it: your opponent will see "
-                                        "what you played since your last send")
-        self.email_action = self._action("E&mail this game…", self.email_game,
-                                         "Save for the opponent and write an email with "
-                                         "the game attached")
-        self.replay_action = self._action("&Replay the game", self.replay_game,
-                                          "Step through the game from the set-up")
+        self.new_pbem_action = self._action(_("New game &by email…"), self.new_pbem_game,
+                                            _("Start a game played by email: one file goes "
+                                              "back and forth"))
+        self.send_action = self._action(_("Save for o&pponent…"), self.save_for_opponent,
+                                        _("Save the game to send it: your opponent will see "
+                                          "what you played since your last send"))
+        self.email_action = self._action(_("E&mail this game…"), self.email_game,
+                                         _("Save for the opponent and write an email with "
+                                           "the game attached"))
+        self.replay_action = self._action(_("&Replay the game"), self.replay_game,
+                                          _("Step through the game from the set-up"))
         menu = window.file_menu
         menu.insertAction(window.open_action, self.new_pbem_action)
         menu.insertMenu(window.save_action, self.recent)
@@ -139,29 +142,32 @@ class PbemUi(QObject):
         if pbem is None:
             return ""
         if pbem.me is None:
-            return " — by email, read-only"
-        return f" — by email, you play {pbem.name(self.game, pbem.me)}"
+            return " — " + _("by email, read-only")
+        return " — " + _("by email, you play {side}").format(side=pbem.name(self.game, pbem.me))
 
     def refresh(self) -> None:
         """The mode in the status bar; why undo is blocked; what can be replayed."""
         game = self.game
         self.mode_label.setText(mode_text(game))
         reason = game.undo_blocked_reason() if game.log and not game.can_undo else ""
-        tip = f"Undo is blocked: {reason}" if reason else UNDO_TIP
+        tip = _("Undo is blocked: {reason}").format(reason=reason) if reason else str(UNDO_TIP)
         self.window_.undo_action.setToolTip(tip)
         self.window_.undo_action.setStatusTip(tip)
         self.replay_action.setEnabled(bool(game.log))
         several = len(others(game)) > 1
-        self.send_action.setText("Save for the o&ther players…" if several
-                                 else "Save for o&pponent…")
-        tip = (f"Save the game to send it: {for_whom(game)} will see what you played since "
-               "your last send")
+        self.send_action.setText(_("Save for the o&ther players…") if several
+                                 else _("Save for o&pponent…"))
+        tip = (_("Save the game to send it: the other players will see what you played "
+                 "since your last send") if several else
+               _("Save the game to send it: your opponent will see what you played since "
+                 "your last send"))
         self.send_action.setToolTip(tip)
         self.send_action.setStatusTip(tip)
 
     def show_undo_blocked(self, reason: str) -> None:
         """Undo was asked but the game forbids it: say why."""
-        self.window_.statusBar().showMessage(f"Cannot undo: {reason}", 10000)
+        self.window_.statusBar().showMessage(
+            _("Cannot undo: {reason}").format(reason=reason), 10000)
 
     # -- the window's file events -----------------------------------------------------------
     def load(self, path: str | Path) -> Game | None:
@@ -173,7 +179,8 @@ class PbemUi(QObject):
         game = self.game
         self.recent.note(path, game.ruleset.title(game.state))
         if game.notes:
-            QMessageBox.information(self.window_, "About this file", "\n\n".join(game.notes))
+            QMessageBox.information(self.window_, _("About this file"),
+                                    "\n\n".join(game.notes))
         self._fulfil_on_opening()
         # A file that was sent (by email, or "Save for opponent" in hot-seat) opens on
         # what its reader has not seen; a plain save opens live (View > Replay is there).
@@ -195,7 +202,8 @@ class PbemUi(QObject):
             self.window_.controller.changed.emit()
             words = [e.lines[0].text if e.lines else e.action.text() for e in done]
             self.window_.statusBar().showMessage(
-                "Carried out what you owed: " + "; ".join(words), 15000)
+                _("Carried out what you owed: {actions}").format(actions="; ".join(words)),
+                15000)
 
     def saved(self, path: Path) -> None:
         """The game was written to ``path``."""
@@ -225,7 +233,7 @@ class PbemUi(QObject):
             game = new_pbem_game(ruleset, choice.scenario, choice.players, choice.me,
                                  choice.passphrase)
         except BoardappError as exc:
-            QMessageBox.critical(window, "Cannot start the game", str(exc))
+            QMessageBox.critical(window, _("Cannot start the game"), str(exc))
             return False
         window.path = None
         window.controller.set_game(game)
@@ -233,11 +241,14 @@ class PbemUi(QObject):
         if not window.save_as():
             return False
         assert window.path is not None and game.pbem is not None
-        others = ", ".join(game.pbem.name(game, s) for s in game.pbem.players if s != choice.me)
+        others = and_list([game.pbem.name(game, s) for s in game.pbem.players
+                           if s != choice.me])
         QMessageBox.information(
-            window, "Game by email created",
-            f"You play {game.pbem.name(game, choice.me)}. Now send {window.path.name} to "
-            f"{others} (File → Email this game…): they open it with boardapp and join.")
+            window, _("Game by email created"),
+            _("You play {side}. Now send {file} to {players} (File → Email this game…): they "
+              "open it with boardapp and join.").format(
+                  side=game.pbem.name(game, choice.me), file=window.path.name,
+                  players=others))
         return True
 
     # -- sending ----------------------------------------------------------------------------
@@ -263,7 +274,7 @@ class PbemUi(QObject):
                                                             ledger=Ledger(),
                                                             maps=self.game.ruleset.maps))
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(window, "Cannot open the game", str(exc))
+            QMessageBox.critical(window, _("Cannot open the game"), str(exc))
             return False
         if game is None or game.pbem is None or game.pbem.me is None:
             return False
@@ -280,20 +291,26 @@ class PbemUi(QObject):
         try:
             send = save_for_opponent(game, path)
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(window, f"Cannot save for {for_whom(game)}", str(exc))
+            QMessageBox.critical(window, _("Cannot save for {whom}").format(
+                whom=for_whom(game)), str(exc))
             return False
         window.mark_saved(path)
         whom = for_whom(game)
         if send is None:
-            text = (f"{path.name} is saved. You played nothing since your last send: "
-                    f"there is nothing new for {whom}.")
+            text = _("{file} is saved. You played nothing since your last send: there is "
+                     "nothing new for {whom}.").format(file=path.name, whom=whom)
+        elif len(others(game)) < 2:
+            text = _("{file} is saved for your opponent: actions up to {upto}, sent by "
+                     "{side}. Send them this file; they open it with boardapp and see what "
+                     "you played, step by step.").format(
+                         file=path.name, upto=send.upto, side=side_name(game, send.side))
         else:
-            names = ", ".join(others(game))
-            them = "them" if whom == "your opponent" else f"each of them ({names})"
-            text = (f"{path.name} is saved for {whom}: actions up to {send.upto}, "
-                    f"sent by {side_name(game, send.side)}. Send {them} this file; they open "
-                    "it with boardapp and see what you played, step by step.")
-        QMessageBox.information(window, f"Saved for {whom}", text)
+            text = _("{file} is saved for the other players: actions up to {upto}, sent by "
+                     "{side}. Send each of them ({players}) this file; they open it with "
+                     "boardapp and see what you played, step by step.").format(
+                         file=path.name, upto=send.upto, side=side_name(game, send.side),
+                         players=", ".join(others(game)))
+        QMessageBox.information(window, _("Saved for {whom}").format(whom=whom), text)
         return True
 
     def email_game(self) -> bool:
@@ -309,27 +326,28 @@ class PbemUi(QObject):
             return False
         eml, to = answer
         if eml.resolve() == path.resolve():
-            QMessageBox.critical(window, "Cannot write the email",
-                                 "The email cannot replace the game file: choose another "
-                                 "name.")
+            QMessageBox.critical(window, _("Cannot write the email"),
+                                 _("The email cannot replace the game file: choose another "
+                                   "name."))
             return False
         self.email_to = to
         try:
             email_game(self.game, path, eml, to=to or None)
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(window, "Cannot write the email", str(exc))
+            QMessageBox.critical(window, _("Cannot write the email"), str(exc))
             return False
         window.mark_saved(path)
         if QDesktopServices.openUrl(QUrl.fromLocalFile(str(eml))):
-            window.statusBar().showMessage(f"{eml.name} is written and open in your mail "
-                                           "program: check it and send it", 10000)
+            window.statusBar().showMessage(_("{file} is written and open in your mail "
+                                             "program: check it and send it").format(
+                                                 file=eml.name), 10000)
         else:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(eml.parent)))
             QMessageBox.information(
-                window, "Email written",
-                f"The email is written to\n{eml}\n\nNo mail program opened it: open that "
-                f"file with yours (its folder is shown), or send {path.name} as an "
-                "attachment.")
+                window, _("Email written"),
+                _("The email is written to\n{email}\n\nNo mail program opened it: open that "
+                  "file with yours (its folder is shown), or send {file} as an "
+                  "attachment.").format(email=eml, file=path.name))
         return True
 
     # -- replay -----------------------------------------------------------------------------

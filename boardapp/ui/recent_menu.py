@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QMenu
 
 from boardapp.core.files.recent import add_recent, clear_recent, recent_files, remove_recent
 
+from .i18n import _
+
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
@@ -21,7 +23,7 @@ class RecentMenu(QMenu):
     """The "Open recent" submenu of a window."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__("Open &recent", window)
+        super().__init__(_("Open &recent"), window)
         self.window_ = window
         self.aboutToShow.connect(self.refresh)
         self.refresh()
@@ -35,17 +37,17 @@ class RecentMenu(QMenu):
             label = f"{item.title} — {name}" if item.title else name
             prefix = f"&{i} " if i < 10 else ""
             action = self.addAction((prefix + label.replace("&", "&&"))
-                                    + ("" if item.exists else " (missing)"))
+                                    + ("" if item.exists else " " + _("(missing)")))
             action.setData(item.path)
             action.setToolTip(item.path)
             action.setStatusTip(item.path)
             action.setEnabled(item.exists)
             action.triggered.connect(lambda _=False, p=item.path: self.open(p))
         if not files:
-            empty = self.addAction("No recent games")
+            empty = self.addAction(_("No recent games"))
             empty.setEnabled(False)
         self.addSeparator()
-        clear = self.addAction("&Clear the list", self.clear_list)
+        clear = self.addAction(_("&Clear the list"), self.clear_list)
         clear.setEnabled(bool(files))
 
     def paths(self) -> list[str]:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.game import Game
 
+from .i18n import _
 from .table_scene import TableScene
 
 _app: QApplication | None = None
@@ -37,8 +38,8 @@ def render_image(game: Game, scale: float = 1.0, board: str | None = None) -> QI
     board, or the board ``board`` of a game with several."""
     ensure_app()
     if board is not None and board not in game.ruleset.board_ids():
-        raise BoardappError(f"no board {board!r} in {game.ruleset.name} (boards: "
-                            f"{', '.join(game.ruleset.board_ids())})")
+        raise BoardappError(_("no board {board!r} in {game} (boards: {boards})").format(
+            board=board, game=game.ruleset.name, boards=", ".join(game.ruleset.board_ids())))
     scene = TableScene(board=board)  # any board; a table draws its scenery and figures
     scene.set_game(game)
     return render_scene(scene, scene.board_rect(), scale)
@@ -74,5 +75,5 @@ def render_png(game: Game, path: str | Path, scale: float = 1.0,
     """
     image = render_image(game, scale, board)
     if not image.save(str(path), "PNG", PNG_QUALITY):
-        raise OSError(f"{path}: cannot write the PNG image")
+        raise OSError(_("{file}: cannot write the PNG image").format(file=path))
     return image.width(), image.height()

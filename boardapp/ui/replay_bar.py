@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import QLabel, QListWidgetItem, QSizePolicy, QSlider, QToolBar
 
+from .i18n import _
 from .widgets import ElidedLabel
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ class ReplayBar(QToolBar):
     """First / Back / Play / Forward / Now, a slider over the steps, the step's log line."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__("Replay", window)
+        super().__init__(_("Replay"), window)
         self.window_ = window
         self.setObjectName("replay")
         self.setMovable(False)
@@ -44,18 +45,19 @@ class ReplayBar(QToolBar):
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_INTERVAL_MS)
         self.timer.timeout.connect(self._tick)
-        self.title = QLabel(" Replay ")
+        self.title = QLabel(" " + _("Replay") + " ")
         self.title.setStyleSheet("font-weight: bold;")
         self.addWidget(self.title)
-        self.first_action = self._add("|◀ First", self.first, "Alt+Home",
-                                      "The set-up, before the first action")
-        self.back_action = self._add("◀ Back", self.back, "Alt+Left", "One action back")
-        self.play_action = self._add("▶ Play", self.toggle_play, "Alt+P",
-                                     "Play the actions one by one, every second")
-        self.forward_action = self._add("Forward ▶", self.forward, "Alt+Right",
-                                        "One action forward")
-        self.now_action = self._add("Now ▶|", self.now, "Alt+End",
-                                    "Back to the game as it is now, and play on")
+        self.first_action = self._add(_("|◀ First"), self.first, "Alt+Home",
+                                      _("The set-up, before the first action"))
+        self.back_action = self._add(_("◀ Back"), self.back, "Alt+Left",
+                                     _("One action back"))
+        self.play_action = self._add(_("▶ Play"), self.toggle_play, "Alt+P",
+                                     _("Play the actions one by one, every second"))
+        self.forward_action = self._add(_("Forward ▶"), self.forward, "Alt+Right",
+                                        _("One action forward"))
+        self.now_action = self._add(_("Now ▶|"), self.now, "Alt+End",
+                                    _("Back to the game as it is now, and play on"))
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimumWidth(160)
         self.slider.setMaximumWidth(360)
@@ -71,7 +73,7 @@ class ReplayBar(QToolBar):
         self.line_label.setSizePolicy(QSizePolicy.Policy.Expanding,
                                       QSizePolicy.Policy.Preferred)
         self.addWidget(self.line_label)
-        self.close_action = self._add("✕", self.close_bar, "", "Close the replay bar")
+        self.close_action = self._add("✕", self.close_bar, "", _("Close the replay bar"))
         window.addToolBarBreak(Qt.ToolBarArea.TopToolBarArea)
         window.addToolBar(Qt.ToolBarArea.TopToolBarArea, self)
         self.setVisible(False)
@@ -119,8 +121,9 @@ class ReplayBar(QToolBar):
             if not was_replaying:
                 self._freeze()
             window.scene.show_state(game.state_at(step))
-            window.controller.read_only = (f"you are watching the replay (step {step} of "
-                                           f"{self.last}): press Now to play")
+            window.controller.read_only = _("you are watching the replay (step {step} of "
+                                            "{last}): press Now to play").format(
+                                                step=step, last=self.last)
         else:
             self.timer.stop()
             if was_replaying:
@@ -205,7 +208,7 @@ class ReplayBar(QToolBar):
     def _freeze(self) -> None:
         """Grey out what would change the game (the controller refuses it anyway)."""
         self._disabled = [(a, a.isEnabled()) for a in self._play_actions()]
-        for action, _ in self._disabled:
+        for action, _was in self._disabled:
             action.setEnabled(False)
 
     def _thaw(self) -> None:
@@ -252,17 +255,18 @@ class ReplayBar(QToolBar):
         self.forward_action.setEnabled(not live)
         self.now_action.setEnabled(not live)
         self.play_action.setEnabled(last > 0)
-        self.play_action.setText("❚❚ Pause" if self.timer.isActive() else "▶ Play")
+        self.play_action.setText(_("❚❚ Pause") if self.timer.isActive() else _("▶ Play"))
         self.close_action.setEnabled(True)
         if self.step == 0:
-            line = "The set-up" if last else "The set-up: nothing played yet"
+            line = _("The set-up") if last else _("The set-up: nothing played yet")
         else:
             line = game.log[self.step - 1].render().replace("\n", " ")
         new = ""
         if self.first_new and self.first_new <= last:
-            new = f" · new from {self.first_new}"
-        self.title.setText(" Now " if live else " Replay ")
-        self.step_label.setText(f"step {self.step} of {last}{new}")
+            new = " · " + _("new from {step}").format(step=self.first_new)
+        self.title.setText(" " + (_("Now") if live else _("Replay")) + " ")
+        self.step_label.setText(_("step {step} of {last}").format(step=self.step, last=last)
+                                + new)
         self.step_label.setFixedWidth(self.step_label.fontMetrics().horizontalAdvance(
             self.step_label.text()) + 24)
         self.setStyleSheet(LIVE_STYLE if live else REPLAY_STYLE)
@@ -271,5 +275,5 @@ class ReplayBar(QToolBar):
         self._mark_log(None if live else self.step)
         if not live:
             self.window_.statusBar().showMessage(
-                f"Replay: the board shows step {self.step} of {last}; Now returns to the "
-                "game", 4000)
+                _("Replay: the board shows step {step} of {last}; Now returns to the "
+                  "game").format(step=self.step, last=last), 4000)

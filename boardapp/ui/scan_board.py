@@ -40,8 +40,12 @@ from boardapp.core.scan.tiles import ScanError, ScanPyramid
 
 from .board_view import MAX_ZOOM
 from .calibrate_dialog import CalibrateDialog
+from .i18n import _
 
-SCAN_FILTER = "Scans and photos (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)"
+
+def scan_filter() -> str:
+    """The file dialog's filter of scans and photos."""
+    return _("Scans and photos (*.png *.jpg *.jpeg *.tif *.tiff);;All files (*)")
 
 
 def build_with_progress(parent, pyramid: ScanPyramid) -> bool:
@@ -49,9 +53,9 @@ def build_with_progress(parent, pyramid: ScanPyramid) -> bool:
     if cancelled. Raises :class:`ScanError` when the scan cannot be read."""
     if pyramid.is_built:
         return True
-    dialog = QProgressDialog("Preparing the scan for display (once: the tiles are kept)…",
-                             "Cancel", 0, 1000, parent)
-    dialog.setWindowTitle("Preparing the scan")
+    dialog = QProgressDialog(_("Preparing the scan for display (once: the tiles are "
+                               "kept)…"), _("Cancel"), 0, 1000, parent)
+    dialog.setWindowTitle(_("Preparing the scan"))
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(300)
     done = {"fraction": 0.0, "error": None, "cancel": False}
@@ -106,30 +110,30 @@ class ScanBoard(QObject):
     # -- menu and toolbar ---------------------------------------------------------------------
     def _build(self) -> None:
         w = self.window
-        self.menu = w.menuBar().addMenu("&Board")
-        self.use_action = self.menu.addAction("Use a &scanned map…", self.choose_scan)
-        self.use_action.setStatusTip("Draw a scan or photo of your physical map under the "
-                                     "counters")
-        self.calibrate_action = self.menu.addAction("&Calibrate the scan…", self.calibrate)
-        self.show_action = QAction("Show the &map over the scan", w)
+        self.menu = w.menuBar().addMenu(_("&Board"))
+        self.use_action = self.menu.addAction(_("Use a &scanned map…"), self.choose_scan)
+        self.use_action.setStatusTip(_("Draw a scan or photo of your physical map under the "
+                                       "counters"))
+        self.calibrate_action = self.menu.addAction(_("&Calibrate the scan…"), self.calibrate)
+        self.show_action = QAction(_("Show the &map over the scan"), w)
         self.show_action.setCheckable(True)
         self.show_action.setChecked(True)
         self.show_action.toggled.connect(self._overlay_changed)
         self.menu.addAction(self.show_action)
-        self.stop_action = self.menu.addAction("Stop using the scan", self.stop_scan)
+        self.stop_action = self.menu.addAction(_("Stop using the scan"), self.stop_scan)
         self.menu.addSeparator()
-        self.edit_action = self.menu.addAction("&Edit the map on the scan…", self.edit_map)
-        self.export_action = self.menu.addAction("E&xport my map…", self.export_map)
-        self.shipped_action = self.menu.addAction("Use the shipped map again",
+        self.edit_action = self.menu.addAction(_("&Edit the map on the scan…"), self.edit_map)
+        self.export_action = self.menu.addAction(_("E&xport my map…"), self.export_map)
+        self.shipped_action = self.menu.addAction(_("Use the shipped map again"),
                                                   self.use_shipped_map)
-        self.toolbar = QToolBar("Scan", w)
+        self.toolbar = QToolBar(_("Scan"), w)
         self.toolbar.setObjectName("scan")
         self.toolbar.addAction(self.show_action)
-        self.toolbar.addWidget(QLabel(" Opacity "))
+        self.toolbar.addWidget(QLabel(" " + _("Opacity") + " "))
         self.opacity_slider = QSlider(Qt.Orientation.Horizontal)
         self.opacity_slider.setRange(0, 100)
         self.opacity_slider.setFixedWidth(140)
-        self.opacity_slider.setToolTip("Opacity of the map drawn over the scan")
+        self.opacity_slider.setToolTip(_("Opacity of the map drawn over the scan"))
         self.opacity_slider.valueChanged.connect(lambda _v: self._overlay_changed())
         self.toolbar.addWidget(self.opacity_slider)
         w.addToolBar(self.toolbar)
@@ -164,7 +168,8 @@ class ScanBoard(QObject):
         try:
             save_board_settings(self.settings)
         except OSError as exc:
-            self._problem(f"The board settings cannot be saved: {exc}")
+            self._problem(_("The board settings cannot be saved: {problem}").format(
+                problem=exc))
 
     def _problem(self, text: str) -> None:
         self.last_problem = text
@@ -177,12 +182,13 @@ class ScanBoard(QObject):
         self.pyramid = None
         self.scene.clear_scan()
         if self.settings.problem:
-            self._problem(f"Board settings ignored: {self.settings.problem}")
+            self._problem(_("Board settings ignored: {problem}").format(
+                problem=self.settings.problem))
         scan = self.settings.scan
         if scan and self.settings.transform is not None:
             if not Path(scan).is_file():
-                self._problem(f"The scan {scan} is missing: Board → Use a scanned map… "
-                              "to choose it again")
+                self._problem(_("The scan {file} is missing: Board → Use a scanned map… "
+                                "to choose it again").format(file=scan))
             else:
                 try:
                     pyramid = ScanPyramid(scan)
@@ -190,7 +196,8 @@ class ScanBoard(QObject):
                         self.pyramid = pyramid
                         self._apply()
                 except (ScanError, OSError) as exc:
-                    self._problem(f"The scan cannot be shown: {exc}")
+                    self._problem(_("The scan cannot be shown: {problem}").format(
+                        problem=exc))
         self._refresh()
 
     def _apply(self) -> None:
@@ -213,8 +220,8 @@ class ScanBoard(QObject):
     def choose_scan(self) -> CalibrateDialog | None:
         """Ask for a scan file, prepare it, then calibrate it."""
         start = self.settings.scan if self.settings and self.settings.scan else ""
-        path, _ = QFileDialog.getOpenFileName(self.window, "Use a scanned map", start,
-                                              SCAN_FILTER)
+        path = QFileDialog.getOpenFileName(self.window, _("Use a scanned map"), start,
+                                           scan_filter())[0]
         return self.use_scan(path) if path else None
 
     def use_scan(self, path: str | Path) -> CalibrateDialog | None:
@@ -224,7 +231,7 @@ class ScanBoard(QObject):
             if not build_with_progress(self.window, pyramid):
                 return None
         except (ScanError, OSError) as exc:
-            QMessageBox.critical(self.window, "Cannot use the scan", str(exc))
+            QMessageBox.critical(self.window, _("Cannot use the scan"), str(exc))
             return None
         if self.settings is None:
             self.settings = load_board_settings(self.bmap.id)
@@ -286,7 +293,7 @@ class ScanBoard(QObject):
                                           self.settings.transform if self.settings else None,
                                           self.window)
         except BoardappError as exc:
-            QMessageBox.critical(self.window, "Cannot edit the map", str(exc))
+            QMessageBox.critical(self.window, _("Cannot edit the map"), str(exc))
             return None
         self.editor.saved.connect(self.map_changed)
         self.editor.destroyed.connect(lambda *_: setattr(self, "editor", None))
@@ -309,23 +316,24 @@ class ScanBoard(QObject):
 
         ruleset = self.window.game.ruleset
         source = Path(self.bmap.file)
-        path, _ = QFileDialog.getSaveFileName(self.window, "Export my map",
-                                              source.name, "Map files (*.yaml)")
+        path = QFileDialog.getSaveFileName(self.window, _("Export my map"),
+                                           source.name, _("Map files (*.yaml)"))[0]
         if not path:
             return None
         try:
             write_map(load_yaml_file(source), path, origin=f"{ruleset.name} ({source.name})")
         except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self.window, "Cannot export the map", str(exc))
+            QMessageBox.critical(self.window, _("Cannot export the map"), str(exc))
             return None
-        self.window.statusBar().showMessage(f"Map exported to {path}", 10000)
+        self.window.statusBar().showMessage(_("Map exported to {file}").format(file=path),
+                                            10000)
         return path
 
     def use_shipped_map(self) -> None:
         """Forget the user's map: the shipped one is used again."""
         ruleset = self.window.game.ruleset
-        answer = QMessageBox.question(self.window, "Use the shipped map",
-                                      "Remove your edited map and use the shipped one?")
+        answer = QMessageBox.question(self.window, _("Use the shipped map"),
+                                      _("Remove your edited map and use the shipped one?"))
         if answer != QMessageBox.StandardButton.Yes:
             return
         remove_user_map(ruleset.map_file)
@@ -333,7 +341,7 @@ class ScanBoard(QObject):
         try:
             ruleset.board_map  # noqa: B018 (reload)
         except BoardappError as exc:
-            QMessageBox.critical(self.window, "Cannot load the shipped map", str(exc))
+            QMessageBox.critical(self.window, _("Cannot load the shipped map"), str(exc))
             return
         self.scene.set_game(self.window.game)
         self._refresh()

@@ -26,6 +26,8 @@ from boardapp.core.engine.game import Game
 from boardapp.core.scan.calibration import Transform
 from boardapp.core.scan.tiles import TILE, ScanPyramid
 
+from .i18n import _
+
 Z_SCAN = -10.0
 CACHE_BYTES = 96 * 1024 * 1024
 PAINT_BUDGET = 0.030
@@ -224,7 +226,7 @@ def render_scan_png(game: Game, path: str | Path, pyramid: ScanPyramid, transfor
     """Write :func:`render_scan_image` to the PNG file ``path``; return its size."""
     image = render_scan_image(game, pyramid, transform, scale, overlay_opacity)
     if not image.save(str(path), "PNG"):
-        raise OSError(f"{path}: cannot write the PNG image")
+        raise OSError(_("{file}: cannot write the PNG image").format(file=path))
     return image.width(), image.height()
 
 

@@ -30,6 +30,7 @@ from .counter_art_paint import CounterArt
 from .counter_items import COUNTER_SIZE, BadgeItem, CounterItem
 from .counter_lod import READABLE_PX, SCALE_STEP, counter_scale, simple_face
 from .face_watch import FaceWatch
+from .i18n import ngettext
 from .layout import (
     CASCADE_DEPTH,
     CASCADE_STEP,
@@ -584,7 +585,9 @@ class StackLayout(QGraphicsScene):
             size = round(10 * self.counter_scale)
             if label.font().pixelSize() != size:
                 label.setFont(font(size))
-            text = f"{self.count((place, PILE))} counters\nclick to spread"
+            count = self.count((place, PILE))
+            text = ngettext("{count} counter\nclick to spread",
+                            "{count} counters\nclick to spread", count).format(count=count)
             if label.text() != text:
                 label.setText(text)
             origin = self.stack_origin((place, PILE))
@@ -627,7 +630,9 @@ class StackLayout(QGraphicsScene):
         rect = QRectF()
         for pid in pids:
             rect = rect.united(QRectF(self._home[pid], QSizeF(self.unit, self.unit)))
-        caption = f"{self.bmap.place_name(place)}: {self.count(self.expanded)} counters"
+        count = self.count(self.expanded)
+        caption = ngettext("{place}: {count} counter", "{place}: {count} counters",
+                           count).format(place=self.bmap.place_name(place), count=count)
         self._panel_caption.setText(caption)
         left, top, right, bottom = (m * s for m in PANEL_MARGINS)
         rect = rect.adjusted(-left, -top, right, bottom)

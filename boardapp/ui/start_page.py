@@ -39,12 +39,17 @@ from boardapp.core.scan.boardsettings import UserMaps
 
 from .app_icon import app_icon
 from .game_notes import notes_for
+from .i18n import _
 from .thumbnails import thumbnail
 
-GAME_FILTER = "boardapp games (*.boardapp *.json);;All files (*)"
 CARD_ROLE = Qt.ItemDataRole.UserRole
 PICTURE_BOX = QSize(210, 150)
 """The largest picture of a board on a card."""
+
+
+def game_filter() -> str:
+    """The file dialogs' filter of game files, in the player's language."""
+    return _("boardapp games (*.boardapp *.json);;All files (*)")
 
 
 @dataclass(frozen=True)
@@ -92,9 +97,11 @@ def game_text(ruleset: Ruleset) -> str:
         players = f"{info.min_sides}-{len(sides)}"
     names = ", ".join(ruleset.side(s).name for s in sides)
     return (f"<b style='font-size:12pt'>{escape(ruleset.name)}</b><br>"
-            f"Players: {escape(players)} ({escape(names)})<br>"
-            f"Rules: {escape(ruleset.rules_name or ruleset.name)} "
-            f"(ruleset {escape(ruleset.version)})")
+            + _("Players: {count} ({sides})").format(count=escape(players),
+                                                     sides=escape(names)) + "<br>"
+            + _("Rules: {rules} (ruleset {version})").format(
+                rules=escape(ruleset.rules_name or ruleset.name),
+                version=escape(ruleset.version)))
 
 
 class GameCard(QFrame):
@@ -125,7 +132,8 @@ class GameCard(QFrame):
             button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.setMinimumWidth(120)
             tip = info.description or info.name
-            button.setToolTip(f"Start {ruleset.name}: {scenario_text(ruleset, sid)}\n{tip}")
+            button.setToolTip(_("Start {game}: {scenario}").format(
+                game=ruleset.name, scenario=scenario_text(ruleset, sid)) + f"\n{tip}")
             button.setProperty("scenario", sid)
             button.clicked.connect(lambda _=False, s=sid: page._finish(
                 StartChoice("new", ruleset.id, s, opponent=page.opponent())))
@@ -147,7 +155,7 @@ class StartPage(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("boardapp — start a game")
+        self.setWindowTitle(_("boardapp — start a game"))
         self.setWindowIcon(app_icon())
         self.choice: StartChoice | None = None
         screen = self.screen().availableGeometry() if self.screen() else None
@@ -156,15 +164,15 @@ class StartPage(QDialog):
         outer = QHBoxLayout(self)
         left = QVBoxLayout()
         head = QHBoxLayout()
-        head.addWidget(QLabel("<b>Start a game</b> — one click on a scenario sets it up"), 1)
-        head.addWidget(QLabel("Play against:"))
+        head.addWidget(QLabel(_("<b>Start a game</b> — one click on a scenario sets it up")), 1)
+        head.addWidget(QLabel(_("Play against:")))
         self.opponent_box = QComboBox()
-        self.opponent_box.addItem("people at this desk", "")
+        self.opponent_box.addItem(_("people at this desk"), "")
         for level in LEVELS:
-            self.opponent_box.addItem(f"the computer ({level})", level)
-        self.opponent_box.setToolTip("Against the computer you play the first side and the "
-                                     "computer every other one; Game → Computer → Players… "
-                                     "changes who plays what")
+            self.opponent_box.addItem(_("the computer ({level})").format(level=_(level)), level)
+        self.opponent_box.setToolTip(_("Against the computer you play the first side and the "
+                                       "computer every other one; Game → Computer → Players… "
+                                       "changes who plays what"))
         head.addWidget(self.opponent_box)
         left.addLayout(head)
         body = QWidget()
@@ -177,21 +185,21 @@ class StartPage(QDialog):
         left.addWidget(scroll, 1)
         outer.addLayout(left, 3)
         right = QVBoxLayout()
-        right.addWidget(QLabel("<b>Recent games</b>"))
+        right.addWidget(QLabel(_("<b>Recent games</b>")))
         self.recent = QListWidget()
         self.recent.setWordWrap(True)
         self.recent.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.recent.itemActivated.connect(self._recent_chosen)
         self.recent.itemClicked.connect(self._recent_chosen)
         right.addWidget(self.recent, 1)
-        self.open_button = QPushButton("Open a game file…")
+        self.open_button = QPushButton(_("Open a game file…"))
         self.open_button.clicked.connect(self._open)
         right.addWidget(self.open_button)
-        self.pbem_button = QPushButton("New game by email…")
+        self.pbem_button = QPushButton(_("New game by email…"))
         self.pbem_menu = QMenu(self)
         self.pbem_button.setMenu(self.pbem_menu)
         right.addWidget(self.pbem_button)
-        close = QPushButton("Close")
+        close = QPushButton(_("Close"))
         close.clicked.connect(self.reject)
         right.addWidget(close)
         outer.addLayout(right, 1)
@@ -210,14 +218,14 @@ class StartPage(QDialog):
         for entry in recent_files():
             name = Path(entry.path).name
             label = f"{entry.title} — {name}" if entry.title else name
-            item = QListWidgetItem(label + ("" if entry.exists else " (missing)"))
+            item = QListWidgetItem(label + ("" if entry.exists else " " + _("(missing)")))
             item.setData(CARD_ROLE, entry.path)
             item.setToolTip(entry.path)
             if not entry.exists:
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
             self.recent.addItem(item)
         if not self.recent.count():
-            self.recent.addItem("(none yet)")
+            self.recent.addItem(_("(none yet)"))
         QTimer.singleShot(0, self._next_picture)
 
     def _picture(self, card: GameCard) -> None:
@@ -255,7 +263,7 @@ class StartPage(QDialog):
             self._finish(StartChoice("open", path=path))
 
     def _open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open game", "", GAME_FILTER)
+        path = QFileDialog.getOpenFileName(self, _("Open game"), "", game_filter())[0]
         if path:
             self._finish(StartChoice("open", path=path))
 

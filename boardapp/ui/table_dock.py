@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QDockWidget, QTextBrowser
 
 from .data_editor import open_data_editor
+from .i18n import _
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -31,37 +32,41 @@ def table_html(details: list[dict[str, Any]], number: int,
         if d.get("kind") == "ask":
             sheet = (sheets or {}).get(d["table"])
             cell = "#" + quote(":".join(d["cell"]), safe=":") if d.get("cell") else ""
-            fill = (f"<br><a href='sheet:{escape(sheet)}{escape(cell)}'>Fill in the "
-                    f"{escape(d['table'])}…</a> (for this game; then it resolves by itself)"
-                    if sheet else "")
-            blocks.append(f"<p><b>{escape(d['table'])}</b>: its printed values are not "
-                          f"known to boardapp.<br>{escape(d['question'])}"
+            fill = (f"<br><a href='sheet:{escape(sheet)}{escape(cell)}'>"
+                    + _("Fill in the {table}…").format(table=escape(d["table"])) + "</a> "
+                    + _("(for this game; then it resolves by itself)") if sheet else "")
+            blocks.append("<p>" + _("<b>{table}</b>: its printed values are not known to "
+                                    "boardapp.").format(table=escape(d["table"]))
+                          + f"<br>{escape(d['question'])}"
                           + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "")
                           + fill + "</p>")
             continue
-        rows = [f"<tr><td>Die</td><td align='right'><b>{d['die']}</b></td><td></td></tr>"]
+        die, modified = _("Die"), _("Modified roll")
+        rows = [f"<tr><td>{die}</td><td align='right'><b>{d['die']}</b></td><td></td></tr>"]
         for m in d.get("modifiers", []):
             if not m["value"]:
                 continue
             rows.append(f"<tr><td>{escape(m['label'])}</td><td align='right'>{m['value']:+d}"
                         f"</td><td><small>{escape(m.get('source') or '')}</small></td></tr>")
-        rows.append(f"<tr><td>Modified roll</td><td align='right'><b>{d['modified']}</b></td>"
+        rows.append(f"<tr><td>{modified}</td><td align='right'><b>{d['modified']}</b></td>"
                     "<td></td></tr>")
         who = f"{escape(d['who'])} — " if d.get("who") else ""
-        column = f", column <b>{escape(d['column'])}</b>" if d.get("column") else ""
+        column = (", " + _("column <b>{column}</b>").format(column=escape(d["column"]))
+                  if d.get("column") else "")
         blocks.append(
             f"<p>{who}<b>{escape(d['table'])}</b>{column}</p>"
             f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
-            f"<p>Result: <b>{escape(str(d['result']))}</b>"
+            "<p>" + _("Result: <b>{result}</b>").format(result=escape(str(d["result"])))
             + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "") + "</p>")
-    return f"<p><small>Action {number}</small></p>" + "<hr>".join(blocks)
+    return ("<p><small>" + _("Action {number}").format(number=number) + "</small></p>"
+            + "<hr>".join(blocks))
 
 
 class TableDock(QDockWidget):
     """Shows the newest table resolution of the game (or of the step being replayed)."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__("Table", window)
+        super().__init__(_("Table"), window)
         self.window_ = window
         self.setObjectName("table")
         self.view = QTextBrowser()
@@ -70,7 +75,7 @@ class TableDock(QDockWidget):
         self.setWidget(self.view)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         self.toggle = self.toggleViewAction()
-        self.toggle.setText("Show the &table")
+        self.toggle.setText(_("Show the &table"))
         window.controller.changed.connect(self.refresh)
         window.controller.game_replaced.connect(self.refresh)
         self.refresh()
@@ -84,13 +89,13 @@ class TableDock(QDockWidget):
                 sheets = {s.title: s.id for s in self.window_.game.ruleset.data_sheets()}
                 self.view.setHtml(table_html(details, entry.number, sheets))
                 return
-        self.view.setHtml("<p><i>No table rolled yet.</i> Each roll on a table shows here: "
-                          "the column, the die, every modifier with its source, and the "
-                          "result.</p>")
+        self.view.setHtml(_("<p><i>No table rolled yet.</i> Each roll on a table shows here: "
+                            "the column, the die, every modifier with its source, and the "
+                            "result.</p>"))
 
     def _link(self, url: QUrl) -> None:
         if url.scheme() == "sheet":
-            key, _, sub = unquote(url.fragment()).partition(":")
+            key, _colon, sub = unquote(url.fragment()).partition(":")
             self.editor = open_data_editor(self.window_.controller, self.window_,
                                            url.path(), (key, sub) if sub else None)
 

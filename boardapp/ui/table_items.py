@@ -22,9 +22,22 @@ from boardapp.core.table.bases import Base
 from boardapp.core.table.tableboard import MM_PER_CM
 from boardapp.core.table.tablemap import Scenery, Table
 
+from .i18n import _
+
 Z_SCENERY = 5.0
 Z_FIGURE = 50.0
 Z_TOOL = 200.0
+
+
+def scenery_kind_name(kind: str) -> str:
+    """A kind of scenery in the player's language (an unknown one as the table names it)."""
+    names = {"wood": _("wood"), "hill": _("hill"), "pond": _("pond"),
+             "building": _("building"), "hedge": _("hedge"), "wall": _("wall"),
+             "barrier": _("barrier"), "road": _("road"), "path": _("path"),
+             "river": _("river"), "ford": _("ford"), "rocks": _("rocks"), "field": _("field")}
+    return names.get(kind, kind)
+
+
 KIND_COLOURS = {
     "wood": "#4f7f3f", "hill": "#c2a66b", "pond": "#6fa3d0", "building": "#8c6a4f",
     "hedge": "#355e2b", "wall": "#7a7a7a", "barrier": "#9a6a3a", "road": "#d8c79b",
@@ -65,8 +78,12 @@ class SceneryItem(QGraphicsPathItem):
         self.setPen(QPen(colour.darker(140), 2.0))
         self.setZValue(Z_SCENERY + (0.5 if scenery.line else 0.0))
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setToolTip(f"{scenery.name}: {scenery.kind}, obstacle {scenery.obstacle}, "
-                        f"cover {scenery.cover}, height {scenery.height:g} cm")
+        self.setToolTip(_("{name}: {kind}, obstacle {obstacle}, cover {cover}, height "
+                          "{height:g} cm").format(name=scenery.name,
+                                                  kind=scenery_kind_name(scenery.kind),
+                                                  obstacle=scenery.obstacle,
+                                                  cover=scenery.cover,
+                                                  height=scenery.height))
         if scenery.crest:
             crest = QPainterPath()
             crest.addPolygon(_polygon(scenery.crest))

@@ -19,6 +19,7 @@ from boardapp.core.table.measure import figure_base, figure_bases, measure, tabl
 from boardapp.core.table.measuring import measure_action, measure_is_logged
 from boardapp.core.table.paths import plan_path
 
+from .i18n import N_, _
 from .table_items import Z_TOOL, GhostItem, ToolLabel, TurnHandle, mm, to_table
 from .table_scene import TableScene
 
@@ -107,7 +108,7 @@ class MoveTool(TableTool):
     selects several figures: dragging one of them moves the group, each keeping its place
     (one action)."""
 
-    name, label, shortcut = "move", "Move", "M"
+    name, label, shortcut = "move", N_("Move"), "M"
 
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
@@ -212,14 +213,16 @@ class MoveTool(TableTool):
         table, rules = table_setup(ruleset)
         plan = plan_path(table, [(self.start.x, self.start.y), (x, y)], rules.costs)
         allowance = rules.figure(state["pieces"][self.pid]["type"]).allowance
-        parts = [f"path {plan.length:.1f} cm"]
+        parts = [_("path {length:.1f} cm").format(length=plan.length)]
         parts += [f"+{c.cost:g} {table.scenery[c.scenery].name}" for c in plan.crossings
                   if c.cost]
         if plan.refused:
             return f"{' '.join(parts)}\n{plan.refused}", False
         left = allowance - plan.effort
-        tail = (f"{left:.1f} of {allowance:g} cm left" if left >= 0
-                else f"{-left:.1f} cm over the {allowance:g} cm allowance")
+        tail = (_("{left:.1f} of {allowance:g} cm left").format(left=left, allowance=allowance)
+                if left >= 0 else
+                _("{over:.1f} cm over the {allowance:g} cm allowance").format(
+                    over=-left, allowance=allowance))
         total = f" = {plan.effort:.1f} cm" if len(parts) > 1 else ""
         return f"{' '.join(parts)}{total}\n{tail}", left >= 0 or not allowance
 
@@ -241,11 +244,12 @@ class MoveTool(TableTool):
                 self.scene.addItem(ghost)
             ghost.set_base(Base(base.x + x - self.start.x, base.y + y - self.start.y,
                                 base.width, base.depth, facing))
-        text, ok = ("placed by hand", True) if shift else self.describe(x, y)
+        text, ok = (_("placed by hand"), True) if shift else self.describe(x, y)
         if self.turning:
-            text = f"facing {facing:g}°" + (" (by hand)" if shift else "")
+            text = _("facing {angle}°").format(angle=f"{facing:g}") + (
+                _(" (by hand)") if shift else "")
         if self.group and not shift:
-            text += f"\n(a group of {len(self.group) + 1})"
+            text += "\n" + _("(a group of {count})").format(count=len(self.group) + 1)
         self.draw(mm(self.start.x, self.start.y), pos, text, "#2e7d32" if ok else "#c62828")
 
     def release(self, pos: QPointF, shift: bool) -> None:
@@ -299,7 +303,7 @@ class FromPointTool(TableTool):
 class RulerTool(FromPointTool):
     """Measure centimetres between two points, or edge to edge between two figures."""
 
-    name, label, shortcut = "ruler", "Ruler", "R"
+    name, label, shortcut = "ruler", N_("Ruler"), "R"
 
     def move(self, pos: QPointF, shift: bool) -> None:
         if self.origin is None or self.scene.game is None:
@@ -316,7 +320,7 @@ class RulerTool(FromPointTool):
             a = figure_base(self.scene.game.ruleset, state, self.pid)
             b = figure_base(self.scene.game.ruleset, state, other)
             if a is not None and b is not None:
-                text = f"{a.distance(b):.1f} cm edge to edge"
+                text = _("{distance:.1f} cm edge to edge").format(distance=a.distance(b))
         self.draw(self.origin, pos, text, "#1f4e9c")
 
     def release(self, pos: QPointF, shift: bool) -> None:
@@ -332,7 +336,7 @@ class SightTool(TableTool):
     """From one figure to another: line of sight (or what blocks it), cover, distance,
     range band."""
 
-    name, label, shortcut = "sight", "Line of sight", "L"
+    name, label, shortcut = "sight", N_("Line of sight"), "L"
 
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
@@ -352,12 +356,12 @@ class SightTool(TableTool):
             return
         other = self.scene.figure_at(pos)
         if other is None or other == self.pid:
-            self.draw(mm(a.x, a.y), pos, "drag to a figure", "#555555")
+            self.draw(mm(a.x, a.y), pos, _("drag to a figure"), "#555555")
             return
         if self.logged():
             self.draw(mm(a.x, a.y), pos, LOGGED_HINT, "#555555")
             return
-        table, _ = table_setup(rs)
+        table, _rules = table_setup(rs)
         result = measure(rs, state, self.pid, other)
         b = figure_base(rs, state, other)
         assert b is not None
@@ -380,7 +384,7 @@ class RingTool(FromPointTool):
     """A ring of any radius around a figure (or a point): drag out the radius; the
     figures within it are named."""
 
-    name, label, shortcut = "ring", "Ring", "G"
+    name, label, shortcut = "ring", N_("Ring"), "G"
 
     def __init__(self, scene: TableScene) -> None:
         super().__init__(scene)
@@ -412,7 +416,7 @@ class RingTool(FromPointTool):
             self.scene.addItem(self.ring)
         inside = [rs.piece_name(state, p) for p, b in sorted(figure_bases(rs, state).items())
                   if p != self.pid and b.polygon.distance(shape) <= radius]
-        names = ", ".join(inside) if inside else "nobody"
+        names = ", ".join(inside) if inside else _("nobody")
         self.radius = radius
         self.draw(self.origin, pos, LOGGED_HINT if self.logged() else
                   f"{radius:.1f} cm: {names}", "#6a1b9a")

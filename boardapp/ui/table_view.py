@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence, QMouseEvent, QWhe
 from PySide6.QtWidgets import QToolBar, QWidget
 
 from .board_view import BoardView
+from .i18n import _, ngettext
 from .table_scene import TableScene
 from .table_tools import SHIFT, TOOLS, MoveTool, TableTool
 
@@ -71,7 +72,9 @@ class TableView(BoardView):
         count = len(self.table_scene.fractions())
         for action in (self.step_back, self.step_label, self.step_next):
             action.setVisible(count > 0)
-        self.step_label.setText(f"Moves: now (of {count} steps)")
+        self.step_label.setText(ngettext("Moves: now (of {count} step)",
+                                         "Moves: now (of {count} steps)", count).format(
+                                             count=count))
         self.tool_bar.resize(self.tool_bar.sizeHint())
 
     def step(self, delta: int) -> None:
@@ -82,11 +85,14 @@ class TableView(BoardView):
         self.step_index = (self.step_index + delta) % (len(fractions) + 1)
         if self.step_index == 0:
             self.table_scene.show_fraction(None)
-            self.step_label.setText(f"Moves: now (of {len(fractions)} steps)")
+            self.step_label.setText(ngettext("Moves: now (of {count} step)",
+                                             "Moves: now (of {count} steps)",
+                                             len(fractions)).format(count=len(fractions)))
         else:
             detail = fractions[self.step_index - 1]
             self.table_scene.show_fraction(detail["positions"])
-            self.step_label.setText(f"Moves: step {self.step_index} of {len(fractions)}")
+            self.step_label.setText(_("Moves: step {step} of {count}").format(
+                step=self.step_index, count=len(fractions)))
         self.tool_bar.resize(self.tool_bar.sizeHint())
 
     def choose(self, name: str) -> None:
