@@ -15,6 +15,7 @@ from boardapp.core.engine.game import Game
 
 from .game_notes import phase_name
 from .i18n import _, ngettext
+from .seats_dialog import level_word
 
 REFUSAL_MS = 6000
 """How long a refusal stays on the banner (it stays in the log)."""
@@ -43,7 +44,7 @@ def deciders_text(game: Game) -> str:
         except KeyError:
             name = side
         level = game.seats.get(side) if game.pbem is None else None
-        names.append(_("{side} (computer, {level})").format(side=name, level=level)
+        names.append(_("{side} (computer, {level})").format(side=name, level=level_word(level))
                      if level else name)
     if not names:
         return ""

@@ -26,11 +26,13 @@ from boardapp.core.base.userdirs import config_dir
 
 from .action_words import action_pieces
 from .computer_thinking import Decision, Thinking
+from .i18n import N_, _
+from .seats_dialog import level_word
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
-SPEEDS = (("&Fast", 0), ("&Normal", 700), ("&Slow", 1800))
+SPEEDS = ((N_("&Fast"), 0), (N_("&Normal"), 700), (N_("&Slow"), 1800))
 """Pause after each of the computer's actions, in milliseconds."""
 SPEED_FILE = "computer.json"
 """In the user's config folder: ``{"delay_ms": 700}``."""
@@ -86,9 +88,9 @@ class ComputerPlay(QObject):
         self.bar = QProgressBar()
         self.bar.setRange(0, 100)
         self.bar.setMaximumWidth(140)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the computer: decide for it by hand, or resume "
-                                      "it from the Game menu")
+        self.cancel_button = QPushButton(_("Cancel"))
+        self.cancel_button.setToolTip(_("Stop the computer: decide for it by hand, or resume "
+                                        "it from the Game menu"))
         self.cancel_button.clicked.connect(self.cancel)
         row.addWidget(self.label)
         row.addWidget(self.bar)
@@ -98,17 +100,17 @@ class ComputerPlay(QObject):
 
     def _build_menu(self) -> None:
         w = self.window_
-        menu = self.menu = w.game_menu.addMenu("&Computer")
-        self.players_action = menu.addAction("&Players…", self.choose_players)
+        menu = self.menu = w.game_menu.addMenu(_("&Computer"))
+        self.players_action = menu.addAction(_("&Players…"), self.choose_players)
         self.players_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
-        self.hint_action = menu.addAction("&Hint: what would the computer do?", self.hint)
+        self.hint_action = menu.addAction(_("&Hint: what would the computer do?"), self.hint)
         self.hint_action.setShortcut(QKeySequence("Ctrl+H"))
-        self.resume_action = menu.addAction("&Resume the computer", self.resume)
+        self.resume_action = menu.addAction(_("&Resume the computer"), self.resume)
         menu.addSeparator()
         group = QActionGroup(self)
         for text, ms in SPEEDS:
-            action = QAction(f"{text} ({ms / 1000:g} s between its actions)", self,
-                             checkable=True)
+            action = QAction(_("{speed} ({seconds} s between its actions)").format(
+                speed=str(text), seconds=f"{ms / 1000:g}"), self, checkable=True)
             action.setChecked(ms == self.delay_ms)
             action.triggered.connect(lambda _=False, ms=ms: self.set_delay(ms))
             group.addAction(action)
@@ -120,7 +122,8 @@ class ComputerPlay(QObject):
         game = self.window_.game
         by_email = game.pbem is not None
         self.players_action.setEnabled(not by_email)
-        self.players_action.setToolTip("By email every side is a person" if by_email else "")
+        self.players_action.setToolTip(_("By email every side is a person") if by_email
+                                       else "")
         self.resume_action.setEnabled(self.paused and bool(game.seats))
 
     def set_delay(self, ms: int) -> None:
@@ -193,7 +196,8 @@ class ComputerPlay(QObject):
         level = game.seats[side]
         self._start(Thinking(game.ruleset, game.state, side, level, len(game.log) + 1,
                              len(game.log), self), "play",
-                    f"The computer ({game.ruleset.side(side).name}, {level}) is thinking…")
+                    _("The computer ({side}, {level}) is thinking…").format(
+                        side=game.ruleset.side(side).name, level=level_word(level)))
 
     def _start(self, thread: Thinking, purpose: str, text: str) -> None:
         self.thinking, self._purpose = thread, purpose
@@ -222,8 +226,9 @@ class ComputerPlay(QObject):
             self.paused = True
             self.refresh_menu()
             self.window_.statusBar().showMessage(
-                f"The computer could not decide ({decision.error or 'no legal action'}): "
-                "decide for it by hand, then Game → Computer → Resume", 15000)
+                _("The computer could not decide ({why}): decide for it by hand, then "
+                  "Game → Computer → Resume").format(
+                    why=decision.error or _("no legal action")), 15000)
             return
         self.times.append(decision.seconds)
         self.window_.controller.push(decision.action, side=decision.side)
@@ -236,8 +241,8 @@ class ComputerPlay(QObject):
             self.paused = True
             self.refresh_menu()
             self.window_.statusBar().showMessage(
-                "The computer is paused: decide for it by hand, or Game → Computer → "
-                "Resume", 10000)
+                _("The computer is paused: decide for it by hand, or Game → Computer → "
+                  "Resume"), 10000)
 
     def cancel_thinking(self) -> None:
         """Stop the worker (and forget its result) and the pending step."""
@@ -292,21 +297,21 @@ class ComputerPlay(QObject):
         game = self.window_.game
         rs = game.ruleset
         if rs.outcome(game.state) is not None:
-            self.window_.banner.show_refusal("The game is over: no hint")
+            self.window_.banner.show_refusal(_("The game is over: no hint"))
             return
         if game.pbem is not None and game.pbem.me is not None:
             sides = [game.pbem.me] if game.pbem.me in rs.deciding_sides(game.state) else []
         else:
             sides = [s for s in rs.deciding_sides(game.state) if s not in game.seats]
         if not sides:
-            self.window_.banner.show_refusal("No decision of yours to hint at now")
+            self.window_.banner.show_refusal(_("No decision of yours to hint at now"))
             return
         if self.thinking is not None:
             return
         side = sides[0]
         self._start(Thinking(rs, game.state, side, "normal", len(game.log) + 1,
                              len(game.log), self), "hint",
-                    f"Looking for a hint for {rs.side(side).name}…")
+                    _("Looking for a hint for {side}…").format(side=rs.side(side).name))
 
     def _show_hint(self, decision: Decision) -> None:
         game = self.window_.game
@@ -315,5 +320,6 @@ class ComputerPlay(QObject):
         rs = game.ruleset
         label = rs.action_label(game.state, decision.action)
         self.last_hint = decision
-        self.window_.banner.show_hint(f"Hint for {rs.side(decision.side).name}: {label}")
+        self.window_.banner.show_hint(_("Hint for {side}: {action}").format(
+            side=rs.side(decision.side).name, action=label))
         self.window_.controller.light(action_pieces(game.state, decision.action))

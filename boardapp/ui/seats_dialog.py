@@ -15,12 +15,21 @@ from PySide6.QtWidgets import (
 from boardapp.core.ai.levels import LEVELS
 from boardapp.core.engine.game import Game
 
+from .i18n import N_, _
+
 PERSON = "person"
+LEVEL_WORDS = {"random": N_("random"), "normal": N_("normal"), "strong": N_("strong")}
+"""The computer's levels in the player's words."""
+
+
+def level_word(level: str) -> str:
+    """``level`` ("normal"...) in the player's language."""
+    return str(LEVEL_WORDS.get(level, level))
 LEVEL_TEXT = {
-    PERSON: "A person at this desk",
-    "random": "The computer — random (any legal action)",
-    "normal": "The computer — normal",
-    "strong": "The computer — strong (thinks longer)",
+    PERSON: N_("A person at this desk"),
+    "random": N_("The computer — random (any legal action)"),
+    "normal": N_("The computer — normal"),
+    "strong": N_("The computer — strong (thinks longer)"),
 }
 
 
@@ -34,11 +43,11 @@ class SeatsDialog(QDialog):
 
     def __init__(self, parent: QWidget | None, game: Game) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Players")
+        self.setWindowTitle(_("Players"))
         column = QVBoxLayout(self)
-        note = QLabel("Who plays each side at this desk. The computer decides only from "
-                      "what its side may see, with the game's dice; Undo takes back your "
-                      "last decision together with its replies.")
+        note = QLabel(_("Who plays each side at this desk. The computer decides only from "
+                        "what its side may see, with the game's dice; Undo takes back your "
+                        "last decision together with its replies."))
         note.setWordWrap(True)
         column.addWidget(note)
         form = QFormLayout()
@@ -46,10 +55,10 @@ class SeatsDialog(QDialog):
         for side in playing_sides(game):
             box = QComboBox()
             for key in (PERSON, *LEVELS):
-                box.addItem(LEVEL_TEXT.get(key, key), key)
+                box.addItem(str(LEVEL_TEXT.get(key, key)), key)
             box.setCurrentIndex(box.findData(game.seats.get(side, PERSON)))
             self.boxes[side] = box
-            form.addRow(game.ruleset.side(side).name, box)
+            form.addRow(str(game.ruleset.side(side).name), box)
         column.addLayout(form)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)

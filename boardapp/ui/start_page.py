@@ -40,6 +40,7 @@ from boardapp.core.scan.boardsettings import UserMaps
 from .app_icon import app_icon
 from .game_notes import notes_for
 from .i18n import _
+from .seats_dialog import level_word
 from .thumbnails import thumbnail
 
 CARD_ROLE = Qt.ItemDataRole.UserRole
@@ -169,7 +170,8 @@ class StartPage(QDialog):
         self.opponent_box = QComboBox()
         self.opponent_box.addItem(_("people at this desk"), "")
         for level in LEVELS:
-            self.opponent_box.addItem(_("the computer ({level})").format(level=_(level)), level)
+            self.opponent_box.addItem(
+                _("the computer ({level})").format(level=level_word(level)), level)
         self.opponent_box.setToolTip(_("Against the computer you play the first side and the "
                                        "computer every other one; Game → Computer → Players… "
                                        "changes who plays what"))
