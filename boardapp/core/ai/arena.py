@@ -103,10 +103,10 @@ def play_game(ruleset: Ruleset, scenario: str | None, seed: int, seats: dict[str
         if not legal:
             break
         player = seats.get(side)
-        start = time.perf_counter()
+        start = time.process_time()
         action = (player or spare).choose(ruleset, game.state, side, legal)
         if player is not None and times is not None:
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         game.play(action, side=side)
     return game
 
