@@ -41,7 +41,7 @@ from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, ScenarioInfo, Status
 from boardapp.core.engine.state import LEGACY, State, add_piece, new_state
 
-from .model import LilyErmineModel, diplomacy, reinforcements, sheets, victory
+from .model import LilyErmineModel, diplomacy, judge, reinforcements, sheets, victory
 from .model.combat import ALL_RESOLVED
 from .model.data import CAMPS
 from .model.tactical import marker_kinds, marker_name, tactical_markers
@@ -170,6 +170,14 @@ class LilyErmine(LilyErmineModel):
             out["alliances"] = diplomacy.table_lines(self, state)
         out.update(tactical_markers(self, state))  # the tactical map (10)
         return out
+
+    def standing(self, state: State) -> dict[str, float]:
+        """The level of victory each camp reaches (12; model/judge.py)."""
+        return judge.standing(self, state)
+
+    def evaluate(self, state: State, side: str) -> float:
+        """VP if the game ended now, then strength (12, 2; model/judge.py)."""
+        return judge.evaluate(self, state, side)
 
     def outcome(self, state: State) -> str | None:
         if not state["vars"]["over"]:
