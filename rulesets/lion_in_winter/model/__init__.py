@@ -112,6 +112,12 @@ class LionModel(LionCourt):
             ctx.log(f"That was the last round (game length {rounds} rounds, setup.yaml): "
                     f"{self.outcome(state)}", self.cite("Phase Eleven"))
 
+    def evaluate(self, state: State, side: str) -> float:
+        """The lead, this round's points as they stand, the troops (:mod:`.judge`)."""
+        from .judge import evaluate
+
+        return evaluate(self, state, side)
+
     def outcome(self, state: State) -> str | None:
         """The result once the game is over: the side leading on the zero-sum score."""
         if not state["vars"].get("over"):
