@@ -116,7 +116,7 @@ class StrongPlayer(NormalPlayer):
                progress: Progress | None = None) -> Action:
         if len(legal) == 1:
             return legal[0]
-        start = time.monotonic()
+        start = time.process_time()
         judged = self.judge(ruleset, state, side, legal)
         if not judged:
             return self.rng.choice(list(legal))
@@ -131,7 +131,7 @@ class StrongPlayer(NormalPlayer):
             done = r + 1
             if progress is not None and not progress(done / self.rollouts):
                 break
-            if time.monotonic() - start > self.budget:
+            if time.process_time() - start > self.budget:
                 break
         return max(best, key=lambda j: values[id(j)] / done + j.value * 1e-6).action
 
