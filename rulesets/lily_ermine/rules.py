@@ -210,6 +210,10 @@ class LilyErmine(LilyErmineModel):
                 for k, z in picked))
         return lines
 
+    def determinize(self, view: State, side: str, seed: int) -> State | None:
+        """The other camp's tactical markers guessed (10; model/judge.py)."""
+        return judge.guess_markers(view, side, seed)
+
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
         return {camp: [("vars", "tac_secret", camp)]
                 for camp in state["vars"].get("tac_secret", {})}

@@ -89,6 +89,9 @@ def evaluate(rs: DeuxBretagneModel, state: State, side: str) -> float:
     value = WIN * (stand[side] - stand[other])
     if rs.outcome(state) is not None:
         return value * 10
+    automatic = automatic_winner(rs, state)  # 13.2: settled at this turn's end, whatever
+    if automatic is not None:                # happens meanwhile (a projection is not)
+        value += WIN * 5 * (1 if automatic[0] == side else -1)
     bmap = rs.board_map
     targets = goals(rs, state)
     held = [state["control"].get(c) for c in targets]

@@ -5,14 +5,18 @@ The standing is the level of victory each camp's VP reach (12: crushing 20+, dec
 :func:`evaluate` looks at the VP the camp would hold if the game ended now (the VP won so
 far and the last round's tally: 4 per diplomatic cursor in its camp, 1 per objective
 zone it controls, 12), then at the strength points on the map (2).
+:func:`guess_markers` fills in the other camp's hidden tactical markers (10).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import random
+
 from boardapp.core.engine.state import State
 
+from .tactical import inventory
 from .victory import CURSOR_VP, LEVELS, OBJECTIVE_VP, level
 
 if TYPE_CHECKING:
@@ -63,3 +67,18 @@ def evaluate(rs: LilyErmineModel, state: State, side: str) -> float:
     tally = tally_now(rs, state)
     value = float(vp[side] + tally[side] - vp[other] - tally[other])
     return value + 0.25 * (strength(rs, state, side) - strength(rs, state, other))
+
+
+def guess_markers(view: State, side: str, seed: int) -> State:
+    """``view`` with the other camp's hidden tactical markers (10) guessed: its whole
+    inventory in an order drawn with ``seed``, none chosen yet (what it chose face down
+    is not guessed)."""
+    rng = random.Random(seed)
+    secrets = view["vars"].get("tac_secret") or {}
+    for camp, mine in secrets.items():
+        if camp == side or mine:
+            continue
+        kinds = [k for k, n in sorted(inventory(camp).items()) for _ in range(n)]
+        rng.shuffle(kinds)
+        secrets[camp] = {"pool": kinds, "chosen": [], "picked": []}
+    return view
