@@ -10,9 +10,8 @@ zone it controls, 12), then at the strength points on the map (2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import random
+from typing import TYPE_CHECKING
 
 from boardapp.core.engine.state import State
 
