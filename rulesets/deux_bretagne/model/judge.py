@@ -3,8 +3,8 @@
 The winner is the side the rules name: the automatic victory (13.2), else the
 scenario's own conditions checked as if the game ended now (14.14, 14.24, 14.44).
 :func:`evaluate` adds what leads there: the scenario's cities held, victory points
-(13.1), the strength of the armies on the map (2.2) and how near they stand to the
-cities the side does not hold yet.
+(13.1), the strength of the armies on the map (2.2), how near they stand to the
+cities the side does not hold yet, and the sieges under way (10.2).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from boardapp.core.ai.measures import nearest
 from boardapp.core.engine.state import State
 
-from .base import PLAYERS
+from .base import PLAYERS, sieges
 from .victory import CAPITAL_IDS, automatic_winner
 
 if TYPE_CHECKING:
@@ -103,4 +103,8 @@ def evaluate(rs: DeuxBretagneModel, state: State, side: str) -> float:
     for city in targets:
         if state["control"].get(city) != side:
             value -= 0.5 * nearest(bmap, state, mine, city)
+    for city, marker in sieges(state).items():  # 10.2: a siege on its way to the city's fall
+        weight = 4.0 if city in targets else 1.0
+        level = 1 + int(marker.get("level", 0))
+        value += weight * level * (1 if marker.get("side") == side else -1)
     return value
