@@ -249,10 +249,58 @@ def readable_figures() -> None:
         row(f"{rid} (zoom {zoom:.2f})", f"{pixels:.1f} px", ">= 9 px")
 
 
+def crowded_figures() -> None:
+    """Issue 15: a crowded board at the default zoom (Montjoie!, four players, turn 7):
+    the update after one action, the stacks moved apart, any still overlapping."""
+    import copy
+
+    from PySide6.QtWidgets import QApplication
+
+    from boardapp.core.engine.game import Game
+    from boardapp.core.engine.ruleset import find_ruleset
+    from boardapp.ui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    game = Game(find_ruleset("montjoie"), "normale-4", 3)
+    rng = random.Random(3)
+    frames = []
+    for n in range(550):
+        action = rng.choice(list(game.legal_actions()))
+        sides = game.ruleset.deciding_sides(game.state)
+        game.push(action, side=next((s for s in sides
+                                     if action in game.ruleset.legal_actions(game.state, s)),
+                                    None))
+        if n >= 548:
+            frames.append(copy.deepcopy(game.state))  # actions change the state in place
+    window = MainWindow(game)
+    window.resize(*VIEW_SIZE)
+    window.show()
+    app.processEvents()
+    scene = window.scene
+    times = []
+    for i in range(9):
+        t0 = time.thread_time()
+        scene.show_state(frames[i % 2])
+        times.append(time.thread_time() - t0)
+    offsets = scene.nudges.offsets
+    drawn = [rect.translated(offsets[p]) if p in offsets else rect
+             for p, rect in sorted(scene._clusters.items())]
+    left = sum(1 for i, a in enumerate(drawn) for b in drawn[i + 1:] if a.intersects(b))
+    print(f"Crowded board (montjoie normale-4, turn {game.state.get('turn')}, "
+          f"{len(drawn)} occupied places, zoom {window.view.zoom():.2f}, counters drawn "
+          f"{scene.counter_scale:g}x)")
+    row("scene update after one action", f"{statistics.median(times) * 1000:.1f} ms",
+        "< 16 ms")
+    row("stacks moved apart / pairs still overlapping", f"{len(offsets)} / {left}", "- / 0")
+    window.hide()
+    window.deleteLater()
+
+
 def main() -> None:
     process_figures()
     drawing_figures()
     readable_figures()
+    crowded_figures()
 
 
 if __name__ == "__main__":

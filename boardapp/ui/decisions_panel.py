@@ -195,6 +195,7 @@ class DecisionsPanel(QDockWidget):
         self.window_.controller.light([])
         for row in self.rows:
             self.box.removeWidget(row)
+            row.hide()  # at once: deleted later, it would be drawn under the new rows
             row.deleteLater()
         self.rows = []
         for i, action in enumerate(wanted):

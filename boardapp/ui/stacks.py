@@ -28,7 +28,7 @@ from boardapp.core.engine.state import State
 
 from .counter_art_paint import CounterArt
 from .counter_items import COUNTER_SIZE, BadgeItem, CounterItem
-from .counter_lod import counter_scale, simple_face
+from .counter_lod import READABLE_PX, SCALE_STEP, counter_scale, simple_face
 from .face_watch import FaceWatch
 from .layout import (
     CASCADE_DEPTH,
@@ -39,6 +39,7 @@ from .layout import (
     stack_spots,
 )
 from .map_items import font
+from .stack_nudge import StackNudges
 
 StackKey = tuple[str, str]
 """A stack on the board: (place id, group). The group is "" for the stack of an area
@@ -119,6 +120,11 @@ class StackLayout(QGraphicsScene):
         self._expanded_at: tuple[int, int] | None = None
         self.displaced: set[str] = set()
         """Pieces a drag has lifted and moved: the next sync puts them back home."""
+        self.nudges = StackNudges(self, Z_COUNTERS - 1)
+        self._clusters: dict[str, QRectF] = {}
+        self._zoom: float | None = None
+        """The view's zoom (``None`` before a view said it)."""
+        """Stacks of neighbouring places moved apart (zoomed out, counters are larger)."""
 
     @property
     def bmap(self) -> BoardMap:  # pragma: no cover - the board scene defines it
@@ -146,6 +152,8 @@ class StackLayout(QGraphicsScene):
         self._bucket_of.clear()
         self._panel = None
         self.expanded = None
+        self.nudges.reset()
+        self._clusters.clear()
         self._spots_by_scale.clear()
         self._watch = None
         if self.game is not None:
@@ -169,7 +177,10 @@ class StackLayout(QGraphicsScene):
     # -- level of detail -------------------------------------------------------------------
     def set_view_zoom(self, zoom: float) -> None:
         """The view shows the board at ``zoom``: draw the counters for it."""
-        scale, simple = counter_scale(zoom), simple_face(zoom)
+        self._zoom = zoom
+        self._set_scale(counter_scale(zoom), simple_face(zoom))
+
+    def _set_scale(self, scale: float, simple: bool) -> None:
         if scale == self.counter_scale and simple == self.simple_faces:
             return
         self.counter_scale, self.simple_faces = scale, simple
@@ -181,6 +192,22 @@ class StackLayout(QGraphicsScene):
         if self.game is not None:
             self._spots = self._spots_for(scale)
             self._relayout(set(self._keys_at) | set(self._drawn_at))
+
+    def _shrink_for_room(self) -> bool:
+        """Stacks that cannot be moved apart: draw the counters a step smaller, as long
+        as their text stays readable (:data:`READABLE_PX`); whether it did (and laid
+        out the whole board again). The next zoom starts from the full size again."""
+        if self._zoom is None:
+            return False
+        smaller = self.counter_scale - SCALE_STEP
+        shown = [item.text_size() for item in self.item_for_piece.values()
+                 if item.isVisible()]
+        if not shown or smaller < 1.0:
+            return False
+        if min(shown) * smaller * self._zoom < READABLE_PX:
+            return False
+        self._set_scale(smaller, self.simple_faces)
+        return True
 
     @property
     def unit(self) -> float:
@@ -295,6 +322,9 @@ class StackLayout(QGraphicsScene):
                         self._key_of[pid] = key
         if self.expanded is not None and self.count(self.expanded) < 2:
             self.expanded = None
+        places = places | self._declutter(places)
+        if self.nudges.left and self._shrink_for_room():
+            return  # laid out again, every place, with smaller counters
         badges: dict[StackKey, tuple[int, QPointF, float]] = {}
         for place in places:
             self._layout_place(place, badges)
@@ -306,6 +336,35 @@ class StackLayout(QGraphicsScene):
         self._layout_badges(places, badges)
         self._layout_pile_labels(places)
         self._layout_panel()
+
+    def _declutter(self, places: set[str]) -> set[str]:
+        """Move apart the stacks of neighbouring areas that would cover each other; the
+        places moved anew (hexes keep their stacks inside them). Only ``places`` changed
+        since the last call."""
+        clusters = self._clusters
+        s = self.counter_scale
+        areas = self.bmap.areas
+        for place in places:
+            clusters.pop(place, None)
+            spot = self._spots.get(place)
+            area = areas.get(place)
+            if spot is None or area is None or area.hex is not None:
+                continue
+            back = -self.nudges.offset(place)
+            rect: QRectF | None = None
+            for key in self._keys_at.get(place, ()):
+                members = self._members.get(key, ())
+                if not members or is_pool_group(key[1]):
+                    continue
+                drawn = self.item_for_piece[members[0]].boundingRect()  # with its tag
+                top = QRectF(self.stack_origin(key) + back + drawn.topLeft() * s,
+                             drawn.size() * s)
+                top = top.united(top.translated(spot.step * min(len(members) - 1,
+                                                                CASCADE_DEPTH)))
+                rect = top if rect is None else rect.united(top)
+            if rect is not None:
+                clusters[place] = rect
+        return self.nudges.update(self.bmap, clusters, self.unit)
 
     # -- one place ---------------------------------------------------------------------------
     def count(self, key: StackKey) -> int:
@@ -330,7 +389,7 @@ class StackLayout(QGraphicsScene):
                 offset = -offset  # holding boxes: the first stack is on the right
             return self.stack_origin((place, "")) + offset
         if place in self._spots:
-            return self._spots[place].origin
+            return self._spots[place].origin + self.nudges.offset(place)
         x, y, w, h = self.bmap.boxes[place].rect
         if self.bmap.boxes[place].kind == "holding":
             step = CASCADE_STEP * self.counter_scale

@@ -28,7 +28,13 @@ SHOTS = (  # file, ruleset, scenario, seed, play until this decision is offered
     ("lily-ermine", "lily-ermine", "1487", 3, "reduce"),
     ("lion-in-winter", "lion-in-winter", "1183", 3, "pass"),
     ("hex-demo", "hex-demo", "demo", 1, "end"),
+    ("montjoie", "montjoie", "normale-4", 3, "lay"),
+    ("table-demo", "table-demo", "demo", 2, None),
 )
+
+
+PLAYED_FIRST = {"table-demo": 9}
+"""Actions played before looking for the decision (``None``: stop there)."""
 
 
 def settle(app: QApplication) -> None:
@@ -60,9 +66,17 @@ def main() -> int:
         game = Game(find_ruleset(rid), scenario, seed)
         rng = random.Random(seed)
         for _ in range(600):
-            if any(a.verb == verb for a in game.ruleset.flow_actions(game.state)):
+            ready = len(game.log) >= PLAYED_FIRST.get(name, 0)
+            if ready and (verb is None or any(a.verb == verb for a in
+                                              game.ruleset.flow_actions(game.state))):
                 break
-            game.push(rng.choice(list(game.legal_actions())))
+            legal = list(game.legal_actions())
+            if not legal:
+                break
+            action = rng.choice(legal)
+            sides = game.ruleset.deciding_sides(game.state)
+            game.push(action, side=next((s for s in sides if action in
+                                         game.ruleset.legal_actions(game.state, s)), None))
         win = MainWindow(game)
         win.resize(1400, 900)
         win.show()
