@@ -212,7 +212,8 @@ class HexModel(Ruleset):
         held = self.standing(state)
         red, blue = int(held["red"]), int(held["blue"])
         if red == blue:
-            return f"The six turns are over: a draw, {red} towns each (Hex demo 7)."
+            each = f"{red} town{'' if red == 1 else 's'} each"
+            return f"The six turns are over: a draw, {each} (Hex demo 7)."
         winner = "Red" if red > blue else "Blue"
         return (f"The six turns are over: {winner} wins, holding {max(red, blue)} towns "
                 f"to {min(red, blue)} (Hex demo 7).")
