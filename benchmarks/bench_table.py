@@ -24,7 +24,12 @@ from boardapp.core.engine.ruleset import find_ruleset  # noqa: E402
 from boardapp.core.files.gamefile import dumps_game  # noqa: E402
 from boardapp.core.table.bases import Base, Bases  # noqa: E402
 from boardapp.core.table.paths import plan_path  # noqa: E402
-from boardapp.core.table.sight import eye_of, line_of_sight, sight_pairs  # noqa: E402
+from boardapp.core.table.sight import (  # noqa: E402
+    eye_of,
+    figures_in_the_way,
+    line_of_sight,
+    sight_pairs,
+)
 from boardapp.core.table.tablemap import check_table  # noqa: E402
 from boardapp.core.table.together import Figure, carry_out  # noqa: E402
 
@@ -109,6 +114,16 @@ def main() -> None:
     seen = sum(sight_pairs(table, eyes, pairs).values())
     print(f"table: all {len(pairs)} pairs of 40 figures, distance and line of sight "
           f"({seen} see each other): {ms(timed(all_pairs, 20))} (target < 20 ms)")
+    standing = {p: (b, 3.0) for p, b in bases.items()}
+
+    def in_the_way() -> None:
+        for a, b in sample:
+            others = {p: v for p, v in standing.items() if p not in (a, b)}
+            figures_in_the_way(table, eyes[a], eyes[b], others)
+
+    per = statistics.median(timed(in_the_way, 5)) / len(sample) * 1e6
+    print(f"table: figures in the way of one line of sight (38 others): {per:.0f} us (CPU "
+          f"time, the mean of {len(sample)})")
     paths = {}
     for pid, b in bases.items():
         x = min(WIDTH - 1, max(1, b.x + rnd.uniform(-10, 10)))

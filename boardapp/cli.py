@@ -39,6 +39,7 @@ import getpass
 import importlib
 import json
 import os
+import random
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -117,6 +118,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="a play-by-email game: committed dice, hidden hands, signed sends")
     new.add_argument("--players", nargs="+", default=[], metavar="SIDE=NAME",
                      help="the players of a play-by-email game, e.g. red=Alice")
+    new.add_argument("--draw-sides", action="store_true",
+                     help="draw the sides at random among the players named (you keep "
+                          "your name, --as names the side you gave it)")
     show = sub.add_parser("show", help="text summary of a game", parents=[who])
     show.add_argument("file")
     show.add_argument("--json", action="store_true",
@@ -278,6 +282,17 @@ def _parse_players(items: list[str]) -> dict[str, str]:
     return players
 
 
+def draw_sides(players: dict[str, str], me: str,
+               rng: random.Random | None = None) -> tuple[dict[str, str], str]:
+    """The players' names drawn at random among their sides, and the side the name
+    ``me`` had lands on (nations "chosen or drawn", before the game: not its dice)."""
+    mine = players.get(me)
+    names = list(players.values())
+    (rng or random.SystemRandom()).shuffle(names)
+    drawn = dict(zip(players, names, strict=True))
+    return drawn, next((s for s, n in drawn.items() if n == mine), me)
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     ruleset = find_ruleset(args.ruleset, UserMaps())
     if not args.pbem:
@@ -293,6 +308,9 @@ def cmd_new(args: argparse.Namespace) -> int:
                             "players' committed seeds")
     players = _parse_players(args.players)
     me = args.as_side or next(iter(players), "")
+    if args.draw_sides:
+        players, me = draw_sides(players, me)
+        print("sides drawn: " + ", ".join(f"{s}={n}" for s, n in players.items()))
     game = new_pbem_game(ruleset, args.scenario, players, me,
                          _passphrase(args, required=True, new=True) or "")
     save_game(game, args.output)

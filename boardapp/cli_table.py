@@ -1,11 +1,13 @@
 """``boardapp measure FILE PIECE PIECE``: the ruler and line of sight between two figures on
 a table, as text (or JSON): edge-to-edge distance, line of sight (or what blocks it),
-cover, range band, arc. Measuring changes nothing in the file."""
+cover, range band, arc. Measuring changes nothing in the file (when the rules forbid
+measuring before declaring, it says to play the action ``measure`` instead)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -25,9 +27,15 @@ def add_measure_parser(sub: argparse._SubParsersAction,
 
 def cmd_measure(args: argparse.Namespace, open_game: Callable[[argparse.Namespace], Game]) -> int:
     from .core.table.measure import measure, table_setup  # only this command needs them
+    from .core.table.measuring import measure_is_logged
 
     game = open_game(args)
     table, _ = table_setup(game.ruleset)
+    if measure_is_logged(game.ruleset, game.state):
+        print(f"{game.ruleset.name} forbids measuring before declaring: a measure is an "
+              f"action in the log, seen by both sides (boardapp play {args.file} measure "
+              f"{args.piece} {args.other})", file=sys.stderr)
+        return 1
     result = measure(game.ruleset, game.state, args.piece, args.other)
     if args.json:
         print(json.dumps({"from": args.piece, "to": args.other, **result.to_json()}, indent=1))

@@ -132,3 +132,16 @@ def test_the_paths_an_action_changed_are_known():
     game.push("roll d6")
     assert ("rng", "state") in game.changed_paths()
     assert all(path[0] != "pieces" for path in game.changed_paths())
+
+
+def test_keys_reordered_in_an_unchanged_dict_are_recorded_at_any_depth():
+    """Found by Hypothesis: ``==`` ignores the order of a dict's keys, so a nested dict
+    whose keys an action only reordered was skipped and the shadow kept the old order."""
+    old = {"a": None, "c": {"b": 0, "d": {"x": 1, "y": 2}, "a": None}}
+    new = {"a": None, "c": {"b": 0, "d": {"y": 2, "x": 1}, "a": None}}
+    cur, shadow = json.loads(json.dumps(new)), json.loads(json.dumps(old))
+    undo, redo = sync(cur, shadow)
+    assert json.dumps(shadow) == json.dumps(new)
+    back = json.loads(json.dumps(cur))
+    apply_delta(back, undo)
+    assert json.dumps(back) == json.dumps(old)

@@ -38,9 +38,11 @@ def deciders_text(game: Game) -> str:
     names = []
     for side in ruleset.deciding_sides(state):
         try:
-            names.append(ruleset.side(side).name)
+            name = ruleset.side(side).name
         except KeyError:
-            names.append(side)
+            name = side
+        level = game.seats.get(side) if game.pbem is None else None
+        names.append(f"{name} (computer, {level})" if level else name)
     return f"{' and '.join(names)} to decide" if names else ""
 
 
@@ -74,6 +76,12 @@ class Banner(QFrame):
                                          " border-radius: 3px; font-weight: bold;")
         self.refusal_label.hide()
         box.addWidget(self.refusal_label)
+        self.hint_label = QLabel()
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setStyleSheet("color: white; background: #2b5d8a; padding: 2px 6px;"
+                                      " border-radius: 3px; font-weight: bold;")
+        self.hint_label.hide()
+        box.addWidget(self.hint_label)
         self.notice = QHBoxLayout()
         box.addLayout(self.notice)
         self._timer = QTimer(self)
@@ -99,6 +107,12 @@ class Banner(QFrame):
                                      " border-radius: 3px; font-weight: bold;")
         outcome = ruleset.outcome(state)
         self.prompt_label.setText(outcome or ruleset.prompt(state))
+        self.hint_label.hide()  # a hint holds for the position it was asked in
+
+    def show_hint(self, text: str) -> None:
+        """Show a hint (what the computer would play) until the game moves on."""
+        self.hint_label.setText(text)
+        self.hint_label.setVisible(bool(text))
 
     def show_refusal(self, text: str) -> None:
         """Show ``text`` for a few seconds under the prompt ("" hides it)."""

@@ -40,12 +40,14 @@ from boardapp.core.scan.calibration import (
     Transform,
     calibrate,
     map_features,
+    table_point,
 )
 from boardapp.core.scan.tiles import ScanPyramid
 
 from .board_view import BoardView
 from .map_items import MapLayer
 from .scan_layer import ScanLayer, qtransform
+from .table_items import TableLayer
 
 MARK = QColor("#e0007a")
 CLICK_SLOP = 4.0
@@ -91,7 +93,7 @@ class CalibrateDialog(QDialog):
         self._marks: list[QGraphicsPathItem | QGraphicsSimpleTextItem] = []
         self._build(kind)
         for p in points or []:
-            if p.name in self.features:
+            if self.feature(p.name) is not None:
                 self.add_point(p.name, p.scan, refit=False)
         self.refit()
 
@@ -102,8 +104,12 @@ class CalibrateDialog(QDialog):
         self.scene.addItem(self.scan_layer)
         w, h = self.pyramid.size
         self.scene.setSceneRect(-w * 0.05, -h * 0.05, w * 1.1, h * 1.1)
-        self.overlay = MapLayer(self.bmap)
-        self.overlay.set_overlay(True)
+        table = getattr(self.bmap, "table", None)
+        if table is not None:  # a plan of a table: its scenery drawn over the scan
+            self.overlay = TableLayer(table)
+        else:
+            self.overlay = MapLayer(self.bmap)
+            self.overlay.set_overlay(True)
         self.overlay.setOpacity(0.6)
         self.overlay.setVisible(False)
         self.overlay.setZValue(1)
@@ -145,7 +151,10 @@ class CalibrateDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         side = QVBoxLayout()
-        help_text = QLabel("Choose a map feature, then click where it is on the scan. "
+        plan = ("On a plan of a table: choose a corner of the table (map.tl, map.br...) or "
+                "type a point of the plan in centimetres (30,40 cm), then click it. "
+                if getattr(self.bmap, "table", None) is not None else "")
+        help_text = QLabel(plan + "Choose a map feature, then click where it is on the scan. "
                            "Three points or more, far apart; drag to pan, Ctrl+wheel to zoom.")
         help_text.setWordWrap(True)
         side.addWidget(help_text)
@@ -192,9 +201,13 @@ class CalibrateDialog(QDialog):
         if index >= 0:
             self.feature_box.setCurrentIndex(index)
 
+    def feature(self, name: str) -> tuple[float, float] | None:
+        """The map point of feature ``name`` (on a table also ``X,Y cm``), or ``None``."""
+        return self.features.get(name) or table_point(self.bmap, name)
+
     def _clicked(self, pos: QPointF) -> None:
         name = self.current_feature()
-        if name not in self.features:
+        if self.feature(name) is None:
             self.status.setText(f"Choose a map feature first ({name!r} is not one).")
             return
         self.add_point(name, (pos.x(), pos.y()))
@@ -204,7 +217,9 @@ class CalibrateDialog(QDialog):
 
     def add_point(self, name: str, scan: tuple[float, float], refit: bool = True) -> None:
         """Say that feature ``name`` is at ``scan`` (a second click on it moves it)."""
-        point = RefPoint(name, self.features[name], (float(scan[0]), float(scan[1])))
+        where = self.feature(name)
+        assert where is not None, name
+        point = RefPoint(name, where, (float(scan[0]), float(scan[1])))
         self.points = [p for p in self.points if p.name != name] + [point]
         if refit:
             self.refit()
@@ -242,8 +257,13 @@ class CalibrateDialog(QDialog):
                 self.table.setItem(row, col, item)
         self.table.resizeColumnsToContents()
         if cal is not None:
+            per_cm = ""
+            table = getattr(self.bmap, "table", None)
+            if table is not None:
+                scale = cal.transform.mean_scale() * self.bmap.size[0] / table.width
+                per_cm = f"\n{scale:.2f} scan px per table cm ({scale * 25.4:.0f} dpi at 1:10)"
             self.status.setText(f"{cal.transform.describe()}\nError: rms {cal.rms:.2f} px, "
-                                f"max {cal.max_residual:.2f} px")
+                                f"max {cal.max_residual:.2f} px{per_cm}")
             self.overlay.setTransform(qtransform(cal.transform))
             self.overlay.setVisible(True)
         else:

@@ -53,12 +53,14 @@ class GameController(QObject):
         self.game_replaced.emit()
 
     # -- the one way in ------------------------------------------------------------------
-    def push(self, action: Action | str) -> LogEntry | None:
-        """Push ``action``; on refusal emit ``refused`` and return ``None``."""
+    def push(self, action: Action | str, side: str | None = None) -> LogEntry | None:
+        """Push ``action`` (for ``side``: a computer's seat, the owner of a measure;
+        ``None``: the side the rules offer it to); on refusal emit ``refused`` and return
+        ``None``."""
         if self.read_only:
             return self._refuse(BoardappError(self.read_only))
         try:
-            entry = self._game.push(action)
+            entry = self._game.push(action, side=side)
         except BoardappError as exc:
             return self._refuse(exc, action)
         self.last_refusal = ""

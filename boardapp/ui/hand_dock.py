@@ -135,15 +135,27 @@ class HandDock(QDockWidget):
         return self.window_.game
 
     def viewing_side(self) -> str | None:
-        """Whose hand to show: the local player by email, else the side to act."""
+        """Whose hand to show: the local player by email, else the side to act — but
+        never a side the computer plays: then the (first) person's."""
         game = self.game
         if game.pbem is not None:
             return game.pbem.me
-        return game.ruleset.acting_side(game.state)
+        acting = game.ruleset.acting_side(game.state)
+        if acting in game.seats:
+            people = self._people()
+            return people[0] if people else acting  # computers only: a spectator's view
+        return acting
+
+    def _people(self) -> list[str]:
+        game = self.game
+        return [s for s in game.ruleset.playing_sides(game.state) if s not in game.seats]
 
     @property
     def hot_seat(self) -> bool:
-        return self.game.pbem is None
+        """Several people share the screen (one person against the computer does not
+        pass it to anyone)."""
+        game = self.game
+        return game.pbem is None and (not game.seats or len(self._people()) > 1)
 
     def reset(self) -> None:
         """Another game: covered again, shown only if the ruleset has secrets."""

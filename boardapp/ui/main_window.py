@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.core.ai.seats import everyone_but
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.game import Game
@@ -42,6 +43,7 @@ from .banner import Banner, deciders_text
 from .board_scene import BoardScene
 from .board_view import BoardView
 from .click_guard import guard_buttons
+from .computer_play import ComputerPlay
 from .controller import GameController
 from .counter_art import CounterArtMenu
 from .data_editor import open_data_editor
@@ -126,8 +128,10 @@ class MainWindow(QMainWindow):
         self.help_menu = HelpMenu(self)
         self.counter_art = CounterArtMenu(self)  # View: the player's own counter images
         self.counter_art.restore()
+        self.computer = ComputerPlay(self)  # Game → Computer: its seats, turns and hints
         self._refresh()
         self.data_share.game_started()
+        self.computer.step_soon()
 
     # -- building --------------------------------------------------------------------------
     def _build_log(self) -> None:
@@ -165,8 +169,9 @@ class MainWindow(QMainWindow):
         self.save_as_action = self._action("Save &As…", self.save_as, [key("Ctrl+Shift+S")])
         self.export_action = self._action("&Export board image…", self.export_dialog)
         self.quit_action = self._action("&Quit", self.close, [key("Ctrl+Q")])
-        self.undo_action = self._action("&Undo", self.controller.undo, [key("Ctrl+Z")],
-                                        "Take back the last action")
+        self.undo_action = self._action("&Undo", self.undo, [key("Ctrl+Z")],
+                                        "Take back the last action (against the computer: "
+                                        "your last decision and its replies)")
         self.redo_action = self._action("&Redo", self.controller.redo,
                                         [key("Ctrl+Shift+Z"), key("Ctrl+Y")],
                                         "Play again the action taken back")
@@ -364,6 +369,15 @@ class MainWindow(QMainWindow):
         self.banner.show_refusal(message)
         self.decisions.refresh()
 
+    def undo(self) -> None:
+        """Undo: the last action, or against the computer the player's last decision
+        with the computer's replies."""
+        self.computer.undo()
+
+    def refresh_title(self) -> None:
+        """Say again who plays and what to do (the seats changed)."""
+        self._refresh()
+
     def _refresh(self) -> None:
         self._refresh_log()
         self._refresh_status()
@@ -463,7 +477,12 @@ class MainWindow(QMainWindow):
         if choice.kind == "open":
             return self.open_file(choice.path)
         if choice.kind == "new":
-            return self.new_game(choice.scenario, choice.ruleset)
+            if not self.new_game(choice.scenario, choice.ruleset):
+                return False
+            if choice.opponent:  # the player takes the first side, the computer the others
+                sides = self.game.ruleset.playing_sides(self.game.state)
+                self.computer.set_seats(everyone_but(sides, sides[0], choice.opponent))
+            return True
         if choice.kind == "pbem":
             if choice.ruleset != self.game.ruleset.id and \
                     not self.new_game(None, choice.ruleset):
@@ -584,6 +603,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
         if self._confirm_discard():
+            self.computer.stop()
             self.pbem_ui.closing()
             event.accept()
         else:

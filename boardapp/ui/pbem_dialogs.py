@@ -11,6 +11,7 @@ has not joined yet.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -98,6 +99,11 @@ class NewPbemDialog(QDialog):
                                          "play)")
             self.names[sid] = edit
             form.addRow(f"{name} player", edit)
+        self.draw = QPushButton("Draw the sides")
+        self.draw.setToolTip("Shuffle the names entered among the sides of the scenario "
+                             "(sides chosen or drawn); you keep your name")
+        self.draw.clicked.connect(self.draw_sides)
+        form.addRow("", self.draw)
         self.passphrase = QLineEdit()
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
         self.again = QLineEdit()
@@ -118,6 +124,21 @@ class NewPbemDialog(QDialog):
         layout.addWidget(self.error)
         layout.addWidget(buttons)
         self.setMinimumWidth(460)
+
+    def draw_sides(self, rng: random.Random | None = None) -> None:
+        """Draw the names entered at random among the scenario's sides (those named);
+        "You play" follows your name."""
+        info = self.ruleset.scenarios().get(self.scenario.currentData())
+        sides = [s for s in (info.sides if info and info.sides else self.names)
+                 if s in self.names and self.names[s].text().strip()]
+        mine = self.names[self.me.currentData()].text().strip()
+        names = [self.names[s].text().strip() for s in sides]
+        (rng or random.SystemRandom()).shuffle(names)
+        for side, name in zip(sides, names, strict=True):
+            self.names[side].setText(name)
+        for side in sides:
+            if mine and self.names[side].text().strip() == mine:
+                self.me.setCurrentIndex(self.me.findData(side))
 
     def fewest(self) -> int | None:
         """How many players the chosen scenario needs at least when the players choose

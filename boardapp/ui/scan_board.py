@@ -144,6 +144,10 @@ class ScanBoard(QObject):
         mapfile = self.window.game.ruleset.map_file
         self.shipped_action.setEnabled(bool(mapfile) and user_map_path(mapfile).is_file())
         self.edit_action.setEnabled(bool(mapfile))
+        table = getattr(self.bmap, "table", None) is not None
+        self.use_action.setText("Use a scan of your &plan…" if table else "Use a &scanned map…")
+        self.edit_action.setText("&Edit the table (on the plan)…" if table
+                                 else "&Edit the map on the scan…")
 
     def _overlay_changed(self) -> None:
         visible = self.show_action.isChecked()
@@ -266,14 +270,19 @@ class ScanBoard(QObject):
 
     # -- the map ---------------------------------------------------------------------------------
     def edit_map(self):
-        """Open the map editor on the scan (or on the drawn map without a scan)."""
+        """Open the map editor on the scan (or on the drawn map without a scan); on a
+        table, the table editor."""
+        from boardapp.core.table.tableboard import table_of
+
         from .map_editor import MapEditorWindow
+        from .table_editor import TableEditorWindow
 
         if self.editor is not None:
             self.editor.raise_()
             return self.editor
+        editor = TableEditorWindow if table_of(self.bmap) is not None else MapEditorWindow
         try:
-            self.editor = MapEditorWindow(self.window.game, self.pyramid,
+            self.editor = editor(self.window.game, self.pyramid,
                                           self.settings.transform if self.settings else None,
                                           self.window)
         except BoardappError as exc:

@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QImage, QPixmap
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QFileDialog,
     QFrame,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.core.ai.levels import LEVELS
 from boardapp.core.engine.ruleset import Ruleset, available_rulesets
 from boardapp.core.files.recent import recent_files
 from boardapp.core.scan.boardsettings import UserMaps
@@ -54,6 +56,8 @@ class StartChoice:
     ruleset: str = ""
     scenario: str = ""
     path: str = ""
+    opponent: str = ""
+    """A new game against the computer at this level ("": people at this desk)."""
 
 
 def installed_games() -> list[Ruleset]:
@@ -124,7 +128,7 @@ class GameCard(QFrame):
             button.setToolTip(f"Start {ruleset.name}: {scenario_text(ruleset, sid)}\n{tip}")
             button.setProperty("scenario", sid)
             button.clicked.connect(lambda _=False, s=sid: page._finish(
-                StartChoice("new", ruleset.id, s)))
+                StartChoice("new", ruleset.id, s, opponent=page.opponent())))
             column.addWidget(button)
             self.buttons.append(button)
         column.addStretch(1)
@@ -151,7 +155,18 @@ class StartPage(QDialog):
                     min(760, screen.height() - 60) if screen else 760)
         outer = QHBoxLayout(self)
         left = QVBoxLayout()
-        left.addWidget(QLabel("<b>Start a game</b> — one click on a scenario sets it up"))
+        head = QHBoxLayout()
+        head.addWidget(QLabel("<b>Start a game</b> — one click on a scenario sets it up"), 1)
+        head.addWidget(QLabel("Play against:"))
+        self.opponent_box = QComboBox()
+        self.opponent_box.addItem("people at this desk", "")
+        for level in LEVELS:
+            self.opponent_box.addItem(f"the computer ({level})", level)
+        self.opponent_box.setToolTip("Against the computer you play the first side and the "
+                                     "computer every other one; Game → Computer → Players… "
+                                     "changes who plays what")
+        head.addWidget(self.opponent_box)
+        left.addLayout(head)
         body = QWidget()
         self.grid = QGridLayout(body)
         self.grid.setSpacing(8)
@@ -226,6 +241,10 @@ class StartPage(QDialog):
         return [b for card in self.cards for b in card.buttons]
 
     # -- choosing -------------------------------------------------------------------------
+    def opponent(self) -> str:
+        """The computer's level chosen for a new game ("": people at this desk)."""
+        return self.opponent_box.currentData() or ""
+
     def _finish(self, choice: StartChoice) -> None:
         self.choice = choice
         self.accept()

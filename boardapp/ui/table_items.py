@@ -146,6 +146,44 @@ class GhostItem(QGraphicsPolygonItem):
         self.setPolygon(QPolygonF([mm(x, y) for x, y in base.corners]))
 
 
+class TurnHandle(QGraphicsPathItem):
+    """The handle in front of the one selected figure: dragged around it, it turns it."""
+
+    RADIUS = 7.0
+    """Pixels (the handle keeps its size at any zoom)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), self.RADIUS, self.RADIUS)
+        path.moveTo(-4, 0)
+        path.lineTo(4, 0)
+        self.setPath(path)
+        self.setPen(QPen(QColor("#1b1b1b"), 1.5))
+        self.setBrush(QBrush(QColor("#f5d142")))
+        self.setZValue(Z_TOOL)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setToolTip("Drag around the figure to turn it")
+        self.stalk = QGraphicsLineItem()
+        self.stalk.setPen(QPen(QColor("#f5d142"), 2.0, Qt.PenStyle.DotLine))
+        self.stalk.setZValue(Z_TOOL - 1)
+
+    @staticmethod
+    def point(base: Base) -> tuple[float, float]:
+        """Where the handle stands (cm): 1.5 cm in front of the base's front edge."""
+        fx, fy = (base.corners[0][0] + base.corners[1][0]) / 2, (
+            base.corners[0][1] + base.corners[1][1]) / 2
+        dx, dy = fx - base.x, fy - base.y
+        norm = max((dx * dx + dy * dy) ** 0.5, 1e-9)
+        return fx + 1.5 * dx / norm, fy + 1.5 * dy / norm
+
+    def place(self, base: Base) -> None:
+        x, y = self.point(base)
+        self.setPos(mm(x, y))
+        self.stalk.setLine(base.x * MM_PER_CM, base.y * MM_PER_CM, x * MM_PER_CM,
+                           y * MM_PER_CM)
+
+
 class ToolLabel(QGraphicsSimpleTextItem):
     """The words a tool shows beside the pointer (lengths, sight), on a light box."""
 
@@ -161,14 +199,28 @@ class ToolLabel(QGraphicsSimpleTextItem):
         self.box.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
 
     def show_text(self, text: str, at: QPointF) -> None:
+        """Show ``text`` beside scene point ``at``, on the side of it that keeps the words
+        inside the view (left of or above the pointer near the right or bottom edge)."""
         self.setText(text)
-        self.setPos(at + QPointF(12, 12))
+        self.setPos(at + self._offset(at))
         rect = self.boundingRect().adjusted(-4, -3, 4, 3)
         self.box.setPolygon(QPolygonF([rect.topLeft(), rect.topRight(), rect.bottomRight(),
                                        rect.bottomLeft()]))
         self.box.setPos(self.pos())
         self.setVisible(True)
         self.box.setVisible(True)
+
+    def _offset(self, at: QPointF) -> QPointF:
+        views = self.scene().views() if self.scene() is not None else []
+        if not views:
+            return QPointF(12, 12)
+        view = views[0]
+        scale = max(view.transform().m11(), 1e-6)
+        seen = view.mapToScene(view.viewport().rect()).boundingRect()
+        rect = self.boundingRect()
+        dx, dy = 12 + rect.width() / scale, 12 + rect.height() / scale
+        return QPointF(12 if at.x() + dx <= seen.right() else -dx,
+                       12 if at.y() + dy <= seen.bottom() else -dy)
 
     def hide_all(self) -> None:
         self.setVisible(False)

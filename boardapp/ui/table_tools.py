@@ -16,9 +16,10 @@ from boardapp.core.engine.actions import Action
 from boardapp.core.table.bases import Base
 from boardapp.core.table.fixed import bearing, point_text, to_tenths, to_units
 from boardapp.core.table.measure import figure_base, figure_bases, measure, table_setup
+from boardapp.core.table.measuring import measure_action, measure_is_logged
 from boardapp.core.table.paths import plan_path
 
-from .table_items import Z_TOOL, GhostItem, ToolLabel, mm, to_table
+from .table_items import Z_TOOL, GhostItem, ToolLabel, TurnHandle, mm, to_table
 from .table_scene import TableScene
 
 
@@ -67,12 +68,44 @@ class TableTool:
     def release(self, pos: QPointF, shift: bool) -> None:
         """The button was released."""
 
+    # -- measuring written in the log (the rules forbid measuring before declaring) --------
+    def logged(self) -> bool:
+        """Whether a measure is an action written in the log now."""
+        game = self.scene.game
+        return game is not None and measure_is_logged(game.ruleset, game.state)
+
+    def log_measure(self, origin: str, target: str) -> str:
+        """Measure as the action ``measure ORIGIN TARGET``; the words logged (or why it
+        was refused). The side measuring is the owner of the figure measured from."""
+        game, controller = self.scene.game, self.scene.controller
+        if game is None or controller is None:
+            return ""
+        side = None
+        if game.pbem is None and origin in game.state["pieces"]:
+            side = game.ruleset.piece_side(game.state, origin)
+        entry = controller.push(measure_action(origin, target), side=side)
+        if entry is None:
+            return controller.last_refusal or "refused"
+        return "\n".join(line.text for line in entry.lines).replace("; ", "\n")
+
+    def where(self, pos: QPointF, pid: str | None) -> str:
+        """A figure's id, or the point ``pos`` as ``X,Y`` (cm), as a measure names it."""
+        if pid is not None:
+            return pid
+        x, y = to_table(pos)
+        return point_text(to_units(x), to_units(y))
+
+
+LOGGED_HINT = "release to measure\n(written in the log: both sides see it)"
+
 
 class MoveTool(TableTool):
     """Drag a figure anywhere (nothing snaps): the path, its obstacles and the allowance
     left show while dragging; the drop is the ruleset's move action (Shift: a placement
-    by hand). Ctrl+click selects several figures: dragging one of them moves the group,
-    each keeping its place (one action)."""
+    by hand). A click selects a figure and shows its turning handle in front of it: drag
+    the handle around the figure to turn it where it stands (one action). Ctrl+click
+    selects several figures: dragging one of them moves the group, each keeping its place
+    (one action)."""
 
     name, label, shortcut = "move", "Move", "M"
 
@@ -90,10 +123,47 @@ class MoveTool(TableTool):
         self.group: dict[str, Base] = {}
         """The other figures dragged with the pressed one, at their start."""
         self.ghosts: dict[str, GhostItem] = {}
+        self.handle = TurnHandle()
+        self.turning = False
+        """Whether the press took the turning handle (the figure turns where it stands)."""
+
+    def show_handle(self) -> None:
+        """The turning handle in front of the one selected figure (hidden otherwise)."""
+        base = None
+        if len(self.selected) == 1 and self.scene.game is not None:
+            base = figure_base(self.scene.game.ruleset, self.scene.drawn_state(),
+                               self.selected[0])
+        for item in (self.handle, self.handle.stalk):
+            if base is None and item.scene() is self.scene:
+                self.scene.removeItem(item)
+            elif base is not None and item.scene() is not self.scene:
+                self.scene.addItem(item)
+        if base is not None:
+            self.handle.place(base)
+
+    def on_handle(self, pos: QPointF) -> bool:
+        if self.handle.scene() is not self.scene:
+            return False
+        views = self.scene.views()
+        scale = views[0].transform().m11() if views else 1.0
+        reach = (TurnHandle.RADIUS + 3) / max(scale, 1e-6)
+        return math.hypot(pos.x() - self.handle.pos().x(), pos.y() - self.handle.pos().y()) \
+            <= reach
+
+    def clear(self) -> None:
+        super().clear()
+        if self.pid is None:
+            self.select([])
 
     def press(self, pos: QPointF, shift: bool) -> bool:
         if self.scene.replaying or self.scene.game is None:
             return False
+        self.turning = False
+        if self.on_handle(pos):
+            pid = self.selected[0]
+            self.pid, self.turned, self.group, self.turning = pid, None, {}, True
+            self.start = figure_base(self.scene.game.ruleset, self.scene.drawn_state(), pid)
+            return self.start is not None
         pid = self.scene.figure_at(pos)
         if pid is None:
             self.select([])
@@ -116,6 +186,7 @@ class MoveTool(TableTool):
         """Make ``pids`` the selection (drawn outlined)."""
         self.selected = list(pids)
         self.scene.outline(self.selected)
+        self.show_handle()
 
     def turn(self, degrees: float, shift: bool) -> None:
         """Turn the dragged figure (the wheel during a drag): its facing at the drop."""
@@ -157,6 +228,9 @@ class MoveTool(TableTool):
             return
         self._last = pos
         x, y = to_table(pos)
+        if self.turning:
+            self.turned = float(round(bearing(x - self.start.x, y - self.start.y)))
+            x, y = self.start.centre
         if self.ghost.scene() is not self.scene:
             self.scene.addItem(self.ghost)
         facing = self.facing_at(x, y, shift)
@@ -168,12 +242,15 @@ class MoveTool(TableTool):
             ghost.set_base(Base(base.x + x - self.start.x, base.y + y - self.start.y,
                                 base.width, base.depth, facing))
         text, ok = ("placed by hand", True) if shift else self.describe(x, y)
+        if self.turning:
+            text = f"facing {facing:g}°" + (" (by hand)" if shift else "")
         if self.group and not shift:
             text += f"\n(a group of {len(self.group) + 1})"
         self.draw(mm(self.start.x, self.start.y), pos, text, "#2e7d32" if ok else "#c62828")
 
     def release(self, pos: QPointF, shift: bool) -> None:
         pid, start, turned, group = self.pid, self.start, self.turned, list(self.group)
+        turning, self.turning = self.turning, False
         self.pid = self.start = self.turned = None
         self.group = {}
         for ghost in (self.ghost, *self.ghosts.values()):
@@ -184,16 +261,22 @@ class MoveTool(TableTool):
         if pid is None or start is None or controller is None or game is None:
             return
         x, y = to_table(pos)
-        if math.hypot(x - start.x, y - start.y) < 0.05:
-            return  # a click, not a move
+        if turning:
+            if turned is None or to_tenths(turned) == to_tenths(start.facing):
+                self.select([pid])
+                return  # not turned
+            x, y = start.centre
+        elif math.hypot(x - start.x, y - start.y) < 0.05:
+            self.select([pid])  # a click, not a move: the figure is selected
+            return
         where = point_text(to_units(x), to_units(y),
                            None if turned is None else to_tenths(turned))
         if shift:  # by hand, the pressed figure alone
             controller.push(Action("place", (pid, where)))
         else:
             controller.drop([pid, *group], where)
-        self.select([])
         self.scene.sync()
+        self.select([pid] if turning else [])  # a figure turned keeps its handle
 
 
 class FromPointTool(TableTool):
@@ -221,6 +304,9 @@ class RulerTool(FromPointTool):
     def move(self, pos: QPointF, shift: bool) -> None:
         if self.origin is None or self.scene.game is None:
             return
+        if self.logged():
+            self.draw(self.origin, pos, LOGGED_HINT, "#1f4e9c")
+            return
         ax, ay = to_table(self.origin)
         bx, by = to_table(pos)
         text = f"{math.hypot(bx - ax, by - ay):.1f} cm"
@@ -234,6 +320,11 @@ class RulerTool(FromPointTool):
         self.draw(self.origin, pos, text, "#1f4e9c")
 
     def release(self, pos: QPointF, shift: bool) -> None:
+        if self.origin is not None and self.logged():
+            origin = self.where(self.origin, self.pid)
+            target = self.where(pos, self.scene.figure_at(pos))
+            if target != origin:
+                self.draw(self.origin, pos, self.log_measure(origin, target), "#1f4e9c")
         self.origin = None  # the last measure stays until the next press
 
 
@@ -263,6 +354,9 @@ class SightTool(TableTool):
         if other is None or other == self.pid:
             self.draw(mm(a.x, a.y), pos, "drag to a figure", "#555555")
             return
+        if self.logged():
+            self.draw(mm(a.x, a.y), pos, LOGGED_HINT, "#555555")
+            return
         table, _ = table_setup(rs)
         result = measure(rs, state, self.pid, other)
         b = figure_base(rs, state, other)
@@ -271,6 +365,14 @@ class SightTool(TableTool):
                   "#2e7d32" if result.sees else "#c62828")
 
     def release(self, pos: QPointF, shift: bool) -> None:
+        other = self.scene.figure_at(pos)
+        if self.pid is not None and other not in (None, self.pid) and self.logged():
+            rs, state = self.scene.game.ruleset, self.scene.drawn_state()
+            a, b = figure_base(rs, state, self.pid), figure_base(rs, state, other)
+            text = self.log_measure(self.pid, other)
+            sees = text.find("line of sight: yes") >= 0
+            if a is not None and b is not None:
+                self.draw(mm(a.x, a.y), mm(b.x, b.y), text, "#2e7d32" if sees else "#c62828")
         self.pid = None
 
 
@@ -285,6 +387,7 @@ class RingTool(FromPointTool):
         self.ring = QGraphicsPathItem()
         self.ring.setZValue(Z_TOOL)
         self.ring.setPen(QPen(QColor("#6a1b9a"), 2.0, Qt.PenStyle.DashLine))
+        self.radius = 0.0
 
     def clear(self) -> None:
         super().clear()
@@ -310,9 +413,15 @@ class RingTool(FromPointTool):
         inside = [rs.piece_name(state, p) for p, b in sorted(figure_bases(rs, state).items())
                   if p != self.pid and b.polygon.distance(shape) <= radius]
         names = ", ".join(inside) if inside else "nobody"
-        self.draw(self.origin, pos, f"{radius:.1f} cm: {names}", "#6a1b9a")
+        self.radius = radius
+        self.draw(self.origin, pos, LOGGED_HINT if self.logged() else
+                  f"{radius:.1f} cm: {names}", "#6a1b9a")
 
     def release(self, pos: QPointF, shift: bool) -> None:
+        if self.origin is not None and self.logged() and self.radius > 0:
+            origin = self.where(self.origin, self.pid)
+            text = self.log_measure(origin, f"r={self.radius:.1f}")
+            self.draw(self.origin, pos, text, "#6a1b9a")
         self.origin = None
 
 

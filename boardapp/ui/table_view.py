@@ -65,6 +65,9 @@ class TableView(BoardView):
         """After moves carried out together, offer to step through their fractions."""
         self.step_index = 0
         self.table_scene.show_fraction(None)
+        move = self.tools["move"]
+        if isinstance(move, MoveTool) and move.pid is None:
+            move.select([p for p in move.selected if p in self.table_scene.figures])
         count = len(self.table_scene.fractions())
         for action in (self.step_back, self.step_label, self.step_next):
             action.setVisible(count > 0)

@@ -27,7 +27,7 @@ from .model.events import EVENT_NAMES, EVENTS
 from .model.guess import guess_hidden
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
 from .steps import sequence7
-from .steps.allies import AllyChoice, AllyTurn, Bribes, NeutralBuild, SecretAlly
+from .steps.allies import AllyChoice, AllyTurn, Bribes, MinorStart, NeutralBuild, SecretAlly
 from .steps.common import RevealSealed
 from .steps.deal import Deal, DealPhase, DeckComposition
 from .steps.duels import DiscardStake, Duels, GreatBattle, Stake
@@ -58,7 +58,7 @@ PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, Twe
               *SEQUENCE_7_PROCEDURES)
 """The procedures (frames on the flow's stack); Séq. 7's are added by its module."""
 MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes, FlandersDouble,
-                   AllyTurn, NeutralBuild, sequence7.KeepRed)
+                   AllyTurn, NeutralBuild, sequence7.KeepRed, MinorStart)
 """Procedures added since the first version (foreign defence, 9.0's allies)."""
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)
@@ -117,6 +117,8 @@ class Montjoie(MontjoieModel):
         if len(nations) == 2:  # 9.0: the allies are chosen in secret at the start
             state["flow"] = [{"step": "secret-ally", "side": nations[0],
                               "sides": list(nations), "vars": {}}]
+        if played_with == "0.1":  # recorded before the rules of 0.2 (model.rule_on)
+            state["legacy"] = {"rules-0.2": False}
         return state
 
     @staticmethod
@@ -261,9 +263,14 @@ class Montjoie(MontjoieModel):
         v = state["vars"]
         if v["politics"]:
             marks[f"etat-{v['politics']}"] = [POLITICS[v["politics"]].split(" ")[0]]
-        order = [n for n in v["order"] if n in v["nations"]]
-        for i, n in enumerate(order, 1):
+        for i, n in enumerate(self.shown_order(state), 1):
             marks[f"ordre-{i}"] = [self.nation_name(n)]
+        for n, kind in v["minors"].items():  # 9.0: whose ally, or neutral
+            player = (v.get("ally_of") or {}).get(n)
+            loyal = (v.get("loyal") or {}).get(n, True)
+            marks[f"nation-{n}"] = [f"allié de {self.nation_name(player)}"
+                                    if kind == "allie" and player and loyal else "neutre",
+                                    f"{len(self.owned(state, n))} villes"]
         for n in v["nations"]:
             box = [f"{v['treasury'].get(n, 0)} écus", f"{v['influence'].get(n, 0)} PI",
                    f"{v['hand_sizes'].get(n, 0)} cartes"]
@@ -282,13 +289,19 @@ class Montjoie(MontjoieModel):
         if v["eliminated"]:
             marks["hors-jeu"] = [self.nation_name(n) for n in v["eliminated"]]
 
+    def shown_order(self, state: State) -> list[str]:
+        """The turn order the board shows: the players', and with 2 players the minor
+        powers that play after them (9.0)."""
+        v = state["vars"]
+        two = len(v["nations"]) == 2 and self.rule_on(state)
+        return [n for n in v["order"] if n in v["nations"] or (two and n in v["minors"])]
+
     def status(self, state: State) -> Status:
         v = state["vars"]
         politics = POLITICS.get(v["politics"] or "", "—")
         phase = PHASE_NAMES.get(state.get("phase") or "", "")
         lines = [f"Tour {state['turn']} ({v['length']}), {phase}; état politique: {politics}",
-                 "Ordre: " + ", ".join(self.nation_name(n) for n in v["order"]
-                                       if n in v["nations"])]
+                 "Ordre: " + ", ".join(self.nation_name(n) for n in self.shown_order(state))]
         for n in v["nations"]:
             sheet = "/".join(str(x) for x in v["pp"].get(n, [])) or "—"
             hero = ", héros actif" if v["heroes"].get(n) == "active" else ""

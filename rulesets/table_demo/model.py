@@ -6,14 +6,16 @@ The whole rule book, cited as "Table demo N":
    a 2 x 4 cm base, on a 60 x 60 cm table with a wood, a wall and a hill. The game lasts
    four turns.
 2. Each turn both sides give orders in secret at the same time: a path (waypoints in cm)
-   for any of their figures, and a facing at its end if wanted; several figures may be
-   given one path, each keeping its place in the group. The orders are revealed
-   together, then carried out together (rule 5).
+   for any of their figures, and a facing at its end if wanted (a figure may also just
+   turn where it stands); several figures may be given one path, each keeping its
+   place in the group. The orders are revealed together, then carried out together
+   (rule 5).
 3. A path may take at most the figure's allowance: foot 8 cm, rider 14 cm. Entering the
    scenery costs more: light obstacle (the wood) 2 cm, medium (the wall) 4 cm, large 6 cm;
    on a road nothing. A path stays on the table.
 4. A figure sees another if the line between their eyes (3 cm above the ground; on the
-   hill, 4 cm higher) passes over all the scenery in between. Cover: the best cover class
+   hill, 4 cm higher) passes over all the scenery and every other figure in between (a
+   figure is as tall as its eye). Cover: the best cover class
    of the scenery the line meets within 1 cm of the target. Range: close up to 4 cm, short
    up to 12 cm, long up to 24 cm.
 5. Orders are carried out in sixths: in each sixth every figure moves a sixth of its
@@ -46,12 +48,14 @@ RULES = TableRules(
     figures={"foot": FOOT, "rider": RIDER},
     costs={"light": 2.0, "medium": 4.0, "large": 6.0},
     range_bands=(("close", 4.0), ("short", 12.0), ("long", 24.0)),
-    see_into=0.0, cover_within=1.0, fractions=6)
+    see_into=0.0, cover_within=1.0, fractions=6, figures_block=True)
 SET_UP = {  # piece id: (type, x cm, y cm, facing degrees)
     "red-a": ("foot", 12, 52, 0), "red-b": ("foot", 28, 52, 0), "red-r": ("rider", 20, 54, 0),
     "blue-a": ("foot", 36, 8, 180), "blue-b": ("foot", 52, 8, 180),
     "blue-r": ("rider", 44, 6, 180),
 }
+TURN_IN_PLACE = "turn_in_place"
+"""``state["legacy"]`` key: ``False`` for games of version 0.1 (see ``version``)."""
 HOLD = "hold"
 """The orders of a side that moves nothing."""
 
@@ -111,7 +115,9 @@ class TableModel(Ruleset):
 
     id = "table-demo"
     name = "Table demo"
-    version = "0.1"
+    version = "0.2"
+    """0.2: a figure ordered to turn where it stands turns (0.1 ignored it; such games
+    replay that way, ``state["legacy"]``)."""
     rules_name = "Table demo"
     sides = (SideInfo("red", "Red", "#c0392b", "#ffffff"),
              SideInfo("blue", "Blue", "#2e5fa8", "#ffffff"))

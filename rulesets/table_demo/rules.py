@@ -13,7 +13,7 @@ from boardapp.core.table.fixed import is_point_text, to_tenths, to_units
 from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
-from .model import LAST_TURN, SET_UP, SIDES, TableModel
+from .model import LAST_TURN, SET_UP, SIDES, TURN_IN_PLACE, TableModel
 from .steps.orders import ORDERS_STEP, Orders, RevealOrders, TurnPhase
 
 
@@ -34,6 +34,8 @@ class TableDemo(TableModel):
         for pid, (tid, x, y, facing) in SET_UP.items():
             add_piece(state, pid, tid, TABLE_PLACE)
             set_position(state, pid, to_units(x), to_units(y), to_tenths(facing))
+        if played_with == "0.1":
+            state["legacy"] = {TURN_IN_PLACE: False}  # turning where it stands: from 0.2
         state["phase"] = TurnPhase.name
         state["vars"] = {"drafts": {}}
         state["flow"] = [{"step": ORDERS_STEP, "side": SIDES[0], "sides": list(SIDES),

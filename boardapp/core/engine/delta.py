@@ -46,7 +46,7 @@ def sync(cur: dict[str, Any], shadow: dict[str, Any]) -> tuple[Delta, Delta]:
     deltas ``(undo, redo)``: ``undo`` turns ``cur`` back into the old shadow."""
     undo: Delta = []
     redo: Delta = []
-    if cur != shadow or list(cur) != list(shadow):
+    if cur != shadow or _reordered(cur, shadow):
         _walk(cur, shadow, (), undo, redo, True)
     return undo, redo
 
@@ -54,9 +54,17 @@ def sync(cur: dict[str, Any], shadow: dict[str, Any]) -> tuple[Delta, Delta]:
 def changes(cur: dict[str, Any], shadow: dict[str, Any]) -> Delta:
     """The delta that turns ``cur`` back into ``shadow`` (neither is changed)."""
     undo: Delta = []
-    if cur != shadow or list(cur) != list(shadow):
+    if cur != shadow or _reordered(cur, shadow):
         _walk(cur, shadow, (), undo, [], False)
     return undo
+
+
+def _reordered(cur: dict[str, Any], old: Any) -> bool:
+    """Whether two equal dicts (``==`` ignores order) differ in the order of their keys,
+    at any depth (the order is part of the state: iteration follows it)."""
+    if type(old) is not dict or list(cur) != list(old):
+        return True
+    return any(type(v) is dict and _reordered(v, old[k]) for k, v in cur.items())
 
 
 def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, redo: Delta,
@@ -64,7 +72,8 @@ def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, red
     get = old.get
     n_old = len(old)
     added = False
-    for k in [k for k, v in cur.items() if v != get(k, _MISSING)]:
+    for k in [k for k, v in cur.items()
+              if v != get(k, _MISSING) or (type(v) is dict and _reordered(v, old[k]))]:
         v = cur[k]
         sub = (*path, k)
         o = get(k, _MISSING)

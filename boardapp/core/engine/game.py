@@ -98,6 +98,10 @@ class Game:
         """An independent copy of :attr:`state` as the last action left it (see
         :mod:`.delta`)."""
         self.log: list[LogEntry] = []
+        self.seats: dict[str, str] = {}
+        """The sides the computer plays at this desk, with its level (``"normal"``...);
+        the others are people. Not part of the state: saved beside the log, never by
+        email (:mod:`boardapp.core.ai.seats`)."""
         self._past = Timeline(self.initial)
         self.edited = False
         """Whether :attr:`state` was changed outside any action (then the game's states

@@ -15,6 +15,8 @@ manual correction); they only check that the pieces and places exist.
 ``control PLACE SIDE|none`` set the control of an area or region
 ``score SIDE N``            set a side's score (victory points)
 ``data SHEET K:S=V ..``     set game data: a card value, a table cell (datasheets)
+``measure FROM TO``         on a table, a measure written in the log (when the rules
+                            forbid measuring before declaring: :mod:`..table.measuring`)
 ==========================  =============================================
 """
 
@@ -24,6 +26,7 @@ from collections.abc import Callable
 
 from ..base.errors import InvalidActionError
 from ..table.fixed import is_point_text
+from ..table.measuring import MEASURE, do_measure
 from ..table.place import place_on_table
 from ..table.positions import clear_position
 from ..table.tableboard import table_of
@@ -34,7 +37,7 @@ from .ruleset import Ruleset
 from .state import State, pieces_at, put_piece, reorder
 
 MANUAL_VERBS = ("place", "flip", "eliminate", "return", "order", "roll", "set-dice",
-                "control", "score", "data")
+                "control", "score", "data", MEASURE)
 
 
 def _pieces(ruleset: Ruleset, state: State, action: Action, index: int) -> list[str]:
@@ -160,8 +163,8 @@ def do_score(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
 HANDLERS: dict[str, Callable[[Ruleset, State, Action, Context], None]] = {
     "place": do_place, "flip": do_flip, "eliminate": do_eliminate, "return": do_return,
     "order": do_order, "roll": do_roll, "set-dice": do_set_dice, "control": do_control,
-    "score": do_score, "data": do_data,
+    "score": do_score, "data": do_data, MEASURE: do_measure,
 }
 
 # Verbs that record play rather than correct it: they are not tagged "(by hand)".
-NOT_MANUAL = ("roll", "order")
+NOT_MANUAL = ("roll", "order", MEASURE)

@@ -9,6 +9,7 @@ Shape (PGN's: a header, then one action per line)::
       "maps": {"main": {"file": "x.yaml", "origin": "shipped" | "user", "digest": "..."}},
       "scenario": "...", "seed": 123,
       "sides": ["...", ...],            # only when the set-up chose the sides that play
+      "seats": {"side": "normal", ...}, # the sides the computer plays (one desk only)
       "pbem": {"game_id": "...", "players": [{"side", "name", "anchor", "public_key",
                "keybox", "chain_length"}, ...]},                       # play by email only
       "sends": [{"side": "...", "upto": 12, "at": "2025-...", ...}, ...],
@@ -32,6 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ... import __version__
+from ..ai.seats import check_seats
 from ..base.atomic import atomic_write_text
 from ..base.errors import BoardappError, DataError, GameFileError, quote
 from ..base.yamlio import load_json_text, read_regular_file
@@ -97,6 +99,8 @@ def game_to_json(game: Game) -> dict[str, Any]:
     start_data = game.start_data
     if start_data:
         data["game_data"] = start_data
+    if game.seats and game.pbem is None:
+        data["seats"] = dict(game.seats)
     pbem = game.pbem
     if pbem is not None:
         data["pbem"] = {"game_id": pbem.game_id,
@@ -258,6 +262,10 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     game = new_game()
     game.notes += _map_notes(game, data)
     sides = [s.id for s in ruleset.sides]
+    try:
+        seats = check_seats(sides, data.get("seats"), by_email=mode != "hotseat")
+    except BoardappError as exc:
+        raise GameFileError(name, "seats", str(exc)) from exc
     if mode == "hotseat":
         kept = data.get("checkpoints")
         if not (verified_here and kept is not None and _open_verified(game, actions, kept)):
@@ -266,6 +274,7 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
                 game.notes = notes
             _replay_hotseat(r, game, actions, sides, _version_hint(game, data))
             _check_checkpoints(r, game, actions, kept, written)
+        game.seats = seats
         game.sends = read_sends(r, data.get("sends"), sides, False, len(game.log))
         expected = data.get("digest")
         if expected is not None and expected != digest(game.state):

@@ -278,11 +278,33 @@ def map_features(bmap: BoardMap) -> dict[str, Point]:
     return out
 
 
+def table_point(bmap: BoardMap, name: str) -> Point | None:
+    """On a table (a plan in centimetres), the map point of ``X,Y cm`` (a point of the
+    plan given in table centimetres from its top left corner); ``None`` otherwise."""
+    table = getattr(bmap, "table", None)
+    text = name.strip()
+    if table is None or not text.endswith("cm"):
+        return None
+    words = text[:-2].replace(" ", "").split(",")
+    try:
+        x, y = (float(w) for w in words)
+    except ValueError:
+        return None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return None
+    scale = bmap.size[0] / table.width  # map units (mm) per cm
+    return x * scale, y * scale
+
+
 def feature_point(bmap: BoardMap, name: str, features: dict[str, Point] | None = None) -> Point:
-    """The map point of feature ``name``; :class:`CalibrationError` suggests near names."""
+    """The map point of feature ``name`` (on a table also ``X,Y cm``, see
+    :func:`table_point`); :class:`CalibrationError` suggests near names."""
     features = map_features(bmap) if features is None else features
     if name in features:
         return features[name]
+    point = table_point(bmap, name)
+    if point is not None:
+        return point
     close = difflib.get_close_matches(name, list(features), n=3)
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
     raise CalibrationError(f"no feature {name!r} on map {bmap.id}{hint}")

@@ -12,7 +12,7 @@ from ..engine.state import State
 from .bases import Base
 from .positions import base_of, on_table
 from .rules import TableRules
-from .sight import cover_near, eye_of, line_of_sight
+from .sight import cover_near, eye_of, figures_in_the_way, line_of_sight
 from .tableboard import table_of
 from .tablemap import Table
 
@@ -45,6 +45,13 @@ def figure_bases(ruleset: Any, state: State) -> dict[str, Base]:
     return out
 
 
+def figure_level(ruleset: Any, state: State, pid: str) -> float:
+    """How high above the ground figure ``pid`` stands (cm): the floor of a building it
+    is on, as the ruleset's ``figure_level(state, pid)`` says (0 without one)."""
+    level = getattr(ruleset, "figure_level", None)
+    return float(level(state, pid)) if level is not None else 0.0
+
+
 @dataclass(frozen=True)
 class Measure:
     """What the tools say between two figures."""
@@ -57,9 +64,14 @@ class Measure:
     band: str
     arc: str
     """In which arc of the first figure the second stands."""
+    blocked_by_figures: tuple[str, ...] = ()
+    """The figures in the way (ids), when the ruleset says figures block sight."""
+    figure_names: tuple[str, ...] = ()
+    """Their names, as the players read them."""
 
     def lines(self, table: Table) -> list[str]:
-        names = ", ".join(table.scenery[s].name for s in self.blocked_by)
+        names = ", ".join([table.scenery[s].name for s in self.blocked_by]
+                          + list(self.figure_names))
         covers = ", ".join(table.scenery[s].name for s in self.cover_by)
         return [f"distance: {self.distance:.2f} cm (edge to edge)",
                 "line of sight: " + ("yes" if self.sees else f"no, blocked by {names}"),
@@ -68,7 +80,8 @@ class Measure:
 
     def to_json(self) -> dict[str, Any]:
         return {"distance_cm": round(self.distance, 2), "line_of_sight": self.sees,
-                "blocked_by": list(self.blocked_by), "cover": self.cover,
+                "blocked_by": list(self.blocked_by),
+                "blocked_by_figures": list(self.blocked_by_figures), "cover": self.cover,
                 "cover_by": list(self.cover_by), "range": self.band, "arc": self.arc}
 
 
@@ -82,10 +95,18 @@ def measure(ruleset: Any, state: State, a: str, b: str) -> Measure:
     if base_a is None or base_b is None:
         missing = a if base_a is None else b
         raise BoardappError(f"{ruleset.piece_name(state, missing)} is not on the table")
-    eye_a = eye_of(table, base_a, rules.figure(state["pieces"][a]["type"]).height)
-    eye_b = eye_of(table, base_b, rules.figure(state["pieces"][b]["type"]).height)
+    eye_a = eye_of(table, base_a, rules.figure(state["pieces"][a]["type"]).height
+                   + figure_level(ruleset, state, a))
+    eye_b = eye_of(table, base_b, rules.figure(state["pieces"][b]["type"]).height
+                   + figure_level(ruleset, state, b))
     sight = line_of_sight(table, eye_a, eye_b, rules.see_into)
+    in_way: tuple[str, ...] = ()
+    if rules.figures_block:
+        others = {pid: (base, rules.figure(state["pieces"][pid]["type"]).height)
+                  for pid, base in figure_bases(ruleset, state).items() if pid not in (a, b)}
+        in_way = figures_in_the_way(table, eye_a, eye_b, others)
     cover, cover_by = cover_near(table, eye_a, base_b, rules.cover_within)
     distance = base_a.distance(base_b)
-    return Measure(distance, sight.clear, sight.blocked_by, cover, cover_by,
-                   rules.band(distance), base_a.arc_of(base_b))
+    return Measure(distance, sight.clear and not in_way, sight.blocked_by, cover, cover_by,
+                   rules.band(distance), base_a.arc_of(base_b), in_way,
+                   tuple(ruleset.piece_name(state, p) for p in in_way))

@@ -32,6 +32,15 @@ class TableRules:
     see_into: float = 0.0
     cover_within: float = 1.0
     fractions: int = 6
+    figures_block: bool = False
+    """Whether a figure standing between two others blocks their line of sight (where
+    the line passes lower than its top)."""
+    measure_freely: bool = True
+    """Whether the players may measure at any time; ``False``: measuring before declaring
+    is forbidden, and a measure is an action in the log, seen by all
+    (:mod:`.measuring`)."""
+    measure_rule: str | None = None
+    """The rule that forbids measuring before declaring, cited in the log of a measure."""
 
     def figure(self, type_id: str) -> FigureSpec:
         return self.figures.get(type_id, FigureSpec())

@@ -8,10 +8,14 @@ standing in a building or behind a hedge it touches is not blocked by that scene
 figure in a wood sees, and is seen, through ``see_into`` cm of that wood (the ruleset says
 how far). The line between two equal eyes is blocked the same way in both directions.
 
-Every answer, one pair or many, comes from :func:`sight_pairs`, which works on all the
-pairs at once with numpy: the sight line's height is linear along it, so its lowest point
-inside a shape is where it first enters or last leaves it (or an eye inside it); those are
-found from the shape's boundary edges.
+Figures in the way (when a ruleset says that figures block sight) are found by
+:func:`figures_in_the_way`: a figure blocks where the line crosses its base no higher than
+its top, so figures of one height hide one another and a viewer on a hill sees over them.
+
+Every answer about the scenery, one pair or many, comes from :func:`sight_pairs`, which
+works on all the pairs at once with numpy: the sight line's height is linear along it, so
+its lowest point inside a shape is where it first enters or last leaves it (or an eye
+inside it); those are found from the shape's boundary edges.
 """
 
 from __future__ import annotations
@@ -171,3 +175,28 @@ def cover_near(table: Table, a: Eye, target: Base,
         return "none", ()
     best = max(COVERS.index(s.cover) for s in found)
     return COVERS[best], tuple(s.id for s in found if COVERS.index(s.cover) == best)
+
+
+def figures_in_the_way(table: Table, a: Eye, b: Eye,
+                       figures: Mapping[str, tuple[Base, float]]) -> tuple[str, ...]:
+    """The figures that block the line of sight from ``a`` to ``b``, by id: ``figures``
+    maps each figure that may stand in the way (not the two looking) to its base and
+    height; a figure blocks where the line crosses its base lower than its top (the ground
+    under it plus its height), so a viewer on a hill sees over a figure below."""
+    line = LineString([(a.x, a.y), (b.x, b.y)])
+    length = line.length
+    if length <= EPS:
+        return ()
+    ids = sorted(figures)
+    polygons = np.array([figures[p][0].polygon for p in ids], dtype=object)
+    hits = shapely.intersects(line, polygons) if ids else np.zeros(0, dtype=bool)
+    found = []
+    for pid in (p for p, hit in zip(ids, hits.tolist(), strict=True) if hit):
+        base, height = figures[pid]
+        crossed = line.intersection(base.polygon)
+        ts = [line.project(shapely.Point(p)) / length
+              for p in shapely.get_coordinates(crossed).tolist()]
+        low = min(a.h + t * (b.h - a.h) for t in (min(ts), max(ts)))
+        if low <= table.ground(base.x, base.y) + height + 1e-6:
+            found.append(pid)
+    return tuple(found)

@@ -14,7 +14,7 @@ exactly what the state keeps.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -52,6 +52,19 @@ class Fraction:
     contacts: list[tuple[str, str]] = field(default_factory=list)
     blocked: list[tuple[str, str]] = field(default_factory=list)
     """Figures stopped before a friend: (figure, friend)."""
+    halted: list[tuple[str, str]] = field(default_factory=list)
+    """Figures the ruleset stopped (:data:`Halt`): (figure, the reason it gave)."""
+
+    def stopped(self) -> set[str]:
+        """The figures that stopped during this fraction, for whatever reason."""
+        return {p for p, _ in self.contacts + self.blocked + self.halted}
+
+
+Halt = Callable[[str, Mapping[str, Base], float], "str | None"]
+"""A ruleset's own reasons to stop a figure (being seen, a charge reaching its distance):
+called after every small step with the figure's id, every figure's base now and the
+effort (cm) the figure has spent; a text (the reason) stops it where it is, ``None``
+lets it go on. It is asked at most every :data:`STEP_CM` of a move."""
 
 
 FRACTION = "table-fraction"
@@ -85,11 +98,21 @@ def _base(b: Base, at: tuple[int, int, int]) -> Base:
     return found
 
 
-def carry_out(figures: Mapping[str, Figure], fractions: int = 6) -> list[Fraction]:
-    """Carry out every figure's path together in ``fractions`` (see the module doc)."""
+def carry_out(figures: Mapping[str, Figure], fractions: int = 6,
+              turn_in_place: bool = True, halt: Halt | None = None) -> list[Fraction]:
+    """Carry out every figure's path together in ``fractions`` (see the module doc).
+    With ``turn_in_place`` a figure whose path goes nowhere but which is given a facing
+    turns to it in the first fraction (before version 0.2 of the table demo such an order
+    was ignored: ``False`` replays those games). ``halt`` stops figures for the
+    ruleset's own reasons (:data:`Halt`)."""
     ids = sorted(figures)
     at = {p: _stored(figures[p].base.x, figures[p].base.y, figures[p].base.facing)
           for p in ids}
+    for p in ids:
+        f = figures[p]
+        if turn_in_place and f.plan is not None and f.plan.effort <= 0 and \
+                f.facing is not None:
+            at[p] = (at[p][0], at[p][1], to_tenths(f.facing))
     effort = {p: 0.0 for p in ids}
     moving = {p for p in ids if figures[p].plan is not None and figures[p].plan.effort > 0}
     out = []
@@ -102,12 +125,13 @@ def carry_out(figures: Mapping[str, Figure], fractions: int = 6) -> list[Fractio
         for s in range(1, steps + 1):
             aims = {p: first[p] + (goal[p] - first[p]) * s / steps for p in moving}
             _substep(figures, ids, moving, at, effort, aims, frac)
+            if halt is not None:
+                _halt(figures, ids, moving, at, effort, frac, halt)
         for p in sorted(moving):
             if effort[p] >= figures[p].plan.effort and figures[p].facing is not None:
                 at[p] = (at[p][0], at[p][1], to_tenths(figures[p].facing))
         frac.positions = {p: at[p] for p in ids if figures[p].plan is not None}
-        for p, _ in frac.contacts + frac.blocked:
-            moving.discard(p)
+        moving -= frac.stopped()
         moving = {p for p in moving if effort[p] < figures[p].plan.effort}
         out.append(frac)
     return out
@@ -118,7 +142,7 @@ def _substep(figures: Mapping[str, Figure], ids: list[str], moving: set[str],
              aims: dict[str, float], frac: Fraction) -> None:
     """All moving figures take one small step together, each to its aim (effort)."""
     start = dict(effort)
-    stopped = {p for p, _ in frac.contacts + frac.blocked}
+    stopped = frac.stopped()
     active = [p for p in ids if p in moving and p not in stopped]
     target = {p: aims[p] for p in active}
     bases = {p: _base(figures[p].base, at[p]) for p in ids}
@@ -158,6 +182,21 @@ def _substep(figures: Mapping[str, Figure], ids: list[str], moving: set[str],
     for p in active:
         at[p] = proposed[p]
         effort[p] = target[p]
+
+
+def _halt(figures: Mapping[str, Figure], ids: list[str], moving: set[str],
+          at: dict[str, tuple[int, int, int]], effort: dict[str, float], frac: Fraction,
+          halt: Halt) -> None:
+    """Ask the ruleset whether each figure still moving stops where it is now."""
+    stopped = frac.stopped()
+    active = [p for p in ids if p in moving and p not in stopped]
+    if not active:
+        return
+    bases = {p: _base(figures[p].base, at[p]) for p in ids}
+    for p in active:
+        reason = halt(p, bases, effort[p])
+        if reason:
+            frac.halted.append((p, reason))
 
 
 def _near(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: float,

@@ -58,6 +58,7 @@ from typing import Any
 
 from boardapp.core.engine.ruleset import Ruleset, SideInfo
 from boardapp.core.engine.state import State
+from boardapp.core.engine.state import rule_on as core_rule_on
 
 NATIONS = ("navarre", "france", "angleterre", "bretagne", "bourgogne", "flandres")
 """The six powers in the fixed initial order of 5.0."""
@@ -119,7 +120,7 @@ class MontjoieModel(Ruleset):
 
     id = "montjoie"
     name = "Montjoie!"
-    version = "0.1"
+    version = "0.2"
     rules_name = "Montjoie"
     sides = SIDES
     map_file = "montjoie.yaml"
@@ -230,6 +231,14 @@ class MontjoieModel(Ruleset):
     def reading_note(self, state: State, ambiguity: str) -> str:
         """"A1 (a)": how the log names the reading used."""
         return f"{ambiguity} ({self.reading(state, ambiguity)})"
+
+    def rule_on(self, state: State, rule: str = "rules-0.2") -> bool:
+        """Whether a rule added in a later version applies: off only for a game recorded
+        with an older version (``state["legacy"]``, set by ``setup(..., played_with)``):
+        ``rules-0.2`` covers 9.0's minor powers in Séq. 7 with 2 players, the national
+        variants of France, Brittany and Navarre, Joan of Arc, the island, and the red
+        cards of a player attacked by foreign troops."""
+        return core_rule_on(state, rule)
 
     def option(self, state: State, option: str) -> bool:
         """Whether optional rule ``option`` (10.0, or the foreign interventions of

@@ -52,6 +52,8 @@ FOREIGN_ATTACK, FOREIGN_DEFENCE = 5, 5
 garrison + 1D6."""
 ALLY_DEFENCE = 7
 """9.0 (3 players): an ally defends with 7 + 1D6 (its garrison included)."""
+NEUTRAL_ATTACK = 6
+"""9.0 (2 players): "Leur force est de 6 en attaque et 7 en défense"."""
 
 
 def geography(rs: MontjoieModel) -> Geography:
@@ -130,11 +132,12 @@ def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, in
     attack, defence = commitment(fv, ATTACKER), commitment(fv, DEFENDER)
     die_a, die_d = fv["dice"]
     place = ground(rs, state, fv)
-    opts = combat_options(rs, state, fv["attacker"])
+    opts = combat_options(rs, state, fv.get("for_ally") or fv["attacker"])
     if is_player(rs, state, fv["attacker"]):
         a = attack_total(attack, die_a, grand_master_bonus(state, fv["attacker"]))
-    else:  # an ally of the 3-player game (9.0: "ATT : 5 + 1D6")
-        a = FOREIGN_ATTACK + min(attack.influence, 3) + die_a
+    else:  # a 3-player ally (9.0: "ATT : 5 + 1D6"), a 2-player neutral (6)
+        base, with_die = minor_attack(rs, state)
+        a = base + min(attack.influence, 3) + (die_a if with_die else 0)
     defender = fv["defender"]
     if defender == FOREIGN:
         fort = fortification_points(place, attack, Commitment(), opts)
@@ -172,11 +175,23 @@ def mercenaries(state: State, city: str) -> int:
     return int((state["vars"].get("mercenaries") or {}).get(city, 0))
 
 
-def attack_words(fv: dict[str, Any]) -> str:
+def minor_attack(rs: MontjoieModel, state: State) -> tuple[int, bool]:
+    """The attack of a power no player plays, and whether a die is added: a 3-player
+    ally 5 + 1D6; a 2-player neutral 6 ("Leur force est de 6 en attaque"; A19: a with
+    the die, b without)."""
+    if len(rs.players(state)) == 2 and rs.rule_on(state):
+        return NEUTRAL_ATTACK, rs.reading(state, "A19") == "a"
+    return FOREIGN_ATTACK, True
+
+
+def attack_words(fv: dict[str, Any], base: tuple[int, bool] = (FOREIGN_ATTACK, True)
+                 ) -> str:
     attack = commitment(fv, ATTACKER)
     if not attack.cards and fv["commanders"][ATTACKER] != fv["attacker"]:
-        return (f"ally {FOREIGN_ATTACK} + influence {min(attack.influence, 3)} + die "
-                f"{fv['dice'][0]} (Montjoie 9.0)")
+        die = fv["dice"][0] if base[1] else 0
+        who = "ally" if base[0] == FOREIGN_ATTACK else "neutral"
+        return (f"{who} {base[0]} + influence {min(attack.influence, 3)} + die "
+                f"{die} (Montjoie 9.0)")
     return (f"cards {attack.card_points} + influence {min(attack.influence, 3)} + die "
             f"{fv['dice'][0]}" + (" + Hero 2" if attack.hero else ""))
 

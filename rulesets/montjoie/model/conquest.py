@@ -68,10 +68,11 @@ def _name(names: Mapping[str, str] | None, city: str) -> str:
 def why_not_expand(geo: Geography, owner: Mapping[str, Any], side: str, source: str,
                    target: str, sea: bool, done: Sequence[Mapping[str, Any]], *,
                    from_new_city: bool = False, limited_landings: bool = False,
-                   names: Mapping[str, str] | None = None) -> Why:
+                   names: Mapping[str, str] | None = None, island: bool = False) -> Why:
     """Séq. 7 phase 1: may ``side`` place a garrison on ``target`` from ``source`` (by
     sea if ``sea``), having already made the expansions ``done`` this turn (each
-    ``{"from", "to", "sea"}``)? ``from_new_city`` is the reading of A7."""
+    ``{"from", "to", "sea"}``)? ``from_new_city`` is the reading of A7; ``island``:
+    10.0 "Mon pays est une île", every expansion may be by sea."""
     t, s = _name(names, target), _name(names, source)
     if len(done) >= MAX_EXPANSIONS:
         return "two expansions a turn at most", EXPANSION_RULE
@@ -86,7 +87,7 @@ def why_not_expand(geo: Geography, owner: Mapping[str, Any], side: str, source: 
         return (f"you have already expanded from {s}: not both expansions from the same "
                 "city", EXPANSION_RULE)
     if sea:
-        if any(d.get("sea") for d in done):
+        if any(d.get("sea") for d in done) and not island:
             return "one expansion by sea a turn", EXPANSION_RULE
         if source not in geo.ports:
             return f"{s} has no port", EXPANSION_RULE
@@ -100,7 +101,8 @@ def why_not_expand(geo: Geography, owner: Mapping[str, Any], side: str, source: 
 
 def expansions(geo: Geography, owner: Mapping[str, Any], side: str,
                done: Sequence[Mapping[str, Any]], *, from_new_city: bool = False,
-               limited_landings: bool = False) -> list[tuple[str, str, bool]]:
+               limited_landings: bool = False, island: bool = False
+               ) -> list[tuple[str, str, bool]]:
     """Every legal expansion now, as ``(source, target, by_sea)``."""
     out = []
     own = sorted(c for c, o in owner.items() if o == side)
@@ -114,7 +116,7 @@ def expansions(geo: Geography, owner: Mapping[str, Any], side: str,
                 if geo.by_road(source, target):
                     continue  # reached by road already: the sea adds nothing
                 if why_not_expand(geo, owner, side, source, target, True, done,
-                                  from_new_city=from_new_city,
+                                  from_new_city=from_new_city, island=island,
                                   limited_landings=limited_landings) is None:
                     out.append((source, target, True))
     return out

@@ -27,7 +27,9 @@ from boardapp.core.engine.together import SealedChoice
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
+from ..model.cards import discard_from_hand
 from ..model.cities import set_city
+from ..model.setup import START
 from .corrections import Corrections
 from .foreign import FOREIGN_ATTACK, resolve, terrain
 
@@ -104,11 +106,22 @@ class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
         for minor in v["minors"]:
             v["minors"][minor] = "allie" if minor in v["ally_of"] else "neutre"
         v["loyal"] = dict.fromkeys(v["ally_of"], True)
+        if frame["vars"].get("again"):
+            ctx.log("Allié automatique: " + ", ".join(
+                f"{rs.nation_name(p)} plays {rs.nation_name(a)} this turn"
+                for a, p in v["ally_of"].items()) + "; the two others are neutral",
+                rs.cite("9.0"))
+            flow.end(rs, state, ctx, "allies")
+            return
         place_minors_2p(rs, state, ctx)
         ctx.log("Allies: " + ", ".join(f"{rs.nation_name(p)} with {rs.nation_name(a)}"
                                        for a, p in v["ally_of"].items())
                 + "; the two others are neutral", rs.cite("9.0"))
         flow.end(rs, state, ctx, "allies")
+        unknown = [m for m in sorted(v["minors"]) if not rs.owned(state, m)]
+        if unknown and rs.rule_on(state):  # not printed: the players place them (9.0)
+            flow.call(rs, state, ctx, "minor-start", rs.players(state)[0], todo=unknown,
+                      placed=[])
 
 
 class Bribes(Corrections, SealedChoice[MontjoieModel]):
@@ -119,11 +132,15 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
 
     def options(self, rs: MontjoieModel, state: State, frame: Frame, side: str) -> list[str]:
         ecus = state["vars"]["treasury"].get(side, 0)
-        return [f"{a}:{b}" for a in range(min(MAX_BRIBE, ecus) + 1)
-                for b in range(min(MAX_BRIBE, ecus - a) + 1)]
+        out = [f"{a}:{b}" for a in range(min(MAX_BRIBE, ecus) + 1)
+               for b in range(min(MAX_BRIBE, ecus - a) + 1)]
+        if rs.rule_on(state) and "ambassadeur" in rs.hand(state, side):
+            # 9.0 "Au lieu de tester la fidélité ... jouer une carte ambassadeur"
+            out += [f"ambassadeur:{b}" for b in range(min(MAX_BRIBE, ecus) + 1)]
+        return out
 
-    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: "Pay {} écus for "
-          "your ally, {} against the other".format(*a.arg(0).split(":")))
+    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: _bribe_words(
+          *a.arg(0).split(":")))
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_commit(rs, state, frame, action, ctx, flow)
@@ -136,12 +153,21 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
     def chosen(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
         v = state["vars"]
-        paid = {p: tuple(int(x) for x in c.split(":")) for p, c in choices.items()}
+        envoys = {p for p, c in choices.items() if c.startswith("ambassadeur:")}
+        paid = {p: (0 if p in envoys else int(c.split(":")[0]), int(c.split(":")[1]))
+                for p, c in choices.items()}
         for player, (own, against) in paid.items():
             v["treasury"][player] -= own + against
         for ally, player in sorted(v["ally_of"].items(),
                                    key=lambda i: v["order"].index(i[1])):
             other = next(p for p in paid if p != player)
+            if player in envoys:
+                discard_from_hand(rs, state, player, "ambassadeur")
+                v["loyal"][ally] = True
+                ctx.log(f"Fidélité: {rs.nation_name(player)} plays an Ambassadeur: "
+                        f"{rs.nation_name(ally)} is on its side without a roll",
+                        rs.cite("9.0"))
+                continue
             bonus = paid[player][0] - paid[other][1]
             die = ctx.roll(6)
             loyal = loyalty(die, bonus, rs.reading(state, "A18"))
@@ -151,6 +177,12 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
                     + ("played" if loyal else "neutral this turn"),
                     f"{rs.cite('9.0')}, {rs.reading_note(state, 'A18')}")
         flow.end(rs, state, ctx, "loyalty")
+
+
+def _bribe_words(own: str, against: str) -> str:
+    if own == "ambassadeur":
+        return f"Play the Ambassadeur for your ally, pay {against} écus against the other"
+    return f"Pay {own} écus for your ally, {against} against the other"
 
 
 def loyalty(die: int, bonus: int, reading: str) -> bool:
@@ -164,6 +196,14 @@ def loyalty(die: int, bonus: int, reading: str) -> bool:
     if die == 6:
         return True
     return die + bonus >= 3
+
+
+def automatic_choice_due(rs: MontjoieModel, state: State) -> bool:
+    """2 players with the option "allié automatique" (9.0): from turn 2 each player
+    chooses again, in secret, which of his two possible allies he plays this turn."""
+    return (len(rs.players(state)) == 2 and state["turn"] >= 2
+            and bool(state["vars"].get("ally_of")) and rs.option(state, "automatic-ally")
+            and rs.rule_on(state))
 
 
 def loyalty_due(rs: MontjoieModel, state: State) -> bool:
@@ -302,6 +342,22 @@ NEUTRAL_BUILD = {1: 6, 2: 5, 3: 5, 4: 5, 5: 4, 6: 4}
 """9.0, 2 players: the neutrals' construction roll, lowest face that builds by turn."""
 
 
+def minor_turns_due(rs: MontjoieModel, state: State) -> bool:
+    """2 players (9.0): the minor powers play in Séq. 7 (not in a game recorded before
+    version 0.2, where the players moved them by hand)."""
+    return len(rs.players(state)) == 2 and bool(state["vars"]["minors"]) \
+        and rs.rule_on(state)
+
+
+def minor_controller(rs: MontjoieModel, state: State, minor: str) -> str:
+    """Who plays a minor power this turn (9.0): a loyal ally's player; a neutral is
+    played by the first player of the turn (A19, "le joueur qui joue le neutre")."""
+    v = state["vars"]
+    if minor not in neutrals(rs, state):
+        return str(v["ally_of"][minor])
+    return next(n for n in v["order"] if n in rs.players(state))
+
+
 def neutrals(rs: MontjoieModel, state: State) -> list[str]:
     """The minor powers neutral this turn (2 players): never allied, or disloyal."""
     v = state["vars"]
@@ -358,6 +414,56 @@ class NeutralBuild(Corrections):
         self.begin(rs, state, frame, ctx, flow)
 
 
+MINOR_START_MAX = 5
+"""At most as many starting garrisons as a 3-player ally's five (9.0): the 2-player
+number is not printed either; the players may give more in Game data."""
+
+
+class MinorStart(Corrections):
+    """2 players (9.0): the minor powers' starting cities are not printed; when Game
+    data does not give them, the players place each one's garrisons on free cities
+    (kept in Game data, "Départ des puissances mineures")."""
+
+    name = "minor-start"
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        minor = rs.nation_name(frame["vars"]["todo"][0])
+        return (f"Where does {minor} start? The rule book does not print the minor powers' "
+                "start in the 2-player game: place its garrisons on free cities, then "
+                "finish (Montjoie 9.0; Game data, Départ des puissances mineures)")
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        kept = {c for n in rs.players(state) for c in START[n][1]}  # the players' (5.0)
+        if len(frame["vars"]["placed"]) < MINOR_START_MAX:
+            for city in rs.cities():
+                if rs.owner(state, city) is None and city not in kept:
+                    yield Action("minor-city", (city,))
+        if frame["vars"]["placed"]:
+            yield Action("minor-done")
+
+    @verb("minor-city", area=0, label=lambda rs, state, a: "A starting garrison in "
+          f"{rs.city_name(a.arg(0))}")
+    def on_minor_city(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        set_city(rs, state, action.arg(0), fv["todo"][0], 1)
+        fv["placed"].append(action.arg(0))
+
+    @verb("minor-done", label="This minor power's start is complete")
+    def on_minor_done(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                      ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        minor = fv["todo"].pop(0)
+        state.setdefault("data", {}).setdefault("minor-start-2p", {})[minor] = \
+            ",".join(fv["placed"])
+        ctx.log(f"{rs.nation_name(minor)} starts in "
+                f"{', '.join(rs.city_name(c) for c in fv['placed'])} (given by the players, "
+                "kept in Game data)", rs.cite("9.0"))
+        fv["placed"] = []
+        if not fv["todo"]:
+            flow.end(rs, state, ctx)
+
+
 def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
     """2 players: the minor powers' starting garrisons, from Game data (not printed in
     the rule book: 9.0); unknown ones are left to the players (placed by hand)."""
@@ -373,4 +479,6 @@ def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
                     f"{', '.join(rs.city_name(c) for c in placed)} (Game data)", rs.cite("9.0"))
         else:
             ctx.log(f"{rs.nation_name(minor)}'s starting cities are not printed in the rule "
-                    "book: fill them in Game data or place them by hand", rs.cite("9.0"))
+                    "book: " + ("the players give them" if rs.rule_on(state) else
+                               "fill them in Game data or place them by hand"),
+                    rs.cite("9.0"))

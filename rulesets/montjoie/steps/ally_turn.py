@@ -6,6 +6,13 @@ dé. Puis s'il le désire, il détermine l'activité de son allié en temps de g
 1D6 ; le joueur devra jouer toutes les attaques obtenues": 1-2 one attack, 3-4 two, 5-6
 three. In Peace an ally may make one attack. An ally attacks with 5 + 1D6 and defends
 with 7 + 1D6, plus the influence points its controller adds (:mod:`..model.battle`).
+
+The 2-player game (9.0 "Règle pour 2 joueurs") plays its minor powers with the same
+procedure, ``kind`` telling which: a loyal ally (``allie-2p``) is played by its player
+"comme votre puissance majeure": one expansion if he wishes (by land or sea), one attack
+in Peace and two in War, each a combat with his own cards; a neutral (``neutre``), after
+its construction roll (:class:`..allies.NeutralBuild`), MUST expand by one city ("les
+neutres sont obligés de s'étendre") and attacks as a 3-player ally, at 6 + 1D6.
 """
 
 from __future__ import annotations
@@ -20,12 +27,16 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
-from ..model.battle import geography, new_combat, owners
+from ..model.battle import geography, new_combat, own_cards, owners
+from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import attacks, expansions
 from .corrections import Corrections
 
 RULE = "Montjoie 9.0"
+ALLY_2P, NEUTRAL = "allie-2p", "neutre"
+"""The kinds of minor-power turns of the 2-player game (9.0); a 3-player ally's has
+none."""
 ACTIVITY = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
 """9.0: the ally's attacks in War by the die."""
 
@@ -41,11 +52,29 @@ def allies_of(rs: MontjoieModel, state: State, player: str) -> list[str]:
                   if p == player and v["minors"].get(a) == "allie" and a not in done)
 
 
-def _ally_attacks(rs: MontjoieModel, state: State, ally: str) -> list[tuple[str, str]]:
+def _ally_attacks(rs: MontjoieModel, state: State, ally: str,
+                  player: str | None = None) -> list[tuple[str, str]]:
+    """The attacks ``ally`` may make; ``player``: a 2-player ally fought with its
+    player's cards, who needs two yellow cards (Séq. 7, 9.0 "comme votre puissance
+    majeure")."""
     made = [{"from": a, "to": b}
             for a, b in state["vars"]["turn_limits"].setdefault("attacks", {}).get(ally, [])]
-    return attacks(geography(rs), owners(rs, state), ally, made, 2, False,
-                   limited_landings=rs.option(state, "limited-landings"))
+    usable = 2 if player is None else sum(1 for k in own_cards(state, player)
+                                          if k in YELLOW)
+    found = attacks(geography(rs), owners(rs, state), ally, made, usable, False,
+                    protected=protected_cities(rs, state) if rs.rule_on(state) else (),
+                    limited_landings=rs.option(state, "limited-landings"))
+    return [(a, b) for a, b in found if player is None or rs.owner(state, b) != player]
+
+
+def protected_cities(rs: MontjoieModel, state: State) -> set[str]:
+    """Séq. 6 Intervention du Pape: the city or province no one may attack this turn."""
+    pope = state["vars"].get("pope")
+    if not pope:
+        return set()
+    if pope in rs.board_map.regions:
+        return set(rs.province_cities(pope))
+    return {pope}
 
 
 class AllyTurn(Corrections):
@@ -57,6 +86,16 @@ class AllyTurn(Corrections):
               flow: Flow) -> None:
         fv = frame["vars"]
         ally = fv["ally"]
+        if fv.get("kind") in (ALLY_2P, NEUTRAL):
+            if self._expansions(rs, state, ally):
+                fv["stage"] = "expansion"
+                must = fv["kind"] == NEUTRAL
+                ctx.log(f"{rs.nation_name(ally)} " + ("must expand" if must else
+                        "may expand") + " by one city", RULE)
+                return
+            ctx.log(f"{rs.nation_name(ally)} has no free city to expand into", RULE)
+            self._activity(rs, state, frame, ctx, flow)
+            return
         die = ctx.roll(6)
         if die >= 4 and self._expansions(rs, state, ally):
             fv["stage"] = "expansion"
@@ -74,7 +113,11 @@ class AllyTurn(Corrections):
     def _activity(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                   flow: Flow) -> None:
         fv = frame["vars"]
-        if state["vars"].get("politics") == "guerre":
+        if fv.get("kind") == ALLY_2P:  # 9.0: 1 attack in Peace, 2 in War, if he wishes
+            war = state["vars"].get("politics") == "guerre"
+            fv.update(stage="attacks", left=2 if war else 1, mandatory=False)
+            self._check(rs, state, frame, ctx, flow)
+        elif state["vars"].get("politics") == "guerre":
             fv["stage"] = "activity"
         else:
             fv.update(stage="attacks", left=1, mandatory=False)
@@ -83,10 +126,10 @@ class AllyTurn(Corrections):
     def _check(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                flow: Flow) -> None:
         fv = frame["vars"]
-        if fv["left"] <= 0 or not _ally_attacks(rs, state, fv["ally"]):
+        if fv["left"] <= 0 or not _ally_attacks(rs, state, fv["ally"], _cards_of(fv)):
             if fv["left"] > 0 and fv["mandatory"]:
                 ctx.log(f"{rs.nation_name(fv['ally'])} has no city left to attack", RULE)
-            flow.end(rs, state, ctx, {"ally": fv["ally"], "then_end": fv["then_end"]})
+            flow.end(rs, state, ctx, _ended(fv))
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         fv = frame["vars"]
@@ -104,12 +147,13 @@ class AllyTurn(Corrections):
         if fv["stage"] == "expansion":
             for source, target, sea in self._expansions(rs, state, fv["ally"]):
                 yield Action("ally-expand", (target, source, "sea" if sea else "road"))
-            yield Action("ally-no-expansion")
+            if fv.get("kind") != NEUTRAL:  # 9.0: a neutral must expand
+                yield Action("ally-no-expansion")
         elif fv["stage"] == "activity":
             yield Action("ally-activity")
             yield Action("ally-rest")
         else:
-            for source, target in _ally_attacks(rs, state, fv["ally"]):
+            for source, target in _ally_attacks(rs, state, fv["ally"], _cards_of(fv)):
                 yield Action("ally-attack", (target, source))
             if not fv["mandatory"]:
                 yield Action("ally-rest")
@@ -144,7 +188,7 @@ class AllyTurn(Corrections):
                      ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
         ctx.log(f"{rs.nation_name(fv['ally'])} makes no more attack", RULE)
-        flow.end(rs, state, ctx, {"ally": fv["ally"], "then_end": fv["then_end"]})
+        flow.end(rs, state, ctx, _ended(fv))
 
     @verb("ally-attack", area=0, label=lambda rs, state, a: f"Ally attacks "
           f"{rs.city_name(a.arg(0))} from {rs.city_name(a.arg(1))}")
@@ -154,9 +198,13 @@ class AllyTurn(Corrections):
         target, source = action.arg(0), action.arg(1)
         state["vars"]["turn_limits"].setdefault("attacks", {}).setdefault(
             ally, []).append([source, target])
-        fv = new_combat(rs, state, ally, source, target)
+        if frame["vars"].get("kind") == ALLY_2P:  # fought with its player's cards
+            fv = {**new_combat(rs, state, ctx.side, source, target), "for_ally": ally}
+        else:
+            fv = new_combat(rs, state, ally, source, target)
         ctx.log(f"{rs.nation_name(ally)} attacks {rs.city_name(target)} "
-                f"({rs.nation_name(fv['defender'])}) from {rs.city_name(source)}",
+                f"({rs.nation_name(fv['defender'])}) from {rs.city_name(source)}"
+                + (f", with {rs.nation_name(ctx.side)}'s cards" if "for_ally" in fv else ""),
                 f"{RULE}, Montjoie Séq. 7")
         flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
 
@@ -164,3 +212,14 @@ class AllyTurn(Corrections):
                flow: Flow, result: Any) -> None:
         frame["vars"]["left"] -= 1
         self._check(rs, state, frame, ctx, flow)
+
+
+def _cards_of(fv: dict[str, Any]) -> str | None:
+    """The player whose cards a 2-player ally fights with (``None``: no cards)."""
+    return fv.get("player") if fv.get("kind") == ALLY_2P else None
+
+
+def _ended(fv: dict[str, Any]) -> dict[str, Any]:
+    """What the turn of a minor power hands back to Séquence 7."""
+    return {"ally": fv["ally"], "then_end": fv.get("then_end", False),
+            "minor": bool(fv.get("kind"))}

@@ -40,6 +40,7 @@ from ..model.battle import fold_pending, own_cards, take_from_hand
 from ..model.cards import CARD_NAMES, YELLOW
 from ..model.combat import ATTACKER, DEFENDER, HERO
 from .corrections import Corrections
+from .mercenaries import defending_player, sources
 
 RULE = "Montjoie Séq. 7"
 ROLE_WORDS = {ATTACKER: "the attacker", DEFENDER: "the defender"}
@@ -118,8 +119,20 @@ class CombatSupport(Corrections):
 
     def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
+        fv = frame["vars"]
+        if rs.rule_on(state) and not fv.get("reinforced"):  # 9.0, 2 players: the
+            # mercenaries move in first
+            fv["reinforced"] = True
+            player = defending_player(rs, state, fv)
+            if player and sources(rs, state, player, fv["to"]):
+                flow.call(rs, state, ctx, "mercenaires", player, city=fv["to"])
+                return
         if not supporters(rs, state, frame["vars"]):
             flow.goto(rs, state, ctx, "combat-engagement", side=frame["vars"]["attacker"])
+
+    def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, result: Any) -> None:
+        self.begin(rs, state, frame, ctx, flow)
 
     def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
         return supporters(rs, state, frame["vars"])
@@ -295,6 +308,9 @@ class CombatCommit(Corrections):
         fv = frame["vars"]
         fv["committing"] = None
         shown = [fv["commanders"][r] for r in (ATTACKER, DEFENDER) if fv["commanders"][r]]
+        if not shown:  # 9.0, 2 players: two powers no player plays (printed strengths)
+            self.resume(rs, state, frame, ctx, flow, {})
+            return
         ctx.log("The cards are laid: each combatant turns his over", RULE)
         owe(rs, state, ctx, flow, "combat-revelation", {n: ["turn-over"] for n in shown},
             result={})

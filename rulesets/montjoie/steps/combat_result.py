@@ -30,6 +30,7 @@ from ..model.battle import (
     attack_words,
     is_player,
     mercenaries,
+    minor_attack,
     own_cards,
     take_from_hand,
     totals,
@@ -37,6 +38,7 @@ from ..model.battle import (
 from ..model.cards import YELLOW
 from ..model.cities import take_city
 from ..model.combat import ATTACKER, DEFENDER, HERO, TIE, winner
+from . import national
 from .combat import ROLE_WORDS, card_word
 from .corrections import Corrections
 
@@ -75,12 +77,19 @@ class SignOfGod(Corrections):
             return
         fv = frame["vars"]
         mine = fv["signing"]
-        if "signe-de-dieu" in own_cards(state, side):
+        joan = national.joan_sign(rs, state, side) and not fv.get("joan_signed")
+        if "signe-de-dieu" in own_cards(state, side) or joan:
             roles = (mine,) if rs.reading(state, "A5") == "a" else (ATTACKER, DEFENDER)
             for role in roles:
                 shown = (fv["revealed"].get(role) or {}).get("cards", [])
                 for kind in sorted({k for k in shown if k in YELLOW}):
-                    yield Action("signe-de-dieu", (role, kind))
+                    if "signe-de-dieu" in own_cards(state, side):
+                        yield Action("signe-de-dieu", (role, kind))
+                    if joan:
+                        yield Action("signe-jeanne", (role, kind))
+        if national.reroll(rs, state, side):
+            for role in (ATTACKER, DEFENDER):
+                yield Action("relance", (role,))
         yield Action("pas-de-signe")
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
@@ -100,6 +109,34 @@ class SignOfGod(Corrections):
                 f"{CARD_RULE}, {rs.reading_note(state, 'A5')}")
         self._next(rs, state, frame, ctx, flow)
 
+    @verb("signe-jeanne", label=lambda rs, state, a: "Jeanne d'Arc's Signe de Dieu: "
+          f"double {card_word(a.arg(1))} of {ROLE_WORDS.get(a.arg(0), a.arg(0))}")
+    def on_signe_jeanne(self, rs: MontjoieModel, state: State, frame: Frame,
+                        action: Action, ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        role, kind = action.arg(0), action.arg(1)
+        state["vars"]["extra"]["joan"] = "used"
+        fv["joan_signed"] = True
+        fv["doubled"].setdefault(role, []).append(kind)
+        ctx.log(f"{_name(rs, ctx.side)} uses Jeanne d'Arc's Signe de Dieu: "
+                f"{card_word(kind)} of {_name(rs, fv[role])} counts double",
+                f"{national.RULE} Jeanne d'Arc et le Signe de Dieu, "
+                f"{rs.reading_note(state, 'A5')}")
+        self._next(rs, state, frame, ctx, flow)
+
+    @verb("relance", label=lambda rs, state, a: "Brittany: roll the die of "
+          f"{ROLE_WORDS.get(a.arg(0), a.arg(0))} again (once a turn, 10.0)")
+    def on_relance(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        i = 0 if action.arg(0) == ATTACKER else 1
+        national.use(state, "bretagne-de")
+        before = fv["dice"][i]
+        fv["dice"][i] = ctx.roll(6)
+        ctx.log(f"{_name(rs, ctx.side)} rolls the die of {_name(rs, fv[action.arg(0)])} "
+                f"again: {before} → {fv['dice'][i]} (read: one die of a combat it fights)",
+                f"{national.RULE} Bretagne")
+
     @verb("pas-de-signe", label="No Signe de Dieu")
     def on_pas_de_signe(self, rs: MontjoieModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
@@ -107,13 +144,20 @@ class SignOfGod(Corrections):
 
     def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
-        if not may_hold_cards(rs, state, frame["vars"]["attacker"]):
+        if not self.asked(rs, state, frame["vars"]["attacker"]):
             self._next(rs, state, frame, ctx, flow)
+
+    @staticmethod
+    def asked(rs: MontjoieModel, state: State, nation: str | None) -> bool:
+        """Whether ``nation`` is asked after the reveal: it may hold a Signe de Dieu, or
+        has Joan of Arc's or Brittany's re-roll (10.0)."""
+        return may_hold_cards(rs, state, nation) or national.joan_sign(rs, state, nation) \
+            or national.reroll(rs, state, nation)
 
     def _next(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         fv = frame["vars"]
-        if fv["signing"] == ATTACKER and may_hold_cards(rs, state, fv["defender"]):
+        if fv["signing"] == ATTACKER and self.asked(rs, state, fv["defender"]):
             fv["signing"] = DEFENDER
             return
         fv["signing"] = None
@@ -139,7 +183,8 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                         "from": fv["from"], "to": fv["to"], "totals": [a, d],
                         "result": result}
     attacker, defender, city = fv["attacker"], fv["defender"], fv["to"]
-    ctx.log(f"{_name(rs, attacker)} {a} ({attack_words(fv)}) against "
+    words = attack_words(fv, minor_attack(rs, state))
+    ctx.log(f"{_name(rs, attacker)} {a} ({words}) against "
             f"{_name(rs, defender)} {d} ({how})", RULE)
     _spend_influence(rs, state, fv)
     discard: dict[str, list[str]] = {ATTACKER: [], DEFENDER: []}
@@ -151,6 +196,7 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
             if kind == HERO:
                 if not won:
                     v["heroes"][nation] = "inactive"
+                    national.hero_killed(state, nation)
                     ctx.log(f"{_name(rs, nation)}'s Hero is killed", CARD_RULE)
             elif kind not in YELLOW or not won:
                 discard[role].append(kind)
@@ -162,8 +208,9 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
         state["vars"]["mercenaries"].pop(city)
         ctx.log(f"The mercenaries of {rs.city_name(city)} are destroyed", "Montjoie 9.0")
     if result == ATTACKER:
-        take_city(rs, state, city, attacker)
-        ctx.log(f"{_name(rs, attacker)} takes {rs.city_name(city)} and its fortifications;"
+        taker = fv.get("for_ally") or attacker  # 9.0: a 2-player ally's city is its own
+        take_city(rs, state, city, taker)
+        ctx.log(f"{_name(rs, taker)} takes {rs.city_name(city)} and its fortifications;"
                 " its yellow cards stay face up, not usable to attack this turn", RULE)
     elif result == TIE:
         ctx.log(f"Tie: both discard their cards and {_name(rs, defender)} keeps "
@@ -173,7 +220,8 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                 "card back", RULE)
     fv["discard"] = discard
     losers = [r for r in (DEFENDER, ATTACKER) if r != result
-              and may_hold_cards(rs, state, fv[r]) and any(k in YELLOW for k in discard[r])]
+              and (may_hold_cards(rs, state, fv[r]) or national.free_retreat(rs, state, fv[r]))
+              and any(k in YELLOW for k in discard[r])]
     fv["retreating"] = losers
     flow.goto(rs, state, ctx, "combat-retraite", side=fv[losers[0]] if losers else None)
 
@@ -218,9 +266,13 @@ class CombatRetreat(Corrections):
             return
         fv = frame["vars"]
         role = fv["retreating"][0]
+        yellows = sorted({k for k in fv["discard"][role] if k in YELLOW})
         if "retraite" in own_cards(state, side):
-            for kind in sorted({k for k in fv["discard"][role] if k in YELLOW}):
+            for kind in yellows:
                 yield Action("retraite", (kind,))
+        if national.free_retreat(rs, state, side):
+            for kind in yellows:
+                yield Action("retraite-libre", (kind,))
         yield Action("pas-de-retraite")
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
@@ -231,11 +283,16 @@ class CombatRetreat(Corrections):
           f"{card_word(a.arg(0))}")
     def on_retraite(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
-        fv = frame["vars"]
         v = state["vars"]
-        role, kind = fv["retreating"][0], action.arg(0)
         take_from_hand(state, ctx.side, "retraite")
         v["discard"].append("retraite")
+        self._take_back(rs, state, frame, ctx, flow, action.arg(0), CARD_RULE)
+
+    def _take_back(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+                   flow: Flow, kind: str, rule: str) -> None:
+        fv = frame["vars"]
+        v = state["vars"]
+        role = fv["retreating"][0]
         fv["discard"][role].remove(kind)
         if role == ATTACKER:
             v["face_up"].setdefault(ctx.side, []).append(kind)
@@ -244,9 +301,17 @@ class CombatRetreat(Corrections):
             v.setdefault("pending", {}).setdefault(ctx.side, []).append(kind)
             where = "to its hand"
         ctx.log(f"{_name(rs, ctx.side)} plays Retraite and takes {card_word(kind)} back "
-                f"{where}", CARD_RULE)
+                f"{where}", rule)
         if not any(k in YELLOW for k in fv["discard"][role]):
             self._next(rs, state, frame, ctx, flow)
+
+    @verb("retraite-libre", label=lambda rs, s, a: f"France's free Retraite: take back "
+          f"{card_word(a.arg(0))} (once a turn, 10.0)")
+    def on_retraite_libre(self, rs: MontjoieModel, state: State, frame: Frame,
+                          action: Action, ctx: Context, flow: Flow) -> None:
+        national.use(state, "france-retraite")
+        self._take_back(rs, state, frame, ctx, flow, action.arg(0),
+                        f"{national.RULE} France")
 
     @verb("pas-de-retraite", label="No Retraite")
     def on_pas_de_retraite(self, rs: MontjoieModel, state: State, frame: Frame,

@@ -57,6 +57,10 @@ class OrderPhase(Corrections):
         v = state["vars"]
         order, draws = draw_order(rs, state, ctx)
         minors = [n for n in v["order"] if n not in order]
+        if len(order) == 2 and minors and rs.rule_on(state):
+            minors = ctx.shuffle(sorted(minors))  # 9.0: "tirées aléatoirement"
+            ctx.log("The minor powers play after the players, in the order drawn: "
+                    + ", ".join(rs.nation_name(n) for n in minors), rs.cite("9.0"))
         v["order"] = order + minors
         v["first_history"].append(order[0])
         gained = rs.add_influence(state, order[0], 1)

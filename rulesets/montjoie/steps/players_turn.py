@@ -29,11 +29,14 @@ from ..model.battle import geography, new_combat, own_cards, owners
 from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import COMBAT_RULE, EXPANSION_RULE, attacks, expansions
-from .ally_turn import AllyTurn, allies_of
+from .allies import minor_controller, minor_turns_due, neutrals
+from .ally_turn import ALLY_2P, NEUTRAL, AllyTurn, allies_of
 from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss, MasterOfSeas
 from .combat_result import CombatRetreat, SignOfGod
 from .common import first_in_order, next_in_order
+from .mercenaries import MercenaryMoves
 from .red_cards import Corruption, Intrigue, LoseRandomCard, RedCards
+from .sales import CitySale, SaleOffers, sale_actions
 from .sequence7 import after_discard, end_of_sequence_7
 
 EXPANSION, COMBATS = "expansion", "combats"
@@ -71,9 +74,11 @@ def legal_expansions(rs: MontjoieModel, state: State, nation: str
                      ) -> list[tuple[str, str, bool]]:
     done = [{"from": a, "to": b, "sea": how == "sea"}
             for a, b, how in limits(state, "expansions", nation)]
+    island = (nation == "angleterre" and rs.option(state, "island")
+              and rs.rule_on(state))  # 10.0 Mon pays est une île
     return expansions(geography(rs), owners(rs, state), nation, done,
                       from_new_city=rs.reading(state, "A7") == "b",
-                      limited_landings=rs.option(state, "limited-landings"))
+                      limited_landings=rs.option(state, "limited-landings"), island=island)
 
 
 def legal_attacks(rs: MontjoieModel, state: State, nation: str,
@@ -86,7 +91,7 @@ def legal_attacks(rs: MontjoieModel, state: State, nation: str,
                    limited_landings=rs.option(state, "limited-landings"), anywhere=raid)
 
 
-class PlayerTurns(RedCards):
+class PlayerTurns(SaleOffers, RedCards):
     """Séq. 7: each player in turn, Expansion then Combats."""
 
     name = "joueurs"
@@ -107,8 +112,12 @@ class PlayerTurns(RedCards):
                flow: Flow, result: Any) -> None:
         if result == "discarded":
             after_discard(rs, state, ctx, flow)
+        elif isinstance(result, dict) and result.get("minor"):
+            self._minors(rs, state, ctx, flow)
         elif isinstance(result, dict) and result.get("then_end"):
             self._end_turn(rs, state, ctx, flow)
+        elif state["vars"].get("minor_building"):
+            self._minor_turn(rs, state, ctx, flow, state["vars"].pop("minor_building"))
 
     def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
         current = state["vars"].get("current")
@@ -132,6 +141,9 @@ class PlayerTurns(RedCards):
         if v.get("stage") == COMBATS or fresh:  # 9.0: before or after his own power
             for ally in allies_of(rs, state, nation):
                 yield Action("play-ally", (ally,))
+        if fresh and v.get("stage") != COMBATS and rs.reading(state, "A25") == "a":
+            yield from self.papal_actions(rs, state, nation)  # 10.0, A25 a
+        yield from sale_actions(rs, state, nation)  # 10.0 Vente de villes
         if state["vars"].get("stage") == COMBATS:
             for source, target in legal_attacks(rs, state, nation):
                 yield Action("attack", (target, source))
@@ -164,9 +176,11 @@ class PlayerTurns(RedCards):
         set_city(rs, state, target, ctx.side, 1)
         limits(state, "expansions", ctx.side).append([source, target, how])
         by = "by sea" if how == "sea" else "by road"
+        seas = sum(1 for d in limits(state, "expansions", ctx.side) if d[2] == "sea")
+        island = ", Montjoie 10.0 Mon pays est une île" if seas > 1 else ""
         ctx.log(f"{rs.nation_name(ctx.side)} places a garrison in {rs.city_name(target)} "
                 f"from {rs.city_name(source)} ({by})",
-                f"{EXPANSION_RULE}, {rs.reading_note(state, 'A7')}")
+                f"{EXPANSION_RULE}, {rs.reading_note(state, 'A7')}{island}")
 
     @verb("end-expansion", label="Go on to the combats (phase 2)")
     def on_end_expansion(self, rs: MontjoieModel, state: State, frame: Frame,
@@ -232,15 +246,59 @@ class PlayerTurns(RedCards):
                     "card(s) back, for defence", COMBAT_RULE)
         ctx.log(f"{rs.nation_name(nation)} ends its turn", COMBAT_RULE)
         following = next_in_order(rs, state, nation)
-        if following is None:
-            v["stage"] = None
-            v["pending"] = {}
-            end_of_sequence_7(rs, state, ctx, flow)
-        else:
+        if following is not None:
             self._start(rs, state, ctx, following)
+        elif minor_turns_due(rs, state):
+            v["current"] = v["stage"] = None
+            v["minors_todo"] = [m for m in v["order"] if m in v["minors"]]
+            self._minors(rs, state, ctx, flow)
+        else:
+            self._end_sequence(rs, state, ctx, flow)
+
+    @staticmethod
+    def _end_sequence(rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+        v = state["vars"]
+        v["current"] = v["stage"] = None
+        v["pending"] = {}
+        v.pop("minors_todo", None)
+        end_of_sequence_7(rs, state, ctx, flow)
+
+    # -- 9.0, two players: the minor powers' turns after the players' -----------------
+    def _minors(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow) -> None:
+        """The next minor power in the turn order plays (9.0), then Séq. 7 ends."""
+        v = state["vars"]
+        while v.get("minors_todo"):
+            minor = v["minors_todo"].pop(0)
+            if not rs.owned(state, minor):
+                continue
+            if minor in neutrals(rs, state):
+                v["minor_building"] = minor  # 9.0: the construction roll first
+                flow.call(rs, state, ctx, "neutral-build", minor_controller(rs, state,
+                          minor), todo=[minor])
+            else:
+                self._minor_turn(rs, state, ctx, flow, minor)
+            return
+        self._end_sequence(rs, state, ctx, flow)
+
+    @staticmethod
+    def _minor_turn(rs: MontjoieModel, state: State, ctx: Context, flow: Flow,
+                    minor: str) -> None:
+        kind = NEUTRAL if minor in neutrals(rs, state) else ALLY_2P
+        player = minor_controller(rs, state, minor)
+        state["active"] = player
+        if kind == ALLY_2P:  # 9.0: "elle récupère toutes ses cartes jaunes"
+            back = state["vars"]["face_up"].pop(player, [])
+            if back:
+                state["vars"].setdefault("pending", {}).setdefault(player, []).extend(back)
+        words = "its loyal ally" if kind == ALLY_2P else "the neutral power"
+        ctx.log(f"{rs.nation_name(minor)}'s turn, played by {rs.nation_name(player)} "
+                f"({words}" + (f", {rs.reading_note(state, 'A19')}" if kind == NEUTRAL
+                               else "") + ")", "Montjoie 9.0")
+        flow.call(rs, state, ctx, "tour-allie", side=player, ally=minor, kind=kind,
+                  player=player, then_end=False)
 
 
 SEQUENCE_7_PROCEDURES = (MasterOfSeas, CombatSupport, CombatCommit, FelonLoss, CombatReveal,
                          SignOfGod, CombatRetreat, Corruption, Intrigue, LoseRandomCard,
-                         AllyTurn)
+                         AllyTurn, CitySale, MercenaryMoves)
 """The procedures of Séquence 7, for the ruleset's flow."""

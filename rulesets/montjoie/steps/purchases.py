@@ -20,13 +20,25 @@ from ..model.base import CASTLE_FIGURES, HAND_LIMIT, RAMPART_FIGURES, MontjoieMo
 from ..model.cards import draw
 from ..model.cities import set_city
 from .common import go_next_phase, next_in_order
-from .corrections import Corrections
+from .red_cards import RedCards
+
+
+def builds_on(rs: MontjoieModel, state: State, nation: str, city: str) -> bool:
+    """Whether ``nation`` may fortify ``city``: its own, or with 2 players its loyal
+    ally's (9.0: "construire des Châteaux ou des Remparts sur un allié")."""
+    owner = rs.owner(state, city)
+    if owner == nation:
+        return True
+    v = state["vars"]
+    return (len(rs.players(state)) == 2 and rs.rule_on(state)
+            and (v.get("ally_of") or {}).get(owner) == nation
+            and bool((v.get("loyal") or {}).get(owner)))
 
 
 def why_not_castle(rs: MontjoieModel, state: State, nation: str,
                    city: str) -> str | None:
     """Why ``nation`` may not build a castle in ``city`` now (Séq. 4), or ``None``."""
-    if rs.owner(state, city) != nation or rs.level(state, city) != 1:
+    if not builds_on(rs, state, nation, city) or rs.level(state, city) != 1:
         return "a castle is built on one of your garrisons"
     if state["vars"]["turn_limits"]["castles_built"].get(nation):
         return "only one new castle a turn"
@@ -40,7 +52,7 @@ def why_not_castle(rs: MontjoieModel, state: State, nation: str,
 def why_not_rampart(rs: MontjoieModel, state: State, nation: str,
                     city: str) -> str | None:
     """Why ``nation`` may not build a rampart in ``city`` now (Séq. 4), or ``None``."""
-    if rs.owner(state, city) != nation or rs.level(state, city) != 2:
+    if not builds_on(rs, state, nation, city) or rs.level(state, city) != 2:
         return "a rampart is built under one of your castles"
     if city in state["vars"]["turn_limits"]["castles_built"].get(nation, []):
         return "a fortress only on a castle built in an earlier turn"
@@ -51,7 +63,7 @@ def why_not_rampart(rs: MontjoieModel, state: State, nation: str,
     return None
 
 
-class PurchasesPhase(Corrections):
+class PurchasesPhase(RedCards):
     """Each player's purchases, in the order of the turn before (Séq. 4)."""
 
     name = "achats"
@@ -68,12 +80,15 @@ class PurchasesPhase(Corrections):
         if (state["vars"]["treasury"].get(n, 0) >= rs.costs(state)["card"]
                 and rs.hand_size(state, n) < HAND_LIMIT):
             yield Action("buy-card")
-        for city in rs.owned(state, n):
+        for city in sorted(c for c, e in state["vars"]["cities"].items()
+                           if builds_on(rs, state, n, c)):
             if why_not_castle(rs, state, n, city) is None:
                 yield Action("build-castle", (city,))
             if why_not_rampart(rs, state, n, city) is None:
                 yield Action("build-rampart", (city,))
         yield from mercenary_actions(rs, state, n)
+        if rs.reading(state, "A25") == "b":  # 10.0 Soutien du Pape, A25 b: his first
+            yield from self.papal_actions(rs, state, n)  # act of the game turn
         yield Action("end-purchases")
 
     @verb("buy-card", hand=True, label="Buy a battle card (2 écus)")
@@ -89,7 +104,7 @@ class PurchasesPhase(Corrections):
                         action: Action, ctx: Context, flow: Flow) -> None:
         n, city = ctx.side, action.arg(0)
         state["vars"]["treasury"][n] -= rs.costs(state)["castle"]
-        set_city(rs, state, city, n, 2)
+        set_city(rs, state, city, rs.owner(state, city), 2)  # an ally's stays its own
         state["vars"]["turn_limits"]["castles_built"].setdefault(n, []).append(city)
         ctx.log(f"{rs.nation_name(n)} builds a castle in {rs.city_name(city)}",
                 rs.cite("Séq. 4"))
@@ -100,7 +115,7 @@ class PurchasesPhase(Corrections):
                          action: Action, ctx: Context, flow: Flow) -> None:
         n, city = ctx.side, action.arg(0)
         state["vars"]["treasury"][n] -= rs.costs(state)["rampart"]
-        set_city(rs, state, city, n, 3)
+        set_city(rs, state, city, rs.owner(state, city), 3)
         ctx.log(f"{rs.nation_name(n)} builds a rampart: {rs.city_name(city)} is a "
                 "fortress", rs.cite("Séq. 4"))
 

@@ -27,7 +27,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.battle import own_cards, take_from_hand
-from ..model.cards import CARD_NAMES, draw
+from ..model.cards import CARD_NAMES, RED, draw
 from ..model.cities import take_city
 from ..model.combat import (
     AMBASSADOR_NAMES,
@@ -41,6 +41,7 @@ from ..model.combat import (
     beats_fortification,
     pillage_loot,
 )
+from . import national
 from .corrections import Corrections
 
 RULE = "Montjoie Séq. 3"
@@ -78,6 +79,20 @@ class RedCards(Corrections):
                 yield Action("ecorcheur", (city,))
         if "ambassadeur" in cards:
             yield Action("ambassadeur")
+        if national.intrigue(rs, state, nation):
+            for victim in self._intrigue_targets(rs, state, nation):
+                yield Action("intrigue-navarre", (victim,))
+
+    @verb("intrigue-navarre", label=lambda rs, state, a: "Navarre's court intrigue: "
+          f"{rs.nation_name(a.arg(0))} loses a red card drawn at random (10.0)")
+    def on_intrigue_navarre(self, rs: MontjoieModel, state: State, frame: Frame,
+                            action: Action, ctx: Context, flow: Flow) -> None:
+        victim = action.arg(0)
+        national.use(state, "navarre-intrigue")
+        ctx.log(f"Intrigue de cour of Navarre: {rs.nation_name(victim)} loses a red card "
+                "drawn at random (a yellow one if he holds no red card)",
+                f"{national.RULE} Navarre")
+        owe(rs, state, ctx, flow, "perte-au-hasard", {victim: ["lose-red"]}, result="lost")
 
     @verb("ecorcheur", area=0, label=_pillage_label)
     def on_ecorcheur(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
@@ -106,9 +121,43 @@ class RedCards(Corrections):
         v, nation = state["vars"], ctx.side
         take_from_hand(state, nation, "ambassadeur")
         v["discard"].append("ambassadeur")
+        self._embassy(rs, state, ctx, flow, nation, "plays the Ambassadeur")
+
+    def papal_actions(self, rs: MontjoieModel, state: State,
+                      nation: str) -> Iterator[Action]:
+        """10.0 Soutien du Pape: the player with the fewest PP (alone) may ask once a
+        turn."""
+        if not rs.option(state, "papal-support") or not rs.rule_on(state) \
+                or national.used(state, f"pape-{nation}"):
+            return
+        scores = {n: state["score"].get(n, 0) for n in rs.players(state)}
+        low = min(scores.values())
+        if scores.get(nation) == low and list(scores.values()).count(low) == 1:
+            yield Action("soutien-du-pape")
+
+    @verb("soutien-du-pape", label="Ask for the Pope's support (1D6: 4-6, a papal "
+          "ambassador; 10.0)")
+    def on_soutien_du_pape(self, rs: MontjoieModel, state: State, frame: Frame,
+                           action: Action, ctx: Context, flow: Flow) -> None:
+        nation = ctx.side
+        national.use(state, f"pape-{nation}")
+        die = ctx.roll(6)
+        rule = f"{national.RULE} Soutien du Pape, {rs.reading_note(state, 'A25')}"
+        if die <= 3:
+            ctx.log(f"{rs.nation_name(nation)}, with the fewest Pretender Points, asks for "
+                    f"the Pope's support: die {die}, refused", rule)
+            return
+        ctx.log(f"{rs.nation_name(nation)}, with the fewest Pretender Points, asks for the "
+                f"Pope's support: die {die}, a papal ambassador", rule)
+        self._embassy(rs, state, ctx, flow, nation, "receives a papal ambassador")
+
+    def _embassy(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow,
+                 nation: str, how: str) -> None:
+        """The Ambassador's two dice and what they bring (Séq. 3 Ambassadeur)."""
+        v = state["vars"]
         dice = [ctx.roll(6), ctx.roll(6)]
         result = ambassador(sum(dice))
-        ctx.log(f"{rs.nation_name(nation)} plays the Ambassadeur: {dice[0]} + {dice[1]} = "
+        ctx.log(f"{rs.nation_name(nation)} {how}: {dice[0]} + {dice[1]} = "
                 f"{sum(dice)}, {AMBASSADOR_NAMES[result]}", f"{RULE} Ambassadeur")
         if result == OUTSIDE_HELP:
             draw(rs, state, ctx, nation, OUTSIDE_HELP_CARDS, "Aide extérieure",
@@ -122,6 +171,10 @@ class RedCards(Corrections):
                 v["heroes"][nation] = "active"
                 ctx.log(f"{rs.nation_name(nation)}'s Hero is active: + 2 PC in every combat "
                         "he takes part in, until he is killed", f"{RULE} Ambassadeur")
+                if national.hero_activated(rs, state, nation):
+                    ctx.log("Jeanne d'Arc is activated for the first time: France receives "
+                            "a Signe de Dieu, to use while she lives",
+                            f"{national.RULE} Jeanne d'Arc et le Signe de Dieu")
         elif result == CORRUPTION and corruption_targets(rs, state, nation):
             flow.call(rs, state, ctx, "ambassade-corruption", side=nation)
         elif result == COURT_INTRIGUE and self._intrigue_targets(rs, state, nation):
@@ -209,3 +262,15 @@ class LoseRandomCard(Corrections, Obligation[MontjoieModel]):
         state["vars"]["discard"].append(kind)
         ctx.log(f"{rs.nation_name(ctx.side)} loses {CARD_NAMES.get(kind, kind)}, drawn at "
                 "random", RULE)
+
+    @verb("lose-red", hand=True, label="Lose a red card drawn at random (a yellow one if "
+          "you hold no red card)")
+    def on_lose_red(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                    ctx: Context, flow: Flow) -> None:
+        cards = own_cards(state, ctx.side)
+        reds = [k for k in cards if k in RED] or cards
+        kind = reds[ctx.roll(len(reds), zero_based=True, private=True)]
+        take_from_hand(state, ctx.side, kind)
+        state["vars"]["discard"].append(kind)
+        ctx.log(f"{rs.nation_name(ctx.side)} loses {CARD_NAMES.get(kind, kind)}, drawn at "
+                "random", f"{national.RULE} Navarre")

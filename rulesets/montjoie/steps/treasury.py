@@ -16,7 +16,7 @@ from boardapp.core.engine.verbs import verb
 from ..model.base import INCOME, MAX_PI, MontjoieModel
 from ..model.cities import set_city
 from ..model.turn import income
-from .allies import loyalty_due
+from .allies import automatic_choice_due, loyalty_due
 from .common import go_next_phase
 from .corrections import Corrections
 
@@ -51,6 +51,11 @@ class TreasuryPhase(Corrections):
         if loyalty_due(rs, state) and v.get("loyalty_turn") != state["turn"]:
             v["loyalty_turn"] = state["turn"]
             flow.call_many(rs, state, ctx, "bribes", sides=rs.players(state))
+            return
+        if automatic_choice_due(rs, state) and v.get("loyalty_turn") != state["turn"]:
+            v["loyalty_turn"] = state["turn"]  # 9.0 allié automatique: chosen again
+            flow.call_many(rs, state, ctx, "secret-ally", sides=rs.players(state),
+                           again=True)
             return
         if not v["started"]:
             known = rs.sheet_values(state, "start").get("ecus")

@@ -21,6 +21,7 @@ from ..model import (
     LAST_TURN,
     RULES,
     SIDES,
+    TURN_IN_PLACE,
     Order,
     TableModel,
     orders_text,
@@ -183,7 +184,8 @@ class Orders(SealedChoice[TableModel]):
                                   rs.spec(state, pid).allowance,
                                   order.facing if order else None)
         state["vars"]["drafts"] = {}
-        for fraction in carry_out(figures, RULES.fractions):
+        turn = state.get("legacy", {}).get(TURN_IN_PLACE, True)
+        for fraction in carry_out(figures, RULES.fractions, turn_in_place=turn):
             for pid, (x, y, f) in fraction.positions.items():
                 set_position(state, pid, x, y, f)
             moved = "; ".join(f"{rs.piece_name(state, p)} {point_text(x, y, f)}"

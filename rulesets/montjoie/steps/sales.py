@@ -1,0 +1,116 @@
+"""10.0 Vente de villes: "Dans chaque tour de Paix, les joueurs peuvent vendre une de
+leurs villes", at 5 écus at least without a fortification, 8 with one (a castle or a
+fortress: the garrison is not one, MJ 10.2.16); never Paris. The book names neither the
+buyer nor the moment (A25): here another player, in the seller's Séq. 7 turn; the
+seller offers a city to a player (``vendre CITY BUYER``, once per city and buyer a
+turn), names his price (``prix N``, up to the buyer's écus), the buyer accepts or
+refuses; one sale a turn per seller."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from boardapp.core.engine.actions import Action
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.state import State
+from boardapp.core.engine.verbs import verb
+
+from ..model.base import MontjoieModel
+from ..model.cities import set_city
+from . import national
+from .corrections import Corrections
+
+RULE = "Montjoie 10.0 Vente de villes"
+NEVER_SOLD = "paris"
+
+
+def least_price(rs: MontjoieModel, state: State, city: str) -> int:
+    """5 écus, 8 for a city with a castle or a fortress."""
+    return 8 if rs.level(state, city) >= 2 else 5
+
+
+def sale_actions(rs: MontjoieModel, state: State, seller: str) -> Iterator[Action]:
+    """The offers ``seller`` may make now (Peace, the option chosen, no sale yet)."""
+    v = state["vars"]
+    if v.get("politics") != "paix" or not rs.option(state, "city-sales") \
+            or not rs.rule_on(state) or national.used(state, f"vente-{seller}"):
+        return
+    offered = v.setdefault("extra", {}).get("offers", {})
+    for city in rs.owned(state, seller):
+        if city == NEVER_SOLD:
+            continue
+        for buyer in rs.players(state):
+            key = f"{state['turn']}:{city}:{buyer}"
+            if buyer != seller and key not in offered and \
+                    v["treasury"].get(buyer, 0) >= least_price(rs, state, city):
+                yield Action("vendre", (city, buyer))
+
+
+class SaleOffers:
+    """The verb a seller uses in his turn (a base of the Séquence 7 phase step)."""
+
+    @verb("vendre", area=0, label=lambda rs, state, a: f"Offer {rs.city_name(a.arg(0))} "
+          f"for sale to {rs.nation_name(a.arg(1))} (10.0)")
+    def on_vendre(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                  ctx: Context, flow: Flow) -> None:
+        city, buyer = action.arg(0), action.arg(1)
+        offers = state["vars"].setdefault("extra", {}).setdefault("offers", {})
+        offers[f"{state['turn']}:{city}:{buyer}"] = True
+        flow.call(rs, state, ctx, "vente", ctx.side, city=city, buyer=buyer,
+                  seller=ctx.side, price=None)
+
+
+class CitySale(Corrections):
+    """The seller names his price, then the buyer accepts or refuses."""
+
+    name = "vente"
+
+    def deciders(self, rs: MontjoieModel, state: State, frame: Frame) -> list[str]:
+        fv = frame["vars"]
+        return [fv["seller"] if fv["price"] is None else fv["buyer"]]
+
+    def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
+        fv = frame["vars"]
+        city = rs.city_name(fv["city"])
+        if fv["price"] is None:
+            return f"{rs.nation_name(fv['seller'])}: your price for {city} ({RULE})"
+        return (f"{rs.nation_name(fv['buyer'])}: buy {city} from "
+                f"{rs.nation_name(fv['seller'])} for {fv['price']} écus? ({RULE})")
+
+    def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
+        fv = frame["vars"]
+        if fv["price"] is None:
+            low = least_price(rs, state, fv["city"])
+            for price in range(low, state["vars"]["treasury"].get(fv["buyer"], 0) + 1):
+                yield Action("prix", (str(price),))
+            yield Action("refuser")
+            return
+        yield Action("acheter")
+        yield Action("refuser")
+
+    @verb("prix", label="Ask {0} écus")
+    def on_prix(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        fv = frame["vars"]
+        fv["price"] = int(action.arg(0))
+        ctx.log(f"{rs.nation_name(fv['seller'])} offers {rs.city_name(fv['city'])} to "
+                f"{rs.nation_name(fv['buyer'])} for {fv['price']} écus", RULE)
+
+    @verb("acheter", label="Buy the city")
+    def on_acheter(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        fv, v = frame["vars"], state["vars"]
+        v["treasury"][fv["buyer"]] -= fv["price"]
+        v["treasury"][fv["seller"]] += fv["price"]
+        set_city(rs, state, fv["city"], fv["buyer"], rs.level(state, fv["city"]))
+        national.use(state, f"vente-{fv['seller']}")
+        ctx.log(f"{rs.nation_name(fv['buyer'])} buys {rs.city_name(fv['city'])} from "
+                f"{rs.nation_name(fv['seller'])} for {fv['price']} écus", RULE)
+        flow.end(rs, state, ctx)
+
+    @verb("refuser", label="No sale")
+    def on_refuser(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
+                   ctx: Context, flow: Flow) -> None:
+        ctx.log(f"No sale of {rs.city_name(frame['vars']['city'])}", RULE)
+        flow.end(rs, state, ctx)
