@@ -144,6 +144,9 @@ def main() -> None:
     from benchmarks.bench_rules import main as rules_main  # the rules' cost (issue 14)
     rules_main()
     __import__("benchmarks.bench_table", fromlist=["main"]).main()  # the free table (issue 18)
+    # the computer opponent (issue 20), small counts: docs/computer-opponent.md has more
+    __import__("benchmarks.bench_ai", fromlist=["main"]).main(["--games", "2",
+                                                               "--strong-games", "0"])
     from benchmarks.summary import print_table  # issue 14's table, each figure and target
 
     print_table()

@@ -174,12 +174,14 @@ def test_the_sixth_turn_ends_the_game_with_a_result(ruleset):
     for _ in range(12):
         assert ruleset.outcome(game.state) is None
         game.push("end")
-    assert ruleset.outcome(game.state) == "The six turns are over."
+    # Nobody moved: each side holds its own town (rule 7)
+    assert ruleset.outcome(game.state) == ("The six turns are over: a draw, 1 town each "
+                                           "(Hex demo 7).")
     assert game.legal_actions() == []
     assert ruleset.deciding_sides(game.state) == []
     with pytest.raises(IllegalActionError):
         game.push("end")
-    assert "Game over: The six turns are over." in ruleset.summary(game.state)
+    assert "Game over: The six turns are over: a draw" in ruleset.summary(game.state)
 
 
 def test_a_move_is_refused_with_its_rule_and_offered_by_drag_only(ruleset):

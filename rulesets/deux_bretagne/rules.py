@@ -31,7 +31,7 @@ from boardapp.core.engine.state import (
 )
 
 from .model import cards as card_rules
-from .model import events, groups, movement
+from .model import events, groups, judge, movement
 from .model.base import PLAYERS, UNIT_CODE_TYPES, DeuxBretagneModel, sieges
 from .model.guess import guess_hidden_cards
 from .model.movement import NOBODY_RETREATS, SPLIT_CROSSING, costs_a_step
@@ -244,6 +244,14 @@ class DeuxBretagne(DeuxBretagneModel):
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
         """A player's hand and draw pile are his secret (the pile's size is public)."""
         return {side: [("vars", "hands", side), ("vars", "decks", side)] for side in PLAYERS}
+
+    def standing(self, state: State) -> dict[str, float]:
+        """1 for the winner by the rules (13.2, 14.x), now or at the end (model/judge.py)."""
+        return judge.standing(self, state)
+
+    def evaluate(self, state: State, side: str) -> float:
+        """The winner by the rules, then the goal cities, VP, strength (model/judge.py)."""
+        return judge.evaluate(self, state, side)
 
     def determinize(self, view: State, side: str, seed: int) -> State | None:
         """The other side's hand and pile dealt from its unseen cards (model/guess.py)."""

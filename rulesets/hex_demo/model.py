@@ -11,6 +11,9 @@ The whole rule book, cited as "Hex demo N":
 5. A stack may not enter a hex with enemy pieces, and stops on entering a hex next to
    one (zone of control).
 6. The game lasts six turns.
+7. A town is held by the side with pieces in it. At the end of the sixth turn the side
+   holding more towns wins; as many: a draw. (Added in version 0.2: a game recorded
+   with 0.1 ends without a winner, as it did.)
 
 :class:`HexModel` is the part of the ruleset the steps may use: data, set-up and the
 ``why_not_*`` predicates. The steps (``steps/``) import only this module; the ruleset
@@ -24,9 +27,9 @@ from dataclasses import dataclass
 from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach, reachable
 from boardapp.core.engine.ruleset import Ruleset, SideInfo
-from boardapp.core.engine.state import State
+from boardapp.core.engine.state import State, rule_on
 
-from .words import N_, WORDS
+from .words import N_, NP_, WORDS
 
 SIDES = ("red", "blue")
 TERRAIN_COST = {"clear": 1, "woods": 2, "hills": 3}
@@ -34,6 +37,8 @@ TERRAINS = {"clear": N_("clear"), "woods": N_("woods"), "hills": N_("hills"),
             "lake": N_("lake")}
 """The terrains' names, translated where they are shown."""
 LAST_TURN = 6
+TOWNS_WIN = "towns-win"
+"""The legacy switch of rule 7 (off for a game recorded with version 0.1)."""
 
 
 SEARCHES_KEPT = 256
@@ -66,7 +71,7 @@ class HexModel(Ruleset):
 
     id = "hex-demo"
     name = N_("Hex demo")
-    version = "0.1"
+    version = "0.2"
     rules_name = "Hex demo"
     words = WORDS
     sides = (SideInfo("red", N_("Red"), "#c0392b", "#ffffff"),
@@ -205,5 +210,52 @@ class HexModel(Ruleset):
                        mp=self.budget(state, pieces)), self.cite("3, 4, 5"))
         return None
 
+    def towns(self) -> list[str]:
+        """The towns of the map (rule 7), in a fixed order."""
+        return sorted(a.id for a in self.board_map.areas.values() if a.city)
+
+    def holder(self, state: State, town: str) -> str | None:
+        """The side with pieces in ``town`` (rule 7), if any."""
+        sides = {self.piece_side(state, p) for p in state["stacks"].get(town, [])}
+        return next(iter(sides)) if len(sides) == 1 else None
+
+    def standing(self, state: State) -> dict[str, float]:
+        """The towns each side holds (rule 7)."""
+        held = [self.holder(state, t) for t in self.towns()]
+        return {side: float(held.count(side)) for side in SIDES}
+
+    def evaluate(self, state: State, side: str) -> float:
+        """Towns held (rule 7) first; then, for each town ``side`` does not hold and no
+        enemy blocks, how near its nearest piece stands (hexes, as the crow flies)."""
+        value = super().evaluate(state, side) * 10
+        mine = [p for p in state["pieces"] if self.piece_side(state, p) == side
+                and state["pieces"][p]["loc"] in self.board_map.areas]
+        areas = self.board_map.areas
+        for town in self.towns():
+            if self.holder(state, town) is None and mine:
+                value -= 0.2 * min(hex_distance(areas[town].hex,
+                                                areas[state["pieces"][p]["loc"]].hex)
+                                   for p in mine)
+        return value
+
     def outcome(self, state: State) -> str | None:
-        return N_("The six turns are over.") if state["turn"] > LAST_TURN else None
+        if state["turn"] <= LAST_TURN:
+            return None
+        if not rule_on(state, TOWNS_WIN):
+            return N_("The six turns are over.")
+        held = self.standing(state)
+        red, blue = int(held["red"]), int(held["blue"])
+        if red == blue:
+            return NP_("The six turns are over: a draw, {n} town each (Hex demo 7).",
+                       "The six turns are over: a draw, {n} towns each (Hex demo 7).", red)
+        winner = N_("Red") if red > blue else N_("Blue")
+        return N_("The six turns are over: {winner} wins, holding {most} towns to {least} "
+                  "(Hex demo 7).", winner=winner, most=max(red, blue), least=min(red, blue))
+
+
+def hex_distance(a: tuple[int, int] | None, b: tuple[int, int] | None) -> int:
+    """Hexes between two hexes of axial coordinates ``a`` and ``b``."""
+    if a is None or b is None:
+        return 0
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2

@@ -11,9 +11,9 @@ from __future__ import annotations
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
-from boardapp.core.engine.state import State, add_piece, new_state
+from boardapp.core.engine.state import LEGACY, State, add_piece, new_state
 
-from .model import LAST_TURN, SET_UP, SIDES, HexModel
+from .model import LAST_TURN, SET_UP, SIDES, TOWNS_WIN, HexModel
 from .steps.move import MovePhase
 from .words import N_
 
@@ -30,8 +30,10 @@ class HexDemo(HexModel):
         return {"demo": ScenarioInfo("demo", N_("Meeting at the ford"),
                                      N_("Three pieces a side on either side of the river"))}
 
-    def setup(self, scenario: str, seed: int) -> State:
+    def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
         state = new_state(self.id, scenario, new_rng(seed), list(SIDES))
+        if played_with == "0.1":
+            state[LEGACY] = {TOWNS_WIN: False}  # rule 7 came with 0.2
         for pid, (tid, where) in SET_UP.items():
             add_piece(state, pid, tid, where)
         state["vars"] = {"moved": []}

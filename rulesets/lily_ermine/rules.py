@@ -42,7 +42,7 @@ from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, ScenarioInfo, Status
 from boardapp.core.engine.state import LEGACY, State, add_piece, new_state
 
-from .model import LilyErmineModel, diplomacy, reinforcements, sheets, victory
+from .model import LilyErmineModel, diplomacy, judge, reinforcements, sheets, victory
 from .model.combat import ALL_RESOLVED
 from .model.data import CAMPS
 from .model.names import data_word
@@ -181,6 +181,14 @@ class LilyErmine(LilyErmineModel):
         out.update(tactical_markers(self, state))  # the tactical map (10)
         return {z: [render(m) for m in ms] for z, ms in out.items()}  # in the words now
 
+    def standing(self, state: State) -> dict[str, float]:
+        """The level of victory each camp reaches (12; model/judge.py)."""
+        return judge.standing(self, state)
+
+    def evaluate(self, state: State, side: str) -> float:
+        """VP if the game ended now, then strength (12, 2; model/judge.py)."""
+        return judge.evaluate(self, state, side)
+
     def outcome(self, state: State) -> str | None:
         if not state["vars"]["over"]:
             return None
@@ -211,6 +219,10 @@ class LilyErmine(LilyErmineModel):
                 marker_name(k) + (f" in {self.place_name(z)}" if z else "")
                 for k, z in picked))
         return lines
+
+    def determinize(self, view: State, side: str, seed: int) -> State | None:
+        """The other camp's tactical markers guessed (10; model/judge.py)."""
+        return judge.guess_markers(view, side, seed)
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
         return {camp: [("vars", "tac_secret", camp)]

@@ -10,7 +10,7 @@ from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
 from boardapp.core.engine.state import State, new_state
 
-from .model import battle, sheets
+from .model import battle, judge, sheets
 from .model.base import (
     FOREIGN,
     LEVELS,
@@ -24,6 +24,7 @@ from .model.base import (
 from .model.cards import CARD_NAMES, YELLOW
 from .model.cities import piece_id, set_city
 from .model.events import EVENT_NAMES, EVENTS
+from .model.guess import guess_hidden
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
 from .steps import sequence7
 from .steps.allies import AllyChoice, AllyTurn, Bribes, MinorStart, NeutralBuild, SecretAlly
@@ -146,6 +147,16 @@ class Montjoie(MontjoieModel):
         influence he lays face down in a combat (Séq. 7, :mod:`.model.battle`)."""
         return {n: [("vars", "hands", n), *battle.secret_paths(n)]
                 for n in state["vars"]["nations"]}
+
+    def evaluate(self, state: State, side: str) -> float:
+        """PP, this turn's PP, cities, écus, PI and cards against the best other
+        nation's (model/judge.py)."""
+        return judge.evaluate(self, state, side)
+
+    def determinize(self, view: State, side: str, seed: int) -> State | None:
+        """The others' hands and face-down cards dealt from the cards this nation can
+        know to be in the deck, their stakes guessed (model/guess.py)."""
+        return guess_hidden(self, view, side, seed)
 
     def private_lines(self, state: State, side: str) -> list[str]:
         hand = state["vars"]["hands"].get(side)

@@ -216,6 +216,33 @@ class TableModel(Ruleset):
                 count[self.piece_side(state, pid)] += 1
         return count
 
+    def standing(self, state: State) -> dict[str, float]:
+        """The score once the fourth turn is over; before, the figures on the hill now
+        (rule 6)."""
+        if state["turn"] > LAST_TURN:
+            return {s: float(state["score"].get(s, 0)) for s in SIDES}
+        return {s: float(n) for s, n in self.on_hill(state).items()}
+
+    def evaluate(self, state: State, side: str) -> float:
+        """The figures on the hill (rule 6); then how near the others stand to it (cm
+        to the hill's centre, less for figures that can get there sooner)."""
+        value = super().evaluate(state, side) * 10
+        table, _ = table_setup(self)
+        hills = [s.shape.centroid for s in table.scenery.values() if s.kind == "hill"]
+        if not hills or state["turn"] > LAST_TURN:
+            return value
+        hill = hills[0]
+        drafts = state["vars"].get("drafts", {}).get(side) or {}
+        for pid, base in figure_bases(self, state).items():
+            x, y = base.x, base.y
+            if isinstance(drafts, dict) and isinstance(drafts.get(pid), str):
+                points, _ = parse_path(drafts[pid])  # where its planned path ends (rule 2)
+                if points:
+                    x, y = points[-1]
+            away = ((x - hill.x) ** 2 + (y - hill.y) ** 2) ** 0.5
+            value -= (0.1 if self.piece_side(state, pid) == side else -0.1) * away
+        return value
+
     def outcome(self, state: State) -> str | None:
         if state["turn"] <= LAST_TURN:
             return None

@@ -53,6 +53,12 @@ class TableDemo(TableModel):
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
         return {s: [("vars", "drafts", s)] for s in SIDES}
 
+    def determinize(self, view: State, side: str, seed: int) -> State | None:
+        """The other side's paths planned in secret are not guessed: the computer
+        assumes it plans none yet (its committed orders are guessed as a sealed choice,
+        among what it could have committed)."""
+        return view
+
     def private_lines(self, state: State, side: str) -> list[str]:
         drafts = (state["vars"].get("drafts") or {}).get(side) or {}
         return [N_("Planned: {piece} to {path}", piece=self.piece_name(state, p), path=path)

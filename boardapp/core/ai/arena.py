@@ -76,10 +76,18 @@ class Tally:
                                    or "none"),
                f"average length {statistics.mean(r.length for r in self.records):.0f} "
                f"actions" if n else "average length -",
-               f"decision time: mean {statistics.mean(times) * 1000:.1f} ms, "
-               f"max {max(times) * 1000:.1f} ms ({len(self.decision_times)} decisions "
-               f"by A and B)"]
+               f"decision time (CPU): mean {statistics.mean(times) * 1000:.1f} ms, "
+               f"p95 {percentile(times, 95) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
+               f"({len(self.decision_times)} decisions by A and B)"]
         return out
+
+
+def percentile(values: list[float], pct: float) -> float:
+    """The ``pct``-th percentile of ``values`` (nearest rank; 0 if empty)."""
+    if not values:
+        return 0.0
+    ranked = sorted(values)
+    return ranked[min(len(ranked) - 1, max(0, round(pct / 100 * len(ranked)) - 1))]
 
 
 def winners(ruleset: Ruleset, state: State) -> list[str]:
@@ -103,10 +111,10 @@ def play_game(ruleset: Ruleset, scenario: str | None, seed: int, seats: dict[str
         if not legal:
             break
         player = seats.get(side)
-        start = time.perf_counter()
+        start = time.process_time()
         action = (player or spare).choose(ruleset, game.state, side, legal)
         if player is not None and times is not None:
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         game.play(action, side=side)
     return game
 

@@ -101,48 +101,69 @@ class NormalPlayer(Player):
 
 
 class StrongPlayer(NormalPlayer):
-    """The best ``keep`` actions of the normal player, each played on ``rollouts`` times
-    for ``depth`` actions of every side (each choosing greedily among a few of its legal
-    actions), then judged by ``evaluate``; within ``budget`` seconds."""
+    """The best ``keep`` actions of the normal player, each played on in ``rollouts``
+    guessed views until ``side`` decides again after another side has (its next turn),
+    at most ``depth`` actions: every side plays as the normal player would (greedily by
+    ``evaluate`` among at most ``rollout_width`` of its actions); the end position is
+    judged by ``evaluate``. All candidates of a rollout share its view and dice, so that
+    they differ only by the action. Within ``budget`` seconds of the process's CPU time
+    (a shared machine's load does not shorten the thinking)."""
 
     level = "strong"
-    keep = 4
-    rollouts = 3
-    depth = 12
-    rollout_width = 6
-    budget = 1.5
+    keep = 5
+    rollouts = 4
+    depth = 30
+    rollout_width = 16
+    budget = 1.0
 
     def choose(self, ruleset: Ruleset, state: State, side: str, legal: Sequence[Action],
                progress: Progress | None = None) -> Action:
         if len(legal) == 1:
             return legal[0]
-        start = time.monotonic()
+        start = time.process_time()
         judged = self.judge(ruleset, state, side, legal)
         if not judged:
             return self.rng.choice(list(legal))
         best = judged[: self.keep]
-        values = {id(j): 0.0 for j in best}
-        done = 0
+        if len(best) == 1 or best[0].value - best[-1].value > self.decisive:
+            return best[0].action
+        totals = {id(j): 0.0 for j in best}
+        looked = {id(j): 0 for j in best}
         for r in range(self.rollouts):
+            view = fair_view(ruleset, state, side, self.rng)
+            assert view is not None  # judge() guessed it already
+            seed = self.rng.randrange(1 << 62)
             for j in best:
-                view = fair_view(ruleset, state, side, self.rng)
-                assert view is not None  # judge() guessed it already
-                values[id(j)] += self.rollout(ruleset, view, side, j.action)
-            done = r + 1
-            if progress is not None and not progress(done / self.rollouts):
+                totals[id(j)] += self.rollout(ruleset, view, side, j.action, seed)
+                looked[id(j)] += 1
+                if time.process_time() - start > self.budget:
+                    break
+            if progress is not None and not progress((r + 1) / self.rollouts):
                 break
-            if time.monotonic() - start > self.budget:
+            if time.process_time() - start > self.budget:
                 break
-        return max(best, key=lambda j: values[id(j)] / done + j.value * 1e-6).action
+        seen = [j for j in best if looked[id(j)] == max(looked.values())]
+        return max(seen, key=lambda j: totals[id(j)] / looked[id(j)] + j.value * 1e-6).action
 
-    def rollout(self, ruleset: Ruleset, view: State, side: str, action: Action) -> float:
+    decisive = 500.0
+    """A first look this much better than the fifth settles the choice (a win)."""
+
+    def rollout(self, ruleset: Ruleset, view: State, side: str, action: Action,
+                seed: int) -> float:
+        """``evaluate`` for ``side`` after ``action`` and the sides' greedy replies until
+        ``side``'s next turn (choices among actions drawn with ``seed``)."""
         state = play_on(ruleset, view, action, side)
         if state is None:
             return REFUSED
+        rng = random.Random(seed)
+        others_moved = False
         for _ in range(self.depth):
             if ruleset.outcome(state) is not None:
                 break
             mover = ruleset.acting_side(state)
+            if mover == side and others_moved:
+                break
+            others_moved = others_moved or mover != side
             try:
                 options = list(ruleset.legal_actions(state, mover))
             except BoardappError:
@@ -150,11 +171,12 @@ class StrongPlayer(NormalPlayer):
             if not options:
                 break
             if len(options) > self.rollout_width:
-                options = self.rng.sample(options, self.rollout_width)
+                options = rng.sample(options, self.rollout_width)
             best_value, best_after = REFUSED, None
             for option in options:
                 after = play_on(ruleset, state, option, mover)
-                value = REFUSED if after is None else ruleset.evaluate(after, mover)
+                value = REFUSED if after is None else (
+                    ruleset.evaluate(after, mover) + rng.random() * 1e-9)
                 if value > best_value:
                     best_value, best_after = value, after
             if best_after is None:

@@ -119,6 +119,31 @@ class LionModel(LionCourt):
                        "{outcome}", rounds=rounds, outcome=self.outcome(state)),
                     self.cite("Phase Eleven"))
 
+    def evaluate(self, state: State, side: str) -> float:
+        """How good ``state`` looks for ``side``, for the computer opponent: the lead on
+        the zero-sum score (the side leading at the end wins, crib Phase Eleven); then
+        this round's points as they stand now (areas, capitals, leaders killed and in
+        prison), counted for each round left (at most 3); then the troops' strength
+        under each side's leaders (crib Phases Five, Six)."""
+        other = OTHER[side]
+        lead = float(state["score"].get(side, 0) - state["score"].get(other, 0))
+        if self.outcome(state) is not None:
+            return lead + (1000.0 if lead > 0 else -1000.0 if lead < 0 else 0.0)
+        points, _ = self.turn_points(state)
+        rounds = state["vars"].get("rounds")
+        left = max(1, int(rounds) - int(state["turn"]) + 1) if rounds else 1
+        value = lead + (points[side] - points[other]) * min(3, left)
+        return value + 0.1 * (self.troop_strength(state, side)
+                              - self.troop_strength(state, other))
+
+    def troop_strength(self, state: State, side: str) -> int:
+        """The strength of the troops with ``side``'s leaders."""
+        total = 0
+        for leader, held in state["vars"].get("troops", {}).items():
+            if leader in state["pieces"] and self.leader_side(state, leader) == side:
+                total += sum(int(n) for n in held.values())
+        return total
+
     def outcome(self, state: State) -> str | None:
         """The result once the game is over: the side leading on the zero-sum score."""
         if not state["vars"].get("over"):

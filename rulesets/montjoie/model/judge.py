@@ -1,0 +1,48 @@
+"""How a position stands by the rules, for the computer opponent (Séq. 8).
+
+The standing is the running total of Pretender Points (``state["score"]``, Séq. 8): the
+nation with the most at the end wins. :func:`evaluate` adds what brings PP and holds
+them: the PP the provinces it holds would give at this turn's end (Séq. 8), its cities
+and their levels (Séq. 4), écus, influence and cards (Séq. 3, 6, 8); each measured
+against the best other nation's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from boardapp.core.engine.state import State
+
+from .turn import pretender_points
+
+if TYPE_CHECKING:
+    from .base import MontjoieModel
+
+
+def assets(rs: MontjoieModel, state: State, nation: str) -> float:
+    """What ``nation`` holds now, in PP-like units: the running PP, this turn's PP from
+    its provinces, its cities (a castle or fortress more), écus, PI and cards."""
+    v = state["vars"]
+    value = float(state["score"].get(nation, 0))
+    value += 1.5 * pretender_points(rs, state, nation)[0]
+    for entry in v["cities"].values():
+        if entry.get("owner") == nation:
+            value += 0.6 + 0.2 * int(entry.get("level") or 0)
+    value += 0.05 * float(v["treasury"].get(nation, 0) or 0)
+    value += 0.2 * float(v["influence"].get(nation, 0) or 0)
+    value += 0.1 * float(v["hand_sizes"].get(nation, 0) or 0)
+    return value
+
+
+def evaluate(rs: MontjoieModel, state: State, side: str) -> float:
+    """``side``'s assets less the best other nation's; once the game is over, 1,000
+    more (or less) for the most PP."""
+    players = [n for n in rs.players(state) if n in state["score"]]
+    if side not in players:
+        return 0.0
+    if rs.outcome(state) is not None:
+        mine = state["score"].get(side, 0)
+        best = max((state["score"].get(n, 0) for n in players if n != side), default=0)
+        return float(mine - best) + (1000.0 if mine > best else -1000.0)
+    held = {n: assets(rs, state, n) for n in players}
+    return held[side] - max((held[n] for n in players if n != side), default=0.0)
