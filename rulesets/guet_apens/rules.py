@@ -28,6 +28,7 @@ from .model.characters import (
     life_points,
     roll_character,
 )
+from .model.sheet import figure_sheet
 from .model.shooting import WEAPONS
 from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
@@ -219,7 +220,8 @@ class GuetApens(GuetApensModel):
                            title=f["name"].split()[-1], subtitle=f["role"],
                            values=(str(vals["lp"]),), reduced=self.column(state, pid) > 0,
                            is_leader=f["role"] in ("baron", "leader"), tooltip=tip,
-                           tag=", ".join(s for s in f["states"] if s != "noinit"))
+                           tag=", ".join(s for s in f["states"] if s != "noinit"),
+                           sheet=figure_sheet(self, state, pid))
 
     def outcome(self, state: State) -> str | None:
         return state["vars"].get("result")

@@ -28,6 +28,7 @@ from .actions import Action
 from .context import Context
 from .datasheets import Sheet, read_sheet
 from .flow import Flow
+from .piece_sheet import PieceSheet
 from .state import State
 from .together import sealed_lines, sealed_paths
 from .verbs import VerbSpec
@@ -98,6 +99,9 @@ class CounterFace:
     tooltip: str = ""
     tag: str = ""
     """A short state note drawn on the counter (e.g. "in fortress")."""
+    sheet: PieceSheet | None = field(default=None, compare=False)
+    """The piece's whole sheet for the "Sheet" dock (a character's values, equipment,
+    states; rows private to a side), if the game keeps one (:mod:`.piece_sheet`)."""
 
 
 @dataclass(frozen=True)
