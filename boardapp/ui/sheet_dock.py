@@ -64,6 +64,7 @@ class SheetDock(QDockWidget):
         self.setObjectName("sheet")
         self.pid: str | None = None
         """The figure whose sheet is shown."""
+        self.shown: PieceSheet | None = None
         self.view = QTextBrowser()
         self.setWidget(self.view)
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
@@ -119,7 +120,7 @@ class SheetDock(QDockWidget):
         return None if sheet is None else sheet.seen_by(self.viewer())
 
     def refresh(self) -> None:
-        sheet = self.sheet()
+        sheet = self.shown = self.sheet()
         if sheet is None:
             self.view.setHtml("<p><i>Click a figure on the table to see its sheet:</i> "
                               "its values at the start and now, its wounds, states, "
@@ -128,5 +129,5 @@ class SheetDock(QDockWidget):
         self.view.setHtml(sheet_html(sheet))
 
     def text(self) -> str:
-        """What the dock shows, as plain text (for tests)."""
-        return self.view.toPlainText()
+        """What the dock shows, one line a row (for tests): the sheet shown."""
+        return self.shown.text() if self.shown is not None else self.view.toPlainText()
