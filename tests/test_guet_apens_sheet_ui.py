@@ -90,15 +90,15 @@ def test_the_ammunition_is_shown_only_to_its_owner_at_the_screen(qtbot):
     acting = game.ruleset.acting_side(game.state)
     mine, theirs = ("a1", "b1") if acting == "a" else ("b1", "a1")
     click_figure(window, mine)
-    assert hand.covered and "shots left" not in dock.text()  # the screen not yet passed
+    assert hand.covered and "Shots left" not in dock.text()  # the screen not yet passed
     hand.cover.click()  # the player at the screen shows his hand: his secrets too
     assert f"{ammo[acting][mine]} of {ammo[acting][mine]}" in dock.text()
     click_figure(window, theirs)
     assert dock.pid == theirs and "Missile weapon" in dock.text()
-    assert "shots left" not in dock.text()
+    assert "Shots left" not in dock.text()
     hand.hide_button.click()
     click_figure(window, mine)
-    assert "shots left" not in dock.text()
+    assert "Shots left" not in dock.text()
 
 
 def test_by_email_the_opponents_masked_ammunition_leaves_no_row():
@@ -106,10 +106,10 @@ def test_by_email_the_opponents_masked_ammunition_leaves_no_row():
     state = rs.setup("III", 3)
     seen_by_b = mask(state, rs.secret_paths(state), visible=["b"])
     sheet = rs.counter_face(seen_by_b, "a1").sheet
-    assert sheet is not None and "shots left" not in sheet.seen_by("b").text()
-    assert "Ammunition" in sheet.text() and "shots left" in rs.counter_face(
+    assert sheet is not None and "Shots left" not in sheet.seen_by("b").text()
+    assert "Ammunition" in sheet.text() and "Shots left" in rs.counter_face(
         state, "b1").sheet.seen_by("b").text()
-    assert rs.counter_face(state, "a1").sheet.seen_by(None).text().count("shots") == 0
+    assert rs.counter_face(state, "a1").sheet.seen_by(None).text().count("Shots") == 0
 
 
 def test_a_shot_shows_its_number_needed_term_by_term_in_the_table_dock(qtbot):

@@ -15,23 +15,41 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QDockWidget, QTextBrowser
 
-from boardapp.core.engine.piece_sheet import PieceSheet
+from boardapp.core.engine.piece_sheet import PieceSheet, SheetSection
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
 MARK = "background-color: #f3e2b3; font-weight: bold;"
 """How the column in force (the wounds' quarter) is stressed."""
+NOWRAP = "white-space: nowrap; "
+"""Short cells are never broken (a long description may wrap)."""
+WIDE = 440
+"""Pixels from which the sections go beside the characteristics."""
+ROOM = 0.42
+"""The share of the window's height the dock takes when a figure is selected."""
 
 
-def sheet_html(sheet: PieceSheet) -> str:
-    """``sheet`` as HTML: a heading, then one table a section."""
-    out = [f"<p><b>{escape(sheet.title)}</b>"
-           + (f"<br><small>{escape(sheet.subtitle)}</small>" if sheet.subtitle else "")
-           + "</p>"]
-    for section in sheet.sections:
+def sheet_html(sheet: PieceSheet, wide: bool = False) -> str:
+    """``sheet`` as HTML: a heading, then one table a section; ``wide``: the first
+    section on the left, the others beside it."""
+    head = (f"<p><b>{escape(sheet.title)}</b>"
+            + (f"<br><small>{escape(sheet.subtitle)}</small>" if sheet.subtitle else "")
+            + "</p>")
+    if wide and len(sheet.sections) > 1:
+        return (head + "<table cellspacing='0' cellpadding='0'><tr><td valign='top' "
+                "style='padding-right: 18px'>" + _sections(sheet.sections[:1])
+                + "</td><td valign='top'>" + _sections(sheet.sections[1:])
+                + "</td></tr></table>")
+    return head + _sections(sheet.sections)
+
+
+def _sections(sections: tuple[SheetSection, ...]) -> str:
+    out = []
+    for section in sections:
         rule = f" <small><i>({escape(section.rule)})</i></small>" if section.rule else ""
         out.append(f"<p style='margin-bottom:2px'><b>{escape(section.title)}</b>{rule}</p>")
         if not section.rows:
@@ -44,13 +62,16 @@ def sheet_html(sheet: PieceSheet) -> str:
                 f"{escape(c)}</th>" for n, c in enumerate(section.columns))
             head = f"<tr><th></th>{cells}<th></th></tr>"
         rows = []
+        align = "right" if section.columns else "left"
         for row in section.rows:
             cells = "".join(
-                f"<td align='{'right' if section.columns else 'left'}' style='"
+                f"<td align='{align}' style='{NOWRAP if len(c) < 20 else ''}"
                 f"{MARK if n == section.marked else ''}'>{escape(c)}</td>"
                 for n, c in enumerate(row.cells))
-            note = f"<td><small>{escape(row.note)}</small></td>" if row.note else "<td></td>"
-            rows.append(f"<tr><td>{escape(row.label)}</td>{cells}{note}</tr>")
+            note = (f"<td style='padding-left: 8px; {NOWRAP}'><small>{escape(row.note)}"
+                    "</small></td>" if row.note else "<td></td>")
+            rows.append(f"<tr><td style='padding-right: 10px; white-space: nowrap'>"
+                        f"{escape(row.label)}</td>{cells}{note}</tr>")
         out.append(f"<table cellspacing='0' cellpadding='2'>{head}{''.join(rows)}</table>")
     return "".join(out)
 
@@ -107,6 +128,14 @@ class SheetDock(QDockWidget):
             if self.toggle.isEnabled() and not self.isVisible():
                 self.show()
             self.raise_()
+            self._make_room()
+
+    def _make_room(self) -> None:
+        """A sheet is read at a glance: a dock squeezed under the others grows to
+        about two fifths of the window's height."""
+        wanted = int(self.window_.height() * ROOM)
+        if not self.isFloating() and self.height() < wanted * 3 // 4:
+            self.window_.resizeDocks([self], [wanted], Qt.Orientation.Vertical)
 
     def sheet(self) -> PieceSheet | None:
         """The sheet shown now, as the viewer may see it."""
@@ -126,7 +155,12 @@ class SheetDock(QDockWidget):
                               "its values at the start and now, its wounds, states, "
                               "equipment and horse.</p>")
             return
-        self.view.setHtml(sheet_html(sheet))
+        self.view.setHtml(sheet_html(sheet, self.view.viewport().width() >= WIDE))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+        super().resizeEvent(event)
+        if self.shown is not None:
+            self.refresh()
 
     def text(self) -> str:
         """What the dock shows, one line a row (for tests): the sheet shown."""

@@ -99,8 +99,8 @@ def _ammunition(state: State, f: dict[str, Any], pid: str) -> SheetSection | Non
         return SheetSection("Ammunition", (), rule="GA 8.5")
     left = max(0, total - int(f.get("fired", 0)))
     return SheetSection("Ammunition", (
-        SheetRow(f"{words(f['missile'])}: shots left", (f"{left} of {total}",),
-                 "hidden from the opponent", owner=side),), rule="GA 8.5")
+        SheetRow("Shots left", (f"{left} of {total}",),
+                 "secret", owner=side),), rule="GA 8.5")
 
 
 def figure_sheet(rs: GuetApensModel, state: State, pid: str) -> PieceSheet | None:
