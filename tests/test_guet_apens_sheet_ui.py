@@ -105,11 +105,11 @@ def test_by_email_the_opponents_masked_ammunition_leaves_no_row():
     rs = find_ruleset("guet-apens")
     state = rs.setup("III", 3)
     seen_by_b = mask(state, rs.secret_paths(state), visible=["b"])
-    sheet = rs.counter_face(seen_by_b, "a1").sheet
+    sheet = rs.counter_face(seen_by_b, "a1").sheet()
     assert sheet is not None and "Shots left" not in sheet.seen_by("b").text()
     assert "Ammunition" in sheet.text() and "Shots left" in rs.counter_face(
-        state, "b1").sheet.seen_by("b").text()
-    assert rs.counter_face(state, "a1").sheet.seen_by(None).text().count("Shots") == 0
+        state, "b1").sheet().seen_by("b").text()
+    assert rs.counter_face(state, "a1").sheet().seen_by(None).text().count("Shots") == 0
 
 
 def test_a_shot_shows_its_number_needed_term_by_term_in_the_table_dock(qtbot):

@@ -145,7 +145,8 @@ class SheetDock(QDockWidget):
         state = scene.drawn_state()
         if self.pid not in state.get("pieces", {}):
             return None
-        sheet = scene.game.ruleset.counter_face(state, self.pid).sheet
+        build = scene.game.ruleset.counter_face(state, self.pid).sheet
+        sheet = build() if build is not None else None
         return None if sheet is None else sheet.seen_by(self.viewer())
 
     def refresh(self) -> None:

@@ -4,6 +4,7 @@ figures look."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -221,7 +222,7 @@ class GuetApens(GuetApensModel):
                            values=(str(vals["lp"]),), reduced=self.column(state, pid) > 0,
                            is_leader=f["role"] in ("baron", "leader"), tooltip=tip,
                            tag=", ".join(s for s in f["states"] if s != "noinit"),
-                           sheet=figure_sheet(self, state, pid))
+                           sheet=partial(figure_sheet, self, state, pid))
 
     def outcome(self, state: State) -> str | None:
         return state["vars"].get("result")
