@@ -72,7 +72,7 @@ def test_selecting_a_figure_shows_its_sheet_with_the_values_of_the_state(qtbot):
         cells = line.split()
         assert cells[-1] == str(values[key])  # now
         assert str(baron["start"][key]) in cells  # start
-    assert "stunned" in text and "GA 10.2" in text
+    assert "stunned" in text and "GA 10.2.3" in text
     horse = baron["horse"]
     assert f"Agility: {horse['ag']}" in text
     assert horse["worth"] in text and "ridden" in text

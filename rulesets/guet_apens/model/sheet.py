@@ -17,19 +17,21 @@ if TYPE_CHECKING:
     from .game import GuetApensModel
 
 STATES: dict[str, tuple[str, str]] = {
-    "stunned": ("stunned: on the ground a whole period, no defence, no shield", "GA 10.2"),
-    "down": ("on the ground (prone): his attacker has the initiative", "GA 9.6.4"),
-    "unconscious": ("unconscious: wakes on a D12 at most his Endurance", "GA 11"),
+    "stunned": ("on the ground a whole period, no defence, no shield",
+                "GA 10.2.3"),
+    "down": ("on the ground after a fall: his attacker has the initiative",
+             "GA 10.2.3, 9.6.4"),
+    "unconscious": ("wakes on a D12 at most his Endurance", "GA 11"),
     "trapped": ("trapped under his horse", "GA 10.3.4"),
     "flight1": ("fleeing (first sequence)", "GA 12.4"),
     "flight2": ("fleeing", "GA 12.4"),
-    "panic": ("panicking: runs for the table edge by himself", "GA 12.4"),
+    "panic": ("panics: runs for the table edge by himself", "GA 12.4"),
     "reloading": ("reloading", "GA 8.4"),
     "noinit": ("loses the initiative in the next hand-to-hand", "GA 9.6.5"),
-    "hit": ("hit: out of the fight this sequence", "GA 8.9"),
+    "hit": ("stays in place, out of the contest", "GA 14.3"),
     "captured": ("captured", "GA 13.5"),
     "dead": ("dead", "GA 2.4"),
-    "out": ("out of the game (fled off the table)", "GA 12.4"),
+    "out": ("out of the game (fled off the table, out of the lists)", "GA 12.4, 14.1"),
 }
 """What each state of ``figs[pid]["states"]`` means, for the sheet, and its rule."""
 
@@ -51,7 +53,7 @@ def _characteristics(rs: GuetApensModel, state: State, f: dict[str, Any],
     lost = int(f["start"]["lp"]) - int(f["lp"])
     title = (f"Characteristics — column {COLUMNS[column]}" if column else
              "Characteristics — unwounded") + (
-        f" ({lost} LP lost, reading B1: {how})" if lost else "")
+        f" ({lost} LP lost; B1: {how})" if lost else "")
     return SheetSection(title, rows, columns=(*COLUMNS, "now"), marked=column,
                         rule="GA 2.5")
 
