@@ -7,6 +7,7 @@ from .game import (
     HOLD,
     MOUNT,
     SIDES,
+    TOUCHING,
     WALK,
     GuetApensModel,
     Order,
@@ -15,5 +16,5 @@ from .game import (
     parse_path,
 )
 
-__all__ = ["CHARGE_EFFECTIVE", "HOLD", "MOUNT", "SIDES", "WALK", "GuetApensModel", "Order",
-           "orders_text", "parse_orders", "parse_path"]
+__all__ = ["CHARGE_EFFECTIVE", "HOLD", "MOUNT", "SIDES", "TOUCHING", "WALK", "GuetApensModel",
+           "Order", "orders_text", "parse_orders", "parse_path"]

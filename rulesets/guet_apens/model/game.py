@@ -55,6 +55,9 @@ MOUNT = float(mount())
 """GA 6.1.9 (mount, dismount; the rider's about-face costs as much, GA 6.1.8)."""
 CHARGE_EFFECTIVE = 12.0
 """GA 7.4: a charge is effective after at least 12 cm (the model's ``CHARGE_CM``)."""
+TOUCHING = 0.1
+"""Bases within 1 mm are touching (GA 9.3.1): the table stops a move at contact to 0.5 mm
+and stores positions to 0.1 mm, so a tighter test could miss a contact just made."""
 HOLD = "hold"
 DOINGS = ("crawl", "reverse", "about", "mount", "dismount", "counter")
 
@@ -270,7 +273,7 @@ class GuetApensModel(Ruleset):
         if pid not in index.bases:
             return []
         side = self.piece_side(state, pid)
-        return [q for q in index.contacts(pid) if q in state["vars"]["figs"]
+        return [q for q in index.contacts(pid, TOUCHING) if q in state["vars"]["figs"]
                 and self.piece_side(state, q) != side and "dead" not in self.fig(state, q)[
                     "states"] and state["pieces"][q]["type"] != "horse"]
 

@@ -15,7 +15,7 @@ from boardapp.core.table.paths import plan_path
 from boardapp.core.table.positions import set_position
 from boardapp.core.table.together import Figure, carry_out, fraction_detail
 
-from ..model import MOUNT, WALK, GuetApensModel, Order, parse_path
+from ..model import MOUNT, TOUCHING, WALK, GuetApensModel, Order, parse_path
 from ..model.game import TABLE_RULES
 from ..model.melee import charge_effective
 
@@ -105,7 +105,7 @@ def _charge_half(rs: GuetApensModel, state: State, ctx: Context,
     for pid, c in charges.items():
         if pid in spent and figures[pid].plan is not None:
             c["covered"] = round(c.get("covered", 0.0) + spent[pid], 2)
-            if c["target"] in after.bases and c["target"] in after.contacts(pid):
+            if c["target"] in after.bases and c["target"] in after.contacts(pid, TOUCHING):
                 c["contact"] = True
                 ok = charge_effective(c["covered"])
                 ctx.log(f"{rs.piece_name(state, pid)} reaches "
@@ -114,7 +114,7 @@ def _charge_half(rs: GuetApensModel, state: State, ctx: Context,
                            "less than 12 cm, not effective"), rs.cite("7.4"))
     for pid, c in charges.items():  # the target struck stops his own charge there
         if not c.get("contact") and pid in after.bases and any(
-                o.get("contact") and o["target"] == pid and q in after.contacts(pid)
+                o.get("contact") and o["target"] == pid and q in after.contacts(pid, TOUCHING)
                 for q, o in charges.items()):
             c["contact"] = True
 

@@ -15,7 +15,7 @@ from boardapp.core.table.fixed import direction, to_tenths, to_units
 from boardapp.core.table.measure import measure
 from boardapp.core.table.positions import set_position
 
-from ..model import GuetApensModel
+from ..model import TOUCHING, GuetApensModel
 from ..model.morale import check, due, flight, result
 from .tests_d20 import log_tally
 from .victory import OUT_OF_FIGHT
@@ -44,7 +44,7 @@ def morale_sequence(rs: GuetApensModel, state: State, ctx: Context) -> None:
         if f["lp"] * 2 <= f["start"]["lp"]:
             triggers.append("half_lp")
         enemies = rs.enemies_in_contact(state, pid, bases)
-        friends_in = [q for q in bases.contacts(pid) if q in figs and
+        friends_in = [q for q in bases.contacts(pid, TOUCHING) if q in figs and
                       figs[q]["side"] == f["side"]]
         if len(enemies) >= 3 and not friends_in:
             triggers.append("alone_vs_three")
