@@ -56,6 +56,7 @@ from .pbem_ui import PbemUi
 from .piece_lights import PieceLights
 from .render import render_png
 from .scan_board import ScanBoard
+from .sheet_dock import SheetDock
 from .start_page import StartChoice, ask_start, game_filter
 from .table_dock import TableDock
 from .table_scene import TableScene
@@ -124,6 +125,8 @@ class MainWindow(QMainWindow):
         self._build_boards()
         self.table_dock = TableDock(self)  # the last table roll in full
         self.view_menu.addAction(self.table_dock.toggle)
+        self.sheet_dock = SheetDock(self)  # the sheet of the figure selected
+        self.view_menu.addAction(self.sheet_dock.toggle)
         self.scan_board = ScanBoard(self)  # the Board menu: scans of your own map
         self.scan_board.restore()
         self.view_menu.addAction(self.decisions.toggle)

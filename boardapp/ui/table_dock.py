@@ -4,7 +4,14 @@ result and the rule), or the question asked when a table's values are unknown.
 
 It reads ``LogLine.detail`` of the newest log entry that has one (written by
 :func:`boardapp.core.engine.tables.resolve` and :func:`~boardapp.core.engine.tables.ask_result`); it
-holds no game state.
+holds no game state. Two more shapes are shown in full:
+
+- a roll-under test: a ``"table"`` detail carrying ``"test"``: ``{"name", "rule", "terms":
+  [{"label", "value", "source"}], "target", "needed", "roll", "result", "natural",
+  "readings": {switch: reading}}`` — the number needed built term by term, each with its
+  source, then the die and the result;
+- a total that is no table (initiative, morale): ``{"kind": "tally", "name", "rule",
+  "terms", "total", "readings"}``.
 """
 
 from __future__ import annotations
@@ -23,12 +30,64 @@ if TYPE_CHECKING:
     from .main_window import MainWindow
 
 
+SHOWN = ("table", "ask", "tally")
+"""The kinds of log line detail the dock shows."""
+
+
+def _terms(terms: list[dict[str, Any]]) -> list[str]:
+    """Rows of terms: the first as it is (the base), the others signed, with sources."""
+    return [f"<tr><td>{escape(t['label'])}</td><td align='right'>"
+            f"{t['value'] if n == 0 else format(t['value'], '+d')}</td>"
+            f"<td><small>{escape(t.get('source') or '')}</small></td></tr>"
+            for n, t in enumerate(terms)]
+
+
+def _readings(readings: dict[str, str]) -> str:
+    return ("<br><small>Readings used: " + escape(", ".join(
+        f"{k} = {v}" for k, v in readings.items())) + "</small>") if readings else ""
+
+
+def test_html(d: dict[str, Any]) -> str:
+    """A roll-under test (``d["test"]``): the number needed term by term, the die, the
+    result, the readings and the rule."""
+    t = d["test"]
+    rows = [*_terms(t["terms"]),
+            f"<tr><td><b>Number needed</b></td><td align='right'><b>{t['target']}</b></td>"
+            f"<td>{escape(t['needed'])}</td></tr>"]
+    if t.get("roll") is not None:
+        natural = f" ({escape(t['natural'])})" if t.get("natural") else ""
+        rows.append(f"<tr><td>D20</td><td align='right'><b>{t['roll']}</b></td>"
+                    f"<td>{natural}</td></tr>")
+    who = f"{escape(d['who'])} — " if d.get("who") else ""
+    return (f"<p>{who}<b>{escape(t['name'])}</b></p>"
+            f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
+            f"<p>Result: <b>{escape(str(d.get('result') or t['result']))}</b>"
+            + _readings(t.get("readings") or {})
+            + (f"<br><i>{escape(t['rule'])}</i>" if t.get("rule") else "") + "</p>")
+
+
+def tally_html(d: dict[str, Any]) -> str:
+    """A total that is no table (initiative, morale): its terms and the total."""
+    rows = [*_terms(d["terms"]), f"<tr><td><b>Total</b></td><td align='right'><b>"
+                                 f"{d['total']}</b></td><td></td></tr>"]
+    return (f"<p><b>{escape(d['name'])}</b></p>"
+            f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
+            f"<p>{_readings(d.get('readings') or {})}"
+            + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "") + "</p>")
+
+
 def table_html(details: list[dict[str, Any]], number: int,
                sheets: dict[str, str] | None = None) -> str:
     """The rolls of log entry ``number`` as HTML, one block a roll. ``sheets`` maps a
     table's name to its data sheet: a question then links to the game data editor."""
     blocks = []
     for d in details:
+        if d.get("kind") == "tally":
+            blocks.append(tally_html(d))
+            continue
+        if isinstance(d.get("test"), dict):
+            blocks.append(test_html(d))
+            continue
         if d.get("kind") == "ask":
             sheet = (sheets or {}).get(d["table"])
             cell = "#" + quote(":".join(d["cell"]), safe=":") if d.get("cell") else ""
@@ -84,14 +143,14 @@ class TableDock(QDockWidget):
         """Show the newest log entry that rolled on a table."""
         for entry in reversed(self.window_.game.log):
             details = [line.detail for line in entry.lines
-                       if line.detail and line.detail.get("kind") in ("table", "ask")]
+                       if line.detail and line.detail.get("kind") in SHOWN]
             if details:
                 sheets = {s.title: s.id for s in self.window_.game.ruleset.data_sheets()}
                 self.view.setHtml(table_html(details, entry.number, sheets))
                 return
-        self.view.setHtml(_("<p><i>No table rolled yet.</i> Each roll on a table shows here: "
-                            "the column, the die, every modifier with its source, and the "
-                            "result.</p>"))
+        self.view.setHtml(_("<p><i>No table rolled yet.</i> Each roll on a table or test "
+                            "shows here: the column or the number needed, the die, every "
+                            "modifier with its source, and the result.</p>"))
 
     def _link(self, url: QUrl) -> None:
         if url.scheme() == "sheet":

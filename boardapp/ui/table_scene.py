@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Signal
 from PySide6.QtWidgets import QGraphicsItem
 
 from boardapp.core.engine.game import Game
@@ -28,6 +28,9 @@ from .table_items import FigureItem, TableLayer
 
 class TableScene(BoardScene):
     """A board scene that also draws a table's scenery and figures."""
+
+    figures_selected = Signal(list)
+    """The figures selected on the table (a click, Ctrl+click; ``[]``: none)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -113,6 +116,7 @@ class TableScene(BoardScene):
         """Draw the figures ``pids`` outlined (a selection), the others plainly."""
         for pid, item in self.figures.items():
             item.set_outlined(pid in pids)
+        self.figures_selected.emit(list(pids))
 
     def figure_at(self, pos: QPointF) -> str | None:
         """The figure under scene point ``pos`` (the topmost), if any."""

@@ -4,6 +4,7 @@ figures look."""
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from .model.characters import (
     life_points,
     roll_character,
 )
+from .model.sheet import figure_sheet
 from .model.shooting import WEAPONS
 from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
@@ -219,7 +221,8 @@ class GuetApens(GuetApensModel):
                            title=f["name"].split()[-1], subtitle=f["role"],
                            values=(str(vals["lp"]),), reduced=self.column(state, pid) > 0,
                            is_leader=f["role"] in ("baron", "leader"), tooltip=tip,
-                           tag=", ".join(s for s in f["states"] if s != "noinit"))
+                           tag=", ".join(s for s in f["states"] if s != "noinit"),
+                           sheet=partial(figure_sheet, self, state, pid))
 
     def outcome(self, state: State) -> str | None:
         return state["vars"].get("result")

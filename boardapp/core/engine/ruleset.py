@@ -14,7 +14,7 @@ import importlib.metadata
 import inspect
 import logging
 import pkgutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -29,6 +29,7 @@ from .actions import Action
 from .context import Context
 from .datasheets import Sheet, read_sheet
 from .flow import Flow
+from .piece_sheet import PieceSheet
 from .state import State
 from .together import sealed_lines, sealed_paths
 from .verbs import VerbSpec
@@ -99,6 +100,10 @@ class CounterFace:
     tooltip: str = ""
     tag: str = ""
     """A short state note drawn on the counter (e.g. "in fortress")."""
+    sheet: Callable[[], PieceSheet | None] | None = field(default=None, compare=False)
+    """How to build the piece's whole sheet for the "Sheet" dock (a character's values,
+    equipment, states; rows private to a side), if the game keeps one
+    (:mod:`.piece_sheet`): called only when shown, so that drawing stays cheap."""
 
 
 @dataclass(frozen=True)
