@@ -200,3 +200,8 @@ def test_the_hand_on_screen_is_the_persons_never_the_computers(qtbot):
     hand.refresh()
     assert not hand.covered  # one person at the desk: no screen to pass
     assert hand.shown_lines() == list(game.ruleset.secret_lines(game.state, other))
+    win.computer.set_seats({other: "random"})  # now the person is the first side...
+    win.computer.paused = True
+    hand.refresh()
+    assert hand.viewing_side() == first and not hand.covered  # ...still nothing to pass
+    assert hand.shown_lines() == list(game.ruleset.secret_lines(game.state, first))

@@ -173,6 +173,8 @@ class HandDock(QDockWidget):
         if side != self.viewer:
             self.viewer = side
             self.covered = self.hot_seat
+        elif not self.hot_seat:
+            self.covered = False  # one person against the computer: no screen to pass
         self._draw()
 
     def reveal(self) -> None:
