@@ -18,11 +18,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
-    QCloseEvent,
     QColor,
     QKeySequence,
     QPainterPath,
@@ -32,7 +31,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDockWidget,
-    QFileDialog,
     QFormLayout,
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -42,8 +40,6 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
     QLabel,
     QLineEdit,
-    QMainWindow,
-    QMessageBox,
     QPushButton,
     QSpinBox,
     QToolBar,
@@ -51,17 +47,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardapp.core.base.errors import BoardappError
 from boardapp.core.base.yamlio import load_yaml_file
 from boardapp.core.board.mapdata import BoardMap
-from boardapp.core.board.mapedit import MapEditError, MapEditor
+from boardapp.core.board.mapedit import MapEditor
 from boardapp.core.engine.game import Game
-from boardapp.core.scan.boardsettings import save_user_map, write_map
 from boardapp.core.scan.calibration import Transform
 from boardapp.core.scan.tiles import ScanPyramid
 
 from .board_menus import terrain_name
 from .board_view import BoardView
+from .editor_window import EditorWindow, EditorWords
 from .i18n import N_, _
 from .map_items import MapLayer, geometry_path
 from .scan_layer import ScanLayer
@@ -302,11 +297,13 @@ class EditorScene(QGraphicsScene):
         super().mouseDoubleClickEvent(event)
 
 
-class MapEditorWindow(QMainWindow):
+class MapEditorWindow(EditorWindow):
     """Edit the map of ``game`` on its scan (``pyramid`` placed by ``transform``)."""
 
-    saved = Signal(object)
-    """The user map was saved; the argument is the new :class:`BoardMap`."""
+    WORDS = EditorWords(N_("Cannot save the map"), N_("Saved as your map: {file}"),
+                        N_("Export the map"), N_("Map files (*.yaml)"),
+                        N_("Cannot export the map"), N_("Unsaved map"),
+                        N_("Save your changes to the map?"))
 
     def __init__(self, game: Game, pyramid: ScanPyramid | None = None,
                  transform: Transform | None = None, parent: QWidget | None = None) -> None:
@@ -495,23 +492,6 @@ class MapEditorWindow(QMainWindow):
             for w in widgets:
                 w.blockSignals(False)
 
-    def say(self, text: str, refused: bool = False) -> None:
-        self.message = text
-        self.status_label.setText(text)
-        self.status_label.setStyleSheet("color: #b3261e; font-weight: bold;" if refused else "")
-
-    def do(self, fn, *args) -> bool:
-        """Make one edit; on refusal say why (the drawing snaps back)."""
-        try:
-            edit = fn(*args)
-        except MapEditError as exc:
-            self.say(str(exc), refused=True)
-            self.refresh()
-            return False
-        self.say(edit.text)
-        self.refresh()
-        return True
-
     # -- gestures ----------------------------------------------------------------------
     def set_tool(self, tool: str) -> None:
         self.tool = tool
@@ -608,62 +588,3 @@ class MapEditorWindow(QMainWindow):
         if value == current:
             return
         self.do(self.editor.set_field, self.selected, name, value)
-
-    def undo(self) -> None:
-        edit = self.editor.undo()
-        if edit is not None:
-            self.say(_("Undone: {edit}").format(edit=edit.text))
-        self.refresh()
-
-    def redo(self) -> None:
-        edit = self.editor.redo()
-        if edit is not None:
-            self.say(_("Redone: {edit}").format(edit=edit.text))
-        self.refresh()
-
-    # -- files -------------------------------------------------------------------------
-    def save(self) -> bool:
-        """Save the user's map; the board uses it at once."""
-        try:
-            path = save_user_map(self.editor.data, self.map_file,
-                                 origin=f"{self.ruleset_name} ({self.map_file})")
-        except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self, _("Cannot save the map"), str(exc))
-            return False
-        self.editor.mark_saved()
-        self.say(_("Saved as your map: {file}").format(file=path))
-        self.refresh()
-        from boardapp.core.board.mapdata import load_map
-
-        self.saved.emit(load_map(path))
-        return True
-
-    def export(self) -> str | None:
-        """Write the map to a file to share with other players."""
-        path = QFileDialog.getSaveFileName(self, _("Export the map"), self.map_file,
-                                           _("Map files (*.yaml)"))[0]
-        if not path:
-            return None
-        try:
-            write_map(self.editor.data, path, origin=f"{self.ruleset_name} ({self.map_file})")
-        except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self, _("Cannot export the map"), str(exc))
-            return None
-        self.say(_("Exported to {file}").format(file=path))
-        return path
-
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt override)
-        super().showEvent(event)
-        self.view.fit()
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
-        if self.editor.dirty:
-            answer = QMessageBox.question(
-                self, _("Unsaved map"), _("Save your changes to the map?"),
-                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
-            if answer == QMessageBox.StandardButton.Cancel or (
-                    answer == QMessageBox.StandardButton.Save and not self.save()):
-                event.ignore()
-                return
-        event.accept()

@@ -20,25 +20,19 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QPainterPath, QPolygonF
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPolygonF
 from PySide6.QtWidgets import (
-    QFileDialog,
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
-    QMainWindow,
-    QMessageBox,
     QWidget,
 )
 
-from boardapp.core.base.errors import BoardappError
 from boardapp.core.base.yamlio import load_yaml_file
-from boardapp.core.board.mapedit import MapEditError
 from boardapp.core.engine.game import Game
-from boardapp.core.scan.boardsettings import save_user_map, write_map
 from boardapp.core.scan.calibration import Transform
 from boardapp.core.scan.tiles import ScanPyramid
 from boardapp.core.table.fixed import to_cm
@@ -48,6 +42,8 @@ from boardapp.core.table.tableedit import TableEditor
 from boardapp.core.table.tablemap import LINE_KINDS, Table
 
 from .board_view import BoardView
+from .editor_window import EditorWindow, EditorWords
+from .i18n import N_
 from .map_editor import HANDLE, PICK_PX, SELECTED, _pen
 from .scan_layer import ScanLayer
 from .table_editor_panel import TablePanel, build_actions
@@ -223,11 +219,13 @@ def _poly(coords) -> QPolygonF:
     return QPolygonF([mm(x, y) for x, y in coords])
 
 
-class TableEditorWindow(QMainWindow):
+class TableEditorWindow(EditorWindow):
     """Edit the table of ``game`` (on the scan ``pyramid`` placed by ``transform``)."""
 
-    saved = Signal(object)
-    """The user's table was saved; the argument is the new board map."""
+    WORDS = EditorWords(N_("Cannot save the table"), N_("Saved as your table: {file}"),
+                        N_("Export the table"), N_("Table files (*.yaml)"),
+                        N_("Cannot export the table"), N_("Unsaved table"),
+                        N_("Save your changes to the table?"))
 
     def __init__(self, game: Game, pyramid: ScanPyramid | None = None,
                  transform: Transform | None = None, parent: QWidget | None = None) -> None:
@@ -278,23 +276,6 @@ class TableEditorWindow(QMainWindow):
         star = "*" if self.editor.dirty else ""
         self.setWindowTitle(f"Table editor — {self.editor.table.name}{star}")
         self.panel.fill()
-
-    def say(self, text: str, refused: bool = False) -> None:
-        self.message = text
-        self.status_label.setText(text)
-        self.status_label.setStyleSheet("color: #b3261e; font-weight: bold;" if refused else "")
-
-    def do(self, fn, *args, **kwargs) -> bool:
-        """Make one edit; on refusal say why (the drawing snaps back)."""
-        try:
-            edit = fn(*args, **kwargs)
-        except MapEditError as exc:
-            self.say(str(exc), refused=True)
-            self.refresh()
-            return False
-        self.say(edit.text)
-        self.refresh()
-        return True
 
     # -- gestures --------------------------------------------------------------------------
     def set_tool(self, tool: str) -> None:
@@ -367,63 +348,3 @@ class TableEditorWindow(QMainWindow):
         if value == current or (value is None and current is None):
             return
         self.do(self.editor.set_scenery_field, self.selected, field, value)
-
-    def undo(self) -> None:
-        edit = self.editor.undo()
-        if edit is not None:
-            self.say(f"Undone: {edit.text}")
-        self.refresh()
-
-    def redo(self) -> None:
-        edit = self.editor.redo()
-        if edit is not None:
-            self.say(f"Redone: {edit.text}")
-        self.refresh()
-
-    # -- files -----------------------------------------------------------------------------
-    def save(self) -> bool:
-        """Save the user's table; the board uses it at once."""
-        try:
-            path = save_user_map(self.editor.data, self.map_file,
-                                 origin=f"{self.ruleset_name} ({self.map_file})")
-        except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self, "Cannot save the table", str(exc))
-            return False
-        self.editor.mark_saved()
-        self.say(f"Saved as your table: {path}")
-        self.refresh()
-        from boardapp.core.board.mapdata import load_map
-
-        self.saved.emit(load_map(path))
-        return True
-
-    def export(self, path: str | None = None) -> str | None:
-        """Write the table to a file to share with other players."""
-        if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export the table", self.map_file,
-                                                  "Table files (*.yaml)")
-        if not path:
-            return None
-        try:
-            write_map(self.editor.data, path, origin=f"{self.ruleset_name} ({self.map_file})")
-        except (BoardappError, OSError) as exc:
-            QMessageBox.critical(self, "Cannot export the table", str(exc))
-            return None
-        self.say(f"Exported to {path}")
-        return path
-
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt override)
-        super().showEvent(event)
-        self.view.fit()
-
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt override)
-        if self.editor.dirty:
-            answer = QMessageBox.question(
-                self, "Unsaved table", "Save your changes to the table?",
-                QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
-                | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Save)
-            if answer == QMessageBox.StandardButton.Cancel or (
-                    answer == QMessageBox.StandardButton.Save and not self.save()):
-                event.ignore()
-                return
-        event.accept()
