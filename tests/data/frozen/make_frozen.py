@@ -25,6 +25,7 @@ the play-by-email game has fresh keys, so its file differs at each run):
 Usage (from the repository root, with the version being frozen installed)::
 
     python tests/data/frozen/make_frozen.py [--force]
+    python tests/data/frozen/make_frozen.py --add   # games of rulesets added since
 
 It refuses to overwrite existing files unless ``--force`` is given (which is only for
 the day the files are first frozen).
@@ -60,6 +61,11 @@ HOTSEAT = [
     ("lion-in-winter_1183_long.json", "lion-in-winter", "1183", 1206, 2500, "long"),
     ("lily-ermine_1487_whole.json", "lily-ermine", "1487", 1207, 5000, "whole"),
 ]
+ADDED = [  # frozen later, each entry with its own made_with (see --add)
+    ("montjoie_normale-4.json", "montjoie", "normale-4", 1301, 400, "hotseat"),
+    ("montjoie_normale-2.json", "montjoie", "normale-2", 1302, 400, "hotseat"),
+    ("table-demo_demo.json", "table-demo", "demo", 1303, 300, "hotseat"),
+]
 PBEM_FILE = "deux-bretagne_14.1_pbem.json"
 PBEM_EXCHANGES = 10
 # A hot-seat "save for opponent" every SEND_EVERY actions, at a fixed time (deterministic).
@@ -73,7 +79,8 @@ def _legal(game: Any) -> list[Any]:
     return [a for a in legal if a.verb != "end-game"] or legal
 
 
-def play_hotseat(ruleset_id: str, scenario: str, seed: int, limit: int) -> Any:
+def play_hotseat(ruleset_id: str, scenario: str, seed: int, limit: int,
+                 added: bool = False) -> Any:
     from boardapp.core.engine.game import Game
     from boardapp.core.engine.ruleset import find_ruleset
     from boardapp.core.engine.sends import Send
@@ -87,7 +94,12 @@ def play_hotseat(ruleset_id: str, scenario: str, seed: int, limit: int) -> Any:
         legal = _legal(game)
         if not legal:
             break
-        game.push(chooser.choice(legal), side=ruleset.acting_side(game.state))
+        action = chooser.choice(legal)
+        side = ruleset.acting_side(game.state)
+        if added:  # several sides may decide at once: the one the action is offered to
+            side = next((s for s in ruleset.deciding_sides(game.state)
+                         if action in ruleset.legal_actions(game.state, s)), side)
+        game.push(action, side=side)
         if len(game.log) % SEND_EVERY == 0:
             game.sends.append(Send(game.log[-1].side, len(game.log), SEND_AT))
     return game
@@ -175,10 +187,32 @@ def _commit() -> str:
     return out.stdout.strip()
 
 
+def add_files(version: str, save_game: Any) -> int:
+    """Freeze the games of :data:`ADDED` that are not frozen yet (never rewriting one)."""
+    manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    known = {e["file"] for e in manifest["files"]}
+    for name, ruleset_id, scenario, seed, limit, kind in ADDED:
+        if name in known or (HERE / name).exists():
+            continue
+        game = play_hotseat(ruleset_id, scenario, seed, limit, added=True)
+        save_game(game, HERE / name)
+        entry = describe(HERE / name, kind)
+        entry["made_with"] = f"boardapp {version}"
+        entry["made_from_commit"] = _commit()
+        manifest["files"].append(entry)
+        print(f"{name}: {len(game.log)} actions, {entry['bytes']} bytes")
+    MANIFEST.write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--force", action="store_true",
                         help="overwrite existing frozen files (only on the day of freezing)")
+    parser.add_argument("--add", action="store_true",
+                        help="freeze the files of ADDED not frozen yet, with this version, "
+                             "and append them to the manifest (the others untouched)")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(HERE.parents[2]))
     # Never touch the user's own ledger, autosaves or settings.
@@ -190,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
     from boardapp import __version__
     from boardapp.core.files.gamefile import save_game
 
+    if args.add:
+        return add_files(__version__, save_game)
     names = [h[0] for h in HOTSEAT] + [PBEM_FILE]
     existing = [n for n in names if (HERE / n).exists()] + \
         (["manifest.json"] if MANIFEST.exists() else [])
