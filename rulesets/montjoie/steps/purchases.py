@@ -71,10 +71,11 @@ class PurchasesPhase(RedCards):
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         n = frame["side"]
         c = rs.costs(state)
-        ecus = rs.ecus(state, n)
-        return (f"{rs.nation_name(n)}: purchases, {'?' if ecus is None else ecus} "
-                f"écus (card {c['card']}, castle {c['castle']}, rampart {c['rampart']}; "
-                f"Montjoie Séq. 4)")
+        # 0.3: the écus are secret, read in the Hand lines, never on the shared screen
+        ecus = "your écus in your Hand" if rs.secret_treasury(state) else \
+            f"{state['vars']['treasury'].get(n, 0)} écus"
+        return (f"{rs.nation_name(n)}: purchases, {ecus} (card {c['card']}, castle "
+                f"{c['castle']}, rampart {c['rampart']}; Montjoie Séq. 4)")
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         n = frame["side"]
