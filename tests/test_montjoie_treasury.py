@@ -7,6 +7,7 @@ program (obligations); games recorded with 0.2 keep their public écus."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.game import Game
 from boardapp.core.files.gamefile import load_game, save_for_opponent, save_game
+from boardapp.core.files.public_view import public_view
 from boardapp.core.pbem import keys
 from boardapp.core.pbem.pbem import join_pbem, new_pbem_game
 from rulesets.montjoie.model.cities import set_city
@@ -87,6 +89,11 @@ def test_at_one_desk_the_panels_show_no_ecus_each_reads_his_own():
     assert not any("écu" in w for w in words)
     for n in rs.players(state):
         assert f"Trésor (treasury): {v['treasury'][n]} écus" in rs.secret_lines(state, n)
+    shown = public_view(game)  # what `boardapp show` prints: each treasury only listed
+    assert {(h["path"], h["count"]) for h in shown["hidden"]
+            if h["path"].startswith("vars.treasury.")} == \
+        {(f"vars.treasury.{n}", None) for n in rs.players(state)}
+    assert "Trésor" not in json.dumps(shown, ensure_ascii=False)
     # the income is a public action of each player, the total a private line
     incomes = [e for e in game.log if e.action.verb == "revenu"]
     assert sorted(e.side for e in incomes) == sorted(rs.players(state))
