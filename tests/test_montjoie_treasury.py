@@ -21,6 +21,7 @@ from boardapp.core.pbem import keys
 from boardapp.core.pbem.pbem import join_pbem, new_pbem_game
 from rulesets.montjoie.model.cities import set_city
 from rulesets.montjoie.model.turn import tied_on_public
+from rulesets.montjoie.rules import Montjoie
 from rulesets.montjoie.steps.points import PointsPhase
 from tests.montjoiehelpers import mini, new_game, play_until
 
@@ -37,9 +38,10 @@ def pbem_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_by_email_each_treasury_stays_with_its_owner_over_two_turns(pbem_env):
+    # the installed ruleset (its real map): the files are opened with it
     sides = ["france", "angleterre"]
     path = pbem_env / "montjoie.json"
-    game = new_pbem_game(mini(), "courte-2", {s: s.capitalize() for s in sides},
+    game = new_pbem_game(Montjoie(), "courte-2", {s: s.capitalize() for s in sides},
                          "france", passphrase("france"))
     save_game(game, path)
     received = load_game(path)
