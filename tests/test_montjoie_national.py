@@ -210,11 +210,13 @@ def test_nobody_asks_the_pope_when_the_fewest_pp_are_tied():
 
 
 def test_a_city_is_sold_in_peace_at_its_least_price_never_paris():
-    # 10.0 Vente de villes: 5 écus at least, 8 with a fortification; never Paris.
+    # 10.0 Vente de villes: 5 écus at least, 8 with a fortification; never Paris. A game
+    # of 0.2, when the écus were public: the seller asked at most what the buyer had.
     game = choose(combat_position("france", cities={"bourges": ("france", 2),
                                                     "paris": ("france", 1),
                                                     "clermont": ("france", 1)},
                                   hands={}), "city-sales")
+    game.state["legacy"] = {"secret-treasury": False}
     v = game.state["vars"]
     v["politics"] = "paix"
     v["treasury"].update(france=0, angleterre=8, bourgogne=6)
@@ -231,3 +233,29 @@ def test_a_city_is_sold_in_peace_at_its_least_price_never_paris():
     assert (v["treasury"]["france"], v["treasury"]["angleterre"]) == (6, 2)
     assert not any(a.startswith("vendre") for a in legal(game, "france"))  # one a turn
     assert "[Montjoie 10.0 Vente de villes]" in log_text(game)
+
+
+def test_with_secret_ecus_the_seller_asks_blind_and_receives_the_price_himself():
+    # 0.3: the seller cannot see the buyer's écus: he may offer to anyone, up to 30 over
+    # the least price; the buyer accepts only what he can pay; the seller's own program
+    # receives the price (an obligation, "encaisser").
+    game = choose(combat_position("france", cities={"bourges": ("france", 2),
+                                                    "clermont": ("france", 1)},
+                                  hands={}), "city-sales")
+    v = game.state["vars"]
+    v["politics"] = "paix"
+    v["treasury"].update(france=0, angleterre=8, bourgogne=6)
+    offered = legal(game, "france")
+    assert {"vendre bourges angleterre", "vendre bourges bourgogne"} <= set(offered)
+    play(game, "france", "vendre clermont bourgogne")
+    assert legal(game, "france") == [f"prix {n}" for n in range(5, 36)] + ["refuser"]
+    play(game, "france", "prix 9")
+    assert legal(game, "bourgogne") == ["refuser"]  # 6 écus: he cannot pay 9
+    play(game, "bourgogne", "refuser")
+    play(game, "france", "vendre clermont angleterre")
+    play(game, "france", "prix 6")
+    play(game, "angleterre", "acheter")
+    assert v["cities"]["clermont"]["owner"] == "angleterre"
+    assert (v["treasury"]["france"], v["treasury"]["angleterre"]) == (6, 2)
+    assert [e.action.text() for e in game.log[-2:]] == ["acheter", "encaisser"]
+    assert game.log[-1].side == "france"

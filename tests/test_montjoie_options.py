@@ -38,8 +38,9 @@ def test_long_term_strategy_keeps_one_red_card_counted_in_next_deal():
 
 
 def test_status_names_the_turn_politics_and_each_players_purse():
-    """The status: turn, sequence, political state, order, each player's écus, PI, PP
-    and cards, this turn's events and their effects."""
+    """The status: turn, sequence, political state, order, each player's PI, PP and
+    cards (his écus only in his own Hand lines: they are secret from 0.3; in the status
+    of a game of 0.2), this turn's events and their effects."""
     game = new_game("normale-4")
     play_until(game, "achats")
     rs, state = game.ruleset, game.state
@@ -47,8 +48,16 @@ def test_status_names_the_turn_politics_and_each_players_purse():
     state["vars"]["pope"] = "bretagne"
     lines = rs.status(state).lines
     assert lines[0].startswith("Tour 1 (normale), Séquence 4 : Achats; état politique:")
-    assert any(line.startswith("France: ") and " écus, " in line and " PI, " in line
-               and " PP " in line for line in lines)
+    assert any(line.startswith("France: ") and " PI, " in line and " PP " in line
+               for line in lines)
+    assert not any("écus" in line for line in lines)
+    ecus = state["vars"]["treasury"]["france"]
+    assert f"Trésor (treasury): {ecus} écus" in rs.secret_lines(state, "france")
+    assert not any("écus" in line for line in rs.secret_lines(state, "angleterre")
+                   if "France" in line)
+    state["legacy"] = {"secret-treasury": False}
+    assert any(line.startswith("France: ") and f" {ecus} écus, " in line
+               for line in rs.status(state).lines)
     assert any("Intervention du Pape" in line and "Pape: Bretagne" in line for line in lines)
 
 

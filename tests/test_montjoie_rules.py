@@ -306,10 +306,12 @@ def test_private_lines_show_only_ones_own_hand():
         line = rs.private_lines(state, n)[0]
         assert line.startswith("Main")
     paths = rs.secret_paths(state)
-    # The hand, and what Séq. 7 lays face down in a combat (cards, influence).
+    # The hand, what Séq. 7 lays face down in a combat (cards, influence), the écus.
     assert paths["france"] == [("vars", "hands", "france"), ("vars", "facedown", "france"),
-                               ("vars", "stake", "france")]
-    assert all(len(p) == 3 for p in paths.values())
+                               ("vars", "stake", "france"), ("vars", "treasury", "france")]
+    assert all(len(p) == 4 for p in paths.values())
+    state["legacy"] = {"secret-treasury": False}  # a game of 0.2: the écus public
+    assert ("vars", "treasury", "france") not in rs.secret_paths(state)["france"]
 
 
 # -- whole games --------------------------------------------------------------------------------
@@ -436,6 +438,8 @@ def test_bad_seasons_halve_the_next_turns_income():
     from rulesets.montjoie.steps.points import PointsPhase
     ctx = Context(game.state, "france")
     PointsPhase().end_of_turn(rs, game.state, ctx, rs.flow)
+    assert game.state["flow"][-1]["step"] == "revenu"  # each takes his own (0.3)
+    game.fulfil()
     gained = {n: game.state["vars"]["treasury"][n] - before[n] for n in before}
     assert gained["france"] == 2  # 3 garrisons: 3 halved rounded up
     assert not game.state["vars"]["bad_seasons"]

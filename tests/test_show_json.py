@@ -68,7 +68,8 @@ def assert_matches(view: dict, game: Game) -> None:
         node = state
         for key in secret["path"].split("."):
             node = node[key]
-        assert secret["count"] == len(node)
+        # a list or mapping is counted; a single value (Montjoie's écus) only listed
+        assert secret["count"] == (len(node) if isinstance(node, (list, dict)) else None)
 
 
 @pytest.mark.parametrize("rid", sorted(available_rulesets()))

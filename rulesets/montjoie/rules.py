@@ -19,6 +19,7 @@ from .model.base import (
     PHASE_NAMES,
     PLAYED,
     POLITICS,
+    SECRET_TREASURY,
     MontjoieModel,
 )
 from .model.cards import CARD_NAMES, YELLOW
@@ -41,6 +42,7 @@ from .steps.players_turn import SEQUENCE_7_PROCEDURES, PlayerTurns
 from .steps.points import PointsPhase
 from .steps.politics import PoliticsPhase, Vote
 from .steps.purchases import PurchasesPhase
+from .steps.secret_treasury import SECRET_TREASURY_PROCEDURES
 from .steps.sequence7 import EndDiscard
 from .steps.treasury import (
     FlandersDouble,
@@ -60,6 +62,7 @@ PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, Twe
 MORE_PROCEDURES = (ForeignDefence, AllyChoice, SecretAlly, Bribes, FlandersDouble,
                    AllyTurn, NeutralBuild, sequence7.KeepRed, MinorStart)
 """Procedures added since the first version (foreign defence, 9.0's allies)."""
+MORE_PROCEDURES += SECRET_TREASURY_PROCEDURES  # 0.3: the écus secret
 PHASE_STEPS = (PlacementPhase, TreasuryPhase, PoliticsPhase, DealPhase, PurchasesPhase,
                OrderPhase, EventsPhase, PlayerTurns, PointsPhase)
 
@@ -118,7 +121,9 @@ class Montjoie(MontjoieModel):
             state["flow"] = [{"step": "secret-ally", "side": nations[0],
                               "sides": list(nations), "vars": {}}]
         if played_with == "0.1":  # recorded before the rules of 0.2 (model.rule_on)
-            state["legacy"] = {"rules-0.2": False}
+            state["legacy"] = {"rules-0.2": False, SECRET_TREASURY: False}
+        elif played_with == "0.2":  # recorded when the écus were public
+            state["legacy"] = {SECRET_TREASURY: False}
         return state
 
     @staticmethod
@@ -144,8 +149,12 @@ class Montjoie(MontjoieModel):
     # -- hidden information ----------------------------------------------------------------
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
         """Each player's hand is his secret (its size is public); so are the cards and
-        influence he lays face down in a combat (Séq. 7, :mod:`.model.battle`)."""
-        return {n: [("vars", "hands", n), *battle.secret_paths(n)]
+        influence he lays face down in a combat (Séq. 7, :mod:`.model.battle`) and, from
+        version 0.3, his écus (issue 17: "each player's hand, treasury and committed cards
+        private"; the payments stay public, see README, Montjoie!)."""
+        treasury = self.secret_treasury(state)
+        return {n: [("vars", "hands", n), *battle.secret_paths(n),
+                    *([("vars", "treasury", n)] if treasury else [])]
                 for n in state["vars"]["nations"]}
 
     def evaluate(self, state: State, side: str) -> float:
@@ -166,6 +175,8 @@ class Montjoie(MontjoieModel):
                  for c in sorted(hand)]
         lines = [f"Main (hand): {', '.join(cards) or 'aucune carte'}",
                  *battle.private_lines(state, side)]
+        if self.secret_treasury(state) and self.ecus(state, side) is not None:
+            lines.insert(1, f"Trésor (treasury): {self.ecus(state, side)} écus")
         if state["vars"]["heroes"].get(side) == "active":
             lines.append("Héros actif (+2 PC)")
         return lines
@@ -208,8 +219,9 @@ class Montjoie(MontjoieModel):
         for n, pi in v["influence"].items():
             if not 0 <= pi <= MAX_PI:
                 problems.append(f"{n} has {pi} PI (0-6, Séq. 8)")
-        for n, ecus in v["treasury"].items():
-            if ecus < 0:
+        for n in v["treasury"]:
+            ecus = self.ecus(state, n)
+            if ecus is not None and ecus < 0:
                 problems.append(f"{n} has {ecus} écus")
         for n, hand in v["hands"].items():
             if "?" not in hand and len(hand) != v["hand_sizes"].get(n, 0):
@@ -272,7 +284,7 @@ class Montjoie(MontjoieModel):
                                     if kind == "allie" and player and loyal else "neutre",
                                     f"{len(self.owned(state, n))} villes"]
         for n in v["nations"]:
-            box = [f"{v['treasury'].get(n, 0)} écus", f"{v['influence'].get(n, 0)} PI",
+            box = [*self.public_ecus(state, n), f"{v['influence'].get(n, 0)} PI",
                    f"{v['hand_sizes'].get(n, 0)} cartes"]
             if v["heroes"].get(n) == "active":
                 box.append("Héros")
@@ -288,6 +300,15 @@ class Montjoie(MontjoieModel):
         marks["remparts"] = [f"{10 - ramparts} libres"]
         if v["eliminated"]:
             marks["hors-jeu"] = [self.nation_name(n) for n in v["eliminated"]]
+
+    def public_ecus(self, state: State, nation: str) -> list[str]:
+        """What the public panels say of ``nation``'s écus: the amount in a game where
+        they are public, nothing where they are secret (each player reads his own in his
+        Hand lines, :meth:`private_lines`), or what the end of the game revealed."""
+        if not self.secret_treasury(state):
+            return [f"{state['vars']['treasury'].get(nation, 0)} écus"]
+        shown = self.extra(state).get("shown_ecus", {})
+        return [f"{shown[nation]} écus (révélés)"] if nation in shown else []
 
     def shown_order(self, state: State) -> list[str]:
         """The turn order the board shows: the players', and with 2 players the minor
@@ -305,8 +326,9 @@ class Montjoie(MontjoieModel):
         for n in v["nations"]:
             sheet = "/".join(str(x) for x in v["pp"].get(n, [])) or "—"
             hero = ", héros actif" if v["heroes"].get(n) == "active" else ""
-            lines.append(f"{self.nation_name(n)}: {v['treasury'].get(n, 0)} écus, "
-                         f"{v['influence'].get(n, 0)} PI, {state['score'].get(n, 0)} PP "
+            lines.append(f"{self.nation_name(n)}: "
+                         + "".join(f"{e}, " for e in self.public_ecus(state, n))
+                         + f"{v['influence'].get(n, 0)} PI, {state['score'].get(n, 0)} PP "
                          f"(par tour {sheet}), {v['hand_sizes'].get(n, 0)} cartes, "
                          f"{len(self.owned(state, n))} villes{hero}")
         for n, kind in v["minors"].items():

@@ -15,7 +15,9 @@ THE STATE (``state["vars"]``; names stable, later additions only)::
                    level 0 free (no owner), 1 garnison, 2 château, 3 forteresse
                    (Séq. 4, MJ 6.9.2); only cities that are not free are listed
     pillage        [city, ...]          pillage markers (Séq. 1, Écorcheur, Compagnies)
-    treasury       {nation: écus}       public (the rules hide nothing but hands)
+    treasury       {nation: écus}       SECRET to the nation from version 0.3
+                                         (secret_paths; "?" in another program's view:
+                                         read it with ``rs.ecus``); public in older games
     influence      {nation: PI}         0..6 (Séq. 8)
     hands          {nation: [card kind, ...]}   SECRET to the nation (secret_paths)
     hand_sizes     {nation: int}        public count of each hand
@@ -115,12 +117,16 @@ def ceil_half(n: int) -> int:
     return (n + 1) // 2
 
 
+SECRET_TREASURY = "secret-treasury"
+"""The legacy switch of version 0.3: each nation's écus secret (issue 17, point 1)."""
+
+
 class MontjoieModel(Ruleset):
     """Montjoie!'s data and predicates (see the module docstring for the state)."""
 
     id = "montjoie"
     name = "Montjoie!"
-    version = "0.2"
+    version = "0.3"
     rules_name = "Montjoie"
     sides = SIDES
     map_file = "montjoie.yaml"
@@ -239,6 +245,23 @@ class MontjoieModel(Ruleset):
         variants of France, Brittany and Navarre, Joan of Arc, the island, and the red
         cards of a player attacked by foreign troops."""
         return core_rule_on(state, rule)
+
+    def secret_treasury(self, state: State) -> bool:
+        """Whether each nation's écus are its secret (version 0.3; public in games
+        recorded before: ``state["legacy"]["secret-treasury"]``)."""
+        return core_rule_on(state, SECRET_TREASURY)
+
+    def ecus(self, state: State, nation: str) -> int | None:
+        """``nation``'s écus, or ``None`` where this program may not see them (another
+        player's treasury by email, masked)."""
+        value = state["vars"]["treasury"].get(nation, 0)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    def can_pay(self, state: State, nation: str, cost: int) -> bool:
+        """Whether ``nation`` has ``cost`` écus; ``True`` where hidden: only the owner's
+        program (which sees them) offers or refuses what he cannot pay."""
+        ecus = self.ecus(state, nation)
+        return ecus is None or ecus >= cost
 
     def option(self, state: State, option: str) -> bool:
         """Whether optional rule ``option`` (10.0, or the foreign interventions of

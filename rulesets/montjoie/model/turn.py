@@ -69,10 +69,26 @@ def end_check(length: str, players: int, turn: int, aide_memoire: bool = False
 
 
 def ranking_key(rs: MontjoieModel, state: State, nation: str) -> tuple[int, ...]:
-    """How players rank (1.0): PP, then fortresses, provinces, castles, écus."""
+    """How players rank (1.0): PP, then fortresses, provinces, castles, écus (the écus
+    a player showed at the end where they are secret, 0 if he had no need to)."""
+    if rs.secret_treasury(state):
+        ecus = rs.extra(state).get("shown_ecus", {}).get(nation, 0)
+    else:
+        ecus = state["vars"]["treasury"].get(nation, 0)
+    return (*public_ranking_key(rs, state, nation), ecus)
+
+
+def public_ranking_key(rs: MontjoieModel, state: State, nation: str) -> tuple[int, ...]:
+    """The public part of the ranking (1.0): PP, fortresses, provinces, castles."""
     cities = rs.owned(state, nation)
     fortresses = sum(1 for c in cities if rs.level(state, c) == 3)
     castles = sum(1 for c in cities if rs.level(state, c) == 2)
     provinces = sum(1 for p in rs.provinces() if rs.controller(state, p) == nation)
-    return (state["score"].get(nation, 0), fortresses, provinces, castles,
-            state["vars"]["treasury"].get(nation, 0))
+    return (state["score"].get(nation, 0), fortresses, provinces, castles)
+
+
+def tied_on_public(rs: MontjoieModel, state: State) -> list[str]:
+    """The players tied for first place on everything but the écus (1.0)."""
+    keys = {n: public_ranking_key(rs, state, n) for n in rs.players(state)}
+    best = max(keys.values())
+    return [n for n in rs.players(state) if keys[n] == best]

@@ -131,7 +131,8 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
     name = "bribes"
 
     def options(self, rs: MontjoieModel, state: State, frame: Frame, side: str) -> list[str]:
-        ecus = state["vars"]["treasury"].get(side, 0)
+        known = rs.ecus(state, side)
+        ecus = 2 * MAX_BRIBE if known is None else known  # None: another's, by email
         out = [f"{a}:{b}" for a in range(min(MAX_BRIBE, ecus) + 1)
                for b in range(min(MAX_BRIBE, ecus - a) + 1)]
         if rs.rule_on(state) and "ambassadeur" in rs.hand(state, side):
@@ -143,6 +144,10 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
           *a.arg(0).split(":")))
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
+        if rs.secret_treasury(state):  # 0.3: each pays from his own écus as he commits
+            own, against = action.arg(0).split(":")
+            paid = (0 if own == "ambassadeur" else int(own)) + int(against)
+            state["vars"]["treasury"][ctx.side] -= paid
         super().on_commit(rs, state, frame, action, ctx, flow)
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
@@ -157,7 +162,8 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
         paid = {p: (0 if p in envoys else int(c.split(":")[0]), int(c.split(":")[1]))
                 for p, c in choices.items()}
         for player, (own, against) in paid.items():
-            v["treasury"][player] -= own + against
+            if not rs.secret_treasury(state):  # else paid at the commit
+                v["treasury"][player] -= own + against
         for ally, player in sorted(v["ally_of"].items(),
                                    key=lambda i: v["order"].index(i[1])):
             other = next(p for p in paid if p != player)

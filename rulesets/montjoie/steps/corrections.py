@@ -67,5 +67,11 @@ class Corrections(Step[MontjoieModel]):
         table = state["vars"]["treasury" if what == "ecus" else "influence"]
         high = MAX_PI if what == "pi" else 10**6
         table[nation] = max(0, min(high, table.get(nation, 0) + STEPS[way]))
+        if what == "ecus" and rs.secret_treasury(state):  # the total is his secret
+            ctx.log(f"{rs.nation_name(nation)}: {'+1' if way == 'up' else '-1'} écu "
+                    "(by hand)")
+            ctx.log(f"Trésor de {rs.nation_name(nation)}: {table[nation]} écus",
+                    private=True)
+            return
         ctx.log(f"{rs.nation_name(nation)}: {table[nation]} "
                 f"{'écus' if what == 'ecus' else 'PI'} (by hand)")

@@ -3,12 +3,21 @@ elimination of players without a city (7.0) and the end-of-game die (8.0; 9.0)."
 
 from __future__ import annotations
 
+from typing import Any
+
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
+from boardapp.core.engine.together import owe
 
 from ..model.base import MontjoieModel
-from ..model.turn import end_check, influence_gain, pretender_points, ranking_key
+from ..model.turn import (
+    end_check,
+    influence_gain,
+    pretender_points,
+    ranking_key,
+    tied_on_public,
+)
 from .corrections import Corrections
 
 
@@ -75,17 +84,33 @@ class PointsPhase(Corrections):
         if check is not None:
             ends_on, _ = check
             if ends_on is None:
-                self.finish(rs, state, ctx, f"turn {turn} was the last", rule)
+                self.conclude(rs, state, ctx, flow, f"turn {turn} was the last", rule)
                 return
             die = ctx.roll(6)
             if die <= ends_on:
-                self.finish(rs, state, ctx, f"end of turn {turn}: die {die} (1-{ends_on} "
-                            "ends the game)", rule)
+                self.conclude(rs, state, ctx, flow, f"end of turn {turn}: die {die} "
+                              f"(1-{ends_on} ends the game)", rule)
                 return
             ctx.log(f"End of turn {turn}: die {die}, the game goes on", rule)
         state["turn"] = turn + 1
         ctx.log(f"Turn {state['turn']} begins", rs.cite("Séq. 8"))
         flow.next_phase(rs, state, ctx, side=v["order"][0])
+
+    def conclude(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow, why: str,
+                 rule: str) -> None:
+        """End the game; where the écus are secret and players are tied on everything
+        else, they first show them (1.0's last tie-break, :mod:`.secret_treasury`)."""
+        tied = tied_on_public(rs, state)
+        if rs.secret_treasury(state) and len(tied) > 1:
+            owe(rs, state, ctx, flow, "montrer-tresor", {n: ["montrer-tresor"] for n in tied},
+                result=["end", why, rule])
+            return
+        self.finish(rs, state, ctx, why, rule)
+
+    def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, result: Any) -> None:
+        if isinstance(result, list) and result and result[0] == "end":
+            self.finish(rs, state, ctx, result[1], result[2])
 
     @staticmethod
     def finish(rs: MontjoieModel, state: State, ctx: Context, why: str, rule: str) -> None:

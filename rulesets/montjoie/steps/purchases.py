@@ -44,7 +44,7 @@ def why_not_castle(rs: MontjoieModel, state: State, nation: str,
         return "only one new castle a turn"
     if rs.figures_used(state)[0] >= CASTLE_FIGURES:
         return "the 20 castle figures are all on the board"
-    if state["vars"]["treasury"].get(nation, 0) < rs.costs(state)["castle"]:
+    if not rs.can_pay(state, nation, rs.costs(state)["castle"]):
         return "not enough écus"
     return None
 
@@ -58,7 +58,7 @@ def why_not_rampart(rs: MontjoieModel, state: State, nation: str,
         return "a fortress only on a castle built in an earlier turn"
     if rs.figures_used(state)[1] >= RAMPART_FIGURES:
         return "the 10 rampart figures are all on the board"
-    if state["vars"]["treasury"].get(nation, 0) < rs.costs(state)["rampart"]:
+    if not rs.can_pay(state, nation, rs.costs(state)["rampart"]):
         return "not enough écus"
     return None
 
@@ -71,13 +71,15 @@ class PurchasesPhase(RedCards):
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         n = frame["side"]
         c = rs.costs(state)
-        return (f"{rs.nation_name(n)}: purchases, {state['vars']['treasury'].get(n, 0)} "
-                f"écus (card {c['card']}, castle {c['castle']}, rampart {c['rampart']}; "
-                f"Montjoie Séq. 4)")
+        # 0.3: the écus are secret, read in the Hand lines, never on the shared screen
+        ecus = "your écus in your Hand" if rs.secret_treasury(state) else \
+            f"{state['vars']['treasury'].get(n, 0)} écus"
+        return (f"{rs.nation_name(n)}: purchases, {ecus} (card {c['card']}, castle "
+                f"{c['castle']}, rampart {c['rampart']}; Montjoie Séq. 4)")
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         n = frame["side"]
-        if (state["vars"]["treasury"].get(n, 0) >= rs.costs(state)["card"]
+        if (rs.can_pay(state, n, rs.costs(state)["card"])
                 and rs.hand_size(state, n) < HAND_LIMIT):
             yield Action("buy-card")
         for city in sorted(c for c, e in state["vars"]["cities"].items()
@@ -172,6 +174,6 @@ def mercenary_actions(rs: MontjoieModel, state: State, nation: str) -> Iterator[
     offer = state["vars"].get("mercenary_offer", {})
     if nation not in offer:
         yield Action("hire-mercenaries")
-    elif offer[nation] > 0 and state["vars"]["treasury"].get(nation, 0) >= MERCENARY_COST:
+    elif offer[nation] > 0 and rs.can_pay(state, nation, MERCENARY_COST):
         for city in mercenary_sites(rs, state, nation):
             yield Action("place-mercenary", (city,))

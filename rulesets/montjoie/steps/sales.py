@@ -3,26 +3,34 @@ leurs villes", at 5 écus at least without a fortification, 8 with one (a castle
 fortress: the garrison is not one, MJ 10.2.16); never Paris. The book names neither the
 buyer nor the moment (A25): here another player, in the seller's Séq. 7 turn; the
 seller offers a city to a player (``vendre CITY BUYER``, once per city and buyer a
-turn), names his price (``prix N``, up to the buyer's écus), the buyer accepts or
-refuses; one sale a turn per seller."""
+turn), names his price (``prix N``, up to the buyer's écus; from 0.3, where the seller cannot
+see them, up to 30 above the least price), the buyer accepts (if he can pay) or
+refuses; one sale a turn per seller. From 0.3 the seller receives the price with his
+own program (``encaisser``, :mod:`.secret_treasury`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
+from boardapp.core.engine.together import owe
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.cities import set_city
 from . import national
 from .corrections import Corrections
+from .secret_treasury import private_total
 
 RULE = "Montjoie 10.0 Vente de villes"
 NEVER_SOLD = "paris"
+PRICE_SPAN = 30
+"""With the écus secret the seller may ask the least price and up to 30 more (a bound
+of the list of offers, not a rule: the buyer refuses what he cannot pay)."""
 
 
 def least_price(rs: MontjoieModel, state: State, city: str) -> int:
@@ -42,8 +50,9 @@ def sale_actions(rs: MontjoieModel, state: State, seller: str) -> Iterator[Actio
             continue
         for buyer in rs.players(state):
             key = f"{state['turn']}:{city}:{buyer}"
-            if buyer != seller and key not in offered and \
-                    v["treasury"].get(buyer, 0) >= least_price(rs, state, city):
+            if buyer != seller and key not in offered and (
+                    rs.secret_treasury(state)  # the seller cannot see the buyer's écus
+                    or v["treasury"].get(buyer, 0) >= least_price(rs, state, city)):
                 yield Action("vendre", (city, buyer))
 
 
@@ -82,12 +91,19 @@ class CitySale(Corrections):
         fv = frame["vars"]
         if fv["price"] is None:
             low = least_price(rs, state, fv["city"])
-            for price in range(low, state["vars"]["treasury"].get(fv["buyer"], 0) + 1):
+            high = low + PRICE_SPAN if rs.secret_treasury(state) else \
+                state["vars"]["treasury"].get(fv["buyer"], 0)
+            for price in range(low, high + 1):
                 yield Action("prix", (str(price),))
             yield Action("refuser")
             return
-        yield Action("acheter")
+        if rs.can_pay(state, fv["buyer"], fv["price"]):
+            yield Action("acheter")
         yield Action("refuser")
+
+    def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
+               flow: Flow, result: Any) -> None:
+        flow.end(rs, state, ctx)  # the seller has received the price (encaisser)
 
     @verb("prix", label="Ask {0} écus")
     def on_prix(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
@@ -101,12 +117,19 @@ class CitySale(Corrections):
     def on_acheter(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         fv, v = frame["vars"], state["vars"]
+        secret = rs.secret_treasury(state)
         v["treasury"][fv["buyer"]] -= fv["price"]
-        v["treasury"][fv["seller"]] += fv["price"]
+        if not secret:
+            v["treasury"][fv["seller"]] += fv["price"]
         set_city(rs, state, fv["city"], fv["buyer"], rs.level(state, fv["city"]))
         national.use(state, f"vente-{fv['seller']}")
         ctx.log(f"{rs.nation_name(fv['buyer'])} buys {rs.city_name(fv['city'])} from "
                 f"{rs.nation_name(fv['seller'])} for {fv['price']} écus", RULE)
+        if secret:  # 0.3: the seller's own program receives the price
+            private_total(rs, state, ctx, fv["buyer"])
+            owe(rs, state, ctx, flow, "encaisser", {fv["seller"]: ["encaisser"]},
+                price=fv["price"])
+            return
         flow.end(rs, state, ctx)
 
     @verb("refuser", label="No sale")

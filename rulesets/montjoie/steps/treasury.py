@@ -11,14 +11,15 @@ from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
+from boardapp.core.engine.together import owe
 from boardapp.core.engine.verbs import verb
 
-from ..model.base import INCOME, MAX_PI, MontjoieModel
+from ..model.base import MAX_PI, MontjoieModel
 from ..model.cities import set_city
-from ..model.turn import income
 from .allies import automatic_choice_due, loyalty_due
 from .common import go_next_phase
 from .corrections import Corrections
+from .secret_treasury import ally_income, loyal_allies, take_income
 
 MAX_START_ECUS = 30
 
@@ -69,37 +70,34 @@ class TreasuryPhase(Corrections):
             rs.extra(state)["doubled"] = ""
             flow.call(rs, state, ctx, "flanders-double", "flandres")
             return
+        if rs.secret_treasury(state):  # 0.3: each takes his own with his program
+            start = rs.extra(state).pop("start_due", 0)
+            owe(rs, state, ctx, flow, "revenu", {n: ["revenu"] for n in rs.players(state)},
+                result="paid", start=start)
+            return
         self.pay(rs, state, ctx)
         go_next_phase(rs, state, ctx, flow)
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, result: Any) -> None:
+        if result == "paid":
+            self.clear_pillage(rs, state, ctx)
+            go_next_phase(rs, state, ctx, flow)
+            return
         self.begin(rs, state, frame, ctx, flow)
 
-    @staticmethod
-    def pay(rs: MontjoieModel, state: State, ctx: Context) -> None:
-        v = state["vars"]
+    @classmethod
+    def pay(cls, rs: MontjoieModel, state: State, ctx: Context) -> None:
+        """Everyone's income at once (games of 0.2 and before, écus public)."""
         for nation in rs.players(state):
-            gain, pillaged = income(rs, state, nation)
-            v["treasury"][nation] = v["treasury"].get(nation, 0) + gain
-            notes = []
-            if pillaged:
-                notes.append("pillaged, nothing from " + ", ".join(rs.city_name(c)
-                                                                   for c in pillaged))
-            if v.get("bad_seasons"):
-                notes.append(f"Mauvaises Saisons: halved, {rs.reading_note(state, 'A24')}")
-            ctx.log(f"Trésor: {rs.nation_name(nation)} receives {gain} écus "
-                    f"({'; '.join(notes) or '1/2/3 per garrison/castle/fortress'}), "
-                    f"treasury {v['treasury'][nation]}", rs.cite("Séq. 1"))
-        for ally, player in sorted(v.get("ally_of", {}).items()):
-            if len(rs.players(state)) == 2 and v.get("loyal", {}).get(ally):
-                die = ctx.roll(6)
-                forts = sum(INCOME[rs.level(state, c)] for c in rs.owned(state, ally)
-                            if rs.level(state, c) >= 2)
-                v["treasury"][player] += die + forts
-                ctx.log(f"Trésor: {rs.nation_name(ally)}, loyal ally, brings "
-                        f"{rs.nation_name(player)} die {die} + {forts} from its castles and "
-                        f"fortresses", rs.cite("9.0"))
+            take_income(rs, state, ctx, nation)
+        for ally, player in loyal_allies(rs, state):
+            ally_income(rs, state, ctx, ally, player)
+        cls.clear_pillage(rs, state, ctx)
+
+    @staticmethod
+    def clear_pillage(rs: MontjoieModel, state: State, ctx: Context) -> None:
+        v = state["vars"]
         if v["pillage"]:
             ctx.log("The pillage markers are removed", rs.cite("Séq. 1"))
         v["pillage"] = []
@@ -111,8 +109,11 @@ def start_values(rs: MontjoieModel, state: State, ctx: Context, ecus: int, how: 
     v = state["vars"]
     pi = MAX_PI if rs.reading(state, "A2") == "a" else 0
     for nation in rs.players(state):
-        v["treasury"][nation] = v["treasury"].get(nation, 0) + ecus
+        if not rs.secret_treasury(state):
+            v["treasury"][nation] = v["treasury"].get(nation, 0) + ecus
         v["influence"][nation] = pi
+    if rs.secret_treasury(state):  # each player takes them with his income (Income)
+        rs.extra(state)["start_due"] = ecus
     v["started"] = True
     ctx.log(f"Each player starts with {ecus} écus ({how}: the book does not print them) "
             f"and {pi} Influence Points", f"{rs.cite('5.0')}, {rs.reading_note(state, 'A2')}")
