@@ -34,10 +34,12 @@ def deal(pool: dict[str, int], count: int, rng: random.Random) -> list[str]:
 
 
 def guess_hidden(rs: MontjoieModel, view: State, side: str, seed: int) -> State | None:
-    """``view`` with the others' masked hands, face-down cards and stakes guessed."""
+    """``view`` with the others' masked hands, face-down cards, stakes and (secret since
+    0.3) treasuries guessed: a treasury as large as one's own, the only one it knows."""
     rng = random.Random(seed)
     v = view["vars"]
     pool = drawable(rs, view, side)
+    own_ecus = rs.ecus(view, side) or 0
     for nation in v["nations"]:
         if nation == side:
             continue
@@ -53,4 +55,6 @@ def guess_hidden(rs: MontjoieModel, view: State, side: str, seed: int) -> State 
         if stake == HIDDEN:
             most = min(MOST_STAKED, int(v["influence"].get(nation, 0) or 0))
             v["stake"][nation] = rng.randint(0, max(0, most))
+        if rs.ecus(view, nation) is None and nation in v["treasury"]:
+            v["treasury"][nation] = own_ecus  # a secret treasury (0.3): guessed as one's own
     return view

@@ -28,7 +28,7 @@ def assets(rs: MontjoieModel, state: State, nation: str) -> float:
     for entry in v["cities"].values():
         if entry.get("owner") == nation:
             value += 0.6 + 0.2 * int(entry.get("level") or 0)
-    value += 0.05 * float(v["treasury"].get(nation, 0) or 0)
+    value += 0.05 * float(rs.ecus(state, nation) or 0)  # a secret one not guessed: 0
     value += 0.2 * float(v["influence"].get(nation, 0) or 0)
     value += 0.1 * float(v["hand_sizes"].get(nation, 0) or 0)
     return value
