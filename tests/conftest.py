@@ -66,3 +66,14 @@ def tiny_map_data() -> dict:
         "boxes": {"hold": {"name": "Hold", "kind": "holding", "rect": [320, 20, 60, 40],
                            "links": ["d"], "access": {"sides": ["red"]}}},
     }
+
+
+@pytest.fixture
+def pbem_env(tmp_path, monkeypatch):
+    """A folder for a game by email, with a cheap key derivation and no passphrase in
+    the environment."""
+    from boardapp.core.pbem import keys
+
+    monkeypatch.setattr(keys, "KDF_N", 2 ** 10)
+    monkeypatch.delenv("BOARDAPP_PASSPHRASE", raising=False)
+    return tmp_path

@@ -63,3 +63,8 @@ def play_until(game: Game, phase: str, seed: int = 1, limit: int = 2000,
         preferred = [a for a in actions if a.verb in prefer]
         game.play(rnd.choice(preferred or actions), side=side)
     raise AssertionError(f"phase {phase} not reached")
+
+
+def passphrase(side: str) -> str:
+    """The test passphrase of ``side``'s player in a game by email."""
+    return f"{side}'s long passphrase for Montjoie"

@@ -6,28 +6,14 @@ shows another player's hand or sealed choice."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
-
-import pytest
 
 from boardapp.core.files.gamefile import load_game, save_for_opponent, save_game
 from boardapp.core.files.report import verify_report
-from boardapp.core.pbem import keys
 from boardapp.core.pbem.ledger import Ledger
 from boardapp.core.pbem.pbem import join_pbem, new_pbem_game
 from rulesets.montjoie.model.base import PLAYED
 from rulesets.montjoie.rules import Montjoie
-
-
-def passphrase(side: str) -> str:
-    return f"{side}'s long passphrase for Montjoie"
-
-
-@pytest.fixture
-def pbem_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setattr(keys, "KDF_N", 2 ** 10)
-    monkeypatch.delenv("BOARDAPP_PASSPHRASE", raising=False)
-    return tmp_path
+from tests.montjoiehelpers import passphrase
 
 
 def test_six_players_by_email_keep_their_hands_and_votes_secret(pbem_env):

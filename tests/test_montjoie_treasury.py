@@ -9,32 +9,17 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
-
-import pytest
 
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.game import Game
 from boardapp.core.files.gamefile import load_game, save_for_opponent, save_game
 from boardapp.core.files.public_view import public_view
-from boardapp.core.pbem import keys
 from boardapp.core.pbem.pbem import join_pbem, new_pbem_game
 from rulesets.montjoie.model.cities import set_city
 from rulesets.montjoie.model.turn import tied_on_public
 from rulesets.montjoie.rules import Montjoie
 from rulesets.montjoie.steps.points import PointsPhase
-from tests.montjoiehelpers import mini, new_game, play_until
-
-
-def passphrase(side: str) -> str:
-    return f"{side}'s long passphrase for Montjoie"
-
-
-@pytest.fixture
-def pbem_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setattr(keys, "KDF_N", 2 ** 10)
-    monkeypatch.delenv("BOARDAPP_PASSPHRASE", raising=False)
-    return tmp_path
+from tests.montjoiehelpers import mini, new_game, passphrase, play_until
 
 
 def test_by_email_each_treasury_stays_with_its_owner_over_two_turns(pbem_env):

@@ -22,6 +22,17 @@ MOVE_STEP = "move"
 NONE = "none"
 
 
+
+def first_fit(sides: list[str], nobody: str, why_not) -> tuple[str, str | None] | None:
+    """``None`` if one of ``sides`` may send the orders (``why_not(side)`` is ``None``),
+    else the last side's refusal (``nobody`` when no side may send any now)."""
+    why: tuple[str, str | None] | None = (nobody, None)
+    for side in sides:
+        why = why_not(side)
+        if why is None:
+            return None
+    return why
+
 class RevealOrders(RevealSealed, Obligation[GuetApensModel]):
     """Each side's program reveals its own sealed choice (GA 7.2: charges revealed)."""
 
@@ -92,13 +103,8 @@ class DeclareCharges(SealedChoice[GuetApensModel]):
             return self._not_yours(rs, deciders), rs.cite("7.2")
         if action.arg(0) == NONE:
             return None
-        sides = [side] if side else deciders
-        why: tuple[str, str | None] | None = ("nobody declares now", None)
-        for s in sides:
-            why = self._why_not_charges(rs, state, s, action.arg(0))
-            if why is None:
-                return None
-        return why
+        return first_fit([side] if side else deciders, "nobody declares now",
+                         lambda s: self._why_not_charges(rs, state, s, action.arg(0)))
 
     @staticmethod
     def _why_not_charges(rs: GuetApensModel, state: State, side: str,
@@ -195,12 +201,8 @@ class MoveOrders(SealedChoice[GuetApensModel]):
             return self._why_not(rs, state, owner, f"{pid}:{action.arg(1)}")
         if len(action.args) != 1:
             return "commit ORDERS", rs.cite("6.1")
-        why: tuple[str, str | None] | None = ("nobody gives orders now", None)
-        for s in ([side] if side else deciders):
-            why = self._why_not(rs, state, s, action.arg(0))
-            if why is None:
-                return None
-        return why
+        return first_fit([side] if side else deciders, "nobody gives orders now",
+                         lambda s: self._why_not(rs, state, s, action.arg(0)))
 
     @staticmethod
     def _why_not(rs: GuetApensModel, state: State, side: str,
