@@ -68,7 +68,13 @@ def test_full_game_by_email_with_hidden_hands(pbem_env):
             assert f'"{card}"' not in text and f'"play {card}"' not in text
         exchanges += 1
         assert exchanges < 40
-    assert exchanges >= 4
+    # It ended by its rules. How soon depends on the dice, which come from the players'
+    # fresh keys: a duel of big hits may end after two or three sends (it was >= 4 before,
+    # which failed now and then).
+    final = load_game(path).state
+    hp = final["vars"]["hp"]
+    assert final["turn"] > final["vars"]["last_turn"] or min(hp.values()) <= 0
+    assert exchanges >= 2 or min(hp.values()) <= 0
     final = load_game(path)
     played = [e for e in final.log if e.action.verb == "play"]
     assert played and all(e.lines[0].text.split(" plays ")[1].startswith(e.action.arg(0))
