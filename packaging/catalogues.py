@@ -9,6 +9,12 @@ compile the ``.mo`` files, report the share translated (Babel; see the README,
 Domains: ``boardapp`` (``boardapp/*.py`` and ``boardapp/core``), ``ui`` (``boardapp/ui``)
 and one per ruleset that has a ``words.py`` (``Domain.beside("<id>", __file__)``), each
 with its catalogues in its own ``locale/`` folder.
+
+A ruleset's domain also holds the texts of its data files a player reads (the guide, the
+notes on rule sections, card notes, table results...): :data:`YAML_TEXTS` lists, per
+file, the keys whose values are shown, extracted by :func:`extract_yaml` (a Babel
+extraction method); the code shows them through the ruleset's domain
+(``WORDS.gettext(text)``), so the files stay as they are.
 """
 
 from __future__ import annotations
@@ -28,6 +34,29 @@ COMPLETE = ("boardapp", "ui", "hex-demo", "table-demo", "lion-in-winter", "deux-
             "lily-ermine")
 """The domains declared complete in French: a missing, fuzzy or stale string fails the
 tests (``tests/test_translations.py``); the others report their share."""
+YAML_TEXTS: dict[str, tuple[str, ...]] = {
+    "*/guide.yaml": ("players", "scenarios.*.length", "phases.*", "guide"),
+    "*/sections.yaml": ("*",),
+    "deux_bretagne/data/cards.yaml": ("*.name", "*.rules"),
+    "deux_bretagne/data/tables.yaml": ("*.rows.*.text", "recruitment_table.columns.*"),
+    "deux_bretagne/data/scenarios.yaml": ("*.name", "*.description"),
+    "deux_bretagne/data/counters.yaml": ("unit_classes.*.name",),
+    "lily_ermine/data/tactical.yaml": ("markers.*.name",),
+    "lily_ermine/data/tables.yaml": ("*.name", "fatigue.modifiers.*.label",
+                                     "fatigue.modifiers.*.source",
+                                     "reinforcements.contingents.*.name"),
+    "lion_in_winter/data/charts.yaml": ("charts.*.name",),
+    "lion_in_winter/data/troops.yaml": ("troops.*.name",),
+    "lion_in_winter/data/mercenaries.yaml": ("bands.*.name",),
+    "lion_in_winter/data/setup.yaml": ("scenarios.*.name", "scenarios.*.description"),
+    "guet_apens/data/readings.yaml": ("*.question",),
+    "guet_apens/data/not_printed.yaml": ("*.question", "*.note"),
+    "montjoie/data/gamedata.yaml": ("ambiguities.*.title", "ambiguities.*.readings",
+                                    "options.*.title"),
+}
+"""The data files' texts a player reads: file (a pattern under ``rulesets/``) -> the keys
+whose text values are shown (dotted paths from the top; ``*`` is any key or list item).
+Proper names (people, places) and rule citations are left out: they stay as printed."""
 _DOMAIN = re.compile(r"""Domain\.beside\(\s*["']([^"']+)["']""")
 
 
@@ -49,6 +78,56 @@ class Source:
             for path in found:
                 if not any(path.is_relative_to(s) for s in self.skip):
                     yield path
+
+    def data_files(self) -> Iterator[tuple[Path, tuple[str, ...]]]:
+        """The data files of this domain with texts a player reads, and their keys."""
+        games = ROOT / "rulesets"
+        for root in self.roots:
+            if not root.is_dir() or not root.is_relative_to(games):
+                continue
+            for path in sorted(root.rglob("*.yaml")):
+                keys = yaml_keys(path.relative_to(games).as_posix())
+                if keys and not any(path.is_relative_to(s) for s in self.skip):
+                    yield path, keys
+
+
+def yaml_keys(name: str) -> tuple[str, ...]:
+    """The keys of :data:`YAML_TEXTS` for the file ``name`` (under ``rulesets/``)."""
+    from fnmatch import fnmatchcase
+
+    return tuple(k for pattern, keys in YAML_TEXTS.items() if fnmatchcase(name, pattern)
+                 for k in keys)
+
+
+def extract_yaml(fileobj, keywords, comment_tags, options):  # noqa: ARG001 (Babel's API)
+    """A Babel extraction method for YAML data files: yields ``(line, None, text,
+    [key path])`` for every text value at one of ``options["keys"]`` (dotted paths,
+    ``*`` any key or list item, several separated by spaces)."""
+    import yaml
+
+    keys = options.get("keys", ())
+    patterns = [k.split(".") for k in (keys.split() if isinstance(keys, str) else keys)]
+    text = fileobj.read()
+    root = yaml.compose(text.decode("utf-8") if isinstance(text, bytes) else text,
+                        Loader=yaml.SafeLoader)
+
+    def matches(path: list[str]) -> bool:
+        return any(len(p) == len(path) and all(a in ("*", b) for a, b in zip(p, path, strict=True))
+                   for p in patterns)
+
+    def walk(node, path: list[str]):
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                yield from walk(value, [*path, str(key.value)])
+        elif isinstance(node, yaml.SequenceNode):
+            for i, value in enumerate(node.value):
+                yield from walk(value, [*path, str(i)])
+        elif (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str"
+              and node.value.strip() and matches(path)):
+            yield node.start_mark.line + 1, None, node.value, [".".join(path)]
+
+    if root is not None:
+        yield from walk(root, [])
 
 
 def sources() -> list[Source]:
@@ -74,6 +153,11 @@ def extract(source: Source):  # -> babel Catalog
     for path in source.files():
         for lineno, message, comments, context in extract_from_file(
                 "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+            catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
+                        auto_comments=comments, context=context)
+    for path, keys in source.data_files():
+        for lineno, message, comments, context in extract_from_file(
+                extract_yaml, str(path), keywords=KEYWORDS, options={"keys": keys}):
             catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
                         auto_comments=comments, context=context)
     return catalog

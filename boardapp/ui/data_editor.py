@@ -45,6 +45,7 @@ from ..core.engine.datasheets import (
     set_cell,
 )
 from .controller import GameController
+from .game_notes import data_text
 from .i18n import _, ngettext
 
 UNKNOWN_BRUSH = QBrush(QColor("#fff2b3"))
@@ -99,13 +100,14 @@ class _CellDelegate(QStyledItemDelegate):
 class SheetPage(QWidget):
     """One sheet as a table of cells."""
 
-    def __init__(self, sheet: Sheet, values: dict[str, Any], parent: QWidget) -> None:
+    def __init__(self, sheet: Sheet, values: dict[str, Any], parent: QWidget,
+                 ruleset: Any = None) -> None:
         super().__init__(parent)
-        self.sheet = sheet
+        self.sheet, self.ruleset = sheet, ruleset
         self.original = values
         self.values = copy.deepcopy(values)
         layout = QVBoxLayout(self)
-        about = [sheet.note, _("Rule: {rule}").format(rule=sheet.rule) if sheet.rule else "",
+        about = [str(sheet.note), _("Rule: {rule}").format(rule=sheet.rule) if sheet.rule else "",
                  _("Defaults in {file}").format(file=sheet.file)]
         label = QLabel("\n".join(a for a in about if a))
         label.setWordWrap(True)
@@ -137,13 +139,14 @@ class SheetPage(QWidget):
             self.rows = list(self.values)
             self.columns = [next(iter(sheet.fields), "value")]
             header_rows = self.rows
-            header_columns = [sheet.cell.label or self.columns[0]]
+            header_columns = [str(sheet.cell.label or self.columns[0])]
         else:
             self.rows = list(self.values)
             self.columns = list(sheet.fields)
             names = row_texts(sheet, sheet.row_label)
-            header_rows = [f"{r} {names[r]}" if r in names else r for r in self.rows]
-            header_columns = [sheet.fields[f].label or f for f in self.columns]
+            header_rows = [f"{r} {data_text(self.ruleset, names[r])}" if r in names else r
+                           for r in self.rows]
+            header_columns = [str(sheet.fields[f].label or f) for f in self.columns]
         table = self.table
         table.setRowCount(len(self.rows))
         table.setColumnCount(len(self.columns))
@@ -157,7 +160,7 @@ class SheetPage(QWidget):
         helps = row_texts(sheet, sheet.row_help)
         for r, row in enumerate(self.rows):
             if row in helps:
-                table.verticalHeaderItem(r).setToolTip(helps[row])
+                table.verticalHeaderItem(r).setToolTip(data_text(self.ruleset, helps[row]))
         table.resizeColumnsToContents()
         table.horizontalHeader().setStretchLastSection(True)
 
@@ -265,9 +268,10 @@ class DataEditor(QDialog):
         self.pages: list[SheetPage] = []
         for sheet in game.ruleset.data_sheets():
             page = SheetPage(sheet, copy.deepcopy(game.ruleset.sheet_values(game.state,
-                                                                           sheet.id)), self)
+                                                                           sheet.id)), self,
+                             game.ruleset)
             self.pages.append(page)
-            self.tabs.addTab(page, sheet.title)
+            self.tabs.addTab(page, str(sheet.title))
             if sheet.id == sheet_id:
                 self.tabs.setCurrentWidget(page)
         layout.addWidget(self.tabs, 1)

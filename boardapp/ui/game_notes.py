@@ -1,18 +1,21 @@
 """Our own notes on each game, shipped beside its ruleset: ``guide.yaml`` (players,
 scenario lengths, phase names, a quick guide) and ``sections.yaml`` (what each rule
 section covers, in our words). A missing or broken file gives empty notes and says why;
-it never stops the board.
+it never stops the board. The files are English; their texts are shown in the player's
+language through the ruleset's own catalogue (:func:`data_text`; ``make messages``
+extracts them, see ``packaging/catalogues.py``).
 """
 
 from __future__ import annotations
 
 import inspect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
 from boardapp.core.base.errors import BoardappError
+from boardapp.core.base.i18n import Domain, language
 from boardapp.core.base.yamlio import load_yaml_file
 from boardapp.core.engine.ruleset import Ruleset
 
@@ -74,9 +77,31 @@ def _notes_of(folder: Path) -> GameNotes:
                      sections=_texts(sections), problems=tuple(problems))
 
 
+def data_text(ruleset: Ruleset | type[Ruleset], text: str) -> str:
+    """``text`` of one of the ruleset's data files in the language now, by the ruleset's
+    catalogue (as written where the game has none or the catalogue lacks it)."""
+    words = getattr(ruleset, "words", None)
+    return words.gettext(text) if words is not None and text else text
+
+
+@lru_cache(maxsize=32)
+def _translated(folder: Path, words: Domain | None, lang: str) -> GameNotes:
+    notes = _notes_of(folder)
+    if words is None or lang == "en":
+        return notes
+
+    def tr(text: str) -> str:
+        return words.gettext(text, lang) if text else text
+
+    return replace(notes, players=tr(notes.players),
+                   lengths={k: tr(v) for k, v in notes.lengths.items()},
+                   phases={k: tr(v) for k, v in notes.phases.items()}, guide=tr(notes.guide),
+                   sections={k: tr(v) for k, v in notes.sections.items()})
+
+
 def notes_for(ruleset: Ruleset | type[Ruleset]) -> GameNotes:
-    """The notes of ``ruleset`` (empty ones when it ships none)."""
-    return _notes_of(ruleset_folder(ruleset))
+    """The notes of ``ruleset`` in the language now (empty ones when it ships none)."""
+    return _translated(ruleset_folder(ruleset), getattr(ruleset, "words", None), language())
 
 
 def phase_name(ruleset: Ruleset, phase: str | None) -> str:

@@ -238,7 +238,8 @@ class DeuxBretagne(DeuxBretagneModel):
             tag=tag,
             tooltip=(N_("{piece}: {t}\ncombat {values}, loss {values2}, movement "
                         "{values3}\nsource: {source}", piece=self.piece_name(state, pid),
-                        t=t.name, values=values[0], values2=values[1], values3=values[2],
+                        t=data_word(t.name), values=values[0], values2=values[1],
+                        values3=values[2],
                         source=t.source)))
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:

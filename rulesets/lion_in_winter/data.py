@@ -13,6 +13,8 @@ from typing import Any
 
 from boardapp.core.base.yamlio import Checker, load_yaml_file
 
+from .words import WORDS
+
 DATA_DIR = Path(__file__).parent / "data"
 SIDES = ("english", "french", "non-aligned")
 TROOPS = ("knights", "infantry", "longbowmen", "gunners", "mercenaries")
@@ -20,6 +22,13 @@ TRACKED = ("knights", "mercenaries")
 """Troop kinds whose counters carry an origin: a knight its flag's country (crib Phase
 Five), a mercenary its home area. Their strength is kept under ``KIND:ORIGIN`` keys
 (``knights:burgundy``, ``mercenaries:brabant``)."""
+
+
+def data_word(text: str) -> str:
+    """A text of the data files a player reads (a chart's, a band's, a troop kind's or a
+    set-up's name) as a message of the game's catalogue: English in the state and the
+    files, drawn in the reader's language (``make messages`` extracts it)."""
+    return WORDS.msg(text) if text and "{" not in text and "}" not in text else text
 
 
 def base_kind(key: str) -> str:
@@ -166,8 +175,8 @@ def load_troops() -> dict[str, dict[str, str]]:
     for key in kinds:
         if key not in TROOPS:
             raise c.fail(f"troops.{key}", f"unknown troop kind (expected {', '.join(TROOPS)})")
-    return {k: {f: str(x) for f, x in c.mapping(v, f"troops.{k}").items()}
-            for k, v in kinds.items()}
+    return {k: {f: data_word(str(x)) if f == "name" else str(x)
+                for f, x in c.mapping(v, f"troops.{k}").items()} for k, v in kinds.items()}
 
 
 def load_charts() -> dict[str, Chart]:
@@ -186,7 +195,8 @@ def load_charts() -> dict[str, Chart]:
             if result is not None and result not in choices:
                 raise c.fail(f"{place}.results.{die}", f"{result!r} is not one of {choices}")
             results[c.integer(die, f"{place}.results.{die}", 1, 20)] = result
-        out[key] = Chart(key, c.text(v.get("name"), f"{place}.name"), str(v.get("rule", "")),
+        out[key] = Chart(key, data_word(c.text(v.get("name"), f"{place}.name")),
+                         str(v.get("rule", "")),
                          c.integer(v.get("die", 6), f"{place}.die", 2, 20), choices, results)
     for needed in ("elimination", "leader-death"):
         if needed not in out:
@@ -230,8 +240,8 @@ def load_scenarios(areas: set[str], leaders: dict[str, Leader]) -> dict[str, Sce
                 raise c.fail(f"{place}.kings.{side}", "a king is a placed 3-star leader of "
                                                       "his side (crib Phase Nine)")
         rounds = v.get("rounds")
-        out[str(key)] = Scenario(str(key), c.text(v.get("name"), f"{place}.name"),
-                                 str(v.get("description", "")),
+        out[str(key)] = Scenario(str(key), data_word(c.text(v.get("name"), f"{place}.name")),
+                                 data_word(str(v.get("description", ""))),
                                  c.integer(v.get("year"), f"{place}.year", 1000, 1600),
                                  dict(kings), placed, troops, control,
                                  None if rounds is None else
@@ -249,7 +259,7 @@ def load_mercenaries(areas: set[str]) -> dict[str, Band]:
             raise c.fail(place, "no such area on maps/lion_in_winter.yaml")
         v = c.mapping(v, place)
         c.known_keys(v, place, ("name", "strength", "source", "note"))
-        out[key] = Band(key, c.text(v.get("name"), f"{place}.name"),
+        out[key] = Band(key, data_word(c.text(v.get("name"), f"{place}.name")),
                         c.integer(v.get("strength"), f"{place}.strength", 0, 30),
                         str(v.get("source", "")))
     return out

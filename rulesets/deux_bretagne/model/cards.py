@@ -330,7 +330,8 @@ def finish_play(rs: DeuxBretagneModel, state: State, side: str, card: str, use: 
             ctx.log(N_("Event {card}: {event} — apply it (by hand where boardapp does not)",
                        card=card_name(rs, card), event=event), rs.cite("5.6"))
         else:
-            note = N_(" (the rules say: {rules})", rules=info['rules']) if info.get("rules") else ""
+            note = (N_(" (the rules say: {rules})", rules=data_word(info['rules']))
+                    if info.get("rules") else "")
             if card in events.AUTOMATED:
                 ctx.log(N_("Event of {card}: boardapp applies what the rules say of it; apply "
                            "the rest of the card by hand (its text is not in the rules)",

@@ -5,7 +5,7 @@ places and the tactical chits (printed in French) stay as printed."""
 
 from __future__ import annotations
 
-from .words import N_
+from .words import N_, WORDS
 
 DATA_WORDS = {m.english(): m for m in (
     N_("The Revenge of Charles de Blois"), N_("The two Jeanne"),
@@ -27,8 +27,12 @@ DATA_WORDS = {m.english(): m for m in (
 
 
 def data_word(text: str) -> str:
-    """``text`` of a data file as a message where the catalogue knows it."""
-    return DATA_WORDS.get(text, text)
+    """``text`` of a data file as a message of the game's catalogue (the texts a player
+    reads are extracted from the data files too: ``YAML_TEXTS`` in
+    ``packaging/catalogues.py``)."""
+    if text in DATA_WORDS:
+        return DATA_WORDS[text]
+    return WORDS.msg(text) if text and "{" not in text and "}" not in text else text
 
 
 def scenario_name(text: str) -> str:

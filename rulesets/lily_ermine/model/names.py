@@ -5,7 +5,7 @@ printed."""
 
 from __future__ import annotations
 
-from .words import N_
+from .words import N_, WORDS
 
 DATA_WORDS = {m.english(): m for m in (
     N_("France"), N_("Brittany"), N_("England"), N_("Holy Roman Empire"), N_("Spain"),
@@ -34,5 +34,9 @@ DATA_WORDS = {m.english(): m for m in (
 
 
 def data_word(text: str) -> str:
-    """``text`` of a data file as a message where the catalogue knows it."""
-    return DATA_WORDS.get(text, text)
+    """``text`` of a data file as a message of the game's catalogue (the texts a player
+    reads are extracted from the data files too: ``YAML_TEXTS`` in
+    ``packaging/catalogues.py``)."""
+    if text in DATA_WORDS:
+        return DATA_WORDS[text]
+    return WORDS.msg(text) if text and "{" not in text and "}" not in text else text

@@ -57,7 +57,7 @@ def modifiers(rs: LilyErmineModel, state: State, zone: str) -> tuple[list[Modifi
         if value is None:
             unknown.append(spec["label"])
         else:
-            known.append(Modifier(data_word(spec["label"]), value, spec["source"]))
+            known.append(Modifier(data_word(spec["label"]), value, data_word(spec["source"])))
     return known, unknown
 
 
