@@ -238,7 +238,7 @@ class HandDock(QDockWidget):
             return
         self.heading.setText((_("{player}'s hand") if self.hot_seat else
                               _("{player}'s hand (only you see it)")).format(player=name))
-        self.lines.addItems(game.ruleset.secret_lines(game.state, side))
+        self.lines.addItems([str(x) for x in game.ruleset.secret_lines(game.state, side)])
         for heading, row in group_by_first_argument(game, game.ruleset.hand_actions(
                 game.state, side)):
             line = QWidget()

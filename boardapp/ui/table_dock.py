@@ -16,7 +16,7 @@ holds no game state. Two more shapes are shown in full:
 
 from __future__ import annotations
 
-from html import escape
+import html
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote
 
@@ -28,6 +28,12 @@ from .i18n import _
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
+
+
+def escape(value: Any) -> str:
+    """``value`` in the language now (a message: a table's name, a modifier, a result)
+    made safe for rich text."""
+    return html.escape(str(value))
 
 
 SHOWN = ("table", "ask", "tally")

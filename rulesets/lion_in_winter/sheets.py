@@ -15,6 +15,7 @@ from boardapp.core.engine.datasheets import CellType, Sheet
 from boardapp.core.engine.state import State
 
 from .data import DATA_DIR
+from .words import N_
 
 CHARTS = DATA_DIR / "charts.yaml"
 
@@ -22,10 +23,10 @@ CHARTS = DATA_DIR / "charts.yaml"
 def data_sheets(rs: Any) -> list[Sheet]:
     """One sheet per chart of ``data/charts.yaml`` (rows: the die faces)."""
     return [Sheet(chart.id, chart.name, CHARTS, ("charts", chart.id, "results"), "column",
-                  {"result": CellType("choice", choices=chart.choices, label="result")},
+                  {"result": CellType("choice", choices=chart.choices, label=N_("result"))},
                   rule=chart.rule,
-                  note=f"The printed result for each die face (1d{chart.die}): not in the "
-                       "crib sheet.")
+                  note=N_("The printed result for each die face (1d{die}): not in the crib "
+                          "sheet.", die=chart.die))
             for chart in rs.charts.values()]
 
 
