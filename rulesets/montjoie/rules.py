@@ -28,7 +28,7 @@ from .model.cities import piece_id, set_city
 from .model.events import EVENT_NAMES, EVENTS
 from .model.guess import guess_hidden
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
-from .steps import sequence7
+from .steps import points, sequence7
 from .steps.allies import AllyChoice, AllyTurn, Bribes, MinorStart, NeutralBuild, SecretAlly
 from .steps.common import RevealSealed
 from .steps.deal import Deal, DealPhase, DeckComposition
@@ -208,7 +208,7 @@ class Montjoie(MontjoieModel):
 
     # -- the end ------------------------------------------------------------------------------
     def outcome(self, state: State) -> str | None:
-        return state["vars"].get("over")
+        return points.outcome(self, state)
 
     def invariants(self, state: State) -> list[str]:
         v = state["vars"]

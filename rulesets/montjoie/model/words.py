@@ -15,3 +15,14 @@ from boardapp.core.base.i18n import Domain
 
 WORDS = Domain.beside("montjoie", Path(__file__).resolve().parent)
 _, N_, NP_ = WORDS.gettext, WORDS.msg, WORDS.plural
+
+
+def and_list(items: list) -> str:
+    """Names joined by " and " in the reader's words ("France and Angleterre")."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[0]
+    for item in items[1:]:
+        out = N_("{a} and {b}", a=out, b=item)
+    return out
