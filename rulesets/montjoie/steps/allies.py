@@ -344,7 +344,8 @@ class AllyTurn(Corrections):
         level = max(1, rs.level(state, dst))
         defence = ALLY_DEFENCE + 2 * (level - 1) + terrain(rs, state, dst) + ctx.roll(6)
         resolve(rs, state, ctx, dst, attack, defence,
-                f"{rs.nation_name(owner)} {defence}", f"{rs.cite('9.0')}, "
+                N_("{who} {defence}", who=rs.nation_name(owner), defence=defence),
+                f"{rs.cite('9.0')}, "
                 f"{rs.reading_note(state, 'A15')}", v["ally"])
 
     @verb("ally-done", label=N_("End the ally's turn"))
