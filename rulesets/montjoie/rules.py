@@ -369,7 +369,10 @@ class Montjoie(MontjoieModel):
                 t for t, on in (("Trêve", v["truce_next"]),
                                 ("Mauvaises Saisons", v["bad_seasons_next"])) if on)))
         if turn_notes:
-            lines.append(listing(turn_notes, "; "))
+            notes = turn_notes[0]
+            for note in turn_notes[1:]:
+                notes = N_("{a}; {b}", a=notes, b=note)
+            lines.append(notes)
         foreign = self.owned(state, FOREIGN)
         if foreign:
             lines.append(N_("Étrangers: {cities}",
