@@ -5,7 +5,7 @@ or short, and says how the board shows them."""
 from __future__ import annotations
 
 from boardapp.core.base.errors import BoardappError
-from boardapp.core.base.i18n import listing
+from boardapp.core.base.i18n import listing, render
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
@@ -185,7 +185,7 @@ class Montjoie(MontjoieModel):
             lines.insert(1, N_("Trésor (treasury): {n} écus", n=self.ecus(state, side)))
         if state["vars"]["heroes"].get(side) == "active":
             lines.append(N_("Héros actif (+2 PC)"))
-        return lines
+        return [render(line) for line in lines]  # the Hand dock shows them as given
 
     # -- by hand ---------------------------------------------------------------------------
     def after_manual(self, state: State, ctx) -> None:
@@ -252,11 +252,11 @@ class Montjoie(MontjoieModel):
         level = self.level(state, city)
         tag = {2: N_("Château"), 3: N_("Forteresse")}.get(level, "")
         return CounterFace(colour=side.colour, text_colour=side.text_colour,
-                           title=self.nation_name(nation)[:3].upper(), subtitle=tag,
-                           values=(str(2 * level),), tag=tag,
-                           tooltip=N_("{piece} à {city}: {pc} PC en défense, {n} écu(s)",
+                           title=self.nation_name(nation)[:3].upper(), subtitle=render(tag),
+                           values=(str(2 * level),), tag=render(tag),
+                           tooltip=render(N_("{piece} à {city}: {pc} PC en défense, {n} écu(s)",
                                       piece=self.piece_name(state, pid),
-                                      city=self.city_name(city), pc=2 * level, n=level))
+                                      city=self.city_name(city), pc=2 * level, n=level)))
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
         v = state["vars"]
@@ -274,7 +274,8 @@ class Montjoie(MontjoieModel):
         for city, words in battle.combat_markers(state).items():
             marks.setdefault(city, []).extend(words)
         self.board_boxes(state, marks)
-        return {p: m for p, m in marks.items() if self.board_map.is_place(p)}
+        return {p: [render(x) for x in m] for p, m in marks.items()  # in the words now
+                if self.board_map.is_place(p)}
 
     def board_boxes(self, state: State, marks: dict[str, list[str]]) -> None:
         """What the board's tables show (the map's boxes, where it has them): the
