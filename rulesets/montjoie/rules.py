@@ -5,6 +5,7 @@ or short, and says how the board shows them."""
 from __future__ import annotations
 
 from boardapp.core.base.errors import BoardappError
+from boardapp.core.base.i18n import listing, render
 from boardapp.core.engine.flow import Flow
 from boardapp.core.engine.rng import new_rng
 from boardapp.core.engine.ruleset import CounterFace, DiceSpec, ScenarioInfo, Status
@@ -13,7 +14,7 @@ from boardapp.core.engine.state import State, new_state
 from .model import battle, judge, sheets
 from .model.base import (
     FOREIGN,
-    LEVELS,
+    LEVEL_TITLES,
     MAX_PI,
     NATIONS,
     PHASE_NAMES,
@@ -27,7 +28,7 @@ from .model.cities import piece_id, set_city
 from .model.events import EVENT_NAMES, EVENTS
 from .model.guess import guess_hidden
 from .model.setup import ALLY_START, FREE_START, fixed_city, placement_queue
-from .steps import sequence7
+from .steps import points, sequence7
 from .steps.allies import AllyChoice, AllyTurn, Bribes, MinorStart, NeutralBuild, SecretAlly
 from .steps.common import RevealSealed
 from .steps.deal import Deal, DealPhase, DeckComposition
@@ -51,9 +52,10 @@ from .steps.treasury import (
     TreasuryPhase,
     new_limits,
 )
+from .words import N_
 
-LENGTHS = {"normale": "partie normale (8 to 10 turns)", "courte": "partie courte (6 or 7 "
-           "turns)"}
+LENGTHS = {"normale": N_("partie normale (8 to 10 turns)"),
+           "courte": N_("partie courte (6 or 7 turns)")}
 PROCEDURES = (Vote, RevealSealed, Deal, DeckComposition, StartEcus, Reentry, TwelfthEvent,
               EventOrder, EventStep, ForeignStep, EndDiscard, Uprising, Treaty, Pope,
               Confiscation, EventDone, LoseRandom, Duels, GreatBattle, Stake, DiscardStake,
@@ -81,8 +83,10 @@ class Montjoie(MontjoieModel):
             for count in (6, 5, 4, 3, 2):
                 played = ", ".join(self.nation_name(n) for n in PLAYED[count])
                 out[f"{length}-{count}"] = ScenarioInfo(
-                    f"{length}-{count}", f"{count} joueurs, {words}",
-                    f"Played by {played} (Montjoie 5.0; 9.0 for 3 and 2 players)",
+                    f"{length}-{count}", N_("{count} joueurs, {length}", count=count,
+                                            length=words),
+                    N_("Played by {nations} (Montjoie 5.0; 9.0 for 3 and 2 players)",
+                       nations=played),
                     sides=PLAYED[count])
         return out
 
@@ -93,10 +97,12 @@ class Montjoie(MontjoieModel):
               sides: list[str] | None = None) -> State:
         length, _, count_text = scenario.partition("-")
         if length not in LENGTHS or not count_text.isdigit() or int(count_text) not in PLAYED:
-            raise BoardappError(f"Montjoie! has no scenario {scenario!r}")
+            raise BoardappError(N_("Montjoie! has no scenario {scenario}",
+                                   scenario=repr(scenario)))
         nations = list(PLAYED[int(count_text)])
         if sides is not None and sorted(sides) != sorted(nations):
-            raise BoardappError(f"{scenario} is played by {', '.join(nations)} (5.0, 9.0)")
+            raise BoardappError(N_("{scenario} is played by {nations} (5.0, 9.0)",
+                                   scenario=scenario, nations=", ".join(nations)))
         state = new_state(self.id, scenario, new_rng(seed), nations)
         minors = {}
         if len(nations) == 3:
@@ -173,13 +179,13 @@ class Montjoie(MontjoieModel):
             return []
         cards = [f"{CARD_NAMES.get(c, c)}" + (f" {YELLOW[c]}" if c in YELLOW else "")
                  for c in sorted(hand)]
-        lines = [f"Main (hand): {', '.join(cards) or 'aucune carte'}",
+        lines = [N_("Main (hand): {cards}", cards=", ".join(cards) or N_("aucune carte")),
                  *battle.private_lines(state, side)]
         if self.secret_treasury(state) and self.ecus(state, side) is not None:
-            lines.insert(1, f"Trésor (treasury): {self.ecus(state, side)} écus")
+            lines.insert(1, N_("Trésor (treasury): {n} écus", n=self.ecus(state, side)))
         if state["vars"]["heroes"].get(side) == "active":
-            lines.append("Héros actif (+2 PC)")
-        return lines
+            lines.append(N_("Héros actif (+2 PC)"))
+        return [render(line) for line in lines]  # the Hand dock shows them as given
 
     # -- by hand ---------------------------------------------------------------------------
     def after_manual(self, state: State, ctx) -> None:
@@ -202,7 +208,7 @@ class Montjoie(MontjoieModel):
 
     # -- the end ------------------------------------------------------------------------------
     def outcome(self, state: State) -> str | None:
-        return state["vars"].get("over")
+        return points.outcome(self, state)
 
     def invariants(self, state: State) -> list[str]:
         v = state["vars"]
@@ -236,37 +242,40 @@ class Montjoie(MontjoieModel):
     def piece_name(self, state: State, pid: str) -> str:
         city = state["pieces"][pid]["loc"]
         level = self.level(state, city)
-        return f"{LEVELS[level].capitalize()} de {self.nation_name(self.piece_side(state, pid))}"
+        return N_("{level} de {nation}", level=LEVEL_TITLES[level],
+                  nation=self.nation_name(self.piece_side(state, pid)))
 
     def counter_face(self, state: State, pid: str) -> CounterFace:
         nation = self.piece_side(state, pid)
         side = self.side(nation)
         city = state["pieces"][pid]["loc"]
         level = self.level(state, city)
-        tag = {2: "Château", 3: "Forteresse"}.get(level, "")
+        tag = {2: N_("Château"), 3: N_("Forteresse")}.get(level, "")
         return CounterFace(colour=side.colour, text_colour=side.text_colour,
-                           title=self.nation_name(nation)[:3].upper(), subtitle=tag,
-                           values=(str(2 * level),), tag=tag,
-                           tooltip=f"{self.piece_name(state, pid)} à {self.city_name(city)}: "
-                                   f"{2 * level} PC en défense, {level} écu(s)")
+                           title=self.nation_name(nation)[:3].upper(), subtitle=render(tag),
+                           values=(str(2 * level),), tag=render(tag),
+                           tooltip=render(N_("{piece} à {city}: {pc} PC en défense, {n} écu(s)",
+                                      piece=self.piece_name(state, pid),
+                                      city=self.city_name(city), pc=2 * level, n=level)))
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
         v = state["vars"]
         marks: dict[str, list[str]] = {}
         for city in v["pillage"]:
-            marks.setdefault(city, []).append("Pillage")
+            marks.setdefault(city, []).append(N_("Pillage"))
         for city, count in v.get("mercenaries", {}).items():
-            marks.setdefault(city, []).append(f"Mercenaires {count}")
+            marks.setdefault(city, []).append(N_("Mercenaires {n}", n=count))
         pope = v.get("pope")
         if pope in self.board_map.areas:
-            marks.setdefault(pope, []).append("Pape")
+            marks.setdefault(pope, []).append(N_("Pape"))
         elif pope in self.board_map.regions:
             for city in self.province_cities(pope):
-                marks.setdefault(city, []).append("Pape")
+                marks.setdefault(city, []).append(N_("Pape"))
         for city, words in battle.combat_markers(state).items():
             marks.setdefault(city, []).extend(words)
         self.board_boxes(state, marks)
-        return {p: m for p, m in marks.items() if self.board_map.is_place(p)}
+        return {p: [render(x) for x in m] for p, m in marks.items()  # in the words now
+                if self.board_map.is_place(p)}
 
     def board_boxes(self, state: State, marks: dict[str, list[str]]) -> None:
         """What the board's tables show (the map's boxes, where it has them): the
@@ -280,24 +289,24 @@ class Montjoie(MontjoieModel):
         for n, kind in v["minors"].items():  # 9.0: whose ally, or neutral
             player = (v.get("ally_of") or {}).get(n)
             loyal = (v.get("loyal") or {}).get(n, True)
-            marks[f"nation-{n}"] = [f"allié de {self.nation_name(player)}"
-                                    if kind == "allie" and player and loyal else "neutre",
-                                    f"{len(self.owned(state, n))} villes"]
+            marks[f"nation-{n}"] = [N_("allié de {nation}", nation=self.nation_name(player))
+                                    if kind == "allie" and player and loyal else N_("neutre"),
+                                    N_("{n} villes", n=len(self.owned(state, n)))]
         for n in v["nations"]:
-            box = [*self.public_ecus(state, n), f"{v['influence'].get(n, 0)} PI",
-                   f"{v['hand_sizes'].get(n, 0)} cartes"]
+            box = [*self.public_ecus(state, n), N_("{n} PI", n=v['influence'].get(n, 0)),
+                   N_("{n} cartes", n=v['hand_sizes'].get(n, 0))]
             if v["heroes"].get(n) == "active":
-                box.append("Héros")
+                box.append(N_("Héros"))
             marks[f"nation-{n}"] = box
             for turn, pp in enumerate(v["pp"].get(n, []), 1):
                 marks[f"feuille-{n}-{turn}"] = [str(pp)]
         if v["events"]:
             marks["evenements"] = [EVENT_NAMES.get(e, e) for e in v["events"]]
         if v["discard"]:
-            marks["defausse"] = [f"{len(v['discard'])} cartes"]
+            marks["defausse"] = [N_("{n} cartes", n=len(v['discard']))]
         castles, ramparts = self.figures_used(state)
-        marks["chateaux"] = [f"{20 - castles} libres"]
-        marks["remparts"] = [f"{10 - ramparts} libres"]
+        marks["chateaux"] = [N_("{n} libres", n=20 - castles)]
+        marks["remparts"] = [N_("{n} libres", n=10 - ramparts)]
         if v["eliminated"]:
             marks["hors-jeu"] = [self.nation_name(n) for n in v["eliminated"]]
 
@@ -306,9 +315,9 @@ class Montjoie(MontjoieModel):
         they are public, nothing where they are secret (each player reads his own in his
         Hand lines, :meth:`private_lines`), or what the end of the game revealed."""
         if not self.secret_treasury(state):
-            return [f"{state['vars']['treasury'].get(nation, 0)} écus"]
+            return [N_("{n} écus", n=state['vars']['treasury'].get(nation, 0))]
         shown = self.extra(state).get("shown_ecus", {})
-        return [f"{shown[nation]} écus (révélés)"] if nation in shown else []
+        return [N_("{n} écus (révélés)", n=shown[nation])] if nation in shown else []
 
     def shown_order(self, state: State) -> list[str]:
         """The turn order the board shows: the players', and with 2 players the minor
@@ -321,40 +330,54 @@ class Montjoie(MontjoieModel):
         v = state["vars"]
         politics = POLITICS.get(v["politics"] or "", "—")
         phase = PHASE_NAMES.get(state.get("phase") or "", "")
-        lines = [f"Tour {state['turn']} ({v['length']}), {phase}; état politique: {politics}",
-                 "Ordre: " + ", ".join(self.nation_name(n) for n in self.shown_order(state))]
+        lines = [N_("Tour {turn} ({length}), {phase}; état politique: {politics}",
+                    turn=state['turn'], length=v['length'], phase=phase, politics=politics),
+                 N_("Ordre: {nations}", nations=", ".join(
+                     self.nation_name(n) for n in self.shown_order(state)))]
         for n in v["nations"]:
             sheet = "/".join(str(x) for x in v["pp"].get(n, [])) or "—"
-            hero = ", héros actif" if v["heroes"].get(n) == "active" else ""
-            lines.append(f"{self.nation_name(n)}: "
-                         + "".join(f"{e}, " for e in self.public_ecus(state, n))
-                         + f"{v['influence'].get(n, 0)} PI, {state['score'].get(n, 0)} PP "
-                         f"(par tour {sheet}), {v['hand_sizes'].get(n, 0)} cartes, "
-                         f"{len(self.owned(state, n))} villes{hero}")
+            line = N_("{nation}: {ecus}{pi} PI, {pp} PP (par tour {sheet}), {cards} cartes, "
+                      "{cities} villes", nation=self.nation_name(n),
+                      ecus=listing([N_("{e}, ", e=e) for e in self.public_ecus(state, n)],
+                                   ""),
+                      pi=v['influence'].get(n, 0), pp=state['score'].get(n, 0),
+                      sheet=sheet, cards=v['hand_sizes'].get(n, 0),
+                      cities=len(self.owned(state, n)))
+            if v["heroes"].get(n) == "active":
+                line = N_("{line}, héros actif", line=line)
+            lines.append(line)
         for n, kind in v["minors"].items():
-            lines.append(f"{self.nation_name(n)} ({'allié' if kind == 'allie' else 'neutre'}"
-                         f"): {len(self.owned(state, n))} villes")
+            lines.append(N_("{nation} ({kind}): {n} villes", nation=self.nation_name(n),
+                            kind=N_("allié") if kind == "allie" else N_("neutre"),
+                            n=len(self.owned(state, n))))
         turn_notes = []
         if v["events"]:
-            turn_notes.append("événements: " + ", ".join(EVENT_NAMES.get(e, e)
-                                                          for e in v["events"]))
+            turn_notes.append(N_("événements: {events}", events=", ".join(
+                EVENT_NAMES.get(e, e) for e in v["events"])))
         if v["pope"]:
             pope = v["pope"]
-            turn_notes.append("Pape: " + (self.board_map.regions[pope].name
-                                          if pope in self.board_map.regions
-                                          else self.place_name(pope)))
+            turn_notes.append(N_("Pape: {place}", place=self.board_map.regions[pope].name
+                                 if pope in self.board_map.regions
+                                 else self.place_name(pope)))
         if v["chevauchee"]:
-            turn_notes.append(f"Chevauchée: {self.nation_name(v['chevauchee'])}")
+            turn_notes.append(N_("Chevauchée: {nation}",
+                                 nation=self.nation_name(v['chevauchee'])))
         if v["master_of_seas"]:
-            turn_notes.append(f"Maître des mers: {self.nation_name(v['master_of_seas'])}")
+            turn_notes.append(N_("Maître des mers: {nation}",
+                                 nation=self.nation_name(v['master_of_seas'])))
         if v["truce_next"] or v["bad_seasons_next"]:
-            turn_notes.append("tour prochain: " + ", ".join(
+            turn_notes.append(N_("tour prochain: {events}", events=", ".join(
                 t for t, on in (("Trêve", v["truce_next"]),
-                                ("Mauvaises Saisons", v["bad_seasons_next"])) if on))
+                                ("Mauvaises Saisons", v["bad_seasons_next"])) if on)))
         if turn_notes:
-            lines.append("; ".join(turn_notes))
+            notes = turn_notes[0]
+            for note in turn_notes[1:]:
+                notes = N_("{a}; {b}", a=notes, b=note)
+            lines.append(notes)
         foreign = self.owned(state, FOREIGN)
         if foreign:
-            lines.append(f"Étrangers: {', '.join(self.city_name(c) for c in foreign)}")
+            lines.append(N_("Étrangers: {cities}",
+                            cities=", ".join(self.city_name(c) for c in foreign)))
         lines += battle.combat_lines(self, state)
-        return Status(f"Montjoie!, tour {state['turn']}", tuple(lines), pieces=False)
+        return Status(N_("Montjoie!, tour {turn}", turn=state['turn']), tuple(lines),
+                      pieces=False)

@@ -62,6 +62,8 @@ from boardapp.core.engine.ruleset import Ruleset, SideInfo
 from boardapp.core.engine.state import State
 from boardapp.core.engine.state import rule_on as core_rule_on
 
+from .words import N_, WORDS
+
 NATIONS = ("navarre", "france", "angleterre", "bretagne", "bourgogne", "flandres")
 """The six powers in the fixed initial order of 5.0."""
 FOREIGN = "etrangers"
@@ -76,10 +78,13 @@ COLOURS = {"angleterre": ("#c0392b", "#ffffff"), "france": ("#2e5fa8", "#ffffff"
            "navarre": ("#2e8b3e", "#ffffff"), "bretagne": ("#f4f4f0", "#000000"),
            "flandres": ("#e8c21a", "#000000"), "bourgogne": ("#1c1c1c", "#ffffff"),
            FOREIGN: ("#8a8a8a", "#ffffff")}
-SIDES = tuple(SideInfo(n, f"{NATION_NAMES[n]}" + (f" ({ENGLISH[n]})" if ENGLISH[n] !=
-                                                   NATION_NAMES[n] else ""),
-                       *COLOURS[n]) for n in NATIONS) + (
-    SideInfo(FOREIGN, "Étrangers (foreign troops)", *COLOURS[FOREIGN], playable=False),)
+SIDE_NAMES = {"navarre": N_("Navarre"), "france": N_("France"),
+              "angleterre": N_("Angleterre (England)"), "bretagne": N_("Bretagne (Brittany)"),
+              "bourgogne": N_("Bourgogne (Burgundy)"), "flandres": N_("Flandres (Flanders)"),
+              FOREIGN: N_("Étrangers (foreign troops)")}
+"""The sides' names: the French name, with the English one where it differs."""
+SIDES = tuple(SideInfo(n, SIDE_NAMES[n], *COLOURS[n]) for n in NATIONS) + (
+    SideInfo(FOREIGN, SIDE_NAMES[FOREIGN], *COLOURS[FOREIGN], playable=False),)
 
 PLAYED = {6: NATIONS, 5: tuple(n for n in NATIONS if n != "navarre"),
           4: tuple(n for n in NATIONS if n not in ("navarre", "flandres")),
@@ -88,6 +93,9 @@ PLAYED = {6: NATIONS, 5: tuple(n for n in NATIONS if n != "navarre"),
 
 LEVELS = {0: "ville libre", 1: "garnison", 2: "château", 3: "forteresse"}
 LEVEL_EN = {0: "free city", 1: "garrison", 2: "castle", 3: "fortress"}
+LEVEL_TITLES = {0: N_("Ville libre"), 1: N_("Garnison"), 2: N_("Château"),
+                3: N_("Forteresse")}
+"""A counter's name: "Garnison de France" (the book's words)."""
 DEFENCE_PC = {0: 0, 1: 2, 2: 4, 3: 6}
 """Fortification PC (Séq. 4, Aide-Mémoire "Valeur des fortifications")."""
 INCOME = {0: 0, 1: 1, 2: 2, 3: 3}
@@ -101,15 +109,15 @@ MAX_PI, PI_PER_COMBAT = 6, 3
 PHASES = ("placement", "tresor", "politique", "distribution", "achats", "ordre",
           "evenements", "joueurs", "points")
 """The phase ids: 5.0 set-up, then Séquences 1 to 8."""
-PHASE_NAMES = {"placement": "Préparation (5.0)", "tresor": "Séquence 1 : Trésor",
-               "politique": "Séquence 2 : État politique",
-               "distribution": "Séquence 3 : Distribution des cartes",
-               "achats": "Séquence 4 : Achats",
-               "ordre": "Séquence 5 : Ordre des joueurs",
-               "evenements": "Séquence 6 : Événements et Interventions étrangères",
-               "joueurs": "Séquence 7 : Tour des joueurs",
-               "points": "Séquence 8 : Points de Prétendant et d'Influence"}
-POLITICS = {"paix": "Paix (peace)", "guerre": "Guerre (war)"}
+PHASE_NAMES = {"placement": N_("Préparation (5.0)"), "tresor": N_("Séquence 1 : Trésor"),
+               "politique": N_("Séquence 2 : État politique"),
+               "distribution": N_("Séquence 3 : Distribution des cartes"),
+               "achats": N_("Séquence 4 : Achats"),
+               "ordre": N_("Séquence 5 : Ordre des joueurs"),
+               "evenements": N_("Séquence 6 : Événements et Interventions étrangères"),
+               "joueurs": N_("Séquence 7 : Tour des joueurs"),
+               "points": N_("Séquence 8 : Points de Prétendant et d'Influence")}
+POLITICS = {"paix": N_("Paix (peace)"), "guerre": N_("Guerre (war)")}
 
 
 def ceil_half(n: int) -> int:
@@ -130,6 +138,7 @@ class MontjoieModel(Ruleset):
     rules_name = "Montjoie"
     sides = SIDES
     map_file = "montjoie.yaml"
+    words = WORDS
 
     # -- words ---------------------------------------------------------------------------
     def nation_name(self, nation: str | None) -> str:

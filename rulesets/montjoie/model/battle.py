@@ -45,6 +45,7 @@ from .combat import (
     terrain_bonus,
 )
 from .conquest import Geography
+from .words import N_
 
 ROLES = (ATTACKER, DEFENDER)
 FOREIGN_ATTACK, FOREIGN_DEFENCE = 5, 5
@@ -143,8 +144,9 @@ def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, in
         fort = fortification_points(place, attack, Commitment(), opts)
         terrain = terrain_bonus(place, opts) if rs.reading(state, "A15") == "b" else 0
         d = FOREIGN_DEFENCE + fort + terrain + die_d
-        how = (f"foreign troops {FOREIGN_DEFENCE} + fortification {fort} + terrain "
-               f"{terrain} + die {die_d} (Séq. 6, {rs.reading_note(state, 'A15')})")
+        how = N_("foreign troops {base} + fortification {fort} + terrain {terrain} + die "
+                 "{die} (Séq. 6, {reading})", base=FOREIGN_DEFENCE, fort=fort,
+                 terrain=terrain, die=die_d, reading=rs.reading_note(state, 'A15'))
         return a, d, how
     if not is_player(rs, state, defender) and len(rs.players(state)) == 2:
         # 9.0, two players: a neutral power (and an ally, read the same way) defends
@@ -152,21 +154,26 @@ def totals(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> tuple[int, in
         above = max(0, fortification_points(place, attack, Commitment(), opts) - FORT_PC[1])
         die = die_d if rs.reading(state, "A19") == "a" else 0
         d = ALLY_DEFENCE + above + die
-        return a, d, (f"neutral {ALLY_DEFENCE} + fortification {above} + die {die} "
-                      f"(Montjoie 9.0, {rs.reading_note(state, 'A19')})")
+        return a, d, N_("neutral {base} + fortification {fort} + die {die} (Montjoie 9.0, "
+                        "{reading})", base=ALLY_DEFENCE, fort=above, die=die,
+                        reading=rs.reading_note(state, 'A19'))
     if not is_player(rs, state, defender):
         pi = min(defence.influence, 3)
         d = ALLY_DEFENCE + pi + die_d
-        return a, d, f"ally {ALLY_DEFENCE} + influence {pi} + die {die_d} (Montjoie 9.0)"
+        return a, d, N_("ally {base} + influence {pi} + die {die} (Montjoie 9.0)",
+                        base=ALLY_DEFENCE, pi=pi, die=die_d)
     hired = mercenaries(state, fv["to"])
     d = defence_total(defence, attack, place, die_d, opts,
                       grand_master_bonus(state, defender) + hired)
     fort = fortification_points(place, attack, defence, opts)
-    how = (f"cards {defence.card_points} + influence {min(defence.influence, 3)} + "
-           f"fortification {fort} (of {FORT_PC[place.level]}) + terrain "
-           f"{terrain_bonus(place, opts)} + die {die_d}"
-           + (" + Hero 2" if defence.hero else "")
-           + (f" + mercenaries {hired} (Montjoie 9.0)" if hired else ""))
+    how = N_("cards {cards} + influence {pi} + fortification {fort} (of {of}) + terrain "
+             "{terrain} + die {die}", cards=defence.card_points,
+             pi=min(defence.influence, 3), fort=fort, of=FORT_PC[place.level],
+             terrain=terrain_bonus(place, opts), die=die_d)
+    if defence.hero:
+        how = N_("{how} + Hero 2", how=how)
+    if hired:
+        how = N_("{how} + mercenaries {n} (Montjoie 9.0)", how=how, n=hired)
     return a, d, how
 
 
@@ -189,11 +196,14 @@ def attack_words(fv: dict[str, Any], base: tuple[int, bool] = (FOREIGN_ATTACK, T
     attack = commitment(fv, ATTACKER)
     if not attack.cards and fv["commanders"][ATTACKER] != fv["attacker"]:
         die = fv["dice"][0] if base[1] else 0
-        who = "ally" if base[0] == FOREIGN_ATTACK else "neutral"
-        return (f"{who} {base[0]} + influence {min(attack.influence, 3)} + die "
-                f"{die} (Montjoie 9.0)")
-    return (f"cards {attack.card_points} + influence {min(attack.influence, 3)} + die "
-            f"{fv['dice'][0]}" + (" + Hero 2" if attack.hero else ""))
+        if base[0] == FOREIGN_ATTACK:
+            return N_("ally {base} + influence {pi} + die {die} (Montjoie 9.0)",
+                      base=base[0], pi=min(attack.influence, 3), die=die)
+        return N_("neutral {base} + influence {pi} + die {die} (Montjoie 9.0)",
+                  base=base[0], pi=min(attack.influence, 3), die=die)
+    how = N_("cards {cards} + influence {pi} + die {die}", cards=attack.card_points,
+             pi=min(attack.influence, 3), die=fv['dice'][0])
+    return N_("{how} + Hero 2", how=how) if attack.hero else how
 
 
 # -- cards of the players in Séquence 7 --------------------------------------------------
@@ -253,15 +263,15 @@ def private_lines(state: State, nation: str) -> list[str]:
     lines = []
     laid = (v.get("facedown") or {}).get(nation)
     if laid:
-        lines.append("Face down (combat): " + ", ".join(
-            "Héros" if k == HERO else CARD_NAMES.get(k, k) for k in laid))
+        lines.append(N_("Face down (combat): {cards}", cards=", ".join(
+            "Héros" if k == HERO else CARD_NAMES.get(k, k) for k in laid)))
     stake = (v.get("stake") or {}).get(nation)
     if stake:
-        lines.append(f"Influence staked: {stake}")
+        lines.append(N_("Influence staked: {n}", n=stake))
     back = (v.get("pending") or {}).get(nation)
     if back:
-        lines.append("Taken back to the hand: " + ", ".join(CARD_NAMES.get(k, k)
-                                                            for k in back))
+        lines.append(N_("Taken back to the hand: {cards}",
+                        cards=", ".join(CARD_NAMES.get(k, k) for k in back)))
     return lines
 
 
@@ -280,7 +290,7 @@ def combat_markers(state: State) -> dict[str, list[str]]:
     fv = running_combat(state)
     if fv is None:
         return {}
-    return {fv["to"]: ["Assaut"], fv["from"]: ["Départ"]}
+    return {fv["to"]: [N_("Assaut")], fv["from"]: [N_("Départ")]}
 
 
 def combat_lines(rs: MontjoieModel, state: State) -> list[str]:
@@ -291,16 +301,20 @@ def combat_lines(rs: MontjoieModel, state: State) -> list[str]:
     if fv is not None:
         laid = ", ".join(f"{rs.nation_name(fv[r])} {n} carte(s)"
                          for r, n in fv["laid"].items() if n)
-        lines.append(f"Combat: {rs.nation_name(fv['attacker'])} attaque "
-                     f"{rs.city_name(fv['to'])} ({rs.nation_name(fv['defender'])}) depuis "
-                     f"{rs.city_name(fv['from'])}" + (f"; face cachée: {laid}" if laid else ""))
+        line = N_("Combat: {attacker} attaque {city} ({defender}) depuis {source}",
+                  attacker=rs.nation_name(fv['attacker']), city=rs.city_name(fv['to']),
+                  defender=rs.nation_name(fv['defender']), source=rs.city_name(fv['from']))
+        lines.append(N_("{line}; face cachée: {laid}", line=line, laid=laid) if laid
+                     else line)
     elif v.get("last_combat") and v.get("current"):
         last = v["last_combat"]
-        lines.append(f"Dernier combat: {rs.city_name(last['to'])}, "
-                     f"{rs.nation_name(last['attacker'])} {last['totals'][0]} contre "
-                     f"{rs.nation_name(last['defender'])} {last['totals'][1]}")
+        lines.append(N_("Dernier combat: {city}, {attacker} {a} contre {defender} {d}",
+                        city=rs.city_name(last['to']),
+                        attacker=rs.nation_name(last['attacker']), a=last['totals'][0],
+                        defender=rs.nation_name(last['defender']), d=last['totals'][1]))
     for nation, cards in sorted((v.get("face_up") or {}).items()):
         if cards:
-            lines.append(f"{rs.nation_name(nation)}, face visible (pas d'attaque): "
-                         + ", ".join(CARD_NAMES.get(k, k) for k in cards))
+            lines.append(N_("{nation}, face visible (pas d'attaque): {cards}",
+                            nation=rs.nation_name(nation),
+                            cards=", ".join(CARD_NAMES.get(k, k) for k in cards)))
     return lines

@@ -17,6 +17,7 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State
 
 from .base import MontjoieModel
+from .words import N_
 
 YELLOW = {"echelles": 3, "belier": 4, "sape": 5, "canon": 6}
 """Yellow cards and their PC (Séq. 3)."""
@@ -38,9 +39,11 @@ DECK_SIZE = 74
 
 
 def card_label(kind: str) -> str:
-    """"Canon (Cannon, 6 PC)"."""
-    pc = f", {YELLOW[kind]} PC" if kind in YELLOW else ""
-    return f"{CARD_NAMES.get(kind, kind)} ({CARD_ENGLISH.get(kind, kind)}{pc})"
+    """"Canon (Cannon, 6 PC)" (in French "Canon (6 PC)")."""
+    name, english = CARD_NAMES.get(kind, kind), CARD_ENGLISH.get(kind, kind)
+    if kind in YELLOW:
+        return N_("{card} ({english}, {pc} PC)", card=name, english=english, pc=YELLOW[kind])
+    return N_("{card} ({english})", card=name, english=english)
 
 
 def composition(rs: MontjoieModel, state: State) -> dict[str, int | None]:
@@ -79,7 +82,7 @@ def draw(rs: MontjoieModel, state: State, ctx: Context, nation: str, count: int,
         pool = drawable(rs, state, nation)
         total = sum(pool.values())
         if total <= 0:
-            ctx.log(f"{rs.nation_name(nation)}: the deck is empty", rule)
+            ctx.log(N_("{nation}: the deck is empty"), rule, nation=rs.nation_name(nation))
             break
         pick = ctx.roll(total, zero_based=True, private=True)
         for kind, n in sorted(pool.items()):
@@ -90,9 +93,10 @@ def draw(rs: MontjoieModel, state: State, ctx: Context, nation: str, count: int,
             pick -= n
     v["hand_sizes"][nation] = len(hand)
     if drawn:
-        ctx.log(f"{rs.nation_name(nation)} draws {len(drawn)} card(s) ({why})", rule)
-        ctx.log(f"{rs.nation_name(nation)} drew: "
-                f"{', '.join(CARD_NAMES[k] for k in drawn)}", private=True)
+        ctx.log(N_("{nation} draws {n} card(s) ({why})"), rule,
+                nation=rs.nation_name(nation), n=len(drawn), why=why)
+        ctx.log(N_("{nation} drew: {cards}"), private=True, nation=rs.nation_name(nation),
+                cards=", ".join(CARD_NAMES[k] for k in drawn))
     return len(drawn)
 
 

@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .words import N_
+
 RULE = "Montjoie Séq. 7"
 EXPANSION_RULE = "Montjoie Séq. 7 phase 1"
 COMBAT_RULE = "Montjoie Séq. 7 phase 2"
@@ -75,27 +77,28 @@ def why_not_expand(geo: Geography, owner: Mapping[str, Any], side: str, source: 
     10.0 "Mon pays est une île", every expansion may be by sea."""
     t, s = _name(names, target), _name(names, source)
     if len(done) >= MAX_EXPANSIONS:
-        return "two expansions a turn at most", EXPANSION_RULE
+        return N_("two expansions a turn at most"), EXPANSION_RULE
     if owner.get(target) is not None:
-        return f"{t} is not free: only free cities are taken by expansion", EXPANSION_RULE
+        return (N_("{t} is not free: only free cities are taken by expansion", t=t),
+                EXPANSION_RULE)
     if owner.get(source) != side:
-        return f"{s} is not one of your cities", EXPANSION_RULE
+        return N_("{s} is not one of your cities", s=s), EXPANSION_RULE
     if not from_new_city and any(d["to"] == source for d in done):
-        return (f"{s} was taken by expansion this turn (reading A7: the second expansion "
-                "starts from a city held before)", EXPANSION_RULE)
+        return (N_("{s} was taken by expansion this turn (reading A7: the second expansion "
+                   "starts from a city held before)", s=s), EXPANSION_RULE)
     if any(d["from"] == source for d in done):
-        return (f"you have already expanded from {s}: not both expansions from the same "
-                "city", EXPANSION_RULE)
+        return (N_("you have already expanded from {s}: not both expansions from the same "
+                   "city", s=s), EXPANSION_RULE)
     if sea:
         if any(d.get("sea") for d in done) and not island:
-            return "one expansion by sea a turn", EXPANSION_RULE
+            return N_("one expansion by sea a turn"), EXPANSION_RULE
         if source not in geo.ports:
-            return f"{s} has no port", EXPANSION_RULE
+            return N_("{s} has no port", s=s), EXPANSION_RULE
         if not geo.by_sea(source, target, limited_landings):
-            return f"{t} is not a port {s} can reach by sea", EXPANSION_RULE
+            return N_("{t} is not a port {s} can reach by sea", t=t, s=s), EXPANSION_RULE
         return None
     if not geo.by_road(source, target):
-        return f"no road links {s} to {t}", EXPANSION_RULE
+        return N_("no road links {s} to {t}", s=s, t=t), EXPANSION_RULE
     return None
 
 
@@ -134,27 +137,29 @@ def why_not_attack(geo: Geography, owner: Mapping[str, Any], side: str, source: 
     Chevauchée (Séq. 6), whatever the distance."""
     t, s = _name(names, target), _name(names, source)
     if yellow_cards < MIN_YELLOWS_TO_ATTACK:
-        return "you need at least 2 yellow cards to attack", COMBAT_RULE
+        return N_("you need at least 2 yellow cards to attack"), COMBAT_RULE
     if peace and attacks:
-        return "in Peace a player makes only one attack", "Montjoie Séq. 2"
+        return N_("in Peace a player makes only one attack"), "Montjoie Séq. 2"
     if owner.get(source) != side:
-        return f"{s} is not one of your cities", COMBAT_RULE
+        return N_("{s} is not one of your cities", s=s), COMBAT_RULE
     held = owner.get(target)
     if held is None:
-        return f"{t} is free: a free city is never attacked, only taken by expansion", \
-            COMBAT_RULE
+        return N_("{t} is free: a free city is never attacked, only taken by expansion",
+                  t=t), COMBAT_RULE
     if held == side:
-        return f"{t} is yours", COMBAT_RULE
+        return N_("{t} is yours", t=t), COMBAT_RULE
     if any(a["from"] == source for a in attacks):
-        return f"{s} has already attacked this turn: one attack a turn from a city", \
-            COMBAT_RULE
+        return N_("{s} has already attacked this turn: one attack a turn from a city",
+                  s=s), COMBAT_RULE
     if any(a["to"] == target for a in attacks):
-        return f"you have already attacked {t} this turn", COMBAT_RULE
+        return N_("you have already attacked {t} this turn", t=t), COMBAT_RULE
     if target in set(protected):
-        return f"{t} may not be attacked this turn (Intervention du Pape)", "Montjoie Séq. 6"
+        return (N_("{t} may not be attacked this turn (Intervention du Pape)", t=t),
+                "Montjoie Séq. 6")
     if not anywhere and not (geo.by_road(source, target)
                              or geo.by_sea(source, target, limited_landings)):
-        return f"{s} is linked to {t} neither by road nor from port to port", COMBAT_RULE
+        return (N_("{s} is linked to {t} neither by road nor from port to port", s=s, t=t),
+                COMBAT_RULE)
     return None
 
 

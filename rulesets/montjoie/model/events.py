@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .base import ceil_half
+from .words import N_
 
 EVENTS = ("soulevement", "compagnies", "peste", "chevauchee", "traite", "treve",
           "confiscation", "pape", "mauvaises-saisons", "bataille-navale", "grande-bataille")
@@ -11,7 +12,7 @@ EVENT_NAMES = {"soulevement": "Soulèvement", "compagnies": "Ravages des Grandes
                "treve": "Trêve", "confiscation": "Confiscation",
                "pape": "Intervention du Pape", "mauvaises-saisons": "Mauvaises Saisons",
                "bataille-navale": "Bataille navale", "grande-bataille": "Grande Bataille",
-               "aucun": "marqueur sans effet"}
+               "aucun": N_("marqueur sans effet")}
 EVENT_ENGLISH = {"soulevement": "Uprising", "compagnies": "Great Companies",
                  "peste": "Black Death", "chevauchee": "Great Raid", "traite": "Treaty",
                  "treve": "Truce", "confiscation": "Confiscation",
@@ -21,7 +22,9 @@ EVENT_ENGLISH = {"soulevement": "Uprising", "compagnies": "Great Companies",
 
 
 def event_label(event: str) -> str:
-    return f"{EVENT_NAMES.get(event, event)} ({EVENT_ENGLISH.get(event, event)})"
+    """"Trêve (Truce)" (in French "Trêve")."""
+    return N_("{event} ({english})", event=EVENT_NAMES.get(event, event),
+              english=EVENT_ENGLISH.get(event, event))
 
 
 def uprising_count(die: int, full_die: bool = False) -> int:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -30,6 +31,7 @@ from ..model.base import MontjoieModel
 from ..model.cards import discard_from_hand
 from ..model.cities import set_city
 from ..model.setup import START
+from ..words import N_, and_list
 from .corrections import Corrections
 from .foreign import FOREIGN_ATTACK, resolve, terrain
 
@@ -59,14 +61,15 @@ class AllyChoice(Corrections):
     name = "ally-choice"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return (f"{rs.nation_name(frame['side'])}: choose the ally you control this turn "
-                "(Montjoie 9.0)")
+        return N_("{nation}: choose the ally you control this turn (Montjoie 9.0)",
+                  nation=rs.nation_name(frame['side']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for ally in sorted(state["vars"]["minors"]):
             yield Action("choose-ally", (ally,))
 
-    @verb("choose-ally", label=lambda rs, state, a: f"Control {rs.nation_name(a.arg(0))}")
+    @verb("choose-ally", label=lambda rs, state, a: N_(
+        "Control {nation}", nation=rs.nation_name(a.arg(0))))
     def on_choose_ally(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                        ctx: Context, flow: Flow) -> None:
         v = state["vars"]
@@ -74,10 +77,11 @@ class AllyChoice(Corrections):
         others = [n for n in v["order"] if n in rs.players(state) and n != first]
         rest = ctx.shuffle(sorted(a for a in v["minors"] if a != action.arg(0)))
         v["ally_of"] = {action.arg(0): first, **dict(zip(rest, others, strict=False))}
-        ctx.log("Allies: " + ", ".join(f"{rs.nation_name(a)} with {rs.nation_name(p)}"
-                                       for a, p in v["ally_of"].items())
-                + f" (the first player chooses, the others are drawn; "
-                  f"{rs.reading_note(state, 'A17')})", rs.cite("9.0"))
+        ctx.log(N_("Allies: {pairs} (the first player chooses, the others are drawn; "
+                   "{reading})"), rs.cite("9.0"),
+                pairs=listing([N_("{a} with {b}", a=rs.nation_name(a), b=rs.nation_name(p))
+                               for a, p in v["ally_of"].items()]),
+                reading=rs.reading_note(state, 'A17'))
         flow.end(rs, state, ctx)
 
 
@@ -89,15 +93,15 @@ class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
     def options(self, rs: MontjoieModel, state: State, frame: Frame, side: str) -> list[str]:
         return list(ALLY_CHOICES_2P.get(side, ()))
 
-    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: "Ally with "
-          + rs.nation_name(a.arg(0)))
+    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: N_(
+        "Ally with {nation}", nation=rs.nation_name(a.arg(0))))
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_commit(rs, state, frame, action, ctx, flow)
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
-        return f"{names}: choose your ally in secret (Montjoie 9.0)"
+        names = and_list([rs.nation_name(s) for s in self.deciders(rs, state, frame)])
+        return N_("{names}: choose your ally in secret (Montjoie 9.0)", names=names)
 
     def chosen(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
@@ -107,16 +111,16 @@ class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
             v["minors"][minor] = "allie" if minor in v["ally_of"] else "neutre"
         v["loyal"] = dict.fromkeys(v["ally_of"], True)
         if frame["vars"].get("again"):
-            ctx.log("Allié automatique: " + ", ".join(
-                f"{rs.nation_name(p)} plays {rs.nation_name(a)} this turn"
-                for a, p in v["ally_of"].items()) + "; the two others are neutral",
-                rs.cite("9.0"))
+            ctx.log(N_("Allié automatique: {plays}; the two others are neutral"),
+                    rs.cite("9.0"), plays=listing([
+                        N_("{a} plays {b} this turn", a=rs.nation_name(p), b=rs.nation_name(a))
+                        for a, p in v["ally_of"].items()]))
             flow.end(rs, state, ctx, "allies")
             return
         place_minors_2p(rs, state, ctx)
-        ctx.log("Allies: " + ", ".join(f"{rs.nation_name(p)} with {rs.nation_name(a)}"
-                                       for a, p in v["ally_of"].items())
-                + "; the two others are neutral", rs.cite("9.0"))
+        ctx.log(N_("Allies: {pairs}; the two others are neutral"), rs.cite("9.0"),
+                pairs=listing([N_("{a} with {b}", a=rs.nation_name(p), b=rs.nation_name(a))
+                               for a, p in v["ally_of"].items()]))
         flow.end(rs, state, ctx, "allies")
         unknown = [m for m in sorted(v["minors"]) if not rs.owned(state, m)]
         if unknown and rs.rule_on(state):  # not printed: the players place them (9.0)
@@ -151,9 +155,9 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
         super().on_commit(rs, state, frame, action, ctx, flow)
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
-        return (f"{names}: écus paid in secret for your ally's loyalty and against your "
-                "opponent's (own:against; Montjoie 9.0)")
+        names = and_list([rs.nation_name(s) for s in self.deciders(rs, state, frame)])
+        return N_("{names}: écus paid in secret for your ally's loyalty and against your "
+                  "opponent's (own:against; Montjoie 9.0)", names=names)
 
     def chosen(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
@@ -170,25 +174,29 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
             if player in envoys:
                 discard_from_hand(rs, state, player, "ambassadeur")
                 v["loyal"][ally] = True
-                ctx.log(f"Fidélité: {rs.nation_name(player)} plays an Ambassadeur: "
-                        f"{rs.nation_name(ally)} is on its side without a roll",
-                        rs.cite("9.0"))
+                ctx.log(N_("Fidélité: {player} plays an Ambassadeur: {ally} is on its side "
+                           "without a roll"), rs.cite("9.0"), player=rs.nation_name(player),
+                        ally=rs.nation_name(ally))
                 continue
             bonus = paid[player][0] - paid[other][1]
             die = ctx.roll(6)
             loyal = loyalty(die, bonus, rs.reading(state, "A18"))
             v["loyal"][ally] = loyal
-            ctx.log(f"Fidélité: {rs.nation_name(ally)} for {rs.nation_name(player)}: die "
-                    f"{die}, {paid[player][0]} écus for, {paid[other][1]} against → "
-                    + ("played" if loyal else "neutral this turn"),
-                    f"{rs.cite('9.0')}, {rs.reading_note(state, 'A18')}")
+            ctx.log(N_("Fidélité: {ally} for {player}: die {die}, {own} écus for, {against} "
+                       "against → {result}"),
+                    f"{rs.cite('9.0')}, {rs.reading_note(state, 'A18')}",
+                    ally=rs.nation_name(ally), player=rs.nation_name(player), die=die,
+                    own=paid[player][0], against=paid[other][1],
+                    result=N_("played") if loyal else N_("neutral this turn"))
         flow.end(rs, state, ctx, "loyalty")
 
 
 def _bribe_words(own: str, against: str) -> str:
     if own == "ambassadeur":
-        return f"Play the Ambassadeur for your ally, pay {against} écus against the other"
-    return f"Pay {own} écus for your ally, {against} against the other"
+        return N_("Play the Ambassadeur for your ally, pay {against} écus against the other",
+                  against=against)
+    return N_("Pay {own} écus for your ally, {against} against the other", own=own,
+              against=against)
 
 
 def loyalty(die: int, bonus: int, reading: str) -> bool:
@@ -241,9 +249,10 @@ class AllyTurn(Corrections):
         v["owed"] = False
         v["rolled"] = state["vars"]["politics"] != "guerre"
         v["sources"] = []
-        ctx.log(f"{rs.nation_name(ally)} (ally of {rs.nation_name(frame['side'])}): "
-                f"expansion die {die}" + (" (4-6: one new city)" if die >= 4 else ""),
-                rs.cite("9.0"))
+        ctx.log(N_("{ally} (ally of {player}): expansion die {die} (4-6: one new city)")
+                if die >= 4 else N_("{ally} (ally of {player}): expansion die {die}"),
+                rs.cite("9.0"), ally=rs.nation_name(ally),
+                player=rs.nation_name(frame['side']), die=die)
 
     def expansions(self, rs: MontjoieModel, state: State, ally: str) -> list[str]:
         own = rs.owned(state, ally)
@@ -272,11 +281,14 @@ class AllyTurn(Corrections):
         v = frame["vars"]
         name = rs.nation_name(v["ally"])
         if v["expand"]:
-            return f"{name}: choose the ally's new city (Montjoie 9.0)"
+            return N_("{name}: choose the ally's new city (Montjoie 9.0)", name=name)
         if not v["rolled"]:
-            return f"{name}: roll for the ally's attacks, or end its turn (Montjoie 9.0)"
-        must = " (it must)" if v["owed"] else ""
-        return f"{name}: {v['attacks']} attack(s) left{must} (Montjoie 9.0)"
+            return N_("{name}: roll for the ally's attacks, or end its turn (Montjoie 9.0)",
+                      name=name)
+        if v["owed"]:
+            return N_("{name}: {n} attack(s) left (it must) (Montjoie 9.0)", name=name,
+                      n=v['attacks'])
+        return N_("{name}: {n} attack(s) left (Montjoie 9.0)", name=name, n=v['attacks'])
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         v = frame["vars"]
@@ -294,27 +306,28 @@ class AllyTurn(Corrections):
         if not (v["owed"] and v["attacks"] > 0 and self.attacks(rs, state, frame)):
             yield Action("ally-done")
 
-    @verb("ally-expand", area=0, label=lambda rs, state, a: "The ally takes "
-          f"{rs.city_name(a.arg(0))}")
+    @verb("ally-expand", area=0, label=lambda rs, state, a: N_(
+        "The ally takes {city}", city=rs.city_name(a.arg(0))))
     def on_ally_expand(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                        ctx: Context, flow: Flow) -> None:
         ally = frame["vars"]["ally"]
         set_city(rs, state, action.arg(0), ally, 1)
         frame["vars"]["expand"] = False
-        ctx.log(f"{rs.nation_name(ally)} expands into {rs.city_name(action.arg(0))}",
-                rs.cite("9.0"))
+        ctx.log(N_("{nation} expands into {city}"), rs.cite("9.0"), nation=rs.nation_name(ally),
+                city=rs.city_name(action.arg(0)))
 
-    @verb("ally-activity", label="Roll for the ally's attacks (9.0)")
+    @verb("ally-activity", label=N_("Roll for the ally's attacks (9.0)"))
     def on_ally_activity(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
         die = ctx.roll(6)
         v.update(rolled=True, owed=True, attacks=ACTIVITY[die])
-        ctx.log(f"{rs.nation_name(v['ally'])}: activity die {die} → {v['attacks']} "
-                "attack(s), all to be played", rs.cite("9.0"))
+        ctx.log(N_("{nation}: activity die {die} → {n} attack(s), all to be played"),
+                rs.cite("9.0"), nation=rs.nation_name(v['ally']), die=die, n=v['attacks'])
 
-    @verb("ally-attack", area=1, label=lambda rs, state, a: f"The ally attacks "
-          f"{rs.city_name(a.arg(1))} from {rs.city_name(a.arg(0))} with {a.arg(2)} PI")
+    @verb("ally-attack", area=1, label=lambda rs, state, a: N_(
+        "The ally attacks {city} from {source} with {pi} PI", city=rs.city_name(a.arg(1)),
+        source=rs.city_name(a.arg(0)), pi=a.arg(2)))
     def on_ally_attack(self, rs: MontjoieModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -331,13 +344,15 @@ class AllyTurn(Corrections):
         level = max(1, rs.level(state, dst))
         defence = ALLY_DEFENCE + 2 * (level - 1) + terrain(rs, state, dst) + ctx.roll(6)
         resolve(rs, state, ctx, dst, attack, defence,
-                f"{rs.nation_name(owner)} {defence}", f"{rs.cite('9.0')}, "
+                N_("{who} {defence}", who=rs.nation_name(owner), defence=defence),
+                f"{rs.cite('9.0')}, "
                 f"{rs.reading_note(state, 'A15')}", v["ally"])
 
-    @verb("ally-done", label="End the ally's turn")
+    @verb("ally-done", label=N_("End the ally's turn"))
     def on_ally_done(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{rs.nation_name(frame['vars']['ally'])} ends its turn", rs.cite("9.0"))
+        ctx.log(N_("{nation} ends its turn"), rs.cite("9.0"),
+                nation=rs.nation_name(frame['vars']['ally']))
         flow.end(rs, state, ctx, "ally-done")
 
 
@@ -386,9 +401,11 @@ class NeutralBuild(Corrections):
             need = NEUTRAL_BUILD.get(state["turn"], 4)
             die = ctx.roll(6)
             ok = die >= need and bool(self.sites(rs, state, neutral))
-            ctx.log(f"{rs.nation_name(neutral)} (neutral): construction die {die} "
-                    f"({need}-6 builds in turn {state['turn']})"
-                    + (": it builds" if ok else ""), rs.cite("9.0"))
+            ctx.log(N_("{nation} (neutral): construction die {die} ({need}-6 builds in turn "
+                       "{turn}): it builds") if ok else
+                    N_("{nation} (neutral): construction die {die} ({need}-6 builds in turn "
+                       "{turn})"), rs.cite("9.0"), nation=rs.nation_name(neutral), die=die,
+                    need=need, turn=state['turn'])
             if ok:
                 v["neutral"] = neutral
                 return
@@ -402,21 +419,23 @@ class NeutralBuild(Corrections):
                 or (rs.level(state, c) == 2 and ramparts < 10)]
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return (f"{rs.nation_name(frame['side'])}: where does "
-                f"{rs.nation_name(frame['vars']['neutral'])} build? (Montjoie 9.0)")
+        return N_("{nation}: where does {neutral} build? (Montjoie 9.0)",
+                  nation=rs.nation_name(frame['side']),
+                  neutral=rs.nation_name(frame['vars']['neutral']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for city in self.sites(rs, state, frame["vars"]["neutral"]):
             yield Action("neutral-build", (city,))
 
-    @verb("neutral-build", area=0, label=lambda rs, state, a: "The neutral builds in "
-          f"{rs.city_name(a.arg(0))}")
+    @verb("neutral-build", area=0, label=lambda rs, state, a: N_(
+        "The neutral builds in {city}", city=rs.city_name(a.arg(0))))
     def on_neutral_build(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         city, neutral = action.arg(0), frame["vars"]["neutral"]
         set_city(rs, state, city, neutral, rs.level(state, city) + 1)
-        ctx.log(f"{rs.nation_name(neutral)} builds in {rs.city_name(city)} "
-                f"({rs.reading_note(state, 'A19')})", rs.cite("9.0"))
+        ctx.log(N_("{nation} builds in {city} ({reading})"), rs.cite("9.0"),
+                nation=rs.nation_name(neutral), city=rs.city_name(city),
+                reading=rs.reading_note(state, 'A19'))
         self.begin(rs, state, frame, ctx, flow)
 
 
@@ -434,9 +453,10 @@ class MinorStart(Corrections):
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         minor = rs.nation_name(frame["vars"]["todo"][0])
-        return (f"Where does {minor} start? The rule book does not print the minor powers' "
-                "start in the 2-player game: place its garrisons on free cities, then "
-                "finish (Montjoie 9.0; Game data, Départ des puissances mineures)")
+        return N_("Where does {minor} start? The rule book does not print the minor powers' "
+                  "start in the 2-player game: place its garrisons on free cities, then "
+                  "finish (Montjoie 9.0; Game data, Départ des puissances mineures)",
+                  minor=minor)
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         kept = {c for n in rs.players(state) for c in START[n][1]}  # the players' (5.0)
@@ -447,24 +467,24 @@ class MinorStart(Corrections):
         if frame["vars"]["placed"]:
             yield Action("minor-done")
 
-    @verb("minor-city", area=0, label=lambda rs, state, a: "A starting garrison in "
-          f"{rs.city_name(a.arg(0))}")
+    @verb("minor-city", area=0, label=lambda rs, state, a: N_(
+        "A starting garrison in {city}", city=rs.city_name(a.arg(0))))
     def on_minor_city(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
         set_city(rs, state, action.arg(0), fv["todo"][0], 1)
         fv["placed"].append(action.arg(0))
 
-    @verb("minor-done", label="This minor power's start is complete")
+    @verb("minor-done", label=N_("This minor power's start is complete"))
     def on_minor_done(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
         minor = fv["todo"].pop(0)
         state.setdefault("data", {}).setdefault("minor-start-2p", {})[minor] = \
             ",".join(fv["placed"])
-        ctx.log(f"{rs.nation_name(minor)} starts in "
-                f"{', '.join(rs.city_name(c) for c in fv['placed'])} (given by the players, "
-                "kept in Game data)", rs.cite("9.0"))
+        ctx.log(N_("{nation} starts in {cities} (given by the players, kept in Game data)"),
+                rs.cite("9.0"), nation=rs.nation_name(minor),
+                cities=', '.join(rs.city_name(c) for c in fv['placed']))
         fv["placed"] = []
         if not fv["todo"]:
             flow.end(rs, state, ctx)
@@ -481,10 +501,11 @@ def place_minors_2p(rs: MontjoieModel, state: State, ctx: Context) -> None:
         for city in placed:
             set_city(rs, state, city, minor, 1)
         if placed:
-            ctx.log(f"{rs.nation_name(minor)} starts in "
-                    f"{', '.join(rs.city_name(c) for c in placed)} (Game data)", rs.cite("9.0"))
+            ctx.log(N_("{nation} starts in {cities} (Game data)"), rs.cite("9.0"),
+                    nation=rs.nation_name(minor),
+                    cities=', '.join(rs.city_name(c) for c in placed))
         else:
-            ctx.log(f"{rs.nation_name(minor)}'s starting cities are not printed in the rule "
-                    "book: " + ("the players give them" if rs.rule_on(state) else
-                               "fill them in Game data or place them by hand"),
-                    rs.cite("9.0"))
+            ctx.log(N_("{nation}'s starting cities are not printed in the rule book: {what}"),
+                    rs.cite("9.0"), nation=rs.nation_name(minor),
+                    what=N_("the players give them") if rs.rule_on(state) else
+                    N_("fill them in Game data or place them by hand"))

@@ -31,6 +31,7 @@ from ..model.battle import geography, new_combat, own_cards, owners
 from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import attacks, expansions
+from ..words import N_
 from .corrections import Corrections
 
 RULE = "Montjoie 9.0"
@@ -38,6 +39,7 @@ ALLY_2P, NEUTRAL = "allie-2p", "neutre"
 """The kinds of minor-power turns of the 2-player game (9.0); a 3-player ally's has
 none."""
 ACTIVITY = {1: 1, 2: 1, 3: 2, 4: 2, 5: 3, 6: 3}
+WAYS = {"road": N_("road"), "sea": N_("sea")}
 """9.0: the ally's attacks in War by the die."""
 
 
@@ -90,19 +92,23 @@ class AllyTurn(Corrections):
             if self._expansions(rs, state, ally):
                 fv["stage"] = "expansion"
                 must = fv["kind"] == NEUTRAL
-                ctx.log(f"{rs.nation_name(ally)} " + ("must expand" if must else
-                        "may expand") + " by one city", RULE)
+                ctx.log(N_("{nation} must expand by one city") if must else
+                        N_("{nation} may expand by one city"), RULE,
+                        nation=rs.nation_name(ally))
                 return
-            ctx.log(f"{rs.nation_name(ally)} has no free city to expand into", RULE)
+            ctx.log(N_("{nation} has no free city to expand into"), RULE,
+                    nation=rs.nation_name(ally))
             self._activity(rs, state, frame, ctx, flow)
             return
         die = ctx.roll(6)
         if die >= 4 and self._expansions(rs, state, ally):
             fv["stage"] = "expansion"
-            ctx.log(f"{rs.nation_name(ally)} may expand by one city (die {die})", RULE)
+            ctx.log(N_("{nation} may expand by one city (die {die})"), RULE,
+                    nation=rs.nation_name(ally), die=die)
             return
-        ctx.log(f"{rs.nation_name(ally)} does not expand (die {die}"
-                + ("" if die >= 4 else ", 4 to 6 needed") + ")", RULE)
+        ctx.log(N_("{nation} does not expand (die {die})") if die >= 4 else
+                N_("{nation} does not expand (die {die}, 4 to 6 needed)"), RULE,
+                nation=rs.nation_name(ally), die=die)
         self._activity(rs, state, frame, ctx, flow)
 
     @staticmethod
@@ -128,19 +134,24 @@ class AllyTurn(Corrections):
         fv = frame["vars"]
         if fv["left"] <= 0 or not _ally_attacks(rs, state, fv["ally"], _cards_of(fv)):
             if fv["left"] > 0 and fv["mandatory"]:
-                ctx.log(f"{rs.nation_name(fv['ally'])} has no city left to attack", RULE)
+                ctx.log(N_("{nation} has no city left to attack"), RULE,
+                        nation=rs.nation_name(fv['ally']))
             flow.end(rs, state, ctx, _ended(fv))
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         fv = frame["vars"]
         ally = rs.nation_name(fv["ally"])
         if fv["stage"] == "expansion":
-            return f"{ally}: place a garrison on one free city ({RULE})"
+            return N_("{ally}: place a garrison on one free city ({rule})", ally=ally,
+                      rule=RULE)
         if fv["stage"] == "activity":
-            return f"{ally}: roll its activity (1-2: one attack, 3-4: two, 5-6: three, " \
-                   f"all to be made) or make no attack ({RULE})"
-        must = "must" if fv["mandatory"] else "may"
-        return f"{ally} {must} make {fv['left']} more attack(s) ({RULE})"
+            return N_("{ally}: roll its activity (1-2: one attack, 3-4: two, 5-6: three, all "
+                      "to be made) or make no attack ({rule})", ally=ally, rule=RULE)
+        if fv["mandatory"]:
+            return N_("{ally} must make {n} more attack(s) ({rule})", ally=ally, n=fv['left'],
+                      rule=RULE)
+        return N_("{ally} may make {n} more attack(s) ({rule})", ally=ally, n=fv['left'],
+                  rule=RULE)
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         fv = frame["vars"]
@@ -158,40 +169,42 @@ class AllyTurn(Corrections):
             if not fv["mandatory"]:
                 yield Action("ally-rest")
 
-    @verb("ally-expand", area=0, label=lambda rs, state, a: f"Ally's expansion: "
-          f"{rs.city_name(a.arg(0))} from {rs.city_name(a.arg(1))} (by {a.arg(2)})")
+    @verb("ally-expand", area=0, label=lambda rs, state, a: N_(
+        "Ally's expansion: {city} from {source} (by {way})", city=rs.city_name(a.arg(0)),
+        source=rs.city_name(a.arg(1)), way=WAYS.get(a.arg(2), a.arg(2))))
     def on_ally_expand(self, rs: MontjoieModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         ally = frame["vars"]["ally"]
         set_city(rs, state, action.arg(0), ally, 1)
-        ctx.log(f"{rs.nation_name(ally)} places a garrison in {rs.city_name(action.arg(0))}",
-                RULE)
+        ctx.log(N_("{nation} places a garrison in {city}"), RULE, nation=rs.nation_name(ally),
+                city=rs.city_name(action.arg(0)))
         self._activity(rs, state, frame, ctx, flow)
 
-    @verb("ally-no-expansion", label="No expansion for the ally")
+    @verb("ally-no-expansion", label=N_("No expansion for the ally"))
     def on_ally_no_expansion(self, rs: MontjoieModel, state: State, frame: Frame,
                              action: Action, ctx: Context, flow: Flow) -> None:
         self._activity(rs, state, frame, ctx, flow)
 
-    @verb("ally-activity", label="Roll the ally's activity (1D6)")
+    @verb("ally-activity", label=N_("Roll the ally's activity (1D6)"))
     def on_ally_activity(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
         die = ctx.roll(6)
         fv.update(stage="attacks", left=ACTIVITY[die], mandatory=True)
-        ctx.log(f"{rs.nation_name(fv['ally'])}'s activity: die {die}, {ACTIVITY[die]} "
-                "attack(s) to make", RULE)
+        ctx.log(N_("{nation}'s activity: die {die}, {n} attack(s) to make"), RULE,
+                nation=rs.nation_name(fv['ally']), die=die, n=ACTIVITY[die])
         self._check(rs, state, frame, ctx, flow)
 
-    @verb("ally-rest", label="No (more) attack for the ally")
+    @verb("ally-rest", label=N_("No (more) attack for the ally"))
     def on_ally_rest(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
-        ctx.log(f"{rs.nation_name(fv['ally'])} makes no more attack", RULE)
+        ctx.log(N_("{nation} makes no more attack"), RULE, nation=rs.nation_name(fv['ally']))
         flow.end(rs, state, ctx, _ended(fv))
 
-    @verb("ally-attack", area=0, label=lambda rs, state, a: f"Ally attacks "
-          f"{rs.city_name(a.arg(0))} from {rs.city_name(a.arg(1))}")
+    @verb("ally-attack", area=0, label=lambda rs, state, a: N_(
+        "Ally attacks {city} from {source}", city=rs.city_name(a.arg(0)),
+        source=rs.city_name(a.arg(1))))
     def on_ally_attack(self, rs: MontjoieModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         ally = frame["vars"]["ally"]
@@ -202,10 +215,13 @@ class AllyTurn(Corrections):
             fv = {**new_combat(rs, state, ctx.side, source, target), "for_ally": ally}
         else:
             fv = new_combat(rs, state, ally, source, target)
-        ctx.log(f"{rs.nation_name(ally)} attacks {rs.city_name(target)} "
-                f"({rs.nation_name(fv['defender'])}) from {rs.city_name(source)}"
-                + (f", with {rs.nation_name(ctx.side)}'s cards" if "for_ally" in fv else ""),
-                f"{RULE}, Montjoie Séq. 7")
+        said = N_("{nation} attacks {city} ({defender}) from {source}",
+                  nation=rs.nation_name(ally), city=rs.city_name(target),
+                  defender=rs.nation_name(fv['defender']), source=rs.city_name(source))
+        if "for_ally" in fv:
+            said = N_("{said}, with {player}'s cards", said=said,
+                      player=rs.nation_name(ctx.side))
+        ctx.log(said, f"{RULE}, Montjoie Séq. 7")
         flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,

@@ -39,11 +39,12 @@ from ..model.base import PI_PER_COMBAT, MontjoieModel
 from ..model.battle import fold_pending, own_cards, take_from_hand
 from ..model.cards import CARD_NAMES, YELLOW
 from ..model.combat import ATTACKER, DEFENDER, HERO
+from ..words import N_
 from .corrections import Corrections
 from .mercenaries import defending_player, sources
 
 RULE = "Montjoie Séq. 7"
-ROLE_WORDS = {ATTACKER: "the attacker", DEFENDER: "the defender"}
+ROLE_WORDS = {ATTACKER: N_("the attacker"), DEFENDER: N_("the defender")}
 LAYABLE_RED = {ATTACKER: ("ingenieur", "felon"), DEFENDER: ("ingenieur",)}
 """Séq. 7: the attacker may add an Ingénieur or a Félon to his cards; the defender an
 Ingénieur (the Félon in defence is played before he lays, ``felon-defence``)."""
@@ -71,25 +72,26 @@ class MasterOfSeas(Corrections):
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         fv = frame["vars"]
-        return (f"{_name(rs, frame['side'])}, Maître des mers: stop {_name(rs, fv['attacker'])}"
-                f"'s landing at {rs.city_name(fv['to'])}? (Montjoie Séq. 6 Bataille navale)")
+        return N_("{nation}, Maître des mers: stop {attacker}'s landing at {city}? (Montjoie "
+                  "Séq. 6 Bataille navale)", nation=_name(rs, frame['side']),
+                  attacker=_name(rs, fv['attacker']), city=rs.city_name(fv['to']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("stop-landing")
         yield Action("let-land")
 
-    @verb("stop-landing", label="Stop the landing (Maître des mers)")
+    @verb("stop-landing", label=N_("Stop the landing (Maître des mers)"))
     def on_stop_landing(self, rs: MontjoieModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{_name(rs, ctx.side)}, Maître des mers, stops the landing: it counts as "
-                "an attack", "Montjoie Séq. 6 Bataille navale")
+        ctx.log(N_("{nation}, Maître des mers, stops the landing: it counts as an attack"),
+                "Montjoie Séq. 6 Bataille navale", nation=_name(rs, ctx.side))
         flow.end(rs, state, ctx, "combat-over")
 
-    @verb("let-land", label="Let them land")
+    @verb("let-land", label=N_("Let them land"))
     def on_let_land(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{_name(rs, ctx.side)}, Maître des mers, lets the landing go on",
-                "Montjoie Séq. 6 Bataille navale")
+        ctx.log(N_("{nation}, Maître des mers, lets the landing go on"),
+                "Montjoie Séq. 6 Bataille navale", nation=_name(rs, ctx.side))
         flow.goto(rs, state, ctx, "combat-soutien", side=frame["vars"]["attacker"])
 
 
@@ -108,8 +110,8 @@ def supporters(rs: MontjoieModel, state: State, fv: dict[str, Any]) -> list[str]
 def _support_label(rs: MontjoieModel, state: State, action: Action) -> str:
     frame = rs.flow.current(state)
     nation = frame["vars"][action.arg(0)] if frame else action.arg(0)
-    return f"Pledge {action.arg(1)} influence point(s) to {_name(rs, nation)} " \
-           f"({ROLE_WORDS.get(action.arg(0), action.arg(0))})"
+    return N_("Pledge {n} influence point(s) to {nation} ({role})", n=action.arg(1),
+              nation=_name(rs, nation), role=ROLE_WORDS.get(action.arg(0), action.arg(0)))
 
 
 class CombatSupport(Corrections):
@@ -140,8 +142,9 @@ class CombatSupport(Corrections):
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         fv = frame["vars"]
         names = ", ".join(_name(rs, n) for n in self.deciders(rs, state, frame))
-        return (f"{names}: pledge influence points to {_name(rs, fv['attacker'])} or "
-                f"{_name(rs, fv['defender'])}, or none ({RULE})")
+        return N_("{names}: pledge influence points to {attacker} or {defender}, or none "
+                  "({rule})", names=names, attacker=_name(rs, fv['attacker']),
+                  defender=_name(rs, fv['defender']), rule=RULE)
 
     def actions_for(self, rs: MontjoieModel, state: State, frame: Frame,
                     side: str) -> Iterator[Action]:
@@ -167,14 +170,15 @@ class CombatSupport(Corrections):
         role, n = action.arg(0), int(action.arg(1))
         fv["pledged"][role] += n
         fv.setdefault("pledgers", {}).setdefault(role, {})[ctx.side] = n
-        ctx.log(f"{_name(rs, ctx.side)} pledges {n} influence point(s) to "
-                f"{_name(rs, fv[role])}", f"{RULE}, Montjoie Séq. 8")
+        ctx.log(N_("{nation} pledges {n} influence point(s) to {to}"),
+                f"{RULE}, Montjoie Séq. 8", nation=_name(rs, ctx.side), n=n,
+                to=_name(rs, fv[role]))
         self._answered(rs, state, frame, ctx, flow)
 
-    @verb("sans-soutien", label="Pledge no influence in this combat")
+    @verb("sans-soutien", label=N_("Pledge no influence in this combat"))
     def on_sans_soutien(self, rs: MontjoieModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
-        ctx.log(f"{_name(rs, ctx.side)} pledges no influence", RULE)
+        ctx.log(N_("{nation} pledges no influence"), RULE, nation=_name(rs, ctx.side))
         self._answered(rs, state, frame, ctx, flow)
 
     def _answered(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
@@ -218,12 +222,14 @@ class CombatCommit(Corrections):
         role = fv["committing"]
         need = YELLOWS_TO_LAY.get(role, 0)
         if fv["commanders"].get(role) not in (None, fv.get(role)):
-            return (f"{_name(rs, fv['commanders'][role])}: influence points for your ally "
-                    f"{_name(rs, fv[role])}, {ROLE_WORDS[role]} of {rs.city_name(fv['to'])}, "
-                    "face down (Montjoie 9.0)")
-        return (f"{_name(rs, fv.get(role))}, {ROLE_WORDS.get(role, '')} of "
-                f"{rs.city_name(fv['to'])}: lay {need} yellow card(s) face down, and your "
-                f"Hero or red cards if you wish, then seal with your influence ({RULE})")
+            return N_("{nation}: influence points for your ally {ally}, {role} of {city}, "
+                      "face down (Montjoie 9.0)", nation=_name(rs, fv['commanders'][role]),
+                      ally=_name(rs, fv[role]), role=ROLE_WORDS[role],
+                      city=rs.city_name(fv['to']))
+        return N_("{nation}, {role} of {city}: lay {n} yellow card(s) face down, and your Hero "
+                  "or red cards if you wish, then seal with your influence ({rule})",
+                  nation=_name(rs, fv.get(role)), role=ROLE_WORDS.get(role, ''),
+                  city=rs.city_name(fv['to']), n=need, rule=RULE)
 
     def actions_for(self, rs: MontjoieModel, state: State, frame: Frame,
                     side: str) -> Iterator[Action]:
@@ -258,7 +264,7 @@ class CombatCommit(Corrections):
             yield from self.actions_for(rs, state, frame, side)
 
     @verb("lay", hand=True, sealed=True,
-          label=lambda rs, state, a: f"Lay {card_word(a.arg(0))} face down")
+          label=lambda rs, state, a: N_("Lay {card} face down", card=card_word(a.arg(0))))
     def on_lay(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         kind = action.arg(0)
@@ -269,20 +275,21 @@ class CombatCommit(Corrections):
         state["vars"].setdefault("facedown", {}).setdefault(ctx.side, []).append(kind)
         fv = frame["vars"]
         fv["laid"][fv["committing"]] += 1
-        ctx.log(f"{_name(rs, ctx.side)} lays a card face down", RULE)
-        ctx.log(f"{_name(rs, ctx.side)} lays {card_word(kind)} face down", private=True)
+        ctx.log(N_("{nation} lays a card face down"), RULE, nation=_name(rs, ctx.side))
+        ctx.log(N_("{nation} lays {card} face down"), private=True,
+                nation=_name(rs, ctx.side), card=card_word(kind))
 
     @verb("seal", hand=True, sealed=True,
-          label="Seal, with {0} influence point(s) face down")
+          label=N_("Seal, with {0} influence point(s) face down"))
     def on_seal(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         fold_pending(state, ctx.side)
         state["vars"].setdefault("stake", {})[ctx.side] = int(action.arg(0))
         fv = frame["vars"]
-        ctx.log(f"{_name(rs, ctx.side)} has laid {fv['laid'][fv['committing']]} card(s) "
-                "and its influence face down", RULE)
-        ctx.log(f"{_name(rs, ctx.side)} stakes {action.arg(0)} influence point(s)",
-                private=True)
+        ctx.log(N_("{nation} has laid {n} card(s) and its influence face down"), RULE,
+                nation=_name(rs, ctx.side), n=fv['laid'][fv['committing']])
+        ctx.log(N_("{nation} stakes {n} influence point(s)"), private=True,
+                nation=_name(rs, ctx.side), n=action.arg(0))
         if fv["committing"] == ATTACKER:
             fv["committing"] = DEFENDER
             self.begin(rs, state, frame, ctx, flow)
@@ -290,16 +297,16 @@ class CombatCommit(Corrections):
             self._reveal(rs, state, frame, ctx, flow)
 
     @verb("felon-defence", hand=True,
-          label="Play the Félon: the attacker loses one of his yellow cards at random")
+          label=N_("Play the Félon: the attacker loses one of his yellow cards at random"))
     def on_felon_defence(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
         take_from_hand(state, ctx.side, "felon")
         state["vars"]["discard"].append("felon")
         fv["felon_used"] = True
-        ctx.log(f"{_name(rs, ctx.side)} plays the Félon in defence: "
-                f"{_name(rs, fv['attacker'])} loses a yellow card drawn at random",
-                f"{RULE}, Montjoie Séq. 3")
+        ctx.log(N_("{nation} plays the Félon in defence: {attacker} loses a yellow card drawn "
+                   "at random"), f"{RULE}, Montjoie Séq. 3", nation=_name(rs, ctx.side),
+                attacker=_name(rs, fv['attacker']))
         owe(rs, state, ctx, flow, "combat-felon", {fv["attacker"]: ["lose-yellow"]},
             result="felon")
 
@@ -311,7 +318,7 @@ class CombatCommit(Corrections):
         if not shown:  # 9.0, 2 players: two powers no player plays (printed strengths)
             self.resume(rs, state, frame, ctx, flow, {})
             return
-        ctx.log("The cards are laid: each combatant turns his over", RULE)
+        ctx.log(N_("The cards are laid: each combatant turns his over"), RULE)
         owe(rs, state, ctx, flow, "combat-revelation", {n: ["turn-over"] for n in shown},
             result={})
 
@@ -325,8 +332,9 @@ class CombatCommit(Corrections):
             if fv["commanders"][role] in result:
                 fv["revealed"][role] = result[fv["commanders"][role]]
         fv["dice"] = [ctx.roll(6), ctx.roll(6)]
-        ctx.log(f"Each rolls a die: {_name(rs, fv['attacker'])} {fv['dice'][0]}, "
-                f"{_name(rs, fv['defender'])} {fv['dice'][1]}", RULE)
+        ctx.log(N_("Each rolls a die: {attacker} {a}, {defender} {d}"), RULE,
+                attacker=_name(rs, fv['attacker']), a=fv['dice'][0],
+                defender=_name(rs, fv['defender']), d=fv['dice'][1])
         fv["signing"] = ATTACKER
         flow.goto(rs, state, ctx, "combat-signe", side=fv["attacker"])
 
@@ -339,15 +347,15 @@ class FelonLoss(Corrections, Obligation[MontjoieModel]):
 
     name = "combat-felon"
 
-    @verb("lose-yellow", hand=True, label="Lose a yellow card drawn at random (Félon)")
+    @verb("lose-yellow", hand=True, label=N_("Lose a yellow card drawn at random (Félon)"))
     def on_lose_yellow(self, rs: MontjoieModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         laid = state["vars"]["facedown"][ctx.side]
         positions = [i for i, k in enumerate(laid) if k in YELLOW]
         kind = laid.pop(positions[ctx.roll(len(positions), zero_based=True, private=True)])
         state["vars"]["discard"].append(kind)
-        ctx.log(f"{_name(rs, ctx.side)} loses {card_word(kind)} to the Félon (drawn at "
-                "random)", "Montjoie Séq. 3")
+        ctx.log(N_("{nation} loses {card} to the Félon (drawn at random)"), "Montjoie Séq. 3",
+                nation=_name(rs, ctx.side), card=card_word(kind))
 
 
 class CombatReveal(Corrections, Obligation[MontjoieModel]):
@@ -356,13 +364,13 @@ class CombatReveal(Corrections, Obligation[MontjoieModel]):
 
     name = "combat-revelation"
 
-    @verb("turn-over", hand=True, label="Turn your cards over")
+    @verb("turn-over", hand=True, label=N_("Turn your cards over"))
     def on_turn_over(self, rs: MontjoieModel, state: State, frame: Frame,
                      action: Action, ctx: Context, flow: Flow) -> None:
         v = state["vars"]
         cards = v.setdefault("facedown", {}).pop(ctx.side, [])
         stake = int(v.setdefault("stake", {}).pop(ctx.side, 0))
         frame["vars"].setdefault("result", {})[ctx.side] = {"cards": cards, "stake": stake}
-        shown = ", ".join(card_word(k) for k in cards) or "no card"
-        ctx.log(f"{_name(rs, ctx.side)} reveals {shown} and {stake} influence point(s)",
-                RULE)
+        shown = ", ".join(card_word(k) for k in cards) or N_("no card")
+        ctx.log(N_("{nation} reveals {shown} and {n} influence point(s)"), RULE,
+                nation=_name(rs, ctx.side), shown=shown, n=stake)

@@ -38,6 +38,7 @@ from ..model.battle import (
 from ..model.cards import YELLOW
 from ..model.cities import take_city
 from ..model.combat import ATTACKER, DEFENDER, HERO, TIE, winner
+from ..words import N_
 from . import national
 from .combat import ROLE_WORDS, card_word
 from .corrections import Corrections
@@ -51,8 +52,8 @@ def _name(rs: MontjoieModel, nation: str | None) -> str:
 
 
 def _sign_label(rs: MontjoieModel, state: State, action: Action) -> str:
-    return (f"Signe de Dieu: double {card_word(action.arg(1))} of "
-            f"{ROLE_WORDS.get(action.arg(0), action.arg(0))}")
+    return N_("Signe de Dieu: double {card} of {role}", card=card_word(action.arg(1)),
+              role=ROLE_WORDS.get(action.arg(0), action.arg(0)))
 
 
 class SignOfGod(Corrections):
@@ -68,8 +69,10 @@ class SignOfGod(Corrections):
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         fv = frame["vars"]
         a, d, _ = totals(rs, state, fv)
-        return (f"{_name(rs, fv[fv['signing']])}: {_name(rs, fv['attacker'])} {a} against "
-                f"{_name(rs, fv['defender'])} {d}. Play a Signe de Dieu? ({CARD_RULE})")
+        return N_("{nation}: {attacker} {a} against {defender} {d}. Play a Signe de Dieu? "
+                  "({rule})", nation=_name(rs, fv[fv['signing']]),
+                  attacker=_name(rs, fv['attacker']), a=a, defender=_name(rs, fv['defender']),
+                  d=d, rule=CARD_RULE)
 
     def actions_for(self, rs: MontjoieModel, state: State, frame: Frame,
                     side: str) -> Iterator[Action]:
@@ -104,13 +107,14 @@ class SignOfGod(Corrections):
         take_from_hand(state, ctx.side, "signe-de-dieu")
         state["vars"]["discard"].append("signe-de-dieu")
         fv["doubled"].setdefault(role, []).append(kind)
-        ctx.log(f"{_name(rs, ctx.side)} plays a Signe de Dieu: {card_word(kind)} of "
-                f"{_name(rs, fv[role])} counts double",
-                f"{CARD_RULE}, {rs.reading_note(state, 'A5')}")
+        ctx.log(N_("{nation} plays a Signe de Dieu: {card} of {owner} counts double"),
+                f"{CARD_RULE}, {rs.reading_note(state, 'A5')}", nation=_name(rs, ctx.side),
+                card=card_word(kind), owner=_name(rs, fv[role]))
         self._next(rs, state, frame, ctx, flow)
 
-    @verb("signe-jeanne", label=lambda rs, state, a: "Jeanne d'Arc's Signe de Dieu: "
-          f"double {card_word(a.arg(1))} of {ROLE_WORDS.get(a.arg(0), a.arg(0))}")
+    @verb("signe-jeanne", label=lambda rs, state, a: N_(
+        "Jeanne d'Arc's Signe de Dieu: double {card} of {role}", card=card_word(a.arg(1)),
+        role=ROLE_WORDS.get(a.arg(0), a.arg(0))))
     def on_signe_jeanne(self, rs: MontjoieModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
@@ -118,14 +122,16 @@ class SignOfGod(Corrections):
         state["vars"]["extra"]["joan"] = "used"
         fv["joan_signed"] = True
         fv["doubled"].setdefault(role, []).append(kind)
-        ctx.log(f"{_name(rs, ctx.side)} uses Jeanne d'Arc's Signe de Dieu: "
-                f"{card_word(kind)} of {_name(rs, fv[role])} counts double",
+        ctx.log(N_("{nation} uses Jeanne d'Arc's Signe de Dieu: {card} of {owner} counts "
+                   "double"),
                 f"{national.RULE} Jeanne d'Arc et le Signe de Dieu, "
-                f"{rs.reading_note(state, 'A5')}")
+                f"{rs.reading_note(state, 'A5')}", nation=_name(rs, ctx.side),
+                card=card_word(kind), owner=_name(rs, fv[role]))
         self._next(rs, state, frame, ctx, flow)
 
-    @verb("relance", label=lambda rs, state, a: "Brittany: roll the die of "
-          f"{ROLE_WORDS.get(a.arg(0), a.arg(0))} again (once a turn, 10.0)")
+    @verb("relance", label=lambda rs, state, a: N_(
+        "Brittany: roll the die of {role} again (once a turn, 10.0)",
+        role=ROLE_WORDS.get(a.arg(0), a.arg(0))))
     def on_relance(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
@@ -133,11 +139,12 @@ class SignOfGod(Corrections):
         national.use(state, "bretagne-de")
         before = fv["dice"][i]
         fv["dice"][i] = ctx.roll(6)
-        ctx.log(f"{_name(rs, ctx.side)} rolls the die of {_name(rs, fv[action.arg(0)])} "
-                f"again: {before} → {fv['dice'][i]} (read: one die of a combat it fights)",
-                f"{national.RULE} Bretagne")
+        ctx.log(N_("{nation} rolls the die of {owner} again: {before} → {after} (read: one die "
+                   "of a combat it fights)"), f"{national.RULE} Bretagne",
+                nation=_name(rs, ctx.side), owner=_name(rs, fv[action.arg(0)]), before=before,
+                after=fv['dice'][i])
 
-    @verb("pas-de-signe", label="No Signe de Dieu")
+    @verb("pas-de-signe", label=N_("No Signe de Dieu"))
     def on_pas_de_signe(self, rs: MontjoieModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
         self._next(rs, state, frame, ctx, flow)
@@ -184,8 +191,9 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                         "result": result}
     attacker, defender, city = fv["attacker"], fv["defender"], fv["to"]
     words = attack_words(fv, minor_attack(rs, state))
-    ctx.log(f"{_name(rs, attacker)} {a} ({words}) against "
-            f"{_name(rs, defender)} {d} ({how})", RULE)
+    ctx.log(N_("{attacker} {a} ({words}) against {defender} {d} ({how})"), RULE,
+            attacker=_name(rs, attacker), a=a, words=words, defender=_name(rs, defender),
+            d=d, how=how)
     _spend_influence(rs, state, fv)
     discard: dict[str, list[str]] = {ATTACKER: [], DEFENDER: []}
     for role in (ATTACKER, DEFENDER):
@@ -197,7 +205,8 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                 if not won:
                     v["heroes"][nation] = "inactive"
                     national.hero_killed(state, nation)
-                    ctx.log(f"{_name(rs, nation)}'s Hero is killed", CARD_RULE)
+                    ctx.log(N_("{nation}'s Hero is killed"), CARD_RULE,
+                            nation=_name(rs, nation))
             elif kind not in YELLOW or not won:
                 discard[role].append(kind)
             elif role == ATTACKER:
@@ -206,18 +215,20 @@ def resolve(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                 v.setdefault("pending", {}).setdefault(nation, []).append(kind)
     if result != DEFENDER and mercenaries(state, city):
         state["vars"]["mercenaries"].pop(city)
-        ctx.log(f"The mercenaries of {rs.city_name(city)} are destroyed", "Montjoie 9.0")
+        ctx.log(N_("The mercenaries of {city} are destroyed"), "Montjoie 9.0",
+                city=rs.city_name(city))
     if result == ATTACKER:
         taker = fv.get("for_ally") or attacker  # 9.0: a 2-player ally's city is its own
         take_city(rs, state, city, taker)
-        ctx.log(f"{_name(rs, taker)} takes {rs.city_name(city)} and its fortifications;"
-                " its yellow cards stay face up, not usable to attack this turn", RULE)
+        ctx.log(N_("{nation} takes {city} and its fortifications; its yellow cards stay face "
+                   "up, not usable to attack this turn"), RULE, nation=_name(rs, taker),
+                city=rs.city_name(city))
     elif result == TIE:
-        ctx.log(f"Tie: both discard their cards and {_name(rs, defender)} keeps "
-                f"{rs.city_name(city)}", RULE)
+        ctx.log(N_("Tie: both discard their cards and {nation} keeps {city}"), RULE,
+                nation=_name(rs, defender), city=rs.city_name(city))
     else:
-        ctx.log(f"{_name(rs, defender)} holds {rs.city_name(city)} and takes its yellow "
-                "card back", RULE)
+        ctx.log(N_("{nation} holds {city} and takes its yellow card back"), RULE,
+                nation=_name(rs, defender), city=rs.city_name(city))
     fv["discard"] = discard
     losers = [r for r in (DEFENDER, ATTACKER) if r != result
               and (may_hold_cards(rs, state, fv[r]) or national.free_retreat(rs, state, fv[r]))
@@ -257,8 +268,8 @@ class CombatRetreat(Corrections):
         fv = frame["vars"]
         role = fv["retreating"][0]
         left = ", ".join(card_word(k) for k in fv["discard"][role] if k in YELLOW)
-        return (f"{_name(rs, fv[role])}: play Retraite to take back a yellow card before "
-                f"it is discarded ({left})? ({CARD_RULE})")
+        return N_("{nation}: play Retraite to take back a yellow card before it is discarded "
+                  "({left})? ({rule})", nation=_name(rs, fv[role]), left=left, rule=CARD_RULE)
 
     def actions_for(self, rs: MontjoieModel, state: State, frame: Frame,
                     side: str) -> Iterator[Action]:
@@ -279,8 +290,8 @@ class CombatRetreat(Corrections):
         for side in self.deciders(rs, state, frame):
             yield from self.actions_for(rs, state, frame, side)
 
-    @verb("retraite", hand=True, label=lambda rs, s, a: f"Retraite: take back "
-          f"{card_word(a.arg(0))}")
+    @verb("retraite", hand=True, label=lambda rs, s, a: N_(
+        "Retraite: take back {card}", card=card_word(a.arg(0))))
     def on_retraite(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         v = state["vars"]
@@ -296,24 +307,25 @@ class CombatRetreat(Corrections):
         fv["discard"][role].remove(kind)
         if role == ATTACKER:
             v["face_up"].setdefault(ctx.side, []).append(kind)
-            where = "face up (not to attack again this turn)"
+            where = N_("face up (not to attack again this turn)")
         else:
             v.setdefault("pending", {}).setdefault(ctx.side, []).append(kind)
-            where = "to its hand"
-        ctx.log(f"{_name(rs, ctx.side)} plays Retraite and takes {card_word(kind)} back "
-                f"{where}", rule)
+            where = N_("to its hand")
+        ctx.log(N_("{nation} plays Retraite and takes {card} back {where}"), rule,
+                nation=_name(rs, ctx.side), card=card_word(kind), where=where)
         if not any(k in YELLOW for k in fv["discard"][role]):
             self._next(rs, state, frame, ctx, flow)
 
-    @verb("retraite-libre", label=lambda rs, s, a: f"France's free Retraite: take back "
-          f"{card_word(a.arg(0))} (once a turn, 10.0)")
+    @verb("retraite-libre", label=lambda rs, s, a: N_(
+        "France's free Retraite: take back {card} (once a turn, 10.0)",
+        card=card_word(a.arg(0))))
     def on_retraite_libre(self, rs: MontjoieModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         national.use(state, "france-retraite")
         self._take_back(rs, state, frame, ctx, flow, action.arg(0),
                         f"{national.RULE} France")
 
-    @verb("pas-de-retraite", label="No Retraite")
+    @verb("pas-de-retraite", label=N_("No Retraite"))
     def on_pas_de_retraite(self, rs: MontjoieModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         self._next(rs, state, frame, ctx, flow)
@@ -335,9 +347,9 @@ def finish(rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
     gone = [k for role in (ATTACKER, DEFENDER) for k in fv["discard"][role]]
     state["vars"]["discard"].extend(gone)
     if gone:
-        ctx.log(f"Discarded: {', '.join(card_word(k) for k in gone)}", RULE)
+        ctx.log(N_("Discarded: {cards}"), RULE, cards=', '.join(card_word(k) for k in gone))
     defender = fv["defender"]
     if is_player(rs, state, defender) and not rs.owned(state, defender):
-        ctx.log(f"{_name(rs, defender)} has no city left: it returns next turn in one of "
-                "its starting cities", "Montjoie 7.0")
+        ctx.log(N_("{nation} has no city left: it returns next turn in one of its starting "
+                   "cities"), "Montjoie 7.0", nation=_name(rs, defender))
     flow.end(rs, state, ctx, "combat-over")

@@ -10,6 +10,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
+from ..words import N_
 from .corrections import Corrections
 
 
@@ -33,7 +34,7 @@ class RevealSealed(Corrections, together.RevealSealed):
     """The core's reveal of the sealed choices (votes, stakes, allies, bribes), typed
     against the model and with the corrections by hand of every step."""
 
-    @verb("reveal", hand=True, label="Reveal your sealed choice")
+    @verb("reveal", hand=True, label=N_("Reveal your sealed choice"))
     def on_reveal(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         together.RevealSealed.on_reveal(self, rs, state, frame, action, ctx, flow)

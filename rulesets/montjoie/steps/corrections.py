@@ -18,6 +18,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import LEVELS, MAX_PI, MontjoieModel
 from ..model.cities import set_city
+from ..words import N_
 
 STEPS = {"up": 1, "down": -1}
 
@@ -42,36 +43,40 @@ class Corrections(Step[MontjoieModel]):
                 yield Action("adjust", (nation, what, "down"))
 
     @verb("level", area=0, manual=True, label=lambda rs, state, a: (
-        "Raise" if a.arg(1) == "up" else "Lower") + f" {rs.city_name(a.arg(0))}'s "
-        "fortification (by hand)")
+        N_("Raise {city}'s fortification (by hand)", city=rs.city_name(a.arg(0)))
+        if a.arg(1) == "up" else
+        N_("Lower {city}'s fortification (by hand)", city=rs.city_name(a.arg(0)))))
     def on_level(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         city, way = action.arg(0), action.arg(1)
         owner = rs.owner(state, city)
         if owner is None or way not in STEPS:
-            raise IllegalActionError(f"{rs.city_name(city)} is free: set its owner first "
-                                     "(control)")
+            raise IllegalActionError(N_("{city} is free: set its owner first (control)",
+                                        city=rs.city_name(city)))
         level = max(0, min(3, rs.level(state, city) + STEPS[way]))
         set_city(rs, state, city, owner if level else None, level)
-        ctx.log(f"{rs.city_name(city)} set to {LEVELS[level]} by hand")
+        ctx.log(N_("{city} set to {level} by hand"), city=rs.city_name(city),
+                level=LEVELS[level])
 
     @verb("adjust", area=_box, manual=True, label=lambda rs, state, a: (
-        f"{rs.nation_name(a.arg(0))}: {'+1' if a.arg(2) == 'up' else '-1'} "
-        f"{'écu' if a.arg(1) == 'ecus' else 'PI'} (by hand)"))
+        N_("{nation}: {n} {what} (by hand)", nation=rs.nation_name(a.arg(0)),
+           n='+1' if a.arg(2) == 'up' else '-1',
+           what=N_("écu") if a.arg(1) == 'ecus' else N_("PI"))))
     def on_adjust(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         nation, what, way = action.arg(0), action.arg(1), action.arg(2)
         if nation not in state["vars"]["nations"] or way not in STEPS \
                 or what not in ("ecus", "pi"):
-            raise IllegalActionError(f"'{action.text()}': adjust NATION ecus|pi up|down")
+            raise IllegalActionError(N_("'{action}': adjust NATION ecus|pi up|down",
+                                        action=action.text()))
         table = state["vars"]["treasury" if what == "ecus" else "influence"]
         high = MAX_PI if what == "pi" else 10**6
         table[nation] = max(0, min(high, table.get(nation, 0) + STEPS[way]))
         if what == "ecus" and rs.secret_treasury(state):  # the total is his secret
-            ctx.log(f"{rs.nation_name(nation)}: {'+1' if way == 'up' else '-1'} écu "
-                    "(by hand)")
-            ctx.log(f"Trésor de {rs.nation_name(nation)}: {table[nation]} écus",
-                    private=True)
+            ctx.log(N_("{nation}: {n} écu (by hand)"), nation=rs.nation_name(nation),
+                    n='+1' if way == 'up' else '-1')
+            ctx.log(N_("Trésor de {nation}: {n} écus"), private=True,
+                    nation=rs.nation_name(nation), n=table[nation])
             return
-        ctx.log(f"{rs.nation_name(nation)}: {table[nation]} "
-                f"{'écus' if what == 'ecus' else 'PI'} (by hand)")
+        ctx.log(N_("{nation}: {n} {what} (by hand)"), nation=rs.nation_name(nation),
+                n=table[nation], what=N_("écus") if what == 'ecus' else N_("PI"))

@@ -16,6 +16,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.cards import CARD_NAMES, DECK_SIZE, KINDS, composition, draw
+from ..words import N_
 from .common import go_next_phase
 from .corrections import Corrections
 
@@ -46,10 +47,10 @@ class DealPhase(Corrections):
             flow.call(rs, state, ctx, "deck-composition", state["vars"]["order"][0])
             return
         if len(rs.players(state)) == 2 and state["turn"] == 1:
-            ctx.log("The 2-player deck of 38 cards (15 Échelles, 4 Bélier, 4 Sape, 3 Canon, "
-                    "3 Ambassadeur, 3 Retraite, 2 Ingénieur, 2 Pillage, 1 Signe de Dieu, "
-                    f"1 Félon); its Pillage cards are Écorcheurs ({rs.reading_note(state, 'A20')})",
-                    rs.cite("9.0"))
+            ctx.log(N_("The 2-player deck of 38 cards (15 Échelles, 4 Bélier, 4 Sape, 3 Canon, "
+                       "3 Ambassadeur, 3 Retraite, 2 Ingénieur, 2 Pillage, 1 Signe de Dieu, "
+                       "1 Félon); its Pillage cards are Écorcheurs ({reading})"),
+                    rs.cite("9.0"), reading=rs.reading_note(state, 'A20'))
         owe(rs, state, ctx, flow, "deal", {n: ["draw-cards"] for n in rs.players(state)},
             result="dealt")
 
@@ -66,7 +67,7 @@ class Deal(Corrections, Obligation[MontjoieModel]):
 
     name = "deal"
 
-    @verb("draw-cards", hand=True, label="Draw your battle cards (Séq. 3)")
+    @verb("draw-cards", hand=True, label=N_("Draw your battle cards (Séq. 3)"))
     def on_draw_cards(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         n = cards_due(rs, state, ctx.side)
@@ -89,8 +90,8 @@ class DeckComposition(Corrections):
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         kind = self.unknown(rs, state)[0]
-        return (f"The rule book does not print the 74 cards: how many "
-                f"{CARD_NAMES[kind]} cards are in your deck? (Montjoie 3.0)")
+        return N_("The rule book does not print the 74 cards: how many {card} cards are in "
+                  "your deck? (Montjoie 3.0)", card=CARD_NAMES[kind])
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         missing = self.unknown(rs, state)
@@ -104,12 +105,13 @@ class DeckComposition(Corrections):
         for n in range(max(left, 0) + 1):
             yield Action("deck-count", (missing[0], str(n)))
 
-    @verb("deck-count", label=lambda rs, state, a: f"{a.arg(1)} × {CARD_NAMES[a.arg(0)]}")
+    @verb("deck-count", label=lambda rs, state, a: N_(
+        "{n} × {card}", n=a.arg(1), card=CARD_NAMES[a.arg(0)]))
     def on_deck_count(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         kind, n = action.arg(0), int(action.arg(1))
         state.setdefault("data", {}).setdefault("deck", {})[kind] = n
-        ctx.log(f"Paquet de cartes: {n} {CARD_NAMES[kind]} (given by the players: the book "
-                "does not print the deck)", rs.cite("3.0"))
+        ctx.log(N_("Paquet de cartes: {n} {card} (given by the players: the book does not "
+                   "print the deck)"), rs.cite("3.0"), n=n, card=CARD_NAMES[kind])
         if not self.unknown(rs, state):
             flow.end(rs, state, ctx)

@@ -22,9 +22,18 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import PI_PER_COMBAT, MontjoieModel
 from ..model.cards import CARD_NAMES, YELLOW, discard_from_hand
+from ..words import N_, and_list
 from .corrections import Corrections
 
 NO_CARD = "aucune"
+
+
+def against(rs: MontjoieModel, pair: list[str]) -> str:
+    """"France against Angleterre" in the reader's words."""
+    out = ""
+    for n in pair:
+        out = N_("{a} against {b}", a=out, b=rs.nation_name(n)) if out else rs.nation_name(n)
+    return out
 
 
 def stake_value(stake: str) -> tuple[str, int, int]:
@@ -59,23 +68,25 @@ class Duels(Corrections):
         if v["event"] == "bataille-navale":
             pair = naval_pair(rs, state, ctx)
             v["pairs"], v["coalitions"] = [pair], []
-            ctx.log("Bataille navale: " + " against ".join(rs.nation_name(n) for n in pair)
-                    + " (the most ports)", rs.cite("Séq. 6 Bataille navale"))
+            ctx.log(N_("Bataille navale: {pair} (the most ports)"),
+                    rs.cite("Séq. 6 Bataille navale"), pair=against(rs, pair))
         else:
             drawn = ctx.shuffle(rs.players(state))
             if len(drawn) % 2:
                 out = drawn.pop(ctx.roll(len(drawn), zero_based=True))
-                ctx.log(f"Grande Bataille: {rs.nation_name(out)} is drawn out (odd number)",
-                        rs.cite("Séq. 6 Grande Bataille"))
+                ctx.log(N_("Grande Bataille: {nation} is drawn out (odd number)"),
+                        rs.cite("Séq. 6 Grande Bataille"), nation=rs.nation_name(out))
             half = len(drawn) // 2
             one, two = drawn[:half], drawn[half:]
             v["coalitions"] = [one, two]
             v["pairs"] = [[a, b] for a, b in zip(one, two, strict=True)]
-            ctx.log("Grande Bataille: coalition 1 " + ", ".join(map(rs.nation_name, one))
-                    + "; coalition 2 " + ", ".join(map(rs.nation_name, two)) + "; duels "
-                    + "; ".join(f"{rs.nation_name(a)}-{rs.nation_name(b)}"
-                                for a, b in v["pairs"])
-                    + f" ({rs.reading_note(state, 'A14')})", rs.cite("Séq. 6 Grande Bataille"))
+            ctx.log(N_("Grande Bataille: coalition 1 {one}; coalition 2 {two}; duels {duels} "
+                       "({reading})"), rs.cite("Séq. 6 Grande Bataille"),
+                    one=", ".join(map(rs.nation_name, one)),
+                    two=", ".join(map(rs.nation_name, two)),
+                    duels="; ".join(f"{rs.nation_name(a)}-{rs.nation_name(b)}"
+                                    for a, b in v["pairs"]),
+                    reading=rs.reading_note(state, 'A14'))
         sides = [n for pair in v["pairs"] for n in pair]
         if len(sides) < 2:
             flow.end(rs, state, ctx)
@@ -102,16 +113,17 @@ class Duels(Corrections):
                 state["vars"]["influence"][n] -= pi
                 die = ctx.roll(6)
                 totals[n] = pc + pi + die
-                ctx.log(f"{rs.nation_name(n)}: {CARD_NAMES.get(card, 'no card')} {pc} + "
-                        f"{pi} PI + die {die} = {totals[n]}", rule)
+                ctx.log(N_("{nation}: {card} {pc} + {pi} PI + die {die} = {total}"), rule,
+                        nation=rs.nation_name(n), card=CARD_NAMES.get(card, N_("no card")),
+                        pc=pc, pi=pi, die=die, total=totals[n])
             if totals[a] == totals[b]:
                 if rs.reading(state, "A13") == "b" and event == "bataille-navale":
                     again = True
-                    ctx.log(f"Tie: the battle is fought again ({rs.reading_note(state, 'A13')})",
-                            rule)
+                    ctx.log(N_("Tie: the battle is fought again ({reading})"), rule,
+                            reading=rs.reading_note(state, 'A13'))
                     continue
-                ctx.log(f"Tie: nobody wins, both cards are discarded "
-                        f"({rs.reading_note(state, 'A13')})", rule)
+                ctx.log(N_("Tie: nobody wins, both cards are discarded ({reading})"), rule,
+                        reading=rs.reading_note(state, 'A13'))
                 for n in (a, b):
                     losers.setdefault(n, []).append(stake_value(stakes[n])[0])
                 continue
@@ -119,11 +131,11 @@ class Duels(Corrections):
             wins[win] = wins.get(win, 0) + 1
             state["vars"]["pp_bonus"][win] = state["vars"]["pp_bonus"].get(win, 0) + 1
             losers.setdefault(lose, []).append(stake_value(stakes[lose])[0])
-            extra = ", Maître des mers this turn" if event == "bataille-navale" else ""
+            extra = N_(", Maître des mers this turn") if event == "bataille-navale" else ""
             if event == "bataille-navale":
                 state["vars"]["master_of_seas"] = win
-            ctx.log(f"{rs.nation_name(win)} wins the duel: +1 PP{extra}; "
-                    f"{rs.nation_name(lose)} discards his card", rule)
+            ctx.log(N_("{win} wins the duel: +1 PP{extra}; {lose} discards his card"), rule,
+                    win=rs.nation_name(win), extra=extra, lose=rs.nation_name(lose))
         if v["coalitions"]:
             self.coalition_bonus(rs, state, ctx, v["coalitions"], wins, rule)
         owed = {n: [f"discard-stake {c}" for c in cards if c != NO_CARD]
@@ -144,15 +156,15 @@ class Duels(Corrections):
             if rs.reading(state, "A14") == "b":
                 best = coalitions[ctx.roll(2, zero_based=True)]
             else:
-                ctx.log(f"The coalitions won as many duels: no coalition bonus "
-                        f"({rs.reading_note(state, 'A14')})", rule)
+                ctx.log(N_("The coalitions won as many duels: no coalition bonus ({reading})"),
+                        rule, reading=rs.reading_note(state, 'A14'))
                 return
         else:
             best = coalitions[0] if score[0] > score[1] else coalitions[1]
         for n in best:
             state["vars"]["pp_bonus"][n] = state["vars"]["pp_bonus"].get(n, 0) + 1
-        ctx.log("The winning coalition: " + ", ".join(map(rs.nation_name, best))
-                + ", +1 PP each", rule)
+        ctx.log(N_("The winning coalition: {nations}, +1 PP each"), rule,
+                nations=", ".join(map(rs.nation_name, best)))
 
 
 class GreatBattle(Duels):
@@ -173,12 +185,14 @@ class Stake(Corrections, SealedChoice[MontjoieModel]):
         return [f"{c}:{pi}" for c in cards for pi in pis]
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
-        return f"{names}: stake a card and up to 3 PI in secret (Montjoie Séq. 6)"
+        names = and_list([rs.nation_name(s) for s in self.deciders(rs, state, frame)])
+        return N_("{names}: stake a card and up to 3 PI in secret (Montjoie Séq. 6)",
+                  names=names)
 
-    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: "Stake "
-          + CARD_NAMES.get(stake_value(a.arg(0))[0], "no card")
-          + f" and {stake_value(a.arg(0))[2]} PI")
+    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: N_(
+        "Stake {card} and {pi} PI", card=CARD_NAMES.get(stake_value(a.arg(0))[0],
+                                                       N_("no card")),
+        pi=stake_value(a.arg(0))[2]))
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_commit(rs, state, frame, action, ctx, flow)
@@ -189,11 +203,11 @@ class DiscardStake(Corrections, Obligation[MontjoieModel]):
 
     name = "discard-stake"
 
-    @verb("discard-stake", hand=True, label="Discard the card you staked ({0})")
+    @verb("discard-stake", hand=True, label=N_("Discard the card you staked ({0})"))
     def on_discard_stake(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         kind = action.arg(0)
         if kind in rs.hand(state, ctx.side):
             discard_from_hand(rs, state, ctx.side, kind)
-        ctx.log(f"{rs.nation_name(ctx.side)} discards {CARD_NAMES.get(kind, kind)}",
-                rs.cite("Séq. 6"))
+        ctx.log(N_("{nation} discards {card}"), rs.cite("Séq. 6"),
+                nation=rs.nation_name(ctx.side), card=CARD_NAMES.get(kind, kind))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import Msg
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -17,6 +18,7 @@ from ..model.base import LEVELS, MontjoieModel
 from ..model.cards import CARD_NAMES, discard_from_hand
 from ..model.cities import lose_level, take_city
 from ..model.events import confiscated, event_label, uprising_count
+from ..words import N_
 from .corrections import Corrections
 
 
@@ -37,10 +39,10 @@ class Uprising(Corrections):
         full = rs.option(state, "chance-of-war")
         v["left"] = uprising_count(die, full)
         v["chosen"] = []
-        how = "the whole die (Le hasard de la guerre, 10.0)" if full else \
-            "halved rounded up, at most 3"
-        ctx.log(f"{event_label(v['event'])}: die {die} → {v['left']} cities ({how})",
-                self.rule(rs, v["event"]))
+        how = N_("the whole die (Le hasard de la guerre, 10.0)") if full else \
+            N_("halved rounded up, at most 3")
+        ctx.log(N_("{event}: die {die} → {n} cities ({how})"), self.rule(rs, v["event"]),
+                event=event_label(v['event']), die=die, n=v['left'], how=how)
         self.check(rs, state, frame, ctx, flow)
 
     @staticmethod
@@ -60,14 +62,16 @@ class Uprising(Corrections):
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return (f"{rs.nation_name(frame['side'])}: name a city for "
-                f"{event_label(frame['vars']['event'])} ({frame['vars']['left']} left)")
+        return N_("{nation}: name a city for {event} ({n} left)",
+                  nation=rs.nation_name(frame['side']),
+                  event=event_label(frame['vars']['event']), n=frame['vars']['left'])
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for city in self.targets(rs, state, frame):
             yield Action("uprise", (city,))
 
-    @verb("uprise", area=0, label=lambda rs, state, a: f"{_city(rs, state, a)} rises")
+    @verb("uprise", area=0, label=lambda rs, state, a: N_(
+        "{city} rises", city=_city(rs, state, a)))
     def on_uprise(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -79,19 +83,23 @@ class Uprising(Corrections):
         rule = f"{self.rule(rs, v['event'])}, {rs.reading_note(state, 'A1')}"
         name, owner = rs.city_name(city), rs.nation_name(rs.owner(state, city))
         if die <= need:
-            ctx.log(f"{name} ({owner}): die {die}, not above {need}: it holds", rule)
+            ctx.log(N_("{city} ({owner}): die {die}, not above {need}: it holds"), rule,
+                    city=name, owner=owner, die=die, need=need)
         elif v["event"] == "soulevement":
             level = lose_level(rs, state, city)
-            ctx.log(f"{name} ({owner}): die {die} > {need}: it rises and loses a level, "
-                    f"now {LEVELS[level]}", rule)
+            ctx.log(N_("{city} ({owner}): die {die} > {need}: it rises and loses a level, now "
+                       "{level}"), rule, city=name, owner=owner, die=die, need=need,
+                    level=LEVELS[level])
         else:
             if city not in state["vars"]["pillage"]:
                 state["vars"]["pillage"].append(city)
             extra = ""
             if rs.reading(state, "A8") == "b":
-                extra = f" and loses a level, now {LEVELS[lose_level(rs, state, city)]}"
-            ctx.log(f"{name} ({owner}): die {die} > {need}: ravaged, pillaged{extra} "
-                    f"({rs.reading_note(state, 'A8')})", rule)
+                extra = N_(" and loses a level, now {level}",
+                           level=LEVELS[lose_level(rs, state, city)])
+            ctx.log(N_("{city} ({owner}): die {die} > {need}: ravaged, pillaged{extra} "
+                       "({reading})"), rule, city=name, owner=owner, die=die, need=need,
+                    extra=extra, reading=rs.reading_note(state, 'A8'))
         self.check(rs, state, frame, ctx, flow)
 
 
@@ -110,27 +118,31 @@ class Treaty(Corrections):
     def begin(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
         if not self.options(rs, state, frame):
-            ctx.log(f"Traité: {rs.nation_name(frame['side'])} lost no city last turn that "
-                    f"it could regain: no effect ({rs.reading_note(state, 'A10')})",
-                    rs.cite("Séq. 6 Traité"))
+            ctx.log(N_("Traité: {nation} lost no city last turn that it could regain: no "
+                       "effect ({reading})"), rs.cite("Séq. 6 Traité"),
+                    nation=rs.nation_name(frame['side']),
+                    reading=rs.reading_note(state, 'A10'))
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return f"{rs.nation_name(frame['side'])}: regain a city lost last turn (Traité)"
+        return N_("{nation}: regain a city lost last turn (Traité)",
+                  nation=rs.nation_name(frame['side']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for city in self.options(rs, state, frame):
             yield Action("regain", (city,))
 
-    @verb("regain", area=0, label=lambda rs, state, a: f"Regain {_city(rs, state, a)}")
+    @verb("regain", area=0, label=lambda rs, state, a: N_(
+        "Regain {city}", city=_city(rs, state, a)))
     def on_regain(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         city = action.arg(0)
         before = rs.owner(state, city)
         take_city(rs, state, city, frame["side"], "traite")
-        ctx.log(f"Traité: {rs.nation_name(frame['side'])} regains {rs.city_name(city)} from "
-                f"{rs.nation_name(before)}, as it stands ({rs.reading_note(state, 'A10')})",
-                rs.cite("Séq. 6 Traité"))
+        ctx.log(N_("Traité: {nation} regains {city} from {before}, as it stands ({reading})"),
+                rs.cite("Séq. 6 Traité"), nation=rs.nation_name(frame['side']),
+                city=rs.city_name(city), before=rs.nation_name(before),
+                reading=rs.reading_note(state, 'A10'))
         flow.end(rs, state, ctx)
 
 
@@ -141,8 +153,8 @@ class Pope(Corrections):
     name = "pope"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return (f"{rs.nation_name(frame['side'])}: name the city or province the Pope "
-                "protects this turn")
+        return N_("{nation}: name the city or province the Pope protects this turn",
+                  nation=rs.nation_name(frame['side']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for city in rs.cities():
@@ -150,26 +162,29 @@ class Pope(Corrections):
         for province in rs.provinces():
             yield Action("pope-province", (province,))
 
-    @verb("pope-city", area=0, label=lambda rs, state, a: f"The Pope protects "
-          f"{_city(rs, state, a)}")
+    @verb("pope-city", area=0, label=lambda rs, state, a: N_(
+        "The Pope protects {city}", city=_city(rs, state, a)))
     def on_pope_city(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         self.protect(rs, state, ctx, flow, action.arg(0), rs.city_name(action.arg(0)))
 
     @verb("pope-province", area=lambda rs, state, a: rs.province_cities(a.arg(0)),
-          label=lambda rs, state, a: "The Pope protects the province "
-          f"{rs.board_map.regions[a.arg(0)].name}")
+          label=lambda rs, state, a: N_(
+              "The Pope protects the province {province}",
+              province=rs.board_map.regions[a.arg(0)].name))
     def on_pope_province(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         self.protect(rs, state, ctx, flow, action.arg(0),
-                     f"the province {rs.board_map.regions[action.arg(0)].name}")
+                     N_("the province {province}",
+                        province=rs.board_map.regions[action.arg(0)].name))
 
     @staticmethod
     def protect(rs: MontjoieModel, state: State, ctx: Context, flow: Flow, where: str,
-                name: str) -> None:
+                name: str | Msg) -> None:
         state["vars"]["pope"] = where
-        ctx.log(f"Intervention du Pape: {name} may not be attacked this turn "
-                f"({rs.reading_note(state, 'A12')})", rs.cite("Séq. 6 Intervention du Pape"))
+        ctx.log(N_("Intervention du Pape: {name} may not be attacked this turn ({reading})"),
+                rs.cite("Séq. 6 Intervention du Pape"), name=name,
+                reading=rs.reading_note(state, 'A12'))
         flow.end(rs, state, ctx)
 
 
@@ -180,23 +195,25 @@ class Confiscation(Corrections):
     name = "confiscation"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return f"{rs.nation_name(frame['side'])}: name the opponent who loses cards"
+        return N_("{nation}: name the opponent who loses cards",
+                  nation=rs.nation_name(frame['side']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for n in rs.players(state):
             if n != frame["side"]:
                 yield Action("confiscate", (n,))
 
-    @verb("confiscate", label=lambda rs, state, a: f"Confiscate from "
-          f"{rs.nation_name(a.arg(0))} ({rs.hand_size(state, a.arg(0))} cards)")
+    @verb("confiscate", label=lambda rs, state, a: N_(
+        "Confiscate from {nation} ({n} cards)", nation=rs.nation_name(a.arg(0)),
+        n=rs.hand_size(state, a.arg(0))))
     def on_confiscate(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         victim = action.arg(0)
         size = rs.hand_size(state, victim)
         count = confiscated(size, rs.reading(state, "A11") == "b")
         rule = f"{rs.cite('Séq. 6 Confiscation')}, {rs.reading_note(state, 'A11')}"
-        ctx.log(f"Confiscation: {rs.nation_name(victim)} holds {size} cards and loses "
-                f"{count} at random", rule)
+        ctx.log(N_("Confiscation: {nation} holds {size} cards and loses {n} at random"), rule,
+                nation=rs.nation_name(victim), size=size, n=count)
         if count:
             flow.goto(rs, state, ctx, "event-done")
             owe(rs, state, ctx, flow, "lose-random", {victim: ["lose-random"] * count})
@@ -223,14 +240,14 @@ class LoseRandom(Corrections, Obligation[MontjoieModel]):
 
     name = "lose-random"
 
-    @verb("lose-random", hand=True, label="Lose a card at random")
+    @verb("lose-random", hand=True, label=N_("Lose a card at random"))
     def on_lose_random(self, rs: MontjoieModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         hand = rs.hand(state, ctx.side)
         if not hand:
-            ctx.log(f"{rs.nation_name(ctx.side)} has no card left to lose")
+            ctx.log(N_("{nation} has no card left to lose"), nation=rs.nation_name(ctx.side))
             return
         kind = sorted(hand)[ctx.roll(len(hand), zero_based=True, private=True)]
         discard_from_hand(rs, state, ctx.side, kind)
-        ctx.log(f"{rs.nation_name(ctx.side)} loses a card at random: {CARD_NAMES[kind]}",
-                rs.cite("Séq. 6"))
+        ctx.log(N_("{nation} loses a card at random: {card}"), rs.cite("Séq. 6"),
+                nation=rs.nation_name(ctx.side), card=CARD_NAMES[kind])

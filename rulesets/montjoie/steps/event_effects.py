@@ -10,7 +10,8 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 
 from ..model.base import MontjoieModel
-from ..model.events import event_label
+from ..model.events import EVENT_NAMES, event_label
+from ..words import N_
 from .corrections import Corrections
 
 CHOICE_EVENTS = {"soulevement": "uprising", "compagnies": "uprising",
@@ -31,31 +32,32 @@ class EventStep(Corrections):
               flow: Flow) -> None:
         v = state["vars"]
         event, first = frame["vars"]["event"], frame["side"]
-        rule = rs.cite(f"Séq. 6 {event_label(event).split(' (')[0]}")
+        rule = rs.cite(f"Séq. 6 {EVENT_NAMES.get(event, event)}")
         if event == "peste":
             v["plague"] = True
             v["black_death_used"] = True
-            ctx.log("Peste noire: no campaign this turn; the turn ends, the cards are "
-                    f"discarded, no PP and no PI; the marker is removed "
-                    f"({rs.reading_note(state, 'A9')})", rule)
+            ctx.log(N_("Peste noire: no campaign this turn; the turn ends, the cards are "
+                       "discarded, no PP and no PI; the marker is removed ({reading})"), rule,
+                    reading=rs.reading_note(state, 'A9'))
         elif event == "treve":
             v["truce_next"] = True
-            ctx.log("Trêve: next turn's political state will be peace", rule)
+            ctx.log(N_("Trêve: next turn's political state will be peace"), rule)
         elif event == "mauvaises-saisons":
             v["bad_seasons_next"] = True
-            ctx.log("Mauvaises Saisons: next turn's income is halved, rounded up", rule)
+            ctx.log(N_("Mauvaises Saisons: next turn's income is halved, rounded up"), rule)
         elif event == "chevauchee":
             v["chevauchee"] = first
-            ctx.log(f"Chevauchée: {rs.nation_name(first)} may attack one enemy city this "
-                    "turn whatever its distance, without terrain bonus (one attack)", rule)
+            ctx.log(N_("Chevauchée: {nation} may attack one enemy city this turn whatever its "
+                       "distance, without terrain bonus (one attack)"), rule,
+                    nation=rs.nation_name(first))
         elif event == "aucun":
-            ctx.log("The twelfth marker has no effect", rs.cite("3.0"))
+            ctx.log(N_("The twelfth marker has no effect"), rs.cite("3.0"))
         elif CHOICE_EVENTS.get(event) in flow.steps:
             flow.goto(rs, state, ctx, CHOICE_EVENTS[event], event=event)
             return
         else:
-            ctx.log(f"{event_label(event)}: not automated yet, the players resolve it by "
-                    "hand", rule)
+            ctx.log(N_("{event}: not automated yet, the players resolve it by hand"), rule,
+                    event=event_label(event))
         flow.end(rs, state, ctx)
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,

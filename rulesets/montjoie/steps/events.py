@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -17,6 +18,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.events import EVENTS, event_label
+from ..words import N_
 from .allies import neutrals
 from .common import first_in_order, go_next_phase
 from .corrections import Corrections
@@ -42,7 +44,7 @@ class EventsPhase(Corrections):
         v["foreign_done"] = False
         parliament(rs, state, ctx)
         if len(rs.players(state)) == 2:
-            ctx.log("No event markers with two players", rs.cite("9.0"))
+            ctx.log(N_("No event markers with two players"), rs.cite("9.0"))
             todo = [n for n in neutrals(rs, state) if rs.owned(state, n)]
             if todo:
                 flow.call(rs, state, ctx, "neutral-build", first_in_order(rs, state),
@@ -57,10 +59,10 @@ class EventsPhase(Corrections):
                 marker = v["events_pool"].pop(ctx.roll(len(v["events_pool"]),
                                                        zero_based=True))
                 v["events_todo"].append(marker)
-            names = ", ".join(event_label(e) if e != TWELFTH else "the twelfth marker"
-                              for e in v["events_todo"])
-            ctx.log(f"{rs.nation_name(first_in_order(rs, state))} draws the events: {names}",
-                    rs.cite("Séq. 6"))
+            names = listing([event_label(e) if e != TWELFTH else N_("the twelfth marker")
+                             for e in v["events_todo"]])
+            ctx.log(N_("{nation} draws the events: {names}"), rs.cite("Séq. 6"),
+                    nation=rs.nation_name(first_in_order(rs, state)), names=names)
         self.next(rs, state, ctx, flow)
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
@@ -79,8 +81,8 @@ class EventsPhase(Corrections):
             known = rs.sheet_values(state, "start").get("twelfth_event")
             if known in (*EVENTS, "aucun"):
                 v["events_todo"][v["events_todo"].index(TWELFTH)] = known
-                ctx.log(f"The twelfth marker is {event_label(known)} (Game data)",
-                        rs.cite("3.0"))
+                ctx.log(N_("The twelfth marker is {event} (Game data)"), rs.cite("3.0"),
+                        event=event_label(known))
             else:
                 flow.call(rs, state, ctx, "twelfth-event", first)
                 return
@@ -102,7 +104,7 @@ class EventsPhase(Corrections):
             if rs.option(state, "interventions"):
                 flow.call(rs, state, ctx, "foreign", first)
                 return
-            ctx.log("No foreign intervention: the rule was not chosen at the start",
+            ctx.log(N_("No foreign intervention: the rule was not chosen at the start"),
                     rs.cite("Séq. 6"))
         if v.get("plague"):  # Peste noire: the cards are discarded, then Séq. 8
             owed = {n: ["discard-hand"] for n in rs.players(state) if rs.hand_size(state, n)}
@@ -125,22 +127,23 @@ class TwelfthEvent(Corrections):
     name = "twelfth-event"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return ("The twelfth event marker was drawn: which event is it? The rule book "
-                "describes eleven (Montjoie 3.0; Game data, Valeurs de départ)")
+        return N_("The twelfth event marker was drawn: which event is it? The rule book "
+                  "describes eleven (Montjoie 3.0; Game data, Valeurs de départ)")
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for e in (*EVENTS, "aucun"):
             yield Action("twelfth-is", (e,))
 
-    @verb("twelfth-is", label=lambda rs, state, a: f"It is {event_label(a.arg(0))}")
+    @verb("twelfth-is", label=lambda rs, state, a: N_(
+        "It is {event}", event=event_label(a.arg(0))))
     def on_twelfth_is(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         event = action.arg(0)
         state.setdefault("data", {}).setdefault("start", {})["twelfth_event"] = event
         todo = state["vars"]["events_todo"]
         todo[todo.index(TWELFTH)] = event
-        ctx.log(f"The twelfth marker is {event_label(event)} (given by the players)",
-                rs.cite("3.0"))
+        ctx.log(N_("The twelfth marker is {event} (given by the players)"), rs.cite("3.0"),
+                event=event_label(event))
         flow.end(rs, state, ctx)
 
 
@@ -150,22 +153,23 @@ class EventOrder(Corrections):
     name = "event-order"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return (f"{rs.nation_name(frame['side'])}: which event do you resolve first? "
-                "(Montjoie Séq. 6)")
+        return N_("{nation}: which event do you resolve first? (Montjoie Séq. 6)",
+                  nation=rs.nation_name(frame['side']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for e in dict.fromkeys(state["vars"]["events_todo"]):
             yield Action("resolve-first", (e,))
 
-    @verb("resolve-first", label=lambda rs, state, a: f"{event_label(a.arg(0))} first")
+    @verb("resolve-first", label=lambda rs, state, a: N_(
+        "{event} first", event=event_label(a.arg(0))))
     def on_resolve_first(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         todo = state["vars"]["events_todo"]
         todo.remove(action.arg(0))
         todo.insert(0, action.arg(0))
         state["vars"]["events_ordered"] = True
-        ctx.log(f"{rs.nation_name(frame['side'])} resolves {event_label(action.arg(0))} "
-                "first", rs.cite("Séq. 6"))
+        ctx.log(N_("{nation} resolves {event} first"), rs.cite("Séq. 6"),
+                nation=rs.nation_name(frame['side']), event=event_label(action.arg(0)))
         flow.end(rs, state, ctx)
 
 
@@ -179,13 +183,15 @@ def parliament(rs: MontjoieModel, state: State, ctx: Context) -> None:
     rule = rs.cite("10.0 Paris et son Parlement")
     die = ctx.roll(6)
     if die < 5:
-        ctx.log(f"The Paris Parliament accepts the garrison (die {die})", rule)
+        ctx.log(N_("The Paris Parliament accepts the garrison (die {die})"), rule, die=die)
         return
     need, second = rs.test_value(state, paris), ctx.roll(6)
     if second > need:
         from ..model.cities import lose_level
         level = lose_level(rs, state, paris)
-        ctx.log(f"The Paris Parliament rises (die {die}, then {second} > {need}): Paris "
-                f"loses a level, now level {level}", f"{rule}, {rs.reading_note(state, 'A1')}")
+        ctx.log(N_("The Paris Parliament rises (die {die}, then {second} > {need}): Paris "
+                   "loses a level, now level {level}"), f"{rule}, {rs.reading_note(state, 'A1')}",
+                die=die, second=second, need=need, level=level)
     else:
-        ctx.log(f"The Paris Parliament stirs (die {die}) but Paris holds ({second})", rule)
+        ctx.log(N_("The Paris Parliament stirs (die {die}) but Paris holds ({second})"), rule,
+                die=die, second=second)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import Msg, listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -21,6 +22,7 @@ from ..model.base import DEFENCE_PC, FOREIGN, LEVELS, PI_PER_COMBAT, MontjoieMod
 from ..model.battle import grand_master_bonus
 from ..model.cards import YELLOW, discard_from_hand
 from ..model.cities import set_city, take_city
+from ..words import N_
 from . import national
 from .corrections import Corrections
 
@@ -39,25 +41,26 @@ class ForeignStep(Corrections):
         frame["vars"]["die"] = die
         text = rs.sheet_values(state, "foreign").get(str(die))
         if text:
-            ctx.log(f"Intervention étrangère: die {die} → {text} (Game data)",
-                    rs.cite("Séq. 6"))
+            ctx.log(N_("Intervention étrangère: die {die} → {text} (Game data)"),
+                    rs.cite("Séq. 6"), die=die, text=text)
         else:
             ask_result(ctx, table="Interventions étrangères", rule=rs.cite("Séq. 6"),
                        cell=(str(die), "text"),
-                       question=f"die {die}: read the board's table and carry it out")
+                       question=N_("die {die}: read the board's table and carry it out",
+                                   die=die))
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return (f"{rs.nation_name(frame['side'])}: foreign intervention, die "
-                f"{frame['vars']['die']}: carry out the board's table, then go on "
-                "(Montjoie Séq. 6)")
+        return N_("{nation}: foreign intervention, die {die}: carry out the board's table, "
+                  "then go on (Montjoie Séq. 6)", nation=rs.nation_name(frame['side']),
+                  die=frame['vars']['die'])
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for city in targets(rs, state):
             yield Action("foreign-attack", (city,))
         yield Action("foreign-done")
 
-    @verb("foreign-attack", area=0, label=lambda rs, state, a: "Foreign troops attack "
-          f"{rs.city_name(a.arg(0))}")
+    @verb("foreign-attack", area=0, label=lambda rs, state, a: N_(
+        "Foreign troops attack {city}", city=rs.city_name(a.arg(0))))
     def on_foreign_attack(self, rs: MontjoieModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         city = action.arg(0)
@@ -66,11 +69,12 @@ class ForeignStep(Corrections):
         if owner == FOREIGN:
             if rs.option(state, "super-interventions") and rs.level(state, city) < 3:
                 set_city(rs, state, city, FOREIGN, rs.level(state, city) + 1)
-                ctx.log(f"Foreign troops already hold {rs.city_name(city)}: it becomes a "
-                        f"{LEVELS[rs.level(state, city)]}", rs.cite("10.0 Super "
-                                                                 "interventions étrangères"))
+                ctx.log(N_("Foreign troops already hold {city}: it becomes a {level}"),
+                        rs.cite("10.0 Super interventions étrangères"),
+                        city=rs.city_name(city), level=LEVELS[rs.level(state, city)])
             else:
-                ctx.log(f"Foreign troops already hold {rs.city_name(city)}", rule)
+                ctx.log(N_("Foreign troops already hold {city}"), rule,
+                        city=rs.city_name(city))
             flow.end(rs, state, ctx)
             return
         if owner in rs.players(state):
@@ -79,14 +83,15 @@ class ForeignStep(Corrections):
         attack = FOREIGN_ATTACK + ctx.roll(6)
         base = MILITIA if owner is None else DEFENCE_PC[max(1, rs.level(state, city))]
         defence = base + terrain(rs, state, city) + ctx.roll(6)
-        who = "the militia" if owner is None else rs.nation_name(owner)
-        resolve(rs, state, ctx, city, attack, defence, f"{who} {defence}", rule)
+        who = N_("the militia") if owner is None else rs.nation_name(owner)
+        resolve(rs, state, ctx, city, attack, defence,
+                N_("{who} {defence}", who=who, defence=defence), rule)
         flow.end(rs, state, ctx)
 
-    @verb("foreign-done", label="The foreign intervention is carried out")
+    @verb("foreign-done", label=N_("The foreign intervention is carried out"))
     def on_foreign_done(self, rs: MontjoieModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
-        ctx.log("The foreign intervention is over", rs.cite("Séq. 6"))
+        ctx.log(N_("The foreign intervention is over"), rs.cite("Séq. 6"))
         flow.end(rs, state, ctx)
 
 
@@ -102,15 +107,17 @@ def terrain(rs: MontjoieModel, state: State, city: str) -> int:
 
 
 def resolve(rs: MontjoieModel, state: State, ctx: Context, city: str, attack: int,
-            defence: int, defender: str, rule: str, attacker: str = FOREIGN) -> bool:
+            defence: int, defender: str | Msg, rule: str, attacker: str = FOREIGN) -> bool:
     """The foreign (or 3-player ally's) attack's result: the attacker takes the city when
     its total is higher (a tie keeps it, A15); True if it fell."""
     fell = attack > defence
     if fell:
         take_city(rs, state, city, attacker, "etrangers" if attacker == FOREIGN else "combat")
-    who = "Foreign troops" if attacker == FOREIGN else rs.nation_name(attacker)
-    ctx.log(f"{who} attack {rs.city_name(city)}: {attack} against {defender}: "
-            + (f"the city falls to {rs.nation_name(attacker)}" if fell else "it holds"), rule)
+    who = N_("Foreign troops") if attacker == FOREIGN else rs.nation_name(attacker)
+    ctx.log(N_("{who} attack {city}: {attack} against {defender}: {result}"), rule, who=who,
+            city=rs.city_name(city), attack=attack, defender=defender,
+            result=N_("the city falls to {nation}", nation=rs.nation_name(attacker)) if fell
+            else N_("it holds"))
     return fell
 
 
@@ -128,14 +135,15 @@ class ForeignDefence(Corrections):
         v = frame["vars"]
         who = rs.nation_name(v.get("attacker", FOREIGN))
         if v.get("stage") == "signe":
-            return (f"{rs.nation_name(frame['side'])}: {who} {v['attack']} against your "
-                    f"{self.defence(rs, state, frame)}: play a Signe de Dieu? (Montjoie "
-                    "Séq. 3)")
+            return N_("{nation}: {who} {attack} against your {defence}: play a Signe de "
+                      "Dieu? (Montjoie Séq. 3)", nation=rs.nation_name(frame['side']),
+                      who=who, attack=v['attack'], defence=self.defence(rs, state, frame))
         if v.get("stage") == "retraite":
-            return (f"{rs.nation_name(frame['side'])}: play Retraite to take your card back? "
-                    "(Montjoie Séq. 3)")
-        return (f"{rs.nation_name(frame['side'])}: {who} (5 + die) attack "
-                f"{rs.city_name(v['city'])}: choose your yellow card and PI")
+            return N_("{nation}: play Retraite to take your card back? (Montjoie Séq. 3)",
+                      nation=rs.nation_name(frame['side']))
+        return N_("{nation}: {who} (5 + die) attack {city}: choose your yellow card and PI",
+                  nation=rs.nation_name(frame['side']), who=who,
+                  city=rs.city_name(v['city']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         side, fv = frame["side"], frame["vars"]
@@ -165,24 +173,24 @@ class ForeignDefence(Corrections):
             for pi in range(min(PI_PER_COMBAT, state["vars"]["influence"].get(side, 0)) + 1):
                 yield Action("foreign-defend", (card, str(pi)))
 
-    @verb("foreign-heros", label="Add your Hero to the defence (+2 PC)")
+    @verb("foreign-heros", label=N_("Add your Hero to the defence (+2 PC)"))
     def on_foreign_heros(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         frame["vars"]["hero"] = True
-        ctx.log(f"{rs.nation_name(ctx.side)}'s Hero defends {rs.city_name(frame['vars']['city'])}"
-                " (+2 PC)", "Montjoie Séq. 3 Héros")
+        ctx.log(N_("{nation}'s Hero defends {city} (+2 PC)"), "Montjoie Séq. 3 Héros",
+                nation=rs.nation_name(ctx.side), city=rs.city_name(frame['vars']['city']))
 
-    @verb("foreign-ingenieur", hand=True, label="Play an Ingénieur in defence (+2 PC)")
+    @verb("foreign-ingenieur", hand=True, label=N_("Play an Ingénieur in defence (+2 PC)"))
     def on_foreign_ingenieur(self, rs: MontjoieModel, state: State, frame: Frame,
                              action: Action, ctx: Context, flow: Flow) -> None:
         discard_from_hand(rs, state, ctx.side, "ingenieur")
         frame["vars"]["engineer"] = True
-        ctx.log(f"{rs.nation_name(ctx.side)} plays an Ingénieur in defence (+2 PC)",
-                "Montjoie 10.0 L'ingénieur en défense")
+        ctx.log(N_("{nation} plays an Ingénieur in defence (+2 PC)"),
+                "Montjoie 10.0 L'ingénieur en défense", nation=rs.nation_name(ctx.side))
 
-    @verb("foreign-defend", hand=True, label=lambda rs, state, a: "Defend with "
-          + (f"{a.arg(0)} and " if a.arg(0) != "aucune" else "no card and ")
-          + f"{a.arg(1)} PI")
+    @verb("foreign-defend", hand=True, label=lambda rs, state, a: N_(
+        "Defend with {card} and {pi} PI", card=a.arg(0), pi=a.arg(1))
+          if a.arg(0) != "aucune" else N_("Defend with no card and {pi} PI", pi=a.arg(1)))
     def on_foreign_defend(self, rs: MontjoieModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         side, fv = frame["side"], frame["vars"]
@@ -195,19 +203,19 @@ class ForeignDefence(Corrections):
         if rs.rule_on(state) and card != "aucune" and (
                 "signe-de-dieu" in hand or national.joan_sign(rs, state, side)):
             fv["stage"] = "signe"
-            ctx.log(f"The dice: {fv['attack']} against {self.defence(rs, state, frame)}",
-                    self.rule(rs, state, frame))
+            ctx.log(N_("The dice: {attack} against {defence}"), self.rule(rs, state, frame),
+                    attack=fv['attack'], defence=self.defence(rs, state, frame))
             return
         self._resolve(rs, state, frame, ctx, flow)
 
-    @verb("foreign-signe", hand=True, label="Signe de Dieu: your card counts double")
+    @verb("foreign-signe", hand=True, label=N_("Signe de Dieu: your card counts double"))
     def on_foreign_signe(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         discard_from_hand(rs, state, ctx.side, "signe-de-dieu")
         self._doubled(rs, state, frame, ctx, flow, "Montjoie Séq. 3 Signe de Dieu")
 
-    @verb("foreign-signe-jeanne", label="Jeanne d'Arc's Signe de Dieu: your card counts "
-          "double")
+    @verb("foreign-signe-jeanne", label=N_("Jeanne d'Arc's Signe de Dieu: your card counts "
+                                                 "double"))
     def on_foreign_signe_jeanne(self, rs: MontjoieModel, state: State, frame: Frame,
                                 action: Action, ctx: Context, flow: Flow) -> None:
         state["vars"]["extra"]["joan"] = "used"
@@ -217,11 +225,11 @@ class ForeignDefence(Corrections):
     def _doubled(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                  flow: Flow, rule: str) -> None:
         frame["vars"]["doubled"] = True
-        ctx.log(f"{rs.nation_name(ctx.side)} plays a Signe de Dieu: his card counts double",
-                rule)
+        ctx.log(N_("{nation} plays a Signe de Dieu: his card counts double"), rule,
+                nation=rs.nation_name(ctx.side))
         self._resolve(rs, state, frame, ctx, flow)
 
-    @verb("foreign-sans-signe", label="No Signe de Dieu")
+    @verb("foreign-sans-signe", label=N_("No Signe de Dieu"))
     def on_foreign_sans_signe(self, rs: MontjoieModel, state: State, frame: Frame,
                               action: Action, ctx: Context, flow: Flow) -> None:
         self._resolve(rs, state, frame, ctx, flow)
@@ -250,18 +258,20 @@ class ForeignDefence(Corrections):
         fort = DEFENCE_PC[rs.level(state, city)]
         defence = self.defence(rs, state, frame)
         rule = self.rule(rs, state, frame)
-        bits = "".join(words for on, words in ((fv.get("hero"), ", Hero 2"),
-                                               (fv.get("engineer"), ", Ingénieur 2"),
-                                               (fv.get("doubled"), ", card doubled"))
-                       if on)
+        bits = listing([words for on, words in ((fv.get("hero"), N_(", Hero 2")),
+                                                (fv.get("engineer"), N_(", Ingénieur 2")),
+                                                (fv.get("doubled"), N_(", card doubled")))
+                        if on], "")
         fell = resolve(rs, state, ctx, city, fv["attack"], defence,
-                       f"{rs.nation_name(side)} {defence} (card {YELLOW.get(card, 0)}, "
-                       f"{fv['pi']} PI, fortification {fort}, die {fv['die']}{bits})", rule,
-                       attacker)
+                       N_("{nation} {defence} (card {card}, {pi} PI, fortification {fort}, die "
+                          "{die}{bits})", nation=rs.nation_name(side), defence=defence,
+                          card=YELLOW.get(card, 0), pi=fv['pi'], fort=fort, die=fv['die'],
+                          bits=bits), rule, attacker)
         if fv.get("hero") and fv["attack"] >= defence:
             state["vars"]["heroes"][side] = "inactive"
             national.hero_killed(state, side)
-            ctx.log(f"{rs.nation_name(side)}'s Hero is killed", "Montjoie Séq. 3 Héros")
+            ctx.log(N_("{nation}'s Hero is killed"), "Montjoie Séq. 3 Héros",
+                    nation=rs.nation_name(side))
         if card != "aucune" and fell:
             hand = rs.hand(state, side)
             if rs.rule_on(state) and ("retraite" in hand or national.free_retreat(
@@ -269,29 +279,30 @@ class ForeignDefence(Corrections):
                 fv["stage"] = "retraite"
                 return
             discard_from_hand(rs, state, side, card)
-            ctx.log(f"{rs.nation_name(side)} discards the card he defended with", rule)
+            ctx.log(N_("{nation} discards the card he defended with"), rule,
+                    nation=rs.nation_name(side))
         flow.end(rs, state, ctx)
 
-    @verb("foreign-retraite", hand=True, label="Retraite: keep your card")
+    @verb("foreign-retraite", hand=True, label=N_("Retraite: keep your card"))
     def on_foreign_retraite(self, rs: MontjoieModel, state: State, frame: Frame,
                             action: Action, ctx: Context, flow: Flow) -> None:
         discard_from_hand(rs, state, ctx.side, "retraite")
-        ctx.log(f"{rs.nation_name(ctx.side)} plays Retraite and keeps his card",
-                "Montjoie Séq. 3 Retraite")
+        ctx.log(N_("{nation} plays Retraite and keeps his card"), "Montjoie Séq. 3 Retraite",
+                nation=rs.nation_name(ctx.side))
         flow.end(rs, state, ctx)
 
-    @verb("foreign-retraite-libre", label="France's free Retraite: keep your card")
+    @verb("foreign-retraite-libre", label=N_("France's free Retraite: keep your card"))
     def on_foreign_retraite_libre(self, rs: MontjoieModel, state: State, frame: Frame,
                                   action: Action, ctx: Context, flow: Flow) -> None:
         national.use(state, "france-retraite")
-        ctx.log(f"{rs.nation_name(ctx.side)} uses its free Retraite and keeps its card",
-                f"{national.RULE} France")
+        ctx.log(N_("{nation} uses its free Retraite and keeps its card"),
+                f"{national.RULE} France", nation=rs.nation_name(ctx.side))
         flow.end(rs, state, ctx)
 
-    @verb("foreign-sans-retraite", label="No Retraite: discard your card")
+    @verb("foreign-sans-retraite", label=N_("No Retraite: discard your card"))
     def on_foreign_sans_retraite(self, rs: MontjoieModel, state: State, frame: Frame,
                                  action: Action, ctx: Context, flow: Flow) -> None:
         discard_from_hand(rs, state, ctx.side, frame["vars"]["card"])
-        ctx.log(f"{rs.nation_name(ctx.side)} discards the card he defended with",
-                self.rule(rs, state, frame))
+        ctx.log(N_("{nation} discards the card he defended with"),
+                self.rule(rs, state, frame), nation=rs.nation_name(ctx.side))
         flow.end(rs, state, ctx)

@@ -20,6 +20,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.battle import geography
+from ..words import N_
 from .corrections import Corrections
 
 RULE = "Montjoie 9.0 Les mercenaires"
@@ -72,16 +73,17 @@ class MercenaryMoves(Corrections):
     name = "mercenaires"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return (f"{rs.nation_name(frame['side'])}: move mercenaries to "
-                f"{rs.city_name(frame['vars']['city'])}? ({RULE})")
+        return N_("{nation}: move mercenaries to {city}? ({rule})",
+                  nation=rs.nation_name(frame['side']),
+                  city=rs.city_name(frame['vars']['city']), rule=RULE)
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for src in sources(rs, state, frame["side"], frame["vars"]["city"]):
             yield Action("renfort", (src,))
         yield Action("sans-renfort")
 
-    @verb("renfort", area=0, label=lambda rs, state, a: "Move a mercenary from "
-          f"{rs.city_name(a.arg(0))}")
+    @verb("renfort", area=0, label=lambda rs, state, a: N_(
+        "Move a mercenary from {city}", city=rs.city_name(a.arg(0))))
     def on_renfort(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         here = state["vars"]["mercenaries"]
@@ -90,10 +92,11 @@ class MercenaryMoves(Corrections):
         if not here[src]:
             here.pop(src)
         here[city] = here.get(city, 0) + 1
-        ctx.log(f"{rs.nation_name(ctx.side)} moves a mercenary from {rs.city_name(src)} to "
-                f"{rs.city_name(city)}", RULE)
+        ctx.log(N_("{nation} moves a mercenary from {source} to {city}"), RULE,
+                nation=rs.nation_name(ctx.side), source=rs.city_name(src),
+                city=rs.city_name(city))
 
-    @verb("sans-renfort", label="No (more) mercenary moves")
+    @verb("sans-renfort", label=N_("No (more) mercenary moves"))
     def on_sans_renfort(self, rs: MontjoieModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
         flow.end(rs, state, ctx, "mercenaries")

@@ -11,6 +11,7 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 
 from ..model.base import MontjoieModel
+from ..words import N_
 from .allies import assign_allies_3p
 from .common import go_next_phase
 from .corrections import Corrections
@@ -59,16 +60,18 @@ class OrderPhase(Corrections):
         minors = [n for n in v["order"] if n not in order]
         if len(order) == 2 and minors and rs.rule_on(state):
             minors = ctx.shuffle(sorted(minors))  # 9.0: "tirées aléatoirement"
-            ctx.log("The minor powers play after the players, in the order drawn: "
-                    + ", ".join(rs.nation_name(n) for n in minors), rs.cite("9.0"))
+            ctx.log(N_("The minor powers play after the players, in the order drawn: "
+                       "{nations}"), rs.cite("9.0"),
+                    nations=", ".join(rs.nation_name(n) for n in minors))
         v["order"] = order + minors
         v["first_history"].append(order[0])
         gained = rs.add_influence(state, order[0], 1)
-        again = f", drawn {draws} times (nobody first twice running, " \
-                f"{rs.reading_note(state, 'A23')})" if draws > 1 else ""
+        again = N_(", drawn {n} times (nobody first twice running, {reading})", n=draws,
+                   reading=rs.reading_note(state, 'A23')) if draws > 1 else ""
         rule = rs.cite("9.0") if len(order) == 2 else rs.cite("Séq. 5")
-        ctx.log(f"Ordre des joueurs: {', '.join(rs.nation_name(n) for n in order)}{again}; "
-                f"{rs.nation_name(order[0])} is first and gains {gained} PI", rule)
+        ctx.log(N_("Ordre des joueurs: {order}{again}; {first} is first and gains {n} PI"),
+                rule, order=", ".join(rs.nation_name(n) for n in order), again=again,
+                first=rs.nation_name(order[0]), n=gained)
         if not assign_allies_3p(rs, state, ctx, flow):
             go_next_phase(rs, state, ctx, flow)
 

@@ -19,11 +19,15 @@ from boardapp.core.engine.verbs import verb
 from ..model.base import MontjoieModel
 from ..model.cities import set_city
 from ..model.setup import FREE_START, choices, fixed_city, third_choices
+from ..words import N_
 from .corrections import Corrections
+
+GARRISON_KINDS = {"start": N_("start"), "free": N_("free"), "third": N_("third")}
+"""The words of a garrison's kind in the log ("no city left for its third garrison")."""
 
 
 def _label(rs: MontjoieModel, state: State, action: Action) -> str:
-    return f"Place a garrison in {rs.city_name(action.arg(0))}"
+    return N_("Place a garrison in {city}", city=rs.city_name(action.arg(0)))
 
 
 class PlacementPhase(Corrections):
@@ -36,12 +40,12 @@ class PlacementPhase(Corrections):
         queue = state["vars"]["setup_queue"]
         while queue and not self._options(rs, state, queue[0]):
             n, kind = queue.pop(0)
-            ctx.log(f"{rs.nation_name(n)}: no city left for its {kind} garrison",
-                    rs.cite("5.0"))
+            ctx.log(N_("{nation}: no city left for its {kind} garrison"), rs.cite("5.0"),
+                    nation=rs.nation_name(n), kind=GARRISON_KINDS.get(kind, kind))
         if queue:
             state["active"] = queue[0][0]
             return
-        ctx.log("Every starting garrison is placed: the first turn begins", rs.cite("5.0"))
+        ctx.log(N_("Every starting garrison is placed: the first turn begins"), rs.cite("5.0"))
         state["vars"]["start_cities"] = {n: rs.owned(state, n) for n in rs.powers(state)}
         flow.next_phase(rs, state, ctx, side=state["vars"]["order"][0])
 
@@ -57,10 +61,12 @@ class PlacementPhase(Corrections):
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
         view = free_view(rs, state)
         nation, kind = view["vars"]["setup_queue"][0]
-        what = {"start": "a starting garrison", "free": "a garrison linked to one of yours "
-                "by road or by sea (Position de départ libre, 10.0)"}.get(
-            kind, "a third garrison linked to a starting one")
-        return f"{rs.nation_name(nation)}: place {what} (Montjoie 5.0)"
+        what = {"start": N_("a starting garrison"),
+                "free": N_("a garrison linked to one of yours by road or by sea (Position de "
+                           "départ libre, 10.0)")}.get(
+            kind, N_("a third garrison linked to a starting one"))
+        return N_("{nation}: place {what} (Montjoie 5.0)", nation=rs.nation_name(nation),
+                  what=what)
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         view = free_view(rs, state)
@@ -79,7 +85,8 @@ class PlacementPhase(Corrections):
         set_city(rs, state, city, nation, 1)
         rule = rs.cite("5.0") + (f", {rs.reading_note(state, 'A22')}" if kind == "third"
                                  else "") + (", 10.0" if kind == "free" else "")
-        ctx.log(f"{rs.nation_name(nation)} places a garrison in {rs.city_name(city)}", rule)
+        ctx.log(N_("{nation} places a garrison in {city}"), rule,
+                nation=rs.nation_name(nation), city=rs.city_name(city))
         self.begin(rs, state, frame, ctx, flow)
 
 
@@ -115,10 +122,10 @@ def apply_free_start(rs: MontjoieModel, state: State, ctx: Context | None) -> No
     v["setup_queue"] = [[n, "free"] for _ in range(2) for n in players]
     v["free_applied"] = True
     if ctx is not None:
-        ctx.log("Position de départ libre: each player starts in "
-                + ", ".join(f"{rs.nation_name(n)} {rs.city_name(FREE_START[n])}"
-                            for n in players if FREE_START[n] in rs.board_map.areas)
-                + "; two more garrisons each, one at a time", rs.cite("10.0"))
+        ctx.log(N_("Position de départ libre: each player starts in {starts}; two more "
+                   "garrisons each, one at a time"), rs.cite("10.0"),
+                starts=", ".join(f"{rs.nation_name(n)} {rs.city_name(FREE_START[n])}"
+                                 for n in players if FREE_START[n] in rs.board_map.areas))
 
 
 def free_choices(rs: MontjoieModel, state: State, nation: str) -> list[str]:

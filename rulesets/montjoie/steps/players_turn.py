@@ -29,6 +29,7 @@ from ..model.battle import geography, new_combat, own_cards, owners
 from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import COMBAT_RULE, EXPANSION_RULE, attacks, expansions
+from ..words import N_
 from .allies import minor_controller, minor_turns_due, neutrals
 from .ally_turn import ALLY_2P, NEUTRAL, AllyTurn, allies_of
 from .combat import CombatCommit, CombatReveal, CombatSupport, FelonLoss, MasterOfSeas
@@ -43,16 +44,16 @@ EXPANSION, COMBATS = "expansion", "combats"
 
 
 def _expand_label(rs: MontjoieModel, state: State, action: Action) -> str:
-    how = "by sea" if action.verb == "expand-sea" else "by road"
-    return (f"Expansion: a garrison in {rs.city_name(action.arg(0))} from "
-            f"{rs.city_name(action.arg(1))} ({how})")
+    how = N_("by sea") if action.verb == "expand-sea" else N_("by road")
+    return N_("Expansion: a garrison in {city} from {source} ({how})",
+              city=rs.city_name(action.arg(0)), source=rs.city_name(action.arg(1)), how=how)
 
 
 def _attack_label(rs: MontjoieModel, state: State, action: Action) -> str:
-    how = "" if geography(rs).by_road(action.arg(1), action.arg(0)) else " (landing)"
-    return (f"Attack {rs.city_name(action.arg(0))} "
-            f"({rs.nation_name(rs.owner(state, action.arg(0)))}) from "
-            f"{rs.city_name(action.arg(1))}{how}")
+    how = "" if geography(rs).by_road(action.arg(1), action.arg(0)) else N_(" (landing)")
+    return N_("Attack {city} ({owner}) from {source}{how}", city=rs.city_name(action.arg(0)),
+              owner=rs.nation_name(rs.owner(state, action.arg(0))),
+              source=rs.city_name(action.arg(1)), how=how)
 
 
 def limits(state: State, key: str, nation: str) -> list[list[str]]:
@@ -106,7 +107,8 @@ class PlayerTurns(SaleOffers, RedCards):
         state["vars"]["current"] = nation
         state["vars"]["stage"] = EXPANSION
         state["active"] = nation
-        ctx.log(f"{rs.nation_name(nation)}'s turn: phase 1, Expansion", EXPANSION_RULE)
+        ctx.log(N_("{nation}'s turn: phase 1, Expansion"), EXPANSION_RULE,
+                nation=rs.nation_name(nation))
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, result: Any) -> None:
@@ -127,9 +129,10 @@ class PlayerTurns(SaleOffers, RedCards):
         v = state["vars"]
         name = rs.nation_name(v["current"])
         if v.get("stage") == COMBATS:
-            return f"{name}: attack a city, or end your turn ({COMBAT_RULE})"
-        return f"{name}: place up to two garrisons on free cities, or go on to the " \
-               f"combats ({EXPANSION_RULE})"
+            return N_("{name}: attack a city, or end your turn ({rule})", name=name,
+                      rule=COMBAT_RULE)
+        return N_("{name}: place up to two garrisons on free cities, or go on to the combats "
+                  "({rule})", name=name, rule=EXPANSION_RULE)
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         nation = state["vars"].get("current")
@@ -175,18 +178,19 @@ class PlayerTurns(SaleOffers, RedCards):
         target, source = action.arg(0), action.arg(1)
         set_city(rs, state, target, ctx.side, 1)
         limits(state, "expansions", ctx.side).append([source, target, how])
-        by = "by sea" if how == "sea" else "by road"
+        by = N_("by sea") if how == "sea" else N_("by road")
         seas = sum(1 for d in limits(state, "expansions", ctx.side) if d[2] == "sea")
         island = ", Montjoie 10.0 Mon pays est une île" if seas > 1 else ""
-        ctx.log(f"{rs.nation_name(ctx.side)} places a garrison in {rs.city_name(target)} "
-                f"from {rs.city_name(source)} ({by})",
-                f"{EXPANSION_RULE}, {rs.reading_note(state, 'A7')}{island}")
+        ctx.log(N_("{nation} places a garrison in {city} from {source} ({by})"),
+                f"{EXPANSION_RULE}, {rs.reading_note(state, 'A7')}{island}",
+                nation=rs.nation_name(ctx.side), city=rs.city_name(target),
+                source=rs.city_name(source), by=by)
 
-    @verb("end-expansion", label="Go on to the combats (phase 2)")
+    @verb("end-expansion", label=N_("Go on to the combats (phase 2)"))
     def on_end_expansion(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         state["vars"]["stage"] = COMBATS
-        ctx.log(f"{rs.nation_name(ctx.side)}: phase 2, Combats", COMBAT_RULE)
+        ctx.log(N_("{nation}: phase 2, Combats"), COMBAT_RULE, nation=rs.nation_name(ctx.side))
 
     # -- phase 2 -----------------------------------------------------------------------
     @verb("attack", area=0, label=_attack_label)
@@ -195,18 +199,20 @@ class PlayerTurns(SaleOffers, RedCards):
         target, source = action.arg(0), action.arg(1)
         limits(state, "attacks", ctx.side).append([source, target])
         fv = new_combat(rs, state, ctx.side, source, target)
-        how = " by landing" if fv["landing"] else ""
-        ctx.log(f"{rs.nation_name(ctx.side)} attacks {rs.city_name(target)} "
-                f"({rs.nation_name(fv['defender'])}) from {rs.city_name(source)}{how}",
-                f"{COMBAT_RULE}, Annonce du combat")
+        how = N_(" by landing") if fv["landing"] else ""
+        ctx.log(N_("{nation} attacks {city} ({defender}) from {source}{how}"),
+                f"{COMBAT_RULE}, Annonce du combat", nation=rs.nation_name(ctx.side),
+                city=rs.city_name(target), defender=rs.nation_name(fv['defender']),
+                source=rs.city_name(source), how=how)
         master = state["vars"].get("master_of_seas")
         if fv["landing"] and master in rs.players(state) and master != ctx.side:
             flow.call(rs, state, ctx, "maitre-des-mers", side=master, **fv)
         else:
             flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
 
-    @verb("chevauchee", area=0, label=lambda rs, state, a: f"Chevauchée: attack "
-          f"{rs.city_name(a.arg(0))} from {rs.city_name(a.arg(1))}, no terrain bonus")
+    @verb("chevauchee", area=0, label=lambda rs, state, a: N_(
+        "Chevauchée: attack {city} from {source}, no terrain bonus",
+        city=rs.city_name(a.arg(0)), source=rs.city_name(a.arg(1))))
     def on_chevauchee(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         target, source = action.arg(0), action.arg(1)
@@ -214,24 +220,25 @@ class PlayerTurns(SaleOffers, RedCards):
         limits(state, "attacks", ctx.side).append([source, target])
         fv = {**new_combat(rs, state, ctx.side, source, target), "landing": False,
               "raid": True}
-        ctx.log(f"{rs.nation_name(ctx.side)} makes its Chevauchée: it attacks "
-                f"{rs.city_name(target)} ({rs.nation_name(fv['defender'])}) from "
-                f"{rs.city_name(source)}, without terrain bonus", "Montjoie Séq. 6 Chevauchée")
+        ctx.log(N_("{nation} makes its Chevauchée: it attacks {city} ({defender}) from "
+                   "{source}, without terrain bonus"), "Montjoie Séq. 6 Chevauchée",
+                nation=rs.nation_name(ctx.side), city=rs.city_name(target),
+                defender=rs.nation_name(fv['defender']), source=rs.city_name(source))
         flow.call(rs, state, ctx, "combat-soutien", side=ctx.side, **fv)
 
-    @verb("play-ally", label=lambda rs, state, a: f"Play your ally "
-          f"{rs.nation_name(a.arg(0))} now (Montjoie 9.0)")
+    @verb("play-ally", label=lambda rs, state, a: N_(
+        "Play your ally {ally} now (Montjoie 9.0)", ally=rs.nation_name(a.arg(0))))
     def on_play_ally(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         ally, v = action.arg(0), state["vars"]
         v.setdefault("allies_played", []).append(ally)
         after = v.get("stage") == COMBATS
-        ctx.log(f"{rs.nation_name(ctx.side)} plays its ally {rs.nation_name(ally)} "
-                + ("after its own power: its turn ends with it" if after
-                   else "before its own power"), "Montjoie 9.0")
+        ctx.log(N_("{nation} plays its ally {ally} after its own power: its turn ends with it")
+                if after else N_("{nation} plays its ally {ally} before its own power"),
+                "Montjoie 9.0", nation=rs.nation_name(ctx.side), ally=rs.nation_name(ally))
         flow.call(rs, state, ctx, "tour-allie", side=ctx.side, ally=ally, then_end=after)
 
-    @verb("end-turn", label="End your turn")
+    @verb("end-turn", label=N_("End your turn"))
     def on_end_turn(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         self._end_turn(rs, state, ctx, flow)
@@ -242,9 +249,9 @@ class PlayerTurns(SaleOffers, RedCards):
         back = v["face_up"].pop(nation, [])
         if back:  # public cards: kept apart until its next play from the hand
             v.setdefault("pending", {}).setdefault(nation, []).extend(back)
-            ctx.log(f"{rs.nation_name(nation)} takes its {len(back)} face-up yellow "
-                    "card(s) back, for defence", COMBAT_RULE)
-        ctx.log(f"{rs.nation_name(nation)} ends its turn", COMBAT_RULE)
+            ctx.log(N_("{nation} takes its {n} face-up yellow card(s) back, for defence"),
+                    COMBAT_RULE, nation=rs.nation_name(nation), n=len(back))
+        ctx.log(N_("{nation} ends its turn"), COMBAT_RULE, nation=rs.nation_name(nation))
         following = next_in_order(rs, state, nation)
         if following is not None:
             self._start(rs, state, ctx, following)
@@ -290,10 +297,14 @@ class PlayerTurns(SaleOffers, RedCards):
             back = state["vars"]["face_up"].pop(player, [])
             if back:
                 state["vars"].setdefault("pending", {}).setdefault(player, []).extend(back)
-        words = "its loyal ally" if kind == ALLY_2P else "the neutral power"
-        ctx.log(f"{rs.nation_name(minor)}'s turn, played by {rs.nation_name(player)} "
-                f"({words}" + (f", {rs.reading_note(state, 'A19')}" if kind == NEUTRAL
-                               else "") + ")", "Montjoie 9.0")
+        if kind == ALLY_2P:
+            said = N_("{minor}'s turn, played by {player} (its loyal ally)",
+                      minor=rs.nation_name(minor), player=rs.nation_name(player))
+        else:
+            said = N_("{minor}'s turn, played by {player} (the neutral power, {reading})",
+                      minor=rs.nation_name(minor), player=rs.nation_name(player),
+                      reading=rs.reading_note(state, 'A19'))
+        ctx.log(said, "Montjoie 9.0")
         flow.call(rs, state, ctx, "tour-allie", side=player, ally=minor, kind=kind,
                   player=player, then_end=False)
 

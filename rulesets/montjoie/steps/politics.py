@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardapp.core.base.i18n import Msg
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -14,6 +15,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import POLITICS, MontjoieModel
 from ..model.turn import war_declared
+from ..words import N_, and_list
 from .common import go_next_phase
 from .corrections import Corrections
 
@@ -34,19 +36,20 @@ class PoliticsPhase(Corrections):
         v = state["vars"]
         if v["truce_next"]:
             v["truce_next"] = False
-            self.set(rs, state, ctx, "paix", "Trêve last turn: peace automatically",
+            self.set(rs, state, ctx, "paix", N_("Trêve last turn: peace automatically"),
                      rs.cite("Séq. 6 Trêve"))
             go_next_phase(rs, state, ctx, flow)
             return
         if len(rs.players(state)) == 2:
             peace_up_to = TWO_PLAYER_PEACE.get(state["turn"], 2)
             if state["turn"] == 1:
-                self.set(rs, state, ctx, "paix", "turn 1: peace automatically",
+                self.set(rs, state, ctx, "paix", N_("turn 1: peace automatically"),
                          rs.cite("9.0"))
             else:
                 die = ctx.roll(6)
                 self.set(rs, state, ctx, "paix" if die <= peace_up_to else "guerre",
-                         f"die {die} (peace on 1-{peace_up_to})", rs.cite("9.0"))
+                         N_("die {die} (peace on 1-{up_to})", die=die, up_to=peace_up_to),
+                         rs.cite("9.0"))
             go_next_phase(rs, state, ctx, flow)
             return
         v["politics"] = None  # the marker leaves its box while the players vote
@@ -58,19 +61,20 @@ class PoliticsPhase(Corrections):
         state["vars"]["votes"] = votes
         wars = sum(1 for x in votes.values() if x == "guerre")
         state_ = "guerre" if war_declared(votes) else "paix"
-        self.set(rs, state, ctx, state_, f"{wars} of {len(votes)} voted war (war if at "
-                 "least half)", rs.cite("Séq. 2"))
+        self.set(rs, state, ctx, state_, N_("{wars} of {n} voted war (war if at least half)",
+                                            wars=wars, n=len(votes)), rs.cite("Séq. 2"))
         go_next_phase(rs, state, ctx, flow)
 
     @staticmethod
-    def set(rs: MontjoieModel, state: State, ctx: Context, politics: str, why: str,
+    def set(rs: MontjoieModel, state: State, ctx: Context, politics: str, why: Msg,
             rule: str) -> None:
         state["vars"]["politics"] = politics
         cards = 6 if politics == "guerre" else 4
-        ctx.log(f"État politique: {POLITICS[politics]}, {why}; {cards} cards each, "
-                f"{2 if politics == 'guerre' else 1} event(s), "
-                f"{'attacks as the cards allow' if politics == 'guerre' else 'one attack'}",
-                rule)
+        ctx.log(N_("État politique: {politics}, {why}; {cards} cards each, {events} event(s), "
+                   "{attacks}"), rule, politics=POLITICS[politics], why=why, cards=cards,
+                events=2 if politics == 'guerre' else 1,
+                attacks=N_("attacks as the cards allow") if politics == 'guerre'
+                else N_("one attack"))
 
 
 class Vote(Corrections, SealedChoice[MontjoieModel]):
@@ -81,12 +85,12 @@ class Vote(Corrections, SealedChoice[MontjoieModel]):
     def options(self, rs: MontjoieModel, state: State, frame: Frame, side: str) -> list[str]:
         return ["paix", "guerre"]
 
-    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: "Vote "
-          + POLITICS.get(a.arg(0), a.arg(0)))
+    @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: N_(
+        "Vote {politics}", politics=POLITICS.get(a.arg(0), a.arg(0))))
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_commit(rs, state, frame, action, ctx, flow)
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
-        return f"{names}: choose Peace or War in secret (Montjoie Séq. 2)"
+        names = and_list([rs.nation_name(s) for s in self.deciders(rs, state, frame)])
+        return N_("{names}: choose Peace or War in secret (Montjoie Séq. 2)", names=names)

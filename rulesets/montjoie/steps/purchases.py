@@ -19,6 +19,7 @@ from boardapp.core.engine.verbs import verb
 from ..model.base import CASTLE_FIGURES, HAND_LIMIT, RAMPART_FIGURES, MontjoieModel
 from ..model.cards import draw
 from ..model.cities import set_city
+from ..words import N_
 from .common import go_next_phase, next_in_order
 from .red_cards import RedCards
 
@@ -39,13 +40,13 @@ def why_not_castle(rs: MontjoieModel, state: State, nation: str,
                    city: str) -> str | None:
     """Why ``nation`` may not build a castle in ``city`` now (Séq. 4), or ``None``."""
     if not builds_on(rs, state, nation, city) or rs.level(state, city) != 1:
-        return "a castle is built on one of your garrisons"
+        return N_("a castle is built on one of your garrisons")
     if state["vars"]["turn_limits"]["castles_built"].get(nation):
-        return "only one new castle a turn"
+        return N_("only one new castle a turn")
     if rs.figures_used(state)[0] >= CASTLE_FIGURES:
-        return "the 20 castle figures are all on the board"
+        return N_("the 20 castle figures are all on the board")
     if not rs.can_pay(state, nation, rs.costs(state)["castle"]):
-        return "not enough écus"
+        return N_("not enough écus")
     return None
 
 
@@ -53,13 +54,13 @@ def why_not_rampart(rs: MontjoieModel, state: State, nation: str,
                     city: str) -> str | None:
     """Why ``nation`` may not build a rampart in ``city`` now (Séq. 4), or ``None``."""
     if not builds_on(rs, state, nation, city) or rs.level(state, city) != 2:
-        return "a rampart is built under one of your castles"
+        return N_("a rampart is built under one of your castles")
     if city in state["vars"]["turn_limits"]["castles_built"].get(nation, []):
-        return "a fortress only on a castle built in an earlier turn"
+        return N_("a fortress only on a castle built in an earlier turn")
     if rs.figures_used(state)[1] >= RAMPART_FIGURES:
-        return "the 10 rampart figures are all on the board"
+        return N_("the 10 rampart figures are all on the board")
     if not rs.can_pay(state, nation, rs.costs(state)["rampart"]):
-        return "not enough écus"
+        return N_("not enough écus")
     return None
 
 
@@ -72,10 +73,11 @@ class PurchasesPhase(RedCards):
         n = frame["side"]
         c = rs.costs(state)
         # 0.3: the écus are secret, read in the Hand lines, never on the shared screen
-        ecus = "your écus in your Hand" if rs.secret_treasury(state) else \
-            f"{state['vars']['treasury'].get(n, 0)} écus"
-        return (f"{rs.nation_name(n)}: purchases, {ecus} (card {c['card']}, castle "
-                f"{c['castle']}, rampart {c['rampart']}; Montjoie Séq. 4)")
+        ecus = N_("your écus in your Hand") if rs.secret_treasury(state) else \
+            N_("{n} écus", n=state['vars']['treasury'].get(n, 0))
+        return N_("{nation}: purchases, {ecus} (card {card}, castle {castle}, rampart "
+                  "{rampart}; Montjoie Séq. 4)", nation=rs.nation_name(n), ecus=ecus,
+                  card=c['card'], castle=c['castle'], rampart=c['rampart'])
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         n = frame["side"]
@@ -93,45 +95,47 @@ class PurchasesPhase(RedCards):
             yield from self.papal_actions(rs, state, n)  # act of the game turn
         yield Action("end-purchases")
 
-    @verb("buy-card", hand=True, label="Buy a battle card (2 écus)")
+    @verb("buy-card", hand=True, label=N_("Buy a battle card (2 écus)"))
     def on_buy_card(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         n = ctx.side
         state["vars"]["treasury"][n] -= rs.costs(state)["card"]
-        draw(rs, state, ctx, n, 1, "bought", rs.cite("Séq. 4"))
+        draw(rs, state, ctx, n, 1, N_("bought"), rs.cite("Séq. 4"))
 
-    @verb("build-castle", area=0, label=lambda rs, state, a: "Build a castle in "
-          f"{rs.city_name(a.arg(0))} ({rs.costs(state)['castle']} écus)")
+    @verb("build-castle", area=0, label=lambda rs, state, a: N_(
+        "Build a castle in {city} ({n} écus)", city=rs.city_name(a.arg(0)),
+        n=rs.costs(state)['castle']))
     def on_build_castle(self, rs: MontjoieModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
         n, city = ctx.side, action.arg(0)
         state["vars"]["treasury"][n] -= rs.costs(state)["castle"]
         set_city(rs, state, city, rs.owner(state, city), 2)  # an ally's stays its own
         state["vars"]["turn_limits"]["castles_built"].setdefault(n, []).append(city)
-        ctx.log(f"{rs.nation_name(n)} builds a castle in {rs.city_name(city)}",
-                rs.cite("Séq. 4"))
+        ctx.log(N_("{nation} builds a castle in {city}"), rs.cite("Séq. 4"),
+                nation=rs.nation_name(n), city=rs.city_name(city))
 
-    @verb("build-rampart", area=0, label=lambda rs, state, a: "Build a rampart in "
-          f"{rs.city_name(a.arg(0))} ({rs.costs(state)['rampart']} écus)")
+    @verb("build-rampart", area=0, label=lambda rs, state, a: N_(
+        "Build a rampart in {city} ({n} écus)", city=rs.city_name(a.arg(0)),
+        n=rs.costs(state)['rampart']))
     def on_build_rampart(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         n, city = ctx.side, action.arg(0)
         state["vars"]["treasury"][n] -= rs.costs(state)["rampart"]
         set_city(rs, state, city, rs.owner(state, city), 3)
-        ctx.log(f"{rs.nation_name(n)} builds a rampart: {rs.city_name(city)} is a "
-                "fortress", rs.cite("Séq. 4"))
+        ctx.log(N_("{nation} builds a rampart: {city} is a fortress"), rs.cite("Séq. 4"),
+                nation=rs.nation_name(n), city=rs.city_name(city))
 
-    @verb("hire-mercenaries", label="Roll for mercenaries (9.0)")
+    @verb("hire-mercenaries", label=N_("Roll for mercenaries (9.0)"))
     def on_hire_mercenaries(self, rs: MontjoieModel, state: State, frame: Frame,
                             action: Action, ctx: Context, flow: Flow) -> None:
         die = ctx.roll(6)
         offer = (die + 1) // 2
         state["vars"].setdefault("mercenary_offer", {})[ctx.side] = offer
-        ctx.log(f"{rs.nation_name(ctx.side)} may hire {offer} mercenaries (die {die} halved "
-                "rounded up, 2 écus each)", rs.cite("9.0"))
+        ctx.log(N_("{nation} may hire {n} mercenaries (die {die} halved rounded up, 2 écus "
+                   "each)"), rs.cite("9.0"), nation=rs.nation_name(ctx.side), n=offer, die=die)
 
-    @verb("place-mercenary", area=0, label=lambda rs, state, a: "Hire a mercenary in "
-          f"{rs.city_name(a.arg(0))} (2 écus)")
+    @verb("place-mercenary", area=0, label=lambda rs, state, a: N_(
+        "Hire a mercenary in {city} (2 écus)", city=rs.city_name(a.arg(0))))
     def on_place_mercenary(self, rs: MontjoieModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         v, city = state["vars"], action.arg(0)
@@ -139,14 +143,15 @@ class PurchasesPhase(RedCards):
         v["mercenary_offer"][ctx.side] -= 1
         here = v.setdefault("mercenaries", {})
         here[city] = here.get(city, 0) + 1
-        ctx.log(f"{rs.nation_name(ctx.side)} hires a mercenary in {rs.city_name(city)} "
-                f"({here[city]} there)", rs.cite("9.0"))
+        ctx.log(N_("{nation} hires a mercenary in {city} ({n} there)"), rs.cite("9.0"),
+                nation=rs.nation_name(ctx.side), city=rs.city_name(city), n=here[city])
 
-    @verb("end-purchases", label="End purchases")
+    @verb("end-purchases", label=N_("End purchases"))
     def on_end_purchases(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         following = next_in_order(rs, state, ctx.side)
-        ctx.log(f"{rs.nation_name(ctx.side)} ends its purchases", rs.cite("Séq. 4"))
+        ctx.log(N_("{nation} ends its purchases"), rs.cite("Séq. 4"),
+                nation=rs.nation_name(ctx.side))
         if following is None:
             go_next_phase(rs, state, ctx, flow)
         else:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from boardapp.core.base.i18n import Msg
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -41,6 +42,7 @@ from ..model.combat import (
     beats_fortification,
     pillage_loot,
 )
+from ..words import N_
 from . import national
 from .corrections import Corrections
 
@@ -64,7 +66,7 @@ def corruption_targets(rs: MontjoieModel, state: State, nation: str) -> list[str
 
 
 def _pillage_label(rs: MontjoieModel, state: State, action: Action) -> str:
-    return f"Écorcheur: pillage {rs.city_name(action.arg(0))}"
+    return N_("Écorcheur: pillage {city}", city=rs.city_name(action.arg(0)))
 
 
 class RedCards(Corrections):
@@ -83,15 +85,16 @@ class RedCards(Corrections):
             for victim in self._intrigue_targets(rs, state, nation):
                 yield Action("intrigue-navarre", (victim,))
 
-    @verb("intrigue-navarre", label=lambda rs, state, a: "Navarre's court intrigue: "
-          f"{rs.nation_name(a.arg(0))} loses a red card drawn at random (10.0)")
+    @verb("intrigue-navarre", label=lambda rs, state, a: N_(
+        "Navarre's court intrigue: {nation} loses a red card drawn at random (10.0)",
+        nation=rs.nation_name(a.arg(0))))
     def on_intrigue_navarre(self, rs: MontjoieModel, state: State, frame: Frame,
                             action: Action, ctx: Context, flow: Flow) -> None:
         victim = action.arg(0)
         national.use(state, "navarre-intrigue")
-        ctx.log(f"Intrigue de cour of Navarre: {rs.nation_name(victim)} loses a red card "
-                "drawn at random (a yellow one if he holds no red card)",
-                f"{national.RULE} Navarre")
+        ctx.log(N_("Intrigue de cour of Navarre: {nation} loses a red card drawn at random (a "
+                   "yellow one if he holds no red card)"), f"{national.RULE} Navarre",
+                nation=rs.nation_name(victim))
         owe(rs, state, ctx, flow, "perte-au-hasard", {victim: ["lose-red"]}, result="lost")
 
     @verb("ecorcheur", area=0, label=_pillage_label)
@@ -104,24 +107,26 @@ class RedCards(Corrections):
         die = ctx.roll(6)
         rule = f"{RULE} Écorcheur, {rs.reading_note(state, 'A1')}"
         if not beats_fortification(die, level, need):
-            ctx.log(f"{rs.nation_name(ctx.side)}'s Écorcheurs fail to pillage "
-                    f"{rs.city_name(city)}: die {die}, not above {need}", rule)
+            ctx.log(N_("{nation}'s Écorcheurs fail to pillage {city}: die {die}, not above "
+                       "{need}"), rule, nation=rs.nation_name(ctx.side),
+                    city=rs.city_name(city), die=die, need=need)
             return
         loot = pillage_loot(level, rs.reading(state, "A6"))
         v["treasury"][ctx.side] = v["treasury"].get(ctx.side, 0) + loot
         if city not in v["pillage"]:
             v["pillage"].append(city)
-        ctx.log(f"{rs.nation_name(ctx.side)}'s Écorcheurs pillage {rs.city_name(city)} "
-                f"(die {die} above {need}): {loot} écu(s) and a pillage marker",
-                f"{rule}, {rs.reading_note(state, 'A6')}")
+        ctx.log(N_("{nation}'s Écorcheurs pillage {city} (die {die} above {need}): {loot} "
+                   "écu(s) and a pillage marker"), f"{rule}, {rs.reading_note(state, 'A6')}",
+                nation=rs.nation_name(ctx.side), city=rs.city_name(city), die=die, need=need,
+                loot=loot)
 
-    @verb("ambassadeur", hand=True, label="Play the Ambassadeur (two dice)")
+    @verb("ambassadeur", hand=True, label=N_("Play the Ambassadeur (two dice)"))
     def on_ambassadeur(self, rs: MontjoieModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         v, nation = state["vars"], ctx.side
         take_from_hand(state, nation, "ambassadeur")
         v["discard"].append("ambassadeur")
-        self._embassy(rs, state, ctx, flow, nation, "plays the Ambassadeur")
+        self._embassy(rs, state, ctx, flow, nation, N_("plays the Ambassadeur"))
 
     def papal_actions(self, rs: MontjoieModel, state: State,
                       nation: str) -> Iterator[Action]:
@@ -135,8 +140,8 @@ class RedCards(Corrections):
         if scores.get(nation) == low and list(scores.values()).count(low) == 1:
             yield Action("soutien-du-pape")
 
-    @verb("soutien-du-pape", label="Ask for the Pope's support (1D6: 4-6, a papal "
-          "ambassador; 10.0)")
+    @verb("soutien-du-pape", label=N_("Ask for the Pope's support (1D6: 4-6, a "
+                                            "papal ambassador; 10.0)"))
     def on_soutien_du_pape(self, rs: MontjoieModel, state: State, frame: Frame,
                            action: Action, ctx: Context, flow: Flow) -> None:
         nation = ctx.side
@@ -144,43 +149,47 @@ class RedCards(Corrections):
         die = ctx.roll(6)
         rule = f"{national.RULE} Soutien du Pape, {rs.reading_note(state, 'A25')}"
         if die <= 3:
-            ctx.log(f"{rs.nation_name(nation)}, with the fewest Pretender Points, asks for "
-                    f"the Pope's support: die {die}, refused", rule)
+            ctx.log(N_("{nation}, with the fewest Pretender Points, asks for the Pope's "
+                       "support: die {die}, refused"), rule, nation=rs.nation_name(nation),
+                    die=die)
             return
-        ctx.log(f"{rs.nation_name(nation)}, with the fewest Pretender Points, asks for the "
-                f"Pope's support: die {die}, a papal ambassador", rule)
-        self._embassy(rs, state, ctx, flow, nation, "receives a papal ambassador")
+        ctx.log(N_("{nation}, with the fewest Pretender Points, asks for the Pope's support: "
+                   "die {die}, a papal ambassador"), rule, nation=rs.nation_name(nation),
+                die=die)
+        self._embassy(rs, state, ctx, flow, nation, N_("receives a papal ambassador"))
 
     def _embassy(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow,
-                 nation: str, how: str) -> None:
+                 nation: str, how: Msg) -> None:
         """The Ambassador's two dice and what they bring (Séq. 3 Ambassadeur)."""
         v = state["vars"]
         dice = [ctx.roll(6), ctx.roll(6)]
         result = ambassador(sum(dice))
-        ctx.log(f"{rs.nation_name(nation)} {how}: {dice[0]} + {dice[1]} = "
-                f"{sum(dice)}, {AMBASSADOR_NAMES[result]}", f"{RULE} Ambassadeur")
+        ctx.log(N_("{nation} {how}: {a} + {b} = {total}, {result}"), f"{RULE} Ambassadeur",
+                nation=rs.nation_name(nation), how=how, a=dice[0], b=dice[1],
+                total=sum(dice), result=AMBASSADOR_NAMES[result])
         if result == OUTSIDE_HELP:
-            draw(rs, state, ctx, nation, OUTSIDE_HELP_CARDS, "Aide extérieure",
+            draw(rs, state, ctx, nation, OUTSIDE_HELP_CARDS, N_("Aide extérieure"),
                  f"{RULE} Ambassadeur")
         elif result == HERO_RESULT:
             if v["heroes"].get(nation) == "active" and rs.option(state, "grand-master"):
                 v.setdefault("grand_masters", []).append(nation)
-                ctx.log(f"{rs.nation_name(nation)}'s Hero is already active: Grand Maître "
-                        "de l'Artillerie this turn, + 1 PC", "Montjoie 10.0")
+                ctx.log(N_("{nation}'s Hero is already active: Grand Maître de l'Artillerie "
+                           "this turn, + 1 PC"), "Montjoie 10.0", nation=rs.nation_name(nation))
             else:
                 v["heroes"][nation] = "active"
-                ctx.log(f"{rs.nation_name(nation)}'s Hero is active: + 2 PC in every combat "
-                        "he takes part in, until he is killed", f"{RULE} Ambassadeur")
+                ctx.log(N_("{nation}'s Hero is active: + 2 PC in every combat he takes part "
+                           "in, until he is killed"), f"{RULE} Ambassadeur",
+                        nation=rs.nation_name(nation))
                 if national.hero_activated(rs, state, nation):
-                    ctx.log("Jeanne d'Arc is activated for the first time: France receives "
-                            "a Signe de Dieu, to use while she lives",
+                    ctx.log(N_("Jeanne d'Arc is activated for the first time: France "
+                               "receives a Signe de Dieu, to use while she lives"),
                             f"{national.RULE} Jeanne d'Arc et le Signe de Dieu")
         elif result == CORRUPTION and corruption_targets(rs, state, nation):
             flow.call(rs, state, ctx, "ambassade-corruption", side=nation)
         elif result == COURT_INTRIGUE and self._intrigue_targets(rs, state, nation):
             flow.call(rs, state, ctx, "ambassade-intrigue", side=nation)
         elif result in (CORRUPTION, COURT_INTRIGUE):
-            ctx.log("Nobody to choose: the embassy has no effect", f"{RULE} Ambassadeur")
+            ctx.log(N_("Nobody to choose: the embassy has no effect"), f"{RULE} Ambassadeur")
 
     @staticmethod
     def _intrigue_targets(rs: MontjoieModel, state: State, nation: str) -> list[str]:
@@ -193,15 +202,15 @@ class Corruption(Corrections):
     name = "ambassade-corruption"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return f"{rs.nation_name(frame['side'])}: choose an opponent's city to corrupt " \
-               f"({RULE} Ambassadeur, Corruption)"
+        return N_("{nation}: choose an opponent's city to corrupt ({rule} Ambassadeur, "
+                  "Corruption)", nation=rs.nation_name(frame['side']), rule=RULE)
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for city in corruption_targets(rs, state, frame["side"]):
             yield Action("corrompre", (city,))
 
     @verb("corrompre", area=0,
-          label=lambda rs, state, a: f"Corrupt {rs.city_name(a.arg(0))}")
+          label=lambda rs, state, a: N_("Corrupt {city}", city=rs.city_name(a.arg(0))))
     def on_corrompre(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         city = action.arg(0)
@@ -211,11 +220,12 @@ class Corruption(Corrections):
         owner = rs.owner(state, city)
         if beats_fortification(die, level, need):
             take_city(rs, state, city, ctx.side, "corruption")
-            ctx.log(f"{rs.city_name(city)} betrays {rs.nation_name(owner)} (die {die} above "
-                    f"{need}): it is {rs.nation_name(ctx.side)}'s", rule)
+            ctx.log(N_("{city} betrays {owner} (die {die} above {need}): it is {nation}'s"),
+                    rule, city=rs.city_name(city), owner=rs.nation_name(owner), die=die,
+                    need=need, nation=rs.nation_name(ctx.side))
         else:
-            ctx.log(f"{rs.city_name(city)} stays loyal to {rs.nation_name(owner)} (die "
-                    f"{die}, not above {need})", rule)
+            ctx.log(N_("{city} stays loyal to {owner} (die {die}, not above {need})"), rule,
+                    city=rs.city_name(city), owner=rs.nation_name(owner), die=die, need=need)
         flow.end(rs, state, ctx)
 
 
@@ -226,20 +236,20 @@ class Intrigue(Corrections):
     name = "ambassade-intrigue"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return f"{rs.nation_name(frame['side'])}: choose the opponent who loses a card " \
-               f"({RULE} Ambassadeur, Intrigue de cour)"
+        return N_("{nation}: choose the opponent who loses a card ({rule} Ambassadeur, "
+                  "Intrigue de cour)", nation=rs.nation_name(frame['side']), rule=RULE)
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for nation in RedCards._intrigue_targets(rs, state, frame["side"]):
             yield Action("intrigue", (nation,))
 
-    @verb("intrigue", label=lambda rs, state, a: f"Intrigue de cour against "
-          f"{rs.nation_name(a.arg(0))}")
+    @verb("intrigue", label=lambda rs, state, a: N_(
+        "Intrigue de cour against {nation}", nation=rs.nation_name(a.arg(0))))
     def on_intrigue(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         victim = action.arg(0)
-        ctx.log(f"Intrigue de cour: {rs.nation_name(victim)} loses a card drawn at random",
-                f"{RULE} Ambassadeur")
+        ctx.log(N_("Intrigue de cour: {nation} loses a card drawn at random"),
+                f"{RULE} Ambassadeur", nation=rs.nation_name(victim))
         owe(rs, state, ctx, flow, "perte-au-hasard", {victim: ["lose-card"]}, result="lost")
 
     def resume(self, rs: MontjoieModel, state: State, frame: Frame, ctx: Context,
@@ -253,18 +263,18 @@ class LoseRandomCard(Corrections, Obligation[MontjoieModel]):
 
     name = "perte-au-hasard"
 
-    @verb("lose-card", hand=True, label="Lose a card drawn at random")
+    @verb("lose-card", hand=True, label=N_("Lose a card drawn at random"))
     def on_lose_card(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         cards = own_cards(state, ctx.side)
         kind = cards[ctx.roll(len(cards), zero_based=True, private=True)]
         take_from_hand(state, ctx.side, kind)
         state["vars"]["discard"].append(kind)
-        ctx.log(f"{rs.nation_name(ctx.side)} loses {CARD_NAMES.get(kind, kind)}, drawn at "
-                "random", RULE)
+        ctx.log(N_("{nation} loses {card}, drawn at random"), RULE,
+                nation=rs.nation_name(ctx.side), card=CARD_NAMES.get(kind, kind))
 
-    @verb("lose-red", hand=True, label="Lose a red card drawn at random (a yellow one if "
-          "you hold no red card)")
+    @verb("lose-red", hand=True, label=N_("Lose a red card drawn at random (a yellow one "
+                                          "if you hold no red card)"))
     def on_lose_red(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         cards = own_cards(state, ctx.side)
@@ -272,5 +282,5 @@ class LoseRandomCard(Corrections, Obligation[MontjoieModel]):
         kind = reds[ctx.roll(len(reds), zero_based=True, private=True)]
         take_from_hand(state, ctx.side, kind)
         state["vars"]["discard"].append(kind)
-        ctx.log(f"{rs.nation_name(ctx.side)} loses {CARD_NAMES.get(kind, kind)}, drawn at "
-                "random", f"{national.RULE} Navarre")
+        ctx.log(N_("{nation} loses {card}, drawn at random"), f"{national.RULE} Navarre",
+                nation=rs.nation_name(ctx.side), card=CARD_NAMES.get(kind, kind))

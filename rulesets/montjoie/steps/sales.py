@@ -22,6 +22,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.cities import set_city
+from ..words import N_
 from . import national
 from .corrections import Corrections
 from .secret_treasury import private_total
@@ -59,8 +60,9 @@ def sale_actions(rs: MontjoieModel, state: State, seller: str) -> Iterator[Actio
 class SaleOffers:
     """The verb a seller uses in his turn (a base of the Séquence 7 phase step)."""
 
-    @verb("vendre", area=0, label=lambda rs, state, a: f"Offer {rs.city_name(a.arg(0))} "
-          f"for sale to {rs.nation_name(a.arg(1))} (10.0)")
+    @verb("vendre", area=0, label=lambda rs, state, a: N_(
+        "Offer {city} for sale to {nation} (10.0)", city=rs.city_name(a.arg(0)),
+        nation=rs.nation_name(a.arg(1))))
     def on_vendre(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         city, buyer = action.arg(0), action.arg(1)
@@ -83,9 +85,11 @@ class CitySale(Corrections):
         fv = frame["vars"]
         city = rs.city_name(fv["city"])
         if fv["price"] is None:
-            return f"{rs.nation_name(fv['seller'])}: your price for {city} ({RULE})"
-        return (f"{rs.nation_name(fv['buyer'])}: buy {city} from "
-                f"{rs.nation_name(fv['seller'])} for {fv['price']} écus? ({RULE})")
+            return N_("{nation}: your price for {city} ({rule})",
+                      nation=rs.nation_name(fv['seller']), city=city, rule=RULE)
+        return N_("{buyer}: buy {city} from {seller} for {price} écus? ({rule})",
+                  buyer=rs.nation_name(fv['buyer']), city=city,
+                  seller=rs.nation_name(fv['seller']), price=fv['price'], rule=RULE)
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         fv = frame["vars"]
@@ -105,15 +109,16 @@ class CitySale(Corrections):
                flow: Flow, result: Any) -> None:
         flow.end(rs, state, ctx)  # the seller has received the price (encaisser)
 
-    @verb("prix", label="Ask {0} écus")
+    @verb("prix", label=N_("Ask {0} écus"))
     def on_prix(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
         fv["price"] = int(action.arg(0))
-        ctx.log(f"{rs.nation_name(fv['seller'])} offers {rs.city_name(fv['city'])} to "
-                f"{rs.nation_name(fv['buyer'])} for {fv['price']} écus", RULE)
+        ctx.log(N_("{seller} offers {city} to {buyer} for {price} écus"), RULE,
+                seller=rs.nation_name(fv['seller']), city=rs.city_name(fv['city']),
+                buyer=rs.nation_name(fv['buyer']), price=fv['price'])
 
-    @verb("acheter", label="Buy the city")
+    @verb("acheter", label=N_("Buy the city"))
     def on_acheter(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         fv, v = frame["vars"], state["vars"]
@@ -123,8 +128,9 @@ class CitySale(Corrections):
             v["treasury"][fv["seller"]] += fv["price"]
         set_city(rs, state, fv["city"], fv["buyer"], rs.level(state, fv["city"]))
         national.use(state, f"vente-{fv['seller']}")
-        ctx.log(f"{rs.nation_name(fv['buyer'])} buys {rs.city_name(fv['city'])} from "
-                f"{rs.nation_name(fv['seller'])} for {fv['price']} écus", RULE)
+        ctx.log(N_("{buyer} buys {city} from {seller} for {price} écus"), RULE,
+                buyer=rs.nation_name(fv['buyer']), city=rs.city_name(fv['city']),
+                seller=rs.nation_name(fv['seller']), price=fv['price'])
         if secret:  # 0.3: the seller's own program receives the price
             private_total(rs, state, ctx, fv["buyer"])
             owe(rs, state, ctx, flow, "encaisser", {fv["seller"]: ["encaisser"]},
@@ -132,8 +138,8 @@ class CitySale(Corrections):
             return
         flow.end(rs, state, ctx)
 
-    @verb("refuser", label="No sale")
+    @verb("refuser", label=N_("No sale"))
     def on_refuser(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
-        ctx.log(f"No sale of {rs.city_name(frame['vars']['city'])}", RULE)
+        ctx.log(N_("No sale of {city}"), RULE, city=rs.city_name(frame['vars']['city']))
         flow.end(rs, state, ctx)

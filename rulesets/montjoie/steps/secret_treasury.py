@@ -17,6 +17,7 @@ while the running total is a private line. Three obligations:
 
 from __future__ import annotations
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -26,6 +27,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import INCOME, MontjoieModel
 from ..model.turn import income
+from ..words import N_, and_list
 from .corrections import Corrections
 
 SALE_RULE = "Montjoie 10.0 Vente de villes"
@@ -39,16 +41,20 @@ def take_income(rs: MontjoieModel, state: State, ctx: Context, nation: str) -> N
     v["treasury"][nation] = v["treasury"].get(nation, 0) + gain
     notes = []
     if pillaged:
-        notes.append("pillaged, nothing from " + ", ".join(rs.city_name(c) for c in pillaged))
+        notes.append(N_("pillaged, nothing from {cities}",
+                        cities=", ".join(rs.city_name(c) for c in pillaged)))
     if v.get("bad_seasons"):
-        notes.append(f"Mauvaises Saisons: halved, {rs.reading_note(state, 'A24')}")
-    said = (f"Trésor: {rs.nation_name(nation)} receives {gain} écus "
-            f"({'; '.join(notes) or '1/2/3 per garrison/castle/fortress'})")
+        notes.append(N_("Mauvaises Saisons: halved, {reading}",
+                        reading=rs.reading_note(state, 'A24')))
+    said = N_("Trésor: {nation} receives {gain} écus ({notes})",
+              nation=rs.nation_name(nation), gain=gain,
+              notes=listing(notes, "; ") or N_("1/2/3 per garrison/castle/fortress"))
     if rs.secret_treasury(state):
         ctx.log(said, rs.cite("Séq. 1"))
         private_total(rs, state, ctx, nation)
     else:
-        ctx.log(f"{said}, treasury {v['treasury'][nation]}", rs.cite("Séq. 1"))
+        ctx.log(N_("{said}, treasury {n}", said=said, n=v['treasury'][nation]),
+                rs.cite("Séq. 1"))
 
 
 def ally_income(rs: MontjoieModel, state: State, ctx: Context, ally: str,
@@ -59,8 +65,9 @@ def ally_income(rs: MontjoieModel, state: State, ctx: Context, ally: str,
     forts = sum(INCOME[rs.level(state, c)] for c in rs.owned(state, ally)
                 if rs.level(state, c) >= 2)
     state["vars"]["treasury"][player] += die + forts
-    ctx.log(f"Trésor: {rs.nation_name(ally)}, loyal ally, brings {rs.nation_name(player)} "
-            f"die {die} + {forts} from its castles and fortresses", rs.cite("9.0"))
+    ctx.log(N_("Trésor: {ally}, loyal ally, brings {player} die {die} + {forts} from its "
+               "castles and fortresses"), rs.cite("9.0"), ally=rs.nation_name(ally),
+            player=rs.nation_name(player), die=die, forts=forts)
 
 
 def loyal_allies(rs: MontjoieModel, state: State) -> list[tuple[str, str]]:
@@ -74,8 +81,8 @@ def loyal_allies(rs: MontjoieModel, state: State) -> list[tuple[str, str]]:
 
 def private_total(rs: MontjoieModel, state: State, ctx: Context, nation: str) -> None:
     """The new total, a line only ``nation`` reads."""
-    ctx.log(f"Trésor de {rs.nation_name(nation)}: {rs.ecus(state, nation)} écus",
-            private=True)
+    ctx.log(N_("Trésor de {nation}: {n} écus"), private=True, nation=rs.nation_name(nation),
+            n=rs.ecus(state, nation))
 
 
 class Income(Corrections, Obligation[MontjoieModel]):
@@ -84,18 +91,18 @@ class Income(Corrections, Obligation[MontjoieModel]):
     name = "revenu"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
-        return f"{names}: take your income (Montjoie Séq. 1)"
+        names = and_list([rs.nation_name(s) for s in self.deciders(rs, state, frame)])
+        return N_("{names}: take your income (Montjoie Séq. 1)", names=names)
 
-    @verb("revenu", hand=True, label="Take your income (Séq. 1)")
+    @verb("revenu", hand=True, label=N_("Take your income (Séq. 1)"))
     def on_revenu(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         nation, v = ctx.side, state["vars"]
         start = int(frame["vars"].get("start") or 0)
         if start:
             v["treasury"][nation] = v["treasury"].get(nation, 0) + start
-            ctx.log(f"{rs.nation_name(nation)} takes the {start} starting écus",
-                    rs.cite("5.0"))
+            ctx.log(N_("{nation} takes the {n} starting écus"), rs.cite("5.0"),
+                    nation=rs.nation_name(nation), n=start)
         take_income(rs, state, ctx, nation)
         for ally, player in loyal_allies(rs, state):
             if player == nation:
@@ -108,13 +115,14 @@ class SaleReceipt(Corrections, Obligation[MontjoieModel]):
 
     name = "encaisser"
 
-    @verb("encaisser", hand=True, label="Receive the price of the city (10.0)")
+    @verb("encaisser", hand=True, label=N_("Receive the price of the city (10.0)"))
     def on_encaisser(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         price = int(frame["vars"]["price"])
         state["vars"]["treasury"][ctx.side] = state["vars"]["treasury"].get(ctx.side, 0) \
             + price
-        ctx.log(f"{rs.nation_name(ctx.side)} receives {price} écus", SALE_RULE)
+        ctx.log(N_("{nation} receives {n} écus"), SALE_RULE, nation=rs.nation_name(ctx.side),
+                n=price)
         private_total(rs, state, ctx, ctx.side)
 
 
@@ -124,16 +132,16 @@ class ShowTreasury(Corrections, Obligation[MontjoieModel]):
     name = "montrer-tresor"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
-        return f"{names}: show your écus, the last tie-break (Montjoie 1.0)"
+        names = and_list([rs.nation_name(s) for s in self.deciders(rs, state, frame)])
+        return N_("{names}: show your écus, the last tie-break (Montjoie 1.0)", names=names)
 
-    @verb("montrer-tresor", hand=True, label="Show your écus (tie-break, 1.0)")
+    @verb("montrer-tresor", hand=True, label=N_("Show your écus (tie-break, 1.0)"))
     def on_montrer_tresor(self, rs: MontjoieModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         ecus = rs.ecus(state, ctx.side) or 0
         rs.extra(state).setdefault("shown_ecus", {})[ctx.side] = ecus
-        ctx.log(f"{rs.nation_name(ctx.side)} shows its treasury: {ecus} écus "
-                "(tie-break)", rs.cite("1.0"))
+        ctx.log(N_("{nation} shows its treasury: {n} écus (tie-break)"), rs.cite("1.0"),
+                nation=rs.nation_name(ctx.side), n=ecus)
 
 
 SECRET_TREASURY_PROCEDURES = (Income, SaleReceipt, ShowTreasury)

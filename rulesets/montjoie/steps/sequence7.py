@@ -21,6 +21,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import MontjoieModel
 from ..model.cards import CARD_NAMES, RED
+from ..words import N_, and_list
 from .common import first_in_order, go_next_phase, next_in_order
 from .corrections import Corrections
 
@@ -52,15 +53,16 @@ def discard_cleanup(rs: MontjoieModel, state: State, ctx: Context) -> None:
     v["discard"] = []
     v["face_up"] = {}
     if v.pop("mercenaries", None):
-        ctx.log("The mercenaries leave at the end of the turn", rs.cite("9.0"))
+        ctx.log(N_("The mercenaries leave at the end of the turn"), rs.cite("9.0"))
     v.pop("mercenary_offer", None)
     if rs.reading(state, "A3") == "b":
         for n, hero in v["heroes"].items():
             if hero == "active":
                 v["heroes"][n] = "inactive"
-                ctx.log(f"{rs.nation_name(n)}'s hero is discarded with the cards",
-                        f"{rs.cite('Séq. 7')}, {rs.reading_note(state, 'A3')}")
-    ctx.log("Every card is discarded and shuffled into the deck for the next turn",
+                ctx.log(N_("{nation}'s hero is discarded with the cards"),
+                        f"{rs.cite('Séq. 7')}, {rs.reading_note(state, 'A3')}",
+                        nation=rs.nation_name(n))
+    ctx.log(N_("Every card is discarded and shuffled into the deck for the next turn"),
             rs.cite("Séq. 7"))
 
 
@@ -69,14 +71,15 @@ class EndDiscard(Corrections, Obligation[MontjoieModel]):
 
     name = "end-discard"
 
-    @verb("discard-hand", hand=True, label="Discard your hand (end of Séq. 7)")
+    @verb("discard-hand", hand=True, label=N_("Discard your hand (end of Séq. 7)"))
     def on_discard_hand(self, rs: MontjoieModel, state: State, frame: Frame,
                         action: Action, ctx: Context, flow: Flow) -> None:
         v = state["vars"]
         count = len(v["hands"].get(ctx.side, []))
         v["hands"][ctx.side] = []
         v["hand_sizes"][ctx.side] = 0
-        ctx.log(f"{rs.nation_name(ctx.side)} discards {count} card(s)", rs.cite("Séq. 7"))
+        ctx.log(N_("{nation} discards {n} card(s)"), rs.cite("Séq. 7"),
+                nation=rs.nation_name(ctx.side), n=count)
 
 
 class PlayerTurns(Corrections):
@@ -100,17 +103,18 @@ class PlayerTurns(Corrections):
         return [current] if current else []
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return f"{rs.nation_name(state['vars']['current'])}: your turn (Montjoie Séq. 7)"
+        return N_("{nation}: your turn (Montjoie Séq. 7)",
+                  nation=rs.nation_name(state['vars']['current']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         if state["vars"]["current"]:
             yield Action("end-turn")
 
-    @verb("end-turn", label="End your turn")
+    @verb("end-turn", label=N_("End your turn"))
     def on_end_turn(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         nation = state["vars"]["current"]
-        ctx.log(f"{rs.nation_name(nation)} ends its turn", rs.cite("Séq. 7"))
+        ctx.log(N_("{nation} ends its turn"), rs.cite("Séq. 7"), nation=rs.nation_name(nation))
         following = next_in_order(rs, state, nation)
         if following is None:
             end_of_sequence_7(rs, state, ctx, flow)
@@ -142,11 +146,12 @@ class KeepRed(Corrections):
             yield Action("keep-red", ("aucune",))
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.nation_name(s) for s in self.deciders(rs, state, frame))
-        return f"{names}: keep one red card for next turn? (Stratégie à long terme, 10.0)"
+        names = and_list([rs.nation_name(s) for s in self.deciders(rs, state, frame)])
+        return N_("{names}: keep one red card for next turn? (Stratégie à long terme, 10.0)",
+                  names=names)
 
-    @verb("keep-red", hand=True, sealed=True, label=lambda rs, state, a: "Discard all"
-          if a.arg(0) == "aucune" else f"Keep {CARD_NAMES.get(a.arg(0), a.arg(0))}")
+    @verb("keep-red", hand=True, sealed=True, label=lambda rs, state, a: N_("Discard all")
+          if a.arg(0) == "aucune" else N_("Keep {card}", card=CARD_NAMES.get(a.arg(0), a.arg(0))))
     def on_keep_red(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         v, side, kind = state["vars"], ctx.side, action.arg(0)
@@ -154,9 +159,11 @@ class KeepRed(Corrections):
         v["hands"][side] = kept
         v["hand_sizes"][side] = len(kept)
         frame["vars"].setdefault("done", []).append(side)
-        ctx.log(f"{rs.nation_name(side)} discards his hand" + (", keeping one red card"
-                if kept else ""), rs.cite("10.0 Stratégie à long terme"))
+        ctx.log(N_("{nation} discards his hand, keeping one red card") if kept
+                else N_("{nation} discards his hand"), rs.cite("10.0 Stratégie à long terme"),
+                nation=rs.nation_name(side))
         if kept:
-            ctx.log(f"{rs.nation_name(side)} keeps {CARD_NAMES[kind]}", private=True)
+            ctx.log(N_("{nation} keeps {card}"), private=True, nation=rs.nation_name(side),
+                    card=CARD_NAMES[kind])
         if not self.deciders(rs, state, frame):
             flow.end(rs, state, ctx, "discarded")

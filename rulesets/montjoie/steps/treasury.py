@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from boardapp.core.base.i18n import Msg
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -16,6 +17,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model.base import MAX_PI, MontjoieModel
 from ..model.cities import set_city
+from ..words import N_
 from .allies import automatic_choice_due, loyalty_due
 from .common import go_next_phase
 from .corrections import Corrections
@@ -65,7 +67,7 @@ class TreasuryPhase(Corrections):
                 first = next(n for n in v["order"] if n in rs.players(state))
                 flow.call(rs, state, ctx, "start-ecus", first)
                 return
-            start_values(rs, state, ctx, int(str(known)), "Game data")
+            start_values(rs, state, ctx, int(str(known)), N_("Game data"))
         if flanders_doubles(rs, state):
             rs.extra(state)["doubled"] = ""
             flow.call(rs, state, ctx, "flanders-double", "flandres")
@@ -99,12 +101,12 @@ class TreasuryPhase(Corrections):
     def clear_pillage(rs: MontjoieModel, state: State, ctx: Context) -> None:
         v = state["vars"]
         if v["pillage"]:
-            ctx.log("The pillage markers are removed", rs.cite("Séq. 1"))
+            ctx.log(N_("The pillage markers are removed"), rs.cite("Séq. 1"))
         v["pillage"] = []
         v["bad_seasons"] = False
 
 
-def start_values(rs: MontjoieModel, state: State, ctx: Context, ecus: int, how: str) -> None:
+def start_values(rs: MontjoieModel, state: State, ctx: Context, ecus: int, how: Msg) -> None:
     """Give every player the starting écus and PI (A2) once."""
     v = state["vars"]
     pi = MAX_PI if rs.reading(state, "A2") == "a" else 0
@@ -115,8 +117,9 @@ def start_values(rs: MontjoieModel, state: State, ctx: Context, ecus: int, how: 
     if rs.secret_treasury(state):  # each player takes them with his income (Income)
         rs.extra(state)["start_due"] = ecus
     v["started"] = True
-    ctx.log(f"Each player starts with {ecus} écus ({how}: the book does not print them) "
-            f"and {pi} Influence Points", f"{rs.cite('5.0')}, {rs.reading_note(state, 'A2')}")
+    ctx.log(N_("Each player starts with {ecus} écus ({how}: the book does not print them) "
+               "and {pi} Influence Points"), f"{rs.cite('5.0')}, {rs.reading_note(state, 'A2')}",
+            ecus=ecus, how=how, pi=pi)
 
 
 class StartEcus(Corrections):
@@ -126,19 +129,19 @@ class StartEcus(Corrections):
     name = "start-ecus"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return ("How many écus does each player start with? The rule book does not say "
-                "(Montjoie 5.0; Game data, Valeurs de départ)")
+        return N_("How many écus does each player start with? The rule book does not say "
+                  "(Montjoie 5.0; Game data, Valeurs de départ)")
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for n in range(MAX_START_ECUS + 1):
             yield Action("start-ecus", (str(n),))
 
-    @verb("start-ecus", label="Each player starts with {0} écus")
+    @verb("start-ecus", label=N_("Each player starts with {0} écus"))
     def on_start_ecus(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         ecus = int(action.arg(0))
         state.setdefault("data", {}).setdefault("start", {})["ecus"] = str(ecus)
-        start_values(rs, state, ctx, ecus, "given by the players")
+        start_values(rs, state, ctx, ecus, N_("given by the players"))
         flow.end(rs, state, ctx)
 
 
@@ -158,30 +161,32 @@ class Reentry(Corrections):
               flow: Flow) -> None:
         if not self.options(rs, state, frame["side"]):
             state["vars"]["eliminated"].remove(frame["side"])
-            ctx.log(f"{rs.nation_name(frame['side'])} has no starting city to come back "
-                    f"to", f"{rs.cite('7.0')}, {rs.reading_note(state, 'A26')}")
+            ctx.log(N_("{nation} has no starting city to come back to"),
+                    f"{rs.cite('7.0')}, {rs.reading_note(state, 'A26')}",
+                    nation=rs.nation_name(frame['side']))
             flow.end(rs, state, ctx)
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return (f"{rs.nation_name(frame['side'])} comes back: choose one of your three "
-                "starting cities (Montjoie 7.0)")
+        return N_("{nation} comes back: choose one of your three starting cities "
+                  "(Montjoie 7.0)", nation=rs.nation_name(frame['side']))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for city in self.options(rs, state, frame["side"]):
             yield Action("reenter", (city,))
 
-    @verb("reenter", area=0, label=lambda rs, state, a: f"Come back in "
-          f"{rs.city_name(a.arg(0))}")
+    @verb("reenter", area=0, label=lambda rs, state, a: N_(
+        "Come back in {city}", city=rs.city_name(a.arg(0))))
     def on_reenter(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         nation, city = frame["side"], action.arg(0)
         before = rs.owner(state, city)
         set_city(rs, state, city, nation, max(1, rs.level(state, city)))
         state["vars"]["eliminated"].remove(nation)
-        taken = f" (replacing {rs.nation_name(before)})" if before not in (None, nation) \
-            else ""
-        ctx.log(f"{rs.nation_name(nation)} comes back in {rs.city_name(city)}{taken}",
-                f"{rs.cite('7.0')}, {rs.reading_note(state, 'A26')}")
+        taken = N_(" (replacing {nation})", nation=rs.nation_name(before)) \
+            if before not in (None, nation) else ""
+        ctx.log(N_("{nation} comes back in {city}{taken}"),
+                f"{rs.cite('7.0')}, {rs.reading_note(state, 'A26')}",
+                nation=rs.nation_name(nation), city=rs.city_name(city), taken=taken)
         flow.end(rs, state, ctx)
 
 
@@ -203,17 +208,19 @@ class FlandersDouble(Corrections):
     name = "flanders-double"
 
     def prompt(self, rs: MontjoieModel, state: State, frame: Frame) -> str:
-        return "Flandres: choose the city whose income is doubled this turn (Montjoie 10.0)"
+        return N_("Flandres: choose the city whose income is doubled this turn "
+                  "(Montjoie 10.0)")
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for city in doubling_choices(rs, state):
             yield Action("double-income", (city,))
 
-    @verb("double-income", area=0, label=lambda rs, state, a: "Double the income of "
-          f"{rs.city_name(a.arg(0))}")
+    @verb("double-income", area=0, label=lambda rs, state, a: N_(
+        "Double the income of {city}", city=rs.city_name(a.arg(0))))
     def on_double_income(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         rs.extra(state)["doubled"] = action.arg(0)
-        ctx.log(f"Flandres doubles the income of {rs.city_name(action.arg(0))} "
-                f"({rs.reading_note(state, 'A21')})", rs.cite("10.0 Flandres"))
+        ctx.log(N_("Flandres doubles the income of {city} ({reading})"),
+                rs.cite("10.0 Flandres"), city=rs.city_name(action.arg(0)),
+                reading=rs.reading_note(state, 'A21'))
         flow.end(rs, state, ctx)
