@@ -16,6 +16,9 @@ WORDS = Domain.beside("guet-apens", Path(__file__).resolve().parent)
 _, N_, NP_ = WORDS.gettext, WORDS.msg, WORDS.plural
 
 
+__all__ = ["N_", "NP_", "WORDS", "_", "both", "data_word", "listing"]
+
+
 def both(names: list) -> str:
     """Names joined by "and" in the language now (for prompts, drawn when shown)."""
     return listing(list(names), str(N_(" and ")))
