@@ -32,8 +32,8 @@ class Deploy(Step[GuetApensModel]):
         sc = rs.scenario_data(state["scenario"])
         names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
         text = sc.get("setup") or N_("each side on its own table edge (GA 1.8)")
-        return N_("Set-up: {names}, place your figures (by hand) and say when ready. {text}",
-                  names=names, text=text)
+        return N_("Set-up: {names}, place your figures (by hand) and say when ready. {setup}",
+                  names=names, setup=text)
 
     def actions(self, rs: GuetApensModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("ready", ())
