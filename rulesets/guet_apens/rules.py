@@ -31,7 +31,7 @@ from .model.characters import (
 )
 from .model.sheet import figure_sheet
 from .model.shooting import WEAPONS
-from .model.words import N_, data_word, listing
+from .model.words import N_, data_word, listing, outcome_words
 from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
@@ -232,7 +232,7 @@ class GuetApens(GuetApensModel):
                            sheet=partial(figure_sheet, self, state, pid))
 
     def outcome(self, state: State) -> str | None:
-        return state["vars"].get("result")
+        return outcome_words(state["vars"].get("result"))
 
     def status(self, state: State) -> Status:
         sc = self.scenario_data(state["scenario"])
