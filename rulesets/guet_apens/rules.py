@@ -205,7 +205,7 @@ class GuetApens(GuetApensModel):
     def counter_face(self, state: State, pid: str) -> CounterFace:
         f = state["vars"]["figs"].get(pid)
         if f is None:
-            return CounterFace("#777777", "#ffffff", "H", "horse")
+            return CounterFace("#777777", "#ffffff", "H", N_("horse"))
         side = self.side(f["side"] or "a")
         vals = self.values(state, pid)
         sheet = listing([N_("{name} {now}/{start}", name=NAMES[k], now=vals[k],
