@@ -227,7 +227,7 @@ class DeuxBretagne(DeuxBretagneModel):
                             "{bonus}, command {command}, move 8 (2.3)\nsource: {source}",
                             t=data_word(t.name), side=side.name, origin=data_word(t.origin),
                             activation=t.activation, bonus=f"{t.bonus:+d}", command=t.command,
-                            source=t.source)))
+                            source=data_word(t.source))))
         reduced = self.is_reduced(state, pid)
         tag = N_("in fortress") if pid in groups.inside(state) else ""
         i = 1 if reduced else 0

@@ -31,7 +31,7 @@ from .model.characters import (
 )
 from .model.sheet import figure_sheet
 from .model.shooting import WEAPONS
-from .model.words import N_, data_word, listing, outcome_words
+from .model.words import N_, WORDS, data_word, listing, outcome_words
 from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
@@ -107,8 +107,9 @@ class GuetApens(GuetApensModel):
         for sid, sc in self.all_scenario_data().items():
             if sc.get("victory") in PLAYABLE:
                 periods = int(sc.get("periods") or 0)
-                objective = sc.get("objective") or VICTORY_TEXT[sc["victory"]]
-                out[sid] = ScenarioInfo(sid, str(sc["name"]), N_(
+                objective = (WORDS.msg(str(sc["objective"])) if sc.get("objective")
+                             else VICTORY_TEXT[sc["victory"]])  # the scenario file's words
+                out[sid] = ScenarioInfo(sid, WORDS.msg(str(sc["name"])), N_(
                     "{objective} ({n} periods)", objective=objective, n=periods) if periods
                     else N_("{objective} (unlimited periods)", objective=objective))
         return out

@@ -156,7 +156,8 @@ class LilyErmine(LilyErmineModel):
                 tooltip=(N_("{c} ({name}): rank {stars} stars, {mp} MP, TC {tc}\nback: "
                             "{back}\nsource: {source}", c=c.name,
                             name=data_word(self.counters.nationalities[c.nationality]['name']),
-                            stars=c.stars, mp=c.mp, tc=c.tc, back=c.back, source=c.source)))
+                            stars=c.stars, mp=c.mp, tc=c.tc, back=data_word(c.back),
+                            source=data_word(c.source))))
         ut = self.counters.units[self.unit_code(state, pid)]
         reduced = flipped and not ut.one_sp
         cf = ut.cf[1 if flipped else 0]
@@ -169,7 +170,7 @@ class LilyErmine(LilyErmineModel):
                         "SP\nsource: {source}", piece=self.piece_name(state,
                                                                       pid), ut=data_word(ut.name),
                         cf=cf, rf=ut.rf, mp=ut.mp, rp=ut.rp, sp=self.sp(state, pid),
-                        source=ut.source)))
+                        source=data_word(ut.source))))
 
     def place_markers(self, state: State) -> dict[str, list[str]]:
         out = {z: [KIND_TITLES.get(k, k.capitalize())] for z, k in state["vars"]["markers"].items()}

@@ -14,7 +14,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..model import GuetApensModel
-from ..model.words import N_, both
+from ..model.words import N_, WORDS, both
 
 START_STEP = "deploy"
 
@@ -31,7 +31,8 @@ class Deploy(Step[GuetApensModel]):
     def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
         sc = rs.scenario_data(state["scenario"])
         names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
-        text = sc.get("setup") or N_("each side on its own table edge (GA 1.8)")
+        text = (WORDS.msg(str(sc["setup"])) if sc.get("setup")  # the scenario file's words
+                else N_("each side on its own table edge (GA 1.8)"))
         return N_("Set-up: {names}, place your figures (by hand) and say when ready. {setup}",
                   names=names, setup=text)
 
