@@ -87,3 +87,14 @@ def test_a_card_note_and_a_chart_name_read_in_french_and_stay_english_in_the_sta
     result = data_word("Successful & 1 step loss for the attacker")
     assert result == "Successful & 1 step loss for the attacker"  # English in the state
     assert str(result).startswith("Succès")
+
+
+def test_the_french_games_data_read_in_their_books_words():
+    ga = find_ruleset("guet-apens")
+    name = ga.scenarios()["VIII-2"].name
+    mj = find_ruleset("montjoie")
+    set_language("fr")
+    assert str(name) == "VIII-2. Convoi pour Norrey" and name == "VIII-2. Convoy for Norrey"
+    assert data_text(ga, "Which point of a base measures movement?").startswith("Quel point")
+    assert notes_for(mj).lengths["courte-2"] == "5 ou 6 tours, 2 joueurs, alliés et neutres"
+    assert data_text(mj, "Black Death") == "Peste noire"
