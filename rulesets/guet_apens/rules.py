@@ -249,5 +249,5 @@ class GuetApens(GuetApensModel):
                  if 0 <= stage < len(STAGES) and state["flow"] and state["flow"][0][
                      "step"] not in (START_STEP, PICK_STEP) else "")
         return Status(N_("{game} {scenario}, period {turn}{where}", game=self.name,
-                         scenario=sc["name"], turn=state["turn"], where=where),
+                         scenario=WORDS.msg(str(sc["name"])), turn=state["turn"], where=where),
                       tuple(lines))
