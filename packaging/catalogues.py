@@ -19,6 +19,7 @@ extraction method); the code shows them through the ruleset's domain
 
 from __future__ import annotations
 
+import io
 import re
 import sys
 from collections.abc import Iterator
@@ -184,9 +185,17 @@ def update(source: Source, lang: str) -> Path:
     catalog.update(template)
     catalog.obsolete.clear()
     po.parent.mkdir(parents=True, exist_ok=True)
-    with po.open("wb") as fp:
-        write_po(fp, catalog, width=100, include_lineno=False, ignore_obsolete=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, include_lineno=False, ignore_obsolete=True)
+    text = buffer.getvalue()
+    if not po.exists() or _undated(po.read_bytes()) != _undated(text):
+        po.write_bytes(text)  # when only the date would change, the file is left as it is
     return po
+
+
+def _undated(text: bytes) -> bytes:
+    """A catalogue's text without its POT-Creation-Date line."""
+    return re.sub(rb'"POT-Creation-Date: [^"]*"\n', b"", text)
 
 
 def compile_all() -> list[Path]:
