@@ -158,3 +158,19 @@ def test_qt_translations_follow_the_language_chosen(qapp):
     finally:
         language_ui.apply_language("en")
     assert QApplication.translate("QPlatformTheme", "Cancel") == "Cancel"
+
+
+def test_counters_draw_their_words_in_the_language_spoken(french):
+    """A counter's words (messages of a ruleset's catalogue) are drawn and shown in the
+    tooltip in French: Qt alone would take a message's English value."""
+    from boardapp.core.engine.ruleset import CounterFace
+    from boardapp.ui.counter_items import CounterItem, face_look
+    from rulesets.guet_apens.model.words import N_
+
+    face = CounterFace(colour="#ffffff", text_colour="#000000", title=N_("horse"),
+                       tooltip=N_("horse"), tag=N_("horse"))
+    look = face_look(face, simple=False)
+    assert (look.face.title, look.face.tag) == ("cheval", "cheval")
+    assert CounterItem("p1", face, simple=False).toolTip() == "cheval"
+    set_language("en")
+    assert face_look(face, simple=False).face.title == "horse"

@@ -8,6 +8,7 @@ split: the face is data from the ruleset, never game logic in the item).
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardapp.core.base.i18n import language
 from boardapp.core.engine.ruleset import CounterFace
 
 from .counter_art_paint import CounterArt, paint_art
@@ -112,7 +114,7 @@ class CounterItem(QGraphicsRectItem):
         # Qt keeps each counter's picture on screen (a repaint only blits it); when that
         # picture must be made again (a new zoom), identical counters share one drawing.
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self.setToolTip(face.tooltip)
+        self.setToolTip(str(face.tooltip))
         self._look = face_look(face, simple, art)
         # The rectangle is the bounding rectangle, kept by Qt (no call into Python to
         # ask it each time the board is drawn); it is never drawn itself.
@@ -129,7 +131,7 @@ class CounterItem(QGraphicsRectItem):
         if face == self.face:
             return
         self.face = face
-        self.setToolTip(face.tooltip)
+        self.setToolTip(str(face.tooltip))
         self._set_look(face_look(face, self.simple, self.art))
 
     def set_simple(self, simple: bool) -> None:
@@ -331,7 +333,7 @@ class FaceLook:
             painter.drawText(rect, align | Qt.AlignmentFlag.AlignVCenter, value)
 
 
-_LOOKS: dict[tuple[CounterFace, bool, CounterArt | None], FaceLook] = {}
+_LOOKS: dict[tuple[CounterFace, bool, CounterArt | None, str], FaceLook] = {}
 FACES: dict[tuple[CounterFace, bool, CounterArt | None, bool, float, float], QPixmap] = {}
 """Pre-rendered faces: (face, simple, art, lifted, device scale, pixel ratio) -> pixmap."""
 FACES_LIMIT = 64 * 1024 * 1024
@@ -340,13 +342,23 @@ _faces_bytes = 0
 
 
 def face_look(face: CounterFace, simple: bool, art: CounterArt | None = None) -> FaceLook:
-    """The (shared) fonts and layout of ``face`` (shown as image ``art``, if any)."""
-    look = _LOOKS.get((face, simple, art))
+    """The (shared) fonts and layout of ``face`` (shown as image ``art``, if any), its
+    words drawn in the language spoken now."""
+    key = (face, simple, art, language())
+    look = _LOOKS.get(key)
     if look is None:
         if len(_LOOKS) > 5000:
             _LOOKS.clear()
-        look = _LOOKS[(face, simple, art)] = FaceLook(face, simple, art)
+        look = _LOOKS[key] = FaceLook(drawn_face(face), simple, art)
     return look
+
+
+def drawn_face(face: CounterFace) -> CounterFace:
+    """``face`` with its words (messages of the ruleset's catalogue) drawn in the language
+    spoken now: Qt would take a message's English value, not its translation."""
+    return replace(face, title=str(face.title), subtitle=str(face.subtitle),
+                   values=tuple(str(v) for v in face.values), tooltip=str(face.tooltip),
+                   tag=str(face.tag))
 
 
 def face_pixmap(look: FaceLook, lifted: bool, scale: float, ratio: float) -> QPixmap:
