@@ -79,7 +79,7 @@ class DecisionRow(QFrame):
         text.addWidget(self.label)
         where = [self._where(p) for p in self.pieces[:MAX_ICONS]]
         if any(where):
-            place = QLabel(", ".join(w for w in where if w))
+            place = QLabel(", ".join(str(w) for w in where if w))
             place.setWordWrap(True)
             place.setStyleSheet("color: #444;")
             text.addWidget(place)
@@ -188,7 +188,7 @@ class DecisionsPanel(QDockWidget):
         wanted = self.window_.controller.button_actions()
         texts = [a.text() for a in wanted]
         sides = game.ruleset.deciding_sides(game.state)
-        known = [game.ruleset.side(s).name for s in sides if _known(game, s)]
+        known = [str(game.ruleset.side(s).name) for s in sides if _known(game, s)]
         self.who.setText(ngettext("{sides} to decide", "{sides} to decide", len(known)).format(
             sides=", ".join(known)) if known and wanted else "")
         if texts == self._shown:
