@@ -118,8 +118,8 @@ def test_the_ecus_break_a_tie_only_when_needed_shown_by_the_tied_players():
 
 def test_a_game_of_0_2_keeps_its_public_ecus():
     game = Game(mini(), "normale-4", 1, played_with="0.2")
-    assert game.state["legacy"] == {"secret-treasury": False}
+    assert game.state["legacy"] == {"secret-treasury": False, "turn-from-treasury": False}
     rs = game.ruleset
     assert not any(("vars", "treasury", n) in paths
                    for n, paths in rs.secret_paths(game.state).items())
-    assert game.ruleset.version == "0.3"
+    assert game.ruleset.version == "0.4"

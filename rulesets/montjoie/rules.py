@@ -21,6 +21,7 @@ from .model.base import (
     PLAYED,
     POLITICS,
     SECRET_TREASURY,
+    TURN_FROM_TREASURY,
     MontjoieModel,
 )
 from .model.cards import CARD_NAMES, YELLOW
@@ -127,9 +128,12 @@ class Montjoie(MontjoieModel):
             state["flow"] = [{"step": "secret-ally", "side": nations[0],
                               "sides": list(nations), "vars": {}}]
         if played_with == "0.1":  # recorded before the rules of 0.2 (model.rule_on)
-            state["legacy"] = {"rules-0.2": False, SECRET_TREASURY: False}
+            state["legacy"] = {"rules-0.2": False, SECRET_TREASURY: False,
+                               TURN_FROM_TREASURY: False}
         elif played_with == "0.2":  # recorded when the écus were public
-            state["legacy"] = {SECRET_TREASURY: False}
+            state["legacy"] = {SECRET_TREASURY: False, TURN_FROM_TREASURY: False}
+        elif played_with == "0.3":  # recorded when a new turn went through placement again
+            state["legacy"] = {TURN_FROM_TREASURY: False}
         return state
 
     @staticmethod

@@ -128,13 +128,18 @@ def ceil_half(n: int) -> int:
 SECRET_TREASURY = "secret-treasury"
 """The legacy switch of version 0.3: each nation's écus secret (issue 17, point 1)."""
 
+TURN_FROM_TREASURY = "turn-from-treasury"
+"""The legacy switch of version 0.4: a new turn begins at Séq. 1 (the treasury); games
+recorded before went through the set-up's placement phase again (5.0), which logged
+"the first turn begins" and took every city held then as a starting city (7.0)."""
+
 
 class MontjoieModel(Ruleset):
     """Montjoie!'s data and predicates (see the module docstring for the state)."""
 
     id = "montjoie"
     name = "Montjoie!"
-    version = "0.3"
+    version = "0.4"
     rules_name = "Montjoie"
     sides = SIDES
     map_file = "montjoie.yaml"

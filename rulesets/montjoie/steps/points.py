@@ -11,7 +11,7 @@ from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import owe
 
-from ..model.base import MontjoieModel
+from ..model.base import TURN_FROM_TREASURY, MontjoieModel
 from ..model.turn import (
     end_check,
     influence_gain,
@@ -101,7 +101,10 @@ class PointsPhase(Corrections):
                     die=die)
         state["turn"] = turn + 1
         ctx.log(N_("Turn {turn} begins"), rs.cite("Séq. 8"), turn=state['turn'])
-        flow.next_phase(rs, state, ctx, side=v["order"][0])
+        if rs.rule_on(state, TURN_FROM_TREASURY):  # Séq. 1 opens each turn
+            flow.enter_phase(rs, state, ctx, "tresor", side=v["order"][0])
+        else:  # recorded with 0.3 or before: through the placement phase again (5.0)
+            flow.next_phase(rs, state, ctx, side=v["order"][0])
 
     def conclude(self, rs: MontjoieModel, state: State, ctx: Context, flow: Flow, why: Msg,
                  rule: str) -> None:
