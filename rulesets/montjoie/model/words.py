@@ -18,11 +18,13 @@ _, N_, NP_ = WORDS.gettext, WORDS.msg, WORDS.plural
 
 
 def and_list(items: list) -> str:
-    """Names joined by " and " in the reader's words ("France and Angleterre")."""
+    """Names joined by " and " in the reader's words: "France and Angleterre and
+    Bretagne" as the English always said it, "France, Angleterre et Bretagne" in
+    French (the inner joins are their own message)."""
     items = list(items)
     if not items:
         return ""
     out = items[0]
-    for item in items[1:]:
-        out = N_("{a} and {b}", a=out, b=item)
-    return out
+    for item in items[1:-1]:
+        out = N_("{head} and {tail}", head=out, tail=item)
+    return N_("{a} and {b}", a=out, b=items[-1]) if len(items) > 1 else out
