@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from boardapp.core.ai.measures import steps_to
 from boardapp.core.engine.state import State
 
+from . import events
 from .base import PLAYERS, current_play, sieges
 from .siege import combat_factors
 from .victory import CAPITAL_IDS, automatic_winner
@@ -135,11 +136,11 @@ def campaign(rs: DeuxBretagneModel, state: State, side: str) -> float:
             continue
         dist = steps_to(bmap, (city,))
         need = max(1, needed_at(rs, state, city, side))
-        best, best_leaders = -40.0, []
-        for place, leaders, cf in marching:
-            fit = 10.0 * min(1.0, cf / (1.3 * need)) - 2.0 * dist.get(place, 20)
-            if fit > best:
-                best, best_leaders = fit, leaders
+        fits = sorted(((10.0 * min(1.0, cf / (1.3 * need)) - 2.0 * dist.get(place, 20),
+                        leaders) for place, leaders, cf in marching), reverse=True)
+        best, best_leaders = fits[0] if fits else (-40.0, [])
+        if len(fits) > 1:  # a second army coming to help (7.1: armies join)
+            best += 0.25 * max(-10.0, fits[1][0])
         marker = sieges(state).get(city)
         if marker is not None and marker.get("side") == side:
             best += 6.0 + 4.0 * int(marker.get("level", 0))
@@ -154,6 +155,19 @@ def campaign(rs: DeuxBretagneModel, state: State, side: str) -> float:
     return sum(plans) / len(plans)
 
 
+def settled_winner(rs: DeuxBretagneModel, state: State) -> str | None:
+    """The automatic victory (13.2) that nothing in the rest of the turn can undo: the
+    Shares of Evran accepted, the opposing leader killed or captured. The four capitals
+    are not settled: a city may still fall before the turn's end."""
+    if events.evran_winner(state):
+        return events.evran_winner(state)
+    automatic = automatic_winner(rs, state)
+    if automatic is None:
+        return None
+    owners = {state["control"].get(c) for c in CAPITAL_IDS}
+    return None if owners == {automatic[0]} else automatic[0]
+
+
 def evaluate(rs: DeuxBretagneModel, state: State, side: str) -> float:
     """How good ``state`` looks for ``side``: the winner by the rules first, then the
     goal cities held, VP, strength, the campaign against the goal cities it lacks (its
@@ -163,9 +177,9 @@ def evaluate(rs: DeuxBretagneModel, state: State, side: str) -> float:
     value = WIN * (stand[side] - stand[other])
     if rs.outcome(state) is not None:
         return value * 10
-    automatic = automatic_winner(rs, state)  # 13.2: settled at this turn's end, whatever
-    if automatic is not None:                # happens meanwhile (a projection is not)
-        value += WIN * 5 * (1 if automatic[0] == side else -1)
+    settled = settled_winner(rs, state)
+    if settled is not None:
+        value += WIN * 5 * (1 if settled == side else -1)
     targets = goals(rs, state)
     held = [state["control"].get(c) for c in targets]
     value += 8.0 * (held.count(side) - held.count(other))
