@@ -186,6 +186,11 @@ def evaluate(rs: DeuxBretagneModel, state: State, side: str) -> float:
     value += 1.0 * (state["score"].get(side, 0) - state["score"].get(other, 0))
     value += 0.5 * (strength(rs, state, side) - strength(rs, state, other))
     value += campaign(rs, state, side) - 0.5 * campaign(rs, state, other)
+    for frame in state.get("flow") or []:  # step losses still to take (8.22, 10.24)
+        if frame.get("step") == "step-losses":
+            for entry in (frame.get("vars") or {}).get("pending", []):
+                sign = 1 if entry.get("side") == other else -1 if entry.get("side") == side else 0
+                value += 1.5 * sign * int(entry.get("count", 0))
     hands = state["vars"].get("hands", {})
     value += 0.3 * (len(hands.get(side, [])) - len(hands.get(other, [])))
     return value
