@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 WIN = 100.0
 """What the winner by the rules is worth over anything else."""
+CLAIM = 50.0
+"""What claiming the Shares of Evran costs the computer: their conditions are printed on
+the card, not in the rules (13.2), so it cannot know it fulfils them and never claims."""
 
 
 def final_winner(rs: DeuxBretagneModel, state: State) -> str | None:
@@ -187,6 +190,9 @@ def evaluate(rs: DeuxBretagneModel, state: State, side: str) -> float:
     value += 0.5 * (strength(rs, state, side) - strength(rs, state, other))
     value += campaign(rs, state, side) - 0.5 * campaign(rs, state, other)
     for frame in state.get("flow") or []:  # step losses still to take (8.22, 10.24)
+        if frame.get("step") == "evran-answer" and \
+                (frame.get("vars") or {}).get("claimant") == side:
+            value -= CLAIM  # 13.2: the card's conditions are not in the rules
         if frame.get("step") == "step-losses":
             for entry in (frame.get("vars") or {}).get("pending", []):
                 sign = 1 if entry.get("side") == other else -1 if entry.get("side") == side else 0
