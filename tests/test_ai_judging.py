@@ -127,3 +127,31 @@ def test_map_distances() -> None:
     state = Game(rs, None, 1).state
     assert approach(bmap, state, ["red-inf-2"], ["h3-0"]) > approach(
         bmap, state, ["red-cav-1"], ["h3-0"])
+
+
+def test_deux_bretagne_evaluation_follows_the_campaign_of_blois() -> None:
+    """14.1: Blois must take Rennes or Nantes (14.14). A card played as ACT that activates
+    Charles de Blois, his army marching on Rennes, then a siege marker there (10.12) each
+    look better to Blois than what came before; claiming the Shares of Evran, whose
+    conditions are on the card (13.2), never does."""
+    from boardapp.core.ai.view import play_on
+    from boardapp.core.engine.actions import Action
+
+    rs = find_ruleset("deux-bretagne")
+    game = Game(rs, "14.1", 3)
+    game.play("draw", side="blois")
+    card = game.state["vars"]["hands"]["blois"][0]
+    start = rs.evaluate(game.state, "blois")
+    game.play(f"play {card} act", side="blois")
+    game.play("value 3", side="blois")
+    acting = rs.evaluate(game.state, "blois")
+    assert acting > start
+    army = "charles-de-blois,blois-ch-fr-1,blois-ch-fr-2,blois-me-1,blois-me-2"
+    nearer = play_on(rs, game.state, Action.parse(f"move {army} chateaugiron"), "blois")
+    assert nearer is not None and rs.evaluate(nearer, "blois") > acting
+    besieging = dict(nearer, vars=dict(nearer["vars"], sieges={
+        "rennes": {"level": 0, "side": "blois", "ready_at": 9}}))
+    assert rs.evaluate(besieging, "blois") > rs.evaluate(nearer, "blois")
+    game.state["vars"]["events_at"] = {"B-02": 0}  # an event played, its text not automated
+    claim = play_on(rs, game.state, Action("claim-evran", ("B-02",)), "blois")
+    assert claim is not None and rs.evaluate(claim, "blois") < rs.evaluate(game.state, "blois")

@@ -126,6 +126,7 @@ def test_the_layers_model_steps_ruleset():
 def test_after_the_end_only_corrections_by_hand_remain():
     game = at("score", {"richard-i": "anjou"})
     game.push("end-game")
+    game.push("agree-end")
     assert _RULESET.outcome(game.state) and game.legal_actions() == []
     with pytest.raises(IllegalActionError, match="game is over"):
         game.push("next-turn")

@@ -103,7 +103,10 @@ def test_game_length_unknown_by_default_ended_by_hand():
     game.state["phase"] = "score"
     assert texts(game) == {"next-turn", "end-game"}
     game.state["score"] = {"english": 3, "french": -3}
-    entry = game.push("end-game")
+    offer = game.push("end-game")  # the players end it together (0.4): the French agree
+    assert "offer to end the game" in offer.render() and _RULESET.outcome(game.state) is None
+    assert texts(game) == {"agree-end", "play-on"}
+    entry = game.push("agree-end")
     assert "English win" in _RULESET.outcome(game.state)
     assert "ended by the players" in entry.render()
     assert game.legal_actions() == []
@@ -172,7 +175,7 @@ def test_the_prompt_says_when_the_game_is_over():
     rs = game.ruleset
     while rs.outcome(game.state) is None:
         actions = game.legal_actions()
-        ends = [a for a in actions if a.verb == "end-game"]
+        ends = [a for a in actions if a.verb in ("end-game", "agree-end")]
         game.push(ends[0] if ends else actions[-1] if game.state["phase"] != "impulses"
                   else next(a for a in actions if a.verb == "pass"))
     assert rs.prompt(game.state).startswith("Game over: ")
@@ -197,7 +200,8 @@ def test_a_game_recorded_before_0_3_scores_a_killed_king_as_it_was_played():
     english = next(line.text for line in game.log[-1].lines
                    if line.text.startswith("English: "))
     assert "Philip II Augustus killed +2" in english and "enemy king" not in english
-    assert game.state["legacy"] == {"Phase Eleven killed king": False}
+    assert game.state["legacy"] == {"Phase Eleven killed king": False,
+                                    "the players end the game together": False}
 
 
 def test_a_king_killed_this_turn_scores_as_king_after_a_successor_is_crowned():
@@ -223,3 +227,22 @@ def test_a_king_killed_this_turn_scores_as_king_after_a_successor_is_crowned():
     assert "Philip II Augustus killed +3 (enemy king +1)" in english
     assert game.state["vars"]["killed"] == []  # scored once, then to the dead box
     assert game.state["pieces"]["philip-ii"]["loc"] == "dead"
+
+
+def test_the_other_side_may_play_on_rather_than_end_the_game():
+    game = Game(_RULESET, "1183", 2)
+    game.state["phase"] = "score"
+    game.push("end-game")
+    assert _RULESET.acting_side(game.state) == "french"
+    entry = game.push("play-on", side="french")
+    assert "play on" in entry.render() and "Turn 2" in entry.render()
+    assert _RULESET.outcome(game.state) is None and game.state["phase"] == "initiative"
+
+
+def test_a_game_recorded_before_0_4_ends_at_one_side_word():
+    game = Game(_RULESET, "1183", 2, played_with="0.3")
+    game.state["phase"] = "score"
+    game.state["score"] = {"english": 3, "french": -3}
+    entry = game.push("end-game")
+    assert "ended by the players" in entry.render()
+    assert "English win" in _RULESET.outcome(game.state)

@@ -51,7 +51,7 @@ from .steps.impulses import ImpulsesPhase
 from .steps.initiative import InitiativePhase
 from .steps.losses import LossesStep, RetreatStep
 from .steps.place import PlacePhase
-from .steps.score import ScorePhase
+from .steps.score import ENDED_TOGETHER, EndOffer, ScorePhase
 from .steps.troops import AssignPhase, DeployPhase, RaisePhase
 from .words import N_
 
@@ -59,7 +59,7 @@ from .words import N_
 class LionInWinter(LionModel):
     """Hundred Years War: Lion in Winter (from its crib sheet)."""
 
-    flow = Flow(ChartStep, CommanderStep, BattleStep, LossesStep, RetreatStep,
+    flow = Flow(ChartStep, CommanderStep, BattleStep, LossesStep, RetreatStep, EndOffer,
                 phases=(InitiativePhase, ImpulsesPhase, BattlesPhase, ControlPhase,
                         RaisePhase, DeployPhase, CapturedPhase, DeathPhase, PlacePhase,
                         AssignPhase, ScorePhase))
@@ -100,6 +100,8 @@ class LionInWinter(LionModel):
         state["active"] = "english"
         if played_with in ("0.1", "0.2"):  # recorded before 0.3: scored as it was played
             state[LEGACY] = {KILLED_KING: False}
+        if played_with in ("0.1", "0.2", "0.3"):  # before 0.4: one side ended the game
+            state.setdefault(LEGACY, {})[ENDED_TOGETHER] = False
         return state
 
     # -- rules hooks -------------------------------------------------------------------

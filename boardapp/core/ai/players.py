@@ -65,7 +65,7 @@ class NormalPlayer(Player):
     at random when there are more)."""
 
     level = "normal"
-    width = 40
+    width = 150
     samples = 2
 
     def choose(self, ruleset: Ruleset, state: State, side: str, legal: Sequence[Action],

@@ -121,13 +121,15 @@ class LionModel(LionCourt):
 
     def evaluate(self, state: State, side: str) -> float:
         """How good ``state`` looks for ``side``, for the computer opponent: the lead on
-        the zero-sum score (the side leading at the end wins, crib Phase Eleven); then
+        the zero-sum score (the side leading at the end wins, crib Phase Eleven; an offer
+        to end the game counts as ended, the other side may take it); then
         this round's points as they stand now (areas, capitals, leaders killed and in
         prison), counted for each round left (at most 3); then the troops' strength
         under each side's leaders (crib Phases Five, Six)."""
         other = OTHER[side]
         lead = float(state["score"].get(side, 0) - state["score"].get(other, 0))
-        if self.outcome(state) is not None:
+        offered = any(f.get("step") == "end-offer" for f in state.get("flow") or [])
+        if self.outcome(state) is not None or offered:  # an offer to end may be taken
             return lead + (1000.0 if lead > 0 else -1000.0 if lead < 0 else 0.0)
         points, _ = self.turn_points(state)
         rounds = state["vars"].get("rounds")

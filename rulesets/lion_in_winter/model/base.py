@@ -107,11 +107,13 @@ class LionBase(Ruleset):
     id = "lion-in-winter"
     name = N_("Hundred Years War: Lion in Winter")
     words = WORDS
-    version = "0.3"
+    version = "0.4"
     """Bumped whenever the state or the rules change. 0.3: a king killed in battle scores
     his +1 as enemy king in Phase Eleven even once a successor is crowned in Phase Nine
     (the kill records it); a game recorded before replays and scores as it was played
-    (``state["legacy"]``, see ``setup``)."""
+    (``state["legacy"]``, see ``setup``). 0.4: the game length being unknown, the
+    players end the game together: one side offers in Phase Eleven, the other agrees or
+    plays on (one side alone ended it before; older games keep that)."""
     aliases = ("lion_in_winter", "liw", "lion")
     rules_name = "Lion in Winter crib"
     sides = (
