@@ -37,7 +37,8 @@ from .steps.deploy import START_STEP, Deploy
 from .steps.joust import PICK_STEP, PickTeams, place_jousters
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_of
-from .steps.shooting import Shooting
+from .steps.rally import RALLY
+from .steps.shooting import GROUP_SHOTS, Shooting
 
 VICTORY_TEXT = {
     "joust": "Four knights a side joust one against one until one side has none left",
@@ -130,6 +131,8 @@ class GuetApens(GuetApensModel):
                              "blunted": bool(sc.get("blunted"))}
         state["vars"] = v
         state["phase"] = PERIOD
+        if played_with == "0.1":
+            state["legacy"] = {RALLY: False, GROUP_SHOTS: False}  # GA 12.5, 8.10: 0.2
         if sc.get("victory") in ("joust", "assaults"):
             v["rules"] = sc.get("rules", [])
             v["lances_replaced"] = True

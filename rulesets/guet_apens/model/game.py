@@ -142,7 +142,9 @@ class GuetApensModel(Ruleset):
 
     id = "guet-apens"
     name = "Guet-Apens"
-    version = "0.1"
+    version = "0.2"
+    """0.2: the rally (GA 12.5) in sequence 7 and the shots into a group (GA 8.10);
+    games of 0.1 replay without them (``state["legacy"]``)."""
     rules_name = "GA"
     sides = (SideInfo("a", "Player A", "#8e2b2b", "#ffffff"),
              SideInfo("b", "Player B", "#2b4f8e", "#ffffff"))

@@ -3,7 +3,8 @@ the next period. Automated: the triggers 1-3 (half the LP lost, the leader down 
 25 cm, alone against three), the environment within 25 cm and the fallen within 10 cm
 (friends and enemies counted if seen), the result; backing 3 cm out of a mêlée (Flight
 I) and the panicked running for the nearest table edge. Left to the players: the run to
-the nearest cover not threatened (their next orders), the rally (GA 12.5)."""
+the nearest cover not threatened (their next orders). The rally (GA 12.5) is
+:mod:`.rally`."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from boardapp.core.table.positions import set_position
 
 from ..model import TOUCHING, GuetApensModel
 from ..model.morale import check, due, flight, result
+from .rally import rally_sequence
 from .tests_d20 import log_tally
 from .victory import OUT_OF_FIGHT
 
@@ -31,6 +33,7 @@ def _sees(rs: GuetApensModel, state: State, a: str, b: str) -> tuple[float, bool
 
 def morale_sequence(rs: GuetApensModel, state: State, ctx: Context) -> None:
     """GA 12.1-12.4: every figure with a trigger tests; the results apply at once."""
+    rally_sequence(rs, state, ctx)  # GA 12.5: before the new tests
     v = state["vars"]
     figs = v["figs"]
     bases = rs.index(state)

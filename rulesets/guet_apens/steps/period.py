@@ -13,6 +13,7 @@ from boardapp.core.engine.state import State
 
 from ..model import GuetApensModel
 from .assaults import after_assault
+from .capture import watch_knocked
 from .carry import carry_out_sequence
 from .combat import MELEE_STEP, melee_sides, resolve_charges
 from .joust import after_pass
@@ -132,7 +133,8 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
 
 def wake(rs: GuetApensModel, state: State, ctx: Context) -> None:
     """GA 11.2: the unconscious roll D12 at the start of each period, waking on a result
-    at or under their Endurance; the stunned and the fallen get up (GA 10.2.3)."""
+    at or under their Endurance (a knocked-out one captured if an enemy stayed by him,
+    GA 13.8); the stunned and the fallen get up (GA 10.2.3)."""
     for pid in sorted(state["vars"]["figs"]):
         f = rs.fig(state, pid)
         states = set(f["states"])
@@ -149,3 +151,4 @@ def wake(rs: GuetApensModel, state: State, ctx: Context) -> None:
                     + ("comes round" if woke else "stays unconscious"), rs.cite("11.2"))
             if woke:
                 f["states"] = sorted(set(f["states"]) - {"unconscious"})
+            watch_knocked(rs, state, ctx, pid, woke)

@@ -12,15 +12,18 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import SealedChoice
-from boardapp.core.table.bases import Bases
+from boardapp.core.table.bases import Bases, side_seen_from
 from boardapp.core.table.measure import measure
 from boardapp.core.table.sight import eye_of, sight_pairs
 
-from ..model import SIDES, GuetApensModel
+from ..model import SIDES, TOUCHING, GuetApensModel
 from ..model.game import TABLE_RULES
 from ..model.shooting import (
     WEAPONS,
     damage_die,
+    group_factors,
+    group_miss,
+    group_rule_applies,
     shot,
     shot_damage,
     shots_per_period,
@@ -31,6 +34,10 @@ from .combat import wound
 from .tests_d20 import roll_test
 
 SHOOT_STEP = "shoot"
+GROUP_SHOTS = "group_shots"
+"""``state["legacy"]`` key: ``False`` for games of version 0.1 (no group shots)."""
+GROUP_GAP = 1.0
+"""GA 8.10.2: beyond half the range, characters at most 1 cm apart form a group."""
 NONE = "none"
 COVER = {"light": "light_cover", "medium": "medium_cover", "large": "large_cover"}
 
@@ -172,6 +179,13 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
         factors.append(still)
     if rs.mounted(state, target):
         factors.append("aim_rider")
+    group = neighbours(rs, state, pid, target, m.distance, weapon) if plays_groups(
+        state) else {}
+    if group:  # GA 8.10.2: a shot into a group is "au jugé" (B10b)
+        factors, how = group_factors(factors, rs.readings(state))
+        ctx.log(f"{tname} stands in a group with "
+                f"{' and '.join(rs.piece_name(state, q) for q in group.values())}: a "
+                f"shot into a group [B10b={how}]", rs.cite("8.10"))
     test = shot(rs.value(state, pid, "sk"), m.distance, weapon, factors, shooter=name,
                 target_mounted=rs.mounted(state, target), readings=rs.readings(state))
     f["fired"] = f.get("fired", 0) + 1
@@ -183,12 +197,57 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
     done = roll_test(ctx, test, f"{name} shoots at {tname} ({m.distance:.1f} cm)",
                      outcome=("hit", "missed"))
     if not done.success:
-        return []
+        if not group:
+            return []
+        side, how = group_miss(done, {s: True for s in group}, rs.readings(state))
+        if side is None:
+            return []
+        other = group[side]
+        ctx.log(f"D20 {done.roll}, within 2 of {done.target} and "
+                f"{'even' if side == 'right' else 'odd'}: {rs.piece_name(state, other)}, "
+                f"on the {side} of {tname} seen from {name}, is hit [B10={how}]",
+                rs.cite("8.10"))
+        target, tname, tf = other, rs.piece_name(state, other), rs.fig(state, other)
     sides = damage_die(weapon)
     dmg = shot_damage([ctx.roll(sides)], mail=bool(tf.get("mail")), readings=rs.readings(state))
     ctx.log(f"{name} hits {tname}: D{sides} = {dmg.lp} LP [B9={dmg.readings[0][1]}]",
             rs.cite("8.9"))
     return [(target, dmg.lp)]
+
+
+def plays_groups(state: State) -> bool:
+    """Games recorded with version 0.1 had no group shots (``state["legacy"]``)."""
+    return bool((state.get("legacy") or {}).get(GROUP_SHOTS, True))
+
+
+def neighbours(rs: GuetApensModel, state: State, pid: str, target: str, distance: float,
+               weapon: str) -> dict[str, str]:
+    """GA 8.10.2-4: the nearest character of ``target``'s group on his right and on his
+    left as seen from the shooter: beyond half the range a group is characters at most 1
+    cm apart, within it only bases touching; bows and crossbows only. (The character
+    interposed less than 5 cm in front, GA 8.10.3, is left to the players.)"""
+    index = rs.index(state)
+    if pid not in index.bases or target not in index.bases:
+        return {}
+    touching = bool([q for q in index.contacts(target, TOUCHING) if q != pid])
+    if not group_rule_applies(distance, weapon, touching):
+        return {}
+    gap = GROUP_GAP if distance > weapon_range(weapon) / 2 else TOUCHING
+    figs = state["vars"]["figs"]
+    t, s = index.bases[target], index.bases[pid]
+    best: dict[str, tuple[float, str]] = {}
+    for q in index.near(target, gap):
+        if q in (pid, target) or q not in figs or set(figs[q]["states"]) & {
+                "dead", "out", "captured"}:
+            continue
+        b = index.bases[q]
+        d = t.distance(b)
+        if d > gap:
+            continue
+        side = side_seen_from((s.x, s.y), (t.x, t.y), (b.x, b.y))
+        if side != "line" and (side not in best or (d, q) < best[side]):
+            best[side] = (d, q)
+    return {side: q for side, (_, q) in sorted(best.items())}
 
 
 def shooting_sides(rs: GuetApensModel, state: State) -> list[str]:
