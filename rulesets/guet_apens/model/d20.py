@@ -9,6 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .words import N_, listing
+
 
 def half_up(value: int) -> int:
     """Half of ``value`` rounded up (GA 0.3 "arrondi à l'entier supérieur")."""
@@ -58,7 +60,8 @@ class Test:
     @property
     def modifiers(self) -> list[tuple[int, str]]:
         """The modifiers as (value, source) pairs, the base excluded."""
-        return [(t.value, f"{t.label} ({t.source})") for t in self.terms[1:]]
+        return [(t.value, N_("{label} ({source})", label=t.label, source=t.source))
+                for t in self.terms[1:]]
 
     def rolled(self, die: int) -> Test:
         """This test with its D20 roll."""
@@ -70,9 +73,9 @@ class Test:
     def natural(self) -> str:
         """"natural 1" / "natural 20" when GA 0.2's exception decided, else ""."""
         if self.low is None and self.roll == 1:
-            return "natural 1"
+            return N_("natural 1")
         if self.roll == 20:
-            return "natural 20"
+            return N_("natural 20")
         return ""
 
     @property
@@ -89,28 +92,29 @@ class Test:
     @property
     def result(self) -> str:
         """"success", "failure" or "to roll"."""
-        return {None: "to roll", True: "success", False: "failure"}[self.success]
+        success = self.success
+        return N_("to roll") if success is None else N_("success") if success else N_(
+            "failure")
 
     @property
     def needed(self) -> str:
         """What the die must show, e.g. "6 or less" or "8-13"."""
         if self.low is not None:
             low = max(self.low, (self.floor or 0) + 1)
-            return f"{low}-{self.target}" if low <= min(self.target, 19) else "impossible"
-        return f"{self.target} or less"
+            return f"{low}-{self.target}" if low <= min(self.target, 19) else N_("impossible")
+        return N_("{target} or less", target=self.target)
 
     def text(self) -> str:
         """One log line: name, the terms, the number needed, the roll and the result,
         the readings used and the rule."""
-        parts = [f"{self.terms[0].value} {self.terms[0].label}"] if self.terms else []
-        parts += [f"{t.value:+d} {t.label}" for t in self.terms[1:]]
-        line = f"{self.name}: {' '.join(parts)} = {self.target}, needs {self.needed}"
+        line = N_("{name}: {terms} = {target}, needs {needed}", name=self.name,
+                  terms=terms_text(self.terms), target=self.target, needed=self.needed)
         if self.roll is not None:
-            nat = f" ({self.natural})" if self.natural else ""
-            line += f"; D20 {self.roll}{nat} → {self.result}"
-        if self.readings:
-            line += " [" + ", ".join(f"{k}={v}" for k, v in self.readings) + "]"
-        return f"{line} ({self.rule})"
+            line = line + (N_("; D20 {roll} ({natural}) → {result}", roll=self.roll,
+                              natural=self.natural, result=self.result) if self.natural
+                           else N_("; D20 {roll} → {result}", roll=self.roll,
+                                   result=self.result))
+        return line + readings_text(self.readings) + f" ({self.rule})"
 
     def detail(self) -> dict[str, Any]:
         """The test as plain data for the log line's detail and the Table dock."""
@@ -120,6 +124,19 @@ class Test:
                 "target": self.target, "needed": self.needed, "roll": self.roll,
                 "result": self.result, "natural": self.natural,
                 "readings": dict(self.readings)}
+
+
+def terms_text(terms: tuple[Term, ...]) -> str:
+    """The terms as the log writes them: the base, then each modifier signed."""
+    parts = [N_("{value} {label}", value=terms[0].value, label=terms[0].label)] if terms \
+        else []
+    parts += [N_("{value} {label}", value=f"{t.value:+d}", label=t.label) for t in terms[1:]]
+    return listing(parts, " ")
+
+
+def readings_text(readings: tuple[tuple[str, str], ...]) -> str:
+    """`` [B7=upper, ...]``: the readings used (the book's ambiguities), or nothing."""
+    return " [" + ", ".join(f"{k}={v}" for k, v in readings) + "]" if readings else ""
 
 
 def check(name: str, rule: str, terms: Iterable[Term],
@@ -147,12 +164,9 @@ class Tally:
 
     def text(self) -> str:
         """One log line: the terms, the total, the readings used and the rule."""
-        parts = [f"{self.terms[0].value} {self.terms[0].label}"] if self.terms else []
-        parts += [f"{t.value:+d} {t.label}" for t in self.terms[1:]]
-        line = f"{self.name}: {' '.join(parts)} = {self.total}"
-        if self.readings:
-            line += " [" + ", ".join(f"{k}={v}" for k, v in self.readings) + "]"
-        return f"{line} ({self.rule})"
+        line = N_("{name}: {terms} = {total}", name=self.name, terms=terms_text(self.terms),
+                  total=self.total)
+        return line + readings_text(self.readings) + f" ({self.rule})"
 
     def detail(self) -> dict[str, Any]:
         """The total as plain data for the log line's detail and the Table dock."""

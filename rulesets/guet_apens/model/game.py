@@ -34,6 +34,7 @@ from boardapp.core.table.rules import FigureSpec, TableRules
 from .characters import CHARACTERISTICS
 from .movement import crawl, mount, reverse, run, walk
 from .readings import reading
+from .words import N_, WORDS
 from .wounds import loss_column, reduced
 
 SIDES = ("a", "b")
@@ -146,8 +147,9 @@ class GuetApensModel(Ruleset):
     """0.2: the rally (GA 12.5) in sequence 7 and the shots into a group (GA 8.10);
     games of 0.1 replay without them (``state["legacy"]``)."""
     rules_name = "GA"
-    sides = (SideInfo("a", "Player A", "#8e2b2b", "#ffffff"),
-             SideInfo("b", "Player B", "#2b4f8e", "#ffffff"))
+    words = WORDS
+    sides = (SideInfo("a", N_("Player A"), "#8e2b2b", "#ffffff"),
+             SideInfo("b", N_("Player B"), "#2b4f8e", "#ffffff"))
     map_file = "guet-apens-i.yaml"
     table_rules = TABLE_RULES
     _scenarios: dict[str, dict[str, Any]] | None = None

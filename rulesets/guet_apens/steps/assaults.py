@@ -20,6 +20,7 @@ from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
 from ..model import SIDES, GuetApensModel
+from ..model.words import N_, both
 
 CHAMPION_STEP = "champion"
 LIST_START = {"a": (10.0, 30.0, 90.0), "b": (70.0, 30.0, 270.0)}
@@ -41,8 +42,8 @@ def place_assault(rs: GuetApensModel, state: State, ctx: Context | None = None) 
         set_position(state, a[i], to_units(10.0), to_units(y), to_tenths(90.0))
         set_position(state, opp, to_units(70.0), to_units(y), to_tenths(270.0))
         if ctx is not None:
-            ctx.log(f"Assault {j['assault']}: {rs.piece_name(state, a[i])} against "
-                    f"{rs.piece_name(state, opp)}", rs.cite("14.2"))
+            ctx.log(N_("Assault {n}: {a} against {b}"), rs.cite("14.2"), n=j["assault"],
+                    a=rs.piece_name(state, a[i]), b=rs.piece_name(state, opp))
     state["vars"]["fixed"] = []
 
 
@@ -58,8 +59,8 @@ def place_jousters(rs: GuetApensModel, state: State, ctx: Context) -> None:
                 fixed.append(pid)
             set_position(state, pid, to_units(x), to_units(y), to_tenths(f))
     state["vars"]["fixed"] = sorted(fixed)
-    ctx.log("The champions joust: " + " against ".join(
-        rs.piece_name(state, j["lines"][s][0]) for s in SIDES), rs.cite("14.2"))
+    ctx.log(N_("The champions joust: {a} against {b}"), rs.cite("14.2"),
+            **{s: rs.piece_name(state, j["lines"][s][0]) for s in SIDES})
 
 
 def _remount(rs: GuetApensModel, state: State) -> None:
@@ -90,8 +91,8 @@ def after_assault(rs: GuetApensModel, state: State, ctx: Context, flow: Flow,
         if len(down) == 1:
             winner = next(p for p in champs if p not in down)
             pts[winner] = pts.get(winner, 0) + 10
-            ctx.log(f"{rs.piece_name(state, winner)} unhorses the other champion: 5 points",
-                    rs.cite("14.2"))
+            ctx.log(N_("{name} unhorses the other champion: 5 points"), rs.cite("14.2"),
+                    name=rs.piece_name(state, winner))
             finish_assaults(rs, state, ctx)
             return False
         _remount(rs, state)
@@ -101,7 +102,7 @@ def after_assault(rs: GuetApensModel, state: State, ctx: Context, flow: Flow,
     if j["assault"] <= ASSAULTS:
         place_assault(rs, state, ctx)
         return False
-    ctx.log("The four assaults are over: each side names its champion", rs.cite("14.2"))
+    ctx.log(N_("The four assaults are over: each side names its champion"), rs.cite("14.2"))
     flow.call_many(rs, state, ctx, CHAMPION_STEP, sides=list(SIDES))
     return True
 
@@ -113,11 +114,13 @@ def finish_assaults(rs: GuetApensModel, state: State, ctx: Context) -> None:
             for s in SIDES}
     state["score"].update(team)
     best = max(sorted(pts), key=lambda p: pts[p]) if pts else None
-    lead = "a draw" if team["a"] == team["b"] else \
-        f"{rs.side(max(SIDES, key=lambda s: team[s])).name} wins"
-    text = (f"Team points: Player A {_half(team['a'])}, Player B {_half(team['b'])}: {lead}"
-            + (f"; best knight {rs.piece_name(state, best)} ({_half(pts[best])})"
-               if best else ""))
+    lead = N_("a draw") if team["a"] == team["b"] else \
+        N_("{side} wins", side=rs.side(max(SIDES, key=lambda s: team[s])).name)
+    text = N_("Team points: Player A {a}, Player B {b}: {lead}", a=_half(team["a"]),
+              b=_half(team["b"]), lead=lead)
+    if best:
+        text = text + N_("; best knight {name} ({points})", name=rs.piece_name(state, best),
+                         points=_half(pts[best]))
     state["vars"]["result"] = text
     ctx.log(text, rs.cite("14.2"))
 
@@ -132,8 +135,8 @@ class NameChampion(Step[GuetApensModel]):
         return [s for s in frame["sides"] if s not in named]
 
     def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.side(s).name for s in self.deciders(rs, state, frame))
-        return f"{names}: name your champion (GA 14.2)"
+        names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
+        return N_("{names}: name your champion (GA 14.2)", names=names)
 
     def actions(self, rs: GuetApensModel, state: State, frame: Frame) -> Iterator[Action]:
         for side in self.deciders(rs, state, frame):
@@ -144,14 +147,14 @@ class NameChampion(Step[GuetApensModel]):
                 action: Action) -> str | None:
         return rs.piece_side(state, action.arg(0)) if action.args else None
 
-    @verb("champion", label="Name {0} champion")
+    @verb("champion", label=N_("Name {0} champion"))
     def on_champion(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)
         side = rs.piece_side(state, pid)
         frame["vars"].setdefault("named", {})[side] = pid
-        ctx.log(f"{rs.side(side).name} names {rs.piece_name(state, pid)} champion",
-                rs.cite("14.2"))
+        ctx.log(N_("{side} names {name} champion"), rs.cite("14.2"), side=rs.side(side).name,
+                name=rs.piece_name(state, pid))
         if self.deciders(rs, state, frame):
             return
         j = state["vars"]["joust"]

@@ -9,6 +9,7 @@ comes round if an enemy has stayed touching him all along (GA 13.8)."""
 
 from __future__ import annotations
 
+from boardapp.core.base.i18n import Msg
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, put_piece
 
@@ -16,6 +17,7 @@ from ..model import GuetApensModel, events
 from ..model.capture import capture, may_surrender_to, window
 from ..model.d20 import Test
 from ..model.readings import reading
+from ..model.words import N_, listing
 from .tests_d20 import roll_test
 
 MARKS = {"A": "attack", "P": "parry", "C": "capture", "K": "knock out", "S": "surrender"}
@@ -41,19 +43,19 @@ def why_not_mark(rs: GuetApensModel, state: State, pid: str, letter: str,
                  enemy: str) -> tuple[str, str] | None:
     """``None`` if ``pid`` may take marker ``letter`` against ``enemy`` (touching him)."""
     if letter in "CKS" and not plays_capture(state):
-        return "no capture, knock-out or surrender in this scenario", rs.cite("14.0.4")
+        return N_("no capture, knock-out or surrender in this scenario"), rs.cite("14.0.4")
     if letter == "S":
         f = rs.fig(state, pid)
         morale = "flight2" if "flight2" in f["states"] else ""
         ok, how = may_surrender_to(knight(rs, state, pid), knight(rs, state, enemy), morale,
                                    rs.readings(state))
         if not ok:
-            return (f"{rs.piece_name(state, pid)} is a knight: he surrenders only to a "
-                    f"knight [B23={how}]"), rs.cite("13.7")
+            return N_("{name} is a knight: he surrenders only to a knight [B23={how}]",
+                      name=rs.piece_name(state, pid), how=how), rs.cite("13.7")
     return None
 
 
-def take_captive(rs: GuetApensModel, state: State, ctx: Context, pid: str, text: str,
+def take_captive(rs: GuetApensModel, state: State, ctx: Context, pid: str, text: Msg,
                  rule: str) -> None:
     """``pid`` is captured: escorted off the table (GA 13.5.1; B24, the escort is taken
     as done), a fallen friend for the morale tests within 10 cm (GA 12.3)."""
@@ -63,7 +65,8 @@ def take_captive(rs: GuetApensModel, state: State, ctx: Context, pid: str, text:
     (state["vars"].get("knocked") or {}).pop(pid, None)
     put_piece(state, pid, rs.eliminated_box)
     how = reading(rs.readings(state), "B24")
-    ctx.log(f"{text}: {f['name']} is escorted off the table, a prisoner [B24={how}]", rule)
+    ctx.log(N_("{what}: {name} is escorted off the table, a prisoner [B24={how}]"), rule,
+            what=text, name=rs.piece_name(state, pid), how=how)
 
 
 def surrender_to(rs: GuetApensModel, state: State, ctx: Context, pid: str,
@@ -73,8 +76,9 @@ def surrender_to(rs: GuetApensModel, state: State, ctx: Context, pid: str,
     _, how = may_surrender_to(knight(rs, state, pid), knight(rs, state, captor), morale,
                               rs.readings(state))
     take_captive(rs, state, ctx, pid,
-                 f"{rs.piece_name(state, pid)} surrenders to {rs.piece_name(state, captor)}"
-                 f" [B23={how}]", rs.cite("13.7"))
+                 N_("{name} surrenders to {captor} [B23={how}]",
+                    name=rs.piece_name(state, pid), captor=rs.piece_name(state, captor),
+                    how=how), rs.cite("13.7"))
 
 
 def capture_attempt(rs: GuetApensModel, state: State, ctx: Context, target: str,
@@ -86,18 +90,25 @@ def capture_attempt(rs: GuetApensModel, state: State, ctx: Context, target: str,
                    target_mounted=rs.mounted(state, target))
     tname = rs.piece_name(state, target)
     faces = window(test)
-    ctx.log(f"{' and '.join(names)} try to capture {tname}: "
-            + (f"the D20 must show {faces[0]}-{faces[-1]}" if faces else
-               "no face of the D20 captures")
-            + "; " + "; ".join(f"{rs.piece_name(state, p)} needs {t.target} for a blow"
-                               for p, t in blows.items()), rs.cite("13.5"))
-    done = roll_test(ctx, test, f"{' and '.join(names)} capture {tname}",
-                     outcome=("captured", "escapes"))
+    each = listing([N_("{name} needs {n} for a blow", name=rs.piece_name(state, p),
+                       n=t.target) for p, t in blows.items()], "; ")
+    who = listing(names)
+    if faces:
+        ctx.log(N_("{who} try to capture {target}: the D20 must show {low}-{high}; {each}"),
+                rs.cite("13.5"), who=who, target=tname, low=faces[0], high=faces[-1],
+                each=each)
+    else:
+        ctx.log(N_("{who} try to capture {target}: no face of the D20 captures; {each}"),
+                rs.cite("13.5"), who=who, target=tname, each=each)
+    done = roll_test(ctx, test, N_("{who} capture {target}", who=who, target=tname),
+                     outcome=(N_("captured"), N_("escapes")))
     if done.success:
-        take_captive(rs, state, ctx, target, f"{tname} is captured", rs.cite("13.5"))
+        take_captive(rs, state, ctx, target, N_("{name} is captured", name=tname),
+                     rs.cite("13.5"))
     else:
         how = reading(rs.readings(state), "B24")
-        ctx.log(f"The capture fails: nothing happens [B24={how}]", rs.cite("13.5"))
+        ctx.log(N_("The capture fails: nothing happens [B24={how}]"), rs.cite("13.5"),
+                how=how)
     return bool(done.success)
 
 
@@ -107,10 +118,12 @@ def knock_out(rs: GuetApensModel, state: State, ctx: Context, pid: str,
     out, extra LP lost)."""
     ko = events.knockout(ctx.roll(6))
     name, tname = rs.piece_name(state, pid), rs.piece_name(state, target)
-    text = {(False, 0): "the attempt fails", (True, 0): "knocked out",
-            (True, 1): "knocked out, and 1 LP more", (True, 2): "knocked out, and 2 LP more"}
-    ctx.log(f"{name} strikes to knock {tname} out: D6 {ko.die} → "
-            f"{text[(ko.success, ko.extra_lp)]}", rs.cite("13.8"))
+    text = {(False, 0): N_("the attempt fails"), (True, 0): N_("knocked out"),
+            (True, 1): N_("knocked out, and 1 LP more"),
+            (True, 2): N_("knocked out, and 2 LP more")}
+    ctx.log(N_("{name} strikes to knock {target} out: D6 {die} → {result}"),
+            rs.cite("13.8"), name=name, target=tname, die=ko.die,
+            result=text[(ko.success, ko.extra_lp)])
     return ko.success, ko.extra_lp
 
 
@@ -124,9 +137,13 @@ def knocked_down(rs: GuetApensModel, state: State, ctx: Context, target: str) ->
     state["vars"].setdefault("fallen", []).append(target)
     guards = sorted(rs.enemies_in_contact(state, target))
     state["vars"].setdefault("knocked", {})[target] = guards
-    ctx.log(f"{f['name']} is knocked out"
-            + (f"; {', '.join(rs.piece_name(state, g) for g in guards)} may stay by him "
-               "to capture him" if guards else ""), rs.cite("13.8"))
+    name = rs.piece_name(state, target)
+    if guards:
+        ctx.log(N_("{name} is knocked out; {guards} may stay by him to capture him"),
+                rs.cite("13.8"), name=name,
+                guards=listing([rs.piece_name(state, g) for g in guards]))
+    else:
+        ctx.log(N_("{name} is knocked out"), rs.cite("13.8"), name=name)
 
 
 def watch_knocked(rs: GuetApensModel, state: State, ctx: Context, pid: str,
@@ -143,8 +160,9 @@ def watch_knocked(rs: GuetApensModel, state: State, ctx: Context, pid: str,
     f = rs.fig(state, pid)
     if woke and guards:
         take_captive(rs, state, ctx, pid,
-                     f"{f['name']} comes round with {rs.piece_name(state, guards[0])} "
-                     "still by him: captured", rs.cite("13.8"))
+                     N_("{name} comes round with {guard} still by him: captured",
+                        name=rs.piece_name(state, pid),
+                        guard=rs.piece_name(state, guards[0])), rs.cite("13.8"))
         return
     if woke or not guards:
         knocked.pop(pid, None)

@@ -18,6 +18,7 @@ from boardapp.core.table.together import Figure, carry_out, fraction_detail
 from ..model import MOUNT, TOUCHING, WALK, GuetApensModel, Order, parse_path
 from ..model.game import TABLE_RULES
 from ..model.melee import charge_effective
+from ..model.words import N_, listing
 
 
 def _charge_plan(rs: GuetApensModel, state: State, pid: str, target: str, length: float):
@@ -42,13 +43,15 @@ def _run(rs: GuetApensModel, state: State, ctx: Context, figures: dict[str, Figu
     for fraction in carry_out(figures, TABLE_RULES.fractions):
         for pid, (x, y, f) in fraction.positions.items():
             set_position(state, pid, x, y, f)
-        moved = "; ".join(f"{rs.piece_name(state, p)} {point_text(x, y, f)}"
-                          for p, (x, y, f) in sorted(fraction.positions.items()))
-        ctx.lines.append(LogLine(f"{what}, sixth {fraction.index}: {moved or 'nobody moves'}",
+        moved = listing([N_("{name} {point}", name=rs.piece_name(state, p),
+                            point=point_text(x, y, f))
+                         for p, (x, y, f) in sorted(fraction.positions.items())], "; ")
+        ctx.lines.append(LogLine(N_("{what}, sixth {n}: {moved}", what=what, n=fraction.index,
+                                    moved=moved or N_("nobody moves")),
                                  rule, detail=fraction_detail(fraction)))
         for pid, other in fraction.contacts:
-            ctx.log(f"{rs.piece_name(state, pid)} comes into contact with "
-                    f"{rs.piece_name(state, other)}", rule)
+            ctx.log(N_("{name} comes into contact with {other}"), rule,
+                    name=rs.piece_name(state, pid), other=rs.piece_name(state, other))
     moved = state["vars"].setdefault("moved", {})
     for pid in moving:
         plan = figures[pid].plan
@@ -80,7 +83,7 @@ def _after_charge(rs: GuetApensModel, state: State, ctx: Context) -> None:
                               plan_path(table, [(b.x, b.y), (x, y)], {}), WALK, b.facing)
     for pid, base in bases.items():
         figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
-    _run(rs, state, ctx, figures, "After the charge, 6 cm straight ahead", rs.cite("7.6"))
+    _run(rs, state, ctx, figures, N_("After the charge, 6 cm straight ahead"), rs.cite("7.6"))
 
 
 def _charge_half(rs: GuetApensModel, state: State, ctx: Context,
@@ -100,7 +103,7 @@ def _charge_half(rs: GuetApensModel, state: State, ctx: Context,
         return
     for pid, base in bases.items():
         figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
-    spent = _run(rs, state, ctx, figures, f"Charges, half {half}", rs.cite("7.3"))
+    spent = _run(rs, state, ctx, figures, N_("Charges, half {half}", half=half), rs.cite("7.3"))
     after = rs.index(state)
     for pid, c in charges.items():
         if pid in spent and figures[pid].plan is not None:
@@ -108,10 +111,11 @@ def _charge_half(rs: GuetApensModel, state: State, ctx: Context,
             if c["target"] in after.bases and c["target"] in after.contacts(pid, TOUCHING):
                 c["contact"] = True
                 ok = charge_effective(c["covered"])
-                ctx.log(f"{rs.piece_name(state, pid)} reaches "
-                        f"{rs.piece_name(state, c['target'])} after {c['covered']:g} cm: "
-                        + ("the charge is effective" if ok else
-                           "less than 12 cm, not effective"), rs.cite("7.4"))
+                ctx.log(N_("{name} reaches {target} after {cm} cm: the charge is effective")
+                        if ok else
+                        N_("{name} reaches {target} after {cm} cm: less than 12 cm, not "
+                           "effective"), rs.cite("7.4"), name=rs.piece_name(state, pid),
+                        target=rs.piece_name(state, c["target"]), cm=f"{c['covered']:g}")
     for pid, c in charges.items():  # the target struck stops his own charge there
         if not c.get("contact") and pid in after.bases and any(
                 o.get("contact") and o["target"] == pid and q in after.contacts(pid, TOUCHING)
@@ -144,8 +148,9 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
         if order.doing == "about":
             at = state["pieces"][pid]["at"]
             set_position(state, pid, at[0], at[1], (at[2] + 1800) % 3600)
-            ctx.log(f"{rs.piece_name(state, pid)} turns about"
-                    + (f" ({MOUNT:g} cm)" if rs.mounted(state, pid) else ""), rs.cite("6.1.8"))
+            ctx.log(N_("{name} turns about ({cm} cm)", cm=f"{MOUNT:g}")
+                    if rs.mounted(state, pid) else N_("{name} turns about"), rs.cite("6.1.8"),
+                    name=rs.piece_name(state, pid))
         if not order.path:
             continue
         points, facing = parse_path(order.path)
@@ -159,7 +164,7 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
         now = rs.bases(state)
         for pid, base in now.items():
             figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
-        _run(rs, state, ctx, figures, "Moves", rs.cite("6.1"))
+        _run(rs, state, ctx, figures, N_("Moves"), rs.cite("6.1"))
     v.pop("walk_spent", None)
 
 
@@ -173,7 +178,9 @@ def _mount(rs: GuetApensModel, state: State, ctx: Context, pid: str, doing: str)
     else:
         piece["type"] = "rider"
         f["horse"]["beside"] = False
-    ctx.log(f"{rs.piece_name(state, pid)} {doing}s ({MOUNT:g} cm)", rs.cite("6.1.9"))
+    ctx.log(N_("{name} dismounts ({cm} cm)") if doing == "dismount" else
+            N_("{name} mounts ({cm} cm)"), rs.cite("6.1.9"), name=rs.piece_name(state, pid),
+            cm=f"{MOUNT:g}")
 
 
 def toward(rs: GuetApensModel, state: State, pid: str, target: str, share: float = 1.0) -> str:

@@ -15,6 +15,7 @@ from boardapp.core.engine.together import SealedChoice
 from ..model import SIDES, GuetApensModel, events
 from ..model import melee as lib
 from ..model.d20 import Test
+from ..model.words import N_, both, data_word, listing
 from ..model.wounds import faint_check
 from ..model.wounds import wound as wound_of
 from .capture import (
@@ -41,42 +42,44 @@ def wound(rs: GuetApensModel, state: State, ctx: Context, pid: str, lost: int,
     f = rs.fig(state, pid)
     name = rs.piece_name(state, pid)
     if lost <= 0:
-        ctx.log(f"{name} loses no LP", rule)
+        ctx.log(N_("{name} loses no LP"), rule, name=name)
         return
     before, column = f["lp"], rs.column(state, pid)
     w = wound_of(f["start"], before, column, lost, rs.readings(state))
     f["lp"] = w.lp
     used = ", ".join(f"{k}={v}" for k, v in w.readings)
-    ctx.log(f"{name} loses {lost} LP: {before} → {f['lp']} [{used}]", rule)
+    ctx.log(N_("{name} loses {lost} LP: {before} → {lp} [{used}]"), rule, name=name,
+            lost=lost, before=before, lp=f["lp"], used=used)
     state["vars"].setdefault("fallen", [])
     if w.dead:
         state["vars"]["fallen"].append(pid)
         f["states"] = sorted(set(f["states"]) | {"dead"})
-        ctx.log(f"{name} is killed: his figure leaves the table", rs.cite("2.4"))
+        ctx.log(N_("{name} is killed: his figure leaves the table"), rs.cite("2.4"), name=name)
         put_piece(state, pid, rs.eliminated_box)
         return
     if rs.column(state, pid) != column:
         vals = rs.values(state, pid)
-        ctx.log(f"{name} has lost {rs.column(state, pid)}/4 of his LP: Agility {vals['ag']}, "
-                f"Skill {vals['sk']}, Courage {vals['co']}, Strength {vals['st']}, "
-                f"Endurance {vals['en']}", rs.cite("2.5"))
+        ctx.log(N_("{name} has lost {column}/4 of his LP: Agility {ag}, Skill {sk}, Courage "
+                   "{co}, Strength {st}, Endurance {en}"), rs.cite("2.5"), name=name,
+                column=rs.column(state, pid), **vals)
     if w.faint_test:
         done = roll_test(ctx, faint_check(rs.value(state, pid, "en"), name), name,
-                         outcome=("stays conscious", "faints"))
+                         outcome=(N_("stays conscious"), N_("faints")))
         if not done.success:
             f["states"] = sorted(set(f["states"]) | {"unconscious"})
             state["vars"]["fallen"].append(pid)
     v = state["vars"]
     if v.get("victory") == "wounded-most":  # GA 14.3: a hit figure is out, in place
         f["states"] = sorted(set(f["states"]) | {"hit"})
-        ctx.log(f"{name} is hit: he stays in place, out of the contest", rs.cite("14.3"))
+        ctx.log(N_("{name} is hit: he stays in place, out of the contest"), rs.cite("14.3"),
+                name=name)
     elif v.get("victory") == "captures-most" and f["lp"] * 2 <= f["start"]["lp"] and \
             "captured" not in f["states"]:
         f["states"] = sorted(set(f["states"]) | {"captured"})
         v["fallen"].append(pid)
         put_piece(state, pid, rs.eliminated_box)
-        ctx.log(f"{name} has lost half his LP: he surrenders and is escorted off the "
-                "table", rs.cite("14.6"))
+        ctx.log(N_("{name} has lost half his LP: he surrenders and is escorted off the table"),
+                rs.cite("14.6"), name=name)
 
 
 def unhorse(rs: GuetApensModel, state: State, ctx: Context, pid: str) -> None:
@@ -89,7 +92,8 @@ def unhorse(rs: GuetApensModel, state: State, ctx: Context, pid: str) -> None:
         return
     fall = events.unhorsed(ctx.roll(12))
     die, result = fall.die, fall.result
-    ctx.log(f"{rs.piece_name(state, pid)} is unhorsed: D12 {die} → {result}", fall.rule)
+    ctx.log(N_("{name} is unhorsed: D12 {die} → {result}"), fall.rule,
+            name=rs.piece_name(state, pid), die=die, result=data_word(result))
     f["states"] = sorted(set(f["states"]) | {"noinit"})
     if result == "wounded":
         wound(rs, state, ctx, pid, die, rs.cite("10.2.3"))
@@ -110,36 +114,37 @@ def resolve_charges(rs: GuetApensModel, state: State, ctx: Context) -> list[dict
             continue
         target = c["target"]
         if pid not in effective:
-            ctx.log(f"{rs.piece_name(state, pid)}'s charge covered {c['covered']:g} cm: "
-                    "not effective", rs.cite("7.4"))
+            ctx.log(N_("{name}'s charge covered {cm} cm: not effective"), rs.cite("7.4"),
+                    name=rs.piece_name(state, pid), cm=f"{c['covered']:g}")
             continue
         if target in charges and charges[target].get("target") == pid and \
                 target not in effective:
-            ctx.log(f"{rs.piece_name(state, target)} resolves no engagement",
-                    rs.cite("7.4"))
+            ctx.log(N_("{name} resolves no engagement"), rs.cite("7.4"),
+                    name=rs.piece_name(state, target))
         state["vars"].setdefault("charged", []).extend([pid, target])
         name, tname = rs.piece_name(state, pid), rs.piece_name(state, target)
         test = lib.charge(rs.horse_ag(state, pid), rs.value(state, pid, "sk"),
                           rs.horse_ag(state, target), rs.value(state, target, "st"),
                           charger=name, target=tname)
-        done = roll_test(ctx, test, f"{name} charging {tname}",
-                         outcome=("unhorsed", "stays in the saddle"))
+        done = roll_test(ctx, test, N_("{name} charging {target}", name=name, target=tname),
+                         outcome=(N_("unhorsed"), N_("stays in the saddle")))
         assert done.roll is not None
         broke, how = events.lance_breaks(done.roll, charge=True, knight=knightly(rs, state, pid),
                                          readings=rs.readings(state))
         if broke:
-            ctx.log(f"{name}'s lance breaks (D20 {done.roll}) [B13={how}]", rs.cite("9.2"))
+            ctx.log(N_("{name}'s lance breaks (D20 {roll}) [B13={how}]"), rs.cite("9.2"),
+                    name=name, roll=done.roll, how=how)
         if done.success:
             falls.append(target)
         results.append({"charger": pid, "target": target, "unhorsed": done.success,
                         "broke": broke})
     for target in falls:  # simultaneous, GA 9.1.3
-        ctx.log(f"{rs.piece_name(state, target)} is unhorsed", rs.cite("9.1"))
+        ctx.log(N_("{name} is unhorsed"), rs.cite("9.1"), name=rs.piece_name(state, target))
         unhorse(rs, state, ctx, target)
     for r in results:
         if r["broke"] and state["vars"].get("lances_replaced"):
-            ctx.log(f"{rs.piece_name(state, r['charger'])} takes a new lance",
-                    rs.cite("14.1"))
+            ctx.log(N_("{name} takes a new lance"), rs.cite("14.1"),
+                    name=rs.piece_name(state, r["charger"]))
         elif r["broke"]:
             rs.fig(state, r["charger"])["lance"] = False
     for r in results:  # GA 7.6: next movement, 6 cm straight ahead first
@@ -172,8 +177,12 @@ class Melee(SealedChoice[GuetApensModel]):
     name = MELEE_STEP
 
     def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.side(s).name for s in self.deciders(rs, state, frame))
-        return f"Hand-to-hand: {names}, choose attack or parry in secret (GA 9.7)"
+        names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
+        if plays_capture(state):
+            return N_("Hand-to-hand: {names}, choose attack, parry, capture or knock out in "
+                      "secret (GA 9.7, 13.5, 13.8)", names=names)
+        return N_("Hand-to-hand: {names}, choose attack or parry in secret (GA 9.7)",
+                  names=names)
 
     def options(self, rs: GuetApensModel, state: State, frame: Frame, side: str) -> list[str]:
         return ["attack", "parry"] + (["surrender"] if "surrender" in state["vars"][
@@ -187,7 +196,7 @@ class Melee(SealedChoice[GuetApensModel]):
                 for f in state["vars"]["figs"].values():
                     if f["side"] == s:
                         f["states"] = sorted(set(f["states"]) | {"captured"})
-                ctx.log(f"{rs.side(s).name}'s Baron surrenders", rs.cite("14.4"))
+                ctx.log(N_("{side}'s Baron surrenders"), rs.cite("14.4"), side=rs.side(s).name)
             flow.end(rs, state, ctx, None)
             return
         melee(rs, state, ctx, {s: choices.get(s, "attack") for s in SIDES})
@@ -209,11 +218,11 @@ class Melee(SealedChoice[GuetApensModel]):
         for item in action.arg(0).split("/"):
             pid, _, mark = item.partition(":")
             if pid not in touching or (side and rs.piece_side(state, pid) != side):
-                return f"{pid!r}: none of yours in hand-to-hand", rs.cite("9.3")
+                return N_("{pid}: none of yours in hand-to-hand", pid=repr(pid)), rs.cite("9.3")
             if mark != "P" and not (mark[:2] in ("A>", "C>", "K>", "S>") and
                                     mark[2:] in touching[pid]):
-                return (f"{item!r}: PID:P or PID:A>ENEMY touching him (C> capture, "
-                        "K> knock out, S> surrender)"), rs.cite("9.7")
+                return N_("{item}: PID:P or PID:A>ENEMY touching him (C> capture, K> knock "
+                          "out, S> surrender)", item=repr(item)), rs.cite("9.7")
             why = why_not_mark(rs, state, pid, mark[0], mark[2:])
             if why is not None:
                 return why
@@ -319,7 +328,8 @@ def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
     name, tname = rs.piece_name(state, pid), rs.piece_name(state, t)
     tf = rs.fig(state, t)
     test = blow_test(rs, state, pid, t, marker, attackers_of, shielded)
-    done = roll_test(ctx, test, f"{name} strikes {tname}", outcome=("hit", "missed"))
+    done = roll_test(ctx, test, N_("{name} strikes {target}", name=name, target=tname),
+                     outcome=(N_("hit"), N_("missed")))
     assert done.roll is not None
     arm = weapon(rs, state, pid)
     if arm == "lance":
@@ -328,7 +338,8 @@ def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
                                          readings=rs.readings(state))
         if broke:
             rs.fig(state, pid)["lance"] = False
-            ctx.log(f"{name}'s lance breaks (D20 {done.roll}) [B13={how}]", rs.cite("9.2"))
+            ctx.log(N_("{name}'s lance breaks (D20 {roll}) [B13={how}]"), rs.cite("9.2"),
+                    name=name, roll=done.roll, how=how)
     if not done.success:
         return 0
     if marker[pid] == "K":
@@ -337,14 +348,17 @@ def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
     sides, div = lib.weapon_die(arm), 1
     if state["vars"].get("blunted"):  # GA 14.6: blunted swords (B26)
         sides, div, how = events.blunted(sides, rs.readings(state))
-        ctx.log(f"Blunted swords: D{sides}" + (f" divided by {div}" if div > 1 else "")
-                + f" [B26={how}]", rs.cite("14.6"))
+        ctx.log(N_("Blunted swords: D{sides} divided by {div} [B26={how}]") if div > 1 else
+                N_("Blunted swords: D{sides} [B26={how}]"), rs.cite("14.6"), sides=sides,
+                div=div, how=how)
     dmg = lib.melee_damage([ctx.roll(sides) // div], mail=bool(tf.get("mail")),
                            unconscious="unconscious" in tf["states"],
                            readings=rs.readings(state))
-    terms = " ".join(f"{t.value:+d} {t.label}" for t in dmg.terms)
-    ctx.log(f"{name} hits {tname}: D{sides} {terms} = {dmg.lp} LP "
-            f"[{', '.join(f'{k}={v}' for k, v in dmg.readings)}]", rs.cite("9.10"))
+    terms = listing([N_("{value} {label}", value=f"{t.value:+d}", label=t.label)
+                     for t in dmg.terms], " ")
+    ctx.log(N_("{name} hits {target}: D{sides} {terms} = {lp} LP [{readings}]"),
+            rs.cite("9.10"), name=name, target=tname, sides=sides, terms=terms, lp=dmg.lp,
+            readings=", ".join(f"{k}={v}" for k, v in dmg.readings))
     return dmg.lp
 
 

@@ -14,6 +14,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..model import GuetApensModel
+from ..model.words import N_, both
 
 START_STEP = "deploy"
 
@@ -29,20 +30,21 @@ class Deploy(Step[GuetApensModel]):
 
     def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
         sc = rs.scenario_data(state["scenario"])
-        names = " and ".join(rs.side(s).name for s in self.deciders(rs, state, frame))
-        text = sc.get("setup") or "each side on its own table edge (GA 1.8)"
-        return f"Set-up: {names}, place your figures (by hand) and say when ready. {text}"
+        names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
+        text = sc.get("setup") or N_("each side on its own table edge (GA 1.8)")
+        return N_("Set-up: {names}, place your figures (by hand) and say when ready. {setup}",
+                  names=names, setup=text)
 
     def actions(self, rs: GuetApensModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("ready", ())
 
-    @verb("ready", label="Set-up done: ready to play")
+    @verb("ready", label=N_("Set-up done: ready to play"))
     def on_ready(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         frame["vars"].setdefault("ready", []).append(ctx.side)
-        ctx.log(f"{rs.side(ctx.side).name} has set up", rs.cite("1.8"))
+        ctx.log(N_("{side} has set up"), rs.cite("1.8"), side=rs.side(ctx.side).name)
         if not self.deciders(rs, state, frame):
-            ctx.log("Period 1 begins", rs.cite("5"))
+            ctx.log(N_("Period {turn} begins"), rs.cite("5"), turn=1)
             flow.end(rs, state, ctx, None)
 
     def resume(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,

@@ -17,6 +17,7 @@ from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
 from ..model import SIDES, GuetApensModel
+from ..model.words import N_
 from .assaults import place_assault
 
 PICK_STEP = "pick"
@@ -42,8 +43,8 @@ def place_jousters(rs: GuetApensModel, state: State, ctx: Context | None = None)
     state["vars"]["fixed"] = sorted(fixed)
     if ctx is not None:
         a, b = (j["lines"][s][0] for s in SIDES)
-        ctx.log(f"Next joust: {rs.piece_name(state, a)} against {rs.piece_name(state, b)}, "
-                "from either end of the lists", rs.cite("14.1"))
+        ctx.log(N_("Next joust: {a} against {b}, from either end of the lists"),
+                rs.cite("14.1"), a=rs.piece_name(state, a), b=rs.piece_name(state, b))
 
 
 def after_pass(rs: GuetApensModel, state: State, ctx: Context,
@@ -56,8 +57,9 @@ def after_pass(rs: GuetApensModel, state: State, ctx: Context,
         if r["broke"]:
             key = f"{r['charger']}>{r['target']}"
             j["broken"][key] = j["broken"].get(key, 0) + 1
-            ctx.log(f"{rs.piece_name(state, r['charger'])} has broken {j['broken'][key]} "
-                    f"lance(s) against {rs.piece_name(state, r['target'])}", rs.cite("14.1"))
+            ctx.log(N_("{name} has broken {n} lance(s) against {target}"), rs.cite("14.1"),
+                    name=rs.piece_name(state, r["charger"]), n=j["broken"][key],
+                    target=rs.piece_name(state, r["target"]))
             if j["broken"][key] >= 3:
                 out.add(r["charger"])
         if r["unhorsed"]:
@@ -67,15 +69,16 @@ def after_pass(rs: GuetApensModel, state: State, ctx: Context,
         j["lines"][side].remove(pid)
         rs.fig(state, pid)["states"] = ["out"]
         put_piece(state, pid, rs.eliminated_box)
-        ctx.log(f"{rs.piece_name(state, pid)} is eliminated", rs.cite("14.1"))
+        ctx.log(N_("{name} is eliminated"), rs.cite("14.1"), name=rs.piece_name(state, pid))
     if out and rs.switch(state, "B25") == "rests":
         for side in SIDES:
             line = j["lines"][side]
             if line and not (set(line[:1]) & out) and len(line) > 1 and \
                     rs.piece_side(state, next(iter(out))) != side:
                 line.append(line.pop(0))
-                ctx.log(f"{rs.piece_name(state, line[-1])} wins and lets "
-                        f"{rs.piece_name(state, line[0])} joust (B25=rests)", rs.cite("14.1"))
+                ctx.log(N_("{name} wins and lets {other} joust (B25=rests)"), rs.cite("14.1"),
+                        name=rs.piece_name(state, line[-1]),
+                        other=rs.piece_name(state, line[0]))
     for side in SIDES:
         for pid in j["lines"][side]:
             state["pieces"][pid]["type"] = "rider"
@@ -83,13 +86,13 @@ def after_pass(rs: GuetApensModel, state: State, ctx: Context,
     if not all(left.values()):
         state["score"].update({s: 3 * left[s] for s in SIDES})
         if not any(left.values()):
-            state["vars"]["result"] = "The last two knights fall together: a draw"
+            state["vars"]["result"] = N_("The last two knights fall together: a draw")
             ctx.log(state["vars"]["result"], rs.cite("14.1"))
             return
         winner = next(s for s in SIDES if left[s])
-        state["vars"]["result"] = (f"{rs.side(winner).name} wins the joust: "
-                                   f"{left[winner]} knight(s) left, {3 * left[winner]} points "
-                                   "for Scenario II")
+        state["vars"]["result"] = N_("{side} wins the joust: {n} knight(s) left, {points} "
+                                     "points for Scenario II", side=rs.side(winner).name,
+                                     n=left[winner], points=3 * left[winner])
         ctx.log(state["vars"]["result"], rs.cite("14.1"))
         return
     place_jousters(rs, state, ctx)
@@ -101,14 +104,15 @@ class PickTeams(Step[GuetApensModel]):
     name = PICK_STEP
 
     def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
-        return f"{rs.side(frame['side']).name}: pick a knight for your team (GA 14.1)"
+        return N_("{side}: pick a knight for your team (GA 14.1)",
+                  side=rs.side(frame["side"]).name)
 
     def actions(self, rs: GuetApensModel, state: State, frame: Frame) -> Iterator[Action]:
         for pid in sorted(state["vars"]["figs"]):
             if rs.fig(state, pid)["side"] is None:
                 yield Action("pick", (pid,))
 
-    @verb("pick", label="Pick {0}")
+    @verb("pick", label=N_("Pick {0}"))
     def on_pick(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)
@@ -116,8 +120,9 @@ class PickTeams(Step[GuetApensModel]):
         rs.fig(state, pid)["side"] = side
         state["vars"]["joust"]["lines"][side].append(pid)
         f = rs.fig(state, pid)
-        ctx.log(f"{rs.side(side).name} picks {f['name']} (Skill {f['start']['sk']}, Strength "
-                f"{f['start']['st']}, horse {f['horse']['ag']})", rs.cite("14.1"))
+        ctx.log(N_("{side} picks {name} (Skill {sk}, Strength {st}, horse {horse})"),
+                rs.cite("14.1"), side=rs.side(side).name, name=rs.piece_name(state, pid),
+                sk=f["start"]["sk"], st=f["start"]["st"], horse=f["horse"]["ag"])
         lines = state["vars"]["joust"]["lines"]
         if all(len(lines[s]) == TEAM for s in SIDES):
             if state["vars"]["joust"].get("mode") == "assaults":

@@ -18,11 +18,18 @@ from boardapp.core.table.positions import set_position
 
 from ..model import TOUCHING, GuetApensModel
 from ..model.morale import check, due, flight, result
+from ..model.words import N_, data_word, listing
 from .rally import rally_sequence
 from .tests_d20 import log_tally
 from .victory import OUT_OF_FIGHT
 
 FLIGHT = {"flight1", "flight2", "panic"}
+TRIGGER_WORDS = {"half_lp": N_("half_lp"), "alone_vs_three": N_("alone_vs_three"),
+                 "leader_down": N_("leader_down"), "intervention": N_("intervention")}
+"""The triggers of a morale test (GA 12.1) as the log names them."""
+COVER_WORDS = {"light": N_("light"), "medium": N_("medium"), "large": N_("large"),
+               "table edge": N_("table edge")}
+"""The covers a fleeing figure runs to (GA 12.4)."""
 NEAR, FALLEN_NEAR = 25.0, 10.0
 
 
@@ -73,13 +80,15 @@ def morale_sequence(rs: GuetApensModel, state: State, ctx: Context) -> None:
             if q in bases.bases and figs[q]["side"] == f["side"] and q != pid:
                 d, sees = _sees(rs, state, pid, q)
                 fall += sees and d <= FALLEN_NEAR
-        name = f["name"]
-        ctx.log(f"{name} tests his morale: {', '.join(todo)}", rs.cite("12.1"))
+        name = rs.piece_name(state, pid)
+        ctx.log(N_("{name} tests his morale: {triggers}"), rs.cite("12.1"), name=name,
+                triggers=listing([TRIGGER_WORDS.get(t, t) for t in todo]))
         total = log_tally(ctx, check(rs.value(state, pid, "co"), ctx.roll(4), friends,
                                      enemies_n, fall, visible_enemies=seen, who=name,
                                      readings=rs.readings(state)), name)
         res = result(total)
-        ctx.log(f"{name}: {total} → {res}", rs.cite("12.4"))
+        ctx.log(N_("{name}: {total} → {result}"), rs.cite("12.4"), name=name, total=total,
+                result=data_word(res))
         if res == "steady":
             continue
         if res == "flight2" and v["victory"] == "captures-most":
@@ -94,7 +103,8 @@ def surrender(rs: GuetApensModel, state: State, ctx: Context, pid: str, rule: st
     f["states"] = sorted(set(f["states"]) | {"captured"})
     state["vars"].setdefault("fallen", []).append(pid)
     put_piece(state, pid, rs.eliminated_box)
-    ctx.log(f"{f['name']} surrenders and is escorted off the table", rule)
+    ctx.log(N_("{name} surrenders and is escorted off the table"), rule,
+            name=rs.piece_name(state, pid))
 
 
 def forced_moves(rs: GuetApensModel, state: State, ctx: Context) -> None:
@@ -116,8 +126,8 @@ def forced_moves(rs: GuetApensModel, state: State, ctx: Context) -> None:
             d = math.hypot(dx, dy) or 1.0
             x, y = b.x + dx / d * how.retreat_cm, b.y + dy / d * how.retreat_cm
             set_position(state, pid, to_units(x), to_units(y), to_tenths(b.facing))
-            ctx.log(f"{f['name']} backs {how.retreat_cm} cm out of the mêlée, facing the "
-                    "enemy (Flight I)", rs.cite("12.4"))
+            ctx.log(N_("{name} backs {cm} cm out of the mêlée, facing the enemy (Flight I)"),
+                    rs.cite("12.4"), name=rs.piece_name(state, pid), cm=how.retreat_cm)
         elif how.stays == "leaves":
             edges = {0.0: b.y, 180.0: table.depth - b.y, 270.0: b.x, 90.0: table.width - b.x}
             heading = min(edges, key=lambda h: (edges[h], h))
@@ -125,17 +135,27 @@ def forced_moves(rs: GuetApensModel, state: State, ctx: Context) -> None:
             if edges[heading] <= run:
                 f["states"] = sorted(set(f["states"]) | {"out"})
                 put_piece(state, pid, rs.eliminated_box)
-                ctx.log(f"{f['name']} panics and leaves the table", rs.cite("12.4"))
+                ctx.log(N_("{name} panics and leaves the table"), rs.cite("12.4"),
+                        name=rs.piece_name(state, pid))
                 continue
             dx, dy = direction(heading)
             set_position(state, pid, to_units(b.x + dx * run), to_units(b.y + dy * run),
                          to_tenths(heading))
-            ctx.log(f"{f['name']} panics and runs {run:g} cm for the table edge",
-                    rs.cite("12.4"))
+            ctx.log(N_("{name} panics and runs {cm} cm for the table edge"), rs.cite("12.4"),
+                    name=rs.piece_name(state, pid), cm=f"{run:g}")
         else:
-            ctx.log(f"{f['name']} ({res}) must run to the nearest "
-                    f"{' or '.join(how.run_to)} cover not threatened: his player's orders "
-                    "take him there", rs.cite("12.4"))
+            ctx.log(N_("{name} ({result}) must run to the nearest {covers} cover not "
+                       "threatened: his player's orders take him there"), rs.cite("12.4"),
+                    name=rs.piece_name(state, pid), result=data_word(res),
+                    covers=either([COVER_WORDS.get(c, c) for c in how.run_to]))
+
+
+def either(words: list[str]) -> str:
+    """``a or b or c``, each word drawn in the reader's language."""
+    out = words[0] if words else ""
+    for word in words[1:]:
+        out = N_("{a} or {b}", a=out, b=word)
+    return out
 
 
 def end_of_period(rs: GuetApensModel, state: State, ctx: Context) -> None:

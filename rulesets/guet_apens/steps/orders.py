@@ -15,6 +15,7 @@ from boardapp.core.engine.verbs import verb
 from boardapp.core.table.bases import Bases
 
 from ..model import SIDES, GuetApensModel, Order, orders_text, parse_orders
+from ..model.words import N_, both
 from .carry import carry_out_sequence, toward
 
 DECLARE_STEP = "declare"
@@ -36,7 +37,7 @@ def first_fit(sides: list[str], nobody: str, why_not) -> tuple[str, str | None] 
 class RevealOrders(RevealSealed, Obligation[GuetApensModel]):
     """Each side's program reveals its own sealed choice (GA 7.2: charges revealed)."""
 
-    @verb("reveal", hand=True, label="Reveal your sealed choice")
+    @verb("reveal", hand=True, label=N_("Reveal your sealed choice"))
     def on_reveal(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_reveal(rs, state, frame, action, ctx, flow)
@@ -80,8 +81,9 @@ class DeclareCharges(SealedChoice[GuetApensModel]):
     name = DECLARE_STEP
 
     def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.side(s).name for s in self.deciders(rs, state, frame))
-        return f"{names}: declare your charges in secret (rider against rider, GA 7.2)"
+        names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
+        return N_("{names}: declare your charges in secret (rider against rider, GA 7.2)",
+                  names=names)
 
     def options(self, rs: GuetApensModel, state: State, frame: Frame, side: str) -> list[str]:
         index = rs.index(state)
@@ -103,7 +105,7 @@ class DeclareCharges(SealedChoice[GuetApensModel]):
             return self._not_yours(rs, deciders), rs.cite("7.2")
         if action.arg(0) == NONE:
             return None
-        return first_fit([side] if side else deciders, "nobody declares now",
+        return first_fit([side] if side else deciders, N_("nobody declares now"),
                          lambda s: self._why_not_charges(rs, state, s, action.arg(0)))
 
     @staticmethod
@@ -114,7 +116,7 @@ class DeclareCharges(SealedChoice[GuetApensModel]):
         except ValueError as exc:
             return str(exc), rs.cite("7.2")
         if not orders or any(not o.charge for o in orders):
-            return "a declaration is PID!TARGET items joined by /", rs.cite("7.2")
+            return N_("a declaration is PID!TARGET items joined by /"), rs.cite("7.2")
         return rs.why_not_orders(state, side, text)
 
     def chosen(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
@@ -127,8 +129,9 @@ class DeclareCharges(SealedChoice[GuetApensModel]):
             for order in parse_orders(choices[side]):
                 charges[order.pid] = {"target": order.charge, "covered": 0.0}
                 v.setdefault("last_charge", {})[order.pid] = v.get("movement", 0)
-                ctx.log(f"{rs.piece_name(state, order.pid)} charges "
-                        f"{rs.piece_name(state, order.charge)}", rs.cite("7.2"))
+                ctx.log(N_("{name} charges {target}"), rs.cite("7.2"),
+                        name=rs.piece_name(state, order.pid),
+                        target=rs.piece_name(state, order.charge))
         flow.end(rs, state, ctx, None)
 
 
@@ -141,9 +144,9 @@ class MoveOrders(SealedChoice[GuetApensModel]):
     name = MOVE_STEP
 
     def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.side(s).name for s in self.deciders(rs, state, frame))
-        return (f"Period {state['turn']}, movement: {names}, drag your figures to plan "
-                "their moves in secret, then commit your orders")
+        names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
+        return N_("Period {turn}, movement: {names}, drag your figures to plan their moves in "
+                  "secret, then commit your orders", turn=state["turn"], names=names)
 
     @staticmethod
     def drafts(state: State, side: str) -> dict[str, str]:
@@ -191,17 +194,18 @@ class MoveOrders(SealedChoice[GuetApensModel]):
             return self._not_yours(rs, deciders), rs.cite("6.1")
         if action.verb == "plan":
             if len(action.args) != 2 or len(action.pieces(0)) != 1:
-                return "plan one figure: plan PID PATH", rs.cite("6.1")
+                return N_("plan one figure: plan PID PATH"), rs.cite("6.1")
             pid = action.pieces(0)[0]
             if pid not in state["vars"]["figs"]:
-                return f"no figure {pid!r}", rs.cite("1.2")
+                return N_("no figure {pid}", pid=repr(pid)), rs.cite("1.2")
             owner = rs.piece_side(state, pid)
             if owner not in deciders or (side is not None and side != owner):
-                return f"{rs.piece_name(state, pid)} is not yours to order", rs.cite("6.1")
+                return N_("{name} is not yours to order", name=rs.piece_name(state, pid)), \
+                    rs.cite("6.1")
             return self._why_not(rs, state, owner, f"{pid}:{action.arg(1)}")
         if len(action.args) != 1:
-            return "commit ORDERS", rs.cite("6.1")
-        return first_fit([side] if side else deciders, "nobody gives orders now",
+            return N_("commit ORDERS"), rs.cite("6.1")
+        return first_fit([side] if side else deciders, N_("nobody gives orders now"),
                          lambda s: self._why_not(rs, state, s, action.arg(0)))
 
     @staticmethod
@@ -216,31 +220,34 @@ class MoveOrders(SealedChoice[GuetApensModel]):
         for order in orders:
             if order.charge:  # a charge declared with the orders (GA 7.2)
                 if order.pid in charges:
-                    return f"{rs.piece_name(state, order.pid)} is charging", rs.cite("7.2")
+                    return N_("{name} is charging", name=rs.piece_name(state, order.pid)), \
+                        rs.cite("7.2")
                 if rs.piece_side(state, order.pid) != side:
-                    return f"{order.pid!r} is not yours", rs.cite("7.2")
+                    return N_("{name} is not yours", name=repr(order.pid)), rs.cite("7.2")
                 why = rs.why_not_charge(state, order.pid, order.charge)
                 if why is not None:
                     return why
             elif order.doing == "counter":  # GA 7.3: counter-charge if charged
                 if order.pid in charges or rs.piece_side(state, order.pid) != side or \
                         not rs.mounted(state, order.pid) or not rs.active(state, order.pid):
-                    return (f"{order.pid}@counter: a rider of yours, not charging, may "
-                            "counter-charge"), rs.cite("7.3")
+                    return N_("{pid}@counter: a rider of yours, not charging, may "
+                              "counter-charge", pid=order.pid), rs.cite("7.3")
             elif order.pid in charges:
-                return f"{rs.piece_name(state, order.pid)} is charging", rs.cite("7.2")
+                return N_("{name} is charging", name=rs.piece_name(state, order.pid)), \
+                    rs.cite("7.2")
             else:
                 plain.append(order)
         return rs.why_not_orders(state, side, orders_text(plain)) if plain else None
 
-    @verb("plan", drag=True, sealed=True, label="Plan {0}'s move to {1}")
+    @verb("plan", drag=True, sealed=True, label=N_("Plan {0}'s move to {1}"))
     def on_plan(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pid = action.pieces(0)[0]
         side = rs.piece_side(state, pid)
         state["vars"].setdefault("drafts", {}).setdefault(side, {})[pid] = ":" + action.arg(1)
-        ctx.log(f"{rs.side(side).name} plans a move (secret)", rs.cite("6.1"))
-        ctx.log(f"{rs.piece_name(state, pid)} to {action.arg(1)}", private=True)
+        ctx.log(N_("{side} plans a move (secret)"), rs.cite("6.1"), side=rs.side(side).name)
+        ctx.log(N_("{name} to {path}"), private=True, name=rs.piece_name(state, pid),
+                path=action.arg(1))
 
     def chosen(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
@@ -254,8 +261,9 @@ class MoveOrders(SealedChoice[GuetApensModel]):
                 if order.charge:  # GA 7.2: revealed with the orders
                     charges[order.pid] = {"target": order.charge, "covered": 0.0}
                     v.setdefault("last_charge", {})[order.pid] = v.get("movement", 0)
-                    ctx.log(f"{rs.piece_name(state, order.pid)} charges "
-                            f"{rs.piece_name(state, order.charge)}", rs.cite("7.2"))
+                    ctx.log(N_("{name} charges {target}"), rs.cite("7.2"),
+                            name=rs.piece_name(state, order.pid),
+                            target=rs.piece_name(state, order.charge))
                 elif order.doing == "counter":
                     counters.append(order.pid)
                 else:
@@ -265,9 +273,9 @@ class MoveOrders(SealedChoice[GuetApensModel]):
                         not c.get("counter") and not c.get("contact"))
             if by and pid not in charges:
                 charges[pid] = {"target": by[0], "covered": 0.0, "counter": True}
-                ctx.log(f"{rs.piece_name(state, pid)} counter-charges "
-                        f"{rs.piece_name(state, by[0])} after half of his move",
-                        rs.cite("7.3"))
+                ctx.log(N_("{name} counter-charges {target} after half of his move"),
+                        rs.cite("7.3"), name=rs.piece_name(state, pid),
+                        target=rs.piece_name(state, by[0]))
         carry_out_sequence(rs, state, ctx, orders)
         flow.end(rs, state, ctx, None)
 

@@ -12,6 +12,7 @@ from boardapp.core.engine.flow import Flow, Frame, Step
 from boardapp.core.engine.state import State
 
 from ..model import GuetApensModel
+from ..model.words import N_
 from .assaults import after_assault
 from .capture import watch_knocked
 from .carry import carry_out_sequence
@@ -29,8 +30,8 @@ SEQUENCE = {"wake": 1, "declare": 2, "orders": 2, "shoot": 3, "charges": 6, "mel
             "morale": 7}
 
 
-SEQUENCE_NAMES = {1: "obligatory movement", 2: "movement", 3: "shooting", 4: "movement",
-                  5: "shooting", 6: "combat", 7: "morale"}
+SEQUENCE_NAMES = {1: N_("obligatory movement"), 2: N_("movement"), 3: N_("shooting"),
+                  4: N_("movement"), 5: N_("shooting"), 6: N_("combat"), 7: N_("morale")}
 
 
 def sequence_of(stage: int) -> int:
@@ -55,7 +56,7 @@ class PeriodPhase(Step[GuetApensModel]):
         while rs.outcome(state) is None:
             idle += 1
             if idle > 2 * len(STAGES):  # a whole period with nothing anyone may do
-                ctx.log("Nobody can act any more: the game ends", rs.cite("5"))
+                ctx.log(N_("Nobody can act any more: the game ends"), rs.cite("5"))
                 finish(rs, state, ctx)
                 return
             v["stage"] += 1
@@ -67,7 +68,7 @@ class PeriodPhase(Step[GuetApensModel]):
                 end_of_period(rs, state, ctx)
                 state["turn"] += 1
                 v["stage"] = 0
-                ctx.log(f"Period {state['turn']} begins", rs.cite("5"))
+                ctx.log(N_("Period {turn} begins"), rs.cite("5"), turn=state["turn"])
             if run_stage(rs, state, ctx, flow, STAGES[v["stage"]]):
                 return
 
@@ -95,8 +96,8 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
     if stage == "charges":
         charges = v.get("charges", {})
         for pid in [p for p, c in charges.items() if not c.get("contact")]:
-            ctx.log(f"{rs.piece_name(state, pid)}'s charge ends without contact",
-                    rs.cite("7.4"))
+            ctx.log(N_("{name}'s charge ends without contact"), rs.cite("7.4"),
+                    name=rs.piece_name(state, pid))
             del charges[pid]
         results = resolve_charges(rs, state, ctx)
         mode = (v.get("joust") or {}).get("mode")
@@ -142,13 +143,17 @@ def wake(rs: GuetApensModel, state: State, ctx: Context) -> None:
             continue
         if states & {"stunned", "down"}:
             f["states"] = sorted((states - {"stunned", "down"}) | {"noinit"})
-            ctx.log(f"{f['name']} gets up (no initiative)", rs.cite("10.2.3"))
+            ctx.log(N_("{name} gets up (no initiative)"), rs.cite("10.2.3"),
+                    name=rs.piece_name(state, pid))
         if "unconscious" in states:
             die = ctx.roll(12)
             en = rs.value(state, pid, "en")
             woke = die <= en
-            ctx.log(f"{f['name']} is unconscious: D12 {die} against Endurance {en} → "
-                    + ("comes round" if woke else "stays unconscious"), rs.cite("11.2"))
+            ctx.log(N_("{name} is unconscious: D12 {die} against Endurance {en} → comes round")
+                    if woke else
+                    N_("{name} is unconscious: D12 {die} against Endurance {en} → stays "
+                       "unconscious"), rs.cite("11.2"), name=rs.piece_name(state, pid),
+                    die=die, en=en)
             if woke:
                 f["states"] = sorted(set(f["states"]) - {"unconscious"})
             watch_knocked(rs, state, ctx, pid, woke)

@@ -15,6 +15,7 @@ from boardapp.core.table.measure import measure
 from ..model import TOUCHING, GuetApensModel
 from ..model.morale import rally
 from ..model.readings import reading
+from ..model.words import N_
 from .capture import knight
 from .tests_d20 import log_tally
 
@@ -65,14 +66,16 @@ def rally_sequence(rs: GuetApensModel, state: State, ctx: Context) -> None:
         if not found:
             continue
         q = found[0]
-        name, rname = f["name"], rs.piece_name(state, q)
+        name, rname = rs.piece_name(state, pid), rs.piece_name(state, q)
         tally, ok = rally(rs.value(state, pid, "co"), rs.value(state, q, "co"),
                           rs.value(state, q, "st"), ctx.roll(4), who=name, rallier=rname)
         total = log_tally(ctx, tally, name)
         if ok:
             f["states"] = sorted(set(f["states"]) - set(FLEEING))
-            ctx.log(f"{rname} rallies {name}: {total} > 30, he is operational again "
-                    f"[B22={how}]", rs.cite("12.5"))
+            ctx.log(N_("{rallier} rallies {name}: {total} > 30, he is operational again "
+                       "[B22={how}]"), rs.cite("12.5"), rallier=rname, name=name,
+                    total=total, how=how)
         else:
-            ctx.log(f"{rname} fails to rally {name}: {total}, not more than 30 "
-                    f"[B22={how}]", rs.cite("12.5"))
+            ctx.log(N_("{rallier} fails to rally {name}: {total}, not more than 30 "
+                       "[B22={how}]"), rs.cite("12.5"), rallier=rname, name=name,
+                    total=total, how=how)

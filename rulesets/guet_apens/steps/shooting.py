@@ -30,6 +30,7 @@ from ..model.shooting import (
     stillness_factor,
     weapon_range,
 )
+from ..model.words import N_, both, listing
 from .combat import wound
 from .tests_d20 import roll_test
 
@@ -101,8 +102,8 @@ class Shooting(SealedChoice[GuetApensModel]):
     name = SHOOT_STEP
 
     def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
-        names = " and ".join(rs.side(s).name for s in self.deciders(rs, state, frame))
-        return f"Shooting: {names}, name your shots in secret (GA 8)"
+        names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
+        return N_("Shooting: {names}, name your shots in secret (GA 8)", names=names)
 
     def options(self, rs: GuetApensModel, state: State, frame: Frame, side: str) -> list[str]:
         shots = [f"{pid}>{found[0][1]}"
@@ -118,7 +119,7 @@ class Shooting(SealedChoice[GuetApensModel]):
         deciders = self.deciders(rs, state, frame)
         if side is not None and side not in deciders:
             return self._not_yours(rs, deciders), rs.cite("8")
-        why: tuple[str, str | None] | None = ("nobody shoots now", None)
+        why: tuple[str, str | None] | None = (N_("nobody shoots now"), None)
         for s in ([side] if side else deciders):
             why = _why_not_shots(rs, state, s, action.arg(0))
             if why is None:
@@ -146,14 +147,15 @@ def _why_not_shots(rs: GuetApensModel, state: State, side: str,
     for item in text.split("/"):
         pid, sep, target = item.partition(">")
         if not sep:
-            return f"{item!r}: a shot is SHOOTER>TARGET", rs.cite("8")
+            return N_("{item}: a shot is SHOOTER>TARGET", item=repr(item)), rs.cite("8")
         if pid not in found:
-            return f"{pid!r} may not shoot now", rs.cite("8.4")
+            return N_("{pid} may not shoot now", pid=repr(pid)), rs.cite("8.4")
         if target not in [q for _, q in found[pid]]:
-            return f"{pid!r} does not see {target!r} within range", rs.cite("8.1")
+            return N_("{pid} does not see {target} within range", pid=repr(pid),
+                      target=repr(target)), rs.cite("8.1")
         shooters.append(pid)
     if len(set(shooters)) != len(shooters):
-        return "one shot per shooter", rs.cite("8.4")
+        return N_("one shot per shooter"), rs.cite("8.4")
     return None
 
 
@@ -183,19 +185,20 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
         state) else {}
     if group:  # GA 8.10.2: a shot into a group is "au jugé" (B10b)
         factors, how = group_factors(factors, rs.readings(state))
-        ctx.log(f"{tname} stands in a group with "
-                f"{' and '.join(rs.piece_name(state, q) for q in group.values())}: a "
-                f"shot into a group [B10b={how}]", rs.cite("8.10"))
+        ctx.log(N_("{target} stands in a group with {others}: a shot into a group "
+                   "[B10b={how}]"), rs.cite("8.10"), target=tname, how=how,
+                others=listing([rs.piece_name(state, q) for q in group.values()]))
     test = shot(rs.value(state, pid, "sk"), m.distance, weapon, factors, shooter=name,
                 target_mounted=rs.mounted(state, target), readings=rs.readings(state))
     f["fired"] = f.get("fired", 0) + 1
     f["shot_this_period"] = f.get("shot_this_period", 0) + 1
     if test is None:
-        ctx.log(f"{name} shoots at {tname}, out of range ({m.distance:.1f} cm)",
-                rs.cite("8.7"))
+        ctx.log(N_("{name} shoots at {target}, out of range ({cm} cm)"), rs.cite("8.7"),
+                name=name, target=tname, cm=f"{m.distance:.1f}")
         return []
-    done = roll_test(ctx, test, f"{name} shoots at {tname} ({m.distance:.1f} cm)",
-                     outcome=("hit", "missed"))
+    done = roll_test(ctx, test, N_("{name} shoots at {target} ({cm} cm)", name=name,
+                                   target=tname, cm=f"{m.distance:.1f}"),
+                     outcome=(N_("hit"), N_("missed")))
     if not done.success:
         if not group:
             return []
@@ -203,15 +206,17 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
         if side is None:
             return []
         other = group[side]
-        ctx.log(f"D20 {done.roll}, within 2 of {done.target} and "
-                f"{'even' if side == 'right' else 'odd'}: {rs.piece_name(state, other)}, "
-                f"on the {side} of {tname} seen from {name}, is hit [B10={how}]",
-                rs.cite("8.10"))
+        text = (N_("D20 {roll}, within 2 of {needed} and even: {other}, on the right of "
+                   "{target} seen from {name}, is hit [B10={how}]") if side == "right" else
+                N_("D20 {roll}, within 2 of {needed} and odd: {other}, on the left of "
+                   "{target} seen from {name}, is hit [B10={how}]"))
+        ctx.log(text, rs.cite("8.10"), roll=done.roll, needed=done.target,
+                other=rs.piece_name(state, other), target=tname, name=name, how=how)
         target, tname, tf = other, rs.piece_name(state, other), rs.fig(state, other)
     sides = damage_die(weapon)
     dmg = shot_damage([ctx.roll(sides)], mail=bool(tf.get("mail")), readings=rs.readings(state))
-    ctx.log(f"{name} hits {tname}: D{sides} = {dmg.lp} LP [B9={dmg.readings[0][1]}]",
-            rs.cite("8.9"))
+    ctx.log(N_("{name} hits {target}: D{sides} = {lp} LP [B9={how}]"), rs.cite("8.9"),
+            name=name, target=tname, sides=sides, lp=dmg.lp, how=dmg.readings[0][1])
     return [(target, dmg.lp)]
 
 

@@ -8,6 +8,7 @@ from boardapp.core.engine.state import State
 
 from ..model import SIDES, GuetApensModel
 from ..model.scenario_rules import pillage_losses, pillage_winner
+from ..model.words import N_
 
 OUT_OF_FIGHT = {"dead", "out", "captured", "hit"}
 """Dead, off the table (fled, panicked), captured or surrendered, or (Scenario III) hit."""
@@ -40,11 +41,12 @@ def check_victory(rs: GuetApensModel, state: State, ctx: Context) -> None:
         finish(rs, state, ctx)
         return
     if not any(left.values()):
-        declare(rs, state, ctx, "Nobody is left in the fight: a draw", rs.cite("14"))
+        declare(rs, state, ctx, N_("Nobody is left in the fight: a draw"), rs.cite("14"))
         return
     winner = "a" if left["a"] else "b"
-    declare(rs, state, ctx, f"{rs.side(winner).name} wins: no adversary is left in the "
-            f"fight ({left[winner]} of his own still standing)", rs.cite("14"))
+    declare(rs, state, ctx, N_("{side} wins: no adversary is left in the fight ({n} of his "
+                               "own still standing)", side=rs.side(winner).name,
+                               n=left[winner]), rs.cite("14"))
 
 
 def finish(rs: GuetApensModel, state: State, ctx: Context) -> None:
@@ -59,28 +61,28 @@ def finish(rs: GuetApensModel, state: State, ctx: Context) -> None:
                   for s in SIDES}
         state["score"].update(hurt)
         key = {s: (hurt[s], damage[s]) for s in SIDES}
-        text = (f"Opponents wounded: Player A {hurt['a']}, Player B {hurt['b']} (damage "
-                f"{damage['a']} to {damage['b']})")
+        text = N_("Opponents wounded: Player A {a}, Player B {b} (damage {da} to {db})",
+                  a=hurt["a"], b=hurt["b"], da=damage["a"], db=damage["b"])
         best = "draw" if key["a"] == key["b"] else max(SIDES, key=lambda s: key[s])
-        declare(rs, state, ctx, text + (": a draw" if best == "draw" else
-                                        f": {rs.side(best).name} wins"), rs.cite("14.3"))
+        declare(rs, state, ctx, text + _verdict(rs, best), rs.cite("14.3"))
         return
     if kind == "captures-most":  # GA 14.6: most enemy knights captured
         caught = {s: sum(1 for f in figs.values() if f["side"] != s and (
             "captured" in f["states"] or "out" in f["states"])) for s in SIDES}
         state["score"].update(caught)
         best = "draw" if caught["a"] == caught["b"] else max(SIDES, key=lambda s: caught[s])
-        declare(rs, state, ctx, f"Knights captured: Player A {caught['a']}, Player B "
-                f"{caught['b']}" + (": a draw" if best == "draw" else
-                                    f": {rs.side(best).name} wins"), rs.cite("14.6"))
+        declare(rs, state, ctx, N_("Knights captured: Player A {a}, Player B {b}",
+                                   a=caught["a"], b=caught["b"]) + _verdict(rs, best),
+                rs.cite("14.6"))
         return
     if kind == "pillage":
         pillage(rs, state, ctx)
         return
     objective = rs.scenario_data(state["scenario"]).get("objective", "")
-    declare(rs, state, ctx, "The last period is over. " + (
-        f"The players judge the objective: {objective}" if objective else
-        "Neither side has won the field: a draw"), rs.cite("14"))
+    declare(rs, state, ctx, N_("The last period is over. The players judge the objective: "
+                               "{objective}", objective=objective) if objective else
+            N_("The last period is over. Neither side has won the field: a draw"),
+            rs.cite("14"))
 
 
 def pillage(rs: GuetApensModel, state: State, ctx: Context) -> None:
@@ -93,6 +95,13 @@ def pillage(rs: GuetApensModel, state: State, ctx: Context) -> None:
                                       [f["role"] in ("baron", "leader") for f in dead])
     state["score"].update(inflicted)
     best = pillage_winner(inflicted["a"], inflicted["b"])
-    declare(rs, state, ctx, f"Losses inflicted: Player A {inflicted['a']}, Player B "
-            f"{inflicted['b']}" + (": a draw (under 5 %, B29)" if best == "draw" else
-                                   f": {rs.side(best).name} wins"), rs.cite("14.9"))
+    declare(rs, state, ctx, N_("Losses inflicted: Player A {a}, Player B {b}",
+                               a=inflicted["a"], b=inflicted["b"]) + (
+        N_(": a draw (under 5 %, B29)") if best == "draw" else _verdict(rs, best)),
+        rs.cite("14.9"))
+
+
+def _verdict(rs: GuetApensModel, best: str) -> str:
+    """": a draw" or ": <side> wins" after a count."""
+    return N_(": a draw") if best == "draw" else N_(": {side} wins",
+                                                     side=rs.side(best).name)
