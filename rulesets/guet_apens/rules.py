@@ -31,9 +31,11 @@ from .model.characters import (
 )
 from .model.sheet import figure_sheet
 from .model.shooting import WEAPONS
+from .model.words import N_
 from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
+from .steps.hidden import Spotting, may_hide
 from .steps.joust import PICK_STEP, PickTeams, place_jousters
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_of
@@ -99,7 +101,7 @@ class GuetApens(GuetApensModel):
     aliases = ("guet_apens", "guetapens")
     dice = DiceSpec(sides=20)
     default_scenario = "I"
-    flow = Flow(Deploy, PickTeams, NameChampion, DeclareCharges, MoveOrders, Shooting,
+    flow = Flow(Deploy, Spotting, PickTeams, NameChampion, DeclareCharges, MoveOrders, Shooting,
                 Melee, RevealOrders, phases=(PeriodPhase,))
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
@@ -193,15 +195,22 @@ class GuetApens(GuetApensModel):
         if is_point_text(dest.split(";")[-1]) and self.flow.verb_spec(state, "plan") \
                 and len(pieces) == 1:
             return Action.of("plan", pieces, dest)
+        if is_point_text(dest) and len(pieces) == 1 and self.flow.verb_spec(state, "hide") \
+                and may_hide(self, state, pieces[0]):
+            return Action.of("hide", pieces, dest)  # GA 14.8.2: a secret place
         return Action.of("place", pieces, dest)
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
-        return {s: [("vars", "drafts", s), ("vars", "ammo", s)] for s in SIDES}
+        return {s: [("vars", "drafts", s), ("vars", "ammo", s), ("vars", "hidden", s)]
+                for s in SIDES}
 
     def private_lines(self, state: State, side: str) -> list[str]:
         drafts = (state["vars"].get("drafts") or {}).get(side) or {}
+        hidden = (state["vars"].get("hidden") or {}).get(side) or {}
         return [f"Planned: {self.piece_name(state, p)} to {path.lstrip(':')}"
-                for p, path in sorted(drafts.items())]
+                for p, path in sorted(drafts.items())] + [
+            N_("Hidden: {name} at {point} (GA 14.8.2)", name=self.piece_name(state, p),
+               point=point) for p, point in sorted(hidden.items())]
 
     def counter_face(self, state: State, pid: str) -> CounterFace:
         f = state["vars"]["figs"].get(pid)

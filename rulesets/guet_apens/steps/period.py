@@ -17,6 +17,7 @@ from .assaults import after_assault
 from .capture import watch_knocked
 from .carry import carry_out_sequence
 from .combat import MELEE_STEP, melee_sides, resolve_charges
+from .hidden import call_spot
 from .joust import after_pass
 from .morale import end_of_period, forced_moves, morale_sequence
 from .orders import call_declare, call_move
@@ -107,6 +108,9 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
             after_pass(rs, state, ctx, results)
         return False
     if stage == "shoot":
+        if call_spot(rs, state, ctx, flow):  # GA 14.8.2: hidden figures seen, first
+            v["stage"] -= 1
+            return True
         if "shoot" not in rules:
             return False
         sides = shooting_sides(rs, state)
