@@ -25,7 +25,7 @@ LANGS = ("fr",)
 KEYWORDS = {"_": None, "N_": None, "NP_": (1, 2), "ngettext": (1, 2)}
 """The marking functions: ``_(text)``, ``N_(text, **args)``, ``NP_(one, many, n)``."""
 COMPLETE = ("boardapp", "ui", "hex-demo", "table-demo", "lion-in-winter", "deux-bretagne",
-            "lily-ermine")
+            "lily-ermine", "guet-apens")
 """The domains declared complete in French: a missing, fuzzy or stale string fails the
 tests (``tests/test_translations.py``); the others report their share."""
 _DOMAIN = re.compile(r"""Domain\.beside\(\s*["']([^"']+)["']""")

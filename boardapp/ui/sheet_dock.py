@@ -20,6 +20,8 @@ from PySide6.QtWidgets import QDockWidget, QTextBrowser
 
 from boardapp.core.engine.piece_sheet import PieceSheet, SheetSection
 
+from .i18n import _
+
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
@@ -36,8 +38,8 @@ ROOM = 0.42
 def sheet_html(sheet: PieceSheet, wide: bool = False) -> str:
     """``sheet`` as HTML: a heading, then one table a section; ``wide``: the first
     section on the left, the others beside it."""
-    head = (f"<p><b>{escape(sheet.title)}</b>"
-            + (f"<br><small>{escape(sheet.subtitle)}</small>" if sheet.subtitle else "")
+    head = (f"<p><b>{escape(str(sheet.title))}</b>"
+            + (f"<br><small>{escape(str(sheet.subtitle))}</small>" if sheet.subtitle else "")
             + "</p>")
     if wide and len(sheet.sections) > 1:
         return (head + "<table cellspacing='0' cellpadding='0'><tr><td valign='top' "
@@ -50,28 +52,29 @@ def sheet_html(sheet: PieceSheet, wide: bool = False) -> str:
 def _sections(sections: tuple[SheetSection, ...]) -> str:
     out = []
     for section in sections:
-        rule = f" <small><i>({escape(section.rule)})</i></small>" if section.rule else ""
-        out.append(f"<p style='margin-bottom:2px'><b>{escape(section.title)}</b>{rule}</p>")
+        rule = f" <small><i>({escape(str(section.rule))})</i></small>" if section.rule else ""
+        out.append(f"<p style='margin-bottom:2px'><b>{escape(str(section.title))}</b>{rule}</p>")
         if not section.rows:
-            out.append("<p><i>hidden from you</i></p>")
+            out.append("<p><i>" + escape(_("hidden from you")) + "</i></p>")
             continue
         head = ""
         if section.columns:
             cells = "".join(
                 f"<th align='right' style='{MARK if n == section.marked else ''}'>"
-                f"{escape(c)}</th>" for n, c in enumerate(section.columns))
+                f"{escape(str(c))}</th>" for n, c in enumerate(section.columns))
             head = f"<tr><th></th>{cells}<th></th></tr>"
         rows = []
         align = "right" if section.columns else "left"
         for row in section.rows:
+            texts = [str(c) for c in row.cells]
             cells = "".join(
                 f"<td align='{align}' style='{NOWRAP if len(c) < 20 else ''}"
                 f"{MARK if n == section.marked else ''}'>{escape(c)}</td>"
-                for n, c in enumerate(row.cells))
-            note = (f"<td style='padding-left: 8px; {NOWRAP}'><small>{escape(row.note)}"
+                for n, c in enumerate(texts))
+            note = (f"<td style='padding-left: 8px; {NOWRAP}'><small>{escape(str(row.note))}"
                     "</small></td>" if row.note else "<td></td>")
             rows.append(f"<tr><td style='padding-right: 10px; white-space: nowrap'>"
-                        f"{escape(row.label)}</td>{cells}{note}</tr>")
+                        f"{escape(str(row.label))}</td>{cells}{note}</tr>")
         out.append(f"<table cellspacing='0' cellpadding='2'>{head}{''.join(rows)}</table>")
     return "".join(out)
 
@@ -80,7 +83,7 @@ class SheetDock(QDockWidget):
     """Shows the sheet of the figure selected on the main board's table."""
 
     def __init__(self, window: MainWindow) -> None:
-        super().__init__("Sheet", window)
+        super().__init__(_("Sheet"), window)
         self.window_ = window
         self.setObjectName("sheet")
         self.pid: str | None = None
@@ -91,7 +94,7 @@ class SheetDock(QDockWidget):
         window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self)
         window.tabifyDockWidget(window.table_dock, self)
         self.toggle = self.toggleViewAction()
-        self.toggle.setText("Show the figure's &sheet")
+        self.toggle.setText(_("Show the figure's &sheet"))
         window.scene.figures_selected.connect(self.follow)
         window.controller.changed.connect(self.refresh)
         window.controller.game_replaced.connect(self.reset)
@@ -152,9 +155,9 @@ class SheetDock(QDockWidget):
     def refresh(self) -> None:
         sheet = self.shown = self.sheet()
         if sheet is None:
-            self.view.setHtml("<p><i>Click a figure on the table to see its sheet:</i> "
-                              "its values at the start and now, its wounds, states, "
-                              "equipment and horse.</p>")
+            self.view.setHtml(_("<p><i>Click a figure on the table to see its sheet:</i> "
+                                "its values at the start and now, its wounds, states, "
+                                "equipment and horse.</p>"))
             return
         self.view.setHtml(sheet_html(sheet, self.view.viewport().width() >= WIDE))
 

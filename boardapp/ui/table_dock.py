@@ -36,15 +36,15 @@ SHOWN = ("table", "ask", "tally")
 
 def _terms(terms: list[dict[str, Any]]) -> list[str]:
     """Rows of terms: the first as it is (the base), the others signed, with sources."""
-    return [f"<tr><td>{escape(t['label'])}</td><td align='right'>"
+    return [f"<tr><td>{escape(str(t['label']))}</td><td align='right'>"
             f"{t['value'] if n == 0 else format(t['value'], '+d')}</td>"
-            f"<td><small>{escape(t.get('source') or '')}</small></td></tr>"
+            f"<td><small>{escape(str(t.get('source') or ''))}</small></td></tr>"
             for n, t in enumerate(terms)]
 
 
 def _readings(readings: dict[str, str]) -> str:
-    return ("<br><small>Readings used: " + escape(", ".join(
-        f"{k} = {v}" for k, v in readings.items())) + "</small>") if readings else ""
+    return ("<br><small>" + escape(_("Readings used: {readings}").format(readings=", ".join(
+        f"{k} = {v}" for k, v in readings.items()))) + "</small>") if readings else ""
 
 
 def test_html(d: dict[str, Any]) -> str:
@@ -52,25 +52,26 @@ def test_html(d: dict[str, Any]) -> str:
     result, the readings and the rule."""
     t = d["test"]
     rows = [*_terms(t["terms"]),
-            f"<tr><td><b>Number needed</b></td><td align='right'><b>{t['target']}</b></td>"
-            f"<td>{escape(t['needed'])}</td></tr>"]
+            "<tr><td><b>" + _("Number needed") + f"</b></td><td align='right'><b>{t['target']}"
+            f"</b></td><td>{escape(str(t['needed']))}</td></tr>"]
     if t.get("roll") is not None:
-        natural = f" ({escape(t['natural'])})" if t.get("natural") else ""
+        natural = f" ({escape(str(t['natural']))})" if t.get("natural") else ""
         rows.append(f"<tr><td>D20</td><td align='right'><b>{t['roll']}</b></td>"
                     f"<td>{natural}</td></tr>")
-    who = f"{escape(d['who'])} — " if d.get("who") else ""
-    return (f"<p>{who}<b>{escape(t['name'])}</b></p>"
+    who = f"{escape(str(d['who']))} — " if d.get("who") else ""
+    return (f"<p>{who}<b>{escape(str(t['name']))}</b></p>"
             f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
-            f"<p>Result: <b>{escape(str(d.get('result') or t['result']))}</b>"
+            "<p>" + _("Result: <b>{result}</b>").format(
+                result=escape(str(d.get("result") or t["result"])))
             + _readings(t.get("readings") or {})
             + (f"<br><i>{escape(t['rule'])}</i>" if t.get("rule") else "") + "</p>")
 
 
 def tally_html(d: dict[str, Any]) -> str:
     """A total that is no table (initiative, morale): its terms and the total."""
-    rows = [*_terms(d["terms"]), f"<tr><td><b>Total</b></td><td align='right'><b>"
+    rows = [*_terms(d["terms"]), "<tr><td><b>" + _("Total") + "</b></td><td align='right'><b>"
                                  f"{d['total']}</b></td><td></td></tr>"]
-    return (f"<p><b>{escape(d['name'])}</b></p>"
+    return (f"<p><b>{escape(str(d['name']))}</b></p>"
             f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
             f"<p>{_readings(d.get('readings') or {})}"
             + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "") + "</p>")
@@ -105,15 +106,16 @@ def table_html(details: list[dict[str, Any]], number: int,
         for m in d.get("modifiers", []):
             if not m["value"]:
                 continue
-            rows.append(f"<tr><td>{escape(m['label'])}</td><td align='right'>{m['value']:+d}"
-                        f"</td><td><small>{escape(m.get('source') or '')}</small></td></tr>")
+            rows.append(f"<tr><td>{escape(str(m['label']))}</td><td align='right'>"
+                        f"{m['value']:+d}</td><td><small>{escape(str(m.get('source') or ''))}"
+                        "</small></td></tr>")
         rows.append(f"<tr><td>{modified}</td><td align='right'><b>{d['modified']}</b></td>"
                     "<td></td></tr>")
-        who = f"{escape(d['who'])} — " if d.get("who") else ""
-        column = (", " + _("column <b>{column}</b>").format(column=escape(d["column"]))
+        who = f"{escape(str(d['who']))} — " if d.get("who") else ""
+        column = (", " + _("column <b>{column}</b>").format(column=escape(str(d["column"])))
                   if d.get("column") else "")
         blocks.append(
-            f"<p>{who}<b>{escape(d['table'])}</b>{column}</p>"
+            f"<p>{who}<b>{escape(str(d['table']))}</b>{column}</p>"
             f"<table cellspacing='0' cellpadding='2'>{''.join(rows)}</table>"
             "<p>" + _("Result: <b>{result}</b>").format(result=escape(str(d["result"])))
             + (f"<br><i>{escape(d['rule'])}</i>" if d.get("rule") else "") + "</p>")

@@ -90,7 +90,7 @@ class TableScene(BoardScene):
                 face = ruleset.counter_face(state, pid)
                 item = self.figures[pid] = FigureItem(pid, face.colour, face.text_colour,
                                                       face.title)
-                item.setToolTip(face.tooltip or ruleset.piece_name(state, pid))
+                item.setToolTip(str(face.tooltip or ruleset.piece_name(state, pid)))
                 self.addItem(item)
             item.set_base(base)
         self._hide_counters_of_figures()

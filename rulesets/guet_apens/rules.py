@@ -31,7 +31,7 @@ from .model.characters import (
 )
 from .model.sheet import figure_sheet
 from .model.shooting import WEAPONS
-from .model.words import N_
+from .model.words import N_, data_word, listing
 from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
@@ -43,15 +43,15 @@ from .steps.rally import RALLY
 from .steps.shooting import GROUP_SHOTS, Shooting
 
 VICTORY_TEXT = {
-    "joust": "Four knights a side joust one against one until one side has none left",
-    "assaults": "Four assaults, knight against knight, then the champions",
-    "wounded-most": "Wound the most opponents",
-    "kill-or-surrender": "Kill the other Baron, or make him surrender",
-    "kill-all": "Kill all the adversaries",
-    "captures-most": "Capture the most enemy knights",
-    "out-of-action": "Put every enemy out of action: dead, fled or captured",
-    "pillage": "Fight to the death: the characteristics of the killed are the score",
-    "players": "The scenario's objective, judged by the players"}
+    "joust": N_("Four knights a side joust one against one until one side has none left"),
+    "assaults": N_("Four assaults, knight against knight, then the champions"),
+    "wounded-most": N_("Wound the most opponents"),
+    "kill-or-surrender": N_("Kill the other Baron, or make him surrender"),
+    "kill-all": N_("Kill all the adversaries"),
+    "captures-most": N_("Capture the most enemy knights"),
+    "out-of-action": N_("Put every enemy out of action: dead, fled or captured"),
+    "pillage": N_("Fight to the death: the characteristics of the killed are the score"),
+    "players": N_("The scenario's objective, judged by the players")}
 PLAYABLE = tuple(VICTORY_TEXT)
 READINGS_FILE = Path(__file__).resolve().parent / "data" / "readings.yaml"
 
@@ -109,17 +109,18 @@ class GuetApens(GuetApensModel):
         for sid, sc in self.all_scenario_data().items():
             if sc.get("victory") in PLAYABLE:
                 periods = int(sc.get("periods") or 0)
-                out[sid] = ScenarioInfo(sid, str(sc["name"]), str(
-                    sc.get("objective") or VICTORY_TEXT[sc["victory"]]) + (
-                    f" ({periods} periods)" if periods else " (unlimited periods)"))
+                objective = sc.get("objective") or VICTORY_TEXT[sc["victory"]]
+                out[sid] = ScenarioInfo(sid, str(sc["name"]), N_(
+                    "{objective} ({n} periods)", objective=objective, n=periods) if periods
+                    else N_("{objective} (unlimited periods)", objective=objective))
         return out
 
     def data_sheets(self) -> list[Sheet]:
-        return [Sheet("readings", "Ambiguities (readings B1-B37)", READINGS_FILE,
-                      (), "records", {"default": CellType("text", label="reading")},
+        return [Sheet("readings", N_("Ambiguities (readings B1-B37)"), READINGS_FILE,
+                      (), "records", {"default": CellType("text", label=N_("reading"))},
                       keys=r"B\d+", rule="GA 17", row_label="where", row_help="question",
-                      note="The reading used for each ambiguity of the book; the log names "
-                           "it where it applies.")]
+                      note=N_("The reading used for each ambiguity of the book; the log "
+                              "names it where it applies."))]
 
     def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
         self.play_on(scenario)
@@ -207,8 +208,8 @@ class GuetApens(GuetApensModel):
     def private_lines(self, state: State, side: str) -> list[str]:
         drafts = (state["vars"].get("drafts") or {}).get(side) or {}
         hidden = (state["vars"].get("hidden") or {}).get(side) or {}
-        return [f"Planned: {self.piece_name(state, p)} to {path.lstrip(':')}"
-                for p, path in sorted(drafts.items())] + [
+        return [N_("Planned: {name} to {path}", name=self.piece_name(state, p),
+                   path=path.lstrip(":")) for p, path in sorted(drafts.items())] + [
             N_("Hidden: {name} at {point} (GA 14.8.2)", name=self.piece_name(state, p),
                point=point) for p, point in sorted(hidden.items())]
 
@@ -218,22 +219,27 @@ class GuetApens(GuetApensModel):
             return CounterFace("#777777", "#ffffff", "H", "horse")
         side = self.side(f["side"] or "a")
         vals = self.values(state, pid)
-        sheet = ", ".join(f"{NAMES[k]} {vals[k]}/{f['start'][k]}"
-                          for k in (*CHARACTERISTICS, "lp"))
+        sheet = listing([N_("{name} {now}/{start}", name=NAMES[k], now=vals[k],
+                            start=f["start"][k]) for k in (*CHARACTERISTICS, "lp")])
         horse = f.get("horse")
-        kit = [w for w in (f.get("weapon"), "lance" if f.get("lance") else "",
-                           "mail" if f.get("mail") else "",
-                           f"shield ({f['shield']})" if f.get("shield") else "") if w]
-        tip = (f"{f['name']} ({f['role']}): {sheet} (now/start); "
-               + (f"horse Agility {horse['ag']} ({horse['worth']}, {horse['state']}); "
-                  if horse else "")
-               + f"{', '.join(kit)}"
-               + (f"; {', '.join(f['states'])}" if f["states"] else ""))
+        kit = [w for w in (data_word(f.get("weapon") or ""),
+                           N_("lance") if f.get("lance") else "",
+                           N_("mail") if f.get("mail") else "",
+                           N_("shield ({side})", side=data_word(f["shield"]))
+                           if f.get("shield") else "") if w]
+        tip = N_("{name} ({role}): {sheet} (now/start); ", name=self.piece_name(state, pid),
+                 role=data_word(f["role"]), sheet=sheet)
+        if horse:
+            tip = tip + N_("horse Agility {ag} ({worth}, {state}); ", ag=horse["ag"],
+                           worth=data_word(horse["worth"]), state=data_word(horse["state"]))
+        tip = tip + listing(kit)
+        if f["states"]:
+            tip = tip + N_("; {states}", states=listing([data_word(s) for s in f["states"]]))
         return CounterFace(colour=side.colour, text_colour=side.text_colour,
-                           title=f["name"].split()[-1], subtitle=f["role"],
+                           title=f["name"].split()[-1], subtitle=data_word(f["role"]),
                            values=(str(vals["lp"]),), reduced=self.column(state, pid) > 0,
                            is_leader=f["role"] in ("baron", "leader"), tooltip=tip,
-                           tag=", ".join(s for s in f["states"] if s != "noinit"),
+                           tag=listing([data_word(s) for s in f["states"] if s != "noinit"]),
                            sheet=partial(figure_sheet, self, state, pid))
 
     def outcome(self, state: State) -> str | None:
@@ -245,10 +251,13 @@ class GuetApens(GuetApensModel):
         for side in SIDES:
             figs = [f for f in state["vars"]["figs"].values() if f["side"] == side]
             up = [f for f in figs if not set(f["states"]) & {"dead", "out", "captured"}]
-            lines.append(f"{self.side(side).name}: {len(up)} of {len(figs)} in the fight")
+            lines.append(N_("{side}: {up} of {n} in the fight", side=self.side(side).name,
+                            up=len(up), n=len(figs)))
         stage = state["vars"].get("stage", -1)
-        where = (f", sequence {sequence_of(stage)}: {SEQUENCE_NAMES[sequence_of(stage)]}"
+        where = (N_(", sequence {n}: {name}", n=sequence_of(stage),
+                    name=SEQUENCE_NAMES[sequence_of(stage)])
                  if 0 <= stage < len(STAGES) and state["flow"] and state["flow"][0][
                      "step"] not in (START_STEP, PICK_STEP) else "")
-        return Status(f"{self.name} {sc['name']}, period {state['turn']}{where}",
+        return Status(N_("{game} {scenario}, period {turn}{where}", game=self.name,
+                         scenario=sc["name"], turn=state["turn"], where=where),
                       tuple(lines))

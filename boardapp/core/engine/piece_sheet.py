@@ -56,11 +56,11 @@ class PieceSheet:
         return replace(self, sections=tuple(sections))
 
     def text(self) -> str:
-        """The sheet as plain lines (for tests and the summary)."""
-        lines = [self.title + (f" ({self.subtitle})" if self.subtitle else "")]
+        """The sheet as plain lines (for tests and the summary), in the language now."""
+        lines = [f"{self.title}" + (f" ({self.subtitle})" if self.subtitle else "")]
         for section in self.sections:
-            lines.append(f"{section.title}:" + (f" {' | '.join(section.columns)}"
+            lines.append(f"{section.title}:" + (f" {' | '.join(map(str, section.columns))}"
                                                 if section.columns else ""))
-            lines += [f"  {r.label}: {' | '.join(r.cells)}" + (f" ({r.note})" if r.note
-                                                                else "") for r in section.rows]
+            lines += [f"  {r.label}: {' | '.join(map(str, r.cells))}"
+                      + (f" ({r.note})" if r.note else "") for r in section.rows]
         return "\n".join(lines)

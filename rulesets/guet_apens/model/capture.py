@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from .d20 import Term, Test, nearest
 from .printed import rule, table
 from .readings import Readings, reading
+from .words import N_
 
 
 def capture(required: Sequence[int], *, target_mounted: bool = False,
@@ -27,15 +28,15 @@ def capture(required: Sequence[int], *, target_mounted: bool = False,
     extra = len(counted) - 1
     average = nearest(sum(counted), len(counted))
     who = list(names)[:most]
-    label = (f"required number of {who[0]}" if extra == 0 and who else
-             "required number" if extra == 0 else
-             f"average of {len(counted)} capturers' required numbers")
+    label = (N_("required number of {name}", name=who[0]) if extra == 0 and who else
+             N_("required number") if extra == 0 else
+             N_("average of {n} capturers' required numbers", n=len(counted)))
     terms = [Term(label, average, "GA 9.8")]
     if extra:
-        terms.append(Term(f"{extra} extra capturer(s)", extra, "GA 13.5.3"))
+        terms.append(Term(N_("{n} extra capturer(s)", n=extra), extra, "GA 13.5.3"))
     target = average + extra
     window = int(cap["base_window"]) + extra
-    return Test("capture", rule("capture"), tuple(terms), low=target - window + 1,
+    return Test(N_("capture"), rule("capture"), tuple(terms), low=target - window + 1,
                 floor=int(cap["fails_at_or_below"]))
 
 

@@ -12,12 +12,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .printed import not_printed, table
+from .words import N_
 
 Roll = Callable[[int], int]
 CHARACTERISTICS = ("ag", "sk", "co", "st", "en")
 """Agility, Skill (Adresse), Courage, Strength (Force), Endurance (Résistance): GA 2.2."""
-NAMES = {"ag": "Agility", "sk": "Skill", "co": "Courage", "st": "Strength",
-         "en": "Endurance", "lp": "Life Points"}
+NAMES = {"ag": N_("Agility"), "sk": N_("Skill"), "co": N_("Courage"), "st": N_("Strength"),
+         "en": N_("Endurance"), "lp": N_("Life Points")}
 Limits = Mapping[str, tuple[int | None, int | None]]
 """Scenario limits: characteristic (or ``"horse"``, ``"arrows"``) -> (min, max)."""
 

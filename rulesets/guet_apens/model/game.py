@@ -34,7 +34,7 @@ from boardapp.core.table.rules import FigureSpec, TableRules
 from .characters import CHARACTERISTICS
 from .movement import crawl, mount, reverse, run, walk
 from .readings import reading
-from .words import N_, WORDS
+from .words import DATA_WORDS, N_, WORDS
 from .wounds import loss_column, reduced
 
 SIDES = ("a", "b")
@@ -107,12 +107,13 @@ def parse_orders(text: str) -> list[Order]:
             pid, rest = item.split("@", 1)
             doing, _, path = rest.partition(":")
             if doing not in DOINGS:
-                raise InvalidActionError(f"{item!r}: one of {', '.join(DOINGS)} after @")
+                raise InvalidActionError(N_("{item}: one of {doings} after @", item=repr(item),
+                                            doings=", ".join(DOINGS)))
             out.append(Order(pid, path, doing))
         else:
             pid, sep, path = item.partition(":")
             if not sep or not path:
-                raise InvalidActionError(f"{item!r}: an order is PID:X,Y;X,Y")
+                raise InvalidActionError(N_("{item}: an order is PID:X,Y;X,Y", item=repr(item)))
             out.append(Order(pid, path))
     return out
 
@@ -127,12 +128,13 @@ def parse_path(text: str) -> tuple[tuple[tuple[float, float], ...], float | None
 
     words = text.split(";")
     if not text or len(words) > 20:
-        raise InvalidActionError(f"{text!r}: a path is 1 to 20 points X,Y")
+        raise InvalidActionError(N_("{path}: a path is 1 to 20 points X,Y", path=repr(text)))
     points, facing = [], None
     for n, word in enumerate(words):
         x, y, f = parse_point(word)
         if f is not None and n != len(words) - 1:
-            raise InvalidActionError(f"{text!r}: only the last point may give a facing")
+            raise InvalidActionError(N_("{path}: only the last point may give a facing",
+                                        path=repr(text)))
         points.append((to_cm(x), to_cm(y)))
         facing = None if f is None else f / 10
     return tuple(points), facing
@@ -142,7 +144,7 @@ class GuetApensModel(Ruleset):
     """Guet-Apens's data and predicates (see the module docstring)."""
 
     id = "guet-apens"
-    name = "Guet-Apens"
+    name = N_("Guet-Apens")
     version = "0.2"
     """0.2: the rally (GA 12.5) in sequence 7 and the shots into a group (GA 8.10);
     games of 0.1 replay without them (``state["legacy"]``)."""
@@ -287,23 +289,25 @@ class GuetApensModel(Ruleset):
         """``None`` if ``side`` may give ``order``, else (reason, rule)."""
         pid = order.pid
         if pid not in state["vars"]["figs"] or state["pieces"][pid]["type"] == "horse":
-            return f"no figure {pid!r}", self.cite("1.2")
+            return N_("no figure {pid}", pid=repr(pid)), self.cite("1.2")
         name = self.piece_name(state, pid)
         if self.piece_side(state, pid) != side:
-            return f"{name} is not yours", self.cite("5")
+            return N_("{name} is not yours", name=name), self.cite("5")
         if not self.active(state, pid) or pid in state["vars"].get("fixed", []):
-            return f"{name} may not move now", self.cite("6.1")
+            return N_("{name} may not move now", name=name), self.cite("6.1")
         if "panic" in self.fig(state, pid)["states"]:
-            return f"{name} panics: he runs for the table edge by himself", self.cite("12.4")
+            return N_("{name} panics: he runs for the table edge by himself", name=name), \
+                self.cite("12.4")
         if order.charge:
             return self.why_not_charge(state, pid, order.charge, index)
         if order.doing in ("mount", "dismount", "about"):
             need_rider = order.doing != "mount"
             if self.mounted(state, pid) != need_rider:
-                return f"{name} is {'not ' if need_rider else ''}mounted", self.cite("6.1.9")
+                return (N_("{name} is not mounted", name=name) if need_rider else
+                        N_("{name} is mounted", name=name)), self.cite("6.1.9")
             if order.doing == "mount" and not (self.fig(state, pid).get("horse") or {}).get(
                     "beside"):
-                return f"{name} has no horse beside him", self.cite("6.1.9")
+                return N_("{name} has no horse beside him", name=name), self.cite("6.1.9")
             if order.doing == "about":
                 return None
         if not order.path:
@@ -314,11 +318,12 @@ class GuetApensModel(Ruleset):
             return str(exc), self.cite("6.1")
         plan = self.plan(state, pid, points)
         if plan.refused:
-            return f"{name}: {plan.refused}", self.cite("6.3")
+            return N_("{name}: {why}", name=name, why=plan.refused), self.cite("6.3")
         spend = plan.effort + (MOUNT if order.doing in ("mount", "dismount") else 0.0)
         allowance = self.allowance(state, pid, order.doing)
         if spend > allowance + 1e-9:
-            return f"{name}'s order takes {spend:.1f} cm of {allowance:g} cm", self.cite("6.1")
+            return N_("{name}'s order takes {spend} cm of {allowance} cm", name=name,
+                      spend=f"{spend:.1f}", allowance=f"{allowance:g}"), self.cite("6.1")
         return None
 
     def why_not_charge(self, state: State, pid: str, target: str,
@@ -327,23 +332,28 @@ class GuetApensModel(Ruleset):
         in a row."""
         name = self.piece_name(state, pid)
         if "charge" not in state["vars"].get("rules", ()):
-            return "no charges in this scenario", self.cite("14.0.4")
+            return N_("no charges in this scenario"), self.cite("14.0.4")
         if not self.mounted(state, pid):
-            return f"{name} is not mounted: only a rider charges", self.cite("7.1")
+            return N_("{name} is not mounted: only a rider charges", name=name), \
+                self.cite("7.1")
         if set(self.fig(state, pid)["states"]) & {"flight1", "flight2", "panic"}:
-            return f"{name} is fleeing", self.cite("12.4")
+            return N_("{name} is fleeing", name=name), self.cite("12.4")
         if target not in state["vars"]["figs"] or not self.active(state, target) or \
                 self.piece_side(state, target) == self.piece_side(state, pid):
-            return f"{target!r} is no enemy on the table", self.cite("7.1")
+            return N_("{target} is no enemy on the table", target=repr(target)), \
+                self.cite("7.1")
         if not self.mounted(state, target):
-            return f"{self.piece_name(state, target)} is not mounted", self.cite("7.1")
+            return N_("{name} is not mounted", name=self.piece_name(state, target)), \
+                self.cite("7.1")
         v = state["vars"]
         if v.get("last_charge", {}).get(pid, -9) >= v.get("movement", 0) - 1:
-            return f"{name} charged in the last movement sequence", self.cite("7.7")
+            return N_("{name} charged in the last movement sequence", name=name), \
+                self.cite("7.7")
         index = index or self.index(state)
         if self.enemies_in_contact(state, pid, index) or self.enemies_in_contact(
                 state, target, index):
-            return "a figure in hand-to-hand may not charge or be charged", self.cite("7.2")
+            return N_("a figure in hand-to-hand may not charge or be charged"), \
+                self.cite("7.2")
         return None
 
     def why_not_orders(self, state: State, side: str, text: str) -> tuple[str, str] | None:
@@ -353,7 +363,7 @@ class GuetApensModel(Ruleset):
             return str(exc), self.cite("6.1")
         pids = [o.pid for o in orders]
         if len(set(pids)) != len(pids):
-            return "one order per figure", self.cite("6.1")
+            return N_("one order per figure"), self.cite("6.1")
         index = self.index(state)
         for order in orders:
             why = self.why_not_order(state, side, order, index)
@@ -369,6 +379,14 @@ class GuetApensModel(Ruleset):
         f = state["vars"]["figs"].get(pid)
         if f is None:
             owner = state["vars"]["figs"].get(pid.removesuffix("-h"))
-            return f"{owner['name']}'s horse" if owner else pid
-        return str(f["name"])
+            return N_("{owner}'s horse", owner=figure_name(owner["name"])) if owner else pid
+        return figure_name(str(f["name"]))
+
+
+def figure_name(name: str) -> str:
+    """A figure's name as set up ("Knight 3", "Archer B2") with its role in the reader's
+    words; a name given otherwise stays as it is."""
+    role, sep, tag = name.rpartition(" ")
+    word = DATA_WORDS.get(role) if sep and role[:1].isupper() else None
+    return N_("{role} {tag}", role=word, tag=tag) if word is not None else name
 

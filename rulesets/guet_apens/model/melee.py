@@ -13,6 +13,7 @@ from .d20 import Tally, Term, Test, check, half_up, nearest, tally
 from .printed import table
 from .readings import Readings, reading
 from .shooting import Damage
+from .words import N_, data_word
 
 CHARGE_RULE = "GA 9.1.2 (COMBAT, Charge, l.1516)"
 BLOW_RULE = "GA 9.8.2 (CORPS A CORPS, l.1741)"
@@ -31,11 +32,11 @@ def charge(horse_agility: int, skill: int, target_horse_agility: int, target_str
     """GA 9.1.2: the number the charging rider needs to unhorse his target: his horse's
     Agility + his Skill - half the target horse's Agility (rounded up) - the target's
     Strength. Simultaneous, no initiative (GA 9.1.1)."""
-    who, whom = charger or "charger", target or "target"
-    return check("charge", CHARGE_RULE, [
-        Term("horse Agility", horse_agility, who), Term("Skill", skill, who),
-        Term("half the target's horse Agility", -half_up(target_horse_agility), whom),
-        Term("target's Strength", -target_strength, whom)])
+    who, whom = charger or N_("charger"), target or N_("target")
+    return check(N_("charge"), CHARGE_RULE, [
+        Term(N_("horse Agility"), horse_agility, who), Term(N_("Skill"), skill, who),
+        Term(N_("half the target's horse Agility"), -half_up(target_horse_agility), whom),
+        Term(N_("target's Strength"), -target_strength, whom)])
 
 
 def weapon_die(weapon: str) -> int:
@@ -50,17 +51,17 @@ def initiative(agility: int, courage: int, d4: int, *, horse_worth: str | None =
     a two-handed axe or sword -6, a lance or war scythe +2."""
     mods = table("initiative_modifiers")
     weapons = table("weapons")
-    src = who or "combatant"
-    terms = [Term("Agility", agility, src), Term("Courage", courage, src),
-             Term("D4", d4, "die")]
+    src = who or N_("combatant")
+    terms = [Term(N_("Agility"), agility, src), Term(N_("Courage"), courage, src),
+             Term(N_("D4"), d4, N_("die"))]
     if horse_worth is not None:
-        terms.append(Term(f"{horse_worth} horse", int(mods["horse_worth"][horse_worth]),
-                          "GA 9.5"))
+        terms.append(Term(N_("{worth} horse", worth=data_word(horse_worth)),
+                          int(mods["horse_worth"][horse_worth]), "GA 9.5"))
     if weapon in weapons["two_handed"]:
-        terms.append(Term("two-handed weapon", int(mods["two_handed"]), "GA 9.5"))
+        terms.append(Term(N_("two-handed weapon"), int(mods["two_handed"]), "GA 9.5"))
     elif weapon in weapons["long"]:
-        terms.append(Term("lance or long weapon", int(mods["long_weapon"]), "GA 9.5"))
-    return tally("initiative", INITIATIVE_RULE, terms)
+        terms.append(Term(N_("lance or long weapon"), int(mods["long_weapon"]), "GA 9.5"))
+    return tally(N_("initiative"), INITIATIVE_RULE, terms)
 
 
 def initiative_order(scores: Mapping[str, int], *, automatic: Iterable[str] = (),
@@ -123,7 +124,7 @@ def markers(defender: str, attackers: Mapping[str, str], *, automatic: bool = Fa
 def melee_factor(name: str) -> Term:
     """One tactical factor of GA 9.9 as a term."""
     value, label = table("melee_factors")["factors"][name]
-    return Term(str(label), int(value), "GA 9.9")
+    return Term(data_word(label), int(value), "GA 9.9")
 
 
 def lance_malus_applies(melee_turn: int, readings: Readings = None) -> tuple[bool, str]:
@@ -145,20 +146,20 @@ def blow(strength: int, skill: int, defender_agility: int, factors: Iterable[str
     lance; B15)."""
     if "vital" in factors and lost_over_three_quarters:
         raise ValueError("GA 9.9 *: no vital aim after losing more than 3/4 of the LP")
-    src, dst = attacker or "attacker", defender or "defender"
-    terms = [Term("Strength", strength, src), Term("Skill", skill, src),
-             Term("defender's Agility", -defender_agility, dst)]
+    src, dst = attacker or N_("attacker"), defender or N_("defender")
+    terms = [Term(N_("Strength"), strength, src), Term(N_("Skill"), skill, src),
+             Term(N_("defender's Agility"), -defender_agility, dst)]
     terms += [melee_factor(n) for n in dict.fromkeys(factors)]
     if parried_by:
-        terms.append(Term(f"parry against {parried_by} attacker(s)", parry_malus(parried_by),
-                          "GA 9.7.2"))
+        terms.append(Term(N_("parry against {n} attacker(s)", n=parried_by),
+                          parry_malus(parried_by), "GA 9.7.2"))
     used = []
     if rider_lance_turn:
         applies, how = lance_malus_applies(rider_lance_turn, readings)
         used.append(("B15", how))
         if applies:
             terms.append(melee_factor("lance_second_turn"))
-    return check("hand-to-hand blow", BLOW_RULE, terms, readings=used)
+    return check(N_("hand-to-hand blow"), BLOW_RULE, terms, readings=used)
 
 
 def unhorsing(strength: int, skill: int, rider_agility: int, *, attacker: str = "",
@@ -166,10 +167,11 @@ def unhorsing(strength: int, skill: int, rider_agility: int, *, attacker: str = 
     """GA 10.2.2: pulling a rider off in hand-to-hand: as a blow, without initiative,
     the tactical factors replaced by a flat -5 for the rider's resistance."""
     value, label = table("melee_factors")["unhorsing"]
-    src, dst = attacker or "attacker", rider or "rider"
-    return check("unhorsing", "GA 10.2.2 (Cavalier désarçonné, l.1955)", [
-        Term("Strength", strength, src), Term("Skill", skill, src),
-        Term("rider's Agility", -rider_agility, dst), Term(str(label), int(value), "GA 10.2.2")])
+    src, dst = attacker or N_("attacker"), rider or N_("rider")
+    return check(N_("unhorsing"), "GA 10.2.2 (Cavalier désarçonné, l.1955)", [
+        Term(N_("Strength"), strength, src), Term(N_("Skill"), skill, src),
+        Term(N_("rider's Agility"), -rider_agility, dst),
+        Term(data_word(label), int(value), "GA 10.2.2")])
 
 
 def horse_defence(horse_agility: int, readings: Readings = None) -> tuple[int, str]:
@@ -186,10 +188,11 @@ def horse_attack(strength: int, skill: int, horse_agility: int, *, attacker: str
     """GA 10.3.1: a blow at a horse: as hand-to-hand, no tactical factors, against 1/3
     of the horse's Agility (B18b)."""
     third, how = horse_defence(horse_agility, readings)
-    src = attacker or "attacker"
-    return check("blow at a horse", "GA 10.3.1 (Cheval au combat, l.1969)", [
-        Term("Strength", strength, src), Term("Skill", skill, src),
-        Term("1/3 of the horse's Agility", -third, horse or "horse")], readings=[("B18b", how)])
+    src = attacker or N_("attacker")
+    return check(N_("blow at a horse"), "GA 10.3.1 (Cheval au combat, l.1969)", [
+        Term(N_("Strength"), strength, src), Term(N_("Skill"), skill, src),
+        Term(N_("1/3 of the horse's Agility"), -third, horse or N_("horse"))],
+        readings=[("B18b", how)])
 
 
 def gallop_with_lance(covered_cm: float, gallop_cm: float) -> bool:
@@ -210,15 +213,16 @@ def melee_damage(dice: Iterable[int], *, mail: bool = False, gallop_lance: bool 
     mods = table("damage_modifiers")
     rolled = list(dice)
     base = sum(rolled)
-    terms = [Term("damage die" if len(rolled) == 1 else "damage dice (vital part)", base,
-                  "GA 9.10.1")]
+    terms = [Term(N_("damage die") if len(rolled) == 1 else N_("damage dice (vital part)"),
+                  base, "GA 9.10.1")]
     if held_back:
-        terms.append(Term("blow held back (half, rounded down)", base // 2 - base, "GA 10.4"))
+        terms.append(Term(N_("blow held back (half, rounded down)"), base // 2 - base,
+                          "GA 10.4"))
     adds = []
     if mail:
-        adds.append(Term("coat of mail", int(mods["mail"]), "GA 9.10.2"))
+        adds.append(Term(N_("coat of mail"), int(mods["mail"]), "GA 9.10.2"))
     if gallop_lance:
-        adds.append(Term("gallop with lance", int(mods["gallop_lance"]), "GA 9.10.2"))
+        adds.append(Term(N_("gallop with lance"), int(mods["gallop_lance"]), "GA 9.10.2"))
     how = reading(readings, "B16")
     value = sum(t.value for t in terms)
     times = int(mods["unconscious_multiplier"]) if unconscious else 1
@@ -226,13 +230,13 @@ def melee_damage(dice: Iterable[int], *, mail: bool = False, gallop_lance: bool 
         terms += adds
         value = max(0, value + sum(t.value for t in adds))
         if times > 1:
-            terms.append(Term(f"unconscious adversary (x{times})", value * (times - 1),
-                              "GA 9.10.2"))
+            terms.append(Term(N_("unconscious adversary (x{times})", times=times),
+                              value * (times - 1), "GA 9.10.2"))
         value *= times
     else:
         if times > 1:
-            terms.append(Term(f"unconscious adversary (x{times})", value * (times - 1),
-                              "GA 9.10.2"))
+            terms.append(Term(N_("unconscious adversary (x{times})", times=times),
+                              value * (times - 1), "GA 9.10.2"))
         terms += adds
         value = max(0, value * times + sum(t.value for t in adds))
     return Damage(value, tuple(terms), (("B16", how),))
@@ -263,13 +267,13 @@ def automatic_initiative(*, hidden_reach_cm: float | None = None, own_move_cm: f
     if hidden_reach_cm is not None and own_move_cm > 0 and (
             Fraction(hidden_reach_cm).limit_denominator(10_000) * 3
             < Fraction(own_move_cm).limit_denominator(10_000)):
-        return "GA 9.6.1 hidden attacker within 1/3 of his movement"
+        return N_("GA 9.6.1 hidden attacker within 1/3 of his movement")
     if survived_point_blank:
-        return "GA 9.6.2 survived a point-blank shot at contact"
+        return N_("GA 9.6.2 survived a point-blank shot at contact")
     if target_crossing and not both_on_obstacle:
-        return "GA 9.6.3 target crossing an obstacle"
+        return N_("GA 9.6.3 target crossing an obstacle")
     if target_prone:
-        return "GA 9.6.4 target prone"
+        return N_("GA 9.6.4 target prone")
     return None
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .d20 import Tally, Term, tally
 from .printed import rule, table
 from .readings import Readings, reading
+from .words import N_
 
 TRIGGERS = {
     "half_lp": ("lost half of his starting LP", True),
@@ -48,17 +49,19 @@ def environment(friends: int, enemies: int, fallen: int = 0, *, visible_enemies:
     more_f = friends > seen
     double_f = friends > 2 * seen
     if double_f:
-        terms.append(Term("more than twice as many friends", int(env["friends_double"]), src))
+        terms.append(Term(N_("more than twice as many friends"), int(env["friends_double"]),
+                          src))
     if more_f and (how == "stack" or not double_f):
-        terms.append(Term("more friends than enemies", int(env["friends_more"]), src))
+        terms.append(Term(N_("more friends than enemies"), int(env["friends_more"]), src))
     double_e = enemies > 2 * friends
     more_e = seen > friends
     if double_e:
-        terms.append(Term("more than twice as many enemies", int(env["enemies_double"]), src))
+        terms.append(Term(N_("more than twice as many enemies"), int(env["enemies_double"]),
+                          src))
     if more_e and (how == "stack" or not double_e):
-        terms.append(Term("more enemies than friends", int(env["enemies_more"]), src))
+        terms.append(Term(N_("more enemies than friends"), int(env["enemies_more"]), src))
     if fallen:
-        terms.append(Term(f"{fallen} fallen friend(s) within 10 cm",
+        terms.append(Term(N_("{n} fallen friend(s) within 10 cm", n=fallen),
                           fallen * int(env["per_fallen_friend"]), src))
     return terms, how
 
@@ -71,8 +74,9 @@ def check(courage: int, d4: int, friends: int, enemies: int, fallen: int = 0, *,
         raise ValueError(f"a D4 shows 1-4, not {d4}")
     env, how = environment(friends, enemies, fallen, visible_enemies=visible_enemies,
                            readings=readings)
-    return tally("morale test", "GA 12.2 (TEST MORAL, Résolution, l.2062)",
-                 [Term("Courage", courage, who or "character"), Term("D4", d4, "die"), *env],
+    return tally(N_("morale test"), "GA 12.2 (TEST MORAL, Résolution, l.2062)",
+                 [Term(N_("Courage"), courage, who or N_("character")),
+                  Term(N_("D4"), d4, N_("die")), *env],
                  readings=[("B19", how)])
 
 
@@ -128,11 +132,11 @@ def rally(courage: int, rallier_courage: int, rallier_strength: int, d4: int, *,
     Tried in sequence 7, again every period."""
     if not 1 <= d4 <= 4:
         raise ValueError(f"a D4 shows 1-4, not {d4}")
-    src = rallier or "rallier"
-    t = tally("rally", rule("rally"), [
-        Term("Courage", courage, who or "character"), Term("D4", d4, "die"),
-        Term("rallier's Courage", rallier_courage, src),
-        Term("rallier's Strength", rallier_strength, src)])
+    src = rallier or N_("rallier")
+    t = tally(N_("rally"), rule("rally"), [
+        Term(N_("Courage"), courage, who or N_("character")), Term(N_("D4"), d4, N_("die")),
+        Term(N_("rallier's Courage"), rallier_courage, src),
+        Term(N_("rallier's Strength"), rallier_strength, src)])
     return t, t.total > int(table("rally")["more_than"])
 
 

@@ -11,34 +11,30 @@ from boardapp.core.engine.piece_sheet import PieceSheet, SheetRow, SheetSection
 from boardapp.core.engine.state import State
 
 from .characters import CHARACTERISTICS, NAMES
+from .words import N_, data_word
 from .wounds import COLUMNS, loss_column, quick_marks
 
 if TYPE_CHECKING:
     from .game import GuetApensModel
 
 STATES: dict[str, tuple[str, str]] = {
-    "stunned": ("on the ground a whole period, no defence, no shield",
+    "stunned": (N_("on the ground a whole period, no defence, no shield"),
                 "GA 10.2.3"),
-    "down": ("on the ground after a fall: his attacker has the initiative",
+    "down": (N_("on the ground after a fall: his attacker has the initiative"),
              "GA 10.2.3, 9.6.4"),
-    "unconscious": ("wakes on a D12 at most his Endurance", "GA 11"),
-    "trapped": ("trapped under his horse", "GA 10.3.4"),
-    "flight1": ("fleeing (first sequence)", "GA 12.4"),
-    "flight2": ("fleeing", "GA 12.4"),
-    "panic": ("panics: runs for the table edge by himself", "GA 12.4"),
-    "reloading": ("reloading", "GA 8.4"),
-    "noinit": ("loses the initiative in the next hand-to-hand", "GA 9.6.5"),
-    "hit": ("stays in place, out of the contest", "GA 14.3"),
-    "captured": ("captured", "GA 13.5"),
-    "dead": ("dead", "GA 2.4"),
-    "out": ("out of the game (fled off the table, out of the lists)", "GA 12.4, 14.1"),
+    "unconscious": (N_("wakes on a D12 at most his Endurance"), "GA 11"),
+    "trapped": (N_("trapped under his horse"), "GA 10.3.4"),
+    "flight1": (N_("fleeing (first sequence)"), "GA 12.4"),
+    "flight2": (N_("fleeing"), "GA 12.4"),
+    "panic": (N_("panics: runs for the table edge by himself"), "GA 12.4"),
+    "reloading": (N_("reloading"), "GA 8.4"),
+    "noinit": (N_("loses the initiative in the next hand-to-hand"), "GA 9.6.5"),
+    "hit": (N_("stays in place, out of the contest"), "GA 14.3"),
+    "captured": (N_("captured"), "GA 13.5"),
+    "dead": (N_("dead"), "GA 2.4"),
+    "out": (N_("out of the game (fled off the table, out of the lists)"), "GA 12.4, 14.1"),
 }
 """What each state of ``figs[pid]["states"]`` means, for the sheet, and its rule."""
-
-
-def words(name: object) -> str:
-    """A data name as words (``short_bow`` -> ``short bow``)."""
-    return str(name).replace("_", " ")
 
 
 def _characteristics(rs: GuetApensModel, state: State, f: dict[str, Any],
@@ -51,43 +47,47 @@ def _characteristics(rs: GuetApensModel, state: State, f: dict[str, Any],
     rows = tuple(SheetRow(NAMES[k], (*(str(v) for v in marks[k]), str(now[k])))
                  for k in (*CHARACTERISTICS, "lp"))
     lost = int(f["start"]["lp"]) - int(f["lp"])
-    title = (f"Characteristics — column {COLUMNS[column]}" if column else
-             "Characteristics — unwounded") + (
-        f" ({lost} LP lost; B1: {how})" if lost else "")
-    return SheetSection(title, rows, columns=(*COLUMNS, "now"), marked=column,
-                        rule="GA 2.5")
+    title = (N_("Characteristics — column {column}", column=COLUMNS[column]) if column else
+             N_("Characteristics — unwounded"))
+    if lost:
+        title = title + N_(" ({lost} LP lost; B1: {how})", lost=lost, how=how)
+    return SheetSection(title, rows, columns=(N_("start"), *COLUMNS[1:], N_("now")),
+                        marked=column, rule="GA 2.5")
 
 
 def _states(f: dict[str, Any]) -> SheetSection:
-    rows = [SheetRow(s, (STATES.get(s, (s, ""))[0],), STATES.get(s, ("", ""))[1])
+    rows = [SheetRow(data_word(s), (STATES.get(s, (s, ""))[0],), STATES.get(s, ("", ""))[1])
             for s in f.get("states") or ()]
     if f.get("reloading") or f.get("reload"):
-        rows.append(SheetRow("reloading", (STATES["reloading"][0],), "GA 8.4"))
-    return SheetSection("States", tuple(rows) or (SheetRow("fit", ("no state",)),))
+        rows.append(SheetRow(data_word("reloading"), (STATES["reloading"][0],), "GA 8.4"))
+    return SheetSection(N_("States"), tuple(rows) or (
+        SheetRow(data_word("fit"), (N_("no state"),)),))
 
 
 def _equipment(f: dict[str, Any]) -> SheetSection:
-    rows = [SheetRow("Weapon", (words(f.get("weapon") or "none"),))]
+    rows = [SheetRow(N_("Weapon"), (data_word(f.get("weapon") or "none"),))]
     if f.get("lance"):
-        rows.append(SheetRow("Lance", ("yes",)))
+        rows.append(SheetRow(N_("Lance"), (N_("yes"),)))
     if f.get("missile"):
-        rows.append(SheetRow("Missile weapon", (words(f["missile"]),)))
-    rows.append(SheetRow("Mail", ("yes" if f.get("mail") else "no",)))
-    rows.append(SheetRow("Shield", (f"on the {f['shield']}" if f.get("shield") else "none",)))
-    return SheetSection("Equipment", tuple(rows), rule="GA 2.8")
+        rows.append(SheetRow(N_("Missile weapon"), (data_word(f["missile"]),)))
+    rows.append(SheetRow(N_("Mail"), (N_("yes") if f.get("mail") else N_("no"),)))
+    rows.append(SheetRow(N_("Shield"), (N_("on the {side}", side=data_word(f["shield"]))
+                                        if f.get("shield") else data_word("none"),)))
+    return SheetSection(N_("Equipment"), tuple(rows), rule="GA 2.8")
 
 
 def _horse(f: dict[str, Any]) -> SheetSection:
     horse = f.get("horse")
     if not horse:
-        return SheetSection("Horse", (SheetRow("Horse", ("none",)),), rule="GA 3")
-    where = "ridden" if f.get("mounted") else ("beside him" if horse.get("beside")
-                                                else "not at hand")
-    return SheetSection("Horse", (
-        SheetRow("Agility", (str(horse.get("ag")),)),
-        SheetRow("Worth", (str(horse.get("worth")),), "GA 3.2"),
-        SheetRow("State", (str(horse.get("state", "sound")),)),
-        SheetRow("Where", (where,))), rule="GA 3")
+        return SheetSection(N_("Horse"), (SheetRow(N_("Horse"), (data_word("none"),)),),
+                            rule="GA 3")
+    where = N_("ridden") if f.get("mounted") else (N_("beside him") if horse.get("beside")
+                                                   else N_("not at hand"))
+    return SheetSection(N_("Horse"), (
+        SheetRow(NAMES["ag"], (str(horse.get("ag")),)),
+        SheetRow(N_("Worth"), (data_word(horse.get("worth")),), "GA 3.2"),
+        SheetRow(N_("State"), (data_word(horse.get("state", "sound")),)),
+        SheetRow(N_("Where"), (where,))), rule="GA 3")
 
 
 def _ammunition(state: State, f: dict[str, Any], pid: str) -> SheetSection | None:
@@ -98,11 +98,11 @@ def _ammunition(state: State, f: dict[str, Any], pid: str) -> SheetSection | Non
     side = str(f.get("side") or "")
     total = ((state["vars"].get("ammo") or {}).get(side) or {}).get(pid)
     if not isinstance(total, int) or isinstance(total, bool):
-        return SheetSection("Ammunition", (), rule="GA 8.5")
+        return SheetSection(N_("Ammunition"), (), rule="GA 8.5")
     left = max(0, total - int(f.get("fired", 0)))
-    return SheetSection("Ammunition", (
-        SheetRow("Shots left", (f"{left} of {total}",),
-                 "secret", owner=side),), rule="GA 8.5")
+    return SheetSection(N_("Ammunition"), (
+        SheetRow(N_("Shots left"), (N_("{left} of {total}", left=left, total=total),),
+                 N_("secret"), owner=side),), rule="GA 8.5")
 
 
 def figure_sheet(rs: GuetApensModel, state: State, pid: str) -> PieceSheet | None:
@@ -110,13 +110,15 @@ def figure_sheet(rs: GuetApensModel, state: State, pid: str) -> PieceSheet | Non
     f = state["vars"]["figs"].get(pid)
     if f is None:
         return None
-    side = rs.side(f["side"]).name if f.get("side") else "no side yet"
+    side = rs.side(f["side"]).name if f.get("side") else N_("no side yet")
     sections = [_characteristics(rs, state, f, pid), _states(f), _equipment(f), _horse(f)]
     ammo = _ammunition(state, f, pid)
     if ammo is not None:
         sections.append(ammo)
-    as_knight = ", fights as a knight" if f.get("as_knight") else ""
-    return PieceSheet(str(f["name"]), tuple(sections),
-                      subtitle=f"{f['role']}, {words(f.get('troop', ''))}{as_knight}, {side}"
-                      + ("; wounds not counted in this scenario"
-                         if not rs.wounds_count(state) else ""))
+    role, troop = data_word(f["role"]), data_word(f.get("troop", ""))
+    subtitle = (N_("{role}, {troop}, fights as a knight, {side}", role=role, troop=troop,
+                   side=side) if f.get("as_knight") else
+                N_("{role}, {troop}, {side}", role=role, troop=troop, side=side))
+    if not rs.wounds_count(state):
+        subtitle = subtitle + N_("; wounds not counted in this scenario")
+    return PieceSheet(rs.piece_name(state, pid), tuple(sections), subtitle=subtitle)

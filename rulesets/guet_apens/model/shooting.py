@@ -15,6 +15,7 @@ from fractions import Fraction
 from .d20 import Term, Test, check
 from .printed import table
 from .readings import Readings, reading
+from .words import N_, data_word
 
 WEAPONS = ("thrown", "short_bow", "long_bow", "crossbow")
 """Shooting weapons (GA 8.7): thrown by hand (knife, spear, hatchet...), bows, crossbow."""
@@ -112,7 +113,7 @@ def stillness_factor(moved_cm: float, allowance_cm: float) -> str | None:
 def factor(name: str) -> Term:
     """One tactical factor of GA 8.8.2 as a term."""
     value, label = table("shooting_factors")["factors"][name]
-    return Term(str(label), int(value), "GA 8.8.2")
+    return Term(data_word(label), int(value), "GA 8.8.2")
 
 
 def shot(skill: int, distance: float, weapon: str, factors: Iterable[str] = (), *,
@@ -137,12 +138,15 @@ def shot(skill: int, distance: float, weapon: str, factors: Iterable[str] = (), 
     names = [n for n in names if n != "point_blank"]
     if distance <= float(table("shooting_factors")["point_blank_cm"]) and not charged_by_rider:
         names.append("point_blank")
-    ordinal = ("1st", "2nd", "3rd", "4th")[quarter - 1]
-    terms = [Term("Skill", skill, shooter or "shooter"),
-             Term(f"{ordinal} quarter of the range ({weapon_range(weapon)} cm)",
+    quarters = (N_("1st quarter of the range ({cm} cm)"),
+                N_("2nd quarter of the range ({cm} cm)"),
+                N_("3rd quarter of the range ({cm} cm)"),
+                N_("4th quarter of the range ({cm} cm)"))
+    terms = [Term(N_("Skill"), skill, shooter or N_("shooter")),
+             Term(N_(quarters[quarter - 1].text, cm=weapon_range(weapon)),
                   range_modifier(quarter, weapon), "GA 8.7")]
     terms += [factor(n) for n in names]
-    return check("shot", SHOT_RULE, terms, readings=[("B7", b7)])
+    return check(N_("shot"), SHOT_RULE, terms, readings=[("B7", b7)])
 
 
 def rider_or_horse(die: int) -> str:
@@ -171,11 +175,12 @@ def shot_damage(dice: Iterable[int], *, mail: bool = False,
     """GA 8.9: the damage die (two for a vital part) is the LP lost; B9: a coat of mail
     takes 2 off only with reading "yes" (the book's example does not apply it)."""
     rolled = list(dice)
-    terms = [Term("damage die" if len(rolled) == 1 else "damage dice (vital part)",
+    terms = [Term(N_("damage die") if len(rolled) == 1 else N_("damage dice (vital part)"),
                   sum(rolled), "GA 8.9")]
     how = reading(readings, "B9")
     if mail and how == "yes":
-        terms.append(Term("coat of mail", int(table("damage_modifiers")["mail"]), "GA 9.10.2"))
+        terms.append(Term(N_("coat of mail"), int(table("damage_modifiers")["mail"]),
+                          "GA 9.10.2"))
     return Damage(max(0, sum(t.value for t in terms)), tuple(terms), (("B9", how),))
 
 

@@ -42,7 +42,7 @@ DATA_WORDS = {m.english(): m for m in (
     N_("club"), N_("dagger"), N_("sword"), N_("lance"), N_("spear"), N_("flail"),
     N_("mace"), N_("axe"), N_("two handed axe"), N_("two handed sword"),
     N_("war scythe"), N_("thrown"), N_("short bow"), N_("long bow"), N_("crossbow"),
-    N_("none"),
+    N_("none"), N_("left"), N_("right"),
     # the tactical factors of the tables (GA 8.8.2, 9.9, 10.2.2)
     N_("target in light cover"), N_("target in medium cover"),
     N_("target in large cover"), N_("target carrying a shield"),

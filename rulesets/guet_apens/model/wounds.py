@@ -17,6 +17,7 @@ from .characters import CHARACTERISTICS
 from .d20 import Term, Test, check, nearest
 from .printed import rule, table
 from .readings import Readings, reading
+from .words import N_
 
 COLUMNS = ("start", "1/4", "1/2", "3/4")
 
@@ -117,9 +118,9 @@ def wound(start: Mapping[str, int], lp: int, column: int, lost: int,
 def faint_check(endurance: int, who: str = "") -> Test:
     """GA 11.1: the unconsciousness test, D20 against the new (reduced) Endurance: the
     character stays conscious on a roll at most his Endurance, faints above it."""
-    src = who or "the wounded character"
-    return check("stays conscious", rule("unconsciousness"),
-                 [Term("Endurance (new)", endurance, src)])
+    src = who or N_("the wounded character")
+    return check(N_("stays conscious"), rule("unconsciousness"),
+                 [Term(N_("Endurance (new)"), endurance, src)])
 
 
 def wakes(die: int, endurance: int) -> bool:
