@@ -35,6 +35,7 @@ from .model.words import N_, data_word, listing
 from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
+from .steps.entries import ENTRIES
 from .steps.hidden import Spotting, may_hide
 from .steps.joust import PICK_STEP, PickTeams, place_jousters
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
@@ -135,7 +136,8 @@ class GuetApens(GuetApensModel):
         state["vars"] = v
         state["phase"] = PERIOD
         if played_with == "0.1":
-            state["legacy"] = {RALLY: False, GROUP_SHOTS: False}  # GA 12.5, 8.10: 0.2
+            state["legacy"] = {RALLY: False, GROUP_SHOTS: False,  # GA 12.5, 8.10,
+                               ENTRIES: False}  # 14.8.1: from 0.2
         if sc.get("victory") in ("joust", "assaults"):
             v["rules"] = sc.get("rules", [])
             v["lances_replaced"] = True

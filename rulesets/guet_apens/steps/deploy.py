@@ -15,6 +15,7 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import GuetApensModel
 from ..model.words import N_, both
+from .entries import start_entries
 from .hidden import ShowHidden, hide, why_not_hide
 
 START_STEP = "deploy"
@@ -71,6 +72,7 @@ class Deploy(ShowHidden, Step[GuetApensModel]):
         frame["vars"].setdefault("ready", []).append(ctx.side)
         ctx.log(N_("{side} has set up"), rs.cite("1.8"), side=rs.side(ctx.side).name)
         if not self.deciders(rs, state, frame):
+            start_entries(rs, state, ctx)  # GA 14.8.1: who enters when
             ctx.log(N_("Period {turn} begins"), rs.cite("5"), turn=1)
             flow.end(rs, state, ctx, None)
 

@@ -17,6 +17,7 @@ from .assaults import after_assault
 from .capture import watch_knocked
 from .carry import carry_out_sequence
 from .combat import MELEE_STEP, melee_sides, resolve_charges
+from .entries import enter_now
 from .hidden import call_spot
 from .joust import after_pass
 from .morale import end_of_period, forced_moves, morale_sequence
@@ -81,6 +82,7 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
     if stage == "wake":
         for f in v["figs"].values():
             f.pop("shot_this_period", None)
+        enter_now(rs, state, ctx)  # GA 14.8.1
         wake(rs, state, ctx)
         forced_moves(rs, state, ctx)
         return False
