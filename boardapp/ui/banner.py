@@ -40,7 +40,7 @@ def deciders_text(game: Game) -> str:
     names = []
     for side in ruleset.deciding_sides(state):
         try:
-            name = ruleset.side(side).name
+            name = str(ruleset.side(side).name)  # a message: drawn now (join keeps English)
         except KeyError:
             name = side
         level = game.seats.get(side) if game.pbem is None else None

@@ -60,7 +60,7 @@ def _sections(sections: tuple[SheetSection, ...]) -> str:
         head = ""
         if section.columns:
             cells = "".join(
-                f"<th align='right' style='{MARK if n == section.marked else ''}'>"
+                f"<th align='right' style='{NOWRAP}{MARK if n == section.marked else ''}'>"
                 f"{escape(str(c))}</th>" for n, c in enumerate(section.columns))
             head = f"<tr><th></th>{cells}<th></th></tr>"
         rows = []

@@ -31,7 +31,7 @@ from .model.characters import (
 )
 from .model.sheet import figure_sheet
 from .model.shooting import WEAPONS
-from .model.words import N_, data_word, listing
+from .model.words import N_, data_word, listing, outcome_words
 from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
@@ -218,7 +218,7 @@ class GuetApens(GuetApensModel):
     def counter_face(self, state: State, pid: str) -> CounterFace:
         f = state["vars"]["figs"].get(pid)
         if f is None:
-            return CounterFace("#777777", "#ffffff", "H", "horse")
+            return CounterFace("#777777", "#ffffff", "H", N_("horse"))
         side = self.side(f["side"] or "a")
         vals = self.values(state, pid)
         sheet = listing([N_("{name} {now}/{start}", name=NAMES[k], now=vals[k],
@@ -245,7 +245,7 @@ class GuetApens(GuetApensModel):
                            sheet=partial(figure_sheet, self, state, pid))
 
     def outcome(self, state: State) -> str | None:
-        return state["vars"].get("result")
+        return outcome_words(state["vars"].get("result"))
 
     def status(self, state: State) -> Status:
         sc = self.scenario_data(state["scenario"])

@@ -16,7 +16,7 @@ WORDS = Domain.beside("guet-apens", Path(__file__).resolve().parent)
 _, N_, NP_ = WORDS.gettext, WORDS.msg, WORDS.plural
 
 
-__all__ = ["N_", "NP_", "WORDS", "_", "both", "data_word", "listing"]
+__all__ = ["N_", "NP_", "WORDS", "_", "both", "data_word", "listing", "said", "outcome_words"]
 
 
 def both(names: list) -> str:
@@ -68,3 +68,20 @@ def data_word(text: object) -> str:
     catalogue knows it, else as it is."""
     words = str(text).replace("_", " ")
     return DATA_WORDS.get(words, words)
+
+
+_SAID: dict[str, str] = {}
+"""The results declared in this program (English -> message), by :func:`said`."""
+
+
+def said(result: str) -> str:
+    """A game's result as declared: the state keeps its English (a file stays the same
+    in every language), the message is remembered so that the outcome is drawn in the
+    reader's words (a game read from a file shows its result as recorded)."""
+    _SAID[str.__str__(result)] = result
+    return result
+
+
+def outcome_words(result: str | None) -> str | None:
+    """The result kept in the state, as a message if it was declared here."""
+    return None if result is None else _SAID.get(str.__str__(result), result)

@@ -20,7 +20,7 @@ from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
 from ..model import SIDES, GuetApensModel
-from ..model.words import N_, both
+from ..model.words import N_, both, said
 
 CHAMPION_STEP = "champion"
 LIST_START = {"a": (10.0, 30.0, 90.0), "b": (70.0, 30.0, 270.0)}
@@ -121,7 +121,7 @@ def finish_assaults(rs: GuetApensModel, state: State, ctx: Context) -> None:
     if best:
         text = text + N_("; best knight {name} ({points})", name=rs.piece_name(state, best),
                          points=_half(pts[best]))
-    state["vars"]["result"] = text
+    state["vars"]["result"] = said(text)
     ctx.log(text, rs.cite("14.2"))
 
 

@@ -17,7 +17,7 @@ from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
 from ..model import SIDES, GuetApensModel
-from ..model.words import N_
+from ..model.words import N_, said
 from .assaults import place_assault
 
 PICK_STEP = "pick"
@@ -86,13 +86,13 @@ def after_pass(rs: GuetApensModel, state: State, ctx: Context,
     if not all(left.values()):
         state["score"].update({s: 3 * left[s] for s in SIDES})
         if not any(left.values()):
-            state["vars"]["result"] = N_("The last two knights fall together: a draw")
+            state["vars"]["result"] = said(N_("The last two knights fall together: a draw"))
             ctx.log(state["vars"]["result"], rs.cite("14.1"))
             return
         winner = next(s for s in SIDES if left[s])
-        state["vars"]["result"] = N_("{side} wins the joust: {n} knight(s) left, {points} "
-                                     "points for Scenario II", side=rs.side(winner).name,
-                                     n=left[winner], points=3 * left[winner])
+        state["vars"]["result"] = said(N_(
+            "{side} wins the joust: {n} knight(s) left, {points} points for Scenario II",
+            side=rs.side(winner).name, n=left[winner], points=3 * left[winner]))
         ctx.log(state["vars"]["result"], rs.cite("14.1"))
         return
     place_jousters(rs, state, ctx)

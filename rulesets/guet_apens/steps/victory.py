@@ -8,7 +8,7 @@ from boardapp.core.engine.state import State
 
 from ..model import SIDES, GuetApensModel
 from ..model.scenario_rules import pillage_losses, pillage_winner
-from ..model.words import N_
+from ..model.words import N_, said
 
 OUT_OF_FIGHT = {"dead", "out", "captured", "hit"}
 """Dead, off the table (fled, panicked), captured or surrendered, or (Scenario III) hit."""
@@ -21,7 +21,7 @@ def standing(rs: GuetApensModel, state: State, side: str) -> list[str]:
 
 
 def declare(rs: GuetApensModel, state: State, ctx: Context, text: str, rule: str) -> None:
-    state["vars"]["result"] = text
+    state["vars"]["result"] = said(text)
     ctx.log(text, rule)
 
 
