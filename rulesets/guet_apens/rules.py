@@ -41,6 +41,7 @@ from .steps.joust import PICK_STEP, PickTeams, place_jousters
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_of
 from .steps.rally import RALLY
+from .steps.reaction import REACTIONS
 from .steps.shooting import GROUP_SHOTS, Shooting
 
 VICTORY_TEXT = {
@@ -137,7 +138,7 @@ class GuetApens(GuetApensModel):
         state["phase"] = PERIOD
         if played_with == "0.1":
             state["legacy"] = {RALLY: False, GROUP_SHOTS: False,  # GA 12.5, 8.10,
-                               ENTRIES: False}  # 14.8.1: from 0.2
+                               ENTRIES: False, REACTIONS: False}  # 14.8.1, 8.6.1: 0.2
         if sc.get("victory") in ("joust", "assaults"):
             v["rules"] = sc.get("rules", [])
             v["lances_replaced"] = True

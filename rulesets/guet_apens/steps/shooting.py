@@ -32,6 +32,7 @@ from ..model.shooting import (
 )
 from ..model.words import N_, both, listing
 from .combat import wound
+from .reaction import plays_reactions, reaction_targets, sixths_seen
 from .tests_d20 import roll_test
 
 SHOOT_STEP = "shoot"
@@ -93,6 +94,14 @@ def all_targets(rs: GuetApensModel, state: State,
     for pair, ok in seen.items():
         if ok:
             out[pair[0]].append((dist[pair], pair[1]))
+    if plays_reactions(state):  # GA 8.6.1: seen long enough during the movement
+        for p in shooters:
+            weapon = missile(rs, state, p)
+            assert weapon is not None
+            have = {q for _, q in out[p]}
+            for q in reaction_targets(state, p, weapon):
+                if q not in have and (p, q) in dist:
+                    out[p].append((dist[(p, q)], q))
     return {p: sorted(found) for p, found in out.items() if found}
 
 
@@ -169,7 +178,15 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
     name, tname = rs.piece_name(state, pid), rs.piece_name(state, target)
     m = measure(rs, state, pid, target)
     factors = []
-    if m.cover in COVER:
+    react = not m.sees and plays_reactions(state) and target in reaction_targets(
+        state, pid, weapon)
+    if react:  # GA 8.6.1: shot as he showed himself, during the movement
+        factors.append("snap")
+        ctx.log(N_("{name} shoots at {target} as he showed himself: seen over {n}/6 of his "
+                   "move, {need} needed"), rs.cite("8.6"), name=name, target=tname,
+                n=sixths_seen(state, pid, target),
+                need="2/6" if weapon == "crossbow" else "4/6")
+    elif m.cover in COVER:
         factors.append(COVER[m.cover])
     if tf.get("shield"):
         factors.append("shield")
@@ -177,7 +194,7 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
     if moved.get(target, 0) > rs.allowance(state, target) / 2:
         factors.append("running_front" if m.arc in ("front", "rear") else "running_profile")
     still = stillness_factor(moved.get(pid, 0), rs.allowance(state, pid))
-    if still:
+    if still and not react:  # a reaction shot is itself a shot during the movement
         factors.append(still)
     if rs.mounted(state, target):
         factors.append("aim_rider")
