@@ -205,8 +205,8 @@ class GuetApens(GuetApensModel):
         return Action.of("place", pieces, dest)
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
-        return {s: [("vars", "drafts", s), ("vars", "ammo", s), ("vars", "hidden", s)]
-                for s in SIDES}
+        return {s: [("vars", "drafts", s), ("vars", "ammo", s), ("vars", "hidden", s),
+                    ("vars", "carriers", s)] for s in SIDES}
 
     def private_lines(self, state: State, side: str) -> list[str]:
         drafts = (state["vars"].get("drafts") or {}).get(side) or {}
@@ -214,7 +214,10 @@ class GuetApens(GuetApensModel):
         return [N_("Planned: {name} to {path}", name=self.piece_name(state, p),
                    path=path.lstrip(":")) for p, path in sorted(drafts.items())] + [
             N_("Hidden: {name} at {point} (GA 14.8.2)", name=self.piece_name(state, p),
-               point=point) for p, point in sorted(hidden.items())]
+               point=point) for p, point in sorted(hidden.items())] + [
+            N_("{name} carries a manuscript (secret, GA 14.11.2)",
+               name=self.piece_name(state, p))
+            for p in (state["vars"].get("carriers") or {}).get(side) or ()]
 
     def counter_face(self, state: State, pid: str) -> CounterFace:
         f = state["vars"]["figs"].get(pid)

@@ -15,13 +15,14 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import GuetApensModel
 from ..model.words import N_, both
+from .carriers import NameCarriers
 from .entries import start_entries
 from .hidden import ShowHidden, hide, why_not_hide
 
 START_STEP = "deploy"
 
 
-class Deploy(ShowHidden, Step[GuetApensModel]):
+class Deploy(ShowHidden, NameCarriers, Step[GuetApensModel]):
     """Both players set up, each then ``ready``; where the scenario says, one side
     hides figures (``hide PID X,Y``, a drag: the place is its secret, GA 14.8.2)."""
 
@@ -42,10 +43,11 @@ class Deploy(ShowHidden, Step[GuetApensModel]):
         yield Action("ready", ())
         for side in self.deciders(rs, state, frame):
             yield from self.show_actions(rs, state, side)
+            yield from self.carry_actions(rs, state, side)  # GA 14.11.2
 
     def decider(self, rs: GuetApensModel, state: State, frame: Frame,
                 action: Action) -> str | None:
-        if action.verb in ("show", "hide") and action.args:
+        if action.verb in ("show", "hide", "carry") and action.args:
             return rs.piece_side(state, action.pieces(0)[0])
         return None
 

@@ -18,6 +18,7 @@ from boardapp.core.table.bases import Bases
 
 from ..model import SIDES, GuetApensModel, Order, orders_text, parse_orders
 from ..model.words import N_, both
+from .carriers import NameCarriers
 from .carry import carry_out_sequence, toward
 from .hidden import ShowHidden
 
@@ -138,7 +139,7 @@ class DeclareCharges(SealedChoice[GuetApensModel]):
         flow.end(rs, state, ctx, None)
 
 
-class MoveOrders(ShowHidden, SealedChoice[GuetApensModel]):
+class MoveOrders(ShowHidden, NameCarriers, SealedChoice[GuetApensModel]):
     """GA 6.1.1: each side gives its figures' orders in secret (a path dragged on the
     table: walk or run by its length; crawl, reverse, about-face, mount, dismount), its
     charges (GA 7.2, ``PID!TARGET``) and, for a rider who may be charged, the order to
@@ -156,6 +157,7 @@ class MoveOrders(ShowHidden, SealedChoice[GuetApensModel]):
         yield from super().actions_for(rs, state, frame, side)
         if side in self.deciders(rs, state, frame):  # GA 14.8.2: a hidden figure shown
             yield from self.show_actions(rs, state, side)
+            yield from self.own_actions(rs, state, side)  # GA 14.11.2
 
     @staticmethod
     def drafts(state: State, side: str) -> dict[str, str]:
