@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from boardapp.core.engine.state import State
+from boardapp.core.table.bases import Bases
 from boardapp.core.table.sight import eye_of, sight_pairs
 
 from ..model import GuetApensModel
@@ -42,7 +43,7 @@ def glimpse(rs: GuetApensModel, state: State, moving: set[str],
     if not moving or not shooters:
         return
     table = rs.board_map.table  # type: ignore[attr-defined]
-    index = rs.index(state)
+    index = Bases({p: b for p, b in rs.bases(state).items() if p in moving or p in shooters})
     figs = state["vars"]["figs"]
     pairs = []
     for p, weapon in sorted(shooters.items()):

@@ -138,12 +138,13 @@ class Shooting(SealedChoice[GuetApensModel]):
     def chosen(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
         losses: list[tuple[str, int]] = []
+        index = rs.index(state)  # nobody moves, nobody falls before every shot is shot
         for side in frame["sides"]:
             if choices[side] == NONE:
                 continue
             for item in choices[side].split("/"):
                 pid, _, target = item.partition(">")
-                losses += resolve_shot(rs, state, ctx, pid, target)
+                losses += resolve_shot(rs, state, ctx, pid, target, index)
         for target, lost in losses:
             wound(rs, state, ctx, target, lost, rs.cite("8.9"))
         flow.end(rs, state, ctx, None)
@@ -169,7 +170,7 @@ def _why_not_shots(rs: GuetApensModel, state: State, side: str,
 
 
 def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
-                 target: str) -> list[tuple[str, int]]:
+                 target: str, index: Bases | None = None) -> list[tuple[str, int]]:
     """One shot (GA 8.8): the number needed from Skill, range quarter and the factors
     the table finds; the damage (GA 8.9) returned, applied after every shot."""
     f, tf = rs.fig(state, pid), rs.fig(state, target)
@@ -198,7 +199,7 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
         factors.append(still)
     if rs.mounted(state, target):
         factors.append("aim_rider")
-    group = neighbours(rs, state, pid, target, m.distance, weapon) if plays_groups(
+    group = neighbours(rs, state, pid, target, m.distance, weapon, index) if plays_groups(
         state) else {}
     if group:  # GA 8.10.2: a shot into a group is "au jugé" (B10b)
         factors, how = group_factors(factors, rs.readings(state))
@@ -243,12 +244,12 @@ def plays_groups(state: State) -> bool:
 
 
 def neighbours(rs: GuetApensModel, state: State, pid: str, target: str, distance: float,
-               weapon: str) -> dict[str, str]:
+               weapon: str, index: Bases | None = None) -> dict[str, str]:
     """GA 8.10.2-4: the nearest character of ``target``'s group on his right and on his
     left as seen from the shooter: beyond half the range a group is characters at most 1
     cm apart, within it only bases touching; bows and crossbows only. (The character
     interposed less than 5 cm in front, GA 8.10.3, is left to the players.)"""
-    index = rs.index(state)
+    index = index or rs.index(state)
     if pid not in index.bases or target not in index.bases:
         return {}
     touching = bool([q for q in index.contacts(target, TOUCHING) if q != pid])
