@@ -8,7 +8,9 @@ from __future__ import annotations
 from gahelpers import RS, table
 
 from boardapp.core.engine.context import Context
-from rulesets.guet_apens.steps.morale import morale_sequence
+from boardapp.core.table.fixed import to_units
+from boardapp.core.table.positions import position
+from rulesets.guet_apens.steps.morale import end_of_period, forced_moves, morale_sequence
 from rulesets.guet_apens.steps.rally import ralliers, rally_sequence
 
 KNIGHT = {"co": 12, "st": 12}  # a2, a knight of IX
@@ -68,9 +70,36 @@ def test_the_rally_comes_before_the_new_tests_of_sequence_7():
 def test_a_game_of_version_0_1_has_no_rally():
     state = RS.setup("IX", 1, played_with="0.1")
     assert state["legacy"] == {"rally": False, "group_shots": False, "entries": False,
-                               "reactions": False}
+                               "reactions": False, "flight1_lasts": False}
     old = fleeing(0.0)
     old["legacy"] = state["legacy"]
     old["dice_queue"] = [4]
     rally_sequence(RS, old, Context(old, "a"))
     assert old["vars"]["figs"]["a13"]["states"] == ["flight2"]
+
+
+def _flight_one(legacy=None):
+    # a13, half his LP lost (Courage 19 halved), alone against b4: 9-10 + D4 1 - 4 = 6-7
+    state = table("IX", {"a13": (40, 30, 90, {"co": 19}), "b4": (42, 30, 270, {})})
+    if legacy:
+        state["legacy"] = legacy
+    state["vars"]["figs"]["a13"]["lp"] = 4
+    state["dice_queue"] = [1]
+    morale_sequence(RS, state, Context(state, "a"))
+    assert "flight1" in state["vars"]["figs"]["a13"]["states"]
+    end_of_period(RS, state, Context(state, "a"))  # the period of the test ends
+    state["turn"] += 1
+    forced_moves(RS, state, Context(state, "a"))
+    return state
+
+
+def test_flight_one_in_a_melee_backs_3_cm_in_the_next_period_then_ends():
+    state = _flight_one()
+    assert position(state, "a13")[0] == to_units(37)  # backed 3 cm, facing the enemy
+    end_of_period(RS, state, Context(state, "a"))
+    assert "flight1" not in state["vars"]["figs"]["a13"]["states"]
+
+
+def test_a_game_of_version_0_1_ended_flight_one_before_its_move():
+    state = _flight_one(RS.setup("IX", 1, played_with="0.1")["legacy"])
+    assert position(state, "a13")[0] == to_units(40)

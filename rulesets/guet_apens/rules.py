@@ -38,6 +38,7 @@ from .steps.deploy import START_STEP, Deploy
 from .steps.entries import ENTRIES
 from .steps.hidden import Spotting, may_hide
 from .steps.joust import PICK_STEP, PickTeams, place_jousters
+from .steps.morale import FLIGHT_LASTS
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_of
 from .steps.rally import RALLY
@@ -138,7 +139,8 @@ class GuetApens(GuetApensModel):
         state["phase"] = PERIOD
         if played_with == "0.1":
             state["legacy"] = {RALLY: False, GROUP_SHOTS: False,  # GA 12.5, 8.10,
-                               ENTRIES: False, REACTIONS: False}  # 14.8.1, 8.6.1: 0.2
+                               ENTRIES: False, REACTIONS: False,  # 14.8.1, 8.6.1,
+                               FLIGHT_LASTS: False}  # 12.4: from 0.2
         if sc.get("victory") in ("joust", "assaults"):
             v["rules"] = sc.get("rules", [])
             v["lances_replaced"] = True
