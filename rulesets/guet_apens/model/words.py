@@ -32,9 +32,9 @@ DATA_WORDS = {m.english(): m for m in (
     # the unhorsed rider's D12 (GA 10.2.3, 10.3.3), horses (GA 3)
     N_("wounded"), N_("nothing"), N_("sound"), N_("poor"), N_("average"), N_("good"),
     # roles, as in the figures' names and on their sheets
-    N_("Baron"), N_("Knight"), N_("Man"), N_("Archer"), N_("Crossbowman"), N_("Leader"),
+    N_("Baron"), N_("Knight"), N_("Man-at-arms"), N_("Archer"), N_("Crossbowman"), N_("Leader"),
     N_("Sergeant"), N_("Peasant"), N_("Stonemason"),
-    N_("baron"), N_("knight"), N_("man"), N_("archer"), N_("crossbowman"), N_("leader"),
+    N_("baron"), N_("knight"), N_("man-at-arms"), N_("archer"), N_("crossbowman"), N_("leader"),
     N_("sergeant"), N_("peasant"), N_("stonemason"),
     # troop types (GA 2.8), weapons (GA 8.7, 9.10.1)
     N_("man at arms lance"), N_("man at arms scythe"), N_("archer short bow"),
