@@ -35,10 +35,15 @@ from .model.words import N_, WORDS, data_word, listing, outcome_words
 from .steps.assaults import NameChampion, place_assault
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
+from .steps.entries import ENTRIES
+from .steps.hidden import Spotting, may_hide
 from .steps.joust import PICK_STEP, PickTeams, place_jousters
+from .steps.morale import FLIGHT_LASTS
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_of
-from .steps.shooting import Shooting
+from .steps.rally import RALLY
+from .steps.reaction import REACTIONS
+from .steps.shooting import GROUP_SHOTS, Shooting
 
 VICTORY_TEXT = {
     "joust": N_("Four knights a side joust one against one until one side has none left"),
@@ -99,7 +104,7 @@ class GuetApens(GuetApensModel):
     aliases = ("guet_apens", "guetapens")
     dice = DiceSpec(sides=20)
     default_scenario = "I"
-    flow = Flow(Deploy, PickTeams, NameChampion, DeclareCharges, MoveOrders, Shooting,
+    flow = Flow(Deploy, Spotting, PickTeams, NameChampion, DeclareCharges, MoveOrders, Shooting,
                 Melee, RevealOrders, phases=(PeriodPhase,))
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
@@ -133,6 +138,10 @@ class GuetApens(GuetApensModel):
                              "blunted": bool(sc.get("blunted"))}
         state["vars"] = v
         state["phase"] = PERIOD
+        if played_with == "0.1":
+            state["legacy"] = {RALLY: False, GROUP_SHOTS: False,  # GA 12.5, 8.10,
+                               ENTRIES: False, REACTIONS: False,  # 14.8.1, 8.6.1,
+                               FLIGHT_LASTS: False}  # 12.4: from 0.2
         if sc.get("victory") in ("joust", "assaults"):
             v["rules"] = sc.get("rules", [])
             v["lances_replaced"] = True
@@ -193,15 +202,25 @@ class GuetApens(GuetApensModel):
         if is_point_text(dest.split(";")[-1]) and self.flow.verb_spec(state, "plan") \
                 and len(pieces) == 1:
             return Action.of("plan", pieces, dest)
+        if is_point_text(dest) and len(pieces) == 1 and self.flow.verb_spec(state, "hide") \
+                and may_hide(self, state, pieces[0]):
+            return Action.of("hide", pieces, dest)  # GA 14.8.2: a secret place
         return Action.of("place", pieces, dest)
 
     def secret_paths(self, state: State) -> dict[str, list[tuple[str, ...]]]:
-        return {s: [("vars", "drafts", s), ("vars", "ammo", s)] for s in SIDES}
+        return {s: [("vars", "drafts", s), ("vars", "ammo", s), ("vars", "hidden", s),
+                    ("vars", "carriers", s)] for s in SIDES}
 
     def private_lines(self, state: State, side: str) -> list[str]:
         drafts = (state["vars"].get("drafts") or {}).get(side) or {}
+        hidden = (state["vars"].get("hidden") or {}).get(side) or {}
         return [N_("Planned: {name} to {path}", name=self.piece_name(state, p),
-                   path=path.lstrip(":")) for p, path in sorted(drafts.items())]
+                   path=path.lstrip(":")) for p, path in sorted(drafts.items())] + [
+            N_("Hidden: {name} at {point} (GA 14.8.2)", name=self.piece_name(state, p),
+               point=point) for p, point in sorted(hidden.items())] + [
+            N_("{name} carries a manuscript (secret, GA 14.11.2)",
+               name=self.piece_name(state, p))
+            for p in (state["vars"].get("carriers") or {}).get(side) or ()]
 
     def counter_face(self, state: State, pid: str) -> CounterFace:
         f = state["vars"]["figs"].get(pid)

@@ -145,7 +145,11 @@ class GuetApensModel(Ruleset):
 
     id = "guet-apens"
     name = N_("Guet-Apens")
-    version = "0.1"
+    version = "0.2"
+    """0.2: the rally (GA 12.5) in sequence 7, the shots into a group (GA 8.10), the
+    reaction shots (GA 8.6.1), Scenario VIII-1's entry periods (GA 14.8.1) and Flight I
+    lasting through the period of its move (GA 12.4); games of 0.1 replay without them
+    (``state["legacy"]``)."""
     rules_name = "GA"
     words = WORDS
     sides = (SideInfo("a", N_("Player A"), "#8e2b2b", "#ffffff"),

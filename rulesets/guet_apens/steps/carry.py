@@ -19,6 +19,8 @@ from ..model import MOUNT, TOUCHING, WALK, GuetApensModel, Order, parse_path
 from ..model.game import TABLE_RULES
 from ..model.melee import charge_effective
 from ..model.words import N_, listing
+from .reaction import glimpse, plays_reactions, reset
+from .shooting import may_shoot, missile
 
 
 def _charge_plan(rs: GuetApensModel, state: State, pid: str, target: str, length: float):
@@ -34,8 +36,9 @@ def _charge_plan(rs: GuetApensModel, state: State, pid: str, target: str, length
 
 
 def _run(rs: GuetApensModel, state: State, ctx: Context, figures: dict[str, Figure],
-         what: str, rule: str) -> dict[str, float]:
-    """Carry out ``figures`` together; the effort each spent (cm) and contacts logged."""
+         what: str, rule: str, shooters: dict[str, str] | None = None) -> dict[str, float]:
+    """Carry out ``figures`` together; the effort each spent (cm) and contacts logged;
+    ``shooters`` (their weapons) note the enemies they see at each sixth (GA 8.6.1)."""
     spent = {p: 0.0 for p in figures}
     moving = {p for p, f in figures.items() if f.plan is not None}
     if not moving:
@@ -43,6 +46,8 @@ def _run(rs: GuetApensModel, state: State, ctx: Context, figures: dict[str, Figu
     for fraction in carry_out(figures, TABLE_RULES.fractions):
         for pid, (x, y, f) in fraction.positions.items():
             set_position(state, pid, x, y, f)
+        if shooters:
+            glimpse(rs, state, set(fraction.positions), shooters)
         moved = listing([N_("{name} {point}", name=rs.piece_name(state, p),
                             point=point_text(x, y, f))
                          for p, (x, y, f) in sorted(fraction.positions.items())], "; ")
@@ -128,6 +133,7 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
     """GA 6.1.1: charges first (with their counter-charges), then the other moves."""
     v = state["vars"]
     v["moved"] = {}  # GA 8.6.2, 8.8.2: what each figure moved in this sequence
+    reset(state)  # GA 8.6.1: what the shooters see of this movement
     charges: dict[str, dict[str, Any]] = v.setdefault("charges", {})
     bases = rs.bases(state)
     # -- charges, GA 7.2-7.4 (a charge declared earlier goes on: contact may come in the
@@ -164,8 +170,22 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
         now = rs.bases(state)
         for pid, base in now.items():
             figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
-        _run(rs, state, ctx, figures, N_("Moves"), rs.cite("6.1"))
+        _run(rs, state, ctx, figures, N_("Moves"), rs.cite("6.1"),
+             reaction_shooters(rs, state))
     v.pop("walk_spent", None)
+
+
+def reaction_shooters(rs: GuetApensModel, state: State) -> dict[str, str]:
+    """The shooters who may react during this movement (GA 8.6.1), with their weapon."""
+    if not plays_reactions(state):
+        return {}
+    index = rs.index(state)
+    out = {}
+    for pid in sorted(state["vars"]["figs"]):
+        weapon = missile(rs, state, pid)
+        if weapon and pid in index.bases and may_shoot(rs, state, pid, index):
+            out[pid] = weapon
+    return out
 
 
 def _mount(rs: GuetApensModel, state: State, ctx: Context, pid: str, doing: str) -> None:

@@ -14,12 +14,24 @@ from boardapp.core.engine.together import SealedChoice
 
 from ..model import SIDES, GuetApensModel, events
 from ..model import melee as lib
+from ..model.d20 import Test
 from ..model.words import N_, both, data_word, listing
 from ..model.wounds import faint_check
 from ..model.wounds import wound as wound_of
+from .capture import (
+    capture_attempt,
+    knock_out,
+    knocked_down,
+    plays_capture,
+    surrender_to,
+    why_not_mark,
+)
 from .tests_d20 import log_tally, roll_test
 
 MELEE_STEP = "melee"
+SIDE_WIDE = {"capture": "C", "knockout": "K"}
+"""Side-wide choices where capture is played: every figure of the side in hand-to-hand
+tries to capture (knock out) the first enemy touching him (GA 13.5, 13.8)."""
 OUT = {"dead", "out", "unconscious", "captured", "hit"}
 
 
@@ -166,12 +178,15 @@ class Melee(SealedChoice[GuetApensModel]):
 
     def prompt(self, rs: GuetApensModel, state: State, frame: Frame) -> str:
         names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
+        if plays_capture(state):
+            return N_("Hand-to-hand: {names}, choose attack, parry, capture or knock out in "
+                      "secret (GA 9.7, 13.5, 13.8)", names=names)
         return N_("Hand-to-hand: {names}, choose attack or parry in secret (GA 9.7)",
                   names=names)
 
     def options(self, rs: GuetApensModel, state: State, frame: Frame, side: str) -> list[str]:
         return ["attack", "parry"] + (["surrender"] if "surrender" in state["vars"][
-            "rules"] else [])
+            "rules"] else []) + (list(SIDE_WIDE) if plays_capture(state) else [])
 
     def chosen(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
@@ -190,9 +205,11 @@ class Melee(SealedChoice[GuetApensModel]):
     def why_not(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                 side: str | None) -> tuple[str, str | None] | None:
         """Besides attack, parry (or surrender): a marker per figure, ``PID:A>TARGET``
-        (attack that enemy touching him) or ``PID:P`` (parry), joined by ``/``."""
+        (attack that enemy touching him) or ``PID:P`` (parry), joined by ``/``; where
+        capture is played, also ``PID:C>TARGET`` (capture), ``PID:K>TARGET`` (knock
+        out) and ``PID:S>TARGET`` (surrender to him), GA 13.5-13.8."""
         if action.verb != "commit" or len(action.args) != 1 or action.arg(0) in (
-                "attack", "parry", "surrender"):
+                "attack", "parry", "surrender", *SIDE_WIDE):
             return super().why_not(rs, state, frame, action, side)
         deciders = self.deciders(rs, state, frame)
         if side is not None and side not in deciders:
@@ -202,9 +219,13 @@ class Melee(SealedChoice[GuetApensModel]):
             pid, _, mark = item.partition(":")
             if pid not in touching or (side and rs.piece_side(state, pid) != side):
                 return N_("{pid}: none of yours in hand-to-hand", pid=repr(pid)), rs.cite("9.3")
-            if mark != "P" and not (mark.startswith("A>") and mark[2:] in touching[pid]):
-                return N_("{item}: PID:P or PID:A>ENEMY touching him", item=repr(item)), \
-                    rs.cite("9.7")
+            if mark != "P" and not (mark[:2] in ("A>", "C>", "K>", "S>") and
+                                    mark[2:] in touching[pid]):
+                return N_("{item}: PID:P or PID:A>ENEMY touching him (C> capture, K> knock "
+                          "out, S> surrender)", item=repr(item)), rs.cite("9.7")
+            why = why_not_mark(rs, state, pid, mark[0], mark[2:])
+            if why is not None:
+                return why
         return None
 
 
@@ -213,21 +234,25 @@ def melee(rs: GuetApensModel, state: State, ctx: Context, markers: dict[str, str
     ``attack``, ``parry`` or per figure ``PID:A>TARGET/PID:P``."""
     charged = set(state["vars"].pop("charged", []))  # GA 7.4: the charge was their combat
     touching = {p: e for p, e in fighters(rs, state).items() if p not in charged}
-    marker = {p: "P" if markers[rs.piece_side(state, p)] == "parry" else "A"
-              for p in touching}
+    whole = {"parry": "P", **SIDE_WIDE}
+    marker = {p: whole.get(markers[rs.piece_side(state, p)], "A") for p in touching}
     target = {p: e[0] for p, e in touching.items()}
     for choice in markers.values():
-        if choice in ("attack", "parry", "surrender"):
+        if choice in ("attack", "parry", "surrender", *SIDE_WIDE):
             continue
         for item in choice.split("/"):
             pid, _, mark = item.partition(":")
             if pid in touching:
-                marker[pid] = "P" if mark == "P" else "A"
-                if mark.startswith("A>") and mark[2:] in touching[pid]:
+                marker[pid] = "P" if mark == "P" else mark[0] if mark[:1] in "CKS" else "A"
+                if mark[1:2] == ">" and mark[2:] in touching[pid]:
                     target[pid] = mark[2:]
+    for p in sorted(p for p in touching if marker[p] == "S"):  # GA 13.7: first
+        surrender_to(rs, state, ctx, p, target[p])
+    for p in [p for p in touching if marker[p] == "S"]:
+        del touching[p]
     attackers_of: dict[str, list[str]] = {}
     for p in touching:
-        if marker[p] == "A":
+        if marker[p] in ("A", "K"):
             attackers_of.setdefault(target[p], []).append(p)
     init: dict[str, int] = {}
     for p in touching:
@@ -240,14 +265,15 @@ def melee(rs: GuetApensModel, state: State, ctx: Context, markers: dict[str, str
 
     def rank(p: str) -> tuple[int, int]:
         f = rs.fig(state, p)
-        if marker[p] == "A" and marker.get(target[p]) == "P":
+        if marker[p] in ("A", "K") and marker.get(target[p]) == "P":
             return 0, -init[p]  # GA 9.7.2: attacking a parrying figure: first
-        if marker[p] == "P" or "noinit" in f["states"]:
+        if marker[p] in ("P", "C") or "noinit" in f["states"]:  # GA 13.5.2: capturers
             return 2, -init[p]
         return 1, -init[p]
 
     order = sorted(touching, key=lambda p: (rank(p), p))
     shielded: set[str] = set()
+    tried: set[str] = set()
     i = 0
     while i < len(order):
         group = [p for p in order[i:] if rank(p) == rank(order[i])]
@@ -259,11 +285,24 @@ def melee(rs: GuetApensModel, state: State, ctx: Context, markers: dict[str, str
             t = target[p]
             if set(rs.fig(state, t)["states"]) & {"dead", "out", "captured"}:
                 continue
+            if marker[p] == "C":
+                if t not in tried:
+                    tried.add(t)
+                    group = [q for q in order if marker[q] == "C" and target[q] == t and
+                             not set(rs.fig(state, q)["states"]) & (OUT | {"stunned", "down"})]
+                    capture_attempt(rs, state, ctx, t, {q: blow_test(
+                        rs, state, q, t, marker, attackers_of, shielded) for q in group})
+                continue
             lost = blow(rs, state, ctx, p, t, marker, attackers_of, shielded)
             if lost:
                 losses.append((t, lost))
         for t, lost in losses:
-            wound(rs, state, ctx, t, lost, rs.cite("9.10"))
+            if lost < 0:  # a knock-out: -1 - the extra LP (GA 13.8)
+                if -1 - lost:
+                    wound(rs, state, ctx, t, -1 - lost, rs.cite("13.8"))
+                knocked_down(rs, state, ctx, t)
+            else:
+                wound(rs, state, ctx, t, lost, rs.cite("9.10"))
     for p in touching:
         f = rs.fig(state, p)
         f["states"] = sorted(set(f["states"]) - {"noinit"})
@@ -284,18 +323,11 @@ def knightly(rs: GuetApensModel, state: State, pid: str) -> bool:
 def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
          marker: dict[str, str], attackers_of: dict[str, list[str]],
          shielded: set[str]) -> int:
-    """One blow (GA 9.8-9.10): the LP it takes (applied by the caller)."""
+    """One blow (GA 9.8-9.10): the LP it takes (applied by the caller); a knock-out
+    blow that lands (GA 13.8) gives -1 minus the extra LP."""
     name, tname = rs.piece_name(state, pid), rs.piece_name(state, t)
     tf = rs.fig(state, t)
-    factors = []
-    if tf.get("shield") and t not in shielded and "stunned" not in tf["states"]:
-        shielded.add(t)  # GA 9.9: against one adversary only (the first to strike)
-        factors.append("rider_shield" if rs.mounted(state, t) else "foot_shield")
-    parried = len(attackers_of.get(t, [])) if marker[pid] == "A" and marker.get(t) == "P" \
-        else 0
-    test = lib.blow(rs.value(state, pid, "st"), rs.value(state, pid, "sk"),
-                    rs.value(state, t, "ag"), factors, parried_by=parried, attacker=name,
-                    defender=tname, readings=rs.readings(state))
+    test = blow_test(rs, state, pid, t, marker, attackers_of, shielded)
     done = roll_test(ctx, test, N_("{name} strikes {target}", name=name, target=tname),
                      outcome=(N_("hit"), N_("missed")))
     assert done.roll is not None
@@ -310,6 +342,9 @@ def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
                     name=name, roll=done.roll, how=how)
     if not done.success:
         return 0
+    if marker[pid] == "K":
+        out, extra = knock_out(rs, state, ctx, pid, t)
+        return -1 - extra if out else 0
     sides, div = lib.weapon_die(arm), 1
     if state["vars"].get("blunted"):  # GA 14.6: blunted swords (B26)
         sides, div, how = events.blunted(sides, rs.readings(state))
@@ -325,6 +360,23 @@ def blow(rs: GuetApensModel, state: State, ctx: Context, pid: str, t: str,
             rs.cite("9.10"), name=name, target=tname, sides=sides, terms=terms, lp=dmg.lp,
             readings=", ".join(f"{k}={v}" for k, v in dmg.readings))
     return dmg.lp
+
+
+def blow_test(rs: GuetApensModel, state: State, pid: str, t: str, marker: dict[str, str],
+              attackers_of: dict[str, list[str]], shielded: set[str]) -> Test:
+    """The number needed for ``pid``'s blow at ``t`` (GA 9.8-9.9), also a capturer's
+    (GA 13.5.2): the shield counts against the first adversary only."""
+    tf = rs.fig(state, t)
+    factors = []
+    if tf.get("shield") and t not in shielded and "stunned" not in tf["states"]:
+        shielded.add(t)  # GA 9.9: against one adversary only (the first to strike)
+        factors.append("rider_shield" if rs.mounted(state, t) else "foot_shield")
+    parried = len(attackers_of.get(t, [])) if marker[pid] in ("A", "K") and \
+        marker.get(t) == "P" else 0
+    return lib.blow(rs.value(state, pid, "st"), rs.value(state, pid, "sk"),
+                    rs.value(state, t, "ag"), factors, parried_by=parried,
+                    attacker=rs.piece_name(state, pid), defender=rs.piece_name(state, t),
+                    readings=rs.readings(state))
 
 
 def melee_sides(rs: GuetApensModel, state: State) -> list[str]:

@@ -15,12 +15,16 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import GuetApensModel
 from ..model.words import N_, WORDS, both
+from .carriers import NameCarriers
+from .entries import start_entries
+from .hidden import ShowHidden, hide, why_not_hide
 
 START_STEP = "deploy"
 
 
-class Deploy(Step[GuetApensModel]):
-    """Both players set up, each then ``ready``."""
+class Deploy(ShowHidden, NameCarriers, Step[GuetApensModel]):
+    """Both players set up, each then ``ready``; where the scenario says, one side
+    hides figures (``hide PID X,Y``, a drag: the place is its secret, GA 14.8.2)."""
 
     name = START_STEP
 
@@ -38,6 +42,32 @@ class Deploy(Step[GuetApensModel]):
 
     def actions(self, rs: GuetApensModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("ready", ())
+        for side in self.deciders(rs, state, frame):
+            yield from self.show_actions(rs, state, side)
+            yield from self.carry_actions(rs, state, side)  # GA 14.11.2
+
+    def decider(self, rs: GuetApensModel, state: State, frame: Frame,
+                action: Action) -> str | None:
+        if action.verb in ("show", "hide", "carry") and action.args:
+            return rs.piece_side(state, action.pieces(0)[0])
+        return None
+
+    def why_not(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
+                side: str | None) -> tuple[str, str | None] | None:
+        if action.verb != "hide":
+            return super().why_not(rs, state, frame, action, side)
+        if len(action.args) != 2 or len(action.pieces(0)) != 1:
+            return N_("hide one figure: hide PID X,Y"), rs.cite("14.8.2")
+        pid = action.pieces(0)[0]
+        deciders = self.deciders(rs, state, frame)
+        if pid in state["vars"]["figs"] and rs.piece_side(state, pid) not in deciders:
+            return self._not_yours(rs, deciders), rs.cite("14.8.2")
+        return why_not_hide(rs, state, side, pid, action.arg(1))
+
+    @verb("hide", drag=True, sealed=True, label=N_("Hide {0} at {1}"))
+    def on_hide(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
+                ctx: Context, flow: Flow) -> None:
+        hide(rs, state, ctx, action.pieces(0)[0], action.arg(1))
 
     @verb("ready", label=N_("Set-up done: ready to play"))
     def on_ready(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
@@ -45,6 +75,7 @@ class Deploy(Step[GuetApensModel]):
         frame["vars"].setdefault("ready", []).append(ctx.side)
         ctx.log(N_("{side} has set up"), rs.cite("1.8"), side=rs.side(ctx.side).name)
         if not self.deciders(rs, state, frame):
+            start_entries(rs, state, ctx)  # GA 14.8.1: who enters when
             ctx.log(N_("Period {turn} begins"), rs.cite("5"), turn=1)
             flow.end(rs, state, ctx, None)
 

@@ -3,7 +3,8 @@ the next period. Automated: the triggers 1-3 (half the LP lost, the leader down 
 25 cm, alone against three), the environment within 25 cm and the fallen within 10 cm
 (friends and enemies counted if seen), the result; backing 3 cm out of a mêlée (Flight
 I) and the panicked running for the nearest table edge. Left to the players: the run to
-the nearest cover not threatened (their next orders), the rally (GA 12.5)."""
+the nearest cover not threatened (their next orders). The rally (GA 12.5) is
+:mod:`.rally`."""
 
 from __future__ import annotations
 
@@ -18,10 +19,14 @@ from boardapp.core.table.positions import set_position
 from ..model import TOUCHING, GuetApensModel
 from ..model.morale import check, due, flight, result
 from ..model.words import N_, data_word, listing
+from .rally import rally_sequence
 from .tests_d20 import log_tally
 from .victory import OUT_OF_FIGHT
 
 FLIGHT = {"flight1", "flight2", "panic"}
+FLIGHT_LASTS = "flight1_lasts"
+"""``state["legacy"]`` key: ``False`` for games of version 0.1 (Flight I ended before its
+move)."""
 TRIGGER_WORDS = {"half_lp": N_("half_lp"), "alone_vs_three": N_("alone_vs_three"),
                  "leader_down": N_("leader_down"), "intervention": N_("intervention")}
 """The triggers of a morale test (GA 12.1) as the log names them."""
@@ -38,6 +43,7 @@ def _sees(rs: GuetApensModel, state: State, a: str, b: str) -> tuple[float, bool
 
 def morale_sequence(rs: GuetApensModel, state: State, ctx: Context) -> None:
     """GA 12.1-12.4: every figure with a trigger tests; the results apply at once."""
+    rally_sequence(rs, state, ctx)  # GA 12.5: before the new tests
     v = state["vars"]
     figs = v["figs"]
     bases = rs.index(state)
@@ -92,6 +98,8 @@ def morale_sequence(rs: GuetApensModel, state: State, ctx: Context) -> None:
             surrender(rs, state, ctx, pid, rs.cite("14.7"))
             continue
         f["states"] = sorted((set(f["states"]) - FLIGHT) | {res})
+        if res == "flight1" and (state.get("legacy") or {}).get(FLIGHT_LASTS, True):
+            f["flight1_from"] = state["turn"]  # carried out in the next period
 
 
 def surrender(rs: GuetApensModel, state: State, ctx: Context, pid: str, rule: str) -> None:
@@ -156,9 +164,12 @@ def either(words: list[str]) -> str:
 
 
 def end_of_period(rs: GuetApensModel, state: State, ctx: Context) -> None:
-    """Flight I lasts until the end of the period (GA 12.4); the fallen of the period
-    count no more for the next morale tests."""
+    """Flight I lasts until the end of the period it is carried out in (GA 12.4: its
+    move is in sequence 1 of the period after the test; games of 0.1 ended it with the
+    test's period, before its move); the fallen of the period count no more for the next
+    morale tests."""
     for f in state["vars"]["figs"].values():
-        if "flight1" in f["states"]:
+        if "flight1" in f["states"] and f.get("flight1_from", -1) < state["turn"]:
             f["states"] = sorted(set(f["states"]) - {"flight1"})
+            f.pop("flight1_from", None)
     state["vars"]["fallen"] = []

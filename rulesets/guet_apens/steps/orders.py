@@ -6,6 +6,8 @@ alone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
@@ -16,7 +18,9 @@ from boardapp.core.table.bases import Bases
 
 from ..model import SIDES, GuetApensModel, Order, orders_text, parse_orders
 from ..model.words import N_, both
+from .carriers import NameCarriers
 from .carry import carry_out_sequence, toward
+from .hidden import ShowHidden
 
 DECLARE_STEP = "declare"
 MOVE_STEP = "move"
@@ -135,7 +139,7 @@ class DeclareCharges(SealedChoice[GuetApensModel]):
         flow.end(rs, state, ctx, None)
 
 
-class MoveOrders(SealedChoice[GuetApensModel]):
+class MoveOrders(ShowHidden, NameCarriers, SealedChoice[GuetApensModel]):
     """GA 6.1.1: each side gives its figures' orders in secret (a path dragged on the
     table: walk or run by its length; crawl, reverse, about-face, mount, dismount), its
     charges (GA 7.2, ``PID!TARGET``) and, for a rider who may be charged, the order to
@@ -147,6 +151,13 @@ class MoveOrders(SealedChoice[GuetApensModel]):
         names = both([rs.side(s).name for s in self.deciders(rs, state, frame)])
         return N_("Period {turn}, movement: {names}, drag your figures to plan their moves in "
                   "secret, then commit your orders", turn=state["turn"], names=names)
+
+    def actions_for(self, rs: GuetApensModel, state: State, frame: Frame,
+                    side: str) -> Iterator[Action]:
+        yield from super().actions_for(rs, state, frame, side)
+        if side in self.deciders(rs, state, frame):  # GA 14.8.2: a hidden figure shown
+            yield from self.show_actions(rs, state, side)
+            yield from self.own_actions(rs, state, side)  # GA 14.11.2
 
     @staticmethod
     def drafts(state: State, side: str) -> dict[str, str]:

@@ -14,8 +14,11 @@ from boardapp.core.engine.state import State
 from ..model import GuetApensModel
 from ..model.words import N_
 from .assaults import after_assault
+from .capture import watch_knocked
 from .carry import carry_out_sequence
 from .combat import MELEE_STEP, melee_sides, resolve_charges
+from .entries import enter_now
+from .hidden import call_spot
 from .joust import after_pass
 from .morale import end_of_period, forced_moves, morale_sequence
 from .orders import call_declare, call_move
@@ -79,6 +82,7 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
     if stage == "wake":
         for f in v["figs"].values():
             f.pop("shot_this_period", None)
+        enter_now(rs, state, ctx)  # GA 14.8.1
         wake(rs, state, ctx)
         forced_moves(rs, state, ctx)
         return False
@@ -106,6 +110,9 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
             after_pass(rs, state, ctx, results)
         return False
     if stage == "shoot":
+        if call_spot(rs, state, ctx, flow):  # GA 14.8.2: hidden figures seen, first
+            v["stage"] -= 1
+            return True
         if "shoot" not in rules:
             return False
         sides = shooting_sides(rs, state)
@@ -133,7 +140,8 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
 
 def wake(rs: GuetApensModel, state: State, ctx: Context) -> None:
     """GA 11.2: the unconscious roll D12 at the start of each period, waking on a result
-    at or under their Endurance; the stunned and the fallen get up (GA 10.2.3)."""
+    at or under their Endurance (a knocked-out one captured if an enemy stayed by him,
+    GA 13.8); the stunned and the fallen get up (GA 10.2.3)."""
     for pid in sorted(state["vars"]["figs"]):
         f = rs.fig(state, pid)
         states = set(f["states"])
@@ -154,3 +162,4 @@ def wake(rs: GuetApensModel, state: State, ctx: Context) -> None:
                     die=die, en=en)
             if woke:
                 f["states"] = sorted(set(f["states"]) - {"unconscious"})
+            watch_knocked(rs, state, ctx, pid, woke)

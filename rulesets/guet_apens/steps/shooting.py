@@ -12,26 +12,34 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
 from boardapp.core.engine.state import State
 from boardapp.core.engine.together import SealedChoice
-from boardapp.core.table.bases import Bases
+from boardapp.core.table.bases import Bases, side_seen_from
 from boardapp.core.table.measure import measure
 from boardapp.core.table.sight import eye_of, sight_pairs
 
-from ..model import SIDES, GuetApensModel
+from ..model import SIDES, TOUCHING, GuetApensModel
 from ..model.game import TABLE_RULES
 from ..model.shooting import (
     WEAPONS,
     damage_die,
+    group_factors,
+    group_miss,
+    group_rule_applies,
     shot,
     shot_damage,
     shots_per_period,
     stillness_factor,
     weapon_range,
 )
-from ..model.words import N_, both
+from ..model.words import N_, both, listing
 from .combat import wound
+from .reaction import plays_reactions, reaction_targets, sixths_seen
 from .tests_d20 import roll_test
 
 SHOOT_STEP = "shoot"
+GROUP_SHOTS = "group_shots"
+"""``state["legacy"]`` key: ``False`` for games of version 0.1 (no group shots)."""
+GROUP_GAP = 1.0
+"""GA 8.10.2: beyond half the range, characters at most 1 cm apart form a group."""
 NONE = "none"
 COVER = {"light": "light_cover", "medium": "medium_cover", "large": "large_cover"}
 
@@ -86,6 +94,14 @@ def all_targets(rs: GuetApensModel, state: State,
     for pair, ok in seen.items():
         if ok:
             out[pair[0]].append((dist[pair], pair[1]))
+    if plays_reactions(state):  # GA 8.6.1: seen long enough during the movement
+        for p in shooters:
+            weapon = missile(rs, state, p)
+            assert weapon is not None
+            have = {q for _, q in out[p]}
+            for q in reaction_targets(state, p, weapon):
+                if q not in have and (p, q) in dist:
+                    out[p].append((dist[(p, q)], q))
     return {p: sorted(found) for p, found in out.items() if found}
 
 
@@ -122,12 +138,13 @@ class Shooting(SealedChoice[GuetApensModel]):
     def chosen(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,
                flow: Flow, choices: dict[str, str]) -> None:
         losses: list[tuple[str, int]] = []
+        index = rs.index(state)  # nobody moves, nobody falls before every shot is shot
         for side in frame["sides"]:
             if choices[side] == NONE:
                 continue
             for item in choices[side].split("/"):
                 pid, _, target = item.partition(">")
-                losses += resolve_shot(rs, state, ctx, pid, target)
+                losses += resolve_shot(rs, state, ctx, pid, target, index)
         for target, lost in losses:
             wound(rs, state, ctx, target, lost, rs.cite("8.9"))
         flow.end(rs, state, ctx, None)
@@ -153,7 +170,7 @@ def _why_not_shots(rs: GuetApensModel, state: State, side: str,
 
 
 def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
-                 target: str) -> list[tuple[str, int]]:
+                 target: str, index: Bases | None = None) -> list[tuple[str, int]]:
     """One shot (GA 8.8): the number needed from Skill, range quarter and the factors
     the table finds; the damage (GA 8.9) returned, applied after every shot."""
     f, tf = rs.fig(state, pid), rs.fig(state, target)
@@ -162,7 +179,15 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
     name, tname = rs.piece_name(state, pid), rs.piece_name(state, target)
     m = measure(rs, state, pid, target)
     factors = []
-    if m.cover in COVER:
+    react = not m.sees and plays_reactions(state) and target in reaction_targets(
+        state, pid, weapon)
+    if react:  # GA 8.6.1: shot as he showed himself, during the movement
+        factors.append("snap")
+        ctx.log(N_("{name} shoots at {target} as he showed himself: seen over {n}/6 of his "
+                   "move, {need} needed"), rs.cite("8.6"), name=name, target=tname,
+                n=sixths_seen(state, pid, target),
+                need="2/6" if weapon == "crossbow" else "4/6")
+    elif m.cover in COVER:
         factors.append(COVER[m.cover])
     if tf.get("shield"):
         factors.append("shield")
@@ -170,10 +195,17 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
     if moved.get(target, 0) > rs.allowance(state, target) / 2:
         factors.append("running_front" if m.arc in ("front", "rear") else "running_profile")
     still = stillness_factor(moved.get(pid, 0), rs.allowance(state, pid))
-    if still:
+    if still and not react:  # a reaction shot is itself a shot during the movement
         factors.append(still)
     if rs.mounted(state, target):
         factors.append("aim_rider")
+    group = neighbours(rs, state, pid, target, m.distance, weapon, index) if plays_groups(
+        state) else {}
+    if group:  # GA 8.10.2: a shot into a group is "au jugé" (B10b)
+        factors, how = group_factors(factors, rs.readings(state))
+        ctx.log(N_("{target} stands in a group with {others}: a shot into a group "
+                   "[B10b={how}]"), rs.cite("8.10"), target=tname, how=how,
+                others=listing([rs.piece_name(state, q) for q in group.values()]))
     test = shot(rs.value(state, pid, "sk"), m.distance, weapon, factors, shooter=name,
                 target_mounted=rs.mounted(state, target), readings=rs.readings(state))
     f["fired"] = f.get("fired", 0) + 1
@@ -186,12 +218,59 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
                                    target=tname, cm=f"{m.distance:.1f}"),
                      outcome=(N_("hit"), N_("missed")))
     if not done.success:
-        return []
+        if not group:
+            return []
+        side, how = group_miss(done, {s: True for s in group}, rs.readings(state))
+        if side is None:
+            return []
+        other = group[side]
+        text = (N_("D20 {roll}, within 2 of {needed} and even: {other}, on the right of "
+                   "{target} seen from {name}, is hit [B10={how}]") if side == "right" else
+                N_("D20 {roll}, within 2 of {needed} and odd: {other}, on the left of "
+                   "{target} seen from {name}, is hit [B10={how}]"))
+        ctx.log(text, rs.cite("8.10"), roll=done.roll, needed=done.target,
+                other=rs.piece_name(state, other), target=tname, name=name, how=how)
+        target, tname, tf = other, rs.piece_name(state, other), rs.fig(state, other)
     sides = damage_die(weapon)
     dmg = shot_damage([ctx.roll(sides)], mail=bool(tf.get("mail")), readings=rs.readings(state))
     ctx.log(N_("{name} hits {target}: D{sides} = {lp} LP [B9={how}]"), rs.cite("8.9"),
             name=name, target=tname, sides=sides, lp=dmg.lp, how=dmg.readings[0][1])
     return [(target, dmg.lp)]
+
+
+def plays_groups(state: State) -> bool:
+    """Games recorded with version 0.1 had no group shots (``state["legacy"]``)."""
+    return bool((state.get("legacy") or {}).get(GROUP_SHOTS, True))
+
+
+def neighbours(rs: GuetApensModel, state: State, pid: str, target: str, distance: float,
+               weapon: str, index: Bases | None = None) -> dict[str, str]:
+    """GA 8.10.2-4: the nearest character of ``target``'s group on his right and on his
+    left as seen from the shooter: beyond half the range a group is characters at most 1
+    cm apart, within it only bases touching; bows and crossbows only. (The character
+    interposed less than 5 cm in front, GA 8.10.3, is left to the players.)"""
+    index = index or rs.index(state)
+    if pid not in index.bases or target not in index.bases:
+        return {}
+    touching = bool([q for q in index.contacts(target, TOUCHING) if q != pid])
+    if not group_rule_applies(distance, weapon, touching):
+        return {}
+    gap = GROUP_GAP if distance > weapon_range(weapon) / 2 else TOUCHING
+    figs = state["vars"]["figs"]
+    t, s = index.bases[target], index.bases[pid]
+    best: dict[str, tuple[float, str]] = {}
+    for q in index.near(target, gap):
+        if q in (pid, target) or q not in figs or set(figs[q]["states"]) & {
+                "dead", "out", "captured"}:
+            continue
+        b = index.bases[q]
+        d = t.distance(b)
+        if d > gap:
+            continue
+        side = side_seen_from((s.x, s.y), (t.x, t.y), (b.x, b.y))
+        if side != "line" and (side not in best or (d, q) < best[side]):
+            best[side] = (d, q)
+    return {side: q for side, (_, q) in sorted(best.items())}
 
 
 def shooting_sides(rs: GuetApensModel, state: State) -> list[str]:

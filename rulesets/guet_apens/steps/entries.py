@@ -1,0 +1,56 @@
+"""Entries by period (GA 14.8.1): in Scenario VIII-1 each player rolls D6 when the set-up
+is done; the lower enters on period 1, the other on the period the difference gives
+(B27: the book's example, or the English text's one more), both together on equal
+rolls. The side entering later waits off the table (``loc`` :data:`WAITING_BOX`, where
+it was set up kept) and comes onto its edge at the start of its period, then moves by
+its orders. Games recorded with version 0.1 had no entries (``state["legacy"]``)."""
+
+from __future__ import annotations
+
+from boardapp.core.engine.context import Context
+from boardapp.core.engine.state import State, put_piece
+from boardapp.core.table.tableboard import TABLE_PLACE
+
+from ..model import SIDES, GuetApensModel
+from ..model.scenario_rules import entry_periods
+from ..model.words import N_
+
+WAITING_BOX = "waiting"
+"""Where figures wait for their entry period, off the table."""
+ENTRIES = "entries"
+"""``state["legacy"]`` key: ``False`` for games of version 0.1 (no entries)."""
+ENTRY_RULE = "14.8.1"
+
+
+def start_entries(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """When the set-up is done: the entry dice and periods; the later side waits."""
+    if rs.scenario_data(state["scenario"]).get("entry") != "d6" or not (
+            state.get("legacy") or {}).get(ENTRIES, True):
+        return
+    dice = {s: ctx.roll(6) for s in SIDES}
+    first_a, first_b, how = entry_periods(dice["a"], dice["b"], rs.readings(state))
+    periods = {"a": first_a, "b": first_b}
+    state["vars"]["entry"] = periods
+    ctx.log(N_("Entry: {a} rolls D6 {da}, {b} D6 {db}: {a} enters on period {pa}, {b} on "
+               "period {pb} [B27={how}]"), rs.cite(ENTRY_RULE), a=rs.side("a").name,
+            b=rs.side("b").name, da=dice["a"], db=dice["b"], pa=first_a, pb=first_b,
+            how=how)
+    for pid in sorted(state["vars"]["figs"]):
+        side = rs.piece_side(state, pid)
+        if periods[side] > 1 and state["pieces"].get(pid, {}).get("loc") == TABLE_PLACE:
+            put_piece(state, pid, WAITING_BOX)
+
+
+def enter_now(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """At the start of a period: the waiting side whose period it is comes on."""
+    periods = state["vars"].get("entry") or {}
+    for side in SIDES:
+        if periods.get(side) != state["turn"]:
+            continue
+        come = [p for p in sorted(state["vars"]["figs"]) if rs.piece_side(state, p) == side
+                and state["pieces"].get(p, {}).get("loc") == WAITING_BOX]
+        for pid in come:
+            put_piece(state, pid, TABLE_PLACE)
+        if come:
+            ctx.log(N_("{side} enters the table by its edge (period {turn})"),
+                    rs.cite(ENTRY_RULE), side=rs.side(side).name, turn=state["turn"])
