@@ -245,8 +245,9 @@ class Ruleset:
         for board, bmap in maps.items():
             for place in (*bmap.areas, *bmap.boxes):
                 if place in seen:
-                    raise DataError(bmap.file, place, f"this place id is on board "
-                                    f"{seen[place]!r} too (ids are unique across boards)")
+                    raise DataError(bmap.file, place, N_("this place id is on board {seen} too "
+                                                         "(ids are unique across boards)",
+                                                         seen=repr(seen[place])))
                 seen[place] = board
         return maps
 

@@ -20,6 +20,7 @@ from typing import Any
 from ... import __version__
 from ..base.atomic import atomic_write_bytes
 from ..base.errors import BoardappError, quote
+from ..base.i18n import N_
 from ..engine.game import Game
 from .gamefile import save_for_opponent
 from .history import (
@@ -102,23 +103,25 @@ def parse_addresses(text: str | Sequence[str] | None, what: str) -> tuple[Addres
     found: list[Address] = []
     for item in texts:
         if any(not ch.isprintable() for ch in item):
-            raise BoardappError(f"{what} {quote(item)}: an address is one line, without "
-                                "control characters")
+            raise BoardappError(N_("{what} {item}: an address is one line, without control "
+                                   "characters", what=what, item=quote(item)))
         parsed = _HEADERS("to", item)
         if parsed.defects or not parsed.addresses:
-            raise BoardappError(f"{what} {quote(item)} is not an email address "
-                                "(write name@example.org or Name <name@example.org>)")
+            raise BoardappError(N_("{what} {item} is not an email address (write "
+                                   "name@example.org or Name <name@example.org>)", what=what,
+                                   item=quote(item)))
         for address in parsed.addresses:
             if not (address.username and address.domain) or \
                     any(ch in address.addr_spec for ch in ' <>(),;:"\\[]'):
-                raise BoardappError(f"{what} {quote(item)} is not an email address "
-                                    "(write name@example.org or Name <name@example.org>)")
+                raise BoardappError(N_("{what} {item} is not an email address (write "
+                                       "name@example.org or Name <name@example.org>)", what=what,
+                                       item=quote(item)))
             try:
                 found.append(Address(display_name=one_line(address.display_name),
                                      username=address.username, domain=address.domain))
             except (ValueError, IndexError) as exc:
-                raise BoardappError(f"{what} {quote(item)} is not an email address: "
-                                    f"{exc}") from exc
+                raise BoardappError(N_("{what} {item} is not an email address: {exc}", what=what,
+                                       item=quote(item), exc=exc)) from exc
     return tuple(found)
 
 
@@ -132,8 +135,8 @@ def email_headers(game: Game, *, sender: str | None = None,
     if from_addr:
         sender_addresses = parse_addresses(from_addr, "the sender's address")
         if len(sender_addresses) != 1:
-            raise BoardappError(f"the sender's address {quote(from_addr)} must be one "
-                                "address")
+            raise BoardappError(N_("the sender's address {from_addr} must be one address",
+                                   from_addr=quote(from_addr)))
     else:
         sender_addresses = (Address(display_name=one_line(side_name(game, side)),
                                     addr_spec=LOCAL_ADDRESS),)
