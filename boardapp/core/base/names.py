@@ -37,7 +37,7 @@ def name_problem(name: object) -> str | None:
     return None
 
 
-def check_player_name(name: object, who: str = "player") -> str:
+def check_player_name(name: object, who: str = N_("player")) -> str:
     """``name`` if it is a valid player name, else :class:`BoardappError` saying why."""
     problem = name_problem(name)
     if problem:

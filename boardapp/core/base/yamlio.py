@@ -53,7 +53,7 @@ _PLAIN_TAGS = ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 
-def read_regular_file(path: str | Path, limit: int, what: str = "file") -> bytes:
+def read_regular_file(path: str | Path, limit: int, what: str = N_("file")) -> bytes:
     """The bytes of ``path``, refused at once unless it is a regular file (a named pipe,
     a device or a folder would block or never end) of at most ``limit`` bytes.
 
@@ -108,7 +108,7 @@ def _file_kind(mode: int) -> str:
 def load_yaml_file(path: str | Path) -> Any:
     """Read the YAML file ``path`` (see the module's limits); raise :class:`DataError`
     on any problem."""
-    data = read_regular_file(path, MAX_DATA_FILE_BYTES, "data file")
+    data = read_regular_file(path, MAX_DATA_FILE_BYTES, N_("data file"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -144,7 +144,9 @@ def load_yaml_text(text: str, file: str = "<yaml>") -> Any:
 
 
 def _mark(mark: Any) -> str:
-    return f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    if mark is None:
+        return ""
+    return N_("line {line}, column {column}", line=mark.line + 1, column=mark.column + 1)
 
 
 class _Builder:
@@ -328,7 +330,8 @@ def load_json_text(text: str, file: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DataError(file, f"line {exc.lineno}, column {exc.colno}", exc.msg) from exc
+        raise DataError(file, N_("line {line}, column {column}", line=exc.lineno, column=exc.colno),
+                        exc.msg) from exc
 
 
 class Checker:

@@ -74,7 +74,8 @@ class MapErrors(DataError):
         self.problems = list(problems)
         shown = [str(p) for p in problems[:MAX_PROBLEMS_SHOWN]]
         if len(problems) > MAX_PROBLEMS_SHOWN:
-            shown.append(f"... and {len(problems) - MAX_PROBLEMS_SHOWN} more problems")
+            shown.append(str(N_("... and {n} more problems",
+                                n=len(problems) - MAX_PROBLEMS_SHOWN)))
         self.args = ("\n".join(shown),)
 
 

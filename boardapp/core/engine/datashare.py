@@ -50,7 +50,7 @@ def read_data_file(ruleset: Ruleset, path: str | Path) -> dict[str, dict[str, An
     file must be a sheet of the ruleset, its values valid for it. Raises
     :class:`DataError` naming the file and the place."""
     file = str(path)
-    raw = read_regular_file(path, MAX_BYTES, "game data file")
+    raw = read_regular_file(path, MAX_BYTES, N_("game data file"))
     try:
         doc = load_json_text(raw.decode("utf-8"), file)
     except UnicodeDecodeError as exc:

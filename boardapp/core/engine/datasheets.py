@@ -65,21 +65,23 @@ class CellType:
             return None
         if self.kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
-                return f"expected a whole number, got {value!r}"
+                return N_("expected a whole number, got {value}", value=repr(value))
             if self.low is not None and value < self.low:
-                return f"{value} is below {self.low}"
+                return N_("{value} is below {low}", value=value, low=self.low)
             if self.high is not None and value > self.high:
-                return f"{value} is above {self.high}"
+                return N_("{value} is above {high}", value=value, high=self.high)
         elif self.kind == "bool":
             if not isinstance(value, bool):
-                return f"expected yes or no (true/false), got {value!r}"
+                return N_("expected yes or no (true/false), got {value}", value=repr(value))
         elif self.kind == "choice":
             if value not in self.choices:
-                return f"expected one of {', '.join(self.choices)}, got {value!r}"
+                return N_("expected one of {choices}, got {value}",
+                          choices=", ".join(self.choices), value=repr(value))
         elif not isinstance(value, str):
-            return f"expected text, got {value!r}"
+            return N_("expected text, got {value}", value=repr(value))
         elif self.pattern and not re.fullmatch(self.pattern, value):
-            return f"{value!r} is not of the form the table uses ({self.pattern})"
+            return N_("{value} is not of the form the table uses ({pattern})",
+                      value=repr(value), pattern=self.pattern)
         return None
 
     def parse(self, text: str) -> Any:
@@ -253,25 +255,27 @@ def check_values(sheet: Sheet, values: Any) -> list[str]:
     """What is wrong with ``values`` for ``sheet`` (``[]`` if nothing), each problem
     ``"PLACE: WHAT"``."""
     if not isinstance(values, Mapping):
-        return [f"{sheet.id}: expected a mapping"]
+        return [f"{sheet.id}: " + str(N_("expected a mapping"))]
     problems = []
     for key, item in values.items():
         if sheet.layout == "records":
             if not isinstance(item, Mapping):
-                problems.append(f"{key}: expected a mapping of fields")
+                problems.append(f"{key}: " + str(N_("expected a mapping of fields")))
                 continue
             cells = [(name, value) for name, value in item.items()]
         elif sheet.layout == "grid":
             if not isinstance(item, list) or len(item) != len(sheet.row_labels):
-                problems.append(f"{key}: expected a list of {len(sheet.row_labels)} values")
+                problems.append(f"{key}: " + str(N_("expected a list of {n} values",
+                                                       n=len(sheet.row_labels))))
                 continue
             cells = list(zip(sheet.row_labels, item, strict=True))
         else:
             cells = [("value", item)]
         for sub, value in cells:
             if sheet.layout == "records" and sub not in sheet.fields:
-                problems.append(f"{key}:{sub}: not a field of the {sheet.title} "
-                                f"({', '.join(sheet.fields)})")
+                problems.append(f"{key}:{sub}: " + str(N_(
+                    "not a field of the {title} ({fields})", title=sheet.title,
+                    fields=", ".join(sheet.fields))))
                 continue
             why = sheet.cell_type(sub).check(value)
             if why:
@@ -400,7 +404,8 @@ def _edit_spans(text: str, sheet: Sheet, edits: Iterable[tuple[str, str, Any]]
 def _insert_field(text: str, row: yaml.Node, name: str, value: Any) -> tuple[int, int, str]:
     """A span that adds ``name: value`` to mapping ``row`` (flow or block style)."""
     if not isinstance(row, yaml.MappingNode):
-        raise DataError("", f"line {row.start_mark.line + 1}", N_("expected a mapping of fields"))
+        raise DataError("", N_("line {line}", line=row.start_mark.line + 1),
+                        N_("expected a mapping of fields"))
     if row.flow_style:
         end = row.end_mark.index - 1  # just before the closing brace
         sep = ", " if row.value else ""

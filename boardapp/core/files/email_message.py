@@ -39,10 +39,10 @@ def email_subject(game: Game) -> str:
     """E.g. "boardapp: Some Game, turn 2 (1342), Blue (Bob) to play"."""
     parts = [game.ruleset.name, turn_text(game)]
     if game.state.get("phase") == "over":
-        parts.append("game over")
+        parts.append(N_("game over"))
     else:
-        parts.append(f"{to_play(game)} to play")
-    return "boardapp: " + ", ".join(p for p in parts if p)
+        parts.append(N_("{side} to play", side=to_play(game)))
+    return "boardapp: " + ", ".join(str(p) for p in parts if p)
 
 
 def sender_of(game: Game, side: str | None = None) -> str:
@@ -133,7 +133,7 @@ def email_headers(game: Game, *, sender: str | None = None,
     address given is not one."""
     side = sender_of(game, sender)
     if from_addr:
-        sender_addresses = parse_addresses(from_addr, "the sender's address")
+        sender_addresses = parse_addresses(from_addr, N_("the sender's address"))
         if len(sender_addresses) != 1:
             raise BoardappError(N_("the sender's address {from_addr} must be one address",
                                    from_addr=quote(from_addr)))
@@ -142,7 +142,7 @@ def email_headers(game: Game, *, sender: str | None = None,
                                     addr_spec=LOCAL_ADDRESS),)
     headers: dict[str, Any] = {"Subject": one_line(email_subject(game)),
                                "From": sender_addresses}
-    to_addresses = parse_addresses(to, "the recipient's address") if to else ()
+    to_addresses = parse_addresses(to, N_("the recipient's address")) if to else ()
     if to_addresses:
         headers["To"] = to_addresses
     return headers

@@ -188,7 +188,7 @@ def read_game_bytes(path: str | Path) -> bytes:
     """The bytes of the game file ``path``: refused at once (:class:`GameFileError`) if it
     is not a regular file (a named pipe would block forever) or is too large."""
     try:
-        return read_regular_file(path, MAX_GAME_FILE_BYTES, "game file")
+        return read_regular_file(path, MAX_GAME_FILE_BYTES, N_("game file"))
     except GameFileError:
         raise
     except DataError as exc:

@@ -638,7 +638,7 @@ def new_pbem_game(ruleset: Ruleset, scenario: str | None, players: Mapping[str, 
     if me not in players:
         raise BoardappError(N_("you ({me}) must be one of the players", me=me))
     for side, name in players.items():
-        check_player_name(name, f"the player of {side}")
+        check_player_name(name, N_("the player of {side}", side=side))
     pbem = Pbem(game_id, [Player(side, str(players[side]), chain_length=chain_length)
                  for side in sides if side in players])
     keys = _new_keys(pbem.players[me], passphrase, kdf_n)
@@ -660,7 +660,7 @@ def join_pbem(game: Game, side: str, passphrase: str, *, kdf_n: int | None = Non
     if player.joined:
         raise BoardappError(N_("{side} has already joined", side=pbem.name(game, side)))
     for other in pbem.players.values():
-        check_player_name(other.name, f"the player of {other.side}")
+        check_player_name(other.name, N_("the player of {side}", side=other.side))
     keys = _new_keys(player, passphrase, kdf_n)
     pbem.keys.clear()
     pbem._chains.clear()
