@@ -108,10 +108,13 @@ class Transform:
         det = a * e - b * d
         sy = det / sx if sx else 0.0
         shear = (a * b + d * e) / det if det else 0.0
-        text = (f"{self.kind}: scale x {sx:.5g}, y {sy:.5g} scan px per map unit, "
-                f"rotation {rot:.4g}°, shear {shear:.3g}, offset ({c:.2f}, {f:.2f}) px")
+        text = str(N_("{kind}: scale x {sx}, y {sy} scan px per map unit, rotation {rot}°, "
+                      "shear {shear}, offset ({c}, {f}) px", kind=self.kind,
+                      sx=format(sx, ".5g"), sy=format(sy, ".5g"), rot=format(rot, ".4g"),
+                      shear=format(shear, ".3g"), c=format(c, ".2f"), f=format(f, ".2f")))
         if self.kind == "projective":
-            text += f", perspective ({m[2][0]:.3g}, {m[2][1]:.3g})"
+            text += str(N_(", perspective ({px}, {py})", px=format(m[2][0], ".3g"),
+                           py=format(m[2][1], ".3g")))
         return text
 
     def to_data(self) -> dict[str, Any]:
@@ -171,9 +174,13 @@ class Calibration:
         lines = [self.transform.describe()]
         width = max(len(p.name) for p in self.points)
         for p, r in zip(self.points, self.residuals, strict=True):
-            lines.append(f"  {p.name:<{width}}  map ({p.map[0]:.1f}, {p.map[1]:.1f})  scan "
-                         f"({p.scan[0]:.1f}, {p.scan[1]:.1f})  residual {r:.2f} px")
-        lines.append(f"  rms {self.rms:.2f} px, max {self.max_residual:.2f} px")
+            lines.append(f"  {p.name:<{width}}  " + str(N_(
+                "map ({mx}, {my})  scan ({sx}, {sy})  residual {r} px",
+                mx=format(p.map[0], ".1f"), my=format(p.map[1], ".1f"),
+                sx=format(p.scan[0], ".1f"), sy=format(p.scan[1], ".1f"),
+                r=format(r, ".2f"))))
+        lines.append("  " + str(N_("rms {rms} px, max {most} px", rms=format(self.rms, ".2f"),
+                                   most=format(self.max_residual, ".2f"))))
         return "\n".join(lines)
 
 
