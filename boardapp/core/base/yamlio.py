@@ -112,7 +112,7 @@ def load_yaml_file(path: str | Path) -> Any:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(str(path), f"byte {exc.start + 1}",
+        raise DataError(str(path), N_("byte {n}", n=exc.start + 1),
                         N_("cannot read the file as UTF-8 text")) from exc
     return load_yaml_text(text, str(path))
 

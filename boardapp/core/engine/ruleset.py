@@ -566,7 +566,7 @@ class Ruleset:
                                             pid=repr(pid)))
         verdict = self.check_move(state, pieces, dest)
         if not verdict.legal or verdict.reach is None:
-            raise IllegalActionError(verdict.reason or "Illegal move", verdict.rule)
+            raise IllegalActionError(verdict.reason or N_("Illegal move"), verdict.rule)
         return pieces, dest, verdict.reach
 
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:

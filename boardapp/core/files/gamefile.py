@@ -202,7 +202,7 @@ def loads_game_bytes(data: bytes, name: str = "<game>", **kwargs: Any) -> Game:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise GameFileError(name, f"byte {exc.start + 1}",
+        raise GameFileError(name, N_("byte {n}", n=exc.start + 1),
                             N_("not UTF-8 text (is this a boardapp game?)")) from exc
     return loads_game(text, name, **kwargs)
 
@@ -394,7 +394,7 @@ def _check_checkpoints(r: Reader, game: Game, actions: list[Any], kept: Any,
     now = (GAME_VERSION, f"boardapp {__version__}", game.ruleset.version)
     if bad and written == now:
         i = [c.get("n") for c in kept].index(bad[0])
-        raise r.fail(f"checkpoints[{i}] (the position after action {bad[0]})",
+        raise r.fail(f"checkpoints[{i}] " + str(N_("(the position after action {n})", n=bad[0])),
                      N_("not the position the action log gives: the file was edited or damaged"))
 
 
@@ -519,7 +519,8 @@ def _replay_pbem(r: Reader, game: Game, actions: list[Any], hint: str) -> None:
                 check_send_signature(pbem, game, sends[s])
             except StepError as exc:
                 first = first_of(sends, s)
-                raise r.fail(f"sends[{s}] (actions {first}-{number})", str(exc)) from exc
+                raise r.fail(f"sends[{s}] " + str(N_("(actions {first}-{last})", first=first,
+                                                      last=number)), str(exc)) from exc
     if sends:
         check_upto(r, f"sends[{len(sends) - 1}]", sends[-1].upto, len(actions))
 

@@ -112,7 +112,7 @@ class Ledger:
         pbem = game.pbem
         assert pbem is not None
         who = pbem.name(game, game.sends[index].side)
-        raise GameFileError(file, f"actions[{number - 1}] (action {number})",
+        raise GameFileError(file, f"actions[{number - 1}] " + str(N_("(action {n})", n=number)),
                             N_("{who} already sent a different action {number} in an earlier "
                                "file (send {value}, opened on this computer): this file plays "
                                "again a turn that was already sent, with other actions or dice",
