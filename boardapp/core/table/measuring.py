@@ -22,7 +22,7 @@ from typing import Any
 from shapely.geometry import Point
 
 from ..base.errors import BoardappError, InvalidActionError
-from ..base.i18n import N_
+from ..base.i18n import N_, listing
 from ..engine.actions import Action
 from ..engine.context import Context
 from ..engine.state import State
@@ -77,12 +77,13 @@ def measure_text(ruleset: Any, state: State, origin: str, target: str) -> str:
                                         target=repr(target)))
         inside = [ruleset.piece_name(state, p) for p, b in figure_bases(ruleset, state).items()
                   if p != origin and b.polygon.distance(shape) <= radius]
-        return (f"a ring of {radius:g} cm around {_name(ruleset, state, origin)}: "
-                + (", ".join(inside) or "nobody"))
+        return N_("a ring of {radius} cm around {origin}: {inside}", radius=format(radius, "g"),
+                  origin=_name(ruleset, state, origin),
+                  inside=listing(inside) if inside else N_("nobody"))
     if target in state["pieces"] and origin in state["pieces"]:
         found = measure(ruleset, state, origin, target)
-        return (f"{_name(ruleset, state, origin)} to {_name(ruleset, state, target)}: "
-                + "; ".join(found.lines(table)))
+        return N_("{origin} to {target}: {found}", origin=_name(ruleset, state, origin),
+                  target=_name(ruleset, state, target), found=listing(found.lines(table), "; "))
     if target in state["pieces"]:
         end = figure_base(ruleset, state, target)
         if end is None:
@@ -91,8 +92,8 @@ def measure_text(ruleset: Any, state: State, origin: str, target: str) -> str:
         distance = end.polygon.distance(shape)
     else:
         distance = shape.distance(Point(*_point(target)))
-    return (f"{_name(ruleset, state, origin)} to {_name(ruleset, state, target)}: "
-            f"{distance:.1f} cm")
+    return N_("{origin} to {target}: {distance} cm", origin=_name(ruleset, state, origin),
+              target=_name(ruleset, state, target), distance=format(distance, ".1f"))
 
 
 def do_measure(ruleset: Any, state: State, action: Action, ctx: Context) -> None:
@@ -114,5 +115,5 @@ def do_measure(ruleset: Any, state: State, action: Action, ctx: Context) -> None
         raise InvalidActionError(N_("'{v_text}': {exc}", v_text=action.text(), exc=exc)) from exc
     rules = getattr(ruleset, "table_rules", None)
     side = ruleset.side(ctx.side).name if ctx.side in {s.id for s in ruleset.sides} else ""
-    ctx.log(f"{side + ' measures' if side else 'Measured'} {text}",
-            getattr(rules, "measure_rule", None) or None)
+    ctx.log(N_("{side} measures {found}") if side else N_("Measured {found}"),
+            getattr(rules, "measure_rule", None) or None, side=side, found=text)
