@@ -438,6 +438,6 @@ class Checker:
 def type_name(value: Any) -> str:
     """A user-facing name for the type of ``value``."""
     if value is None:
-        return "nothing"
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false",
-            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+        return N_("nothing")
+    return {dict: N_("a mapping"), list: N_("a list"), str: N_("text"), bool: N_("true/false"),
+            int: N_("a number"), float: N_("a number")}.get(type(value), type(value).__name__)
