@@ -95,6 +95,9 @@ EXIT_ILLEGAL = 2
 
 
 def _parser() -> argparse.ArgumentParser:
+    from .cli_words import translate_argparse
+
+    translate_argparse()  # usage:, options, argparse's errors in the language chosen
     p = argparse.ArgumentParser(prog="boardapp", description=_("A digital board for "
                                                                "historical wargames. Without "
                                                                "a command, opens the board."))
@@ -243,10 +246,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 def cmd_rulesets(args: argparse.Namespace) -> int:
     for rid, cls in sorted(available_rulesets().items()):
         ruleset = cls(maps=UserMaps())
-        aliases = f" (also: {', '.join(cls.aliases)})" if cls.aliases else ""
+        aliases = _(" (also: {aliases})").format(aliases=", ".join(cls.aliases)) \
+            if cls.aliases else ""
         print(f"{rid}: {cls.name} {cls.version}{aliases}")
         for sid, info in ruleset.scenarios().items():
-            default = " [default]" if sid == cls.default_scenario else ""
+            default = _(" [default]") if sid == cls.default_scenario else ""
             print(f"  {sid}: {info.name}{default} — {info.description}")
     return 0
 
@@ -269,8 +273,8 @@ def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) 
     if env:
         return env
     if required and sys.stdin.isatty():
-        first = getpass.getpass("Your passphrase: ")
-        if new and getpass.getpass("Again: ") != first:
+        first = getpass.getpass(_("Your passphrase: "))
+        if new and getpass.getpass(_("Again: ")) != first:
             raise BoardappError(N_("the two passphrases differ"))
         return first
     if required:
@@ -307,7 +311,8 @@ def _parse_players(items: list[str]) -> dict[str, str]:
         if not sep or not side:
             raise BoardappError(N_("--players wants SIDE=NAME, not {quote}", quote=quote(item)))
         side = side.strip().lower()
-        players[side] = check_player_name(name.strip(), f"the player of {side}")
+        players[side] = check_player_name(name.strip(),
+                                           N_("the player of {side}", side=side))
     return players
 
 
@@ -339,7 +344,8 @@ def cmd_new(args: argparse.Namespace) -> int:
     me = args.as_side or next(iter(players), "")
     if args.draw_sides:
         players, me = draw_sides(players, me)
-        print("sides drawn: " + ", ".join(f"{s}={n}" for s, n in players.items()))
+        print(N_("sides drawn: {sides}",
+                 sides=", ".join(f"{s}={n}" for s, n in players.items())))
     game = new_pbem_game(ruleset, args.scenario, players, me,
                          _passphrase(args, required=True, new=True) or "")
     save_game(game, args.output)
@@ -411,7 +417,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not 0 <= start <= stop <= last:
         raise BoardappError(N_("--from and --to must satisfy 0 <= from <= to <= {last}", last=last))
     for step in range(start, stop + 1):
-        head = "0. set-up" if step == 0 else game.log[step - 1].render()
+        head = _("0. set-up") if step == 0 else game.log[step - 1].render()
         print(head)
         print("    " + game.ruleset.summary(game.state_at(step)).replace("\n", "\n    "))
     return 0
@@ -480,7 +486,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     reason = game.undo_blocked_reason()
     entry = game.undo()
     if entry is None:
-        print(reason or "nothing to undo: the game is at its set-up")
+        print(reason or _("nothing to undo: the game is at its set-up"))
         return 0
     save_game(game, args.file)
     print(N_("undone: {entry}", entry=entry.render()))

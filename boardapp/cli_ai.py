@@ -44,7 +44,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
     def line(record) -> None:
         if args.verbose:
-            won = ", ".join(record.winners) if record.finished else "unfinished"
+            won = ", ".join(record.winners) if record.finished else _("unfinished")
             print(N_("seed {seed}: {seats} -> {won} after {length} actions, standing {standing}",
                      seed=record.seed, seats=record.seats, won=won, length=record.length,
                      standing=record.standing), flush=True)

@@ -137,8 +137,13 @@ def map_calibrate(args: argparse.Namespace) -> int:
                  size=format(size, '.2f'), ox=format(ox, '.1f'), oy=format(oy, '.1f')))
     if cal.max_residual > RESIDUAL_WARNING:
         worst = max(zip(cal.residuals, cal.points, strict=True), key=lambda t: t[0])[1]
-        print(f"warning: {worst.name} is {cal.max_residual:.1f} px off; check where it was "
-              "clicked" + ("" if args.projective else ", or try --projective"), file=sys.stderr)
+        if args.projective:
+            warning = N_("warning: {name} is {off} px off; check where it was clicked",
+                         name=worst.name, off=format(cal.max_residual, ".1f"))
+        else:
+            warning = N_("warning: {name} is {off} px off; check where it was clicked, or "
+                         "try --projective", name=worst.name, off=format(cal.max_residual, ".1f"))
+        print(warning, file=sys.stderr)
     if args.save:
         settings = load_board_settings(bmap.id)
         settings.scan = str(Path(args.scan).resolve())
@@ -161,9 +166,9 @@ def render_over_scan(game, args: argparse.Namespace, progress=None) -> tuple[int
             Path(settings.scan).resolve() == Path(args.scan).resolve():
         transform = settings.transform
     else:
-        raise DataError(args.scan, "", f"this scan is not calibrated for map {bmap.id}: give "
-                                       "--point NAME=X,Y three times or more, or run "
-                                       "`boardapp map calibrate ... --save`")
+        raise DataError(args.scan, "", N_("this scan is not calibrated for map {id}: give "
+                                          "--point NAME=X,Y three times or more, or run "
+                                          "`boardapp map calibrate ... --save`", id=bmap.id))
     pyramid = ScanPyramid(args.scan)
     if not pyramid.is_built:
         print(N_("building the tiles of {scan} (once; cached)...", scan=args.scan), file=sys.stderr)

@@ -32,11 +32,12 @@ def cmd_measure(args: argparse.Namespace, open_game: Callable[[argparse.Namespac
     from .core.table.measuring import measure_is_logged
 
     game = open_game(args)
-    table, _ = table_setup(game.ruleset)
+    table, _unused = table_setup(game.ruleset)
     if measure_is_logged(game.ruleset, game.state):
-        print(f"{game.ruleset.name} forbids measuring before declaring: a measure is an "
-              f"action in the log, seen by both sides (boardapp play {args.file} measure "
-              f"{args.piece} {args.other})", file=sys.stderr)
+        print(N_("{game} forbids measuring before declaring: a measure is an action in the "
+                 "log, seen by both sides (boardapp play {file} measure {piece} {other})",
+                 game=game.ruleset.name, file=args.file, piece=args.piece, other=args.other),
+              file=sys.stderr)
         return 1
     result = measure(game.ruleset, game.state, args.piece, args.other)
     if args.json:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 from ..core.engine.ruleset import available_rulesets
 from ..core.engine.state import digest
 from .app import new_game
+from .i18n import _
 from .main_window import MainWindow
 
 
@@ -39,17 +40,22 @@ def check_ruleset(rid: str, folder: Path) -> str:
         window.controller.push(legal[0])
         app.processEvents()
     path = folder / f"{rid}.json"
-    assert window.save_to(path), f"{rid}: the window could not save to {path}"
+    assert window.save_to(path), _("{rid}: the window could not save to {path}").format(
+        rid=rid, path=path)
     again = MainWindow(game)
-    assert again.open_file(path, confirm=False), f"{rid}: the saved game did not open"
+    assert again.open_file(path, confirm=False), _("{rid}: the saved game did not open").format(
+        rid=rid)
     app.processEvents()
-    assert digest(again.game.state) == digest(game.state), (
-        f"{rid}: the reopened game is not at the saved position")
+    assert digest(again.game.state) == digest(game.state), _(
+        "{rid}: the reopened game is not at the saved position").format(rid=rid)
     assert len(again.game.log) == len(game.log)
     for win in (window, again):
         win.close()
     app.processEvents()
-    return f"{len(game.log)} action(s){f' ({played})' if played else ''}, saved, reopened"
+    actions = _("{n} action(s)").format(n=len(game.log))
+    if played:
+        actions = _("{actions} ({played})").format(actions=actions, played=played)
+    return _("{actions}, saved, reopened").format(actions=actions)
 
 
 def run(rulesets: list[str] | None = None, out: Callable[[str], None] = print) -> int:
@@ -65,5 +71,5 @@ def run(rulesets: list[str] | None = None, out: Callable[[str], None] = print) -
             except Exception as exc:  # report every game, then fail
                 failures += 1
                 out(f"FAIL {rid}: {type(exc).__name__}: {exc}")
-    out(f"{len(wanted) - failures} of {len(wanted)} game(s) work")
+    out(_("{ok} of {n} game(s) work").format(ok=len(wanted) - failures, n=len(wanted)))
     return 1 if failures or not wanted else 0

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..base.i18n import N_
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset
 from ..engine.state import State
@@ -69,16 +70,20 @@ class Tally:
                 held = r.seats.get(r.winners[0])
                 level = {"A": self.level_a, "B": self.level_b}.get(held or "", "random")
                 by_side[f"{r.winners[0]} ({level})"] += 1
-        out = [f"{n} game(s): A={self.level_a} won {self.wins('A')}, "
-               f"B={self.level_b} won {self.wins('B')}, draws {self.draws}, "
-               f"unfinished {self.unfinished}",
-               "wins by side: " + (", ".join(f"{k} {v}" for k, v in sorted(by_side.items()))
-                                   or "none"),
-               f"average length {statistics.mean(r.length for r in self.records):.0f} "
-               f"actions" if n else "average length -",
-               f"decision time (CPU): mean {statistics.mean(times) * 1000:.1f} ms, "
-               f"p95 {percentile(times, 95) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
-               f"({len(self.decision_times)} decisions by A and B)"]
+        wins = ", ".join(f"{k} {v}" for k, v in sorted(by_side.items()))
+        length = statistics.mean(r.length for r in self.records) if n else None
+        out = [str(N_("{n} game(s): A={a} won {wins_a}, B={b} won {wins_b}, draws {draws}, "
+                      "unfinished {unfinished}", n=n, a=self.level_a, wins_a=self.wins("A"),
+                      b=self.level_b, wins_b=self.wins("B"), draws=self.draws,
+                      unfinished=self.unfinished)),
+               str(N_("wins by side: {wins}", wins=wins) if wins else N_("wins by side: none")),
+               str(N_("average length {length} actions", length=format(length, ".0f"))
+                   if length is not None else N_("average length -")),
+               str(N_("decision time (CPU): mean {mean} ms, p95 {p95} ms, max {most} ms "
+                      "({count} decisions by A and B)",
+                      mean=format(statistics.mean(times) * 1000, ".1f"),
+                      p95=format(percentile(times, 95) * 1000, ".1f"),
+                      most=format(max(times) * 1000, ".1f"), count=len(self.decision_times)))]
         return out
 
 

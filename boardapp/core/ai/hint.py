@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..base.errors import BoardappError
+from ..base.i18n import N_
 from ..engine.actions import Action
 from ..engine.game import Game
 from .players import make_player
@@ -25,16 +26,16 @@ def suggest(game: Game, level: str = "normal", seed: int = 0) -> Hint:
     :class:`BoardappError` when there is nothing to decide here."""
     rs = game.ruleset
     if rs.outcome(game.state) is not None:
-        raise BoardappError(f"the game is over: {rs.outcome(game.state)}")
+        raise BoardappError(N_("the game is over: {outcome}", outcome=rs.outcome(game.state)))
     pbem = game.pbem
     if pbem is not None and pbem.me is not None:
         side = pbem.me
         if side not in rs.deciding_sides(game.state):
-            raise BoardappError("the game does not wait for your decision now")
+            raise BoardappError(N_("the game does not wait for your decision now"))
     else:
         side = rs.acting_side(game.state)
     legal = list(rs.legal_actions(game.state, side))
     if not legal:
-        raise BoardappError("no legal action to suggest now")
+        raise BoardappError(N_("no legal action to suggest now"))
     action = make_player(level, seed or len(game.log) + 1).choose(rs, game.state, side, legal)
     return Hint(side, action, rs.action_label(game.state, action))

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..base.errors import BoardappError
+from ..base.i18n import N_
 from ..engine.actions import Action
 from ..engine.ruleset import Ruleset
 from ..engine.state import State
@@ -189,5 +190,6 @@ def make_player(level: str, seed: int = 0) -> Player:
     """A player of ``level`` (one of :data:`LEVELS`)."""
     kinds = {"random": RandomPlayer, "normal": NormalPlayer, "strong": StrongPlayer}
     if level not in kinds:
-        raise BoardappError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        raise BoardappError(N_("unknown level {level} (levels: {levels})", level=repr(level),
+                               levels=', '.join(LEVELS)))
     return kinds[level](seed)

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..base.errors import BoardappError
+from ..base.i18n import N_
 from .levels import LEVELS
 
 
@@ -21,16 +22,17 @@ def check_seats(side_ids: list[str], seats: Any, by_email: bool = False) -> dict
     if seats is None:
         return {}
     if not isinstance(seats, Mapping):
-        raise BoardappError("expected a mapping of side -> computer level")
+        raise BoardappError(N_("expected a mapping of side -> computer level"))
     if seats and by_email:
-        raise BoardappError("the computer cannot play a side in a game by email")
+        raise BoardappError(N_("the computer cannot play a side in a game by email"))
     out: dict[str, str] = {}
     for side, level in seats.items():
         if side not in side_ids:
-            raise BoardappError(f"no side {side!r} in this game (sides: {', '.join(side_ids)})")
+            raise BoardappError(N_("no side {side} in this game (sides: {side_ids})",
+                                   side=repr(side), side_ids=', '.join(side_ids)))
         if level not in LEVELS:
-            raise BoardappError(f"{side}: no computer level {level!r} (levels: "
-                                f"{', '.join(LEVELS)})")
+            raise BoardappError(N_("{side}: no computer level {level} (levels: {levels})",
+                                   side=side, level=repr(level), levels=', '.join(LEVELS)))
         out[str(side)] = str(level)
     return out
 

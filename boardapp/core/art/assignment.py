@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..base.errors import DataError, quote
+from ..base.i18n import N_
 from .sheet import FACES, CounterSheet, SheetError, back_cell
 
 ART_FORMAT = "boardapp-counter-art"
@@ -140,40 +141,44 @@ def assignment_from_json(text: str | bytes, file: str, game: str | None = None) 
     """Read an assignment; :class:`DataError` naming ``file``, the place and the problem
     for anything that is not a valid assignment (of ``game``, when given)."""
     if len(text) > MAX_FILE_BYTES:
-        raise DataError(file, "", f"{len(text):,} bytes is too large for a counter assignment")
+        raise DataError(file, "", N_("{n_text} bytes is too large for a counter assignment",
+                                     n_text=format(len(text), ',')))
     try:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
-        raise DataError(file, "", f"not JSON ({exc})") from exc
+        raise DataError(file, "", N_("not JSON ({exc})", exc=exc)) from exc
     if not isinstance(data, dict) or data.get("format") != ART_FORMAT:
-        raise DataError(file, "format", f"not a boardapp counter assignment "
-                                        f"(format should be {ART_FORMAT!r})")
+        raise DataError(file, "format", N_("not a boardapp counter assignment (format should be "
+                                           "{art_format})", art_format=repr(ART_FORMAT)))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version > ART_VERSION:
-        raise DataError(file, "version", f"version {quote(version)} is not one this boardapp "
-                                         f"reads (up to {ART_VERSION})")
+        raise DataError(file, "version", N_("version {version} is not one this boardapp reads "
+                                            "(up to {art_version})", version=quote(version),
+                                            art_version=ART_VERSION))
     gid = data.get("game")
     if not isinstance(gid, str) or not gid or len(gid) > MAX_KEY:
-        raise DataError(file, "game", f"a game id, not {quote(gid)}")
+        raise DataError(file, "game", N_("a game id, not {gid}", gid=quote(gid)))
     if game is not None and gid != game:
-        raise DataError(file, "game", f"these counters are for {quote(gid)}, not {quote(game)}")
+        raise DataError(file, "game", N_("these counters are for {gid}, not {game}",
+                                         gid=quote(gid), game=quote(game)))
     out = Assignment(gid)
     sheets = data.get("sheets", [])
     if not isinstance(sheets, list):
-        raise DataError(file, "sheets", "a list of sheets")
+        raise DataError(file, "sheets", N_("a list of sheets"))
     for i, raw in enumerate(sheets):
         try:
             sheet = CounterSheet.from_json(raw, f"sheets[{i}]")
         except SheetError as exc:
             raise DataError(file, f"sheets[{i}]", str(exc)) from exc
         if sheet.id in out.sheets:
-            raise DataError(file, f"sheets[{i}].id", f"sheet {sheet.id!r} given twice")
+            raise DataError(file, f"sheets[{i}].id", N_("sheet {id} given twice",
+                                                        id=repr(sheet.id)))
         out.sheets[sheet.id] = sheet
     pieces = _table(data, "pieces", file)
     for pid, faces in pieces.items():
         if not isinstance(faces, dict) or not faces or set(faces) - set(SLOTS):
-            raise DataError(file, f"pieces.{pid}", f"an object with 'full' and/or 'reduced', "
-                                                   f"not {quote(faces)}")
+            raise DataError(file, f"pieces.{pid}", N_("an object with 'full' and/or 'reduced', "
+                                                      "not {faces}", faces=quote(faces)))
         for slot, raw in faces.items():
             out.assign_piece(pid, slot, _cell(raw, out, file, f"pieces.{pid}.{slot}"))
     for kind in ("markers", "cards"):
@@ -185,10 +190,11 @@ def assignment_from_json(text: str | bytes, file: str, game: str | None = None) 
 def _table(data: dict[str, Any], kind: str, file: str) -> dict[str, Any]:
     table = data.get(kind, {})
     if not isinstance(table, dict):
-        raise DataError(file, kind, f"an object, not {quote(table)}")
+        raise DataError(file, kind, N_("an object, not {table}", table=quote(table)))
     for key in table:
         if not key or len(key) > MAX_KEY:
-            raise DataError(file, kind, f"the key {quote(key)} is not a piece, marker or card")
+            raise DataError(file, kind, N_("the key {key} is not a piece, marker or card",
+                                           key=quote(key)))
     return table
 
 
@@ -196,13 +202,14 @@ def _cell(raw: Any, assignment: Assignment, file: str, place: str) -> CellRef:
     if (not isinstance(raw, list) or len(raw) != 4 or not isinstance(raw[0], str)
             or raw[1] not in FACES
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw[2:])):
-        raise DataError(file, place, f"a cell is [sheet, 'front' or 'back', row, column], "
-                                     f"not {quote(raw)}")
+        raise DataError(file, place, N_("a cell is [sheet, 'front' or 'back', row, column], not "
+                                        "{raw}", raw=quote(raw)))
     sheet = assignment.sheets.get(raw[0])
     if sheet is None:
-        raise DataError(file, place, f"no sheet {quote(raw[0])} in the file")
+        raise DataError(file, place, N_("no sheet {raw} in the file", raw=quote(raw[0])))
     grid = sheet.grid_of(raw[1])
     if not (0 <= raw[2] < grid.rows and 0 <= raw[3] < grid.cols):
-        raise DataError(file, place, f"cell row {raw[2]}, column {raw[3]} is off sheet "
-                                     f"{raw[0]!r} ({grid.rows} rows x {grid.cols} columns)")
+        raise DataError(file, place, N_("cell row {raw}, column {raw2} is off sheet {raw3} "
+                                        "({rows} rows x {cols} columns)", raw=raw[2], raw2=raw[3],
+                                        raw3=repr(raw[0]), rows=grid.rows, cols=grid.cols))
     return CellRef(raw[0], raw[1], raw[2], raw[3])

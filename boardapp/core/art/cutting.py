@@ -18,6 +18,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from ..base.i18n import N_
 from .sheet import FACES, CounterSheet, SheetError, SheetGrid, cell_boxes
 
 SHEET_MAX_PIXELS = 250_000_000
@@ -36,7 +37,8 @@ def open_sheet_image(path: str | Path) -> Image.Image:
     why it cannot be used (missing, not an image, too large)."""
     path = Path(path)
     if path.suffix.lower() not in SHEET_SUFFIXES:
-        raise SheetError(f"{path}: a counter sheet scan is a PNG, JPEG or TIFF image")
+        raise SheetError(N_("{path}: a counter sheet scan is a PNG, JPEG or TIFF image",
+                            path=path))
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # checked below
@@ -46,16 +48,19 @@ def open_sheet_image(path: str | Path) -> Image.Image:
             finally:
                 Image.MAX_IMAGE_PIXELS = old
     except FileNotFoundError as exc:
-        raise SheetError(f"{path}: no such file") from exc
+        raise SheetError(N_("{path}: no such file", path=path)) from exc
     except Image.DecompressionBombError as exc:
-        raise SheetError(f"{path}: larger than {SHEET_MAX_PIXELS:,} pixels") from exc
+        raise SheetError(N_("{path}: larger than {sheet_max_pixels} pixels", path=path,
+                            sheet_max_pixels=format(SHEET_MAX_PIXELS, ','))) from exc
     except (OSError, ValueError, SyntaxError) as exc:
-        raise SheetError(f"{path}: not an image boardapp can read ({exc})") from exc
+        raise SheetError(N_("{path}: not an image boardapp can read ({exc})",
+                            path=path, exc=exc)) from exc
     w, h = im.size
     if w * h > SHEET_MAX_PIXELS:
         im.close()
-        raise SheetError(f"{path}: {w} x {h} pixels is larger than {SHEET_MAX_PIXELS:,} "
-                         f"pixels; scan the sheet at a lower resolution (300-600 dpi)")
+        raise SheetError(N_("{path}: {w} x {h} pixels is larger than {sheet_max_pixels} pixels; "
+                            "scan the sheet at a lower resolution (300-600 dpi)", path=path, w=w,
+                            h=h, sheet_max_pixels=format(SHEET_MAX_PIXELS, ',')))
     return im
 
 
@@ -66,7 +71,8 @@ def load_sheet_image(path: str | Path, rotation: float = 0.0) -> Image.Image:
         try:
             rgb = _rgb(im)
         except (OSError, ValueError, SyntaxError) as exc:
-            raise SheetError(f"{path}: the image is damaged ({exc})") from exc
+            raise SheetError(N_("{path}: the image is damaged ({exc})",
+                                path=path, exc=exc)) from exc
     if abs(rotation) >= 0.01:  # bilinear: 2.5 times faster than bicubic on a big scan
         rgb = rgb.rotate(rotation, resample=Image.Resampling.BILINEAR, expand=False,
                          fillcolor=(255, 255, 255))
@@ -93,13 +99,14 @@ def sheet_sizes(sheet: CounterSheet) -> dict[str, tuple[int, int]]:
             with open_sheet_image(path) as im:
                 sizes[face] = im.size
     if "front" not in sizes:
-        raise SheetError(f"sheet {sheet.id!r}: no front scan chosen")
+        raise SheetError(N_("sheet {id}: no front scan chosen", id=repr(sheet.id)))
     if "back" in sizes:
         (fw, fh), (bw, bh) = sizes["front"], sizes["back"]
         if abs(fw - bw) > SIZE_TOLERANCE * fw or abs(fh - bh) > SIZE_TOLERANCE * fh:
-            raise SheetError(f"{sheet.back}: the back is {bw} x {bh} pixels but its front "
-                             f"{Path(sheet.front or '').name} is {fw} x {fh}: not the back "
-                             f"of that sheet, or scanned at another resolution")
+            raise SheetError(N_("{back}: the back is {bw} x {bh} pixels but its front {name} is "
+                                "{fw} x {fh}: not the back of that sheet, or scanned at another "
+                                "resolution", back=sheet.back, bw=bw, bh=bh,
+                                name=Path(sheet.front or '').name, fw=fw, fh=fh))
     return sizes
 
 
@@ -185,6 +192,7 @@ def load_preview(path: str | Path, max_side: int) -> tuple[Image.Image, tuple[in
             im.draft("RGB", (max_side, max_side))  # JPEG: decode at a reduced scale
             rgb = _rgb(im)
         except (OSError, ValueError, SyntaxError) as exc:
-            raise SheetError(f"{path}: the image is damaged ({exc})") from exc
+            raise SheetError(N_("{path}: the image is damaged ({exc})",
+                                path=path, exc=exc)) from exc
     rgb.thumbnail((max_side, max_side), Image.Resampling.BILINEAR)
     return rgb, size

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from ..base.errors import BoardappError, quote
+from ..base.i18n import N_
 
 MAX_CELLS = 4000
 """The most cells a grid may have (the largest sheets have about 500 counters)."""
@@ -57,37 +58,45 @@ class SheetGrid:
     def from_json(cls, data: Any, where: str) -> SheetGrid:
         """A grid from JSON data; :class:`SheetError` naming ``where`` if it is not one."""
         if not isinstance(data, dict):
-            raise SheetError(f"{where}: a grid is an object, not {quote(data)}")
+            raise SheetError(N_("{where}: a grid is an object, not {data}", where=where,
+                                data=quote(data)))
         unknown = sorted(set(data) - set(cls.__dataclass_fields__))
         if unknown:
-            raise SheetError(f"{where}: unknown grid field {quote(unknown[0])}")
+            raise SheetError(N_("{where}: unknown grid field {unknown}", where=where,
+                                unknown=quote(unknown[0])))
         values: dict[str, Any] = {}
         for name, spec in cls.__dataclass_fields__.items():
             if name not in data:
                 continue
             value = data[name]
             if isinstance(value, bool) or not isinstance(value, int | float):
-                raise SheetError(f"{where}.{name}: a number, not {quote(value)}")
+                raise SheetError(N_("{where}.{name}: a number, not {value}", where=where,
+                                    name=name, value=quote(value)))
             if spec.type == "int" and value != int(value):
-                raise SheetError(f"{where}.{name}: a whole number, not {quote(value)}")
+                raise SheetError(N_("{where}.{name}: a whole number, not {value}", where=where,
+                                    name=name, value=quote(value)))
             values[name] = int(value) if spec.type == "int" else float(value)
         grid = cls(**values)
         problem = grid.problem()
         if problem:
-            raise SheetError(f"{where}: {problem}")
+            raise SheetError(N_("{where}: {problem}", where=where, problem=problem))
         return grid
 
     def problem(self) -> str | None:
         """What is wrong with the grid on its own (``None``: nothing)."""
         if not 1 <= self.rows or not 1 <= self.cols:
-            return f"a grid has at least one row and one column, not {self.rows} x {self.cols}"
+            return N_("a grid has at least one row and one column, not {rows} x {cols}",
+                      rows=self.rows, cols=self.cols)
         if self.rows * self.cols > MAX_CELLS:
-            return f"{self.rows} x {self.cols} cells is more than {MAX_CELLS}"
+            return N_("{rows} x {cols} cells is more than {most}", rows=self.rows,
+                      cols=self.cols, most=MAX_CELLS)
         for name in ("left", "top", "right", "bottom", "gutter_x", "gutter_y"):
             if getattr(self, name) < 0:
-                return f"{name} is {getattr(self, name):g}, a margin or gutter is not negative"
+                return N_("{name} is {value}, a margin or gutter is not negative",
+                          name=name, value=format(getattr(self, name), "g"))
         if abs(self.rotation) > MAX_ROTATION:
-            return f"rotation {self.rotation:g} is more than {MAX_ROTATION:g} degrees"
+            return N_("rotation {rotation} is more than {most} degrees",
+                      rotation=format(self.rotation, "g"), most=format(MAX_ROTATION, "g"))
         return None
 
     def cell_size(self, size: tuple[int, int]) -> tuple[float, float]:
@@ -108,11 +117,13 @@ def cell_boxes(grid: SheetGrid, size: tuple[int, int], where: str = "") -> list[
     problem = grid.problem()
     cw, ch = grid.cell_size(size)
     if problem is None and (cw < 4 or ch < 4):
-        problem = (f"the grid does not fit on the {size[0]} x {size[1]} image: its cells would "
-                   f"be {cw:.1f} x {ch:.1f} pixels (margins or gutters too wide, or too many "
-                   f"rows or columns)")
+        problem = N_("the grid does not fit on the {w} x {h} image: its cells would be "
+                     "{cw} x {ch} pixels (margins or gutters too wide, or too many rows or "
+                     "columns)", w=size[0], h=size[1], cw=format(cw, ".1f"),
+                     ch=format(ch, ".1f"))
     if problem:
-        raise SheetError(f"{where}: {problem}" if where else problem)
+        raise SheetError(N_("{where}: {problem}", where=where, problem=problem) if where
+                         else problem)
     boxes = []
     for r in range(grid.rows):
         y0 = grid.top + r * (ch + grid.gutter_y)
@@ -166,27 +177,30 @@ class CounterSheet:
     @classmethod
     def from_json(cls, data: Any, where: str) -> CounterSheet:
         if not isinstance(data, dict):
-            raise SheetError(f"{where}: a sheet is an object, not {quote(data)}")
+            raise SheetError(N_("{where}: a sheet is an object, not {data}", where=where,
+                                data=quote(data)))
         sid = data.get("id")
         if not isinstance(sid, str) or not _SHEET_ID.fullmatch(sid):
-            raise SheetError(f"{where}.id: a sheet id is 1-40 lower-case letters, digits, "
-                             f"'-' or '_', not {quote(sid)}")
+            raise SheetError(N_("{where}.id: a sheet id is 1-40 lower-case letters, digits, '-' "
+                                "or '_', not {sid}", where=where, sid=quote(sid)))
         name = data.get("name", "")
         if not isinstance(name, str) or len(name) > 80:
-            raise SheetError(f"{where}.name: a name of at most 80 characters")
+            raise SheetError(N_("{where}.name: a name of at most 80 characters", where=where))
         files = {}
         for face in FACES:
             value = data.get(face)
             if value is not None and (not isinstance(value, str) or len(value) > 4096):
-                raise SheetError(f"{where}.{face}: a file path, not {quote(value)}")
+                raise SheetError(N_("{where}.{face}: a file path, not {value}", where=where,
+                                    face=face, value=quote(value)))
             files[face] = value
         grid = SheetGrid.from_json(data.get("grid", {}), f"{where}.grid")
         back_grid = None
         if data.get("back_grid") is not None:
             back_grid = SheetGrid.from_json(data["back_grid"], f"{where}.back_grid")
             if (back_grid.rows, back_grid.cols) != (grid.rows, grid.cols):
-                raise SheetError(f"{where}.back_grid: the back has {back_grid.rows} x "
-                                 f"{back_grid.cols} cells, the front {grid.rows} x {grid.cols}")
+                raise SheetError(N_("{where}.back_grid: the back has {rows} x {cols} cells, the "
+                                    "front {rows2} x {cols2}", where=where, rows=back_grid.rows,
+                                    cols=back_grid.cols, rows2=grid.rows, cols2=grid.cols))
         return cls(sid, name, files["front"], files["back"], grid, back_grid)
 
 

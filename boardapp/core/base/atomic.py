@@ -19,6 +19,8 @@ import stat
 import time
 from pathlib import Path
 
+from .i18n import N_
+
 TEMP_SUFFIX = ".tmp"
 STALE_AFTER = 600.0
 """Seconds after which a temporary file beside its target is a killed save's leftover
@@ -87,7 +89,8 @@ def _new_temp(folder: Path, name: str, mode: int) -> tuple[int, str]:
             return os.open(tmp, flags, mode), tmp
         except FileExistsError:
             continue
-    raise FileExistsError(f"no free temporary name for {name} in {folder}")
+    raise FileExistsError(N_("no free temporary name for {name} in {folder}", name=name,
+                             folder=folder))
 
 
 def _sync_folder(folder: Path) -> None:

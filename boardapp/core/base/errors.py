@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .i18n import Msg
+
 MAX_QUOTE = 80
 """Characters of a value quoted in a message."""
 MAX_MESSAGE = 1000
@@ -43,7 +45,12 @@ def quote(value: Any, limit: int = MAX_QUOTE) -> str:
 
 def readable(message: Any, limit: int = MAX_MESSAGE) -> str:
     """A message with each over-long run of characters without a space (a value) cut,
-    then cut as a whole."""
+    then cut as a whole. A short :class:`~boardapp.core.base.i18n.Msg` stays a message
+    (drawn in the reader's language when shown)."""
+    if isinstance(message, Msg):
+        if len(message) <= min(limit, _LONG_WORD) or (
+                len(message) <= limit and not _LONG.search(message)):
+            return message
     message = str(message)
     if len(message) > _LONG_WORD:
         message = _LONG.sub(lambda m: shorten(m.group(0), MAX_QUOTE + 40), message)
@@ -64,7 +71,7 @@ class IllegalActionError(BoardappError):
     def __init__(self, message: str, rule: str | None = None) -> None:
         self.reason = readable(message)
         self.rule = rule
-        super().__init__(f"{message} ({rule})" if rule else message)
+        super().__init__(self.reason + f" ({rule})" if rule else self.reason)
 
 
 class InvalidActionError(BoardappError):
@@ -85,7 +92,8 @@ class DataError(BoardappError):
         place = self.place
         problem = self.problem
         where = f"{file}: {place}" if place else file
-        super().__init__(f"{where}: {problem}")
+        super().__init__(Msg("boardapp", "{where}: {problem}", {"where": where,
+                                                               "problem": problem}))
 
 
 class GameFileError(DataError):

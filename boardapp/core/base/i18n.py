@@ -269,13 +269,13 @@ class Msg(str):
         """A message read back; ``ValueError`` naming what is wrong with ``data``."""
         if not isinstance(data, dict) or not isinstance(data.get("m"), str) \
                 or not isinstance(data.get("d"), str):
-            raise ValueError('expected a message {"d": domain, "m": text, "a": {...}}')
+            raise ValueError(N_('expected a message {{"d": domain, "m": text, "a": {{...}}}}'))
         args = data.get("a", {})
         if not isinstance(args, dict):
-            raise ValueError("the message's arguments are not a mapping")
+            raise ValueError(N_("the message's arguments are not a mapping"))
         plural, n = data.get("p"), data.get("n")
         if plural is not None and (not isinstance(plural, str) or type(n) is not int):
-            raise ValueError("the message's plural form needs a text and a count")
+            raise ValueError(N_("the message's plural form needs a text and a count"))
         return cls(data["d"], data["m"], {str(k): from_json(v) for k, v in args.items()},
                    plural, n)
 
@@ -343,7 +343,7 @@ def from_json(value: Any) -> Any:
     if isinstance(value, dict):
         return Msg.from_json(value)
     if isinstance(value, bool) or not isinstance(value, int | float | str):
-        raise ValueError("a message's argument is text, a number or a message")
+        raise ValueError(N_("a message's argument is text, a number or a message"))
     return value
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import unicodedata
 
 from .errors import BoardappError, quote
+from .i18n import N_
 
 MAX_NAME = 64
 ADDRESS_CHARACTERS = '<>@"\\,;()[]'
@@ -36,10 +37,11 @@ def name_problem(name: object) -> str | None:
     return None
 
 
-def check_player_name(name: object, who: str = "player") -> str:
+def check_player_name(name: object, who: str = N_("player")) -> str:
     """``name`` if it is a valid player name, else :class:`BoardappError` saying why."""
     problem = name_problem(name)
     if problem:
-        raise BoardappError(f"the name of {who}, {quote(name)}, is refused: {problem}")
+        raise BoardappError(N_("the name of {who}, {name}, is refused: {problem}", who=who,
+                               name=quote(name), problem=problem))
     assert isinstance(name, str)
     return name

@@ -27,6 +27,7 @@ import yaml
 from yaml.nodes import ScalarNode
 
 from .errors import DataError, quote, shorten
+from .i18n import N_
 
 MAX_DATA_FILE_BYTES = 20 * 1024 * 1024
 MAX_YAML_DEPTH = 64
@@ -52,7 +53,7 @@ _PLAIN_TAGS = ("tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org
 _NUMBER_TAGS = ("tag:yaml.org,2002:int", "tag:yaml.org,2002:float")
 
 
-def read_regular_file(path: str | Path, limit: int, what: str = "file") -> bytes:
+def read_regular_file(path: str | Path, limit: int, what: str = N_("file")) -> bytes:
     """The bytes of ``path``, refused at once unless it is a regular file (a named pipe,
     a device or a folder would block or never end) of at most ``limit`` bytes.
 
@@ -64,15 +65,16 @@ def read_regular_file(path: str | Path, limit: int, what: str = "file") -> bytes
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise DataError(name, "", f"cannot read the {what}: {exc.strerror or exc}") from exc
+        raise DataError(name, "", N_("cannot read the {what}: {value}", what=what,
+                                     value=exc.strerror or exc)) from exc
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise DataError(name, "", f"not a regular file ({_file_kind(info.st_mode)}): "
-                                      f"give the {what} itself")
+            raise DataError(name, "", N_("not a regular file ({file_kind}): give the {what} "
+                                         "itself", file_kind=_file_kind(info.st_mode), what=what))
         if info.st_size > limit:
-            raise DataError(name, "", f"{what} too large ({info.st_size} bytes; at most "
-                                      f"{limit})")
+            raise DataError(name, "", N_("{what} too large ({st_size} bytes; at most {limit})",
+                                         what=what, st_size=info.st_size, limit=limit))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         chunks = []
@@ -84,11 +86,13 @@ def read_regular_file(path: str | Path, limit: int, what: str = "file") -> bytes
             chunks.append(chunk)
             size += len(chunk)
     except OSError as exc:
-        raise DataError(name, "", f"cannot read the {what}: {exc.strerror or exc}") from exc
+        raise DataError(name, "", N_("cannot read the {what}: {value}", what=what,
+                                     value=exc.strerror or exc)) from exc
     finally:
         os.close(fd)
     if size > limit:
-        raise DataError(name, "", f"{what} too large (more than {limit} bytes)")
+        raise DataError(name, "", N_("{what} too large (more than {limit} bytes)", what=what,
+                                     limit=limit))
     return b"".join(chunks)
 
 
@@ -104,12 +108,12 @@ def _file_kind(mode: int) -> str:
 def load_yaml_file(path: str | Path) -> Any:
     """Read the YAML file ``path`` (see the module's limits); raise :class:`DataError`
     on any problem."""
-    data = read_regular_file(path, MAX_DATA_FILE_BYTES, "data file")
+    data = read_regular_file(path, MAX_DATA_FILE_BYTES, N_("data file"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(str(path), f"byte {exc.start + 1}",
-                        "cannot read the file as UTF-8 text") from exc
+        raise DataError(str(path), N_("byte {n}", n=exc.start + 1),
+                        N_("cannot read the file as UTF-8 text")) from exc
     return load_yaml_text(text, str(path))
 
 
@@ -124,20 +128,25 @@ def load_yaml_text(text: str, file: str = "<yaml>") -> Any:
         raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        raise DataError(file, _mark(mark), f"not valid YAML: {exc.problem or exc.context}") \
+        raise DataError(file, _mark(mark), N_("not valid YAML: {value}",
+                                              value=exc.problem or exc.context)) \
             from exc
     except yaml.YAMLError as exc:
-        raise DataError(file, builder.place(), f"not valid YAML: {shorten(str(exc), 300)}") \
+        raise DataError(file, builder.place(), N_("not valid YAML: {exc}",
+                                                  exc=shorten(str(exc), 300))) \
             from exc
     except (RecursionError, MemoryError, ValueError, TypeError, OverflowError) as exc:
-        raise DataError(file, builder.place(), f"cannot be read: {type(exc).__name__}: "
-                                               f"{shorten(str(exc), 300)}") from exc
+        raise DataError(file, builder.place(), N_("cannot be read: {name}: {exc}",
+                                                  name=type(exc).__name__,
+                                                  exc=shorten(str(exc), 300))) from exc
     finally:
         loader.dispose()
 
 
 def _mark(mark: Any) -> str:
-    return f"line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    if mark is None:
+        return ""
+    return N_("line {line}, column {column}", line=mark.line + 1, column=mark.column + 1)
 
 
 class _Builder:
@@ -175,8 +184,8 @@ class _Builder:
     def count(self, n: int = 1) -> None:
         self.nodes += n
         if self.nodes > MAX_YAML_NODES:
-            raise self.fail(f"too many values (more than {MAX_YAML_NODES:,}): not a data "
-                            "file boardapp reads")
+            raise self.fail(N_("too many values (more than {max_yaml_nodes}): not a data file "
+                               "boardapp reads", max_yaml_nodes=format(MAX_YAML_NODES, ',')))
 
     def run(self, loader: Any) -> Any:
         get = loader.get_event
@@ -228,12 +237,12 @@ class _Builder:
             elif kind in starts:
                 self.count()
                 if len(stack) >= MAX_YAML_DEPTH:
-                    raise self.fail(f"nested more than {MAX_YAML_DEPTH} levels deep: not a "
-                                    "data file boardapp reads")
+                    raise self.fail(N_("nested more than {max_yaml_depth} levels deep: not a "
+                                       "data file boardapp reads", max_yaml_depth=MAX_YAML_DEPTH))
                 mapping = kind is yaml.MappingStartEvent
                 tag = event.tag
                 if tag not in (None, "!", _MAP if mapping else _SEQ):
-                    raise self.fail(f"unsupported tag {shorten(tag, 60)!r}")
+                    raise self.fail(N_("unsupported tag {tag}", tag=repr(shorten(tag, 60))))
                 stack.append([{} if mapping else [], event.anchor, self.nodes, None, None,
                               False])
             elif kind in end_events:
@@ -244,7 +253,8 @@ class _Builder:
                     result = self.value
             elif kind is yaml.AliasEvent:
                 if event.anchor not in self.anchors:
-                    raise self.fail(f"unknown alias *{shorten(event.anchor, 60)}")
+                    raise self.fail(N_("unknown alias *{anchor}",
+                                       anchor=shorten(event.anchor, 60)))
                 value, size = self.anchors[event.anchor]
                 self.count(size)
                 if self.add(value, event):
@@ -252,17 +262,18 @@ class _Builder:
             elif kind is yaml.DocumentEndEvent:
                 break
             else:
-                raise self.fail(f"unexpected {kind.__name__}")
+                raise self.fail(N_("unexpected {name}", name=kind.__name__))
         end = self.event = get()
         if not isinstance(end, yaml.StreamEndEvent):
-            raise self.fail("expected a single document in the file, found another")
+            raise self.fail(N_("expected a single document in the file, found another"))
         return result
 
     def scalar(self, loader: Any, event: Any) -> Any:
         value = event.value
         if len(value) > MAX_YAML_STRING:
-            raise self.fail(f"a value of {len(value):,} characters (at most "
-                            f"{MAX_YAML_STRING:,})")
+            raise self.fail(N_("a value of {n_value} characters (at most {max_yaml_string})",
+                               n_value=format(len(value), ','),
+                               max_yaml_string=format(MAX_YAML_STRING, ',')))
         tag = event.tag
         if tag is None or tag == "!":
             tag = loader.resolve(ScalarNode, value, event.implicit)
@@ -272,19 +283,19 @@ class _Builder:
             return value
         if tag not in _PLAIN_TAGS:
             if tag == "tag:yaml.org,2002:merge":
-                raise self.fail("merge keys (<<) are not supported: write the keys out")
-            raise self.fail(f"unsupported tag {shorten(tag, 60)!r}")
+                raise self.fail(N_("merge keys (<<) are not supported: write the keys out"))
+            raise self.fail(N_("unsupported tag {tag}", tag=repr(shorten(tag, 60))))
         if tag in _NUMBER_TAGS and len(value) > MAX_YAML_NUMBER:
-            raise self.fail(f"a number of {len(value):,} characters (at most "
-                            f"{MAX_YAML_NUMBER})")
+            raise self.fail(N_("a number of {n_value} characters (at most {max_yaml_number})",
+                               n_value=format(len(value), ','), max_yaml_number=MAX_YAML_NUMBER))
         node = ScalarNode(tag, value, event.start_mark, event.end_mark)
         try:
             built = loader.yaml_constructors[tag](loader, node)
         except yaml.YAMLError:
             raise
         except (ValueError, TypeError, OverflowError) as exc:
-            raise self.fail(f"{shorten(value, 60)!r} is not a valid "
-                            f"{tag.rsplit(':', 1)[-1]}") from exc
+            raise self.fail(N_("{value} is not a valid {rsplit}", value=repr(shorten(value, 60)),
+                               rsplit=tag.rsplit(':', 1)[-1])) from exc
         if event.anchor is not None:
             self.anchors[event.anchor] = (built, 1)
         return built
@@ -302,11 +313,11 @@ class _Builder:
             try:
                 hash(value)
             except TypeError:
-                raise self.fail("a key must be a single value, not a list or a mapping") \
+                raise self.fail(N_("a key must be a single value, not a list or a mapping")) \
                     from None
             if value in container:
-                raise self.fail(f"the key {shorten(str(value), 60)!r} appears twice in this "
-                                "mapping")
+                raise self.fail(N_("the key {value} appears twice in this mapping",
+                                   value=repr(shorten(str(value), 60))))
             frame[3], frame[4], frame[5] = value, event.start_mark, True
         else:
             container[frame[3]] = value
@@ -319,7 +330,8 @@ def load_json_text(text: str, file: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DataError(file, f"line {exc.lineno}, column {exc.colno}", exc.msg) from exc
+        raise DataError(file, N_("line {line}, column {column}", line=exc.lineno, column=exc.colno),
+                        exc.msg) from exc
 
 
 class Checker:
@@ -335,72 +347,77 @@ class Checker:
     def mapping(self, value: Any, place: str) -> dict[str, Any]:
         """``value`` must be a mapping with string keys."""
         if not isinstance(value, dict):
-            raise self.fail(place, f"expected a mapping, found {type_name(value)}")
+            raise self.fail(place, N_("expected a mapping, found {value}", value=type_name(value)))
         for key in value:
             if not isinstance(key, str):
-                raise self.fail(place, f"key {quote(key)} must be text")
+                raise self.fail(place, N_("key {key} must be text", key=quote(key)))
         return value
 
     def seq(self, value: Any, place: str) -> list[Any]:
         """``value`` must be a list."""
         if not isinstance(value, list):
-            raise self.fail(place, f"expected a list, found {type_name(value)}")
+            raise self.fail(place, N_("expected a list, found {value}", value=type_name(value)))
         return value
 
     def text(self, value: Any, place: str) -> str:
         """``value`` must be non-empty text."""
         if not isinstance(value, str) or not value.strip():
-            raise self.fail(place, f"expected text, found {type_name(value)}")
+            raise self.fail(place, N_("expected text, found {value}", value=type_name(value)))
         return value
 
     def integer(self, value: Any, place: str, lo: int | None = None, hi: int | None = None) -> int:
         """``value`` must be an int within ``lo..hi`` (inclusive)."""
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(place, f"expected a whole number, found {type_name(value)}")
+            raise self.fail(place, N_("expected a whole number, found {value}",
+                                      value=type_name(value)))
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise self.fail(place, f"{value} is out of range {lo}..{hi}")
+            raise self.fail(place, N_("{value} is out of range {lo}..{hi}", value=value, lo=lo,
+                                      hi=hi))
         return value
 
     def number(self, value: Any, place: str) -> float:
         """``value`` must be an int or float."""
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(place, f"expected a number, found {type_name(value)}")
+            raise self.fail(place, N_("expected a number, found {value}", value=type_name(value)))
         try:
             number = float(value)
         except OverflowError:
             number = math.inf
         if not math.isfinite(number):
-            raise self.fail(place, f"{quote(value, 40)} is not a finite number")
+            raise self.fail(place, N_("{value} is not a finite number", value=quote(value, 40)))
         return number
 
     def boolean(self, value: Any, place: str) -> bool:
         """``value`` must be true or false."""
         if not isinstance(value, bool):
-            raise self.fail(place, f"expected true or false, found {type_name(value)}")
+            raise self.fail(place, N_("expected true or false, found {value}",
+                                      value=type_name(value)))
         return value
 
     def point(self, value: Any, place: str) -> tuple[float, float]:
         """``value`` must be ``[x, y]``."""
         seq = self.seq(value, place)
         if len(seq) != 2:
-            raise self.fail(place, f"expected [x, y], found {len(seq)} values")
+            raise self.fail(place, N_("expected [x, y], found {n_seq} values", n_seq=len(seq)))
         return (self.number(seq[0], f"{place}[0]"), self.number(seq[1], f"{place}[1]"))
 
     def rect(self, value: Any, place: str) -> tuple[float, float, float, float]:
         """``value`` must be ``[x, y, w, h]`` with positive size."""
         seq = self.seq(value, place)
         if len(seq) != 4:
-            raise self.fail(place, f"expected [x, y, w, h], found {len(seq)} values")
+            raise self.fail(place, N_("expected [x, y, w, h], found {n_seq} values",
+                                      n_seq=len(seq)))
         x, y, w, h = (self.number(v, f"{place}[{i}]") for i, v in enumerate(seq))
         if w <= 0 or h <= 0:
-            raise self.fail(place, "width and height must be positive")
+            raise self.fail(place, N_("width and height must be positive"))
         return (x, y, w, h)
 
     def choice(self, value: Any, place: str, allowed: Iterable[str]) -> str:
         """``value`` must be one of ``allowed``."""
         allowed = list(allowed)
         if value not in allowed:
-            raise self.fail(place, f"{quote(value)} is not one of {', '.join(allowed)}")
+            raise self.fail(place, N_("{value} is not one of {allowed}", value=quote(value),
+                                      allowed=', '.join(allowed)))
         return str(value)
 
     def known_keys(self, value: dict[str, Any], place: str, allowed: Iterable[str]) -> None:
@@ -409,7 +426,8 @@ class Checker:
         for key in value:
             if key not in allowed:
                 raise self.fail(f"{place}.{key}" if place else key,
-                                f"unknown field (expected one of {', '.join(sorted(allowed))})")
+                                N_("unknown field (expected one of {sorted})",
+                                   sorted=', '.join(sorted(allowed))))
 
     def each(self, value: Any, place: str, fn: Callable[[str, Any, str], Any]) -> dict[str, Any]:
         """Apply ``fn(key, item, place)`` to every entry of a mapping; return the results."""
@@ -420,6 +438,6 @@ class Checker:
 def type_name(value: Any) -> str:
     """A user-facing name for the type of ``value``."""
     if value is None:
-        return "nothing"
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false",
-            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+        return N_("nothing")
+    return {dict: N_("a mapping"), list: N_("a list"), str: N_("text"), bool: N_("true/false"),
+            int: N_("a number"), float: N_("a number")}.get(type(value), type(value).__name__)

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..base.i18n import N_
+
 ORIENTATIONS = ("flat", "pointy")
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 """The six axial neighbour offsets."""
@@ -126,9 +128,10 @@ class HexGrid:
 
     def __post_init__(self) -> None:
         if self.orientation not in ORIENTATIONS:
-            raise ValueError(f"orientation must be one of {', '.join(ORIENTATIONS)}")
+            raise ValueError(N_("orientation must be one of {orientations}",
+                                orientations=', '.join(ORIENTATIONS)))
         if not self.size > 0:
-            raise ValueError("the hex size must be positive")
+            raise ValueError(N_("the hex size must be positive"))
 
     def centre(self, q: int, r: int) -> tuple[float, float]:
         """The centre of hex ``(q, r)`` in map units."""
@@ -148,7 +151,7 @@ class HexGrid:
     def side(self, a: Hex, b: Hex) -> tuple[tuple[float, float], tuple[float, float]]:
         """The two ends of the side shared by adjacent hexes ``a`` and ``b``."""
         if not are_adjacent(a, b):
-            raise ValueError(f"hexes {a} and {b} are not adjacent")
+            raise ValueError(N_("hexes {a} and {b} are not adjacent", a=a, b=b))
         ca = self.corners(*a)
         cb = set(self.corners(*b))
         shared = [p for p in ca if p in cb]
@@ -224,7 +227,7 @@ def fit_grid(points: dict[Hex, tuple[float, float]], orientation: str) -> GridFi
     (30.0, (100.0, 50.0), True)
     """
     if len(points) < 2:
-        raise ValueError("fitting a hex grid needs the centres of two hexes or more")
+        raise ValueError(N_("fitting a hex grid needs the centres of two hexes or more"))
     # x = ox + a*ux - b*uy ; y = oy + b*ux + a*uy  (a = s cos t, b = s sin t)
     rows: list[list[float]] = []
     rhs: list[float] = []
@@ -237,7 +240,7 @@ def fit_grid(points: dict[Hex, tuple[float, float]], orientation: str) -> GridFi
     ox, oy, a, b = _least_squares(rows, rhs)
     size = math.hypot(a, b)
     if size <= 0:
-        raise ValueError("the points do not define a grid (all at one place?)")
+        raise ValueError(N_("the points do not define a grid (all at one place?)"))
     grid = HexGrid(orientation, size, (_round(ox), _round(oy)))
     angle = math.degrees(math.atan2(b, a))
     residuals = {}
@@ -252,6 +255,6 @@ def _least_squares(rows: list[list[float]], rhs: list[float]) -> list[float]:
     """Solve ``rows @ x = rhs`` in the least-squares sense."""
     a = np.asarray(rows, dtype=float)
     if np.linalg.matrix_rank(a) < a.shape[1]:
-        raise ValueError("the points do not define a grid (too few or aligned)")
+        raise ValueError(N_("the points do not define a grid (too few or aligned)"))
     solution, *_ = np.linalg.lstsq(a, np.asarray(rhs, dtype=float), rcond=None)
     return [float(v) for v in solution]

@@ -31,6 +31,7 @@ from shapely.geometry import MultiPoint, Point, Polygon, box
 from shapely.strtree import STRtree
 
 from ..base.errors import DataError, quote
+from ..base.i18n import N_
 from ..base.yamlio import Checker, load_yaml_file
 from .hexgrid import (
     ORIENTATIONS,
@@ -73,7 +74,8 @@ class MapErrors(DataError):
         self.problems = list(problems)
         shown = [str(p) for p in problems[:MAX_PROBLEMS_SHOWN]]
         if len(problems) > MAX_PROBLEMS_SHOWN:
-            shown.append(f"... and {len(problems) - MAX_PROBLEMS_SHOWN} more problems")
+            shown.append(str(N_("... and {n} more problems",
+                                n=len(problems) - MAX_PROBLEMS_SHOWN)))
         self.args = ("\n".join(shown),)
 
 
@@ -301,10 +303,11 @@ def _parse_safely(data: Any, file: str) -> tuple[list[DataError], BoardMap | Non
     except DataError as exc:
         return [exc], None
     except (RecursionError, MemoryError) as exc:
-        return [DataError(file, "", f"the map cannot be read: {type(exc).__name__}")], None
+        return [DataError(file, "", N_("the map cannot be read: {name}",
+                                       name=type(exc).__name__))], None
     except Exception as exc:  # noqa: BLE001 - a user's map must never crash the program
-        return [DataError(file, "", f"the map cannot be built: {type(exc).__name__}: "
-                                    f"{exc}")], None
+        return [DataError(file, "", N_("the map cannot be built: {name}: {exc}",
+                                       name=type(exc).__name__, exc=exc))], None
 
 
 class _Problems:
@@ -330,7 +333,8 @@ class _Problems:
         for key in value:
             if key not in allowed:
                 self.add(f"{place}.{key}" if place else key,
-                         f"unknown field (expected one of {', '.join(sorted(allowed))})")
+                         N_("unknown field (expected one of {sorted})",
+                            sorted=', '.join(sorted(allowed))))
 
     def each(self, value: Any, place: str,
              fn: Callable[[str, Any, str], Any]) -> dict[str, Any]:
@@ -355,12 +359,14 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
         return [exc], None
     p.keys(top, "", TOP_KEYS)
     if top.get("format") != MAP_FORMAT:
-        p.add("format", f"expected {quote(MAP_FORMAT)}: is this a boardapp map file?")
+        p.add("format", N_("expected {map_format}: is this a boardapp map file?",
+                           map_format=quote(MAP_FORMAT)))
         return p.found, None
     version = p.get(c.integer, top.get("version"), "version", 1, default=1)
     if version > MAP_VERSION:
-        p.add("version", f"map format {version} is newer than this boardapp understands "
-                         f"({MAP_VERSION}): update boardapp")
+        p.add("version", N_("map format {version} is newer than this boardapp understands "
+                            "({map_version}): update boardapp", version=version,
+                            map_version=MAP_VERSION))
         return p.found, None
     map_id = p.get(c.text, top.get("id"), "id", default="map")
     size = p.get(c.point, top.get("size"), "size", default=(1000.0, 1000.0))
@@ -381,28 +387,31 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
             grid, hex_areas, hexsides = parsed
             for aid, area in hex_areas.items():
                 if aid in area_keys:
-                    p.add(f"areas.{aid}", f"hex {area.hex[0]},{area.hex[1]} has this id already")
+                    p.add(f"areas.{aid}", N_("hex {hex},{hex2} has this id already",
+                                             hex=area.hex[0], hex2=area.hex[1]))
                 else:
                     areas[aid] = area
                     area_keys.add(aid)
     if not area_keys:
-        p.add("areas", "a map needs at least one area")
+        p.add("areas", N_("a map needs at least one area"))
     land = _land(p, top, grid, size, areas)
     boxes = p.each(top.get("boxes", {}) or {}, "boxes", lambda k, v, place: _box(p, k, v, place))
     for key in boxes:
         if key in area_keys:
-            p.add(f"boxes.{key}", "an area already has this id")
+            p.add(f"boxes.{key}", N_("an area already has this id"))
     link_kinds = tuple(p.get(c.seq, top.get("link_kinds", ["road"]) or ["road"], "link_kinds",
                              default=["road"]))
     for i, kind in enumerate(link_kinds):
         if not (isinstance(kind, str) and _SLUG.match(kind)):
-            p.add(f"link_kinds[{i}]", f"{quote(kind)}: a kind is lowercase letters, digits and '-'")
+            p.add(f"link_kinds[{i}]", N_("{kind}: a kind is lowercase letters, digits and '-'",
+                                         kind=quote(kind)))
     road_kinds: dict[frozenset[str], str] = {}
     roads = _roads(p, top.get("roads", []) or [], area_keys, areas, link_kinds, road_kinds)
     for b in boxes.values():
         for i, link in enumerate(b.links):
             if link not in area_keys:
-                p.add(f"boxes.{b.id}.links[{i}]", f"no area {quote(link)} on this map")
+                p.add(f"boxes.{b.id}.links[{i}]", N_("no area {link} on this map",
+                                                     link=quote(link)))
     control_boxes = p.each(top.get("control_boxes", {}) or {}, "control_boxes",
                            lambda k, v, place: _control_box(c, k, v, place, regions))
     tracks = p.each(top.get("tracks", {}) or {}, "tracks",
@@ -423,13 +432,13 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
             link_kinds=link_kinds or ("road",), road_kinds=road_kinds, seas=seas,
             style=parse_style(p, top.get("style")))
     except (GEOSException, ValueError) as exc:
-        p.add("areas", f"the area outlines cannot be built: {exc}")
+        p.add("areas", N_("the area outlines cannot be built: {exc}", exc=exc))
         return p.found, None
     for area in areas.values():
         outline = bmap.outlines[area.id]
         if area.polygon is None and outline.is_empty:
-            p.add(f"areas.{area.id}.pos", "no land is left for this area: other outlines "
-                                          "cover its whole cell")
+            p.add(f"areas.{area.id}.pos", N_("no land is left for this area: other outlines "
+                                             "cover its whole cell"))
     return p.found, (None if p.found else bmap)
 
 
@@ -443,10 +452,11 @@ def _terrains(p: _Problems, value: Any) -> dict[str, str | None]:
     for name, colour in p.get(p.c.mapping, value, "terrains", default={}).items():
         place = f"terrains.{name}"
         if not _SLUG.match(name):
-            p.add(place, f"terrain {quote(name)} must be lowercase letters, digits and '-'")
+            p.add(place, N_("terrain {name} must be lowercase letters, digits and '-'",
+                            name=quote(name)))
             continue
         if colour is not None and not (isinstance(colour, str) and _COLOUR.match(colour)):
-            p.add(place, f"{quote(colour)} is not a colour like #a0b0c0")
+            p.add(place, N_("{colour} is not a colour like #a0b0c0", colour=quote(colour)))
             continue
         out[name] = colour
     return out or dict.fromkeys(TERRAINS)
@@ -466,10 +476,10 @@ def _land(p: _Problems, top: dict[str, Any], grid: HexGrid | None,
     if len(p.found) > before:
         return None
     if len(land) < 3:
-        p.add("land", "the land outline needs at least 3 points")
+        p.add("land", N_("the land outline needs at least 3 points"))
         return None
     if not Polygon(land).is_valid:
-        p.add("land", "the land outline crosses itself")
+        p.add("land", N_("the land outline crosses itself"))
         return None
     return land
 
@@ -485,11 +495,12 @@ def _check_geometry(p: _Problems, land: tuple[tuple[float, float], ...],
         if area.polygon is not None:
             continue
         if not land_poly.contains(Point(area.pos)):
-            p.add(f"areas.{area.id}.pos", f"{list(area.pos)} lies outside the land outline")
+            p.add(f"areas.{area.id}.pos", N_("{pos} lies outside the land outline",
+                                             pos=list(area.pos)))
         elif tree is not None:
             for i in tree.query(Point(area.pos), predicate="intersects"):
-                p.add(f"areas.{area.id}.pos", f"the city lies inside the outline of "
-                                              f"{quote(drawn[int(i)].id)}")
+                p.add(f"areas.{area.id}.pos", N_("the city lies inside the outline of {id}",
+                                                 id=quote(drawn[int(i)].id)))
                 break
     if tree is None:
         return
@@ -500,13 +511,14 @@ def _check_geometry(p: _Problems, land: tuple[tuple[float, float], ...],
         shared = polys[i].intersection(polys[j]).area
         if shared > OVERLAP_TOLERANCE:
             p.add(f"areas.{drawn[j].id}.polygon",
-                  f"the outline overlaps the outline of {quote(drawn[i].id)} "
-                  f"({shared:.0f} square units)")
+                  N_("the outline overlaps the outline of {id} ({shared} square units)",
+                     id=quote(drawn[i].id), shared=format(shared, ".0f")))
 
 
 def _slug(c: Checker, key: str, place: str) -> None:
     if not _SLUG.match(key):
-        raise c.fail(place, f"id {quote(key)} must be lowercase letters, digits and '-'")
+        raise c.fail(place, N_("id {key} must be lowercase letters, digits and '-'",
+                               key=quote(key)))
 
 
 def _region(p: _Problems, key: str, v: Any, place: str) -> Region | None:
@@ -520,7 +532,7 @@ def _region(p: _Problems, key: str, v: Any, place: str) -> Region | None:
     vp = control.get("vp")
     colour = str(v.get("colour", "#e8e0c8"))
     if not _COLOUR.match(colour):
-        p.add(f"{place}.colour", f"{quote(colour)} is not a colour like #a0b0c0")
+        p.add(f"{place}.colour", N_("{colour} is not a colour like #a0b0c0", colour=quote(colour)))
     return Region(
         id=key, name=p.get(c.text, v.get("name"), f"{place}.name", default=key), colour=colour,
         cities_needed=None if cities is None else p.get(c.integer, cities,
@@ -535,12 +547,13 @@ def _city_fields(p: _Problems, v: dict[str, Any], place: str, regions: dict[str,
     c = p.c
     region = v.get("region")
     if region is not None and region not in regions:
-        p.add(f"{place}.region", f"no region {quote(region)} (known: {', '.join(regions)})")
+        p.add(f"{place}.region", N_("no region {region} (known: {regions})", region=quote(region),
+                                    regions=', '.join(regions)))
     fortified = p.get(c.boolean, v.get("fortified", False), f"{place}.fortified", default=None)
     nf = v.get("nf")
     if nf is not None and fortified is False:
-        p.add(f"{place}.nf", "an open city has no fortress level: set fortified: true "
-                             "or remove nf")
+        p.add(f"{place}.nf", N_("an open city has no fortress level: set fortified: true or "
+                                "remove nf"))
     port = p.get(c.boolean, v.get("port", False), f"{place}.port", default=False)
     return {
         "region": region,
@@ -566,13 +579,13 @@ def _area(p: _Problems, key: str, v: Any, place: str, regions: dict[str, Region]
         pts = tuple(p.get(c.point, pt, f"{place}.polygon[{i}]", default=(0.0, 0.0))
                     for i, pt in enumerate(raw))
         if len(pts) < 3 or not Polygon(pts).is_valid:
-            p.add(f"{place}.polygon", "the outline must be a simple polygon of 3+ points "
-                                      "that does not cross itself")
+            p.add(f"{place}.polygon", N_("the outline must be a simple polygon of 3+ points that "
+                                         "does not cross itself"))
         else:
             polygon = pts
     pos = p.get(c.point, v.get("pos"), f"{place}.pos", default=None)
     if polygon is not None and pos is not None and not Polygon(polygon).contains(Point(pos)):
-        p.add(f"{place}.pos", "the city lies outside its own outline")
+        p.add(f"{place}.pos", N_("the city lies outside its own outline"))
     return Area(id=key, name=p.get(c.text, v.get("name"), f"{place}.name", default=key),
                 pos=pos or (0.0, 0.0), polygon=polygon, **fields)
 
@@ -592,7 +605,7 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
                         ORIENTATIONS)
     size = p.get(c.number, v.get("size"), f"{place}.size")
     if size is not None and size <= 0:
-        p.add(f"{place}.size", "the hex size must be positive")
+        p.add(f"{place}.size", N_("the hex size must be positive"))
     origin = p.get(c.point, v.get("origin", [0, 0]), f"{place}.origin")
     if len(p.found) > before:
         return None
@@ -614,7 +627,8 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
         hp = f"{place}.hexes.{key}"
         h = parse_hex_key(key)
         if h is None:
-            p.add(hp, f"{quote(key)} is not a hex: write its axial coordinates as \"q,r\"")
+            p.add(hp, N_('{key} is not a hex: write its axial coordinates as "q,r"',
+                         key=quote(key)))
             continue
         if isinstance(item, str) or item is None:
             item = {"terrain": item or "clear"}
@@ -630,7 +644,7 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
         fields = _city_fields(p, cell, hp, regions, terrains, seas)
         name = cell.get("name")
         if name is not None and not (isinstance(name, str) and name.strip()):
-            p.add(f"{hp}.name", "expected text")
+            p.add(f"{hp}.name", N_("expected text"))
             name = None
         town = p.get(c.boolean, cell.get("town", name is not None), f"{hp}.town", default=False)
         aid = hex_id(q, r)
@@ -641,7 +655,7 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
         if cell.get("pos") is not None:
             pos = p.get(c.point, cell["pos"], f"{hp}.pos", default=pos)
             if not Polygon(corners).contains(Point(pos)):
-                p.add(f"{hp}.pos", "the town lies outside its hex")
+                p.add(f"{hp}.pos", N_("the town lies outside its hex"))
         areas[aid] = Area(id=aid, name=name or label, pos=pos, polygon=corners, hex=(q, r),
                           city=town, **fields)
     sides: dict[frozenset[str], tuple[str, ...]] = {}
@@ -655,19 +669,20 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
         pair = p.get(c.seq, item.get("hexes"), f"{sp}.hexes", default=[])
         ends = [parse_hex_key(x) for x in pair]
         if len(ends) != 2 or None in ends:
-            p.add(f"{sp}.hexes", "a hexside is written hexes: [\"q,r\", \"q,r\"]")
+            p.add(f"{sp}.hexes", N_('a hexside is written hexes: ["q,r", "q,r"]'))
             continue
         missing = [f"{h[0]},{h[1]}" for h in ends if h not in cells]
         if missing:
-            p.add(f"{sp}.hexes", f"no hex {' or '.join(missing)} on this map")
+            p.add(f"{sp}.hexes", N_("no hex {missing} on this map", missing=' or '.join(missing)))
             continue
         if not are_adjacent(ends[0], ends[1]):
-            p.add(f"{sp}.hexes", "the two hexes do not share a side")
+            p.add(f"{sp}.hexes", N_("the two hexes do not share a side"))
             continue
         feats = p.get(c.seq, item.get("features"), f"{sp}.features", default=[])
         for j, feat in enumerate(feats):
             if feat not in features:
-                p.add(f"{sp}.features[{j}]", f"{quote(feat)} is not one of {', '.join(features)}")
+                p.add(f"{sp}.features[{j}]", N_("{feat} is not one of {features}",
+                                                feat=quote(feat), features=', '.join(features)))
         key2 = frozenset(hex_id(*h) for h in ends)
         sides[key2] = tuple(dict.fromkeys((*sides.get(key2, ()),
                                            *(f for f in feats if f in features))))
@@ -686,12 +701,12 @@ def _roads(p: _Problems, value: Any, area_keys: set[str], areas: dict[str, Area]
         if pair is None:
             continue
         if len(pair) not in (2, 3):
-            p.add(place, "a road joins exactly two areas: [a, b] or [a, b, kind]")
+            p.add(place, N_("a road joins exactly two areas: [a, b] or [a, b, kind]"))
             continue
         kind = pair[2] if len(pair) == 3 else None
         if kind is not None and kind not in link_kinds:
-            p.add(f"{place}[2]", f"{quote(kind)} is not a link kind of this map "
-                                 f"(link_kinds: {', '.join(map(str, link_kinds))})")
+            p.add(f"{place}[2]", N_("{kind} is not a link kind of this map (link_kinds: {map})",
+                                    kind=quote(kind), map=', '.join(map(str, link_kinds))))
             continue
         ends = [p.get(c.text, x, place) for x in pair[:2]]
         if None in ends:
@@ -699,13 +714,13 @@ def _roads(p: _Problems, value: Any, area_keys: set[str], areas: dict[str, Area]
         a, b = ends
         missing = [end for end in (a, b) if end not in area_keys]
         if missing:
-            p.add(place, f"no area {quote(missing[0])} on this map")
+            p.add(place, N_("no area {missing} on this map", missing=quote(missing[0])))
             continue
         if a == b:
-            p.add(place, "a road cannot join an area to itself")
+            p.add(place, N_("a road cannot join an area to itself"))
             continue
         if frozenset((a, b)) in seen:
-            p.add(place, f"the road {a}-{b} is listed twice")
+            p.add(place, N_("the road {a}-{b} is listed twice", a=a, b=b))
             continue
         seen.add(frozenset((a, b)))
         roads.append((a, b))
@@ -743,7 +758,7 @@ def _box(p: _Problems, key: str, v: Any, place: str) -> Box:
 
 def _control_box(c: Checker, key: str, v: Any, place: str, regions: dict[str, Region]):
     if key not in regions:
-        raise c.fail(place, f"no region {quote(key)}")
+        raise c.fail(place, N_("no region {key}", key=quote(key)))
     return c.rect(v, place)
 
 

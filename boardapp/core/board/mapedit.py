@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..base.errors import BoardappError, DataError
+from ..base.i18n import N_
 from .hexgrid import hex_id
 from .mapdata import BoardMap, check_map, parse_map
 
@@ -146,7 +147,8 @@ class MapEditor:
         self.data = copy.deepcopy(data)
         problems = check_map(self.data, file)
         if problems:
-            raise MapEditError(f"the map has problems to fix first: {problems[0]}", problems)
+            raise MapEditError(N_("the map has problems to fix first: {problems}",
+                                  problems=problems[0]), problems)
         self.protected = set(protected)
         self.protected_reason = protected_reason
         self.undo_stack: list[Edit] = []
@@ -197,14 +199,14 @@ class MapEditor:
         """Check and apply ``edit``; :class:`MapEditError` (nothing changed) if the map
         would have problems."""
         if not edit.changes:
-            raise MapEditError(f"{edit.text}: nothing changes")
+            raise MapEditError(N_("{v_text}: nothing changes", v_text=edit.text))
         trial = copy.deepcopy(self.data)
         for ch in edit.changes:
             _set(trial, ch.path, _copy(ch.new))
         problems = check_map(trial, self.file)
         if problems:
-            raise MapEditError(f"{edit.text} refused: {problems[0].place}: "
-                               f"{problems[0].problem}", problems)
+            raise MapEditError(N_("{v_text} refused: {place}: {problem}", v_text=edit.text,
+                                  place=problems[0].place, problem=problems[0].problem), problems)
         self._apply(edit.changes, True)
         self.undo_stack.append(edit)
         self.redo_stack.clear()
@@ -237,8 +239,9 @@ class MapEditor:
         if area is MISSING:
             hexagon = self.bmap.areas.get(area_id)
             if hexagon is not None and hexagon.hex is not None:
-                raise MapEditError(f"{hexagon.name} is a hex: edit its terrain instead")
-            raise MapEditError(f"no area {area_id!r} on this map")
+                raise MapEditError(N_("{name} is a hex: edit its terrain instead",
+                                      name=hexagon.name))
+            raise MapEditError(N_("no area {area_id} on this map", area_id=repr(area_id)))
         return area
 
     def name(self, area_id: str) -> str:
@@ -250,7 +253,7 @@ class MapEditor:
         hexagon = self.bmap.areas.get(area_id)
         if hexagon is not None and hexagon.hex is not None:
             if not hexagon.city:
-                raise MapEditError(f"{hexagon.name} has no town to move")
+                raise MapEditError(N_("{name} has no town to move", name=hexagon.name))
             return self.set_hex(hexagon.hex, pos=_point(pos))
         area = copy.deepcopy(self._area(area_id))
         area["pos"] = _point(pos)
@@ -263,7 +266,7 @@ class MapEditor:
         area = copy.deepcopy(self._area(area_id))
         if points is None:
             if "polygon" not in area:
-                raise MapEditError(f"{self.name(area_id)} has no drawn outline")
+                raise MapEditError(N_("{name} has no drawn outline", name=self.name(area_id)))
             area.pop("polygon")
             text = f"Automatic outline for {self.name(area_id)}"
         else:
@@ -287,7 +290,8 @@ class MapEditor:
         """Move corner ``index`` of the outline of ``area_id`` (drawing it if automatic)."""
         pts = self.outline_points(area_id)
         if not 0 <= index < len(pts):
-            raise MapEditError(f"{self.name(area_id)}'s outline has no corner {index}")
+            raise MapEditError(N_("{name}'s outline has no corner {index}",
+                                  name=self.name(area_id), index=index))
         pts[index] = pos
         return self.set_outline(area_id, pts)
 
@@ -305,7 +309,7 @@ class MapEditor:
         """Add an area with its city at ``pos`` (``fields``: region, terrain, polygon...)."""
         area_id = area_id or self.new_area_id(name)
         if area_id in self.bmap.areas or area_id in self.bmap.boxes:
-            raise MapEditError(f"the id {area_id!r} is taken")
+            raise MapEditError(N_("the id {area_id} is taken", area_id=repr(area_id)))
         value = {"name": name, "pos": _point(pos), **fields}
         return self.push(Edit(f"Add {name}", [Change(("areas", area_id), MISSING, value)]))
 
@@ -313,8 +317,8 @@ class MapEditor:
         """Delete ``area_id`` with its roads and box links."""
         self._area(area_id)
         if area_id in self.protected:
-            raise MapEditError(f"{self.name(area_id)} cannot be deleted: "
-                               f"{self.protected_reason}")
+            raise MapEditError(N_("{name} cannot be deleted: {protected_reason}",
+                                  name=self.name(area_id), protected_reason=self.protected_reason))
         changes = [self._change(("areas", area_id), MISSING)]
         roads = _get(self.data, ("roads",))
         if roads is not MISSING and any(area_id in r for r in roads):
@@ -334,7 +338,8 @@ class MapEditor:
         it makes none), region (county), note. A hex area's terrain is the hex's. On a map
         with sea zones a new port opens on the first one until told otherwise."""
         if name not in self.FIELDS:
-            raise MapEditError(f"{name!r} is not an editable field ({', '.join(self.FIELDS)})")
+            raise MapEditError(N_("{name} is not an editable field ({fields})", name=repr(name),
+                                  fields=', '.join(self.FIELDS)))
         area_obj = self.bmap.areas.get(area_id)
         if area_obj is not None and area_obj.hex is not None:
             return self.set_hex(area_obj.hex, **{name: value})
@@ -364,7 +369,8 @@ class MapEditor:
         roads = _copy(_get(self.data, ("roads",)))
         roads = [] if roads is MISSING or roads is None else roads
         if any(set(r[:2]) == {a, b} for r in roads):  # [a, b] or [a, b, kind]
-            raise MapEditError(f"there is a road {self.name(a)}-{self.name(b)} already")
+            raise MapEditError(N_("there is a road {name}-{name2} already", name=self.name(a),
+                                  name2=self.name(b)))
         roads.append([a, b])
         return self.push(Edit(f"Road {self.name(a)}-{self.name(b)}",
                               [self._change(("roads",), roads)]))
@@ -373,7 +379,7 @@ class MapEditor:
         """Remove the road between ``a`` and ``b``."""
         roads = _get(self.data, ("roads",))
         if roads is MISSING or not any(set(r[:2]) == {a, b} for r in roads):
-            raise MapEditError(f"there is no road {a}-{b}")
+            raise MapEditError(N_("there is no road {a}-{b}", a=a, b=b))
         kept = [r for r in roads if set(r[:2]) != {a, b}]
         return self.push(Edit(f"Remove road {self.name(a)}-{self.name(b)}",
                               [self._change(("roads",), kept)]))
@@ -382,7 +388,7 @@ class MapEditor:
     def set_box_rect(self, box_id: str, rect: tuple[float, float, float, float]) -> Edit:
         box = _get(self.data, ("boxes", box_id))
         if box is MISSING:
-            raise MapEditError(f"no box {box_id!r} on this map")
+            raise MapEditError(N_("no box {box_id} on this map", box_id=repr(box_id)))
         new = copy.deepcopy(box)
         new["rect"] = [round(float(v), 2) for v in rect]
         return self.push(Edit(f"Move {box.get('name', box_id)}",
@@ -392,7 +398,7 @@ class MapEditor:
         """Shift every cell of a track (to line it up with the scan)."""
         track = _get(self.data, ("tracks", track_id))
         if track is MISSING:
-            raise MapEditError(f"no track {track_id!r} on this map")
+            raise MapEditError(N_("no track {track_id} on this map", track_id=repr(track_id)))
         new = copy.deepcopy(track)
         for cell in new.get("cells", []):
             x, y, w, h = cell["rect"]
@@ -404,7 +410,8 @@ class MapEditor:
                             rect: tuple[float, float, float, float]) -> Edit:
         track = _get(self.data, ("tracks", track_id))
         if track is MISSING or not 0 <= index < len(track.get("cells", [])):
-            raise MapEditError(f"no cell {index} on track {track_id!r}")
+            raise MapEditError(N_("no cell {index} on track {track_id}", index=index,
+                                  track_id=repr(track_id)))
         new = copy.deepcopy(track)
         new["cells"][index]["rect"] = [round(float(v), 2) for v in rect]
         return self.push(Edit(f"Move a cell of {track.get('name', track_id)}",
@@ -412,7 +419,7 @@ class MapEditor:
 
     def set_control_box_rect(self, region: str, rect: tuple[float, float, float, float]) -> Edit:
         if _get(self.data, ("control_boxes", region)) is MISSING:
-            raise MapEditError(f"no control box for {region!r}")
+            raise MapEditError(N_("no control box for {region}", region=repr(region)))
         return self.push(Edit(f"Move the control box of {region}",
                               [self._change(("control_boxes", region),
                                             [round(float(v), 2) for v in rect])]))
@@ -422,7 +429,7 @@ class MapEditor:
         """Set fields of a hex (terrain, name, town, region...; ``None`` removes one)."""
         q, r = hexagon
         if hex_id(q, r) not in self.bmap.areas:
-            raise MapEditError(f"no hex {q},{r} on this map")
+            raise MapEditError(N_("no hex {q},{r} on this map", q=q, r=r))
         key = f"{q},{r}"
         current = _get(self.data, ("hexgrid", "hexes", key))
         if current is MISSING or current is None:
@@ -445,7 +452,7 @@ class MapEditor:
         """Set the features (river, road...) of the side between hex areas ``a`` and ``b``."""
         ha, hb = self.bmap.areas[a].hex, self.bmap.areas[b].hex
         if ha is None or hb is None:
-            raise MapEditError("a hexside joins two hexes")
+            raise MapEditError(N_("a hexside joins two hexes"))
         sides = _copy(_get(self.data, ("hexgrid", "hexsides")))
         sides = [] if sides is MISSING or sides is None else sides
         keys = {f"{ha[0]},{ha[1]}", f"{hb[0]},{hb[1]}"}

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from ..base.errors import quote
+from ..base.i18n import N_
 from .places import MapStyle, Sea
 
 PORT_SYMBOLS = ("anchor", "ship")
@@ -29,7 +30,7 @@ def parse_seas(p: Any, value: Any) -> dict[str, Sea]:
     for key, item in p.get(p.c.mapping, value, "seas", default={}).items():
         place = f"seas.{key}"
         if not (isinstance(key, str) and _SLUG.match(key)):
-            p.add(place, f"id {quote(key)} must be lowercase letters, digits and '-'")
+            p.add(place, N_("id {key} must be lowercase letters, digits and '-'", key=quote(key)))
             continue
         item = p.get(p.c.mapping, item if item is not None else {}, place)
         if item is None:
@@ -48,7 +49,8 @@ def parse_style(p: Any, value: Any) -> MapStyle:
     p.keys(v, "style", STYLE_KEYS)
     border = v.get("region_border")
     if border is not None and not (isinstance(border, str) and _COLOUR.match(border)):
-        p.add("style.region_border", f"{quote(border)} is not a colour like #c62828")
+        p.add("style.region_border", N_("{border} is not a colour like #c62828",
+                                        border=quote(border)))
         border = None
     symbol = p.get(p.c.choice, v.get("port_symbol", "anchor"), "style.port_symbol",
                    PORT_SYMBOLS, default="anchor")
@@ -64,14 +66,14 @@ def area_sea(p: Any, v: dict[str, Any], place: str, seas: dict[str, Sea],
     sea = v.get("sea")
     if sea is None:
         if port and seas:
-            p.add(f"{place}.sea", f"a port of this map names its sea (one of "
-                                  f"{', '.join(seas)})")
+            p.add(f"{place}.sea", N_("a port of this map names its sea (one of {seas})",
+                                     seas=', '.join(seas)))
         return None
     if sea not in seas:
         known = ", ".join(seas) if seas else "none: add a seas: section"
-        p.add(f"{place}.sea", f"no sea {quote(sea)} (known: {known})")
+        p.add(f"{place}.sea", N_("no sea {sea} (known: {known})", sea=quote(sea), known=known))
         return None
     if not port:
-        p.add(f"{place}.sea", "only a port opens on a sea: set port: true or remove sea")
+        p.add(f"{place}.sea", N_("only a port opens on a sea: set port: true or remove sea"))
         return None
     return str(sea)

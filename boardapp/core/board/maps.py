@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..base.i18n import N_
 from .mapdata import BoardMap, load_map
 
 SHIPPED = "shipped"
@@ -124,17 +125,17 @@ def records_from_json(value: Any) -> dict[str, MapRecord]:
 
 def _which(record: MapRecord) -> str:
     if record.origin == USER:
-        return f"its player's own edited copy of the map {record.file}"
-    return f"the shipped map {record.file}"
+        return N_("its player's own edited copy of the map {file}", file=record.file)
+    return N_("the shipped map {file}", file=record.file)
 
 
 def _here(was: MapRecord, now: MapRecord) -> str:
     if was.origin == USER and now.origin == SHIPPED:
-        return "this computer has no edited copy of it, so the shipped map is used here"
+        return N_("this computer has no edited copy of it, so the shipped map is used here")
     if now.origin == USER:
-        return ("this computer uses an edited copy of it that differs, so that copy is "
-                "used here")
-    return "that map has changed since, so today's shipped map is used here"
+        return N_("this computer uses an edited copy of it that differs, so that copy is "
+                  "used here")
+    return N_("that map has changed since, so today's shipped map is used here")
 
 
 def map_notes(saved: Mapping[str, MapRecord], here: Mapping[str, MapRecord],
@@ -148,6 +149,11 @@ def map_notes(saved: Mapping[str, MapRecord], here: Mapping[str, MapRecord],
         now = here.get(board)
         if now is None or now.digest == was.digest:
             continue
-        where = f" (board {(titles or {}).get(board, board)})" if len(here) > 1 else ""
-        notes.append(f"This game was played on {_which(was)}{where}; {_here(was, now)}.")
+        if len(here) > 1:
+            notes.append(N_("This game was played on {which} (board {board}); {here}.",
+                            which=_which(was), board=(titles or {}).get(board, board),
+                            here=_here(was, now)))
+        else:
+            notes.append(N_("This game was played on {which}; {here}.", which=_which(was),
+                            here=_here(was, now)))
     return notes

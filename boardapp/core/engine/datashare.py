@@ -21,6 +21,7 @@ from typing import Any
 
 from ..base.atomic import atomic_write_text
 from ..base.errors import BoardappError, DataError
+from ..base.i18n import N_
 from ..base.yamlio import load_json_text, read_regular_file
 from .datasheets import Sheet, check_values, get_cell
 from .ruleset import Ruleset
@@ -49,28 +50,31 @@ def read_data_file(ruleset: Ruleset, path: str | Path) -> dict[str, dict[str, An
     file must be a sheet of the ruleset, its values valid for it. Raises
     :class:`DataError` naming the file and the place."""
     file = str(path)
-    raw = read_regular_file(path, MAX_BYTES, "game data file")
+    raw = read_regular_file(path, MAX_BYTES, N_("game data file"))
     try:
         doc = load_json_text(raw.decode("utf-8"), file)
     except UnicodeDecodeError as exc:
-        raise DataError(file, f"byte {exc.start + 1}", "not UTF-8 text") from exc
+        raise DataError(file, f"byte {exc.start + 1}", N_("not UTF-8 text")) from exc
     if not isinstance(doc, dict) or doc.get("boardapp") != KIND:
-        raise DataError(file, "boardapp", "not a boardapp game data file")
+        raise DataError(file, "boardapp", N_("not a boardapp game data file"))
     if doc.get("version") != VERSION:
-        raise DataError(file, "version", f"version {doc.get('version')!r} is not known "
-                                         f"(this boardapp reads version {VERSION})")
+        raise DataError(file, "version", N_("version {get} is not known (this boardapp reads "
+                                            "version {version})", get=repr(doc.get('version')),
+                                            version=VERSION))
     if doc.get("ruleset") != ruleset.id:
-        raise DataError(file, "ruleset", f"the data of {doc.get('ruleset')!r}, not of "
-                                         f"{ruleset.name} ({ruleset.id})")
+        raise DataError(file, "ruleset", N_("the data of {get}, not of {name} ({id})",
+                                            get=repr(doc.get('ruleset')), name=ruleset.name,
+                                            id=ruleset.id))
     sheets = doc.get("sheets")
     if not isinstance(sheets, dict):
-        raise DataError(file, "sheets", "expected a mapping of sheets")
+        raise DataError(file, "sheets", N_("expected a mapping of sheets"))
     known = {s.id: s for s in ruleset.data_sheets()}
     out: dict[str, dict[str, Any]] = {}
     for sheet_id, values in sheets.items():
         if sheet_id not in known:
-            raise DataError(file, f"sheets.{sheet_id}", f"{ruleset.name} has no such sheet "
-                                                       f"({', '.join(known) or 'none'})")
+            raise DataError(file, f"sheets.{sheet_id}", N_("{name} has no such sheet ({value})",
+                                                           name=ruleset.name,
+                                                           value=', '.join(known) or 'none'))
         problems = check_values(known[sheet_id], values)
         if problems:
             place, _, problem = problems[0].partition(": ")

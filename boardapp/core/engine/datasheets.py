@@ -65,21 +65,23 @@ class CellType:
             return None
         if self.kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
-                return f"expected a whole number, got {value!r}"
+                return N_("expected a whole number, got {value}", value=repr(value))
             if self.low is not None and value < self.low:
-                return f"{value} is below {self.low}"
+                return N_("{value} is below {low}", value=value, low=self.low)
             if self.high is not None and value > self.high:
-                return f"{value} is above {self.high}"
+                return N_("{value} is above {high}", value=value, high=self.high)
         elif self.kind == "bool":
             if not isinstance(value, bool):
-                return f"expected yes or no (true/false), got {value!r}"
+                return N_("expected yes or no (true/false), got {value}", value=repr(value))
         elif self.kind == "choice":
             if value not in self.choices:
-                return f"expected one of {', '.join(self.choices)}, got {value!r}"
+                return N_("expected one of {choices}, got {value}",
+                          choices=", ".join(self.choices), value=repr(value))
         elif not isinstance(value, str):
-            return f"expected text, got {value!r}"
+            return N_("expected text, got {value}", value=repr(value))
         elif self.pattern and not re.fullmatch(self.pattern, value):
-            return f"{value!r} is not of the form the table uses ({self.pattern})"
+            return N_("{value} is not of the form the table uses ({pattern})",
+                      value=repr(value), pattern=self.pattern)
         return None
 
     def parse(self, text: str) -> Any:
@@ -158,7 +160,8 @@ def _load(path: Path) -> Any:
     try:
         stamp = path.stat().st_mtime_ns
     except OSError as exc:
-        raise DataError(str(path), "", f"cannot read the file: {exc.strerror}") from exc
+        raise DataError(str(path), "", N_("cannot read the file: {strerror}",
+                                          strerror=exc.strerror)) from exc
     key = (str(path), stamp)
     if key not in _CACHE:
         _CACHE[key] = load_yaml_file(path)
@@ -170,12 +173,13 @@ def _node(doc: Any, sheet: Sheet) -> Mapping[Any, Any]:
     for i, key in enumerate(sheet.path):
         if not isinstance(node, Mapping) or key not in node:
             where = ".".join(sheet.path[: i + 1])
-            raise DataError(str(sheet.file), where, f"missing (the '{sheet.title}' sheet)")
+            raise DataError(str(sheet.file), where, N_("missing (the '{title}' sheet)",
+                                                       title=sheet.title))
         node = node[key]
     if not isinstance(node, Mapping):
         where = ".".join(sheet.path) or "the document"
         raise DataError(str(sheet.file), where,
-                        f"expected a mapping (the '{sheet.title}' sheet)")
+                        N_("expected a mapping (the '{title}' sheet)", title=sheet.title))
     return node
 
 
@@ -217,12 +221,13 @@ def _read_sheet(sheet: Sheet) -> dict[str, Any]:
             if sheet.keys and not re.fullmatch(sheet.keys, key):
                 continue
             if not isinstance(item, Mapping):
-                raise DataError(file, prefix + key, "expected a mapping of fields")
+                raise DataError(file, prefix + key, N_("expected a mapping of fields"))
             values[key] = {name: item.get(name) for name in sheet.fields}
         elif sheet.layout == "grid":
             if not isinstance(item, list) or len(item) != len(sheet.row_labels):
                 raise DataError(file, prefix + key,
-                                f"expected a list of {len(sheet.row_labels)} values")
+                                N_("expected a list of {n_row_labels} values",
+                                   n_row_labels=len(sheet.row_labels)))
             values[key] = list(item)
         else:
             values[key] = item
@@ -250,25 +255,27 @@ def check_values(sheet: Sheet, values: Any) -> list[str]:
     """What is wrong with ``values`` for ``sheet`` (``[]`` if nothing), each problem
     ``"PLACE: WHAT"``."""
     if not isinstance(values, Mapping):
-        return [f"{sheet.id}: expected a mapping"]
+        return [f"{sheet.id}: " + str(N_("expected a mapping"))]
     problems = []
     for key, item in values.items():
         if sheet.layout == "records":
             if not isinstance(item, Mapping):
-                problems.append(f"{key}: expected a mapping of fields")
+                problems.append(f"{key}: " + str(N_("expected a mapping of fields")))
                 continue
             cells = [(name, value) for name, value in item.items()]
         elif sheet.layout == "grid":
             if not isinstance(item, list) or len(item) != len(sheet.row_labels):
-                problems.append(f"{key}: expected a list of {len(sheet.row_labels)} values")
+                problems.append(f"{key}: " + str(N_("expected a list of {n} values",
+                                                       n=len(sheet.row_labels))))
                 continue
             cells = list(zip(sheet.row_labels, item, strict=True))
         else:
             cells = [("value", item)]
         for sub, value in cells:
             if sheet.layout == "records" and sub not in sheet.fields:
-                problems.append(f"{key}:{sub}: not a field of the {sheet.title} "
-                                f"({', '.join(sheet.fields)})")
+                problems.append(f"{key}:{sub}: " + str(N_(
+                    "not a field of the {title} ({fields})", title=sheet.title,
+                    fields=", ".join(sheet.fields))))
                 continue
             why = sheet.cell_type(sub).check(value)
             if why:
@@ -340,10 +347,10 @@ def decode_edit(sheet: Sheet, values: Mapping[str, Any], word: str) -> tuple[str
     try:
         value = kind.parse(written if written == UNKNOWN else unquote(written))
     except ValueError as exc:
-        raise InvalidActionError(f"{word!r}: {exc}") from exc
+        raise InvalidActionError(N_("{word}: {exc}", word=repr(word), exc=exc)) from exc
     why = kind.check(value)
     if why:
-        raise InvalidActionError(f"{word!r}: {why}")
+        raise InvalidActionError(N_("{word}: {why}", word=repr(word), why=why))
     return key, sub, value
 
 
@@ -365,22 +372,23 @@ def _edit_spans(text: str, sheet: Sheet, edits: Iterable[tuple[str, str, Any]]
                 ) -> list[tuple[int, int, str]]:
     root = yaml.compose(text, Loader=YAML_LOADER)
     if root is None:
-        raise DataError(str(sheet.file), "", "empty file")
+        raise DataError(str(sheet.file), "", N_("empty file"))
     node: yaml.Node | None = root
     for key in sheet.path:
         node = _child(node, key) if node is not None else None
     if node is None:
-        raise DataError(str(sheet.file), ".".join(sheet.path), "missing")
+        raise DataError(str(sheet.file), ".".join(sheet.path), N_("missing"))
     spans = []
     for key, sub, value in edits:
         row = _child(node, key)
         if row is None:
-            raise DataError(str(sheet.file), key, f"no such row in '{sheet.title}'")
+            raise DataError(str(sheet.file), key, N_("no such row in '{title}'",
+                                                     title=sheet.title))
         if sheet.layout == "column":
             target: yaml.Node | None = row
         elif sheet.layout == "grid":
             if not isinstance(row, yaml.SequenceNode):
-                raise DataError(str(sheet.file), key, "expected a list")
+                raise DataError(str(sheet.file), key, N_("expected a list"))
             target = row.value[sheet.row_labels.index(sub)]
         else:
             target = _child(row, sub)
@@ -388,7 +396,7 @@ def _edit_spans(text: str, sheet: Sheet, edits: Iterable[tuple[str, str, Any]]
                 spans.append(_insert_field(text, row, sub, value))
                 continue
         if not isinstance(target, yaml.ScalarNode):
-            raise DataError(str(sheet.file), f"{key}:{sub}", "expected a single value")
+            raise DataError(str(sheet.file), f"{key}:{sub}", N_("expected a single value"))
         spans.append((target.start_mark.index, target.end_mark.index, _scalar(value)))
     return spans
 
@@ -396,7 +404,8 @@ def _edit_spans(text: str, sheet: Sheet, edits: Iterable[tuple[str, str, Any]]
 def _insert_field(text: str, row: yaml.Node, name: str, value: Any) -> tuple[int, int, str]:
     """A span that adds ``name: value`` to mapping ``row`` (flow or block style)."""
     if not isinstance(row, yaml.MappingNode):
-        raise DataError("", f"line {row.start_mark.line + 1}", "expected a mapping of fields")
+        raise DataError("", N_("line {line}", line=row.start_mark.line + 1),
+                        N_("expected a mapping of fields"))
     if row.flow_style:
         end = row.end_mark.index - 1  # just before the closing brace
         sep = ", " if row.value else ""
@@ -415,7 +424,8 @@ def save_sheet_values(sheet: Sheet, edits: Iterable[tuple[str, str, Any]]) -> No
     for key, sub, value in edits:
         why = sheet.cell_type(sub).check(value)
         if why:
-            raise BoardappError(f"{sheet.title}, {key}:{sub}: {why}")
+            raise BoardappError(N_("{title}, {key}:{sub}: {why}", title=sheet.title, key=key,
+                                   sub=sub, why=why))
     try:
         text = sheet.file.read_text(encoding="utf-8")
         spans = _edit_spans(text, sheet, edits)

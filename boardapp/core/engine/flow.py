@@ -150,8 +150,12 @@ class Step(Generic[R]):
 
     @staticmethod
     def _not_yours(ruleset: Any, sides: list[str]) -> str:
-        names = " and ".join(ruleset.side(s).name for s in sides) or "nobody"
-        return f"it is not your decision now (waiting for {names})"
+        if not sides:
+            return N_("it is not your decision now (waiting for nobody)")
+        names: Any = ruleset.side(sides[0]).name
+        for s in sides[1:]:
+            names = N_("{a} and {b}", a=names, b=ruleset.side(s).name)
+        return N_("it is not your decision now (waiting for {names})", names=names)
 
     def label(self, ruleset: R, state: State, frame: Frame, action: Action) -> str:
         """The words of ``action`` on its button or menu."""

@@ -245,8 +245,9 @@ class Ruleset:
         for board, bmap in maps.items():
             for place in (*bmap.areas, *bmap.boxes):
                 if place in seen:
-                    raise DataError(bmap.file, place, f"this place id is on board "
-                                    f"{seen[place]!r} too (ids are unique across boards)")
+                    raise DataError(bmap.file, place, N_("this place id is on board {seen} too "
+                                                         "(ids are unique across boards)",
+                                                         seen=repr(seen[place])))
                 seen[place] = board
         return maps
 
@@ -565,7 +566,7 @@ class Ruleset:
                                             pid=repr(pid)))
         verdict = self.check_move(state, pieces, dest)
         if not verdict.legal or verdict.reach is None:
-            raise IllegalActionError(verdict.reason or "Illegal move", verdict.rule)
+            raise IllegalActionError(verdict.reason or N_("Illegal move"), verdict.rule)
         return pieces, dest, verdict.reach
 
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:

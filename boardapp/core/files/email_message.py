@@ -20,6 +20,7 @@ from typing import Any
 from ... import __version__
 from ..base.atomic import atomic_write_bytes
 from ..base.errors import BoardappError, quote
+from ..base.i18n import N_
 from ..engine.game import Game
 from .gamefile import save_for_opponent
 from .history import (
@@ -38,10 +39,10 @@ def email_subject(game: Game) -> str:
     """E.g. "boardapp: Some Game, turn 2 (1342), Blue (Bob) to play"."""
     parts = [game.ruleset.name, turn_text(game)]
     if game.state.get("phase") == "over":
-        parts.append("game over")
+        parts.append(N_("game over"))
     else:
-        parts.append(f"{to_play(game)} to play")
-    return "boardapp: " + ", ".join(p for p in parts if p)
+        parts.append(N_("{side} to play", side=to_play(game)))
+    return "boardapp: " + ", ".join(str(p) for p in parts if p)
 
 
 def sender_of(game: Game, side: str | None = None) -> str:
@@ -102,23 +103,25 @@ def parse_addresses(text: str | Sequence[str] | None, what: str) -> tuple[Addres
     found: list[Address] = []
     for item in texts:
         if any(not ch.isprintable() for ch in item):
-            raise BoardappError(f"{what} {quote(item)}: an address is one line, without "
-                                "control characters")
+            raise BoardappError(N_("{what} {item}: an address is one line, without control "
+                                   "characters", what=what, item=quote(item)))
         parsed = _HEADERS("to", item)
         if parsed.defects or not parsed.addresses:
-            raise BoardappError(f"{what} {quote(item)} is not an email address "
-                                "(write name@example.org or Name <name@example.org>)")
+            raise BoardappError(N_("{what} {item} is not an email address (write "
+                                   "name@example.org or Name <name@example.org>)", what=what,
+                                   item=quote(item)))
         for address in parsed.addresses:
             if not (address.username and address.domain) or \
                     any(ch in address.addr_spec for ch in ' <>(),;:"\\[]'):
-                raise BoardappError(f"{what} {quote(item)} is not an email address "
-                                    "(write name@example.org or Name <name@example.org>)")
+                raise BoardappError(N_("{what} {item} is not an email address (write "
+                                       "name@example.org or Name <name@example.org>)", what=what,
+                                       item=quote(item)))
             try:
                 found.append(Address(display_name=one_line(address.display_name),
                                      username=address.username, domain=address.domain))
             except (ValueError, IndexError) as exc:
-                raise BoardappError(f"{what} {quote(item)} is not an email address: "
-                                    f"{exc}") from exc
+                raise BoardappError(N_("{what} {item} is not an email address: {exc}", what=what,
+                                       item=quote(item), exc=exc)) from exc
     return tuple(found)
 
 
@@ -130,16 +133,16 @@ def email_headers(game: Game, *, sender: str | None = None,
     address given is not one."""
     side = sender_of(game, sender)
     if from_addr:
-        sender_addresses = parse_addresses(from_addr, "the sender's address")
+        sender_addresses = parse_addresses(from_addr, N_("the sender's address"))
         if len(sender_addresses) != 1:
-            raise BoardappError(f"the sender's address {quote(from_addr)} must be one "
-                                "address")
+            raise BoardappError(N_("the sender's address {from_addr} must be one address",
+                                   from_addr=quote(from_addr)))
     else:
         sender_addresses = (Address(display_name=one_line(side_name(game, side)),
                                     addr_spec=LOCAL_ADDRESS),)
     headers: dict[str, Any] = {"Subject": one_line(email_subject(game)),
                                "From": sender_addresses}
-    to_addresses = parse_addresses(to, "the recipient's address") if to else ()
+    to_addresses = parse_addresses(to, N_("the recipient's address")) if to else ()
     if to_addresses:
         headers["To"] = to_addresses
     return headers

@@ -36,6 +36,7 @@ from ... import __version__
 from ..ai.seats import check_seats
 from ..base.atomic import atomic_write_text
 from ..base.errors import BoardappError, DataError, GameFileError, quote
+from ..base.i18n import N_
 from ..base.yamlio import load_json_text, read_regular_file
 from ..board.maps import MapProvider, map_notes, records_from_json, records_to_json
 from ..engine.datasheets import check_values
@@ -187,7 +188,7 @@ def read_game_bytes(path: str | Path) -> bytes:
     """The bytes of the game file ``path``: refused at once (:class:`GameFileError`) if it
     is not a regular file (a named pipe would block forever) or is too large."""
     try:
-        return read_regular_file(path, MAX_GAME_FILE_BYTES, "game file")
+        return read_regular_file(path, MAX_GAME_FILE_BYTES, N_("game file"))
     except GameFileError:
         raise
     except DataError as exc:
@@ -197,12 +198,12 @@ def read_game_bytes(path: str | Path) -> bytes:
 def loads_game_bytes(data: bytes, name: str = "<game>", **kwargs: Any) -> Game:
     """Parse the bytes of a game file (see :func:`load_game`)."""
     if len(data) > MAX_GAME_FILE_BYTES:
-        raise GameFileError(name, "", "file too large for a game file")
+        raise GameFileError(name, "", N_("file too large for a game file"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise GameFileError(name, f"byte {exc.start + 1}",
-                            "not UTF-8 text (is this a boardapp game?)") from exc
+        raise GameFileError(name, N_("byte {n}", n=exc.start + 1),
+                            N_("not UTF-8 text (is this a boardapp game?)")) from exc
     return loads_game(text, name, **kwargs)
 
 
@@ -211,11 +212,12 @@ def _parse_json(text: str, name: str) -> Any:
         return load_json_text(text, name)
     except BoardappError as exc:
         raise GameFileError(name, getattr(exc, "place", ""),
-                            f"not valid JSON: {getattr(exc, 'problem', exc)}") from exc
+                            N_("not valid JSON: {getattr}",
+                               getattr=getattr(exc, 'problem', exc))) from exc
     except RecursionError as exc:
-        raise GameFileError(name, "", "not a game file: nested too deeply") from exc
+        raise GameFileError(name, "", N_("not a game file: nested too deeply")) from exc
     except ValueError as exc:  # e.g. a number with too many digits
-        raise GameFileError(name, "", f"not valid JSON: {exc}") from exc
+        raise GameFileError(name, "", N_("not valid JSON: {exc}", exc=exc)) from exc
 
 
 def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None,
@@ -224,29 +226,30 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     """Parse game file text (see :func:`load_game`)."""
     data = _parse_json(text, name)
     if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
-        raise GameFileError(name, "format", "not a boardapp game file")
+        raise GameFileError(name, "format", N_("not a boardapp game file"))
     written = (data.get("version"), data.get("app"), _ruleset_version(data))
     data = migrate(data, name)
     r = Reader(name)
     mode = data.get("mode")
     if mode not in MODES:
-        raise GameFileError(name, "mode", f"unknown game mode {quote(mode)} (expected hotseat "
-                                          "or pbem): written by a newer boardapp? update it")
+        raise GameFileError(name, "mode", N_("unknown game mode {mode} (expected hotseat or "
+                                             "pbem): written by a newer boardapp? update it",
+                                             mode=quote(mode)))
     ruleset = _ruleset(r, data, maps)
     scenario = data.get("scenario")
     if not isinstance(scenario, str):
-        raise GameFileError(name, "scenario", "missing scenario id")
+        raise GameFileError(name, "scenario", N_("missing scenario id"))
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise GameFileError(name, "seed", "missing or not a whole number")
+        raise GameFileError(name, "seed", N_("missing or not a whole number"))
     actions = data.get("actions")
     if not isinstance(actions, list):
-        raise GameFileError(name, "actions", "expected a list of actions")
+        raise GameFileError(name, "actions", N_("expected a list of actions"))
     start_data = _game_data(r, ruleset, data.get("game_data", {}))
     chosen = data.get("sides")
     if chosen is not None and (not isinstance(chosen, list)
                                or not all(isinstance(x, str) for x in chosen)):
-        raise GameFileError(name, "sides", "expected a list of side ids")
+        raise GameFileError(name, "sides", N_("expected a list of side ids"))
     played = _ruleset_version(data)
 
     def new_game() -> Game:
@@ -256,8 +259,8 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
         except BoardappError as exc:
             raise GameFileError(name, "sides" if chosen else "scenario", str(exc)) from exc
         except Exception as exc:  # a ruleset's set-up failing on a strange seed
-            raise GameFileError(name, "seed", f"the set-up fails: {type(exc).__name__}: "
-                                              f"{exc}") from exc
+            raise GameFileError(name, "seed", N_("the set-up fails: {name}: {exc}",
+                                                 name=type(exc).__name__, exc=exc)) from exc
 
     game = new_game()
     game.notes += _map_notes(game, data)
@@ -280,9 +283,9 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
         if expected is not None and expected != digest(game.state):
             now = (GAME_VERSION, f"boardapp {__version__}", game.ruleset.version)
             if written == now:
-                raise GameFileError(name, "digest", "the final state does not match the "
-                                                    "action log: the file was edited or "
-                                                    "damaged")
+                raise GameFileError(name, "digest", N_("the final state does not match the "
+                                                       "action log: the file was edited or "
+                                                       "damaged"))
             game.notes.append(f"This file was written by {written[1]} (format {written[0]}, "
                               f"{game.ruleset.name} {written[2]}). Its actions and dice replay "
                               "exactly, but the rules have changed since: the final state "
@@ -290,8 +293,8 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
         return game
     _open_pbem(r, game, data, actions, passphrase, side)
     if data.get("digest") != final_digest(game):
-        raise GameFileError(name, "digest", "the final public state does not match the "
-                                            "action log: the file was edited or damaged")
+        raise GameFileError(name, "digest", N_("the final public state does not match the action "
+                                               "log: the file was edited or damaged"))
     if ledger is not None:
         ledger.check_received(game, name)
         assert game.pbem is not None
@@ -302,7 +305,7 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
 def _ruleset(r: Reader, data: dict[str, Any], maps: MapProvider | None) -> Ruleset:
     info = data.get("ruleset")
     if not isinstance(info, dict) or not isinstance(info.get("id"), str):
-        raise r.fail("ruleset", "missing ruleset id")
+        raise r.fail("ruleset", N_("missing ruleset id"))
     try:
         return find_ruleset(info["id"], maps)
     except BoardappError as exc:
@@ -313,14 +316,15 @@ def _game_data(r: Reader, ruleset: Ruleset, value: Any) -> dict[str, Any]:
     """The game data the file's game started with, checked against the ruleset's sheets
     (a file without any, written before game data existed, reads the data files)."""
     if not isinstance(value, dict):
-        raise r.fail("game_data", "expected a mapping of data sheets")
+        raise r.fail("game_data", N_("expected a mapping of data sheets"))
     sheets = {s.id: s for s in ruleset.data_sheets()}
     for sheet_id, values in value.items():
         if sheet_id not in sheets:
-            raise r.fail(f"game_data.{sheet_id}", f"{ruleset.name} has no such data sheet "
-                                                  f"({', '.join(sheets) or 'none'})")
+            raise r.fail(f"game_data.{sheet_id}", N_("{name} has no such data sheet ({value})",
+                                                     name=ruleset.name,
+                                                     value=', '.join(sheets) or 'none'))
         if not isinstance(values, dict):
-            raise r.fail(f"game_data.{sheet_id}", "expected a mapping")
+            raise r.fail(f"game_data.{sheet_id}", N_("expected a mapping"))
         problems = check_values(sheets[sheet_id], values)
         if problems:
             place, _, problem = problems[0].partition(": ")
@@ -384,14 +388,14 @@ def _check_checkpoints(r: Reader, game: Game, actions: list[Any], kept: Any,
     if kept is None:
         return
     if checkpoints.read(kept, len(actions)) is None:
-        raise r.fail("checkpoints", "expected a list of {\"n\", \"digest\", \"state\"} "
-                                    "ending with the last action's")
+        raise r.fail("checkpoints", N_('expected a list of {{"n", "digest", "state"}} ending '
+                                       "with the last action's"))
     bad = checkpoints.check(game, actions, kept)
     now = (GAME_VERSION, f"boardapp {__version__}", game.ruleset.version)
     if bad and written == now:
         i = [c.get("n") for c in kept].index(bad[0])
-        raise r.fail(f"checkpoints[{i}] (the position after action {bad[0]})",
-                     "not the position the action log gives: the file was edited or damaged")
+        raise r.fail(f"checkpoints[{i}] " + str(N_("(the position after action {n})", n=bad[0])),
+                     N_("not the position the action log gives: the file was edited or damaged"))
 
 
 def _replay_hotseat(r: Reader, game: Game, actions: list[Any], sides: list[str],
@@ -405,22 +409,26 @@ def _replay_actions(r: Reader, game: Game, actions: list[Any], sides: list[str],
     for i, item in enumerate(actions):
         place = f"actions[{i}] (action {i + 1})"
         if not isinstance(item, dict) or not isinstance(item.get("action"), str):
-            raise r.fail(place, "expected {\"action\": \"...\", ...}")
+            raise r.fail(place, N_('expected {{"action": "...", ...}}'))
         side = item.get("side")
         if side is not None and side not in sides:
-            raise r.fail(f"{place}.side", f"expected a side id ({', '.join(sides)})")
+            raise r.fail(f"{place}.side", N_("expected a side id ({sides})",
+                                             sides=', '.join(sides)))
         try:
             entry = game.push(item["action"], side=side)
         except BoardappError as exc:
-            raise r.fail(place, f"{quote(item['action'])} cannot be replayed: {exc}{hint}") \
+            raise r.fail(place, N_("{item} cannot be replayed: {exc}{hint}",
+                                   item=quote(item['action']), exc=exc, hint=hint)) \
                 from exc
         except Exception as exc:  # the rules failing on strange input must not crash us
-            raise r.fail(place, f"{quote(item['action'])} cannot be replayed: the rules failed "
-                                f"({type(exc).__name__}: {exc}){hint}") from exc
+            raise r.fail(place, N_("{item} cannot be replayed: the rules failed ({name}: "
+                                   "{exc}){hint}", item=quote(item['action']),
+                                   name=type(exc).__name__, exc=exc, hint=hint)) from exc
         recorded = item.get("dice")
         if isinstance(recorded, list) and recorded != entry.dice:
-            raise r.fail(place, f"the dice recorded ({quote(recorded)}) differ from the "
-                                f"replayed dice ({entry.dice}): the file was edited")
+            raise r.fail(place, N_("the dice recorded ({recorded}) differ from the replayed dice "
+                                   "({dice}): the file was edited", recorded=quote(recorded),
+                                   dice=entry.dice))
 
 
 def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
@@ -431,12 +439,12 @@ def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
     header = r.mapping(data.get("pbem"), "pbem")
     game_id = r.hexa(header.get("game_id"), "pbem.game_id", 16)
     if game.seed != seed_for(game_id):
-        raise r.fail("seed", "the set-up seed is not the one of this game id: the file was "
-                             "edited")
+        raise r.fail("seed", N_("the set-up seed is not the one of this game id: the file was "
+                                "edited"))
     pbem = Pbem(game_id, read_players(r, header.get("players"), player_sides(game)))
     if game.sides is not None and sorted(game.sides) != sorted(pbem.players):
-        raise r.fail("sides", "the sides set up are not the players' sides: the file was "
-                              "edited")
+        raise r.fail("sides", N_("the sides set up are not the players' sides: the file was "
+                                 "edited"))
     game.pbem = pbem
     for i, player in enumerate(pbem.players.values()):
         if player.opened is not None:
@@ -451,11 +459,11 @@ def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
             raise r.fail(f"pbem.players[{list(pbem.players).index(exc.side)}]",
                          str(exc)) from exc
         except PassphraseError as exc:
-            raise PassphraseError(f"{r.file}: {exc}") from exc
+            raise PassphraseError(N_("{file}: {exc}", file=r.file, exc=exc)) from exc
     game.refresh_views()
     sends = read_sends(r, data.get("sends"), list(pbem.players), True, None)
     if actions and not pbem.all_joined:
-        raise r.fail("actions", "actions were played before every player joined")
+        raise r.fail("actions", N_("actions were played before every player joined"))
     game.sends = sends
     _replay_pbem(r, game, actions, _version_hint(game, data))
     if pbem.me is not None and pbem.unsent_by_others(game) is not None:
@@ -484,12 +492,13 @@ def _replay_pbem(r: Reader, game: Game, actions: list[Any], hint: str) -> None:
                 if number == first:
                     check_send_opening(pbem, game, s)
                 if record.by != send.side:
-                    raise StepError(f"recorded as played by {pbem.name(game, record.by)} but "
-                                    f"sent by {pbem.name(game, send.side)}")
+                    raise StepError(N_("recorded as played by {by} but sent by {side}",
+                                       by=pbem.name(game, record.by),
+                                       side=pbem.name(game, send.side)))
                 own: str | None = send.reveal
             else:
                 if pending_by not in (None, record.by):
-                    raise StepError("actions not yet sent must all be the same player's")
+                    raise StepError(N_("actions not yet sent must all be the same player's"))
                 pending_by = record.by
                 own = None
                 if record.by in pbem.keys:
@@ -498,10 +507,11 @@ def _replay_pbem(r: Reader, game: Game, actions: list[Any], hint: str) -> None:
             entry, after, proof = replay_record(pbem, game, record, own)
             if s is not None and pbem.entry_hash(game, record_json(record, number)) != \
                     sends[s].hashes[number - first_of(sends, s)]:
-                raise StepError(f"this action is not the one {pbem.name(game, sends[s].side)} "
-                                "sent and signed: it was changed after it was sent")
+                raise StepError(N_("this action is not the one {side} sent and signed: it was "
+                                   "changed after it was sent",
+                                   side=pbem.name(game, sends[s].side)))
         except StepError as exc:
-            raise r.fail(place, f"{exc}{hint}") from exc
+            raise r.fail(place, N_("{exc}{hint}", exc=exc, hint=hint)) from exc
         game.append_checked(entry, after)
         pbem.proofs.append(proof)
         if s is not None and number == sends[s].upto:
@@ -509,7 +519,8 @@ def _replay_pbem(r: Reader, game: Game, actions: list[Any], hint: str) -> None:
                 check_send_signature(pbem, game, sends[s])
             except StepError as exc:
                 first = first_of(sends, s)
-                raise r.fail(f"sends[{s}] (actions {first}-{number})", str(exc)) from exc
+                raise r.fail(f"sends[{s}] " + str(N_("(actions {first}-{last})", first=first,
+                                                      last=number)), str(exc)) from exc
     if sends:
         check_upto(r, f"sends[{len(sends) - 1}]", sends[-1].upto, len(actions))
 

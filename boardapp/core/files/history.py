@@ -7,6 +7,7 @@ opponent — uses :func:`public_render`, which shows only what the file shows ev
 
 from __future__ import annotations
 
+from ..base.i18n import N_
 from ..engine.game import Game
 
 
@@ -16,7 +17,7 @@ def public_render(game: Game, index: int) -> str:
     if game.pbem is None:
         return entry.render()
     lines = game.pbem.proofs[index].text or [entry.action.text()]
-    tag = " (by hand)" if entry.manual else ""
+    tag = N_(" (by hand)") if entry.manual else ""
     return f"{entry.number}. " + "\n    ".join(lines) + tag
 
 
@@ -39,7 +40,7 @@ def turn_text(game: Game) -> str:
             return str(label(turn))
         except Exception:  # a label is decoration: never fail for it
             pass
-    return f"turn {turn}" if turn is not None else ""
+    return N_("turn {turn}", turn=turn) if turn is not None else ""
 
 
 def to_play(game: Game) -> str:

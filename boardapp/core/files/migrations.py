@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..base.errors import GameFileError
+from ..base.i18n import N_
 
 GAME_VERSION = 3
 """The format version this boardapp writes."""
@@ -46,13 +47,15 @@ def migrate(data: dict[str, Any], file: str) -> dict[str, Any]:
     """``data`` brought up to :data:`GAME_VERSION`; :class:`GameFileError` if impossible."""
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise GameFileError(file, "version", "missing or not a number")
+        raise GameFileError(file, "version", N_("missing or not a number"))
     if version > GAME_VERSION:
-        raise GameFileError(file, "version", f"written by a newer boardapp (format {version}, "
-                                             f"this one reads up to {GAME_VERSION}): "
-                                             "update boardapp to open it")
+        raise GameFileError(file, "version", N_("written by a newer boardapp (format {version}, "
+                                                "this one reads up to {game_version}): update "
+                                                "boardapp to open it", version=version,
+                                                game_version=GAME_VERSION))
     if version < 1:
-        raise GameFileError(file, "version", f"unknown format version {version}")
+        raise GameFileError(file, "version", N_("unknown format version {version}",
+                                                version=version))
     while version < GAME_VERSION:
         data = MIGRATIONS[version](data)
         version += 1

@@ -36,6 +36,7 @@ import hmac
 import json
 
 from ..base.errors import BoardappError
+from ..base.i18n import N_
 
 CHAIN_LENGTH = 4096
 """Values per player: one is used each time the player sends the game."""
@@ -66,8 +67,9 @@ class HashChain:
     def value(self, index: int) -> bytes:
         """The value revealed by the player's ``index``-th send (0 is the anchor)."""
         if not 0 <= index <= self.length:
-            raise BoardappError(f"this game has used all {self.length} dice seeds of a player "
-                                "(one per send): start a new game file to go on")
+            raise BoardappError(N_("this game has used all {length} dice seeds of a player (one "
+                                   "per send): start a new game file to go on",
+                                   length=self.length))
         return self._values[index]
 
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..base.errors import BoardappError
+from ..base.i18n import N_
 from ..engine.state import State, copy_state
 
 SecretPath = tuple[str, ...]
@@ -43,16 +44,17 @@ def normalise_paths(raw: Any, sides: Iterable[str]) -> SecretPaths:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise BoardappError("secret_paths must return a mapping side -> list of paths")
+        raise BoardappError(N_("secret_paths must return a mapping side -> list of paths"))
     out: SecretPaths = {}
     for side, paths in raw.items():
         if side not in known:
-            raise BoardappError(f"secret_paths names an unknown side {side!r}")
+            raise BoardappError(N_("secret_paths names an unknown side {side}", side=repr(side)))
         clean: list[SecretPath] = []
         for path in paths:
             path = tuple(path)
             if not path or not all(isinstance(k, str) for k in path):
-                raise BoardappError(f"secret path {path!r} must be a non-empty tuple of keys")
+                raise BoardappError(N_("secret path {path} must be a non-empty tuple of keys",
+                                       path=repr(path)))
             clean.append(path)
         if clean:
             out[str(side)] = clean
@@ -180,13 +182,15 @@ def apply_patch(state: State, ops: list[dict[str, Any]]) -> None:
         node: Any = state
         for key in parents:
             if not isinstance(node, dict) or key not in node:
-                raise BoardappError(f"change {i + 1} goes through {key!r}, which is missing")
+                raise BoardappError(N_("change {value} goes through {key}, which is missing",
+                                       value=i + 1, key=repr(key)))
             node = node[key]
         if not isinstance(node, dict):
-            raise BoardappError(f"change {i + 1} does not lead to a mapping")
+            raise BoardappError(N_("change {value} does not lead to a mapping", value=i + 1))
         if op["op"] == "del":
             if last not in node:
-                raise BoardappError(f"change {i + 1} deletes {last!r}, which is missing")
+                raise BoardappError(N_("change {value} deletes {last}, which is missing",
+                                       value=i + 1, last=repr(last)))
             del node[last]
         else:
             node[last] = copy_state({"v": op["value"]})["v"]

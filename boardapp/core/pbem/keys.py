@@ -36,6 +36,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import (
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from ..base.errors import BoardappError
+from ..base.i18n import N_
 
 SECRET_BYTES = 32
 NONCE_BYTES = 12
@@ -120,7 +121,7 @@ class PlayerKeys:
             raw = unb64(box)
             return AESGCM(self.seal_key).decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:], aad)
         except (ValueError, InvalidTag) as exc:
-            raise SealError("the sealed box does not open with its owner's key") from exc
+            raise SealError(N_("the sealed box does not open with its owner's key")) from exc
 
 
 def verify_signature(public_key: str, message: bytes, signature: str) -> bool:
@@ -141,7 +142,7 @@ def _kdf(passphrase: str, salt: bytes, n: int, r: int, p: int) -> bytes:
 def make_keybox(secret: bytes, passphrase: str, *, n: int | None = None) -> dict[str, Any]:
     """The player secret encrypted with ``passphrase`` (scrypt + AES-256-GCM)."""
     if not passphrase:
-        raise PassphraseError("the passphrase is empty")
+        raise PassphraseError(N_("the passphrase is empty"))
     n = n or KDF_N
     salt = os.urandom(16)
     key = _kdf(passphrase, salt, n, 8, 1)
@@ -176,13 +177,13 @@ def open_keybox(box: dict[str, Any], passphrase: str) -> bytes:
     """The player secret in ``box``; :class:`PassphraseError` if the passphrase is wrong."""
     problem = check_keybox(box)
     if problem:
-        raise PassphraseError(f"damaged keybox: {problem}")
+        raise PassphraseError(N_("damaged keybox: {problem}", problem=problem))
     key = _kdf(passphrase, unb64(box["salt"]), box["n"], box["r"], box["p"])
     raw = unb64(box["box"])
     try:
         secret = AESGCM(key).decrypt(raw[:NONCE_BYTES], raw[NONCE_BYTES:], b"boardapp/keybox")
     except InvalidTag as exc:
-        raise PassphraseError("wrong passphrase") from exc
+        raise PassphraseError(N_("wrong passphrase")) from exc
     if len(secret) != SECRET_BYTES:
-        raise PassphraseError("damaged keybox: the secret has the wrong size")
+        raise PassphraseError(N_("damaged keybox: the secret has the wrong size"))
     return secret

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..base.atomic import atomic_write_text
 from ..base.errors import GameFileError
+from ..base.i18n import N_
 from ..engine.sends import Send, first_of
 
 if TYPE_CHECKING:
@@ -111,11 +112,11 @@ class Ledger:
         pbem = game.pbem
         assert pbem is not None
         who = pbem.name(game, game.sends[index].side)
-        raise GameFileError(file, f"actions[{number - 1}] (action {number})",
-                            f"{who} already sent a different action {number} in an earlier "
-                            f"file (send {index + 1}, opened on this computer): this file "
-                            "plays again a turn that was already sent, with other actions "
-                            "or dice")
+        raise GameFileError(file, f"actions[{number - 1}] " + str(N_("(action {n})", n=number)),
+                            N_("{who} already sent a different action {number} in an earlier "
+                               "file (send {value}, opened on this computer): this file plays "
+                               "again a turn that was already sent, with other actions or dice",
+                               who=who, number=number, value=index + 1))
 
     # -- the local player's turn -----------------------------------------------------------
     @staticmethod

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import BoardappError, IllegalActionError
+from ..base.i18n import N_
 from ..base.names import check_player_name
 from ..engine.actions import Action, LogEntry, log_json
 from ..engine.context import Context, DiceSource
@@ -199,19 +200,21 @@ def dice_source(base: bytes | None, private_key: bytes | None,
         j = next(counter)
         if recorded is not None:
             if j >= len(recorded) or recorded[j] is None:
-                raise HiddenInfoError(f"die {j + 1} is private to the player who rolled it")
+                raise HiddenInfoError(N_("die {value} is private to the player who rolled it",
+                                         value=j + 1))
             value = recorded[j]
             assert value is not None
             lo, hi = (0, sides - 1) if zero_based else (1, sides)
             if not lo <= value <= hi:
-                raise StepError(f"die {j + 1} is recorded as {value}, not a face of a "
-                                f"d{sides}")
+                raise StepError(N_("die {value} is recorded as {value2}, not a face of a d{sides}",
+                                   value=j + 1, value2=value, sides=sides))
             return value
         if base is None:
-            raise HiddenInfoError("the dice of this action cannot be derived here")
+            raise HiddenInfoError(N_("the dice of this action cannot be derived here"))
         if private:
             if private_key is None:
-                raise HiddenInfoError(f"die {j + 1} is private to the player who rolled it")
+                raise HiddenInfoError(N_("die {value} is private to the player who rolled it",
+                                         value=j + 1))
             return die_from(private_base(base, private_key), j, sides, zero_based=zero_based)
         return die_from(base, j, sides, zero_based=zero_based)
 
@@ -285,7 +288,8 @@ class Pbem:
         for candidate in candidates:
             player = self.players.get(candidate)
             if player is None or player.keybox is None:
-                raise PassphraseError(f"no player {candidate!r} has joined this game")
+                raise PassphraseError(N_("no player {candidate} has joined this game",
+                                         candidate=repr(candidate)))
             try:
                 secret = open_keybox(player.keybox, passphrase)
             except PassphraseError:
@@ -293,7 +297,7 @@ class Pbem:
             self.add_keys(candidate, PlayerKeys(secret), me=True)
             return candidate
         who = f"the {side} player" if side else "any player of this game"
-        raise PassphraseError(f"wrong passphrase for {who}")
+        raise PassphraseError(N_("wrong passphrase for {who}", who=who))
 
     # -- views -----------------------------------------------------------------------------
     def paths(self, game: Game, state: State) -> SecretPaths:
@@ -357,19 +361,24 @@ class Pbem:
         if not self.all_joined:
             waiting = ", ".join(self.name(game, s) for s, p in self.players.items()
                                 if not p.joined)
-            return f"waiting for {waiting} to join: send them the game file"
+            return N_("waiting for {waiting} to join: send them the game file",
+                      waiting=waiting)
         if self.me is None:
-            return ("this play-by-email game is open without a passphrase: open it with "
-                    "yours to play")
+            return N_("this play-by-email game is open without a passphrase: open it with "
+                      "yours to play")
         unsent = self.unsent_by_others(game)
         if unsent is not None:
             side, first, last = unsent
             who = self.name(game, side)
-            actions = f"action {first}" if first == last else f"actions {first}-{last}"
-            return (f"{who} played {actions} and saved the file without sending "
-                    f"{'it' if first == last else 'them'}: nobody can play on until they "
-                    f"do. Ask {who} to open their file, send it (Save for the others, or "
-                    "'boardapp send FILE') and mail it to you again")
+            if first == last:
+                return N_("{who} played action {first} and saved the file without sending "
+                          "it: nobody can play on until they do. Ask {who} to open their "
+                          "file, send it (Save for the others, or 'boardapp send FILE') and "
+                          "mail it to you again", who=who, first=first)
+            return N_("{who} played actions {first}-{last} and saved the file without "
+                      "sending them: nobody can play on until they do. Ask {who} to open "
+                      "their file, send it (Save for the others, or 'boardapp send FILE') "
+                      "and mail it to you again", who=who, first=first, last=last)
         return ""
 
     def check_can_play(self, game: Game, action: Action) -> str:
@@ -379,8 +388,8 @@ class Pbem:
             raise BoardappError(reason)
         assert self.me is not None
         if action.verb == "set-dice":
-            raise IllegalActionError("dice cannot be set by hand in a play-by-email game: "
-                                     "they come from every player's committed seeds")
+            raise IllegalActionError(N_("dice cannot be set by hand in a play-by-email game: "
+                                        "they come from every player's committed seeds"))
         return self.me
 
     def play(self, game: Game, action: Action, side: str) -> tuple[LogEntry, State]:
@@ -390,8 +399,9 @@ class Pbem:
         it (``commit ?``); its words are sealed with the player's hidden information."""
         me = self.check_can_play(game, action)
         if side != me:
-            raise IllegalActionError(f"you play {self.name(game, me)}: the decisions of "
-                                     f"{self.name(game, side)} are made by their program")
+            raise IllegalActionError(N_("you play {me}: the decisions of {side} are made by "
+                                        "their program", me=self.name(game, me),
+                                        side=self.name(game, side)))
         number = len(game.log) + 1
         view = game.state
         shown = game.ruleset.public_action(view, action)
@@ -431,17 +441,18 @@ class Pbem:
         except BoardappError:
             raise
         except Exception as exc:  # rules tripping over a placeholder
-            raise HiddenInfoError(f"'{action.text()}' failed in the rules ({type(exc).__name__}"
-                                  f": {exc}); by email this happens when an action needs "
-                                  "hidden information this program does not have") from exc
+            raise HiddenInfoError(N_("'{v_text}' failed in the rules ({name}: {exc}); by email "
+                                     "this happens when an action needs hidden information this "
+                                     "program does not have", v_text=action.text(),
+                                     name=type(exc).__name__, exc=exc)) from exc
 
     def _refuse_others_secrets(self, game: Game, me: str, view: State, after: State,
                                paths: SecretPaths) -> None:
         for other, other_paths in paths.items():
             if other != me and read_secrets(view, other_paths) != read_secrets(after,
                                                                                other_paths):
-                raise HiddenInfoError(f"this action changes the hidden information of "
-                                      f"{self.name(game, other)}: they must play it")
+                raise HiddenInfoError(N_("this action changes the hidden information of {other}: "
+                                         "they must play it", other=self.name(game, other)))
 
     def _refuse_if_reads_others(self, game: Game, me: str, view: State, action: Action,
                                 side: str, base: bytes, private_key: bytes,
@@ -460,9 +471,9 @@ class Pbem:
             same = False
         if not same:
             names = ", ".join(self.name(game, s) for s in others)
-            raise HiddenInfoError(f"'{action.text()}' depends on the hidden information of "
-                                  f"{names}, which only their program can see: they must "
-                                  "play it")
+            raise HiddenInfoError(N_("'{v_text}' depends on the hidden information of {names}, "
+                                     "which only their program can see: they must play it",
+                                     v_text=action.text(), names=names))
 
     def _is_hidden(self, game: Game, pub_before: State, pub_after: State, action: Action,
                    side: str, base: bytes, ctx: Context) -> bool:
@@ -504,13 +515,13 @@ class Pbem:
             plaintext = self.keys[side].unseal(sealed["box"],
                                                self._aad(game, number, sealed["commit"]))
         except SealError as exc:
-            raise StepError(f"{self.name(game, side)}'s sealed hidden information does not "
-                            "open: it was edited or belongs to another action") from exc
+            raise StepError(N_("{side}'s sealed hidden information does not open: it was edited "
+                               "or belongs to another action", side=self.name(game, side))) from exc
         if hashlib.sha256(plaintext).hexdigest() != sealed["commit"]:
-            raise StepError("the sealed hidden information does not match its commitment")
+            raise StepError(N_("the sealed hidden information does not match its commitment"))
         payload = json.loads(plaintext)
         if not isinstance(payload, dict):
-            raise StepError("the sealed hidden information is damaged")
+            raise StepError(N_("the sealed hidden information is damaged"))
         return payload
 
     def took_back(self, game: Game) -> None:
@@ -562,7 +573,7 @@ class Pbem:
         """Close the local player's actions since the last send (``None`` if none)."""
         me = self.me
         if me is None:
-            raise BoardappError("only a player (with their passphrase) can send the game")
+            raise BoardappError(N_("only a player (with their passphrase) can send the game"))
         start = game.sends[-1].upto if game.sends else 0
         if len(game.log) == start:
             return None
@@ -618,12 +629,16 @@ def new_pbem_game(ruleset: Ruleset, scenario: str | None, players: Mapping[str, 
     sides = player_sides(game)
     unknown = [s for s in players if s not in sides]
     if unknown or len(players) < 2:
-        raise BoardappError(f"name at least two players among the sides {', '.join(sides)}"
-                            + (f" (unknown: {', '.join(unknown)})" if unknown else ""))
+        if unknown:
+            raise BoardappError(N_("name at least two players among the sides {sides} "
+                                   "(unknown: {unknown})", sides=", ".join(sides),
+                                   unknown=", ".join(unknown)))
+        raise BoardappError(N_("name at least two players among the sides {sides}",
+                               sides=", ".join(sides)))
     if me not in players:
-        raise BoardappError(f"you ({me}) must be one of the players")
+        raise BoardappError(N_("you ({me}) must be one of the players", me=me))
     for side, name in players.items():
-        check_player_name(name, f"the player of {side}")
+        check_player_name(name, N_("the player of {side}", side=side))
     pbem = Pbem(game_id, [Player(side, str(players[side]), chain_length=chain_length)
                  for side in sides if side in players])
     keys = _new_keys(pbem.players[me], passphrase, kdf_n)
@@ -637,15 +652,15 @@ def join_pbem(game: Game, side: str, passphrase: str, *, kdf_n: int | None = Non
     """The player of ``side`` joins the game received by email."""
     pbem = game.pbem
     if pbem is None:
-        raise BoardappError("this is not a play-by-email game")
+        raise BoardappError(N_("this is not a play-by-email game"))
     player = pbem.players.get(side)
     if player is None:
-        raise BoardappError(f"{side} is not a player of this game "
-                            f"(players: {', '.join(pbem.players)})")
+        raise BoardappError(N_("{side} is not a player of this game (players: {players})",
+                               side=side, players=', '.join(pbem.players)))
     if player.joined:
-        raise BoardappError(f"{pbem.name(game, side)} has already joined")
+        raise BoardappError(N_("{side} has already joined", side=pbem.name(game, side)))
     for other in pbem.players.values():
-        check_player_name(other.name, f"the player of {other.side}")
+        check_player_name(other.name, N_("the player of {side}", side=other.side))
     keys = _new_keys(player, passphrase, kdf_n)
     pbem.keys.clear()
     pbem._chains.clear()
@@ -657,5 +672,5 @@ def open_seals(game: Game) -> None:
     """Publish the local player's secret (game over): everyone can check everything."""
     pbem = game.pbem
     if pbem is None or pbem.me is None:
-        raise BoardappError("only a player of a play-by-email game can open their seal")
+        raise BoardappError(N_("only a player of a play-by-email game can open their seal"))
     pbem.players[pbem.me].opened = pbem.keys[pbem.me].secret.hex()

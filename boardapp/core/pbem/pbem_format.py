@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..base.errors import GameFileError
+from ..base.i18n import N_
 from ..base.names import name_problem
 from ..engine.actions import lines_from
 from ..engine.sends import Send
@@ -39,37 +40,37 @@ class Reader:
     def mapping(self, value: Any, place: str) -> dict[str, Any]:
         """A JSON object."""
         if not isinstance(value, dict):
-            raise self.fail(place, "expected {...}")
+            raise self.fail(place, N_("expected {{...}}"))
         return value
 
     def listing(self, value: Any, place: str) -> list[Any]:
         """A JSON list."""
         if not isinstance(value, list):
-            raise self.fail(place, "expected a list")
+            raise self.fail(place, N_("expected a list"))
         return value
 
     def text(self, value: Any, place: str, *, empty: bool = False) -> str:
         """A string (non-empty unless ``empty``)."""
         if not isinstance(value, str) or (not empty and not value):
-            raise self.fail(place, "expected text")
+            raise self.fail(place, N_("expected text"))
         return value
 
     def hexa(self, value: Any, place: str, length: int) -> str:
         """Lower-case hex of exactly ``length`` digits."""
         if not isinstance(value, str) or len(value) != length or not _HEX.match(value):
-            raise self.fail(place, f"expected {length} hex digits")
+            raise self.fail(place, N_("expected {length} hex digits", length=length))
         return value
 
     def integer(self, value: Any, place: str, lo: int, hi: int) -> int:
         """A whole number in ``lo..hi``."""
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise self.fail(place, f"expected a whole number from {lo} to {hi}")
+            raise self.fail(place, N_("expected a whole number from {lo} to {hi}", lo=lo, hi=hi))
         return value
 
     def flag(self, value: Any, place: str) -> bool:
         """true or false."""
         if not isinstance(value, bool):
-            raise self.fail(place, "expected true or false")
+            raise self.fail(place, N_("expected true or false"))
         return value
 
     def texts(self, value: Any, place: str) -> list[str]:
@@ -85,17 +86,17 @@ def read_players(r: Reader, value: Any, playable: Iterable[str]) -> list[Player]
     sides = list(playable)
     items = r.listing(value, "pbem.players")
     if len(items) < 2:
-        raise r.fail("pbem.players", "a play-by-email game needs at least two players")
+        raise r.fail("pbem.players", N_("a play-by-email game needs at least two players"))
     players: list[Player] = []
     for i, item in enumerate(items):
         place = f"pbem.players[{i}]"
         item = r.mapping(item, place)
         side = r.text(item.get("side"), f"{place}.side")
         if side not in sides:
-            raise r.fail(f"{place}.side", f"{side!r} is not a playable side "
-                                          f"({', '.join(sides)})")
+            raise r.fail(f"{place}.side", N_("{side} is not a playable side ({sides})",
+                                             side=repr(side), sides=', '.join(sides)))
         if any(p.side == side for p in players):
-            raise r.fail(f"{place}.side", f"{side} is listed twice")
+            raise r.fail(f"{place}.side", N_("{side} is listed twice", side=side))
         name = r.text(item.get("name"), f"{place}.name", empty=True)
         problem = name_problem(name)
         if problem:
@@ -113,7 +114,7 @@ def read_players(r: Reader, value: Any, playable: Iterable[str]) -> list[Player]
             player.keybox = keys[2]
         if item.get("opened") is not None:
             if not player.joined:
-                raise r.fail(f"{place}.opened", "a player who has not joined has no seal")
+                raise r.fail(f"{place}.opened", N_("a player who has not joined has no seal"))
             player.opened = r.hexa(item["opened"], f"{place}.opened", 64)
         players.append(player)
     return players
@@ -130,7 +131,7 @@ def read_sends(r: Reader, value: Any, sides: Iterable[str], pbem: bool,
         item = r.mapping(item, place)
         side = r.text(item.get("side"), f"{place}.side")
         if side not in known:
-            raise r.fail(f"{place}.side", f"{side!r} is not a side of this game")
+            raise r.fail(f"{place}.side", N_("{side} is not a side of this game", side=repr(side)))
         previous = sends[-1].upto if sends else 0
         upto = r.integer(item.get("upto"), f"{place}.upto", previous + (1 if pbem else 0),
                          1 << 31)
@@ -143,8 +144,10 @@ def read_sends(r: Reader, value: Any, sides: Iterable[str], pbem: bool,
             send.retries = r.integer(item.get("retries"), f"{place}.retries", 0, 1 << 31)
             hashes = r.listing(item.get("hashes"), f"{place}.hashes")
             if len(hashes) != upto - previous:
-                raise r.fail(f"{place}.hashes", f"expected {upto - previous} hashes (actions "
-                                                f"{previous + 1}-{upto}), found {len(hashes)}")
+                raise r.fail(f"{place}.hashes", N_("expected {value} hashes (actions "
+                                                   "{value2}-{upto}), found {n_hashes}",
+                                                   value=upto - previous, value2=previous + 1,
+                                                   upto=upto, n_hashes=len(hashes)))
             send.hashes = [r.hexa(h, f"{place}.hashes[{j}]", 32) for j, h in enumerate(hashes)]
             send.sig = r.hexa(item.get("sig"), f"{place}.sig", 128)
         sends.append(send)
@@ -154,9 +157,10 @@ def read_sends(r: Reader, value: Any, sides: Iterable[str], pbem: bool,
 def check_upto(r: Reader, send_place: str, upto: int, count: int) -> None:
     """A send cannot close more actions than the file has."""
     if upto > count:
-        raise r.fail(f"{send_place}.upto", f"this send closes the actions up to {upto}, but the "
-                                           f"file has only {count}: actions from {count + 1} "
-                                           "on were removed (the file was cut or edited)")
+        raise r.fail(f"{send_place}.upto", N_("this send closes the actions up to {upto}, but "
+                                              "the file has only {count}: actions from {value} "
+                                              "on were removed (the file was cut or edited)",
+                                              upto=upto, count=count, value=count + 1))
 
 
 def read_record(r: Reader, item: Any, index: int, sides: Iterable[str],
@@ -165,14 +169,14 @@ def read_record(r: Reader, item: Any, index: int, sides: Iterable[str],
     place = f"actions[{index}] (action {index + 1})"
     item = r.mapping(item, place)
     if item.get("n") != index + 1:
-        raise r.fail(place, f"numbered {item.get('n')!r} instead of {index + 1}: an action "
-                            "was removed or moved")
+        raise r.fail(place, N_("numbered {get} instead of {value}: an action was removed or moved",
+                               get=repr(item.get('n')), value=index + 1))
     side = r.text(item.get("side"), f"{place}.side")
     if side not in list(sides):
-        raise r.fail(f"{place}.side", f"{side!r} is not a side of this game")
+        raise r.fail(f"{place}.side", N_("{side} is not a side of this game", side=repr(side)))
     by = r.text(item.get("by"), f"{place}.by")
     if by not in list(players):
-        raise r.fail(f"{place}.by", f"{by!r} is not a player of this game")
+        raise r.fail(f"{place}.by", N_("{by} is not a player of this game", by=repr(by)))
     dice = r.listing(item.get("dice"), f"{place}.dice")
     for j, die in enumerate(dice):
         if die is not None:
@@ -180,7 +184,7 @@ def read_record(r: Reader, item: Any, index: int, sides: Iterable[str],
     faces = r.texts(item.get("faces"), f"{place}.faces")
     if len(faces) != len(dice) or not all(_FACE.match(f) and int(f[2:]) > int(f[0])
                                           for f in faces):
-        raise r.fail(f"{place}.faces", "expected one face range (\"0-9\", \"1-6\") per die")
+        raise r.fail(f"{place}.faces", N_('expected one face range ("0-9", "1-6") per die'))
     sealed = item.get("sealed")
     if sealed is not None:
         sealed = r.mapping(sealed, f"{place}.sealed")

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import BoardappError
+from ..base.i18n import N_
 from ..engine.actions import Action, LogEntry, LogLine, lines_from
 from ..engine.context import Context, DiceSource
 from ..engine.sends import Send
@@ -43,21 +44,21 @@ def check_send_opening(pbem: Pbem, game: Game, index: int) -> None:
         if earlier.side == send.side and earlier.reveal:
             previous = earlier.reveal
     if not send.reveal or not check_reveal(send.reveal, previous):
-        raise StepError(f"{pbem.name(game, send.side)}'s dice seed revealed with this send "
-                        "is not the one committed when the game started: the seed was "
-                        "swapped or the file edited")
+        raise StepError(N_("{side}'s dice seed revealed with this send is not the one committed "
+                           "when the game started: the seed was swapped or the file edited",
+                           side=pbem.name(game, send.side)))
     if index == 0 and send.prev != pbem.genesis(game):
-        raise StepError("the game header (players, keys, dice seed commitments, set-up) "
-                        "is not the one the players signed: the header was edited")
+        raise StepError(N_("the game header (players, keys, dice seed commitments, set-up) is "
+                           "not the one the players signed: the header was edited"))
     expected_prev = (pbem.send_hash(game, game.sends[index - 1]) if index
                      else pbem.genesis(game))
     if send.prev != expected_prev:
-        raise StepError("this send does not follow the previous one: a send was removed, "
-                        "reordered or edited")
+        raise StepError(N_("this send does not follow the previous one: a send was removed, "
+                           "reordered or edited"))
     if send.side in pbem.keys:
         own = pbem.chain(send.side).value(pbem.own_index(game, send.side, send.upto))
         if own.hex() != send.reveal:
-            raise StepError("the revealed dice seed is not this player's")
+            raise StepError(N_("the revealed dice seed is not this player's"))
 
 
 def check_send_signature(pbem: Pbem, game: Game, send: Send) -> None:
@@ -65,8 +66,8 @@ def check_send_signature(pbem: Pbem, game: Game, send: Send) -> None:
     key = pbem.players[send.side].public_key or ""
     if not send.sig or not verify_signature(key, pbem.signed_message(game, send),
                                             send.sig):
-        raise StepError(f"{pbem.name(game, send.side)}'s signature does not match these "
-                        "actions: they were changed after they were sent")
+        raise StepError(N_("{side}'s signature does not match these actions: they were changed "
+                           "after they were sent", side=pbem.name(game, send.side)))
 
 
 def replay_record(pbem: Pbem, game: Game, record: Record,
@@ -80,14 +81,14 @@ def replay_record(pbem: Pbem, game: Game, record: Record,
     try:
         action = Action.parse(record.action)
     except BoardappError as exc:
-        raise StepError(f"not an action: {exc}") from exc
+        raise StepError(N_("not an action: {exc}", exc=exc)) from exc
     if record.manual != is_manual(action):
-        raise StepError("the 'manual' mark does not match the action")
+        raise StepError(N_("the 'manual' mark does not match the action"))
     if record.side != record.by:
-        raise StepError(f"this action is recorded for {pbem.name(game, record.side)} but "
-                        f"played by {pbem.name(game, record.by)}, who does not hold that "
-                        "side: each player's program plays only its player's side (the "
-                        "file was edited or written by another program)")
+        raise StepError(N_("this action is recorded for {side} but played by {by}, who does not "
+                           "hold that side: each player's program plays only its player's side "
+                           "(the file was edited or written by another program)",
+                           side=pbem.name(game, record.side), by=pbem.name(game, record.by)))
     view = game.state
     paths = pbem.paths(game, view)
     pub_before = mask(view, paths)
@@ -107,8 +108,8 @@ def replay_record(pbem: Pbem, game: Game, record: Record,
                                                     paths, base)
     public = pbem.public_digest(game, after)
     if public != record.public:
-        raise StepError("the public state after this action is not the one recorded: "
-                        "an earlier action, a die or the hidden information was edited")
+        raise StepError(N_("the public state after this action is not the one recorded: an "
+                           "earlier action, a die or the hidden information was edited"))
     if own is None:  # not sent: its dice could not be derived from the seeds
         status = "pending"
     proof = Proof(by=by, public=record.public, text=list(record.text),
@@ -125,16 +126,18 @@ def _run_replay(pbem: Pbem, game: Game, view: State, action: Action, side: str,
     except StepError:
         raise
     except BoardappError as exc:
-        raise StepError(f"'{action.text()}' cannot be replayed: {exc}") from exc
+        raise StepError(N_("'{v_text}' cannot be replayed: {exc}",
+                           v_text=action.text(), exc=exc)) from exc
     except Exception as exc:
-        raise StepError(f"'{action.text()}' cannot be replayed: the rules failed "
-                        f"({type(exc).__name__}: {exc})") from exc
+        raise StepError(N_("'{v_text}' cannot be replayed: the rules failed ({name}: {exc})",
+                           v_text=action.text(), name=type(exc).__name__, exc=exc)) from exc
 
 
 def _check_dice(ctx: Context, record: Record) -> None:
     if ctx.public_dice != record.dice or ctx.faces != record.faces:
-        raise StepError(f"the dice recorded ({record.dice}) are not the dice the players' "
-                        f"committed seeds give ({ctx.public_dice}): a die was edited")
+        raise StepError(N_("the dice recorded ({dice}) are not the dice the players' committed "
+                           "seeds give ({public_dice}): a die was edited", dice=record.dice,
+                           public_dice=ctx.public_dice))
 
 
 def _replay_own(pbem: Pbem, game: Game, record: Record, action: Action, view: State,
@@ -152,21 +155,21 @@ def _replay_own(pbem: Pbem, game: Game, record: Record, action: Action, view: St
     if payload is None:
         if private or ctx.private_lines or mine_after != read_secrets(view,
                                                                       paths.get(by, [])):
-            raise StepError("this action changed hidden information but nothing was "
-                            "sealed: the seal was removed")
+            raise StepError(N_("this action changed hidden information but nothing was sealed: "
+                               "the seal was removed"))
     else:
         if payload.get("dice") != private:
-            raise StepError("the private dice sealed are not the dice the seeds give")
+            raise StepError(N_("the private dice sealed are not the dice the seeds give"))
         if payload.get("secrets") != mine_after:
-            raise StepError("the sealed hidden information is not what the rules give")
+            raise StepError(N_("the sealed hidden information is not what the rules give"))
     if record.patch is not None:
         check = copy_state(pub_before)
         try:
             apply_patch(check, record.patch)
         except BoardappError as exc:
-            raise StepError(f"the public patch does not apply: {exc}") from exc
+            raise StepError(N_("the public patch does not apply: {exc}", exc=exc)) from exc
         if pbem.public_digest(game, check) != record.public:
-            raise StepError("the public patch does not give the public state recorded")
+            raise StepError(N_("the public patch does not give the public state recorded"))
     return after, [*ctx.lines, *ctx.private_lines], list(ctx.dice), "replayed", action
 
 
@@ -178,17 +181,16 @@ def _sealed_words(pbem: Pbem, game: Game, view: State, shown: Action,
     probe = Action(shown.verb, ("x",) * len(shown.args))
     if game.ruleset.public_action(view, probe) == probe:  # not a sealed verb
         if words is not None:
-            raise StepError("this action has sealed words but its verb is not sealed")
+            raise StepError(N_("this action has sealed words but its verb is not sealed"))
         return shown
     if words is None:
-        raise StepError("this sealed action has no sealed words: the seal was removed")
+        raise StepError(N_("this sealed action has no sealed words: the seal was removed"))
     try:
         action = Action.parse(words) if isinstance(words, str) else None
     except BoardappError:
         action = None
     if action is None or game.ruleset.public_action(view, action) != shown:
-        raise StepError("the sealed words of this action are not the action the file "
-                        "shows")
+        raise StepError(N_("the sealed words of this action are not the action the file shows"))
     return action
 
 
@@ -208,8 +210,8 @@ def _refuse_others_changed(pbem: Pbem, game: Game, by: str, view: State, after: 
     for side in {*paths, *paths_after} - {by}:
         side_paths = [*paths.get(side, []), *paths_after.get(side, [])]
         if read_secrets(view, side_paths) != read_secrets(after, side_paths):
-            raise StepError(f"this action changes {pbem.name(game, side)}'s hidden "
-                            "information, which only they can do")
+            raise StepError(N_("this action changes {side}'s hidden information, which only they "
+                               "can do", side=pbem.name(game, side)))
 
 
 def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view: State,
@@ -217,8 +219,8 @@ def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view:
                    ) -> tuple[State, list[LogLine], list[int], str]:
     by = record.by
     if not paths.get(by):
-        raise StepError(f"this action claims to use hidden information, but "
-                        f"{pbem.name(game, by)} has none here")
+        raise StepError(N_("this action claims to use hidden information, but {by} has none here",
+                           by=pbem.name(game, by)))
     assert record.patch is not None
     if base is not None:
         for j, (value, face) in enumerate(zip(record.dice, record.faces, strict=True)):
@@ -227,16 +229,18 @@ def _replay_hidden(pbem: Pbem, game: Game, record: Record, action: Action, view:
             lo, _, hi = face.partition("-")
             sides = int(hi) - int(lo) + 1
             if sides < 2:
-                raise StepError(f"die {j + 1} has faces {face}: not a die")
+                raise StepError(N_("die {value} has faces {face}: not a die", value=j + 1,
+                                   face=face))
             expected = die_from(base, j, sides, zero_based=lo == "0")
             if value != expected:
-                raise StepError(f"die {j + 1} is recorded as {value}, but the players' "
-                                f"committed seeds give {expected}: a die was edited")
+                raise StepError(N_("die {value} is recorded as {value2}, but the players' "
+                                   "committed seeds give {expected}: a die was edited",
+                                   value=j + 1, value2=value, expected=expected))
     after = copy_state(view)
     try:
         apply_patch(after, record.patch)
     except BoardappError as exc:
-        raise StepError(f"the public patch does not apply: {exc}") from exc
+        raise StepError(N_("the public patch does not apply: {exc}", exc=exc)) from exc
     _refuse_others_changed(pbem, game, by, view, after, paths)
     lines = lines_from(record.text, record.log)
     return after, lines, [v for v in record.dice if v is not None], "sealed"

@@ -27,6 +27,7 @@ import yaml
 
 from ..base.atomic import atomic_write_text
 from ..base.errors import DataError
+from ..base.i18n import N_
 from ..base.userdirs import config_dir, data_dir
 from ..base.yamlio import load_yaml_text
 from ..board.mapdata import BoardMap, MapErrors, check_map, parse_map
@@ -78,20 +79,21 @@ class BoardSettings:
     def from_data(cls, data: Any, map_id: str, file: str) -> BoardSettings:
         """Read :meth:`to_data` output; :class:`DataError` on anything unexpected."""
         if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
-            raise DataError(file, "format", f"expected {SETTINGS_FORMAT!r}")
+            raise DataError(file, "format", N_("expected {settings_format}",
+                                               settings_format=repr(SETTINGS_FORMAT)))
         if not isinstance(data.get("version"), int) or data["version"] > SETTINGS_VERSION:
-            raise DataError(file, "version", "made by a newer boardapp")
+            raise DataError(file, "version", N_("made by a newer boardapp"))
         scan = data.get("scan")
         if scan is not None and not isinstance(scan, str):
-            raise DataError(file, "scan", "expected a file name")
+            raise DataError(file, "scan", N_("expected a file name"))
         points = []
         for i, p in enumerate(data.get("points") or []):
             try:
                 points.append(RefPoint(str(p["name"]), (float(p["map"][0]), float(p["map"][1])),
                                        (float(p["scan"][0]), float(p["scan"][1]))))
             except (KeyError, TypeError, ValueError, IndexError) as exc:
-                raise DataError(file, f"points[{i}]", "expected name, map [x, y] and "
-                                                      "scan [x, y]") from exc
+                raise DataError(file, f"points[{i}]", N_("expected name, map [x, y] and scan [x, "
+                                                         "y]")) from exc
         transform = None
         if data.get("transform") is not None:
             transform = Transform.from_data(data["transform"], file, "transform")
@@ -99,7 +101,7 @@ class BoardSettings:
         try:
             opacity = min(1.0, max(0.0, float(overlay.get("opacity", 0.55))))
         except (TypeError, ValueError, AttributeError) as exc:
-            raise DataError(file, "overlay.opacity", "expected a number 0..1") from exc
+            raise DataError(file, "overlay.opacity", N_("expected a number 0..1")) from exc
         return cls(map_id, scan, points, transform, opacity, bool(overlay.get("visible", True)))
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..base.errors import BoardappError, DataError
+from ..base.i18n import N_
 from ..board.mapdata import BoardMap
 
 KINDS = ("affine", "projective")
@@ -107,10 +108,13 @@ class Transform:
         det = a * e - b * d
         sy = det / sx if sx else 0.0
         shear = (a * b + d * e) / det if det else 0.0
-        text = (f"{self.kind}: scale x {sx:.5g}, y {sy:.5g} scan px per map unit, "
-                f"rotation {rot:.4g}°, shear {shear:.3g}, offset ({c:.2f}, {f:.2f}) px")
+        text = str(N_("{kind}: scale x {sx}, y {sy} scan px per map unit, rotation {rot}°, "
+                      "shear {shear}, offset ({c}, {f}) px", kind=self.kind,
+                      sx=format(sx, ".5g"), sy=format(sy, ".5g"), rot=format(rot, ".4g"),
+                      shear=format(shear, ".3g"), c=format(c, ".2f"), f=format(f, ".2f")))
         if self.kind == "projective":
-            text += f", perspective ({m[2][0]:.3g}, {m[2][1]:.3g})"
+            text += str(N_(", perspective ({px}, {py})", px=format(m[2][0], ".3g"),
+                           py=format(m[2][1], ".3g")))
         return text
 
     def to_data(self) -> dict[str, Any]:
@@ -124,12 +128,12 @@ class Transform:
             kind = data["kind"]
             rows = [[float(v) for v in row] for row in data["matrix"]]
         except (KeyError, TypeError, ValueError) as exc:
-            raise DataError(file, place, "expected kind and a 3x3 matrix") from exc
+            raise DataError(file, place, N_("expected kind and a 3x3 matrix")) from exc
         if kind not in KINDS or len(rows) != 3 or any(len(r) != 3 for r in rows):
-            raise DataError(file, place, "expected kind affine/projective and a 3x3 matrix")
+            raise DataError(file, place, N_("expected kind affine/projective and a 3x3 matrix"))
         m = np.array(rows)
         if not np.all(np.isfinite(m)) or abs(np.linalg.det(m)) < 1e-12:
-            raise DataError(file, place, "the matrix cannot be inverted")
+            raise DataError(file, place, N_("the matrix cannot be inverted"))
         return cls.from_array(m, kind)
 
 
@@ -170,9 +174,13 @@ class Calibration:
         lines = [self.transform.describe()]
         width = max(len(p.name) for p in self.points)
         for p, r in zip(self.points, self.residuals, strict=True):
-            lines.append(f"  {p.name:<{width}}  map ({p.map[0]:.1f}, {p.map[1]:.1f})  scan "
-                         f"({p.scan[0]:.1f}, {p.scan[1]:.1f})  residual {r:.2f} px")
-        lines.append(f"  rms {self.rms:.2f} px, max {self.max_residual:.2f} px")
+            lines.append(f"  {p.name:<{width}}  " + str(N_(
+                "map ({mx}, {my})  scan ({sx}, {sy})  residual {r} px",
+                mx=format(p.map[0], ".1f"), my=format(p.map[1], ".1f"),
+                sx=format(p.scan[0], ".1f"), sy=format(p.scan[1], ".1f"),
+                r=format(r, ".2f"))))
+        lines.append("  " + str(N_("rms {rms} px, max {most} px", rms=format(self.rms, ".2f"),
+                                   most=format(self.max_residual, ".2f"))))
         return "\n".join(lines)
 
 
@@ -184,8 +192,8 @@ def fit_affine(points: Iterable[RefPoint]) -> Transform:
     dst = np.array([p.scan for p in pts], dtype=float)
     a = np.hstack([src, np.ones((len(pts), 1))])
     if np.linalg.matrix_rank(a) < 3:
-        raise CalibrationError("the reference points lie on one line: choose points spread "
-                               "over the map")
+        raise CalibrationError(N_("the reference points lie on one line: choose points spread "
+                                  "over the map"))
     sol, *_ = np.linalg.lstsq(a, dst, rcond=None)  # (3, 2)
     m = np.vstack([sol.T, [0.0, 0.0, 1.0]])
     return Transform.from_array(m, "affine")
@@ -205,8 +213,8 @@ def fit_projective(points: Iterable[RefPoint]) -> Transform:
     src = np.array([p.map for p in pts], dtype=float)
     dst = np.array([p.scan for p in pts], dtype=float)
     if np.linalg.matrix_rank(np.hstack([src, np.ones((len(pts), 1))])) < 3:
-        raise CalibrationError("the reference points lie on one line: choose points spread "
-                               "over the map")
+        raise CalibrationError(N_("the reference points lie on one line: choose points spread "
+                                  "over the map"))
     ts, td = _normaliser(src), _normaliser(dst)
     s = (np.hstack([src, np.ones((len(pts), 1))]) @ ts.T)[:, :2]
     d = (np.hstack([dst, np.ones((len(pts), 1))]) @ td.T)[:, :2]
@@ -218,22 +226,23 @@ def fit_projective(points: Iterable[RefPoint]) -> Transform:
     h = vt[-1].reshape(3, 3)
     m = np.linalg.inv(td) @ h @ ts
     if abs(m[2, 2]) < 1e-12 or sing[-2] < 1e-9:
-        raise CalibrationError("the reference points do not fix a perspective: choose four "
-                               "or more points, no three on one line")
+        raise CalibrationError(N_("the reference points do not fix a perspective: choose four or "
+                                  "more points, no three on one line"))
     return Transform.from_array(m, "projective")
 
 
 def _need(points: list[RefPoint], kind: str) -> None:
     if kind not in KINDS:
-        raise CalibrationError(f"unknown fit {kind!r} (choose {' or '.join(KINDS)})")
+        raise CalibrationError(N_("unknown fit {kind} (choose {kinds})", kind=repr(kind),
+                                  kinds=' or '.join(KINDS)))
     need = MIN_POINTS[kind]
     if len(points) < need:
-        raise CalibrationError(f"an {kind} fit needs {need} reference points or more, "
-                               f"{len(points)} given")
+        raise CalibrationError(N_("an {kind} fit needs {need} reference points or more, "
+                                  "{n_points} given", kind=kind, need=need, n_points=len(points)))
     names = [p.name for p in points]
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
-        raise CalibrationError(f"reference point {dupes[0]!r} is given twice")
+        raise CalibrationError(N_("reference point {dupes} is given twice", dupes=repr(dupes[0])))
 
 
 def calibrate(points: Iterable[RefPoint], kind: str = "affine") -> Calibration:
@@ -307,7 +316,8 @@ def feature_point(bmap: BoardMap, name: str, features: dict[str, Point] | None =
         return point
     close = difflib.get_close_matches(name, list(features), n=3)
     hint = f" (did you mean {', '.join(close)}?)" if close else ""
-    raise CalibrationError(f"no feature {name!r} on map {bmap.id}{hint}")
+    raise CalibrationError(N_("no feature {name} on map {id}{hint}", name=repr(name), id=bmap.id,
+                              hint=hint))
 
 
 def parse_point_option(text: str) -> tuple[str, Point]:
@@ -319,8 +329,8 @@ def parse_point_option(text: str) -> tuple[str, Point]:
             raise ValueError
         return name.strip(), (float(parts[0]), float(parts[1]))
     except ValueError:
-        raise CalibrationError(f"{text!r}: write a reference point as NAME=X,Y, e.g. "
-                               "rennes=1204.5,877") from None
+        raise CalibrationError(N_("{v_text}: write a reference point as NAME=X,Y, e.g. "
+                                  "rennes=1204.5,877", v_text=repr(text))) from None
 
 
 def reference_points(bmap: BoardMap, clicks: Iterable[tuple[str, Point]]) -> list[RefPoint]:

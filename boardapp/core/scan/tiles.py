@@ -37,6 +37,7 @@ from typing import Any
 from PIL import Image
 
 from ..base.errors import BoardappError
+from ..base.i18n import N_
 
 TILE = 512
 BAND = 256
@@ -74,21 +75,24 @@ def open_scan(path: str | Path) -> Image.Image:
     """Open (not decode) a scan; :class:`ScanError` saying why it cannot be used."""
     path = Path(path)
     if path.suffix.lower() not in SCAN_SUFFIXES:
-        raise ScanError(f"{path}: a scan must be a PNG, JPEG or TIFF image")
+        raise ScanError(N_("{path}: a scan must be a PNG, JPEG or TIFF image", path=path))
     try:
         with scan_limits(), warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # checked below
             im = Image.open(path)
     except FileNotFoundError as exc:
-        raise ScanError(f"{path}: no such file") from exc
+        raise ScanError(N_("{path}: no such file", path=path)) from exc
     except Image.DecompressionBombError as exc:
-        raise ScanError(f"{path}: larger than {SCAN_MAX_PIXELS:,} pixels") from exc
+        raise ScanError(N_("{path}: larger than {scan_max_pixels} pixels", path=path,
+                           scan_max_pixels=format(SCAN_MAX_PIXELS, ','))) from exc
     except (OSError, ValueError, SyntaxError) as exc:
-        raise ScanError(f"{path}: not an image boardapp can read ({exc})") from exc
+        raise ScanError(N_("{path}: not an image boardapp can read ({exc})",
+                           path=path, exc=exc)) from exc
     w, h = im.size
     if w * h > SCAN_MAX_PIXELS:
         im.close()
-        raise ScanError(f"{path}: {w} x {h} pixels is larger than {SCAN_MAX_PIXELS:,} pixels")
+        raise ScanError(N_("{path}: {w} x {h} pixels is larger than {scan_max_pixels} pixels",
+                           path=path, w=w, h=h, scan_max_pixels=format(SCAN_MAX_PIXELS, ',')))
     return im
 
 
@@ -209,7 +213,8 @@ def _png_band_iter(path: Path, band: int, w: int, h: int, ihdr: bytes,
     while y < h:
         n = min(band, h - y, len(pending) // row)
         if n <= 0:
-            raise ScanError(f"{path}: the image data ends early (row {y} of {h})")
+            raise ScanError(N_("{path}: the image data ends early (row {y} of {h})", path=path,
+                               y=y, h=h))
         yield y, emit(n)
         y += n
 
@@ -249,7 +254,8 @@ def _raw_band_iter(path: Path, mode: str, w: int, h: int, tiles: list[Any],
                 f.seek(t.offset + (a - ty0) * stride)
                 data = f.read((b - a) * stride)
                 if len(data) < (b - a) * stride:
-                    raise ScanError(f"{path}: the image data ends early (row {a} of {h})")
+                    raise ScanError(N_("{path}: the image data ends early (row {a} of {h})",
+                                       path=path, a=a, h=h))
                 part = Image.frombytes(mode, (w, b - a), data, "raw", rawmode, stride)
                 out.paste(part, (0, a - y0))
             yield y0, out
@@ -276,7 +282,8 @@ def iter_bands(path: str | Path, band: int = BAND) -> Iterator[tuple[int, Image.
         try:
             im.load()
         except (OSError, ValueError) as exc:
-            raise ScanError(f"{path}: the image cannot be decoded ({exc})") from exc
+            raise ScanError(N_("{path}: the image cannot be decoded ({exc})",
+                               path=path, exc=exc)) from exc
         for y in range(0, im.height, band):
             yield y, im.crop((0, y, im.width, min(im.height, y + band)))
 
@@ -381,7 +388,8 @@ class ScanPyramid:
         try:
             stat = self.source.stat()
         except OSError as exc:
-            raise ScanError(f"{source}: cannot read the file ({exc.strerror})") from exc
+            raise ScanError(N_("{source}: cannot read the file ({strerror})", source=source,
+                               strerror=exc.strerror)) from exc
         self._stamp = {"source": str(self.source), "bytes": stat.st_size,
                        "mtime_ns": stat.st_mtime_ns}
         path_key = hashlib.sha1(str(self.source).encode("utf-8")).hexdigest()[:12]
@@ -459,7 +467,7 @@ class ScanPyramid:
                 writer.push(_to_display(band, mode))
                 del band
                 if progress is not None and progress(min(1.0, (y + BAND) / h)) is False:
-                    raise ScanError("building the scan tiles was cancelled")
+                    raise ScanError(N_("building the scan tiles was cancelled"))
             writer.finish()
             manifest = {"format": PYRAMID_FORMAT, "version": PYRAMID_VERSION, "tile": TILE,
                         "stamp": self._stamp, "width": w, "height": h, "mode": mode,

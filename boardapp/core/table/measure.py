@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..base.errors import BoardappError
-from ..base.i18n import N_
+from ..base.i18n import N_, listing
 from ..engine.state import State
 from .bases import Base
 from .positions import base_of, on_table
@@ -71,13 +71,16 @@ class Measure:
     """Their names, as the players read them."""
 
     def lines(self, table: Table) -> list[str]:
-        names = ", ".join([table.scenery[s].name for s in self.blocked_by]
-                          + list(self.figure_names))
-        covers = ", ".join(table.scenery[s].name for s in self.cover_by)
-        return [f"distance: {self.distance:.2f} cm (edge to edge)",
-                "line of sight: " + ("yes" if self.sees else f"no, blocked by {names}"),
-                f"cover: {self.cover}" + (f" ({covers})" if covers else ""),
-                f"range: {self.band}", f"arc: {self.arc}"]
+        names = listing([table.scenery[s].name for s in self.blocked_by]
+                        + list(self.figure_names))
+        covers = listing([table.scenery[s].name for s in self.cover_by])
+        sight = N_("line of sight: yes") if self.sees else \
+            N_("line of sight: no, blocked by {names}", names=names)
+        cover = N_("cover: {cover} ({covers})", cover=self.cover, covers=covers) if covers \
+            else N_("cover: {cover}", cover=self.cover)
+        return [N_("distance: {distance} cm (edge to edge)",
+                   distance=format(self.distance, ".2f")), sight, cover,
+                N_("range: {band}", band=self.band), N_("arc: {arc}", arc=self.arc)]
 
     def to_json(self) -> dict[str, Any]:
         return {"distance_cm": round(self.distance, 2), "line_of_sight": self.sees,

@@ -22,6 +22,7 @@ from typing import Any
 from shapely.geometry import Point
 
 from ..base.errors import BoardappError, InvalidActionError
+from ..base.i18n import N_, listing
 from ..engine.actions import Action
 from ..engine.context import Context
 from ..engine.state import State
@@ -62,52 +63,57 @@ def measure_text(ruleset: Any, state: State, origin: str, target: str) -> str:
     table, _ = table_setup(ruleset)
     start = None if is_point_text(origin) else figure_base(ruleset, state, origin)
     if start is None and not is_point_text(origin):
-        raise BoardappError(f"{ruleset.piece_name(state, origin)} is not on the table")
+        raise BoardappError(N_("{piece_name} is not on the table",
+                               piece_name=ruleset.piece_name(state, origin)))
     shape = start.polygon if start is not None else Point(*_point(origin))
     if target.startswith(RING):
         try:
             radius = float(target[len(RING):])
         except ValueError as exc:
-            raise InvalidActionError(f"{target!r}: a ring is r=RADIUS in cm") from exc
+            raise InvalidActionError(N_("{target}: a ring is r=RADIUS in cm",
+                                        target=repr(target))) from exc
         if not math.isfinite(radius) or not 0 < radius <= 10_000:
-            raise InvalidActionError(f"{target!r}: a ring's radius is more than 0 cm")
+            raise InvalidActionError(N_("{target}: a ring's radius is more than 0 cm",
+                                        target=repr(target)))
         inside = [ruleset.piece_name(state, p) for p, b in figure_bases(ruleset, state).items()
                   if p != origin and b.polygon.distance(shape) <= radius]
-        return (f"a ring of {radius:g} cm around {_name(ruleset, state, origin)}: "
-                + (", ".join(inside) or "nobody"))
+        return N_("a ring of {radius} cm around {origin}: {inside}", radius=format(radius, "g"),
+                  origin=_name(ruleset, state, origin),
+                  inside=listing(inside) if inside else N_("nobody"))
     if target in state["pieces"] and origin in state["pieces"]:
         found = measure(ruleset, state, origin, target)
-        return (f"{_name(ruleset, state, origin)} to {_name(ruleset, state, target)}: "
-                + "; ".join(found.lines(table)))
+        return N_("{origin} to {target}: {found}", origin=_name(ruleset, state, origin),
+                  target=_name(ruleset, state, target), found=listing(found.lines(table), "; "))
     if target in state["pieces"]:
         end = figure_base(ruleset, state, target)
         if end is None:
-            raise BoardappError(f"{ruleset.piece_name(state, target)} is not on the table")
+            raise BoardappError(N_("{piece_name} is not on the table",
+                                   piece_name=ruleset.piece_name(state, target)))
         distance = end.polygon.distance(shape)
     else:
         distance = shape.distance(Point(*_point(target)))
-    return (f"{_name(ruleset, state, origin)} to {_name(ruleset, state, target)}: "
-            f"{distance:.1f} cm")
+    return N_("{origin} to {target}: {distance} cm", origin=_name(ruleset, state, origin),
+              target=_name(ruleset, state, target), distance=format(distance, ".1f"))
 
 
 def do_measure(ruleset: Any, state: State, action: Action, ctx: Context) -> None:
     """The manual verb ``measure FROM TO``: write the measure in the log (changes
     nothing else)."""
     if len(action.args) != 2:
-        raise InvalidActionError(f"'{action.text()}': write measure FROM TO (a figure, a "
-                                 "point X,Y in cm, or a ring r=RADIUS)")
+        raise InvalidActionError(N_("'{v_text}': write measure FROM TO (a figure, a point X,Y in "
+                                    "cm, or a ring r=RADIUS)", v_text=action.text()))
     origin, target = action.args
     for word in (origin, target):
         if word in state["pieces"] or is_point_text(word) or (
                 word is target and word.startswith(RING)):
             continue
-        raise InvalidActionError(f"'{action.text()}': {word!r} is neither a figure nor a "
-                                 "point X,Y")
+        raise InvalidActionError(N_("'{v_text}': {word} is neither a figure nor a point X,Y",
+                                    v_text=action.text(), word=repr(word)))
     try:
         text = measure_text(ruleset, state, origin, target)
     except BoardappError as exc:
-        raise InvalidActionError(f"'{action.text()}': {exc}") from exc
+        raise InvalidActionError(N_("'{v_text}': {exc}", v_text=action.text(), exc=exc)) from exc
     rules = getattr(ruleset, "table_rules", None)
     side = ruleset.side(ctx.side).name if ctx.side in {s.id for s in ruleset.sides} else ""
-    ctx.log(f"{side + ' measures' if side else 'Measured'} {text}",
-            getattr(rules, "measure_rule", None) or None)
+    ctx.log(N_("{side} measures {found}") if side else N_("Measured {found}"),
+            getattr(rules, "measure_rule", None) or None, side=side, found=text)

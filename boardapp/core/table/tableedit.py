@@ -26,6 +26,7 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..base.i18n import N_
 from ..board.mapedit import MISSING, Edit, MapEditError, MapEditor, slug
 from .tablemap import COVERS, KINDS, LINE_KINDS, OBSTACLES, Scenery, Table
 
@@ -63,7 +64,7 @@ class TableEditor(MapEditor):
                  figures: Iterable[tuple[float, float]] = ()) -> None:
         super().__init__(data, file)
         if self.table is None:
-            raise MapEditError(f"{file} is not a table (format: boardapp-table)")
+            raise MapEditError(N_("{file} is not a table (format: boardapp-table)", file=file))
         self.figures = list(figures)
 
     # -- lookups ---------------------------------------------------------------------------
@@ -74,7 +75,7 @@ class TableEditor(MapEditor):
     def scenery(self, sid: str) -> Scenery:
         assert self.table is not None
         if sid not in self.table.scenery:
-            raise MapEditError(f"no scenery {sid!r} on this table")
+            raise MapEditError(N_("no scenery {sid} on this table", sid=repr(sid)))
         return self.table.scenery[sid]
 
     def _data(self, sid: str) -> dict[str, Any]:
@@ -103,10 +104,11 @@ class TableEditor(MapEditor):
         line ``width`` cm wide when ``line``; its classes and height default to
         :data:`SUGGESTED`."""
         if kind not in KINDS:
-            raise MapEditError(f"unknown kind {kind!r} (known: {', '.join(KINDS)})")
+            raise MapEditError(N_("unknown kind {kind} (known: {kinds})", kind=repr(kind),
+                                  kinds=', '.join(KINDS)))
         if line and kind not in LINE_KINDS:
-            raise MapEditError(f"a {kind} is drawn as a polygon (lines: "
-                               f"{', '.join(LINE_KINDS)})")
+            raise MapEditError(N_("a {kind} is drawn as a polygon (lines: {line_kinds})",
+                                  kind=kind, line_kinds=', '.join(LINE_KINDS)))
         suggested = SUGGESTED.get(kind, ("none", "none", 0.0))
         name = name or kind.capitalize()
         sid = self.new_id(name)
@@ -124,15 +126,16 @@ class TableEditor(MapEditor):
         """Set one field of scenery ``sid`` (see :data:`FIELDS`; ``None`` removes an
         optional one: floors, crest)."""
         if field not in FIELDS:
-            raise MapEditError(f"unknown field {field!r} (known: {', '.join(FIELDS)})")
+            raise MapEditError(N_("unknown field {field} (known: {fields})", field=repr(field),
+                                  fields=', '.join(FIELDS)))
         shape = self._data(sid)
         name = shape.get("name") or sid
         if field == "kind" and value not in KINDS:
-            raise MapEditError(f"unknown kind {value!r}")
+            raise MapEditError(N_("unknown kind {value}", value=repr(value)))
         if field == "obstacle" and value not in OBSTACLES:
-            raise MapEditError(f"unknown obstacle class {value!r}")
+            raise MapEditError(N_("unknown obstacle class {value}", value=repr(value)))
         if field == "cover" and value not in COVERS:
-            raise MapEditError(f"unknown cover class {value!r}")
+            raise MapEditError(N_("unknown cover class {value}", value=repr(value)))
         if field in ("height", "width"):
             value = _cm(value)
         elif field == "floors" and value is not None:
@@ -141,7 +144,7 @@ class TableEditor(MapEditor):
             value = [_pt(p) for p in value]
         if value is None or value == [] and field in ("floors", "crest"):
             if field not in shape:
-                raise MapEditError(f"{name} has no {field}")
+                raise MapEditError(N_("{name} has no {field}", name=name, field=field))
             shape.pop(field)
             text = f"{name}: no {field}"
         else:
@@ -151,7 +154,7 @@ class TableEditor(MapEditor):
                 else value)
             text = f"{name}: {field} {shown}"
         if shape.get(field, MISSING) == self.data["scenery"][sid].get(field, MISSING):
-            raise MapEditError(f"{text}: nothing changes")
+            raise MapEditError(N_("{v_text}: nothing changes", v_text=text))
         return self._replace(sid, shape, text)
 
     def points(self, sid: str, which: str | None = None) -> list[tuple[float, float]]:
@@ -163,10 +166,11 @@ class TableEditor(MapEditor):
     def set_points(self, sid: str, which: str, points: Sequence[Sequence[float]]) -> Edit:
         """Redraw the polygon, line or crest of scenery ``sid``."""
         if which not in POINTS:
-            raise MapEditError(f"unknown outline {which!r}")
+            raise MapEditError(N_("unknown outline {which}", which=repr(which)))
         shape = self._data(sid)
         if which != "crest" and which not in shape:
-            raise MapEditError(f"{shape.get('name') or sid} has no {which}")
+            raise MapEditError(N_("{value} has no {which}", value=shape.get('name') or sid,
+                                  which=which))
         shape[which] = [_pt(p) for p in points]
         return self._replace(sid, shape, f"Reshape {shape.get('name') or sid}")
 
@@ -174,14 +178,14 @@ class TableEditor(MapEditor):
         """Move corner ``index`` of the polygon, line or crest of scenery ``sid``."""
         points = self.points(sid, which)
         if not 0 <= index < len(points):
-            raise MapEditError(f"no corner {index} on {sid}")
+            raise MapEditError(N_("no corner {index} on {sid}", index=index, sid=sid))
         points[index] = (pos[0], pos[1])
         return self.set_points(sid, which, points)
 
     def delete_point(self, sid: str, which: str, index: int) -> Edit:
         points = self.points(sid, which)
         if not 0 <= index < len(points):
-            raise MapEditError(f"no corner {index} on {sid}")
+            raise MapEditError(N_("no corner {index} on {sid}", index=index, sid=sid))
         del points[index]
         return self.set_points(sid, which, points)
 
@@ -195,8 +199,9 @@ class TableEditor(MapEditor):
         text = f"Table {width:g} x {depth:g} cm"
         off = [p for p in self.figures if not (0 <= p[0] <= width and 0 <= p[1] <= depth)]
         if off:
-            raise MapEditError(f"{text} refused: a figure of the game stands at "
-                               f"{off[0][0]:g}, {off[0][1]:g} cm")
+            raise MapEditError(N_("{v_text} refused: a figure of the game stands at {off}, "
+                                  "{off2} cm", v_text=text, off=format(off[0][0], 'g'),
+                                  off2=format(off[0][1], 'g')))
         return self.push(Edit(text, [self._change(("size",), [_cm(width), _cm(depth)])]))
 
     def set_name(self, name: str) -> Edit:

@@ -46,6 +46,7 @@ from shapely.geometry import LineString, Point, Polygon, box
 from shapely.strtree import STRtree
 
 from ..base.errors import DataError, quote
+from ..base.i18n import N_
 from ..base.yamlio import Checker
 
 TABLE_FORMAT = "boardapp-table"
@@ -179,7 +180,8 @@ def _points(p: _Problems, value: Any, place: str, least: int) -> tuple[tuple[flo
     if items is None:
         return ()
     if len(items) > MAX_POINTS:
-        p.add(place, f"{len(items)} points: at most {MAX_POINTS}")
+        p.add(place, N_("{n_items} points: at most {max_points}", n_items=len(items),
+                        max_points=MAX_POINTS))
         return ()
     points = []
     for i, item in enumerate(items):
@@ -187,11 +189,12 @@ def _points(p: _Problems, value: Any, place: str, least: int) -> tuple[tuple[flo
         if point is None:
             return ()
         if not all(math.isfinite(v) and abs(v) <= MAX_SIZE_CM for v in point):
-            p.add(f"{place}[{i}]", "coordinates are centimetres on the table")
+            p.add(f"{place}[{i}]", N_("coordinates are centimetres on the table"))
             return ()
         points.append((float(point[0]), float(point[1])))
     if len(points) < least:
-        p.add(place, f"needs at least {least} points, found {len(points)}")
+        p.add(place, N_("needs at least {least} points, found {n_points}", least=least,
+                        n_points=len(points)))
         return ()
     return tuple(points)
 
@@ -202,17 +205,18 @@ def _shape(p: _Problems, key: str, value: Any, table: Polygon) -> Scenery | None
     if v is None:
         return None
     for extra in sorted(set(v) - set(SHAPE_KEYS)):
-        p.add(f"{place}.{extra}", f"unknown key (known: {', '.join(SHAPE_KEYS)})")
+        p.add(f"{place}.{extra}", N_("unknown key (known: {shape_keys})",
+                                     shape_keys=', '.join(SHAPE_KEYS)))
     kind = p.get(p.c.choice, v.get("kind"), f"{place}.kind", KINDS)
     obstacle = p.get(p.c.choice, v.get("obstacle", "none"), f"{place}.obstacle", OBSTACLES)
     cover = p.get(p.c.choice, v.get("cover", "none"), f"{place}.cover", COVERS)
     height = p.get(p.c.number, v.get("height", 0), f"{place}.height", default=0.0)
     if height is not None and not 0 <= height <= 1000:
-        p.add(f"{place}.height", f"{height}: a height is 0 to 1000 cm")
+        p.add(f"{place}.height", N_("{height}: a height is 0 to 1000 cm", height=height))
     name = str(v.get("name") or key)
     line = None
     if ("polygon" in v) == ("line" in v):
-        p.add(place, "give either a polygon or a line")
+        p.add(place, N_("give either a polygon or a line"))
         return None
     if "polygon" in v:
         outline = _points(p, v["polygon"], f"{place}.polygon", 3)
@@ -220,42 +224,43 @@ def _shape(p: _Problems, key: str, value: Any, table: Polygon) -> Scenery | None
             return None
         shape = Polygon(outline)
         if not shape.is_valid or shape.area <= 0:
-            p.add(f"{place}.polygon", "the outline crosses itself or encloses nothing")
+            p.add(f"{place}.polygon", N_("the outline crosses itself or encloses nothing"))
             return None
     else:
         if kind is not None and kind not in LINE_KINDS:
-            p.add(f"{place}.line", f"a {kind} is drawn as a polygon (lines: "
-                                   f"{', '.join(LINE_KINDS)})")
+            p.add(f"{place}.line", N_("a {kind} is drawn as a polygon (lines: {line_kinds})",
+                                      kind=kind, line_kinds=', '.join(LINE_KINDS)))
         line = _points(p, v["line"], f"{place}.line", 2)
         width = p.get(p.c.number, v.get("width", 1.0), f"{place}.width", default=1.0)
         if not line or width is None:
             return None
         if not 0 < width <= 100:
-            p.add(f"{place}.width", f"{width}: a width is more than 0 and at most 100 cm")
+            p.add(f"{place}.width", N_("{width}: a width is more than 0 and at most 100 cm",
+                                       width=width))
             return None
         shape = LineString(line).buffer(width / 2, cap_style="flat", join_style="mitre")
         if shape.is_empty or not isinstance(shape, Polygon):
-            p.add(f"{place}.line", "the line folds back on itself")
+            p.add(f"{place}.line", N_("the line folds back on itself"))
             return None
     if not shape.within(table):
-        p.add(place, "the scenery goes beyond the edge of the table")
+        p.add(place, N_("the scenery goes beyond the edge of the table"))
     crest = None
     if "crest" in v:
         if kind != "hill":
-            p.add(f"{place}.crest", "only a hill has a crest line")
+            p.add(f"{place}.crest", N_("only a hill has a crest line"))
         crest = _points(p, v["crest"], f"{place}.crest", 2) or None
         if crest and not LineString(crest).within(shape.buffer(1e-6)):
-            p.add(f"{place}.crest", "the crest line leaves the hill")
+            p.add(f"{place}.crest", N_("the crest line leaves the hill"))
     floors: tuple[float, ...] = ()
     if "floors" in v:
         if kind != "building":
-            p.add(f"{place}.floors", "only a building has floors")
+            p.add(f"{place}.floors", N_("only a building has floors"))
         items = p.get(p.c.seq, v["floors"], f"{place}.floors", default=[])
         floors = tuple(x for x in (p.get(p.c.number, item, f"{place}.floors[{i}]")
                                    for i, item in enumerate(items)) if x is not None)
         if list(floors) != sorted(floors) or (height is not None and any(
                 f > height for f in floors)):
-            p.add(f"{place}.floors", "floors go upwards and stay under the roof (height)")
+            p.add(f"{place}.floors", N_("floors go upwards and stay under the roof (height)"))
     if kind is None or obstacle is None or cover is None or height is None:
         return None
     return Scenery(key, kind, name, shape, obstacle, cover, float(height), line, crest, floors)
@@ -268,14 +273,15 @@ def check_table(data: Any, file: str) -> tuple[list[DataError], Table | None]:
     if top is None:
         return p.found, None
     for extra in sorted(set(top) - set(TOP_KEYS)):
-        p.add(extra, f"unknown key (known: {', '.join(TOP_KEYS)})")
+        p.add(extra, N_("unknown key (known: {top_keys})", top_keys=', '.join(TOP_KEYS)))
     if top.get("format") != TABLE_FORMAT:
-        p.add("format", f"expected {quote(TABLE_FORMAT)}")
+        p.add("format", N_("expected {table_format}", table_format=quote(TABLE_FORMAT)))
         return p.found, None
     version = p.get(p.c.integer, top.get("version", 1), "version", 1, default=1)
     if version > TABLE_VERSION:
-        p.add("version", f"table format {version} is newer than this boardapp understands "
-                         f"({TABLE_VERSION}): update boardapp")
+        p.add("version", N_("table format {version} is newer than this boardapp understands "
+                            "({table_version}): update boardapp", version=version,
+                            table_version=TABLE_VERSION))
         return p.found, None
     table_id = p.get(p.c.text, top.get("id"), "id", default="table")
     size = p.get(p.c.point, top.get("size"), "size")
@@ -283,13 +289,15 @@ def check_table(data: Any, file: str) -> tuple[list[DataError], Table | None]:
         return p.found, None
     width, depth = size
     if not (0 < width <= MAX_SIZE_CM and 0 < depth <= MAX_SIZE_CM):
-        p.add("size", f"{width} x {depth}: a table is more than 0 and at most "
-                      f"{MAX_SIZE_CM:g} cm each way")
+        p.add("size", N_("{width} x {depth}: a table is more than 0 and at most {max_size_cm} cm "
+                         "each way", width=width, depth=depth,
+                         max_size_cm=format(MAX_SIZE_CM, 'g')))
         return p.found, None
     raw = top.get("scenery") or {}
     items = p.get(p.c.mapping, raw, "scenery", default={})
     if len(items) > MAX_SHAPES:
-        p.add("scenery", f"{len(items)} shapes: at most {MAX_SHAPES}")
+        p.add("scenery", N_("{n_items} shapes: at most {max_shapes}", n_items=len(items),
+                            max_shapes=MAX_SHAPES))
         return p.found, None
     outline = box(0, 0, width, depth).buffer(1e-6)
     scenery = {}
