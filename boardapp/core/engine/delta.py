@@ -77,10 +77,14 @@ _loads = _decoder()
 
 def sync(cur: dict[str, Any], shadow: dict[str, Any]) -> tuple[Delta, Delta]:
     """Bring ``shadow`` up to ``cur`` (normalising what changed in ``cur``); return the
-    deltas ``(undo, redo)``: ``undo`` turns ``cur`` back into the old shadow."""
+    deltas ``(undo, redo)``: ``undo`` turns ``cur`` back into the old shadow.
+
+    The marshal texts of ``cur``'s dicts as the last sync to ``shadow`` left them are
+    remembered (:class:`_Memo`): a dict whose text is the same again is unchanged, with
+    its key order, and is neither compared nor walked."""
     undo: Delta = []
     redo: Delta = []
-    _walk(cur, shadow, (), undo, redo, True)  # finds changes and new key orders alike
+    _walk(cur, shadow, (), undo, redo, True, _memo_of(shadow))
     return undo, redo
 
 
@@ -115,12 +119,35 @@ def _order_differs(cur: dict[str, Any], old: Any) -> bool:
 
 
 def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, redo: Delta,
-          mutate: bool) -> None:
+          mutate: bool, memo: Memo | None = None) -> None:
     get = old.get
     n_old = len(old)
     added = False
-    for k in [k for k, v in cur.items()
-              if v != get(k, _MISSING) or (type(v) is dict and _order_differs(v, old[k]))]:
+    if memo is None:
+        changed = [k for k, v in cur.items()
+                   if v != get(k, _MISSING) or (type(v) is dict and _order_differs(v, old[k]))]
+    else:
+        changed = []
+        for k, v in cur.items():
+            if type(v) is not dict:
+                if v != get(k, _MISSING):
+                    changed.append(k)
+                continue
+            known = memo.get(k)
+            if known is not None:
+                try:
+                    if _text(v) == known[0]:
+                        continue  # as the last sync left it, and so as the shadow is
+                except ValueError:
+                    pass
+                changed.append(k)  # (if only its sharing changed, the walk finds nothing)
+                continue
+            o = get(k, _MISSING)
+            if v != o or _order_differs(v, o):
+                changed.append(k)
+            else:
+                _note(memo, k, v, {})
+    for k in changed:
         v = cur[k]
         sub = (*path, k)
         o = get(k, _MISSING)
@@ -135,10 +162,18 @@ def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, red
                 else:
                     cur[k] = _loads(text)
                     old[k] = _loads(text)
+            if memo is not None:
+                _note(memo, k, cur[k], {})
             continue
         tv = type(v)
         if tv is dict and type(o) is dict:
-            _walk(v, o, sub, undo, redo, mutate)
+            if memo is None:
+                _walk(v, o, sub, undo, redo, mutate)
+            else:
+                known = memo.get(k)
+                child: Memo = known[1] if known is not None else {}
+                _walk(v, o, sub, undo, redo, mutate, child)
+                _note(memo, k, v, child)  # ``v`` normalised in place by the walk
             continue
         text = _dumps(v)
         undo.append((sub, _dumps(o)))
@@ -147,6 +182,8 @@ def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, red
             if tv is list or tv is dict or tv is tuple:
                 cur[k] = _loads(text)
             old[k] = v if tv in _SCALARS else _loads(text)
+        if memo is not None:
+            _note(memo, k, cur[k], {})
     if added or len(cur) != n_old or list(cur) != list(old):
         keys_old = list(old)[:n_old]  # keys added to the shadow went at its end
         for k in keys_old:
@@ -156,12 +193,66 @@ def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, red
                 redo.append((sub, DELETE))
                 if mutate:
                     del old[k]
+                if memo is not None:
+                    memo.pop(k, None)
         keys_cur = list(cur)
         if keys_cur != keys_old:
             undo.append((path, (ORDER, tuple(keys_old))))
             redo.append((path, (ORDER, tuple(keys_cur))))
             if mutate:
                 _reorder(old, keys_cur)
+
+
+# -- what the last sync to a shadow left: marshal texts of its dicts ---------------------------
+Memo = dict[str, tuple[bytes, "Memo"]]
+"""For each key whose value is a dict: the marshal text of that value as the last
+:func:`sync` left it (the shadow's value is equal to it, key order included), and the
+same for its own dicts."""
+
+MEMOS_KEPT = 8
+_memos: dict[int, tuple[dict[str, Any], Memo]] = {}
+"""``id(shadow)``: (the shadow, its memo), for the shadows synced last (held, so that
+their ids stay theirs); a shadow changes only through :func:`sync` and :func:`apply_delta`
+(which forgets what it changes)."""
+
+
+def _text(value: dict[str, Any]) -> bytes:
+    """The marshal text of a dict (version 4: quick; the same text for the same values in
+    the same order; another text may also mean only that the sharing of strings changed,
+    then the walk below finds nothing). ``ValueError`` for a value marshal does not write."""
+    return _marshal(value, 4)
+
+
+def _note(memo: Memo, key: str, value: Any, child: Memo) -> None:
+    if type(value) is not dict:
+        memo.pop(key, None)
+        return
+    try:
+        memo[key] = (_text(value), child)
+    except ValueError:
+        memo.pop(key, None)
+
+
+def _memo_of(shadow: dict[str, Any]) -> Memo:
+    """The memo of ``shadow`` (a new one for a shadow not synced lately)."""
+    key = id(shadow)
+    entry = _memos.pop(key, None)
+    if entry is None or entry[0] is not shadow:
+        entry = (shadow, {})
+        while len(_memos) >= MEMOS_KEPT:
+            del _memos[next(iter(_memos))]
+    _memos[key] = entry  # the most recent last
+    return entry[1]
+
+
+def _forget(state: dict[str, Any], delta: Delta) -> None:
+    """``delta`` is about to change ``state``: if it is a shadow, forget what it changes."""
+    entry = _memos.get(id(state))
+    if entry is not None and entry[0] is state:
+        memo = entry[1]
+        for path, _payload in delta:
+            if path:
+                memo.pop(path[0], None)
 
 
 def _reorder(d: dict[str, Any], keys: list[str] | tuple[str, ...]) -> None:
@@ -172,6 +263,8 @@ def _reorder(d: dict[str, Any], keys: list[str] | tuple[str, ...]) -> None:
 
 def apply_delta(state: dict[str, Any], delta: Delta) -> None:
     """Apply ``delta`` to ``state`` in place (each value a fresh copy)."""
+    if _memos:
+        _forget(state, delta)
     for path, payload in delta:
         node = state
         if type(payload) is tuple:  # (ORDER, keys)
