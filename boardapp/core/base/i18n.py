@@ -213,17 +213,10 @@ class Msg(str):
                 plural: str | None = None, n: int | None = None) -> Msg:
         args = dict(args) if args else {}
         source = text if plural is None or n == 1 else plural
-        if args:  # (what fill(source, {k: english(v)...}) or source gives, quicker)
-            template, names = _template(source)
-            if names:
-                try:
-                    english = template % tuple([v.english() if isinstance(v, Msg) else str(v)
-                                                for v in map(args.__getitem__, names)]) \
-                        or source
-                except KeyError:
-                    english = source
-            else:
-                english = template or source
+        if args:
+            values = {k: v.english() if isinstance(v, Msg) else str(v)
+                      for k, v in args.items()}
+            english = fill(source, values) or source
         else:
             english = source if "{" not in source else (fill(source, {}) or source)
         self = super().__new__(cls, english)
@@ -326,30 +319,12 @@ def _parts(form: str) -> tuple[tuple[str, str | None], ...]:
     return tuple(out)
 
 
-@functools.lru_cache(maxsize=4096)
-def _template(form: str) -> tuple[str, tuple[str, ...]]:
-    """``form`` as a ``%`` template (``%s`` for each field, ``%`` doubled) and the names
-    of its fields in order, made once per form; with no field, the text itself."""
-    texts = [""]
-    names: list[str] = []
-    for text, name in _parts(form):
-        texts[-1] += text
-        if name is not None:
-            names.append(name)
-            texts.append("")
-    if not names:
-        return texts[0], ()
-    return "%s".join(t.replace("%", "%%") for t in texts), tuple(names)
-
-
 def fill(form: str, values: Mapping[str, str]) -> str | None:
     """``form`` with its ``{name}`` fields filled (``{{``, ``}}`` are braces); ``None`` if
-    it names a field ``values`` lacks. ``values`` are plain texts."""
-    template, names = _template(form)
-    if not names:
-        return template
+    it names a field ``values`` lacks."""
     try:
-        return template % tuple([values[name] for name in names])
+        return "".join(text + values[name] if name is not None else text
+                       for text, name in _parts(form))
     except KeyError:
         return None
 
