@@ -43,8 +43,6 @@ from ..engine.game import Game
 from ..engine.ruleset import Ruleset, find_ruleset
 from ..engine.sends import Send, first_of
 from ..engine.state import digest
-from ..pbem.keys import PassphraseError, PlayerKeys
-from ..pbem.pbem import KeyMismatchError, Pbem, StepError
 from ..pbem.pbem_format import (
     Reader,
     check_upto,
@@ -53,7 +51,6 @@ from ..pbem.pbem_format import (
     read_sends,
     record_json,
 )
-from ..pbem.pbem_verify import check_send_opening, check_send_signature, replay_record
 from . import checkpoints
 from .migrations import GAME_VERSION, migrate
 
@@ -426,7 +423,9 @@ def _replay_actions(r: Reader, game: Game, actions: list[Any], sides: list[str],
 def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
                passphrase: str | None, side: str | None) -> None:
     """Set up the play-by-email header and keys, then replay and check every action."""
-    from ..pbem.pbem import player_sides, seed_for
+    # Play by email's keys (cryptography) are imported when such a game is opened.
+    from ..pbem.keys import PassphraseError, PlayerKeys
+    from ..pbem.pbem import KeyMismatchError, Pbem, player_sides, seed_for
 
     header = r.mapping(data.get("pbem"), "pbem")
     game_id = r.hexa(header.get("game_id"), "pbem.game_id", 16)
@@ -463,6 +462,9 @@ def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
 
 
 def _replay_pbem(r: Reader, game: Game, actions: list[Any], hint: str) -> None:
+    from ..pbem.pbem import StepError
+    from ..pbem.pbem_verify import check_send_opening, check_send_signature, replay_record
+
     pbem = game.pbem
     assert pbem is not None
     sides = [s.id for s in game.ruleset.sides]
