@@ -46,7 +46,6 @@ from .click_guard import guard_buttons
 from .computer_play import ComputerPlay
 from .controller import GameController
 from .counter_art import CounterArtMenu
-from .data_editor import open_data_editor
 from .data_share_ui import DataShare
 from .decisions_panel import DecisionsPanel
 from .help_menu import HelpMenu
@@ -54,7 +53,6 @@ from .i18n import _
 from .language import choose_language
 from .pbem_ui import PbemUi
 from .piece_lights import PieceLights
-from .render import render_png
 from .scan_board import ScanBoard
 from .sheet_dock import SheetDock
 from .start_page import StartChoice, ask_start, game_filter
@@ -216,7 +214,7 @@ class MainWindow(QMainWindow):
         edit.addAction(self.redo_action)
         edit.addSeparator()
         edit.addAction(_("Game &data (cards, tables)…"),
-                       lambda: open_data_editor(self.controller, self))
+                       self._open_data_editor)
 
         self.game_menu = bar.addMenu(_("&Game"))
         self.game_menu.addAction(self.roll_action)
@@ -243,6 +241,11 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.fit_action)
         guard_buttons([self.toolbar.widgetForAction(a) for a in
                        (self.undo_action, self.redo_action, self.roll_action)])
+
+    def _open_data_editor(self) -> None:
+        from .data_editor import open_data_editor  # imported when first opened
+
+        open_data_editor(self.controller, self)
 
     def _fill_new_menu(self) -> None:
         self.new_menu.clear()
@@ -593,6 +596,8 @@ class MainWindow(QMainWindow):
                                            _("PNG images (*.png)"))[0]
         if not path:
             return
+        from .render import render_png  # imported at the first export
+
         try:
             render_png(self.game, path, scale=2.0, board=self.current_board())
         except (BoardappError, OSError) as exc:

@@ -23,11 +23,9 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.game import Game
-from boardapp.core.files.email_message import email_game
 from boardapp.core.files.gamefile import load_game, save_for_opponent
 from boardapp.core.files.history import side_name
 from boardapp.core.pbem.ledger import Ledger
-from boardapp.core.pbem.pbem import new_pbem_game
 
 from . import pbem_dialogs
 from .autosave_ui import AutosaveHook, Restored
@@ -229,6 +227,8 @@ class PbemUi(QObject):
         choice = pbem_dialogs.ask_new_pbem(window, ruleset)
         if choice is None:
             return False
+        from boardapp.core.pbem.pbem import new_pbem_game  # cryptography: when asked
+
         try:
             game = new_pbem_game(ruleset, choice.scenario, choice.players, choice.me,
                                  choice.passphrase)
@@ -331,6 +331,8 @@ class PbemUi(QObject):
                                    "name."))
             return False
         self.email_to = to
+        from boardapp.core.files.email_message import email_game  # the email package
+
         try:
             email_game(self.game, path, eml, to=to or None)
         except (BoardappError, OSError) as exc:

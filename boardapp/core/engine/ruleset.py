@@ -13,6 +13,7 @@ import importlib
 import importlib.metadata
 import inspect
 import logging
+import os
 import pkgutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -698,6 +699,19 @@ def available_rulesets() -> dict[str, type[Ruleset]]:
     for cls in (*_builtin_rulesets(), *_entry_point_rulesets()):
         found.setdefault(cls.id, cls)
     return found
+
+
+def preload_ruleset(name: str | None = None) -> None:
+    """Import the package of ruleset ``name`` (default: ``$BOARDAPP_RULESET``, else the
+    first game installed, the one a start without a file shows) if it is one of the
+    ``rulesets`` package's; nothing if not. A program that will import a library that
+    slows every later import (Qt) calls it first."""
+    wanted = (name or os.environ.get("BOARDAPP_RULESET") or "").lower().replace("-", "_")
+    packages = _builtin_packages()
+    if wanted not in packages:
+        wanted = min(packages, default="")
+    if wanted:
+        _builtin_ruleset(wanted)
 
 
 def find_ruleset(name: str, maps: MapProvider | None = None) -> Ruleset:
