@@ -212,3 +212,22 @@ def test_idle_learning_learns_the_whole_past(tmp_path, monkeypatch):
     assert rounds >= LENGTH // 16
     opened._replay_entry = None  # no replay is needed any more
     assert [json.dumps(opened.state_at(n)) for n in range(LENGTH + 1)] == texts(game)
+
+
+def test_a_game_opened_at_a_checkpoint_saves_the_same_file_and_reads_its_lines(saved,
+                                                                              tmp_path):
+    """The log entries of a game opened at a checkpoint read their lines from the file
+    when needed, equal the played ones, and are written back as recorded."""
+    from boardapp.core.engine.actions import RecordedEntry
+    from boardapp.core.files.gamefile import dumps_game
+
+    game, path = saved
+    opened = load_game(path)
+    assert opened.from_checkpoint and isinstance(opened.log[0], RecordedEntry)
+    assert dumps_game(opened) == path.read_text(encoding="utf-8")
+    assert opened.log == game.log and game.log == opened.log
+    assert [line.render() for e in opened.log for line in e.lines] == \
+        [line.render() for e in game.log for line in e.lines]
+    again = tmp_path / "again.json"
+    save_game(opened, again)
+    assert load_game(again).from_checkpoint

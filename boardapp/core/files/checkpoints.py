@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import __version__
 from ..board.maps import records_to_json
-from ..engine.actions import Action, LogEntry, lines_from
+from ..engine.actions import Action, LogEntry, RecordedEntry
 from ..engine.state import State, canonical
 from ..engine.timeline import EVERY
 from . import verified
@@ -118,8 +118,9 @@ def read(value: Any, length: int) -> dict[int, tuple[str, State]] | None:
 
 
 def entries_of(items: list[Any], sides: list[str]) -> list[LogEntry] | None:
-    """The log entries as the file records them (``None`` if one is not well formed:
-    the replay then says what is wrong)."""
+    """The log entries as the file records them, which this computer verified before
+    (their lines are read when needed: :class:`RecordedEntry`); ``None`` if one is not
+    well formed (the replay then says what is wrong)."""
     known = set(sides)
     out = []
     for number, item in enumerate(items, start=1):
@@ -133,15 +134,14 @@ def entries_of(items: list[Any], sides: list[str]) -> list[LogEntry] | None:
         for line in lines:
             if type(line) is not str:
                 return None
-        try:
-            read = lines_from(lines, item.get("log"))
-        except ValueError:
+        log = item.get("log")
+        if log is not None and type(log) is not list:
             return None
         for value in dice:
             if type(value) is not int:
                 return None
-        out.append(LogEntry(number, Action.parse(text), side, bool(item.get("manual", False)),
-                            read, list(dice)))
+        out.append(RecordedEntry(number, Action.parse(text), side,
+                                 bool(item.get("manual", False)), list(dice), item))
     return out
 
 
@@ -151,14 +151,14 @@ def open_verified(game: Game, items: list[Any], value: Any) -> bool:
     positions = read(value, len(items))
     if positions is None or game.pbem is not None:
         return False
-    entries = entries_of(items, [s.id for s in game.ruleset.sides])
-    if entries is None:
-        return False
     hashes = chain(game, items, positions)
     known = verified.lookup(hashes[n] for n in positions)
     for n, (d, state) in positions.items():
         if known.get(hashes[n]) != d or full_digest(state) != d:
             return False
+    entries = entries_of(items, [s.id for s in game.ruleset.sides])
+    if entries is None:
+        return False
     game.adopt(entries, {n: state for n, (_, state) in positions.items()})
     return True
 
