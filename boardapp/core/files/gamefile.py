@@ -160,7 +160,8 @@ def _now() -> str:
 # -- reading ----------------------------------------------------------------------------------
 def load_game(path: str | Path, *, passphrase: str | None = None, side: str | None = None,
               ledger: Ledger | None = None, maps: MapProvider | None = None,
-              verified_here: bool = True) -> Game:
+              verified_here: bool = True, data: bytes | None = None,
+              parsed: Any = None) -> Game:
     """Open a game file; raise :class:`GameFileError` saying what and where if it is bad.
 
     A play-by-email file opens without a passphrase as the public view (anyone can
@@ -173,11 +174,14 @@ def load_game(path: str | Path, *, passphrase: str | None = None, side: str | No
     ``verified_here``: a hot-seat game opens at its last checkpoint when this computer
     has verified that position before (:mod:`.checkpoints`); false replays and checks
     the whole log whatever this computer knows (``boardapp verify``).
+    ``data``, ``parsed``: the file's bytes and their JSON, if the caller has read them
+    already (the file is then read and parsed once).
     """
     name = str(path)
-    data = read_game_bytes(path)
+    if data is None:
+        data, parsed = read_game_bytes(path), None
     return loads_game_bytes(data, name, passphrase=passphrase, side=side, ledger=ledger,
-                            maps=maps, verified_here=verified_here)
+                            maps=maps, verified_here=verified_here, parsed=parsed)
 
 
 def read_game_bytes(path: str | Path) -> bytes:
@@ -217,9 +221,11 @@ def _parse_json(text: str, name: str) -> Any:
 
 def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None,
                side: str | None = None, ledger: Ledger | None = None,
-               maps: MapProvider | None = None, verified_here: bool = True) -> Game:
-    """Parse game file text (see :func:`load_game`)."""
-    data = _parse_json(text, name)
+               maps: MapProvider | None = None, verified_here: bool = True,
+               parsed: Any = None) -> Game:
+    """Parse game file text (see :func:`load_game`); ``parsed``: its JSON, if the caller
+    has parsed it already (``json.loads(text)``)."""
+    data = _parse_json(text, name) if parsed is None else parsed
     if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
         raise GameFileError(name, "format", "not a boardapp game file")
     written = (data.get("version"), data.get("app"), _ruleset_version(data))
