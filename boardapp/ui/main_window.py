@@ -7,6 +7,7 @@ window then re-reads the game (log rows, prompt, title, which actions are enable
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import (
@@ -55,10 +56,27 @@ from .pbem_ui import PbemUi
 from .piece_lights import PieceLights
 from .scan_board import ScanBoard
 from .sheet_dock import SheetDock
-from .start_page import StartChoice, ask_start, game_filter
 from .table_dock import TableDock
 from .table_scene import TableScene
 from .table_view import TableView
+
+if TYPE_CHECKING:
+    from .start_page import StartChoice
+
+
+def ask_start(parent: QWidget) -> StartChoice | None:
+    """The start page (:func:`.start_page.ask_start`, imported when first shown)."""
+    from .start_page import ask_start as ask
+
+    return ask(parent)
+
+
+def game_filter() -> str:
+    """The file dialogs' filter of game files (:func:`.start_page.game_filter`)."""
+    from .start_page import game_filter as games
+
+    return games()
+
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 TEXT_ROLE = Qt.ItemDataRole.UserRole + 1
