@@ -46,3 +46,27 @@ def test_a_result_declared_here_is_drawn_in_the_readers_words():
     kept = str.__str__(result)  # the state keeps the English
     assert outcome_words(kept).render("fr") == "match nul"
     assert outcome_words("Something older") == "Something older"
+
+
+def test_sealed_choices_read_in_the_readers_words_and_stay_english_in_the_file():
+    """A hand-to-hand choice on its button and in the reveal line: "parade" in French,
+    "parry" as before in English; an order in the notation stays as written."""
+    from boardapp.core.engine.actions import Action
+    from boardapp.core.engine.context import Context
+    from boardapp.core.engine.together import RevealSealed
+    from rulesets.guet_apens.steps.combat import MELEE_STEP
+
+    rs = find_ruleset("guet-apens")
+    state = Game(rs, "III", 3).state
+    state["flow"] = [{"step": MELEE_STEP, "side": "a", "sides": ["a", "b"], "vars": {}}]
+    parry, order = Action("commit", ("parry",)), Action("commit", ("k1>k2",))
+    assert rs.action_label(state, parry) == "Choose parry"
+    state["sealed"] = {"a": "parry"}
+    ctx = Context(state, side="a")
+    RevealSealed().on_reveal(rs, state, {"vars": {}}, Action("reveal"), ctx, rs.flow)
+    line = ctx.lines[-1]
+    assert line.text.endswith("reveals the sealed choice: parry")
+    set_language("fr")
+    assert rs.action_label(state, parry) == "Choisir parade"
+    assert rs.action_label(state, order) == "Choisir k1>k2"
+    assert line.render().endswith("parade")

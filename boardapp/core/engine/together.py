@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ..base.errors import IllegalActionError
-from ..base.i18n import N_, listing
+from ..base.i18n import N_, _, listing
 from .actions import Action
 from .context import Context
 from .flow import Flow, Frame, Step
@@ -114,8 +114,9 @@ class Obligation(Step[R]):
             yield self.first_owed(frame, side)
 
     def prompt(self, ruleset: R, state: State, frame: Frame) -> str:
-        names = " and ".join(side_name(ruleset, s)
-                             for s in self.deciders(ruleset, state, frame))
+        # the prompt is drawn at once, never stored: the names in the language now
+        names = _(" and ").join(str(side_name(ruleset, s))
+                                for s in self.deciders(ruleset, state, frame))
         return N_("Waiting for {names} to carry out what they owe", names=names)
 
     def act(self, ruleset: R, state: State, frame: Frame, action: Action, ctx: Context,
@@ -151,7 +152,20 @@ class RevealSealed(Obligation[Any]):
             state.pop(SEALED, None)
         frame["vars"].setdefault("result", {})[ctx.side] = choice
         ctx.log(N_("{side_name} reveals the sealed choice: {choice}",
-                   side_name=side_name(ruleset, ctx.side), choice=choice))
+                   side_name=side_name(ruleset, ctx.side),
+                   choice=choice_word(ruleset, state, choice)))
+
+
+def choice_word(ruleset: Any, state: State, choice: str) -> str:
+    """``choice`` in the words of the sealed choice running (the nearest on the flow's
+    stack: the reveal runs above it), or as it is."""
+    flow = ruleset.flow
+    frames = [*reversed(state.get("flow") or []), flow.phase_frame(state)]
+    for frame in frames:
+        step = flow.steps.get(frame["step"]) if frame else None
+        if isinstance(step, SealedChoice):
+            return step.choice_word(ruleset, state, choice)
+    return choice
 
 
 # -- sealed choices ---------------------------------------------------------------------------
@@ -173,6 +187,12 @@ class SealedChoice(Step[R]):
         """Every choice is revealed: act on them (default: end with them as result)."""
         flow.end(ruleset, state, ctx, choices)
 
+    def choice_word(self, ruleset: R, state: State, choice: str) -> str:
+        """The words of ``choice`` on its button and in the log (default: the choice). A
+        message of the game's catalogue whose English is the choice itself keeps the
+        English log as it was and reads in the reader's language."""
+        return choice
+
     def deciders(self, ruleset: R, state: State, frame: Frame) -> list[str]:
         committed = frame["vars"].get("committed", [])
         return [s for s in frame.get("sides") or [] if s not in committed]
@@ -188,11 +208,14 @@ class SealedChoice(Step[R]):
                 yield Action("commit", (option,))
 
     def prompt(self, ruleset: R, state: State, frame: Frame) -> str:
-        names = " and ".join(side_name(ruleset, s)
-                             for s in self.deciders(ruleset, state, frame))
+        # the prompt is drawn at once, never stored: the names in the language now
+        names = _(" and ").join(str(side_name(ruleset, s))
+                                for s in self.deciders(ruleset, state, frame))
         return N_("{names}: make your sealed choice (the others will not see it)", names=names)
 
-    @verb("commit", hand=True, sealed=True, label=N_("Choose {0}"))
+    @verb("commit", hand=True, sealed=True,
+          label=lambda rs, state, action: N_("Choose {choice}",
+                                             choice=choice_word(rs, state, action.arg(0))))
     def on_commit(self, ruleset: R, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         side = ctx.side
@@ -201,7 +224,8 @@ class SealedChoice(Step[R]):
         committed.append(side)
         name = side_name(ruleset, side)
         ctx.log(N_("{name} makes a sealed choice", name=name))
-        ctx.log(N_("{name} chose {arg} (sealed)", name=name, arg=action.arg(0)), private=True)
+        ctx.log(N_("{name} chose {arg} (sealed)", name=name,
+                   arg=choice_word(ruleset, state, action.arg(0))), private=True)
         if not self.deciders(ruleset, state, frame):
             ctx.log(N_("Every choice is made: each player's program reveals its own"))
             owe(ruleset, state, ctx, flow, self.reveal_step,
@@ -211,6 +235,7 @@ class SealedChoice(Step[R]):
                result: Any) -> None:
         choices = {s: result[s] for s in frame["sides"]}
         ctx.log(N_("Revealed together: {choices}"), choices=listing(
-            [N_("{side} {choice}", side=side_name(ruleset, s), choice=c)
+            [N_("{side} {choice}", side=side_name(ruleset, s),
+                choice=choice_word(ruleset, state, c))
              for s, c in choices.items()]))
         self.chosen(ruleset, state, frame, ctx, flow, choices)

@@ -26,6 +26,7 @@ from .capture import (
     surrender_to,
     why_not_mark,
 )
+from .choices import ChoiceWords
 from .tests_d20 import log_tally, roll_test
 
 MELEE_STEP = "melee"
@@ -170,7 +171,7 @@ def fighters(rs: GuetApensModel, state: State) -> dict[str, list[str]]:
     return out
 
 
-class Melee(SealedChoice[GuetApensModel]):
+class Melee(ChoiceWords, SealedChoice[GuetApensModel]):
     """GA 9.7: each side marks in secret, for its figures in hand-to-hand, attack (A,
     at the first enemy touching it) or parry (P); then the blows (GA 9.4-9.10)."""
 

@@ -20,6 +20,7 @@ from ..model import SIDES, GuetApensModel, Order, orders_text, parse_orders
 from ..model.words import N_, both
 from .carriers import NameCarriers
 from .carry import carry_out_sequence, toward
+from .choices import ChoiceWords
 from .hidden import ShowHidden
 
 DECLARE_STEP = "declare"
@@ -78,7 +79,7 @@ def chargers(rs: GuetApensModel, state: State, side: str) -> list[str]:
     return out
 
 
-class DeclareCharges(SealedChoice[GuetApensModel]):
+class DeclareCharges(ChoiceWords, SealedChoice[GuetApensModel]):
     """GA 7.2: at the start of the movement sequence each side writes its charges and
     their targets in secret; they are revealed together."""
 
@@ -139,7 +140,7 @@ class DeclareCharges(SealedChoice[GuetApensModel]):
         flow.end(rs, state, ctx, None)
 
 
-class MoveOrders(ShowHidden, NameCarriers, SealedChoice[GuetApensModel]):
+class MoveOrders(ChoiceWords, ShowHidden, NameCarriers, SealedChoice[GuetApensModel]):
     """GA 6.1.1: each side gives its figures' orders in secret (a path dragged on the
     table: walk or run by its length; crawl, reverse, about-face, mount, dismount), its
     charges (GA 7.2, ``PID!TARGET``) and, for a rider who may be charged, the order to
