@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from boardapp.core.ai.seats import everyone_but
 from boardapp.core.base.errors import BoardappError
-from boardapp.core.engine.actions import Action
+from boardapp.core.engine.actions import Action, LogEntry
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import find_ruleset
 from boardapp.core.files.gamefile import save_game
@@ -163,6 +163,8 @@ class MainWindow(QMainWindow):
     # -- building --------------------------------------------------------------------------
     def _build_log(self) -> None:
         self.log_list = QListWidget()
+        self._log_drawn: dict[int, LogEntry] = {}
+        """The entry each row of the log pane draws, by number."""
         self.log_list.setWordWrap(True)
         self.log_list.setAlternatingRowColors(True)
         self.log_dock = QDockWidget(_("Log"), self)
@@ -385,6 +387,7 @@ class MainWindow(QMainWindow):
 
     def _on_replaced(self) -> None:
         self.log_list.clear()
+        self._log_drawn.clear()
         self._build_boards()
         self.scan_board.restore()
         self.counter_art.restore()
@@ -430,13 +433,17 @@ class MainWindow(QMainWindow):
     def _refresh_log(self) -> None:
         log = self.game.log
         shown: set[int] = set()
+        drawn = self._log_drawn
         for row in reversed(range(self.log_list.count())):
             item = self.log_list.item(row)
             number = int(item.data(ENTRY_ROLE) or 0)
             if not number:
                 continue
-            if number > len(log) or log[number - 1].render() != item.data(TEXT_ROLE):
+            # the log only grows or is undone: an entry drawn is the same object until
+            # undone (compared by identity, so that a long log is not drawn again)
+            if number > len(log) or log[number - 1] is not drawn.get(number):
                 self.log_list.takeItem(row)
+                drawn.pop(number, None)
             else:
                 shown.add(number)
         added = False
@@ -448,6 +455,7 @@ class MainWindow(QMainWindow):
             row.setData(ENTRY_ROLE, entry.number)
             row.setData(TEXT_ROLE, text)
             self.log_list.addItem(row)
+            drawn[entry.number] = entry
             added = True
         if added:
             self.log_list.scrollToBottom()

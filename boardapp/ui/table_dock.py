@@ -23,6 +23,8 @@ from urllib.parse import quote, unquote
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QDockWidget, QTextBrowser
 
+from boardapp.core.engine.actions import RecordedEntry
+
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -149,6 +151,8 @@ class TableDock(QDockWidget):
     def refresh(self) -> None:
         """Show the newest log entry that rolled on a table."""
         for entry in reversed(self.window_.game.log):
+            if isinstance(entry, RecordedEntry):
+                continue  # read back from a file, which keeps no table details: not parsed
             details = [line.detail for line in entry.lines
                        if line.detail and line.detail.get("kind") in SHOWN]
             if details:
