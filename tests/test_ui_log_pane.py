@@ -39,3 +39,18 @@ def test_an_action_draws_only_its_own_entry_and_undo_takes_rows_away(qtbot, monk
     win.controller.undo()
     assert win.log_list.count() == rows
     assert win.log_list.item(rows - 1).text().startswith("20. ")
+
+
+def test_a_long_log_shows_its_end_at_once_and_its_past_in_idle_time(qtbot):
+    from boardapp.ui.main_window import LOG_AT_ONCE
+
+    game = Game(find_ruleset("montjoie"), "normale-4", 4)  # a long game (about 1,000)
+    _play(game, LOG_AT_ONCE + 40, random.Random(4))
+    win = MainWindow(game)
+    qtbot.addWidget(win)
+    numbers = [int(win.log_list.item(r).text().split(".")[0])
+               for r in range(win.log_list.count())]
+    assert numbers == list(range(len(game.log) - LOG_AT_ONCE + 1, len(game.log) + 1))
+    qtbot.waitUntil(lambda: win.log_list.count() == len(game.log), timeout=5000)
+    assert [int(win.log_list.item(r).text().split(".")[0])
+            for r in range(win.log_list.count())] == list(range(1, len(game.log) + 1))

@@ -78,6 +78,8 @@ def game_filter() -> str:
     return games()
 
 
+LOG_AT_ONCE = 300
+"""Entries of the log pane drawn at once; a longer log draws its past in idle time."""
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 TEXT_ROLE = Qt.ItemDataRole.UserRole + 1
 REFUSED = QColor("#b3261e")
@@ -165,6 +167,8 @@ class MainWindow(QMainWindow):
         self.log_list = QListWidget()
         self._log_drawn: dict[int, LogEntry] = {}
         """The entry each row of the log pane draws, by number."""
+        self._log_floor = 0
+        """Entries up to this number are not drawn yet (a long log drawn in idle time)."""
         self.log_list.setWordWrap(True)
         self.log_list.setAlternatingRowColors(True)
         self.log_dock = QDockWidget(_("Log"), self)
@@ -388,6 +392,7 @@ class MainWindow(QMainWindow):
     def _on_replaced(self) -> None:
         self.log_list.clear()
         self._log_drawn.clear()
+        self._log_floor = 0
         self._build_boards()
         self.scan_board.restore()
         self.counter_art.restore()
@@ -446,21 +451,45 @@ class MainWindow(QMainWindow):
                 drawn.pop(number, None)
             else:
                 shown.add(number)
-        added = False
-        for entry in log:
-            if entry.number in shown:
-                continue
-            text = entry.render()
-            row = QListWidgetItem(text)
-            row.setData(ENTRY_ROLE, entry.number)
-            row.setData(TEXT_ROLE, text)
-            self.log_list.addItem(row)
-            drawn[entry.number] = entry
-            added = True
-        if added:
+        if self._log_floor > len(log):  # undone below the entries drawn: draw again
+            self._log_floor = 0
+        new = [e for e in log if e.number not in shown and e.number > self._log_floor]
+        if not shown and len(new) > LOG_AT_ONCE:  # a long game opened: its end first,
+            self._log_floor = new[-LOG_AT_ONCE].number - 1  # the past in idle time
+            new = new[-LOG_AT_ONCE:]
+            QTimer.singleShot(0, self._backfill_log)
+        for entry in new:
+            self.log_list.addItem(self._log_row(entry))
+        if new:
             self.log_list.scrollToBottom()
             # again once laid out: a window just opened has no height yet
             QTimer.singleShot(0, self.log_list.scrollToBottom)
+
+    def _log_row(self, entry: LogEntry) -> QListWidgetItem:
+        text = entry.render()
+        row = QListWidgetItem(text)
+        row.setData(ENTRY_ROLE, entry.number)
+        row.setData(TEXT_ROLE, text)
+        self._log_drawn[entry.number] = entry
+        return row
+
+    def _backfill_log(self) -> None:
+        """Draw the next :data:`LOG_AT_ONCE` older entries of a long log at the top of
+        the pane (one turn of the event loop each), keeping the view where it was."""
+        floor, log = self._log_floor, self.game.log
+        if not floor or floor > len(log):
+            self._log_floor = 0
+            return
+        bar = self.log_list.verticalScrollBar()
+        at_bottom = bar.value() == bar.maximum()
+        start = max(0, floor - LOG_AT_ONCE)
+        for entry in reversed(log[start:floor]):
+            self.log_list.insertItem(0, self._log_row(entry))
+        self._log_floor = start
+        if at_bottom:
+            self.log_list.scrollToBottom()
+        if start:
+            QTimer.singleShot(0, self._backfill_log)
 
     def _refresh_status(self) -> None:
         self.banner.show_game(self.game)
