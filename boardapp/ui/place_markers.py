@@ -26,7 +26,7 @@ class MarkerChip(QGraphicsItem):
 
     def __init__(self, text: str, art: str | None = None) -> None:
         super().__init__()
-        self.text = text
+        self.text = str(text)  # a message drawn in the language now (Qt reads a str as is)
         self.art = art
         self._image = QImage(art) if art else QImage()
         self._font = font(CHIP_FONT, bold=True)
