@@ -27,6 +27,7 @@ from boardapp.core.base.i18n import listing
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, put_piece
 
+from ..sheets import RESULT_WORDS
 from ..words import N_, NP_
 from .base import (
     CAPITAL,
@@ -49,7 +50,8 @@ from .base import (
 from .court import LionCourt
 from .troops import Refusal
 
-__all__ = ["N_", "NP_", "CAPITAL", "MAP_BOXES", "OTHER", "PHASES", "PHASE_CITE", "PHASE_NAMES",
+__all__ = ["N_", "NP_", "RESULT_WORDS", "CAPITAL", "MAP_BOXES", "OTHER", "PHASES", "PHASE_CITE",
+           "PHASE_NAMES",
            "PLAYERS", "PRISON_OF", "SIDE_ORDER", "LionModel", "Refusal",
            "decide_initiative", "flag_word", "impulses_for", "kind_word", "side_word",
            "score_for_rank", "score_for_value"]

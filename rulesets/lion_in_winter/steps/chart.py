@@ -13,14 +13,11 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.tables import ask_result
 from boardapp.core.engine.verbs import verb
 
-from ..model import N_, PLAYERS, LionModel
+from ..model import N_, PLAYERS, RESULT_WORDS, LionModel
 
 RESULT_LABELS = {"killed": N_("Killed"), "captured": N_("Captured"), "routed": N_("Routed"),
                  "dies": N_("Dies"), "lives": N_("Lives")}
 """The charts' results on their buttons (English as before: the result, capitalised)."""
-RESULT_WORDS = {"killed": N_("killed"), "captured": N_("captured"), "routed": N_("routed"),
-                "dies": N_("dies"), "lives": N_("lives")}
-"""The charts' results as words of a sentence (English: the result as it is)."""
 
 
 def _result_label(rs: LionModel, state: State, action: Action) -> str:
