@@ -85,7 +85,12 @@ def side_word(side: str) -> str:
 
 
 def kind_word(kind: str) -> str:
-    """A troop kind (or any key) as a word of a sentence (a message where known)."""
+    """A troop kind or strength key as a word of a sentence, a message whose English is
+    the key as it is (``knights:france``), drawn in French as words."""
+    if kind.startswith("knights:"):
+        return N_("knights:{flag}", flag=flag_word(kind.split(":", 1)[1]))
+    if kind.startswith("mercenaries:"):
+        return N_("mercenaries:{home}", home=kind.split(":", 1)[1])
     return KIND_WORDS.get(kind, kind)
 
 
