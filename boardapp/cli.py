@@ -283,25 +283,31 @@ def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) 
     return None
 
 
-def _mode(path: str) -> str | None:
-    try:  # a pipe or a device is refused at once (load_game then says why)
-        data = json.loads(read_game_bytes(path))
-    except (OSError, ValueError, RecursionError):  # GameFileError is a ValueError
+def _parsed(data: bytes) -> Any:
+    """The JSON of a game file's bytes (``None`` if it is not JSON: loading says why)."""
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
         return None
-    return data.get("mode") if isinstance(data, dict) else None
 
 
 def _open(args: argparse.Namespace, *, player: bool = False, full: bool = False) -> Game:
     """Open ``args.file``; a play-by-email game with the player's passphrase if given
     (required when ``player``), checked against this computer's ledger. ``full``:
     replay and check every action, even of a position verified here before."""
-    if _mode(args.file) != "pbem":
-        return load_game(args.file, maps=UserMaps(), verified_here=not full)
+    try:  # a pipe or a device is refused at once (load_game then says why)
+        data = read_game_bytes(args.file)
+    except (OSError, ValueError):  # GameFileError is a ValueError
+        data = None
+    parsed = _parsed(data) if data is not None else None
+    if not isinstance(parsed, dict) or parsed.get("mode") != "pbem":
+        return load_game(args.file, maps=UserMaps(), verified_here=not full, data=data,
+                         parsed=parsed)  # the file read and parsed once
     from .core.pbem.ledger import Ledger
 
     passphrase = _passphrase(args, required=player)
     return load_game(args.file, passphrase=passphrase, side=getattr(args, "as_side", None),
-                     ledger=Ledger(), maps=UserMaps())
+                     ledger=Ledger(), maps=UserMaps(), data=data, parsed=parsed)
 
 
 def _parse_players(items: list[str]) -> dict[str, str]:

@@ -162,3 +162,36 @@ def test_the_cli_imports_no_heavy_library_before_a_command_runs():
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+CLI_CALL = """
+import sys
+import boardapp.cli
+boardapp.cli.main([sys.argv[1], sys.argv[2]])
+print(' '.join(sorted(m for m in sys.modules
+                      if m.count('.') == 1 and m.startswith('rulesets.')
+                      or m.split('.')[0] in ('PySide6', 'cryptography', 'PIL'))))
+"""
+
+
+def test_a_cli_call_imports_only_its_game_and_no_library_it_does_not_use(tmp_path):
+    """``boardapp show`` / ``actions`` on a hot-seat game imports that game's ruleset
+    alone, and neither play by email's cryptography, Pillow nor Qt (issue 14)."""
+    game = tmp_path / "g.json"
+    made = subprocess.run([sys.executable, "-m", "boardapp", "new", "hex-demo", "demo", "-o",
+                           str(game), "--seed", "3"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+    assert made.returncode == 0, made.stderr
+    for command in ("show", "actions"):
+        out = subprocess.run([sys.executable, "-c", CLI_CALL, command, str(game)], cwd=ROOT,
+                             capture_output=True, text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.strip().splitlines()[-1] == "rulesets.hex_demo"
+
+
+def test_the_manual_measure_verb_is_the_tables():
+    """The engine names the table's ``measure`` verb without importing its geometry."""
+    from boardapp.core.engine.manual import MEASURE
+    from boardapp.core.table.measuring import MEASURE as TABLE_MEASURE
+
+    assert MEASURE == TABLE_MEASURE

@@ -158,3 +158,76 @@ def test_a_game_by_email_checks_every_action_each_time_it_is_opened(tmp_path, mo
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(GameFileError, match=r"actions\[1\]"):
         load_game(path)
+
+
+def test_undo_learns_the_past_ahead_a_few_actions_at_a_time(tmp_path, monkeypatch):
+    """A game opened at a checkpoint learns the deltas of the stretches before it while
+    the player undoes (never one long replay at the first undo into an old stretch), and
+    every undo, redo and step of the replay bar stays exact."""
+    from boardapp.core.engine.learning import LEARN_STEP
+
+    monkeypatch.setattr(checkpoints, "FILE_EVERY", 128)
+    monkeypatch.setattr(checkpoints, "TAIL", 64)
+    game = long_game(3)
+    path = tmp_path / "long.json"
+    save_game(game, path)
+    assert [c["n"] for c in json.loads(path.read_text())["checkpoints"]] == [128, 224, 256,
+                                                                             LENGTH]
+    expected = texts(game)
+    opened = load_game(path)
+    assert opened.from_checkpoint
+    replayed = []
+    replay = opened._replay_entry
+
+    def counting(entry, work):
+        replayed.append(entry.number)
+        replay(entry, work)
+
+    opened._replay_entry = counting
+    for depth in range(1, LENGTH + 1):
+        replayed.clear()
+        opened.undo()
+        assert len(replayed) <= LEARN_STEP
+        assert json.dumps(opened.state) == expected[LENGTH - depth]
+    for depth in range(LENGTH):
+        replayed.clear()
+        opened.redo()
+        assert replayed == []
+        assert json.dumps(opened.state) == expected[depth + 1]
+    assert [json.dumps(opened.state_at(n)) for n in range(LENGTH + 1)] == expected
+
+
+def test_idle_learning_learns_the_whole_past(tmp_path, monkeypatch):
+    """``learn_some`` until it says nothing is left: then any step of the replay bar is
+    rebuilt without a replay, exactly."""
+    monkeypatch.setattr(checkpoints, "FILE_EVERY", 128)
+    game = long_game(4)
+    path = tmp_path / "long.json"
+    save_game(game, path)
+    opened = load_game(path)
+    assert opened.from_checkpoint
+    rounds = 0
+    while opened.learn_some(16):
+        rounds += 1
+    assert rounds >= LENGTH // 16
+    opened._replay_entry = None  # no replay is needed any more
+    assert [json.dumps(opened.state_at(n)) for n in range(LENGTH + 1)] == texts(game)
+
+
+def test_a_game_opened_at_a_checkpoint_saves_the_same_file_and_reads_its_lines(saved,
+                                                                              tmp_path):
+    """The log entries of a game opened at a checkpoint read their lines from the file
+    when needed, equal the played ones, and are written back as recorded."""
+    from boardapp.core.engine.actions import RecordedEntry
+    from boardapp.core.files.gamefile import dumps_game
+
+    game, path = saved
+    opened = load_game(path)
+    assert opened.from_checkpoint and isinstance(opened.log[0], RecordedEntry)
+    assert dumps_game(opened) == path.read_text(encoding="utf-8")
+    assert opened.log == game.log and game.log == opened.log
+    assert [line.render() for e in opened.log for line in e.lines] == \
+        [line.render() for e in game.log for line in e.lines]
+    again = tmp_path / "again.json"
+    save_game(opened, again)
+    assert load_game(again).from_checkpoint

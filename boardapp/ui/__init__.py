@@ -7,17 +7,15 @@ Modules: :mod:`map_items` draws the map, :mod:`counter_items` the counters,
 Nothing here names a game: everything comes through the Ruleset interface and the map.
 """
 
-# The engine, the files, play by email, the scans and the installed games are imported
-# before Qt: once PySide6 is loaded it reads the source of every module imported after
-# it, looking for its own name (to switch its "features"); that cost as much as the
-# imports themselves.
+# The engine, the files, the scans and the game a start shows are imported before Qt:
+# once PySide6 is loaded it reads the source of every module imported after it, looking
+# for its own name (to switch its "features"); that cost as much as the imports
+# themselves. What a start does not need (play by email and its cryptography, email
+# messages, scanned maps and Pillow, the other games) is imported when first used.
 import boardapp.core.engine.game  # noqa: E402, F401  isort: skip
 import boardapp.core.files.autosave  # noqa: E402, F401  isort: skip
-import boardapp.core.files.email_message  # noqa: E402, F401  isort: skip
 import boardapp.core.files.gamefile  # noqa: E402, F401  isort: skip
-import boardapp.core.pbem.pbem  # noqa: E402, F401  isort: skip
 import boardapp.core.scan.boardsettings  # noqa: E402, F401  isort: skip
-import boardapp.core.scan.tiles  # noqa: E402, F401  isort: skip
-from boardapp.core.engine.ruleset import available_rulesets  # noqa: E402  isort: skip
+from boardapp.core.engine.ruleset import preload_ruleset  # noqa: E402  isort: skip
 
-available_rulesets()  # imports the games' packages (each start needs one of them)
+preload_ruleset()  # the game a start shows most likely (others are imported when opened)

@@ -22,7 +22,6 @@ from .app_icon import app_icon
 from .autosave_ui import offer_restore
 from .i18n import _
 from .main_window import MainWindow
-from .pbem_dialogs import open_as_player
 from .qt_language import install_qt_translations
 
 
@@ -50,6 +49,8 @@ def build_window(path: str | None, ruleset_id: str | None = None,
     game: Game | None = None
     problem = ""
     if path:
+        from .pbem_dialogs import open_as_player  # a file's passphrase, if by email
+
         try:
             game = open_as_player(None, path)
         except (BoardappError, OSError) as exc:

@@ -28,7 +28,6 @@ from boardapp.core.files.autosave import (
 from boardapp.core.pbem.ledger import Ledger
 from boardapp.core.scan.boardsettings import UserMaps
 
-from . import pbem_dialogs
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -109,6 +108,8 @@ def offer_restore(parent: QWidget | None) -> Restored | None:
         maps = UserMaps()  # the user's maps edited on a scan, where he has some
         game: Game | None = restore_autosave(info, maps=maps)
         if game is not None and game.pbem is not None:
+            from . import pbem_dialogs  # a passphrase for a game by email
+
             game = pbem_dialogs.unlock(
                 parent, _("The autosaved game"), game,
                 lambda pw: restore_autosave(info, passphrase=pw, ledger=Ledger(), maps=maps))

@@ -15,6 +15,7 @@ when the box is too small for that, as one pile that a click spreads out in a pa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
@@ -36,16 +37,19 @@ from boardapp.core.board.mapdata import BoardMap
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.state import State
-from boardapp.core.scan.calibration import Transform
-from boardapp.core.scan.tiles import ScanPyramid
 
 from . import board_menus
 from .controller import GameController
 from .i18n import _
 from .map_items import MapLayer, MarkerLayer, city_radius, font, geometry_path, place_rect
 from .place_markers import PlaceMarkerLayer
-from .scan_layer import ScanLayer
 from .stacks import PILE, SIDE, Z_EXPANDED, StackKey, StackLayout, is_pool_group
+
+if TYPE_CHECKING:  # a scan of the map (Pillow) is loaded when the player has one
+    from boardapp.core.scan.calibration import Transform
+    from boardapp.core.scan.tiles import ScanPyramid
+
+    from .scan_layer import ScanLayer
 
 __all__ = ["PILE", "SIDE", "BoardScene", "StackKey", "is_pool_group"]
 
@@ -194,6 +198,8 @@ class BoardScene(StackLayout):
     def _add_scan(self) -> None:
         assert self._scan is not None and self.map_layer is not None
         pyramid, transform, progressive = self._scan
+        from .scan_layer import ScanLayer
+
         self.scan_layer = ScanLayer(pyramid, transform, progressive)
         self.addItem(self.scan_layer)
         self.map_layer.set_overlay(True)

@@ -9,7 +9,7 @@ the state (``changed``) or why the rules refused it (``refused``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.actions import Action, LogEntry
@@ -18,6 +18,11 @@ from boardapp.core.engine.state import pieces_at
 
 from .action_words import named_refusal
 from .i18n import _
+
+IDLE_LEARN = 32
+"""Actions of the past learnt at each turn of the event loop while idle (about 10 ms)."""
+LEARN_AFTER_MS = 100
+"""The learning starts once a game shown has been drawn."""
 
 
 class GameController(QObject):
@@ -40,6 +45,10 @@ class GameController(QObject):
         self.last_refusal = ""
         self.read_only = ""
         """While set (a replay is shown), every change is refused with this reason."""
+        self._learning = QTimer(self)
+        self._learning.setSingleShot(True)
+        self._learning.timeout.connect(self._learn)
+        self._learning.start(LEARN_AFTER_MS)
 
     @property
     def game(self) -> Game:
@@ -52,6 +61,13 @@ class GameController(QObject):
         self.last_refusal = ""
         self.read_only = ""
         self.game_replaced.emit()
+        self._learning.start(LEARN_AFTER_MS)
+
+    def _learn(self) -> None:
+        """While the window is idle, learn the past of a game opened at a checkpoint
+        (:meth:`Game.learn_some`): undo and the replay bar then never wait for a replay."""
+        if self._game.learn_some(IDLE_LEARN):
+            self._learning.start(0)
 
     # -- the one way in ------------------------------------------------------------------
     def push(self, action: Action | str, side: str | None = None) -> LogEntry | None:

@@ -23,7 +23,6 @@ from boardapp.core.engine.datashare import (
 )
 from boardapp.core.engine.datasheets import save_sheet_values
 
-from .data_editor import open_data_editor
 from .i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -51,7 +50,7 @@ class DataShare:
         self.import_button = QPushButton(_("Import values…"))
         self.import_button.clicked.connect(self.import_dialog)
         self.fill_button = QPushButton(_("Fill them in…"))
-        self.fill_button.clicked.connect(lambda: open_data_editor(window.controller, window))
+        self.fill_button.clicked.connect(lambda: _open_editor(window))
         self.dismiss_button = QPushButton(_("Later"))
         self.dismiss_button.clicked.connect(self.hide_notice)
         row = window.banner.notice
@@ -167,3 +166,10 @@ class DataShare:
                     "{count} default value written: new games start with it.",
                     "{count} default values written: new games start with them.", n).format(
                         count=n))
+
+
+def _open_editor(window: MainWindow) -> None:
+    """The game data editor (imported when first opened)."""
+    from .data_editor import open_data_editor
+
+    open_data_editor(window.controller, window)

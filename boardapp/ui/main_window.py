@@ -7,6 +7,7 @@ window then re-reads the game (log rows, prompt, title, which actions are enable
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import (
@@ -46,7 +47,6 @@ from .click_guard import guard_buttons
 from .computer_play import ComputerPlay
 from .controller import GameController
 from .counter_art import CounterArtMenu
-from .data_editor import open_data_editor
 from .data_share_ui import DataShare
 from .decisions_panel import DecisionsPanel
 from .help_menu import HelpMenu
@@ -54,13 +54,29 @@ from .i18n import _
 from .language import choose_language
 from .pbem_ui import PbemUi
 from .piece_lights import PieceLights
-from .render import render_png
 from .scan_board import ScanBoard
 from .sheet_dock import SheetDock
-from .start_page import StartChoice, ask_start, game_filter
 from .table_dock import TableDock
 from .table_scene import TableScene
 from .table_view import TableView
+
+if TYPE_CHECKING:
+    from .start_page import StartChoice
+
+
+def ask_start(parent: QWidget) -> StartChoice | None:
+    """The start page (:func:`.start_page.ask_start`, imported when first shown)."""
+    from .start_page import ask_start as ask
+
+    return ask(parent)
+
+
+def game_filter() -> str:
+    """The file dialogs' filter of game files (:func:`.start_page.game_filter`)."""
+    from .start_page import game_filter as games
+
+    return games()
+
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 TEXT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -216,7 +232,7 @@ class MainWindow(QMainWindow):
         edit.addAction(self.redo_action)
         edit.addSeparator()
         edit.addAction(_("Game &data (cards, tables)…"),
-                       lambda: open_data_editor(self.controller, self))
+                       self._open_data_editor)
 
         self.game_menu = bar.addMenu(_("&Game"))
         self.game_menu.addAction(self.roll_action)
@@ -243,6 +259,11 @@ class MainWindow(QMainWindow):
         self.toolbar.addAction(self.fit_action)
         guard_buttons([self.toolbar.widgetForAction(a) for a in
                        (self.undo_action, self.redo_action, self.roll_action)])
+
+    def _open_data_editor(self) -> None:
+        from .data_editor import open_data_editor  # imported when first opened
+
+        open_data_editor(self.controller, self)
 
     def _fill_new_menu(self) -> None:
         self.new_menu.clear()
@@ -593,6 +614,8 @@ class MainWindow(QMainWindow):
                                            _("PNG images (*.png)"))[0]
         if not path:
             return
+        from .render import render_png  # imported at the first export
+
         try:
             render_png(self.game, path, scale=2.0, board=self.current_board())
         except (BoardappError, OSError) as exc:

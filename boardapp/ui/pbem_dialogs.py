@@ -35,9 +35,7 @@ from PySide6.QtWidgets import (
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import Ruleset
 from boardapp.core.files.gamefile import load_game, save_game
-from boardapp.core.pbem.keys import PassphraseError
 from boardapp.core.pbem.ledger import Ledger
-from boardapp.core.pbem.pbem import join_pbem
 from boardapp.core.scan.boardsettings import UserMaps
 
 from .i18n import _, and_list, ngettext
@@ -366,6 +364,8 @@ def unlock(parent: QWidget | None, name: str, public: Game,
             return None
         if isinstance(answer, ReadOnly):
             return public
+        from boardapp.core.pbem.keys import PassphraseError  # cryptography: by email only
+
         try:
             return load(answer)
         except PassphraseError:
@@ -393,6 +393,8 @@ def open_as_player(parent: QWidget | None, path: str | Path) -> Game | None:
                                 new=True)
         if not isinstance(answer, str):
             return None
+        from boardapp.core.pbem.pbem import join_pbem  # cryptography: by email only
+
         join_pbem(public, side, answer)
         save_game(public, path)
         return load_game(path, passphrase=answer, side=side, ledger=Ledger(), maps=maps)

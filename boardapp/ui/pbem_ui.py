@@ -23,13 +23,10 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.game import Game
-from boardapp.core.files.email_message import email_game
 from boardapp.core.files.gamefile import load_game, save_for_opponent
 from boardapp.core.files.history import side_name
 from boardapp.core.pbem.ledger import Ledger
-from boardapp.core.pbem.pbem import new_pbem_game
 
-from . import pbem_dialogs
 from .autosave_ui import AutosaveHook, Restored
 from .hand_dock import HandDock
 from .i18n import N_, _, and_list, ngettext
@@ -172,6 +169,8 @@ class PbemUi(QObject):
     # -- the window's file events -----------------------------------------------------------
     def load(self, path: str | Path) -> Game | None:
         """Open ``path`` as its player (``None``: the user cancelled)."""
+        from . import pbem_dialogs  # imported when first needed
+
         return pbem_dialogs.open_as_player(self.window_, path)
 
     def opened(self, path: Path) -> None:
@@ -226,9 +225,13 @@ class PbemUi(QObject):
         if not window._confirm_discard():
             return False
         ruleset = self.game.ruleset
+        from . import pbem_dialogs  # imported when first needed
+
         choice = pbem_dialogs.ask_new_pbem(window, ruleset)
         if choice is None:
             return False
+        from boardapp.core.pbem.pbem import new_pbem_game  # cryptography: when asked
+
         try:
             game = new_pbem_game(ruleset, choice.scenario, choice.players, choice.me,
                                  choice.passphrase)
@@ -269,6 +272,8 @@ class PbemUi(QObject):
         if path is None:
             return False
         try:
+            from . import pbem_dialogs  # imported when first needed
+
             game = pbem_dialogs.unlock(window, path.name, self.game,
                                        lambda pw: load_game(path, passphrase=pw,
                                                             ledger=Ledger(),
@@ -320,6 +325,8 @@ class PbemUi(QObject):
         if path is None:
             return False
         window = self.window_
+        from . import pbem_dialogs  # imported when first needed
+
         answer = pbem_dialogs.ask_email(window, path.with_suffix(".eml"), self.email_to,
                                         others=others(self.game))
         if answer is None:
@@ -331,6 +338,8 @@ class PbemUi(QObject):
                                    "name."))
             return False
         self.email_to = to
+        from boardapp.core.files.email_message import email_game  # the email package
+
         try:
             email_game(self.game, path, eml, to=to or None)
         except (BoardappError, OSError) as exc:

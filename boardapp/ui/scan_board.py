@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction
@@ -36,11 +37,14 @@ from boardapp.core.scan.boardsettings import (
     save_board_settings,
     user_map_path,
 )
-from boardapp.core.scan.tiles import ScanError, ScanPyramid
 
 from .board_view import MAX_ZOOM
-from .calibrate_dialog import CalibrateDialog
 from .i18n import _
+
+if TYPE_CHECKING:  # a scan (Pillow) and its calibration: imported when the player uses one
+    from boardapp.core.scan.tiles import ScanPyramid
+
+    from .calibrate_dialog import CalibrateDialog
 
 
 def scan_filter() -> str:
@@ -190,6 +194,8 @@ class ScanBoard(QObject):
                 self._problem(_("The scan {file} is missing: Board → Use a scanned map… "
                                 "to choose it again").format(file=scan))
             else:
+                from boardapp.core.scan.tiles import ScanError, ScanPyramid  # Pillow
+
                 try:
                     pyramid = ScanPyramid(scan)
                     if build_with_progress(self.window, pyramid):
@@ -226,6 +232,8 @@ class ScanBoard(QObject):
 
     def use_scan(self, path: str | Path) -> CalibrateDialog | None:
         """Prepare scan ``path`` and open the calibration (returned, not yet closed)."""
+        from boardapp.core.scan.tiles import ScanError, ScanPyramid  # Pillow
+
         try:
             pyramid = ScanPyramid(path)
             if not build_with_progress(self.window, pyramid):
@@ -249,6 +257,8 @@ class ScanBoard(QObject):
         if self.pyramid is None or self.settings is None:
             return None
         kind = self.settings.transform.kind if self.settings.transform else "affine"
+        from .calibrate_dialog import CalibrateDialog
+
         dialog = CalibrateDialog(self.bmap, self.pyramid, self.settings.points, kind,
                                  self.window)
         dialog.accepted.connect(lambda: self._calibrated(dialog))

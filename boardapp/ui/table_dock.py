@@ -23,7 +23,6 @@ from urllib.parse import quote, unquote
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import QDockWidget, QTextBrowser
 
-from .data_editor import open_data_editor
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -163,6 +162,8 @@ class TableDock(QDockWidget):
     def _link(self, url: QUrl) -> None:
         if url.scheme() == "sheet":
             key, _colon, sub = unquote(url.fragment()).partition(":")
+            from .data_editor import open_data_editor  # imported when first opened
+
             self.editor = open_data_editor(self.window_.controller, self.window_,
                                            url.path(), (key, sub) if sub else None)
 

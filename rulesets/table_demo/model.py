@@ -133,8 +133,18 @@ class TableModel(Ruleset):
         return pid.split("-", 1)[0]
 
     def piece_name(self, state: State, pid: str) -> str:
-        side = self.side(self.piece_side(state, pid)).name
-        if state["pieces"][pid]["type"] == "rider":
+        key = (pid, state["pieces"][pid]["type"], self.piece_side(state, pid))
+        names = self.__dict__.setdefault("_names", {})  # on the ruleset, never in the state
+        found = names.get(key)
+        if found is None:
+            found = names[key] = self._piece_name(*key)
+        return found
+
+    def _piece_name(self, pid: str, kind: str, side_id: str) -> str:
+        """The name of figure ``pid`` of type ``kind`` (a message: the same one each time,
+        :meth:`piece_name` keeps it; the log writes it at every sixth of a move)."""
+        side = self.side(side_id).name
+        if kind == "rider":
             return N_("{side} rider", side=side)
         return N_("{side} foot {letter}", side=side, letter=pid.rsplit("-", 1)[-1].upper())
 

@@ -12,13 +12,16 @@ import logging
 import re
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..base.atomic import atomic_write_text
 from ..base.errors import DataError
 from ..base.userdirs import data_dir
 from .assignment import Assignment, CellRef, assignment_from_json, assignment_to_json
-from .cutting import CutResult, Progress, cell_file, cut_sheet
 from .sheet import CounterSheet, SheetError
+
+if TYPE_CHECKING:  # Pillow, imported when a sheet is cut or a cell looked for
+    from .cutting import CutResult, Progress
 
 log = logging.getLogger(__name__)
 _SAFE = re.compile(r"[^a-zA-Z0-9._-]+")
@@ -61,6 +64,8 @@ class ArtStore:
 
     def cell_path(self, cell: CellRef) -> Path | None:
         """The image file of ``cell`` (``None``: not cut yet)."""
+        from .cutting import cell_file
+
         path = cell_file(self.cells_folder(cell.sheet), cell.face, cell.row, cell.col)
         return path if path.exists() else None
 
@@ -68,6 +73,8 @@ class ArtStore:
         """Cut ``sheet`` and keep it (replacing a sheet of the same id); on an error
         (:class:`~.sheet.SheetError`) nothing changes. Assignments to cells the new
         grid no longer has are dropped."""
+        from .cutting import cut_sheet
+
         result = cut_sheet(sheet, self.cells_folder(sheet.id), progress)
         old = self.assignment.sheets.get(sheet.id)
         self.assignment.sheets[sheet.id] = sheet
@@ -103,6 +110,8 @@ class ArtStore:
         changes). A sheet the player already has (same id) keeps his scans, cut again
         by the shared grid (:attr:`problem` says which could not be); others wait for
         him to choose his scans and cut them."""
+        from .cutting import cut_sheet
+
         new = assignment_from_json(text, file, self.game)
         problems = []
         for sid, sheet in list(new.sheets.items()):

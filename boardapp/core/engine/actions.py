@@ -197,3 +197,39 @@ class LogEntry:
         if log is not None:
             out["log"] = log
         return out
+
+
+class RecordedEntry(LogEntry):
+    """A log entry read back from the record a game file keeps of it (``to_json``'s),
+    when this computer has verified that record before: its lines are read from the
+    record when first needed (opening a long game reads none), and it is written back
+    as recorded."""
+
+    def __init__(self, number: int, action: Action, side: str, manual: bool, dice: list[int],
+                 record: dict[str, Any]) -> None:
+        self.number, self.action, self.side, self.manual = number, action, side, manual
+        self.dice = dice
+        self._record = record
+        self._lines: list[LogLine] | None = None
+
+    @property  # type: ignore[override]
+    def lines(self) -> list[LogLine]:
+        if self._lines is None:
+            text = self._record.get("text", [])
+            try:
+                self._lines = lines_from(text, self._record.get("log"))
+            except ValueError:  # (a record verified here reads) its text, then
+                self._lines = lines_from(text, None)
+        return self._lines
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self._record)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, LogEntry):
+            return NotImplemented
+        return ((self.number, self.action, self.side, self.manual, self.lines, self.dice)
+                == (other.number, other.action, other.side, other.manual, other.lines,
+                    other.dice))
+
+    __hash__ = None  # type: ignore[assignment]  (as LogEntry's)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import json.scanner
+from itertools import repeat
 from marshal import dumps as _marshal
 from typing import Any
 
@@ -77,10 +78,15 @@ _loads = _decoder()
 
 def sync(cur: dict[str, Any], shadow: dict[str, Any]) -> tuple[Delta, Delta]:
     """Bring ``shadow`` up to ``cur`` (normalising what changed in ``cur``); return the
-    deltas ``(undo, redo)``: ``undo`` turns ``cur`` back into the old shadow."""
+    deltas ``(undo, redo)``: ``undo`` turns ``cur`` back into the old shadow.
+
+    What the last sync to ``shadow`` left is remembered (:data:`Memo`): the marshal text
+    of each value, dict by dict; a value whose text is the same again is unchanged (a
+    dict with its key order), and is neither compared nor walked. The same deltas as the
+    plain walk (``tests/test_delta_memo.py``)."""
     undo: Delta = []
     redo: Delta = []
-    _walk(cur, shadow, (), undo, redo, True)  # finds changes and new key orders alike
+    _walk_memo(cur, shadow, (), undo, redo, _memo_of(shadow))
     return undo, redo
 
 
@@ -164,6 +170,136 @@ def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, red
                 _reorder(old, keys_cur)
 
 
+# -- what the last sync to a shadow left: the marshal texts of its values ------------------------
+Memo = list[Any]
+"""``[texts, children]`` for a dict: ``texts`` the marshal text of each value as the last
+:func:`sync` left it (``None``: not known), ``children`` the memo of each value that is a
+dict. The shadow's value is equal to what its text says, key order included (but for the
+change :mod:`delta` does not see, a number for an equal one of another type)."""
+
+MEMOS_KEPT = 8
+_memos: dict[int, tuple[dict[str, Any], Memo]] = {}
+"""``id(shadow)``: (the shadow, its memo), for the shadows synced last (held, so that
+their ids stay theirs). A shadow changes only through :func:`sync` and :func:`apply_delta`,
+which forgets what it changes."""
+_FOUR = repeat(4)
+"""Marshal version 4 (quick; the same text for the same values in the same order and
+sharing: a text that differs may only mean a string is shared otherwise, and then the walk
+finds nothing)."""
+
+
+def _texts(cur: dict[str, Any]) -> list[bytes | None]:
+    """The marshal text of each value of ``cur`` (``None`` for one marshal cannot write)."""
+    try:
+        return list(map(_marshal, cur.values(), _FOUR))
+    except ValueError:
+        return [_text_or_none(v) for v in cur.values()]
+
+
+def _text_or_none(value: Any) -> bytes | None:
+    try:
+        return _marshal(value, 4)
+    except ValueError:
+        return None
+
+
+def _memo_of(shadow: dict[str, Any]) -> Memo:
+    """The memo of ``shadow`` (a new one for a shadow not synced lately)."""
+    key = id(shadow)
+    entry = _memos.pop(key, None)
+    if entry is None or entry[0] is not shadow:
+        entry = (shadow, [{}, {}])
+        while len(_memos) >= MEMOS_KEPT:
+            del _memos[next(iter(_memos))]
+    _memos[key] = entry  # the most recent last
+    return entry[1]
+
+
+def _forget(state: dict[str, Any], delta: Delta) -> None:
+    """``delta`` is about to change ``state``: if it is a shadow, forget what it changes."""
+    entry = _memos.get(id(state))
+    if entry is not None and entry[0] is state:
+        texts, children = entry[1]
+        for path, _payload in delta:
+            if path:
+                texts.pop(path[0], None)
+                children.pop(path[0], None)
+            else:  # (the order of the top keys: the texts stay right)
+                continue
+
+
+def _walk_memo(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta,
+               redo: Delta, memo: Memo) -> bool:
+    """:func:`_walk` (mutating) with the memo of ``old``; updates the memo; returns
+    whether a value in ``cur`` was replaced by its copy (then its text may differ)."""
+    known, children = memo
+    keys = list(cur)
+    texts = _texts(cur)
+    get = old.get
+    kget = known.get
+    n_old = len(old)
+    added = replaced = False
+    now = dict(zip(keys, texts, strict=True))
+    for k, text in zip(keys, texts, strict=True):
+        was = kget(k)
+        if text == was and was is not None:
+            continue  # as the last sync left it, and so as the shadow is
+        v = cur[k]
+        o = get(k, _MISSING)
+        tv = type(v)
+        if tv is dict and type(o) is dict:
+            child = children.get(k)
+            if child is None:  # not known: compared as the plain walk does
+                if v == o and not _order_differs(v, o):
+                    children[k] = [dict(zip(v, _texts(v), strict=True)), {}]
+                    continue
+                child = children[k] = [{}, {}]
+            if _walk_memo(v, o, (*path, k), undo, redo, child):
+                replaced = True
+                now[k] = _text_or_none(v)
+            continue
+        if v == o and o is not _MISSING:  # the same value (or one the walk does not see)
+            if tv is not dict:
+                children.pop(k, None)
+            continue
+        children.pop(k, None)
+        sub = (*path, k)
+        text_new = _dumps(v)
+        if o is _MISSING:
+            added = True
+            undo.append((sub, DELETE))
+            redo.append((sub, text_new))
+            if tv in _SCALARS:
+                old[k] = v
+            else:
+                cur[k] = _loads(text_new)
+                old[k] = _loads(text_new)
+        else:
+            undo.append((sub, _dumps(o)))
+            redo.append((sub, text_new))
+            if tv is list or tv is dict or tv is tuple:
+                cur[k] = _loads(text_new)
+            old[k] = v if tv in _SCALARS else _loads(text_new)
+        if cur[k] is not v:
+            replaced = True
+            now[k] = _text_or_none(cur[k])
+    memo[0] = now
+    if added or len(cur) != n_old or keys != list(old):
+        keys_old = list(old)[:n_old]  # keys added to the shadow went at its end
+        for k in keys_old:
+            if k not in cur:
+                sub = (*path, k)
+                undo.append((sub, _dumps(old[k])))
+                redo.append((sub, DELETE))
+                del old[k]
+                children.pop(k, None)
+        if keys != keys_old:
+            undo.append((path, (ORDER, tuple(keys_old))))
+            redo.append((path, (ORDER, tuple(keys))))
+            _reorder(old, keys)
+    return replaced
+
+
 def _reorder(d: dict[str, Any], keys: list[str] | tuple[str, ...]) -> None:
     items = [(k, d[k]) for k in keys]
     d.clear()
@@ -172,6 +308,8 @@ def _reorder(d: dict[str, Any], keys: list[str] | tuple[str, ...]) -> None:
 
 def apply_delta(state: dict[str, Any], delta: Delta) -> None:
     """Apply ``delta`` to ``state`` in place (each value a fresh copy)."""
+    if _memos:
+        _forget(state, delta)
     for path, payload in delta:
         node = state
         if type(payload) is tuple:  # (ORDER, keys)

@@ -27,12 +27,13 @@ from .actions import Action, LogEntry
 from .context import Context
 from .datasheets import snapshot
 from .delta import apply_delta, changes, sync
+from .learning import LEARN_STEP, Stretch
 from .manual import HANDLERS, NOT_MANUAL
 from .ruleset import Ruleset
 from .runner import ActionRunner
 from .sends import Send, last_seen
 from .state import State, copy_state
-from .timeline import EVERY, Timeline
+from .timeline import Timeline
 from .together import pending_obligations
 
 
@@ -110,6 +111,13 @@ class Game:
         the others are people. Not part of the state: saved beside the log, never by
         email (:mod:`boardapp.core.ai.seats`)."""
         self._past = Timeline(self.initial, text)
+        self._stretch: Stretch | None = None
+        """The stretch of the past being learnt a few actions at a time (:meth:`learn_some`)."""
+        self._unknown_below = 1 << 62
+        """No action after this index has unknown deltas (where :meth:`learn_some` looks)."""
+        self._unlearnt: set[int] = set()
+        """Stretches (by first step) whose replay did not lead to the state kept after them:
+        left to :meth:`_learn`, which says so when they are needed."""
         self.edited = False
         """Whether :attr:`state` was changed outside any action (then the game's states
         are not only what its log gives)."""
@@ -225,6 +233,7 @@ class Game:
         self.state = copy_state(final)
         self._shadow = copy_state(final)
         self._past.adopt(len(entries), {n: json.dumps(s) for n, s in positions.items()})
+        self._stretch, self._unknown_below = None, 1 << 62
         self.from_checkpoint = True
 
     def _learn(self, first: int, last: int) -> None:
@@ -232,23 +241,66 @@ class Game:
         replaying them from the state kept at ``first``, checking that they lead to the
         state kept at ``last`` (see :meth:`adopt`)."""
         past = self._past
-        work = json.loads(past.snaps[first])
-        shadow = json.loads(past.snaps[first])
-        undos, redos, positions = [], [], {}
-        for i in range(first, last):
-            entry = self.log[i]
-            manual = entry.action.verb in HANDLERS and entry.action.verb not in NOT_MANUAL
-            apply_to(self.ruleset, work, entry.action, Context(work, entry.side, manual=manual))
-            undo, redo = sync(work, shadow)
-            undos.append(undo)
-            redos.append(redo)
-            if (i + 1) % EVERY == 0:
-                positions[i + 1] = json.dumps(work)
+        stretch = self._stretch
+        if stretch is not None and (stretch.first, stretch.last) == (first, last):
+            self._stretch = None  # learnt in part already: the rest now
+        else:
+            stretch = Stretch(past, first, last)
+        stretch.advance(self.log, self._replay_entry, last - first)
         known = past.snaps[last] if last in past.snaps else json.dumps(self.state)
-        if json.dumps(work) != known:
+        if not stretch.leads_to(known):
             raise BoardappError(N_("the actions {first}-{last} do not lead to the position "
                                    "kept after action {last}", first=first + 1, last=last))
-        past.learn(first, undos, redos, positions)
+        stretch.teach(past)
+
+    def _replay_entry(self, entry: LogEntry, work: State) -> None:
+        """Apply the action of log ``entry`` to ``work`` again, as it was played."""
+        manual = entry.action.verb in HANDLERS and entry.action.verb not in NOT_MANUAL
+        apply_to(self.ruleset, work, entry.action, Context(work, entry.side, manual=manual))
+
+    def learn_some(self, actions: int = LEARN_STEP) -> bool:
+        """Learn the deltas of up to ``actions`` more actions of the latest stretch of the
+        past whose deltas are unknown (a game opened at a checkpoint, :meth:`adopt`);
+        whether some are left to learn. Undo and redo call it, and the window while
+        idle: going back in a long game then never waits for a long replay."""
+        past = self._past
+        stretch = self._stretch
+        if stretch is None:
+            index = self._unknown_before(len(self.log))
+            if index is None:
+                return False
+            first, last = past.segment(index)
+            if last not in past.snaps:  # (not a game opened at a checkpoint)
+                self._learn(first, last)
+                return True
+            stretch = self._stretch = Stretch(past, first, last)
+        try:
+            done = stretch.advance(self.log, self._replay_entry, actions)
+        except Exception:  # the rules fail on it now: left to _learn, which says so
+            done, stretch.last = True, -1
+        if done:
+            self._stretch = None
+            if stretch.last in past.snaps and stretch.leads_to(past.snaps[stretch.last]):
+                stretch.teach(past)
+            else:
+                self._unlearnt.add(stretch.first)
+        return True
+
+    def _unknown_before(self, end: int) -> int | None:
+        """The index of the latest action before ``end`` with unknown deltas, outside the
+        stretches :meth:`learn_some` could not learn (``None``: none)."""
+        past = self._past
+        i = min(end, self._unknown_below) - 1
+        while i >= 0:
+            if past.known(i):
+                i -= 1
+                continue
+            first = past.segment(i)[0]
+            if first not in self._unlearnt:
+                break
+            i = first - 1
+        self._unknown_below = i + 1
+        return i if i >= 0 else None
 
     def learn_last(self) -> None:
         """Learn the deltas of the last actions at once (undo is then quick at once)."""
@@ -259,7 +311,9 @@ class Game:
         :meth:`adopt`), with those of the actions between the two states kept around it."""
         past = self._past
         if index < len(past) and not past.known(index):
-            self._learn(*past.segment(index))
+            stretch = self._stretch
+            self._learn(*((stretch.first, stretch.last) if stretch is not None
+                          and stretch.covers(index) else past.segment(index)))
 
     def append_checked(self, entry: LogEntry, after: State) -> None:
         """Append an entry the file loader has already checked, with its state."""
@@ -278,6 +332,7 @@ class Game:
             entry = self._pop()
             followed = True
         self._redo.append((entry.action, entry.side, followed))
+        self.learn_some()  # the past before it, ahead of the next undo
         return entry
 
     def _pop(self) -> LogEntry:
@@ -301,6 +356,7 @@ class Game:
         entry = self._apply(action, side)
         if followed:  # the obligations it led to were carried out by this program
             self.fulfil()
+        self.learn_some()
         return entry
 
     @property
@@ -434,4 +490,5 @@ class _Replaying:
     def __exit__(self, *exc: object) -> None:
         game = self.game
         game._replaying = False
+        game._unknown_below = 1 << 62  # the actions replayed have unknown deltas
         game._shadow = copy_state(game.state)

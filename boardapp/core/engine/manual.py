@@ -27,16 +27,16 @@ from collections.abc import Callable
 from ..base.errors import InvalidActionError
 from ..base.i18n import N_, listing
 from ..table.fixed import is_point_text
-from ..table.measuring import MEASURE, do_measure
-from ..table.place import place_on_table
 from ..table.positions import clear_position
-from ..table.tableboard import table_of
 from .actions import Action
 from .context import Context
 from .data_action import do_data
 from .ruleset import Ruleset
 from .state import State, pieces_at, put_piece, reorder
 
+MEASURE = "measure"
+"""The verb of :mod:`..table.measuring` (imported at the first measure: it needs shapely,
+which a game of areas never does)."""
 MANUAL_VERBS = ("place", "flip", "eliminate", "return", "order", "roll", "set-dice",
                 "control", "score", "data", MEASURE)
 
@@ -64,7 +64,9 @@ def _names(ruleset: Ruleset, state: State, pids: list[str]) -> str:
 
 def do_place(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
     pids = _pieces(ruleset, state, action, 0)
-    if is_point_text(action.arg(1)) and table_of(ruleset.board_map) is not None:
+    if is_point_text(action.arg(1)) and getattr(ruleset.board_map, "table", None) is not None:
+        from ..table.place import place_on_table  # a table's geometry: shapely
+
         place_on_table(ruleset, state, pids, action.arg(1), ctx)
         return
     dest = _place(ruleset, state, action, 1)
@@ -171,6 +173,13 @@ def do_score(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
                                     action=action.text())) from exc
     state["score"][who] = value
     ctx.log(N_("{side} score set to {value}"), side=ruleset.side(who).name, value=value)
+
+
+def do_measure(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
+    """``measure FROM TO`` on a table (:func:`..table.measuring.do_measure`)."""
+    from ..table.measuring import do_measure as measure
+
+    measure(ruleset, state, action, ctx)
 
 
 HANDLERS: dict[str, Callable[[Ruleset, State, Action, Context], None]] = {

@@ -13,6 +13,7 @@ import importlib
 import importlib.metadata
 import inspect
 import logging
+import os
 import pkgutil
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -655,21 +656,30 @@ class Ruleset:
         return "\n".join(render(line) for line in lines)
 
 
-def _builtin_rulesets() -> Iterator[type[Ruleset]]:
+def _builtin_packages() -> list[str]:
+    """The names of the ``rulesets`` package's sub-packages (none imported)."""
     try:
         package = importlib.import_module("rulesets")
     except ImportError:
-        return
-    for info in pkgutil.iter_modules(package.__path__):
-        if not info.ispkg:
-            continue
-        try:
-            module = importlib.import_module(f"rulesets.{info.name}")
-        except Exception:  # a broken plugin must not stop the others
-            log.exception("cannot load ruleset package %s", info.name)
-            continue
-        cls = getattr(module, "RULESET", None)
-        if isinstance(cls, type) and issubclass(cls, Ruleset):
+        return []
+    return [info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg]
+
+
+def _builtin_ruleset(name: str) -> type[Ruleset] | None:
+    """The ruleset class of package ``rulesets.<name>`` (``None``: none, or it fails)."""
+    try:
+        module = importlib.import_module(f"rulesets.{name}")
+    except Exception:  # a broken plugin must not stop the others
+        log.exception("cannot load ruleset package %s", name)
+        return None
+    cls = getattr(module, "RULESET", None)
+    return cls if isinstance(cls, type) and issubclass(cls, Ruleset) else None
+
+
+def _builtin_rulesets() -> Iterator[type[Ruleset]]:
+    for name in _builtin_packages():
+        cls = _builtin_ruleset(name)
+        if cls is not None:
             yield cls
 
 
@@ -692,10 +702,28 @@ def available_rulesets() -> dict[str, type[Ruleset]]:
     return found
 
 
+def preload_ruleset(name: str | None = None) -> None:
+    """Import the package of ruleset ``name`` (default: ``$BOARDAPP_RULESET``, else the
+    first game installed, the one a start without a file shows) if it is one of the
+    ``rulesets`` package's; nothing if not. A program that will import a library that
+    slows every later import (Qt) calls it first."""
+    wanted = (name or os.environ.get("BOARDAPP_RULESET") or "").lower().replace("-", "_")
+    packages = _builtin_packages()
+    if wanted not in packages:
+        wanted = min(packages, default="")
+    if wanted:
+        _builtin_ruleset(wanted)
+
+
 def find_ruleset(name: str, maps: MapProvider | None = None) -> Ruleset:
     """An instance of the ruleset whose id or alias is ``name`` (like ``find_variant``),
     reading its maps through ``maps`` (default: the shipped files)."""
     wanted = name.lower()
+    guess = wanted.replace("-", "_")  # a game's own package first, alone (e.g. a file's id)
+    if guess in _builtin_packages():
+        cls = _builtin_ruleset(guess)
+        if cls is not None and wanted == cls.id:
+            return cls(maps=maps)
     for cls in available_rulesets().values():
         if wanted == cls.id or wanted in cls.aliases:
             return cls(maps=maps)

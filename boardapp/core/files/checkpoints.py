@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import __version__
 from ..board.maps import records_to_json
-from ..engine.actions import Action, LogEntry, lines_from
+from ..engine.actions import Action, LogEntry, RecordedEntry
 from ..engine.state import State, canonical
 from ..engine.timeline import EVERY
 from . import verified
@@ -71,13 +71,24 @@ def chain(game: Game, items: list[dict[str, Any]], at: Iterable[int] | None = No
             "maps": records_to_json(rs.map_records()), "scenario": game.scenario,
             "seed": game.seed, "sides": game.sides, "game_data": game.start_data}
     wanted = set(range(len(items) + 1) if at is None else at)
-    h = hashlib.sha256(_ENCODE(head).encode("ascii") + b"\n")
+    top = _ENCODE(head).encode("ascii") + b"\n"
+    memo = _memo[0] if _memo else None
+    if memo is not None and memo[0] is items and memo[1] == (len(items), top) \
+            and wanted <= memo[2].keys():
+        return {n: memo[2][n] for n in wanted}  # a first opening: checked, then replayed
+    h = hashlib.sha256(top)
     out = {0: h.hexdigest()} if 0 in wanted else {}
     for n, item in enumerate(items, start=1):
         h.update(_ENCODE(item).encode("ascii") + b"\n")
         if n in wanted:
             out[n] = h.copy().hexdigest()
+    _memo[:] = [(items, (len(items), top), out)]
     return out
+
+
+_memo: list[tuple[list[Any], tuple[int, bytes], dict[int, str]]] = []
+"""The last chain computed, with the log it is of (the same list, not a copy): opening a
+file not verified here hashes its log once to look it up, and again to check it."""
 
 
 def write(game: Game, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -118,8 +129,9 @@ def read(value: Any, length: int) -> dict[int, tuple[str, State]] | None:
 
 
 def entries_of(items: list[Any], sides: list[str]) -> list[LogEntry] | None:
-    """The log entries as the file records them (``None`` if one is not well formed:
-    the replay then says what is wrong)."""
+    """The log entries as the file records them, which this computer verified before
+    (their lines are read when needed: :class:`RecordedEntry`); ``None`` if one is not
+    well formed (the replay then says what is wrong)."""
     known = set(sides)
     out = []
     for number, item in enumerate(items, start=1):
@@ -133,15 +145,14 @@ def entries_of(items: list[Any], sides: list[str]) -> list[LogEntry] | None:
         for line in lines:
             if type(line) is not str:
                 return None
-        try:
-            read = lines_from(lines, item.get("log"))
-        except ValueError:
+        log = item.get("log")
+        if log is not None and type(log) is not list:
             return None
         for value in dice:
             if type(value) is not int:
                 return None
-        out.append(LogEntry(number, Action.parse(text), side, bool(item.get("manual", False)),
-                            read, list(dice)))
+        out.append(RecordedEntry(number, Action.parse(text), side,
+                                 bool(item.get("manual", False)), list(dice), item))
     return out
 
 
@@ -151,14 +162,15 @@ def open_verified(game: Game, items: list[Any], value: Any) -> bool:
     positions = read(value, len(items))
     if positions is None or game.pbem is not None:
         return False
-    entries = entries_of(items, [s.id for s in game.ruleset.sides])
-    if entries is None:
-        return False
     hashes = chain(game, items, positions)
     known = verified.lookup(hashes[n] for n in positions)
     for n, (d, state) in positions.items():
         if known.get(hashes[n]) != d or full_digest(state) != d:
-            return False
+            return False  # (the chain stays in memory for check, after the replay)
+    _memo.clear()
+    entries = entries_of(items, [s.id for s in game.ruleset.sides])
+    if entries is None:
+        return False
     game.adopt(entries, {n: state for n, (_, state) in positions.items()})
     return True
 
@@ -172,6 +184,7 @@ def check(game: Game, items: list[Any], value: Any) -> list[int]:
         return []
     hashes = chain(game, items, positions)
     mine_hashes = chain(game, [entry.to_json() for entry in game.log], positions)
+    _memo.clear()
     bad, found = [], {}
     for n, (d, state) in sorted(positions.items()):
         mine = full_digest(game.state_at(n))

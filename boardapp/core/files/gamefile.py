@@ -44,8 +44,6 @@ from ..engine.game import Game
 from ..engine.ruleset import Ruleset, find_ruleset
 from ..engine.sends import Send, first_of
 from ..engine.state import digest
-from ..pbem.keys import PassphraseError, PlayerKeys
-from ..pbem.pbem import KeyMismatchError, Pbem, StepError
 from ..pbem.pbem_format import (
     Reader,
     check_upto,
@@ -54,7 +52,6 @@ from ..pbem.pbem_format import (
     read_sends,
     record_json,
 )
-from ..pbem.pbem_verify import check_send_opening, check_send_signature, replay_record
 from . import checkpoints
 from .migrations import GAME_VERSION, migrate
 
@@ -164,7 +161,8 @@ def _now() -> str:
 # -- reading ----------------------------------------------------------------------------------
 def load_game(path: str | Path, *, passphrase: str | None = None, side: str | None = None,
               ledger: Ledger | None = None, maps: MapProvider | None = None,
-              verified_here: bool = True) -> Game:
+              verified_here: bool = True, data: bytes | None = None,
+              parsed: Any = None) -> Game:
     """Open a game file; raise :class:`GameFileError` saying what and where if it is bad.
 
     A play-by-email file opens without a passphrase as the public view (anyone can
@@ -177,11 +175,14 @@ def load_game(path: str | Path, *, passphrase: str | None = None, side: str | No
     ``verified_here``: a hot-seat game opens at its last checkpoint when this computer
     has verified that position before (:mod:`.checkpoints`); false replays and checks
     the whole log whatever this computer knows (``boardapp verify``).
+    ``data``, ``parsed``: the file's bytes and their JSON, if the caller has read them
+    already (the file is then read and parsed once).
     """
     name = str(path)
-    data = read_game_bytes(path)
+    if data is None:
+        data, parsed = read_game_bytes(path), None
     return loads_game_bytes(data, name, passphrase=passphrase, side=side, ledger=ledger,
-                            maps=maps, verified_here=verified_here)
+                            maps=maps, verified_here=verified_here, parsed=parsed)
 
 
 def read_game_bytes(path: str | Path) -> bytes:
@@ -222,9 +223,11 @@ def _parse_json(text: str, name: str) -> Any:
 
 def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None,
                side: str | None = None, ledger: Ledger | None = None,
-               maps: MapProvider | None = None, verified_here: bool = True) -> Game:
-    """Parse game file text (see :func:`load_game`)."""
-    data = _parse_json(text, name)
+               maps: MapProvider | None = None, verified_here: bool = True,
+               parsed: Any = None) -> Game:
+    """Parse game file text (see :func:`load_game`); ``parsed``: its JSON, if the caller
+    has parsed it already (``json.loads(text)``)."""
+    data = _parse_json(text, name) if parsed is None else parsed
     if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
         raise GameFileError(name, "format", N_("not a boardapp game file"))
     written = (data.get("version"), data.get("app"), _ruleset_version(data))
@@ -434,7 +437,9 @@ def _replay_actions(r: Reader, game: Game, actions: list[Any], sides: list[str],
 def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
                passphrase: str | None, side: str | None) -> None:
     """Set up the play-by-email header and keys, then replay and check every action."""
-    from ..pbem.pbem import player_sides, seed_for
+    # Play by email's keys (cryptography) are imported when such a game is opened.
+    from ..pbem.keys import PassphraseError, PlayerKeys
+    from ..pbem.pbem import KeyMismatchError, Pbem, player_sides, seed_for
 
     header = r.mapping(data.get("pbem"), "pbem")
     game_id = r.hexa(header.get("game_id"), "pbem.game_id", 16)
@@ -471,6 +476,9 @@ def _open_pbem(r: Reader, game: Game, data: dict[str, Any], actions: list[Any],
 
 
 def _replay_pbem(r: Reader, game: Game, actions: list[Any], hint: str) -> None:
+    from ..pbem.pbem import StepError
+    from ..pbem.pbem_verify import check_send_opening, check_send_signature, replay_record
+
     pbem = game.pbem
     assert pbem is not None
     sides = [s.id for s in game.ruleset.sides]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..base.errors import GameFileError
 from ..base.i18n import N_
@@ -20,8 +20,9 @@ from ..engine.actions import lines_from
 from ..engine.sends import Send
 from .dice_commit import MAX_CHAIN_LENGTH
 from .hidden import check_patch
-from .keys import check_keybox
-from .pbem import Player, Record
+
+if TYPE_CHECKING:  # imported when a game by email is read: a hot-seat game needs neither
+    from .pbem import Player, Record
 
 _HEX = re.compile(r"^[0-9a-f]+$")
 _FACE = re.compile(r"^(0|1)-[0-9]{1,6}$")
@@ -83,6 +84,9 @@ class Reader:
 
 def read_players(r: Reader, value: Any, playable: Iterable[str]) -> list[Player]:
     """The ``pbem.players`` list."""
+    from .keys import check_keybox
+    from .pbem import Player
+
     sides = list(playable)
     items = r.listing(value, "pbem.players")
     if len(items) < 2:
@@ -166,6 +170,8 @@ def check_upto(r: Reader, send_place: str, upto: int, count: int) -> None:
 def read_record(r: Reader, item: Any, index: int, sides: Iterable[str],
                 players: Iterable[str]) -> Record:
     """One action of a play-by-email file."""
+    from .pbem import Record
+
     place = f"actions[{index}] (action {index + 1})"
     item = r.mapping(item, place)
     if item.get("n") != index + 1:

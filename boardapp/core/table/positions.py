@@ -1,18 +1,24 @@
 """Where the state keeps a figure's position on a table.
 
 A figure on a table is a piece like any other (``loc`` is the table's one area,
-:data:`~.tableboard.TABLE_PLACE`) whose piece record also holds ``"at": [x, y, facing]``:
+:data:`TABLE_PLACE`) whose piece record also holds ``"at": [x, y, facing]``:
 integers of 0.1 mm and tenths of a degree (:mod:`.fixed`). A piece elsewhere (in a box,
 eliminated) is not on the table, whatever its ``at`` says.
 """
 
 from __future__ import annotations
 
-from ..engine.state import State
-from .bases import Base
-from .fixed import to_cm, to_degrees
-from .tableboard import TABLE_PLACE
+from typing import TYPE_CHECKING
 
+from ..engine.state import State
+from .fixed import to_cm, to_degrees
+
+if TYPE_CHECKING:
+    from .bases import Base
+
+TABLE_PLACE = "table"
+"""The one area of a table board (:mod:`.tableboard`); this module imports no geometry
+(the engine's manual verbs use it on every game)."""
 AT = "at"
 
 
@@ -40,6 +46,8 @@ def base_of(state: State, pid: str, width: float, depth: float) -> Base | None:
     at = position(state, pid)
     if at is None:
         return None
+    from .bases import Base  # shapely, imported once a table is measured
+
     return Base(to_cm(at[0]), to_cm(at[1]), width, depth, to_degrees(at[2]))
 
 

@@ -14,9 +14,11 @@ from typing import Any
 from ..base.errors import DataError
 from ..board.mapdata import BoardMap
 from ..board.places import Area, Region
+from .positions import TABLE_PLACE
 from .tablemap import Table, check_table
 
-TABLE_PLACE = "table"
+__all__ = ["MM_PER_CM", "TABLE_PLACE", "TableBoard", "board_of_table", "parse_table_board",
+           "table_of"]
 MM_PER_CM = 10.0
 
 

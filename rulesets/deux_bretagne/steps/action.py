@@ -34,6 +34,8 @@ from ..words import N_
 from .common import DeuxBretagneStep
 from .move import do_move
 
+HAND_VERBS = frozenset({"play", "send-to-war", "enter-leader", "claim-evran"})
+"""The verbs :func:`card_rules.play_actions` lists (and no other part of the listing)."""
 SIEGE_VERBS = {"besiege": (can_besiege, N_("{place} cannot be besieged: {why}"), "10.12, 10.13"),
                "assault": (can_assault, N_("No siege roll in {place}: {why}"), "10.21"),
                "sortie": (can_sortie, N_("No sortie from {place}: {why}"), "10.16")}
@@ -103,7 +105,7 @@ class ActionPhase(DeuxBretagneStep):
             listing = self.recruit_actions(rs, state)
         elif verb_name in ("enlist", "draw", "free-action"):
             listing = self.card_actions(rs, state)
-        elif verb_name == "play":
+        elif verb_name in HAND_VERBS:  # the hand's: cards, and what events let it do
             listing = card_rules.play_actions(rs, state, state["active"])
         elif verb_name == "end":
             listing = iter((Action("end"),))
@@ -187,7 +189,7 @@ class ActionPhase(DeuxBretagneStep):
             return None if verdict.legal else (verdict.reason or N_("Illegal move"), verdict.rule)
         listing = (self.others(rs, state) if action.verb == "move"
                    else self.actions_of(rs, state, frame, action.verb))  # its verb's part
-        if action in set(listing):
+        if any(a == action for a in listing):  # the listing stops at the action
             return None
         return self.refusal(rs, state, action) or super().why_not(rs, state, frame, action,
                                                                   side)
