@@ -37,7 +37,7 @@ class MarkerChip(QGraphicsItem):
             self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(Z_PLACE_MARKERS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setToolTip(text)
+        self.setToolTip(self.text)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
         return self._rect.adjusted(-1, -1, 1, 1)
