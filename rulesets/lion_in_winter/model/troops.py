@@ -10,7 +10,7 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State
 
 from ..data import TROOPS, base_kind, key_origin, valid_key
-from ..words import N_
+from ..words import N_, NP_
 from .base import PLAYERS, LionBase, flag_word, kind_word, side_word
 
 Refusal = tuple[str, str | None]
@@ -234,8 +234,8 @@ class LionTroops(LionBase):
                         dest = v["unassigned"].setdefault(home, {})
                         dest[key] = dest.get(key, 0) + n
         if moved:
-            ctx.log(N_("{moved} unassigned mercenaries return to their home areas", moved=moved),
-                    rule)
+            ctx.log(NP_("{n} unassigned mercenaries return to their home areas",
+                        "{n} unassigned mercenaries return to their home areas", moved), rule)
 
     def mercenaries_in(self, state: State, area: str) -> int:
         """Mercenary strength in ``area``: unassigned and with every leader there (our
