@@ -75,8 +75,8 @@ class _CellDelegate(QStyledItemDelegate):
         kind = self.page.cell_type(index.row(), index.column())
         if kind.kind in ("choice", "bool"):
             box = QComboBox(parent)
-            box.addItems([UNKNOWN, *(kind.choices if kind.kind == "choice"
-                                     else ("yes", "no"))])
+            box.addItems([UNKNOWN, *(str(kind.word(v)) for v in (
+                kind.choices if kind.kind == "choice" else (True, False)))])
             return box
         return QLineEdit(parent)
 
@@ -187,7 +187,7 @@ class SheetPage(QWidget):
             item.setToolTip(_("{row} {column}: not used").format(row=key, column=sub))
             return
         value = self.value(row, column)
-        item.setText(self.cell_type(row, column).show(value))
+        item.setText(str(self.cell_type(row, column).word(value)))
         changed = value != get_cell(self.sheet, self.original, key, sub)
         font = QFont(item.font())
         font.setBold(changed)
@@ -220,7 +220,7 @@ class SheetPage(QWidget):
             return False
         kind = self.cell_type(row, column)
         try:
-            value = kind.parse(text)
+            value = kind.read(text)
         except ValueError as exc:
             self.problem.setText(_("Not changed: {reason}").format(reason=exc))
             return False

@@ -26,7 +26,7 @@ class MarkerChip(QGraphicsItem):
 
     def __init__(self, text: str, art: str | None = None) -> None:
         super().__init__()
-        self.text = text
+        self.text = str(text)  # a message drawn in the language now (Qt reads a str as is)
         self.art = art
         self._image = QImage(art) if art else QImage()
         self._font = font(CHIP_FONT, bold=True)
@@ -37,7 +37,7 @@ class MarkerChip(QGraphicsItem):
             self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setZValue(Z_PLACE_MARKERS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setToolTip(text)
+        self.setToolTip(self.text)
 
     def boundingRect(self) -> QRectF:  # noqa: N802 (Qt override)
         return self._rect.adjusted(-1, -1, 1, 1)

@@ -365,7 +365,7 @@ class SightTool(TableTool):
         result = measure(rs, state, self.pid, other)
         b = figure_base(rs, state, other)
         assert b is not None
-        self.draw(mm(a.x, a.y), mm(b.x, b.y), "\n".join(result.lines(table)),
+        self.draw(mm(a.x, a.y), mm(b.x, b.y), "\n".join(str(line) for line in result.lines(table)),
                   "#2e7d32" if result.sees else "#c62828")
 
     def release(self, pos: QPointF, shift: bool) -> None:

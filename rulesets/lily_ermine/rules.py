@@ -62,6 +62,9 @@ from .steps import (
 from .steps.common import LilyStep
 from .words import N_
 
+CAMP_WORDS = {"france": N_("france"), "brittany": N_("brittany")}
+"""A camp's id as a word of the status line (English as before: the id)."""
+
 PHASES = (*rr.STEPS, *movement.STEPS, fatigue.FatiguePhase, *combat.STEPS)
 PROCEDURES = (*fatigue.STEPS, *battle.STEPS, *retreat.STEPS, *siege.STEPS,
               *major_setup.STEPS, *major_round.STEPS, *major_melee.STEPS)
@@ -197,11 +200,11 @@ class LilyErmine(LilyErmineModel):
 
     def status(self, state: State) -> Status:
         bmap = self.board_map
-        ctl = ", ".join(f"{bmap.place_name(z)} {c}" for z, c in sorted(state["control"].items())
-                        if c)
+        ctl = listing([N_("{place} {camp}", place=bmap.place_name(z), camp=CAMP_WORDS.get(c, c))
+                       for z, c in sorted(state["control"].items()) if c])
         return Status(N_("{game}, {turn}", game=self.name, turn=self.turn_label(state["turn"])), (
             N_("  control markers: {ctl}", ctl=ctl),
-            N_("  Alliances Table (11): ") + "; ".join(diplomacy.table_lines(self, state)),
+            N_("  Alliances Table (11): ") + listing(diplomacy.table_lines(self, state), "; "),
             N_("  VP (12): France {get}, Brittany {get2}", get=state['score'].get('france', 0),
                get2=state['score'].get('brittany', 0))))
 
@@ -216,9 +219,9 @@ class LilyErmine(LilyErmineModel):
         lines = [N_("Your tactical markers, face down: {chosen}", chosen=chosen)]
         picked = mine.get("picked")
         if picked:
-            lines.append(N_("Picked for this round: ") + ", ".join(
-                marker_name(k) + (f" in {self.place_name(z)}" if z else "")
-                for k, z in picked))
+            lines.append(N_("Picked for this round: ") + listing([
+                N_("{marker} in {place}", marker=marker_name(k), place=self.place_name(z))
+                if z else marker_name(k) for k, z in picked]))
         return lines
 
     def determinize(self, view: State, side: str, seed: int) -> State | None:

@@ -38,6 +38,7 @@ from .model import (
     impulses_for,
     score_for_rank,
     score_for_value,
+    side_word,
 )
 from .model.war import KILLED_KING
 from .steps.battle import BattleStep, CommanderStep
@@ -145,12 +146,15 @@ class LionInWinter(LionModel):
         info = self.side(self.leader_side(state, pid))
         troops = state["vars"]["troops"].get(pid, {})
         king = pid in state["vars"]["king"].values()
-        tip = (f"{lead.name} ({lead.side}), {lead.rank}-star, battle rating {lead.battle}, "
-               f"bravery {lead.bravery}, home {self.board_map.place_name(lead.home)}, enters "
-               f"{lead.year} — all values are boardapp estimates (leaders.yaml)\n"
-               f"Troops: {self.troops_text(troops) or 'none'}")
+        tip = N_("{name} ({side}), {rank}-star, battle rating {battle}, bravery {bravery}, "
+                 "home {home}, enters {year} — all values are boardapp estimates "
+                 "(leaders.yaml)\nTroops: {troops}", name=lead.name, side=side_word(lead.side),
+                 rank=lead.rank, battle=lead.battle, bravery=lead.bravery,
+                 home=self.board_map.place_name(lead.home), year=lead.year,
+                 troops=self.troops_text(troops) or N_("none"))
         return CounterFace(colour=info.colour, text_colour=info.text_colour, title=lead.name,
-                           subtitle=("King " if king else "") + "★" * lead.rank,
+                           subtitle=N_("King {stars}", stars="★" * lead.rank) if king
+                           else "★" * lead.rank,
                            values=(str(lead.battle), str(lead.bravery)), is_leader=True,
                            tooltip=tip, tag=self.troops_text(troops))
 
@@ -163,10 +167,12 @@ class LionInWinter(LionModel):
             rest = {k: n for k, n in troops.items() if k not in hire}
             if hire:
                 out.setdefault(area, []).append(
-                    f"For hire: {self.bands[area].name if area in self.bands else 'M'} "
-                    f"{sum(hire.values())}")
+                    N_("For hire: {band} {n}",
+                       band=self.bands[area].name if area in self.bands else "M",
+                       n=sum(hire.values())))
             if self.troops_text(rest):
-                out.setdefault(area, []).append(f"Unassigned {self.troops_text(rest)}")
+                out.setdefault(area, []).append(N_("Unassigned {troops}",
+                                                   troops=self.troops_text(rest)))
         return out
 
     def status(self, state: State) -> Status:
@@ -175,16 +181,18 @@ class LionInWinter(LionModel):
         v = state["vars"]
         lines = [N_("Turn {turn}, {phase}", turn=state["turn"],
                     phase=PHASE_NAMES[state["phase"]]),
-                 N_("Initiative: {side}; impulses {impulses}", side=v["initiative"] or "-",
+                 N_("Initiative: {side}; impulses {impulses}",
+                    side=side_word(v["initiative"]) if v["initiative"] else "-",
                     impulses=str(v["impulses"])),
                  N_("Kings: {kings}; score (English lead): {score}", kings=str(v["king"]),
                     score=state["score"]["english"])]
         for area in sorted(self.board_map.areas):
             here = state["stacks"].get(area, [])
             if here:
-                lines.append(f"  {self.board_map.place_name(area)}: " + ", ".join(
+                lines.append("  " + N_("{place}: {leaders}", place=self.board_map.place_name(area),
+                                       leaders=", ".join(
                     f"{self.piece_name(state, p)} [{self.troops_text(v['troops'].get(p, {}))}]"
-                    for p in here))
+                    for p in here)))
         return Status(N_("{game} — turn {turn}", game=self.name, turn=state["turn"]),
                       tuple(lines), pieces=False)
 

@@ -18,12 +18,17 @@ from .data import DATA_DIR
 from .words import N_
 
 CHARTS = DATA_DIR / "charts.yaml"
+RESULT_WORDS = {"killed": N_("killed"), "captured": N_("captured"), "routed": N_("routed"),
+                "dies": N_("dies"), "lives": N_("lives")}
+"""The charts' results as words (English: the result as it is), in sentences and in the
+Game data editor."""
 
 
 def data_sheets(rs: Any) -> list[Sheet]:
     """One sheet per chart of ``data/charts.yaml`` (rows: the die faces)."""
     return [Sheet(chart.id, chart.name, CHARTS, ("charts", chart.id, "results"), "column",
-                  {"result": CellType("choice", choices=chart.choices, label=N_("result"))},
+                  {"result": CellType("choice", choices=tuple(
+                      RESULT_WORDS.get(c, c) for c in chart.choices), label=N_("result"))},
                   rule=chart.rule,
                   note=N_("The printed result for each die face (1d{die}): not in the crib "
                           "sheet.", die=chart.die))

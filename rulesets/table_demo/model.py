@@ -49,7 +49,7 @@ RIDER = FigureSpec(width=2.0, depth=4.0, height=3.0, allowance=14.0)
 RULES = TableRules(
     figures={"foot": FOOT, "rider": RIDER},
     costs={"light": 2.0, "medium": 4.0, "large": 6.0},
-    range_bands=(("close", 4.0), ("short", 12.0), ("long", 24.0)),
+    range_bands=((N_("close"), 4.0), (N_("short"), 12.0), (N_("long"), 24.0)),
     see_into=0.0, cover_within=1.0, fractions=6, figures_block=True)
 SET_UP = {  # piece id: (type, x cm, y cm, facing degrees)
     "red-a": ("foot", 12, 52, 0), "red-b": ("foot", 28, 52, 0), "red-r": ("rider", 20, 54, 0),

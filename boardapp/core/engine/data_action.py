@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 from ..base.errors import InvalidActionError
-from ..base.i18n import N_
+from ..base.i18n import N_, listing
 from .actions import Action
 from .context import Context
 from .datasheets import Sheet, decode_edit, encode_edit, set_cell
@@ -46,13 +46,13 @@ def do_data(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> Non
     for word in action.args[1:]:
         key, sub, value = decode_edit(sheet, values, word)
         set_cell(sheet, values, key, sub, value)
-        shown = sheet.cell_type(sub).show(value)
-        changes.append(f"{key} {sub} = {shown}" if sheet.layout != "column"
-                       else f"{key} = {shown}")
+        shown = sheet.cell_type(sub).word(value)
+        changes.append(N_("{key} {sub} = {value}", key=key, sub=sub, value=shown)
+                       if sheet.layout != "column" else N_("{key} = {value}", key=key, value=shown))
     if "data" not in state:
         # A game begun before game data existed: it now keeps its own copy.
         state["data"] = {}
     state["data"][sheet.id] = values
     ctx.log(N_("{title}: {names} (game data set by the players)", title=sheet.title,
-               names='; '.join(changes)),
+               names=listing(changes, "; ")),
             sheet.rule or None)

@@ -36,7 +36,7 @@ import yaml
 
 from ..base.atomic import atomic_write_text
 from ..base.errors import BoardappError, DataError, InvalidActionError
-from ..base.i18n import N_
+from ..base.i18n import N_, Msg, listing
 from ..base.yamlio import YAML_LOADER, load_yaml_file, load_yaml_text
 
 UNKNOWN = "?"
@@ -76,7 +76,7 @@ class CellType:
         elif self.kind == "choice":
             if value not in self.choices:
                 return N_("expected one of {choices}, got {value}",
-                          choices=", ".join(self.choices), value=repr(value))
+                          choices=listing(list(self.choices)), value=repr(value))
         elif not isinstance(value, str):
             return N_("expected text, got {value}", value=repr(value))
         elif self.pattern and not re.fullmatch(self.pattern, value):
@@ -112,6 +112,31 @@ class CellType:
         if isinstance(value, bool):
             return "yes" if value else "no"
         return str(value)
+
+    def word(self, value: Any) -> str:
+        """``value`` as a player reads it: yes and no, and a choice the ruleset gave as
+        a message, drawn in the reader's language; else its written form
+        (:meth:`show`, which stays English: the ``data`` action's notation)."""
+        if isinstance(value, bool):
+            return N_("yes") if value else N_("no")
+        if self.kind == "choice":
+            for choice in self.choices:
+                if isinstance(choice, Msg) and choice == value:
+                    return choice
+        return self.show(value)
+
+    def read(self, text: str) -> Any:
+        """A value from what a player wrote or chose: :meth:`word` in the language now
+        (``oui``, a translated choice), else the written form (:meth:`parse`)."""
+        if self.kind == "bool":
+            for value in (True, False):
+                if text == str(self.word(value)):
+                    return value
+        if self.kind == "choice":
+            for choice in self.choices:
+                if text == str(choice):
+                    return str.__str__(choice)
+        return self.parse(text)
 
 
 @dataclass(frozen=True)

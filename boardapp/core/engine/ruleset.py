@@ -262,7 +262,7 @@ class Ruleset:
 
     def board_title(self, board: str) -> str:
         """The name of ``board`` on its tab (:attr:`board_titles`, else its map's name)."""
-        return self.board_titles.get(board) or self.board_maps[board].name
+        return render(self.board_titles.get(board) or self.board_maps[board].name)
 
     def board_of(self, place: str) -> str | None:
         """The board ``place`` is on (``None``: on no board)."""

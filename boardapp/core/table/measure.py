@@ -53,6 +53,19 @@ def figure_level(ruleset: Any, state: State, pid: str) -> float:
     return float(level(state, pid)) if level is not None else 0.0
 
 
+WORDS = {"none": N_("none"), "light": N_("light"), "medium": N_("medium"),
+         "large": N_("large"), "impassable": N_("impassable"),
+         "out of range": N_("out of range"), "front": N_("front"), "rear": N_("rear"),
+         "left": N_("left"), "right": N_("right")}
+"""The core's words of a measure (cover and obstacle classes, the last range band, the
+arcs) drawn in the reader's language; a ruleset's own band names are its messages."""
+
+
+def word(value: str) -> str:
+    """A cover class, an arc or ``out of range`` as a word (a message where known)."""
+    return WORDS.get(value, value) if isinstance(value, str) else value
+
+
 @dataclass(frozen=True)
 class Measure:
     """What the tools say between two figures."""
@@ -76,11 +89,11 @@ class Measure:
         covers = listing([table.scenery[s].name for s in self.cover_by])
         sight = N_("line of sight: yes") if self.sees else \
             N_("line of sight: no, blocked by {names}", names=names)
-        cover = N_("cover: {cover} ({covers})", cover=self.cover, covers=covers) if covers \
-            else N_("cover: {cover}", cover=self.cover)
+        cover = N_("cover: {cover} ({covers})", cover=word(self.cover), covers=covers) \
+            if covers else N_("cover: {cover}", cover=word(self.cover))
         return [N_("distance: {distance} cm (edge to edge)",
                    distance=format(self.distance, ".2f")), sight, cover,
-                N_("range: {band}", band=self.band), N_("arc: {arc}", arc=self.arc)]
+                N_("range: {band}", band=word(self.band)), N_("arc: {arc}", arc=word(self.arc))]
 
     def to_json(self) -> dict[str, Any]:
         return {"distance_cm": round(self.distance, 2), "line_of_sight": self.sees,

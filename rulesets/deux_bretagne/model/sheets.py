@@ -21,7 +21,7 @@ CARDS = DATA_DIR / "cards.yaml"
 CARD_SHEET_FIELDS = {
     "activation": CellType("int", low=1, high=3, label=N_("activation (5.3)")),
     "resources": CellType("int", low=0, high=9, label=N_("PS (5.5)")),
-    "coat": CellType("choice", choices=("yellow", "green", "blue"),
+    "coat": CellType("choice", choices=(N_("yellow"), N_("green"), N_("blue")),
                      label=N_("coat of arms (5.61-5.63)")),
     "asterisk": CellType("bool", label=N_("asterisk (5.6)")),
     "anchor": CellType("bool", label=N_("anchor (8.151)")),

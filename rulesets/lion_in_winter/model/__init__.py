@@ -27,6 +27,7 @@ from boardapp.core.base.i18n import listing
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, put_piece
 
+from ..sheets import RESULT_WORDS
 from ..words import N_, NP_
 from .base import (
     CAPITAL,
@@ -39,16 +40,21 @@ from .base import (
     PRISON_OF,
     SIDE_ORDER,
     decide_initiative,
+    flag_word,
     impulses_for,
+    kind_word,
     score_for_rank,
     score_for_value,
+    side_word,
 )
 from .court import LionCourt
 from .troops import Refusal
 
-__all__ = ["N_", "NP_", "CAPITAL", "MAP_BOXES", "OTHER", "PHASES", "PHASE_CITE", "PHASE_NAMES",
+__all__ = ["N_", "NP_", "RESULT_WORDS", "CAPITAL", "MAP_BOXES", "OTHER", "PHASES", "PHASE_CITE",
+           "PHASE_NAMES",
            "PLAYERS", "PRISON_OF", "SIDE_ORDER", "LionModel", "Refusal",
-           "decide_initiative", "impulses_for", "score_for_rank", "score_for_value"]
+           "decide_initiative", "flag_word", "impulses_for", "kind_word", "side_word",
+           "score_for_rank", "score_for_value"]
 
 
 class LionModel(LionCourt):
@@ -57,16 +63,16 @@ class LionModel(LionCourt):
     def turn_points(self, state: State) -> tuple[dict[str, int], dict[str, list[str]]]:
         """The VP each side scores now (crib Phase Eleven), with the reasons."""
         points = {s: 0 for s in PLAYERS}
-        lines: dict[str, list[str]] = {s: [] for s in PLAYERS}
+        lines: dict[str, list[str]] = {s: [] for s in PLAYERS}  # messages
         for area, owner in sorted(state["control"].items()):
             if owner in PLAYERS and area in self.area_info:
                 points[owner] += score_for_value(self.area_info[area].value)
         for side in PLAYERS:
             if points[side]:
-                lines[side].append(f"areas {points[side]}")
+                lines[side].append(N_("areas {points}", points=points[side]))
             if state["control"].get(CAPITAL[side]) == side:
                 points[side] += 1
-                lines[side].append(f"{self.board_map.place_name(CAPITAL[side])} +1")
+                lines[side].append(N_("{place} +1", place=self.board_map.place_name(CAPITAL[side])))
         kings = set(filter(None, state["vars"]["king"].values()))
         for entry in state["vars"]["killed"]:
             victim_side = entry["side"]
@@ -79,14 +85,16 @@ class LionModel(LionCourt):
             king = entry.get("king") or entry["leader"] in kings
             pts = score_for_rank(lead.rank) + (1 if king else 0)
             points[scorer] += pts
-            lines[scorer].append(f"{lead.name} killed +{pts}"
-                                 + (" (enemy king +1)" if king else ""))
+            lines[scorer].append(N_("{name} killed +{pts} (enemy king +1)", name=lead.name,
+                                    pts=pts) if king else
+                                 N_("{name} killed +{pts}", name=lead.name, pts=pts))
         for side in PLAYERS:
             for pid in state["stacks"].get(PRISON_OF[side], []):
                 if self.leader_side(state, pid) == OTHER[side]:
                     rank = self.leaders[pid].rank
                     points[side] += rank
-                    lines[side].append(f"{self.leaders[pid].name} in prison +{rank}")
+                    lines[side].append(N_("{name} in prison +{rank}",
+                                          name=self.leaders[pid].name, rank=rank))
         return points, lines
 
     def score(self, state: State, ctx: Context) -> None:
@@ -153,5 +161,5 @@ class LionModel(LionCourt):
         lead = state["score"]["english"]
         if lead == 0:
             return N_("Draw: the score is level")
-        winner = "English" if lead > 0 else "French"
+        winner = self.side("english" if lead > 0 else "french").name
         return N_("The {winner} win, leading by {abs} VP", winner=winner, abs=abs(lead))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from boardapp.core.base.i18n import english
 from boardapp.core.board.movement import Reach
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.datasheets import Sheet
@@ -61,6 +62,43 @@ PHASE_NAMES = {
 PHASE_CITE = dict(zip(PHASES, ("Phase One", "Phase Two", "Phase Three", "Phase Four",
                                "Phase Five", "Phase Six", "Phase Seven", "Phase Eight",
                                "Phase Nine", "Phase Ten", "Phase Eleven"), strict=True))
+SIDE_WORDS = {"english": N_("english"), "french": N_("french"),
+              "non-aligned": N_("non-aligned")}
+"""A side's id as a word in a sentence ("the english have ..."): English as before."""
+KIND_WORDS = {"knights": N_("knights"), "infantry": N_("infantry"),
+              "longbowmen": N_("longbowmen"), "gunners": N_("gunners"),
+              "mercenaries": N_("mercenaries")}
+"""A troop kind's id as a word in a sentence: English as before, drawn in the reader's
+language."""
+FLAG_WORDS = {"england": N_("england"), "wales": N_("wales"), "scotland": N_("scotland"),
+              "france": N_("france"), "burgundy": N_("burgundy"), "brittany": N_("brittany"),
+              "flanders": N_("flanders"), "gascony": N_("gascony"), "neutral": N_("neutral")}
+"""A flag's country as a word (``knights (flag burgundy)``): English as before."""
+LINK_WORDS = {"clear": N_("clear"), "river": N_("river"), "obstructed": N_("obstructed"),
+              "sea": N_("sea")}
+"""A border's kind as a word (``across a river border``)."""
+
+
+def side_word(side: str) -> str:
+    """``"english"`` as a word of a sentence (a message; unknown ids as they are)."""
+    return SIDE_WORDS.get(side, side)
+
+
+def kind_word(kind: str) -> str:
+    """A troop kind or strength key as a word of a sentence, a message whose English is
+    the key as it is (``knights:france``), drawn in French as words."""
+    if kind.startswith("knights:"):
+        return N_("knights:{flag}", flag=flag_word(kind.split(":", 1)[1]))
+    if kind.startswith("mercenaries:"):
+        return N_("mercenaries:{home}", home=kind.split(":", 1)[1])
+    return KIND_WORDS.get(kind, kind)
+
+
+def flag_word(flag: str) -> str:
+    """A flag's country as a word of a sentence (a message where known)."""
+    return FLAG_WORDS.get(flag, flag)
+
+
 MAP_BOXES = ("leader-pool", "routed", "prison-english", "prison-french", "elimination", "dead")
 
 
@@ -221,12 +259,13 @@ class LionBase(Ruleset):
         kind = self.board_map.link_kind(src, dest)
         if kind == "sea":
             if state["control"].get(dest) == side:
-                return 2, "naval movement, up to 2 to a friendly controlled area"
+                return 2, N_("naval movement, up to 2 to a friendly controlled area")
             if side == "english" and state["control"].get(src) == side:
-                return 2, "naval movement, English up to 2 from a friendly controlled area"
-            return 1, "naval movement, 1 to any other area"
-        return BORDER_LIMIT.get(kind, 2), f"up to {BORDER_LIMIT.get(kind, 2)} across a " \
-                                          f"{kind} border"
+                return 2, N_("naval movement, English up to 2 from a friendly controlled area")
+            return 1, N_("naval movement, 1 to any other area")
+        limit = BORDER_LIMIT.get(kind, 2)
+        return limit, N_("up to {limit} across a {kind} border", limit=limit,
+                         kind=LINK_WORDS.get(kind, str(kind)))
 
     def king_modifiers(self, state: State, side: str) -> list[Modifier]:
         """Crib Phase One: +1 English king in England, +1 French king in Ile-de-France,
@@ -235,12 +274,12 @@ class LionBase(Ruleset):
         rule = self.cite("Phase One")
         king = state["vars"]["king"].get(side)
         if king is None or state["pieces"][king]["loc"] in ("dead", "elimination"):
-            return [Modifier("no king", -1, rule)]
+            return [Modifier(N_("no king"), -1, rule)]
         loc = state["pieces"][king]["loc"]
         if side == "english" and loc in self.area_info and self.area_info[loc].flag == "england":
-            return [Modifier("English king in England", 1, rule)]
+            return [Modifier(N_("English king in England"), 1, rule)]
         if side == "french" and loc == "ile-de-france":
-            return [Modifier("French king in Ile-de-France", 1, rule)]
+            return [Modifier(N_("French king in Ile-de-France"), 1, rule)]
         return []
 
     # -- movement (Phase Two) -----------------------------------------------------------
@@ -271,7 +310,7 @@ class LionBase(Ruleset):
         limit, why = self.move_limit(state, src, dest, side)
         if len(pieces) > limit:
             return N_("{why}: {n} is too many", why=why,
-                      n=len(pieces)), self.cite(f"Phase Two ({why})")
+                      n=len(pieces)), self.cite(f"Phase Two ({english(why)})")
         return None
 
     def reachable(self, state: State, pieces: list[str]) -> dict[str, Reach]:

@@ -13,8 +13,8 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, put_piece
 
 from ..words import N_
-from .base import OTHER, PLAYERS, PRISON_OF, SIDE_ORDER
-from .troops import Refusal
+from .base import OTHER, PLAYERS, PRISON_OF, SIDE_ORDER, side_word
+from .troops import Refusal, refused
 from .war import LionWar
 
 
@@ -52,7 +52,7 @@ class LionCourt(LionWar):
         if side not in PLAYERS or pid not in self.prisoners(state, side):
             return N_("{piece} is not a prisoner of the enemy", piece=self.piece_name(state, pid))
         if state["control"].get(area) != side:
-            return N_("the {side} have no control token in {place}", side=side,
+            return N_("the {side} have no control token in {place}", side=side_word(side),
                       place=self.board_map.place_name(area))
         if self.area_info[area].value < self.leaders[pid].rank:
             return N_("the area's value must be at least the leader's rank")
@@ -171,12 +171,13 @@ class LionCourt(LionWar):
                        action=action.text(), piece=self.piece_name(state, pid)), rule)
         wanted = side if stage == "national" else "non-aligned"
         if self.leaders[pid].side != wanted:
-            order = ("the non-aligned leaders are placed first, alternately" if wanted ==
-                     "non-aligned" else f"the {self.side(side).name} place their leaders now")
+            order = (N_("the non-aligned leaders are placed first, alternately") if wanted ==
+                     "non-aligned" else N_("the {side} place their leaders now",
+                                           side=self.side(side).name))
             return N_("'{action}' refused: {order}", action=action.text(), order=order), self.cite(
                 "Phase Nine (placement order)")
         why = self.why_not_place(state, pid, area, side)
-        return (f"'{action.text()}' refused: {why}", rule) if why else None
+        return (refused(action, why), rule) if why else None
 
     def arrive(self, state: State, pid: str, area: str, ctx: Context) -> None:
         """A leader placed on the map (crib Phase Nine): in his home area he receives

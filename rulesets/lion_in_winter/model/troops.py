@@ -10,10 +10,15 @@ from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State
 
 from ..data import TROOPS, base_kind, key_origin, valid_key
-from ..words import N_
-from .base import PLAYERS, LionBase
+from ..words import N_, NP_
+from .base import PLAYERS, LionBase, flag_word, kind_word, side_word
 
 Refusal = tuple[str, str | None]
+
+
+def refused(action: Action, why: str) -> str:
+    """"'raise ...' refused: <why>", a message drawn in the reader's language."""
+    return N_("'{action}' refused: {why}", action=action.text(), why=why)
 
 
 class LionTroops(LionBase):
@@ -24,10 +29,11 @@ class LionTroops(LionBase):
         """``knights:burgundy`` -> "knights (flag burgundy)"."""
         origin = key_origin(key)
         if not origin:
-            return key
+            return kind_word(key)
         if base_kind(key) == "knights":
-            return f"knights (flag {origin})"
-        return f"mercenaries ({self.bands[origin].name if origin in self.bands else origin})"
+            return N_("knights (flag {flag})", flag=flag_word(origin))
+        return N_("mercenaries ({band})",
+                  band=self.bands[origin].name if origin in self.bands else origin)
 
     def troops_text(self, troops: dict[str, int]) -> str:
         """Strength by kind ("I3 K1"), knights and mercenaries of any origin together."""
@@ -63,18 +69,18 @@ class LionTroops(LionBase):
         info = self.area_info[area]
         if state["control"].get(area) != side:
             return N_("{place} is not controlled by the {side}",
-                      place=self.board_map.place_name(area), side=side)
+                      place=self.board_map.place_name(area), side=side_word(side))
         if kind == "mercenaries":
             return N_("mercenaries are placed, not raised")
         raised = state["vars"].get("raised", {}).get(area, {})
         if sum(raised.values()) >= info.value:
             return N_("strength raised in an area = its value ({value})", value=info.value)
         if kind in ("knights", "gunners") and raised.get(kind, 0) >= 1:
-            return N_("only 1 {kind} per area per turn", kind=kind)
+            return N_("only 1 {kind} per area per turn", kind=kind_word(kind))
         if kind == "knights" and flag and flag != info.flag:
             return (N_("knights are raised only in the country of their flag: {place} is in "
                        "{flag}, not {flag2}", place=self.board_map.place_name(area),
-                       flag=info.flag, flag2=flag))
+                       flag=flag_word(info.flag), flag2=flag_word(flag)))
         if kind == "gunners" and info.value != 3:
             return N_("gunners only in 3-value areas")
         if kind == "longbowmen" and info.flag not in ("england", "wales"):
@@ -89,7 +95,7 @@ class LionTroops(LionBase):
             raise InvalidActionError(N_("'{action}': write raise AREA KIND [FLAG]",
                                         action=action.text()))
         why = self.why_not_raise(state, area, kind, state["active"], flag)
-        return (f"'{action.text()}' refused: {why}", self.cite("Phase Five")) if why else None
+        return (refused(action, why), self.cite("Phase Five")) if why else None
 
     # -- Phase Six: deploying and recruiting ------------------------------------------------
     def deploy_reach(self, state: State, src: str, side: str) -> set[str]:
@@ -125,7 +131,7 @@ class LionTroops(LionBase):
                 kind, 0) - arrived < 1:
             return (N_("'{action}': no unassigned {kind} in an area you control that has not "
                        "deployed yet (one move reaches the whole chain)", action=action.text(),
-                       kind=kind), rule)
+                       kind=kind_word(kind)), rule)
         if dest not in self.deploy_reach(state, src, side):
             return (N_("'{action}' refused: troops move through chains of friendly-controlled "
                        "areas, not across obstructed borders (nor by sea for the French)",
@@ -145,7 +151,7 @@ class LionTroops(LionBase):
         if base_kind(kind) != "mercenaries":
             return N_("only mercenaries are recruited")
         if state["vars"]["unassigned"].get(src, {}).get(kind, 0) < 1:
-            return N_("no unassigned {kind} in {place}", kind=kind,
+            return N_("no unassigned {kind} in {place}", kind=kind_word(kind),
                       place=self.board_map.place_name(src))
         if pid not in self.recruit_targets(state, src, side):
             return (N_("mercenaries move through chains of friendly-controlled areas to a "
@@ -159,7 +165,7 @@ class LionTroops(LionBase):
             raise InvalidActionError(N_("'{action}': write recruit AREA KIND LEADER",
                                         action=action.text()))
         why = self.why_not_recruit(state, src, kind, pid, state["active"])
-        return (f"'{action.text()}' refused: {why}",
+        return (refused(action, why),
                 self.cite("Phase Six (recruit mercenaries: assigned at once)")) if why else None
 
     # -- Phase Ten: assigning ----------------------------------------------------------
@@ -197,9 +203,10 @@ class LionTroops(LionBase):
         if state["vars"]["unassigned"].get(area, {}).get(kind, 0) < 1 or pid not in \
                 self.leaders_at(state, area, state["active"]):
             return (N_("'{action}': no unassigned {kind} with a leader of yours in {area}",
-                       action=action.text(), kind=kind, area=area), self.cite("Phase Ten"))
+                       action=action.text(), kind=kind_word(kind), area=area),
+                    self.cite("Phase Ten"))
         why = self.why_not_assign(state, pid, kind)
-        return (f"'{action.text()}' refused: {why}", self.cite("Phase Ten")) if why else None
+        return (refused(action, why), self.cite("Phase Ten")) if why else None
 
     # -- effects several steps share ---------------------------------------------------------
     def troops_removed(self, state: State, troops: dict[str, int]) -> None:
@@ -227,8 +234,8 @@ class LionTroops(LionBase):
                         dest = v["unassigned"].setdefault(home, {})
                         dest[key] = dest.get(key, 0) + n
         if moved:
-            ctx.log(N_("{moved} unassigned mercenaries return to their home areas", moved=moved),
-                    rule)
+            ctx.log(NP_("{n} unassigned mercenaries return to their home areas",
+                        "{n} unassigned mercenaries return to their home areas", moved), rule)
 
     def mercenaries_in(self, state: State, area: str) -> int:
         """Mercenary strength in ``area``: unassigned and with every leader there (our

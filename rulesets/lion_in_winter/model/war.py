@@ -99,9 +99,10 @@ class LionWar(LionTroops):
                 if p not in state["vars"]["disgraced"]]
         mercs = self.mercenaries_in(state, area)
         if any(self.leaders[p].home == area for p in here):
-            return 6 - mercs, f"home area: 6 - {mercs} mercenaries"
+            return 6 - mercs, N_("home area: 6 - {mercs} mercenaries", mercs=mercs)
         rank = max(self.leaders[p].rank for p in here)
-        return rank - mercs, f"leader's rank {rank} - {mercs} mercenaries"
+        return rank - mercs, N_("leader's rank {rank} - {mercs} mercenaries", rank=rank,
+                                mercs=mercs)
 
     # -- the charts (Phases Three and Eight) ----------------------------------------------
     def chart_call(self, state: State, ctx: Context, chart: str, queue: list[str]) -> None:

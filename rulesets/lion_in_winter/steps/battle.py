@@ -27,6 +27,10 @@ from ..battle import (
 )
 from ..model import N_, OTHER, PLAYERS, LionModel
 
+JEANNE_WORDS = {"french-no-dice": N_("french no dice"), "normal": N_("normal"),
+                "english-no-dice": N_("english no dice")}
+"""Jeanne d'Arc's pre-roll outcomes as words (English as before: the id, spaced)."""
+
 
 class CommanderStep(Step[LionModel]):
     """Each side's battle commander (crib Phase Three): the non-initiative player chooses
@@ -106,7 +110,7 @@ def battle_round(rs: LionModel, state: State, area: str, bc: dict[str, str],
         elif outcome == "english-no-dice":
             dice_for["english"] = 0
         ctx.log(N_("Jeanne d'Arc: the English roll {die} against bravery {bravery}: {replace}",
-                   die=die, bravery=bravery, replace=outcome.replace("-", " ")),
+                   die=die, bravery=bravery, replace=JEANNE_WORDS[outcome]),
             rs.cite("Phase Three (Jeanne d'Arc)"))
     hits = {}
     for side in PLAYERS:
@@ -146,12 +150,13 @@ def siege(rs: LionModel, state: State, area: str, attacker: str, bc: dict[str, s
                   for p in rs.leaders_at(state, area, attacker))
     sn = siege_number(rs.area_info[area].value, rs.leaders[bc[defender]].bravery,
                       rs.leaders[bc[attacker]].bravery, gunners)
-    column = (f"SN {sn} = value {rs.area_info[area].value} + 3 + bravery "
-              f"{rs.leaders[bc[defender]].bravery} - {rs.leaders[bc[attacker]].bravery}"
-              f" - {min(2, gunners)} gunners")
-    res = resolve(ctx, table="Siege", column=column, sides=6, zero_based=False,
+    column = N_("SN {sn} = value {value} + 3 + bravery {defender} - {attacker} - {gunners} "
+                "gunners", sn=sn, value=rs.area_info[area].value,
+                defender=rs.leaders[bc[defender]].bravery,
+                attacker=rs.leaders[bc[attacker]].bravery, gunners=min(2, gunners))
+    res = resolve(ctx, table=N_("Siege"), column=column, sides=6, zero_based=False,
                   modifiers=[], lookup=lambda d: siege_falls(d, sn),
-                  describe=lambda ok: "the area falls" if ok else "the siege fails",
+                  describe=lambda ok: N_("the area falls") if ok else N_("the siege fails"),
                   rule=rule, who=rs.side(attacker).name)
     if res.result:
         rs.capture(state, rs.leaders_at(state, area, defender), attacker)
@@ -212,15 +217,16 @@ def _retreat_label(rs: LionModel, state: State, action: Action) -> str:
     area, side, dest = action.args[:3]
     if dest == "none":
         return N_("{name}: retreat (nowhere to go: all captured)", name=rs.side(side).name)
-    names = ", ".join(rs.piece_name(state, p) for p in action.pieces(3))
+    names = listing([rs.piece_name(state, p) for p in action.pieces(3)])
     return N_("{name}: retreat {names} to {place}", name=rs.side(side).name, names=names,
               place=rs.board_map.place_name(dest))
 
 
 def _area_label(text: str) -> Callable[[LionModel, State, Action], str]:
-    """A label naming the battle's area (argument 0) in ``text``."""
+    """A label naming the battle's area (argument 0) as ``{place}`` in the message
+    ``text``."""
     def label(rs: LionModel, state: State, action: Action) -> str:
-        return text.format(rs.board_map.place_name(action.arg(0)))
+        return N_(str.__str__(text), place=rs.board_map.place_name(action.arg(0)))
     return label
 
 
@@ -339,7 +345,7 @@ class BattleStep(Step[LionModel]):
                     yield Action("force-retreat", (area,))
             yield from rs.retreat_actions(state, area, side)
 
-    @verb("siege", label=_area_label("Be besieged in {}"))
+    @verb("siege", label=_area_label(N_("Be besieged in {place}")))
     def on_siege(self, rs: LionModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -380,7 +386,7 @@ class BattleStep(Step[LionModel]):
                 rs.cite("Phase Three (Siege: the attackers retreat, border limits apply)"))
         self.after_flee(rs, state, frame, ctx, flow)
 
-    @verb("battle-round", label=_area_label("Fight a battle in {}"))
+    @verb("battle-round", label=_area_label(N_("Fight a battle in {place}")))
     def on_battle_round(self, rs: LionModel, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         v = frame["vars"]

@@ -17,8 +17,9 @@ from .common import LionPhase
 
 
 def _exchange_label(rs: LionModel, state: State, action: Action) -> str:
-    return "Exchange " + " + ".join(rs.piece_name(state, p) for p in action.pieces(0)) \
-        + " for " + " + ".join(rs.piece_name(state, p) for p in action.pieces(1))
+    return N_("Exchange {give} for {take}",
+              give=" + ".join(rs.piece_name(state, p) for p in action.pieces(0)),
+              take=" + ".join(rs.piece_name(state, p) for p in action.pieces(1)))
 
 
 def _ransom_label(rs: LionModel, state: State, action: Action) -> str:

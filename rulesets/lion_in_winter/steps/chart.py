@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from boardapp.core.base.i18n import listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame, Step
@@ -12,11 +13,15 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.tables import ask_result
 from boardapp.core.engine.verbs import verb
 
-from ..model import N_, PLAYERS, LionModel
+from ..model import N_, PLAYERS, RESULT_WORDS, LionModel
+
+RESULT_LABELS = {"killed": N_("Killed"), "captured": N_("Captured"), "routed": N_("Routed"),
+                 "dies": N_("Dies"), "lives": N_("Lives")}
+"""The charts' results on their buttons (English as before: the result, capitalised)."""
 
 
 def _result_label(rs: LionModel, state: State, action: Action) -> str:
-    return action.arg(0).capitalize()
+    return RESULT_LABELS.get(action.arg(0), action.arg(0).capitalize())
 
 
 class ChartStep(Step[LionModel]):
@@ -40,24 +45,26 @@ class ChartStep(Step[LionModel]):
             name = rs.piece_name(state, pid)
             if known is not None:
                 ctx.log(N_("{name}: {name2} rolls {die} → {known}", name=chart.name, name2=name,
-                           die=die, known=known), chart.rule)
+                           die=die, known=RESULT_WORDS.get(known, known)), chart.rule)
                 rs.chart_effect(state, chart.id, pid, known, ctx)
                 continue
             owner = rs.leader_side(state, pid)
             if owner in PLAYERS:
                 frame["side"] = owner
             ask_result(ctx, table=chart.name, rule=chart.rule, cell=(str(die), "value"),
-                       question=f"{name} rolled {die}: give the printed result "
-                                f"({', '.join(chart.choices)})")
+                       question=N_("{name} rolled {die}: give the printed result ({choices})",
+                                   name=name, die=die, choices=listing(
+                                       [RESULT_WORDS.get(c, c) for c in chart.choices])))
             return
         flow.end(rs, state, ctx, None)
 
     def prompt(self, rs: LionModel, state: State, frame: Frame) -> str:
         v = frame["vars"]
         chart = rs.charts[v["chart"]]
-        who = rs.side(frame["side"]).name if frame["side"] in PLAYERS else "Players"
+        who = rs.side(frame["side"]).name if frame["side"] in PLAYERS else N_("Players")
         leader = rs.leaders.get(v["leader"])
-        entry = f" (entered {leader.year})" if leader and v["chart"] == "leader-death" else ""
+        entry = N_(" (entered {year})", year=leader.year) \
+            if leader and v["chart"] == "leader-death" else ""
         return (N_("{who}: {piece}{entry} rolled {die} on the {name} ({rule}). Its printed "
                    "values are unknown to boardapp: what does your chart say?", who=who,
                    piece=rs.piece_name(state, v['leader']), entry=entry, die=v['die'],
@@ -79,6 +86,7 @@ class ChartStep(Step[LionModel]):
         chart = rs.charts[v["chart"]]
         ctx.log(N_("{name}: {piece} rolled {die} → {reading} (the players' reading of the "
                    "printed chart)", name=chart.name, piece=rs.piece_name(state, v['leader']),
-                   die=v['die'], reading=action.args[0]), chart.rule)
+                   die=v['die'], reading=RESULT_WORDS.get(action.args[0], action.args[0])),
+                chart.rule)
         rs.chart_effect(state, chart.id, v["leader"], action.args[0], ctx)
         self.begin(rs, state, frame, ctx, flow)

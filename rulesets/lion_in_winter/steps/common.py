@@ -15,14 +15,14 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..data import TROOPS, base_kind, key_origin, valid_key
-from ..model import N_, PHASE_CITE, PHASE_NAMES, LionModel, Refusal
+from ..model import N_, PHASE_CITE, PHASE_NAMES, LionModel, Refusal, flag_word, kind_word
 
 
 def _troops_label(rs: LionModel, state: State, action: Action) -> str:
     key = action.arg(1)
     origin = key_origin(key)
-    where = (f" (flag {origin})" if base_kind(key) == "knights" else
-             f" (home {origin})") if origin else ""
+    where = (N_(" (flag {flag})", flag=flag_word(origin)) if base_kind(key) == "knights" else
+             N_(" (home {origin})", origin=origin)) if origin else ""
     return N_("{arg} {name}{where} (by hand)", arg=action.arg(2),
               name=rs.troop_kinds[base_kind(key)]['name'], where=where)
 
@@ -80,11 +80,11 @@ class LionPhase(Step[LionModel]):
 
     def refused(self, rs: LionModel, state: State, frame: Frame, action: Action) -> Refusal:
         """``action`` is not possible in this phase now."""
-        return (f"'{action.text()}' is not possible now: {self.prompt(rs, state, frame)}",
-                self.rule(rs))
+        return (N_("'{action}' is not possible now: {prompt}", action=action.text(),
+                   prompt=self.prompt(rs, state, frame)), self.rule(rs))
 
     # -- the sequence of play ------------------------------------------------------------
-    @verb("next-phase")
+    @verb("next-phase", label=N_("Next phase"))
     def on_next_phase(self, rs: LionModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         self.leave(rs, state, ctx)
@@ -131,10 +131,10 @@ class LionPhase(Step[LionModel]):
         if new < 0:
             raise IllegalActionError(N_("{piece} has only {get} {kind}",
                                         piece=rs.piece_name(state, pid), get=troops.get(kind, 0),
-                                        kind=kind))
+                                        kind=kind_word(kind)))
         troops[kind] = new
         ctx.log(N_("By hand: {piece} {delta} {kind} (now {new})", piece=rs.piece_name(state, pid),
-                   delta=format(delta, '+d'), kind=kind, new=new))
+                   delta=format(delta, '+d'), kind=kind_word(kind), new=new))
 
     @verb("elimination-roll", piece=0, manual=True,
           label=N_("Leader hit (by hand): roll on the Elimination Chart"))

@@ -76,10 +76,12 @@ class ControlPhase(LionPhase):
                            name=name, name2=rs.side(side).name), rule)
                 continue
             target, why = rs.control_target(state, area, side)
-            res = resolve(ctx, table="Control roll", column=f"{name}, {why} = {target}",
+            res = resolve(ctx, table=N_("Control roll"),
+                          column=N_("{name}, {why} = {target}", name=name, why=why,
+                                    target=target),
                           sides=6, zero_based=False, modifiers=[],
                           lookup=lambda d, t=target: d <= t,
-                          describe=lambda ok: "control" if ok else "no control",
+                          describe=lambda ok: N_("control") if ok else N_("no control"),
                           rule=rule, who=rs.side(side).name)
             if res.result:
                 state["control"][area] = side

@@ -135,9 +135,9 @@ class ImpulsesPhase(LionPhase):
                 self.rule(rs, "friendly leaders > enemy leaders + 1"))
         self.spend(rs, state, ctx, flow)
 
-    @verb("pass", loses=lambda rs, state, action: (
-        f"one impulse is spent with nothing done "
-        f"({state['vars']['impulses'][state['active']] - 1} left)"))
+    @verb("pass", label=N_("Pass"), loses=lambda rs, state, action: N_(
+        "one impulse is spent with nothing done ({left} left)",
+        left=state['vars']['impulses'][state['active']] - 1))
     def on_pass(self, rs: LionModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         ctx.log(N_("{name} pass", name=rs.side(state['active']).name), self.rule(rs))

@@ -32,13 +32,13 @@ class InitiativePhase(LionPhase):
     def actions(self, rs: LionModel, state: State, frame: Frame) -> Iterator[Action]:
         yield Action("roll-initiative")
 
-    @verb("roll-initiative")
+    @verb("roll-initiative", label=N_("Roll initiative"))
     def on_roll_initiative(self, rs: LionModel, state: State, frame: Frame, action: Action,
                            ctx: Context, flow: Flow) -> None:
         rule = rs.cite("Phase One")
         totals = {}
         for side in PLAYERS:
-            res = resolve(ctx, table="Initiative", column=rs.side(side).name, sides=6,
+            res = resolve(ctx, table=N_("Initiative"), column=rs.side(side).name, sides=6,
                           zero_based=False, modifiers=rs.king_modifiers(state, side),
                           lookup=lambda t: t, rule=rule, who=rs.side(side).name)
             totals[side] = res.modified
@@ -48,8 +48,9 @@ class InitiativePhase(LionPhase):
         v["initiative"] = new
         v["rolls"] = totals
         v["impulses"] = impulses_for(totals["english"], totals["french"], new)
-        why = ("higher roll" if totals["english"] != totals["french"] else
-               "tie: no change of initiative" if holder else "tie in the first round: English")
+        why = (N_("higher roll") if totals["english"] != totals["french"] else
+               N_("tie: no change of initiative") if holder else
+               N_("tie in the first round: English"))
         ctx.log(N_("{name} take the initiative ({why}); impulses: {name} {impulses}, {name2} "
                    "{impulses2} (2 + lowest roll; one fewer)", name=rs.side(new).name, why=why,
                    impulses=v['impulses'][new], name2=rs.side(OTHER[new]).name,

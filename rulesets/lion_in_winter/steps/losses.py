@@ -14,7 +14,7 @@ from boardapp.core.engine.state import State, put_piece
 from boardapp.core.engine.verbs import verb
 
 from ..data import base_kind
-from ..model import N_, NP_, OTHER, LionModel
+from ..model import N_, NP_, OTHER, LionModel, kind_word
 
 
 def _lose_label(rs: LionModel, state: State, action: Action) -> str:
@@ -96,7 +96,7 @@ class LossesStep(Step[LionModel]):
             v["hits"][side] -= covered
             troops[pid][kind] -= 1
             ctx.log(NP_("{name} loses 1 {kind} ({n} hit)", "{name} loses 1 {kind} ({n} hits)",
-                        covered, name=name, kind=kind), rule)
+                        covered, name=name, kind=kind_word(kind)), rule)
         self.begin(rs, state, frame, ctx, flow)
 
 

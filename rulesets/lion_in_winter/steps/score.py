@@ -58,7 +58,7 @@ class ScorePhase(LionPhase):
         if state["vars"].get("rounds") is None:
             yield Action("end-game")
 
-    @verb("next-turn")
+    @verb("next-turn", label=N_("Next turn"))
     def on_next_turn(self, rs: LionModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         next_turn(rs, state, ctx, flow)

@@ -13,7 +13,7 @@ from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..data import TROOPS, base_kind
-from ..model import N_, OTHER, PHASE_NAMES, PLAYERS, LionModel, Refusal
+from ..model import N_, OTHER, PHASE_NAMES, PLAYERS, LionModel, Refusal, kind_word
 from .common import LionPhase
 
 SEQUENCE_VERBS = ("done", "next-phase")
@@ -92,7 +92,7 @@ class TroopsPhase(LionPhase):
             return refusal or self.predicate(rs, state, action)
         return super().why_not(rs, state, frame, action, side)
 
-    @verb("done")
+    @verb("done", label=N_("Done"))
     def on_done(self, rs: LionModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         v = state["vars"]
@@ -103,7 +103,7 @@ class TroopsPhase(LionPhase):
 
 
 def _raise_label(rs: LionModel, state: State, action: Action) -> str:
-    return N_("Raise 1 {arg} in {place}", arg=action.arg(1),
+    return N_("Raise 1 {arg} in {place}", arg=kind_word(action.arg(1)),
               place=rs.board_map.place_name(action.arg(0)))
 
 
