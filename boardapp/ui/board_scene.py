@@ -15,6 +15,7 @@ when the box is too small for that, as one pile that a click spreads out in a pa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF, QPainter, QPen
@@ -41,6 +42,7 @@ from boardapp.core.scan.tiles import ScanPyramid
 
 from . import board_menus
 from .controller import GameController
+from .game_notes import data_text
 from .i18n import _
 from .map_items import MapLayer, MarkerLayer, city_radius, font, geometry_path, place_rect
 from .place_markers import PlaceMarkerLayer
@@ -142,7 +144,7 @@ class BoardScene(StackLayout):
         ruleset = game.ruleset
         bmap = self.bmap
         self.reset_layout()
-        self.map_layer = MapLayer(bmap)
+        self.map_layer = MapLayer(bmap, partial(data_text, ruleset))
         self.addItem(self.map_layer)
 
         def side_colour(side: str) -> QColor:
