@@ -110,3 +110,40 @@ def test_the_scenery_of_a_table_reads_in_french(qtbot):
     labels = [c.text() for c in cottage.childItems() if hasattr(c, "text")]
     assert labels == ["Petite chaumière"]
     assert game.ruleset.board_map.name.startswith("Guet-Apens III")  # the file is English
+
+
+def test_a_label_of_the_map_read_in_the_status_follows_the_language():
+    """Lily's rounds are named by the time track's cells ("Spr 1487"): English in the
+    state and the files, French in a French window."""
+    lily = find_ruleset("lily-ermine")
+    label = lily.turn_label(1)
+    set_language("fr")
+    assert label == "round 1 (Spr 1487)" and str(label) == "tour 1 (Print. 1487)"
+
+
+def test_the_tabs_of_the_boards_are_titled_in_french(qtbot):
+    from boardapp.ui.main_window import MainWindow
+
+    set_language("fr")
+    window = MainWindow(Game(find_ruleset("lily-ermine"), seed=3))
+    qtbot.addWidget(window)
+    titles = [window.board_tabs.tabText(i) for i in range(window.board_tabs.count())]
+    assert titles[0] == "Carte stratégique"
+
+
+def test_a_box_is_named_in_french_in_tooltips_and_menus(qtbot):
+    from PySide6.QtCore import QPointF
+
+    from boardapp.ui.board_menus import describe_place
+    from boardapp.ui.game_notes import place_text
+
+    game = Game(find_ruleset("lion-in-winter"), seed=3)
+    bmap = game.ruleset.board_map
+    prison = next(b for b in bmap.boxes.values() if b.name == "English prison")
+    london = next(a for a in bmap.areas.values() if a.name == "London")
+    set_language("fr")
+    assert place_text(game.ruleset, prison.id) == "Prison anglaise"
+    assert place_text(game.ruleset, london.id) == "London"  # a place: as printed
+    x, y, w, h = prison.rect
+    tip = describe_place(game, bmap, game.state, QPointF(x + w / 2, y + h / 2))
+    assert tip.splitlines()[0] == "Prison anglaise"

@@ -42,7 +42,7 @@ from boardapp.core.scan.tiles import ScanPyramid
 
 from . import board_menus
 from .controller import GameController
-from .game_notes import data_text
+from .game_notes import data_text, place_text
 from .i18n import _
 from .map_items import MapLayer, MarkerLayer, city_radius, font, geometry_path, place_rect
 from .place_markers import PlaceMarkerLayer
@@ -281,7 +281,7 @@ class BoardScene(StackLayout):
             else:
                 label.setPos(x, bmap.boxes[place].rect[1] + bmap.boxes[place].rect[3] - 12)
             label.setZValue(Z_EXPANDED - 1)
-            tip = " → ".join(bmap.place_name(p) for p in r.path)
+            tip = " → ".join(place_text(self.game.ruleset, p) for p in r.path)
             if r.stops:
                 tip += "\n" + _("Movement stops here (enemy units)")
             label.setToolTip(tip)
