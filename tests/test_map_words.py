@@ -147,3 +147,27 @@ def test_a_box_is_named_in_french_in_tooltips_and_menus(qtbot):
     x, y, w, h = prison.rect
     tip = describe_place(game, bmap, game.state, QPointF(x + w / 2, y + h / 2))
     assert tip.splitlines()[0] == "Prison anglaise"
+
+
+def test_a_box_in_a_log_line_reads_in_the_readers_language(tmp_path):
+    """A box's name is a message of the game's catalogue: the file keeps it English
+    (and as a message), each reader draws it in their own language."""
+    import json
+
+    from boardapp.core.engine.actions import Action
+    from boardapp.core.files.gamefile import load_game, save_game
+
+    rs = find_ruleset("lion-in-winter")
+    game = Game(rs, None, seed=3)
+    box = next(b.id for b in rs.board_map.boxes.values() if b.name == "English prison")
+    set_language("fr")
+    game.play(Action.parse(f"place henry-ii {box}"))
+    assert "Henry II placé(s) en Prison anglaise" in game.log[-1].render()
+    path = tmp_path / "g.json"
+    save_game(game, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["actions"][-1]["text"] == ["Henry II placed in English prison"]
+    set_language("en")
+    assert "Henry II placed in English prison" in load_game(path).log[-1].render()
+    set_language("fr")
+    assert "Prison anglaise" in load_game(path).log[-1].render()
