@@ -14,7 +14,10 @@ A ruleset's domain also holds the texts of its data files a player reads (the gu
 notes on rule sections, card notes, table results...): :data:`YAML_TEXTS` lists, per
 file, the keys whose values are shown, extracted by :func:`extract_yaml` (a Babel
 extraction method); the code shows them through the ruleset's domain
-(``WORDS.gettext(text)``), so the files stay as they are.
+(``WORDS.gettext(text)``), so the files stay as they are. The map files
+(``maps/*.yaml``) put words on the board too (box and track names, scenery names):
+each belongs to the domain of the ruleset that names it (its ``map_file``, a board, a
+scenario's table), and :data:`MAP_TEXTS` lists the keys extracted from it.
 """
 
 from __future__ import annotations
@@ -60,6 +63,12 @@ YAML_TEXTS: dict[str, tuple[str, ...]] = {
 """The data files' texts a player reads: file (a pattern under ``rulesets/``) -> the keys
 whose text values are shown (dotted paths from the top; ``*`` is any key or list item).
 Proper names (people, places) and rule citations are left out: they stay as printed."""
+MAP_TEXTS: tuple[str, ...] = ("boxes.*.name", "tracks.*.name", "tracks.*.cells.*.label",
+                              "scenery.*.name")
+"""The words a map or table file (``maps/*.yaml``) puts on the board: box, track and
+scenery names and the labels of track cells. Area, region and sea names are proper names
+(they stay as printed), and a text without a letter (a number, a year) is left out."""
+MAPS = ROOT / "maps"
 _DOMAIN = re.compile(r"""Domain\.beside\(\s*["']([^"']+)["']""")
 
 
@@ -92,6 +101,17 @@ class Source:
                 keys = yaml_keys(path.relative_to(games).as_posix())
                 if keys and not any(path.is_relative_to(s) for s in self.skip):
                     yield path, keys
+            for path in map_files(root):
+                yield path, MAP_TEXTS
+
+
+def map_files(game: Path) -> list[Path]:
+    """The map and table files (``maps/*.yaml``) the ruleset in folder ``game`` names in
+    its code or data (``map_file``, ``boards``, a scenario's ``table``)."""
+    texts = [p.read_text(encoding="utf-8") for ext in ("*.py", "*.yaml")
+             for p in sorted(game.rglob(ext))]
+    return [m for m in sorted(MAPS.glob("*.yaml"))
+            if any(re.search(rf"(?<![\w.-]){re.escape(m.name)}", t) for t in texts)]
 
 
 def yaml_keys(name: str) -> tuple[str, ...]:
@@ -105,7 +125,8 @@ def yaml_keys(name: str) -> tuple[str, ...]:
 def extract_yaml(fileobj, keywords, comment_tags, options):  # noqa: ARG001 (Babel's API)
     """A Babel extraction method for YAML data files: yields ``(line, None, text,
     [key path])`` for every text value at one of ``options["keys"]`` (dotted paths,
-    ``*`` any key or list item, several separated by spaces)."""
+    ``*`` any key or list item, several separated by spaces); a text without a letter (a
+    number, a year: "1341", "1345-48") is not a word to translate."""
     import yaml
 
     keys = options.get("keys", ())
@@ -126,7 +147,7 @@ def extract_yaml(fileobj, keywords, comment_tags, options):  # noqa: ARG001 (Bab
             for i, value in enumerate(node.value):
                 yield from walk(value, [*path, str(i)])
         elif (isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:str"
-              and node.value.strip() and matches(path)):
+              and any(c.isalpha() for c in node.value) and matches(path)):
             yield node.start_mark.line + 1, None, node.value, [".".join(path)]
 
     if root is not None:

@@ -10,6 +10,8 @@ from boardapp.core.engine.actions import Action
 from boardapp.core.engine.ruleset import Ruleset
 from boardapp.core.engine.state import State
 
+from .game_notes import place_text
+
 
 def action_pieces(state: State, action: Action) -> list[str]:
     """The counters ``action`` names, in its order (each argument read as a list)."""
@@ -25,7 +27,7 @@ def _word(ruleset: Ruleset, state: State, word: str) -> str:
     if word in state["pieces"]:
         return ruleset.piece_name(state, word)
     if ruleset.is_place(word):
-        return ruleset.place_name(word)
+        return place_text(ruleset, word)
     for side in ruleset.sides:
         if side.id == word:
             return side.name

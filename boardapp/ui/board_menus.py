@@ -13,6 +13,7 @@ from boardapp.core.engine.game import Game
 from boardapp.core.engine.state import State
 
 from .controller import GameController
+from .game_notes import data_text, place_text
 from .i18n import _, ngettext
 
 
@@ -23,7 +24,7 @@ def place_menu(game: Game, ctrl: GameController, bmap: BoardMap, place: str) -> 
     if not actions:
         return None
     menu = QMenu()
-    title = menu.addAction(bmap.place_name(place))
+    title = menu.addAction(place_text(ruleset, place))
     title.setEnabled(False)
     menu.addSeparator()
     for action in actions:
@@ -50,7 +51,8 @@ def counter_menu(game: Game, ctrl: GameController, bmap: BoardMap, pid: str) -> 
     boxes = menu.addMenu(_("Send to box"))
     for box in bmap.boxes.values():
         if box.kind in ("holding", "prison"):
-            action = boxes.addAction(box.name, lambda b=box.id: ctrl.send_to_box(pid, b))
+            action = boxes.addAction(data_text(ruleset, box.name),
+                                     lambda b=box.id: ctrl.send_to_box(pid, b))
             action.setEnabled(state["pieces"][pid]["loc"] != box.id)
     boxes.setEnabled(not boxes.isEmpty())
     for board in ruleset.board_ids():  # another board: put it on one of its places
@@ -65,7 +67,7 @@ def counter_menu(game: Game, ctrl: GameController, bmap: BoardMap, pid: str) -> 
     back.setEnabled(ctrl.can_return(pid))
     if pid in state["prev_loc"]:
         back.setText(_("Return to {place}").format(
-            place=bmap.place_name(state["prev_loc"][pid])))
+            place=place_text(ruleset, state["prev_loc"][pid])))
     menu.addSeparator()
     stack = state["stacks"].get(state["pieces"][pid]["loc"], [])
     top: QAction = menu.addAction(_("Move to top"), lambda: ctrl.move_to_top(pid))
@@ -80,7 +82,8 @@ def describe_place(game: Game, bmap: BoardMap, state: State, pos: QPointF) -> st
     place = bmap.place_at(pos.x(), pos.y())
     if place is None:
         return ""
-    lines = [bmap.place_name(place)]
+    lines = [bmap.place_name(place) if place in bmap.areas
+             else data_text(game.ruleset, bmap.place_name(place))]
     if place in bmap.areas:
         area = bmap.areas[place]
         if area.region in bmap.regions:

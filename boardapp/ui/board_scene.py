@@ -15,6 +15,7 @@ when the box is too small for that, as one pile that a click spreads out in a pa
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -40,6 +41,7 @@ from boardapp.core.engine.state import State
 
 from . import board_menus
 from .controller import GameController
+from .game_notes import data_text, place_text
 from .i18n import _
 from .map_items import MapLayer, MarkerLayer, city_radius, font, geometry_path, place_rect
 from .place_markers import PlaceMarkerLayer
@@ -146,7 +148,7 @@ class BoardScene(StackLayout):
         ruleset = game.ruleset
         bmap = self.bmap
         self.reset_layout()
-        self.map_layer = MapLayer(bmap)
+        self.map_layer = MapLayer(bmap, partial(data_text, ruleset))
         self.addItem(self.map_layer)
 
         def side_colour(side: str) -> QColor:
@@ -285,7 +287,7 @@ class BoardScene(StackLayout):
             else:
                 label.setPos(x, bmap.boxes[place].rect[1] + bmap.boxes[place].rect[3] - 12)
             label.setZValue(Z_EXPANDED - 1)
-            tip = " → ".join(bmap.place_name(p) for p in r.path)
+            tip = " → ".join(place_text(self.game.ruleset, p) for p in r.path)
             if r.stops:
                 tip += "\n" + _("Movement stops here (enemy units)")
             label.setToolTip(tip)

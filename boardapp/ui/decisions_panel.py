@@ -32,6 +32,7 @@ from boardapp.core.engine.actions import Action
 
 from .action_words import action_pieces, action_words
 from .counter_icons import counter_pixmap
+from .game_notes import place_text
 from .i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ class DecisionRow(QFrame):
         if not loc:
             return name
         try:
-            return _("{piece} at {place}").format(piece=name, place=ruleset.place_name(loc))
+            return _("{piece} at {place}").format(piece=name, place=place_text(ruleset, loc))
         except (KeyError, ValueError):
             return name
 

@@ -84,6 +84,14 @@ def data_text(ruleset: Ruleset | type[Ruleset], text: str) -> str:
     return words.gettext(text) if words is not None and text else text
 
 
+def place_text(ruleset: Ruleset, place: str) -> str:
+    """The name of ``place`` as the player reads it: a box's (a word of the map file:
+    "Eliminated", "English prison") in the language now, by the ruleset's catalogue; an
+    area's, a proper name, as printed."""
+    name = ruleset.place_name(place)
+    return data_text(ruleset, name) if place in ruleset.map_of(place).boxes else name
+
+
 @lru_cache(maxsize=32)
 def _translated(folder: Path, words: Domain | None, lang: str) -> GameNotes:
     notes = _notes_of(folder)

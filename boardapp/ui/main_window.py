@@ -302,7 +302,7 @@ class MainWindow(QMainWindow):
             self.scene.followers = [s for b, s in self.scenes.items() if b != wanted[0]]
             self._focus = None
         for i, board in enumerate(wanted):
-            self.board_tabs.setTabText(i, ruleset.board_title(board))
+            self.board_tabs.setTabText(i, str(ruleset.board_title(board)))
         for light in self.lights.values():
             light.clear()
         self.lights = {board: PieceLights(scene) for board, scene in self.scenes.items()}

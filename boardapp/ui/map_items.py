@@ -270,11 +270,15 @@ def free_spot(bmap: BoardMap, width: float, height: float) -> QPointF:
 
 # -- the static layer -------------------------------------------------------------------
 class MapLayer(QGraphicsItem):
-    """Everything printed on the map sheet, painted from the map data and cached."""
+    """Everything printed on the map sheet, painted from the map data and cached.
+    ``words`` draws the file's own words (box and track names, cell labels) in the
+    player's language (the ruleset's catalogue, :func:`~.game_notes.data_text`); names of
+    places stay as printed."""
 
-    def __init__(self, bmap: BoardMap) -> None:
+    def __init__(self, bmap: BoardMap, words: Callable[[str], str] | None = None) -> None:
         super().__init__()
         self.bmap = bmap
+        self.words: Callable[[str], str] = words or str
         self.setZValue(Z_MAP)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -443,7 +447,8 @@ class MapLayer(QGraphicsItem):
             painter.setPen(QPen(QColor("#6f6f6f"), 1.5, Qt.PenStyle.DashLine))
             painter.setBrush(QColor(255, 255, 255, 150))
             painter.drawRoundedRect(rect, 4, 4)
-        path = text_path(box.name, font(12, bold=True), rect.left() + 8, rect.top() + 3,
+        path = text_path(self.words(box.name), font(12, bold=True), rect.left() + 8,
+                         rect.top() + 3,
                          Qt.AlignmentFlag.AlignLeft)
         draw_halo_text(painter, path, INK)
 
@@ -480,10 +485,11 @@ class MapLayer(QGraphicsItem):
             painter.setFont(font(min(10.0, rect.height() / 3.2), bold=True))
             painter.setPen(INK)
             painter.drawText(rect.adjusted(2, 1, -2, -1),
-                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, cell.label)
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                             self.words(cell.label))
         first = QRectF(*track.cells[0].rect)
-        path = text_path(track.name, font(12, bold=True), first.left(), first.top() - TRACK_LABEL,
-                         Qt.AlignmentFlag.AlignLeft)
+        path = text_path(self.words(track.name), font(12, bold=True), first.left(),
+                         first.top() - TRACK_LABEL, Qt.AlignmentFlag.AlignLeft)
         draw_halo_text(painter, path, INK)
 
     def _paint_note(self, painter: QPainter) -> None:

@@ -30,6 +30,7 @@ from .counter_art_paint import CounterArt
 from .counter_items import COUNTER_SIZE, BadgeItem, CounterItem
 from .counter_lod import READABLE_PX, SCALE_STEP, counter_scale, simple_face
 from .face_watch import FaceWatch
+from .game_notes import data_text
 from .i18n import ngettext
 from .layout import (
     CASCADE_DEPTH,
@@ -368,6 +369,13 @@ class StackLayout(QGraphicsScene):
         return self.nudges.update(self.bmap, clusters, self.unit)
 
     # -- one place ---------------------------------------------------------------------------
+    def _place_text(self, place: str) -> str:
+        """The name of ``place`` as the player reads it (a box's in their language)."""
+        name = self.bmap.place_name(place)
+        if self.game is None or place not in self.bmap.boxes:
+            return name
+        return data_text(self.game.ruleset, name)
+
     def count(self, key: StackKey) -> int:
         """How many pieces the stack, group or pile ``key`` holds."""
         if key[1] == PILE:
@@ -632,7 +640,7 @@ class StackLayout(QGraphicsScene):
             rect = rect.united(QRectF(self._home[pid], QSizeF(self.unit, self.unit)))
         count = self.count(self.expanded)
         caption = ngettext("{place}: {count} counter", "{place}: {count} counters",
-                           count).format(place=self.bmap.place_name(place), count=count)
+                           count).format(place=self._place_text(place), count=count)
         self._panel_caption.setText(caption)
         left, top, right, bottom = (m * s for m in PANEL_MARGINS)
         rect = rect.adjusted(-left, -top, right, bottom)

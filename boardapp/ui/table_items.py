@@ -7,6 +7,8 @@ per table. Scene units are millimetres (:data:`~boardapp.core.table.tableboard.M
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
@@ -38,6 +40,14 @@ def scenery_kind_name(kind: str) -> str:
     return names.get(kind, kind)
 
 
+def scenery_degree(degree: str) -> str:
+    """How much a piece of scenery hinders or covers (``OBSTACLES``, ``COVERS`` of
+    :mod:`boardapp.core.table.tablemap`) in the player's language."""
+    names = {"none": _("none"), "light": _("light"), "medium": _("medium"),
+             "large": _("large"), "impassable": _("impassable")}
+    return names.get(degree, degree)
+
+
 KIND_COLOURS = {
     "wood": "#4f7f3f", "hill": "#c2a66b", "pond": "#6fa3d0", "building": "#8c6a4f",
     "hedge": "#355e2b", "wall": "#7a7a7a", "barrier": "#9a6a3a", "road": "#d8c79b",
@@ -61,10 +71,13 @@ def _polygon(points) -> QPolygonF:
 
 
 class SceneryItem(QGraphicsPathItem):
-    """One piece of scenery: its outline filled by kind, its name, a hill's crest."""
+    """One piece of scenery: its outline filled by kind, its name, a hill's crest.
+    ``words`` draws the table file's names in the player's language (the ruleset's
+    catalogue)."""
 
-    def __init__(self, scenery: Scenery) -> None:
+    def __init__(self, scenery: Scenery, words: Callable[[str], str] = str) -> None:
         super().__init__()
+        name = words(scenery.name)
         self.scenery_id = scenery.id
         path = QPainterPath()
         path.addPolygon(_polygon(scenery.shape.exterior.coords))
@@ -79,10 +92,10 @@ class SceneryItem(QGraphicsPathItem):
         self.setZValue(Z_SCENERY + (0.5 if scenery.line else 0.0))
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(_("{name}: {kind}, obstacle {obstacle}, cover {cover}, height "
-                          "{height:g} cm").format(name=scenery.name,
+                          "{height:g} cm").format(name=name,
                                                   kind=scenery_kind_name(scenery.kind),
-                                                  obstacle=scenery.obstacle,
-                                                  cover=scenery.cover,
+                                                  obstacle=scenery_degree(scenery.obstacle),
+                                                  cover=scenery_degree(scenery.cover),
                                                   height=scenery.height))
         if scenery.crest:
             crest = QPainterPath()
@@ -91,7 +104,7 @@ class SceneryItem(QGraphicsPathItem):
             pen = QPen(colour.darker(170), 3.0, Qt.PenStyle.DashLine)
             line.setPen(pen)
         if not scenery.line:
-            label = QGraphicsSimpleTextItem(scenery.name, self)
+            label = QGraphicsSimpleTextItem(name, self)
             label.setFont(QFont("Sans", 12))
             label.setBrush(QColor("#2a2a2a"))
             c = scenery.shape.representative_point()
@@ -100,9 +113,10 @@ class SceneryItem(QGraphicsPathItem):
 
 
 class TableLayer(QGraphicsItemGroup):
-    """All the scenery of a table, with a cm grid every 10 cm."""
+    """All the scenery of a table, with a cm grid every 10 cm (``words``: see
+    :class:`SceneryItem`)."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, words: Callable[[str], str] = str) -> None:
         super().__init__()
         self.setZValue(Z_SCENERY)
         pen = QPen(QColor(0, 0, 0, 40), 1.0)
@@ -118,7 +132,7 @@ class TableLayer(QGraphicsItemGroup):
         lines.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.addToGroup(lines)
         for scenery in table.scenery.values():
-            self.addToGroup(SceneryItem(scenery))
+            self.addToGroup(SceneryItem(scenery, words))
 
 
 class FigureItem(QGraphicsPolygonItem):

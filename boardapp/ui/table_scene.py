@@ -9,6 +9,7 @@ code of its own for the table: the view's tools (:mod:`.table_tools`) measure an
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QPointF, Signal
@@ -23,6 +24,7 @@ from boardapp.core.table.tablemap import Table
 from boardapp.core.table.together import FRACTION
 
 from .board_scene import BoardScene
+from .game_notes import data_text
 from .table_items import FigureItem, TableLayer
 
 
@@ -65,7 +67,7 @@ class TableScene(BoardScene):
         super().set_game(game)
         table = self.table
         if table is not None:
-            self.table_layer = TableLayer(table)
+            self.table_layer = TableLayer(table, partial(data_text, game.ruleset))
             self.addItem(self.table_layer)
             if self.map_layer is not None:  # the table's surface is drawn once, then cached
                 self.map_layer.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)

@@ -283,8 +283,15 @@ class Ruleset:
         return self.board_of(place) is not None
 
     def place_name(self, place: str) -> str:
-        """The display name of a place of any board."""
-        return self.map_of(place).place_name(place)
+        """The display name of a place of any board. An area's is a proper name, as
+        printed; a box's ("Eliminated", "English prison") is a word of the map file: a
+        message of the ruleset's catalogue (English in the state and the files, drawn in
+        the reader's language; ``MAP_TEXTS`` in ``packaging/catalogues.py``)."""
+        bmap = self.map_of(place)
+        name = bmap.place_name(place)
+        if place in bmap.boxes and self.words is not None and name and "{" not in name:
+            return self.words.msg(name)
+        return name
 
     def focus_board(self, state: State) -> str | None:
         """The board the players should look at now: the ``board`` of the running

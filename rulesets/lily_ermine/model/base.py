@@ -111,8 +111,8 @@ class LilyErmineModel(Ruleset):
     def turn_label(self, turn: int) -> str:
         track = self.board_map.tracks.get("turn")
         cell = track.cell(str(turn)) if track else None
-        return N_("round {turn} ({label})", turn=turn,
-                  label=cell.label) if cell else N_("round {turn}", turn=turn)
+        return N_("round {turn} ({label})", turn=turn,  # the map's label: "Spr 1487"
+                  label=data_word(cell.label)) if cell else N_("round {turn}", turn=turn)
 
     def season(self, turn: int) -> str:
         return SEASONS[(turn - 1) % 3]
