@@ -43,21 +43,29 @@ from boardapp.core.table.tablemap import LINE_KINDS, Table
 
 from .board_view import BoardView
 from .editor_window import EditorWindow, EditorWords
-from .i18n import N_
+from .i18n import N_, _
 from .map_editor import HANDLE, PICK_PX, SELECTED, _pen
 from .scan_layer import ScanLayer
 from .table_editor_panel import TablePanel, build_actions
 from .table_items import TableLayer, mm
 
 TOOLS = ("select", "shape", "line", "crest", "delete")
-TOOL_LABELS = {"select": "Select / move", "shape": "Draw shape", "line": "Draw line",
-               "crest": "Draw crest", "delete": "Delete"}
-HINTS = {"select": "Click scenery to edit it; drag a corner of the selected scenery",
-         "shape": "Click the corners of the new scenery; double-click or Enter to finish, "
-                  "Escape to cancel",
-         "line": "Click the points of the new line; double-click or Enter to finish",
-         "crest": "Click the points of the selected hill's crest line; Enter to finish",
-         "delete": "Click the scenery to delete"}
+TOOL_LABELS = {"select": N_("Select / move"), "shape": N_("Draw shape"),
+               "line": N_("Draw line"), "crest": N_("Draw crest"), "delete": N_("Delete")}
+HINTS = {"select": N_("Click scenery to edit it; drag a corner of the selected scenery"),
+         "shape": N_("Click the corners of the new scenery; double-click or Enter to finish, "
+                     "Escape to cancel"),
+         "line": N_("Click the points of the new line; double-click or Enter to finish"),
+         "crest": N_("Click the points of the selected hill's crest line; Enter to finish"),
+         "delete": N_("Click the scenery to delete")}
+HELP = N_("Tools (toolbar): Select / move (click scenery to select it and edit its kind, "
+          "name, obstacle and cover classes, height, width and floors; drag a corner to "
+          "move it), Draw shape (click the corners of a new piece of scenery of the kind "
+          "chosen beside the tools; double-click or Enter to finish, Escape to cancel), Draw "
+          "line (a hedge, wall, barrier, road, path or river: click its points), Draw crest "
+          "(click the crest line of the selected hill), Delete (click scenery). Coordinates "
+          "are centimetres from the top left corner of the table.")
+"""The help under the table editor's fields (the module doc's "Tools" paragraph)."""
 
 
 def cm_at(pos: QPointF) -> tuple[float, float]:
@@ -260,7 +268,7 @@ class TableEditorWindow(EditorWindow):
         build_actions(self, TOOLS, TOOL_LABELS)
 
     def _build_properties(self) -> None:
-        self.panel = TablePanel(self, __doc__ or "")
+        self.panel = TablePanel(self, str(HELP))
 
     # -- state -----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -270,11 +278,12 @@ class TableEditorWindow(EditorWindow):
         self.scene.rebuild()
         self.undo_action.setEnabled(self.editor.can_undo)
         self.redo_action.setEnabled(self.editor.can_redo)
-        self.undo_action.setText(f"Undo {self.editor.undo_stack[-1].text}"
-                                 if self.editor.can_undo else "Undo")
+        self.undo_action.setText(_("Undo {edit}").format(edit=self.editor.undo_stack[-1].text)
+                                 if self.editor.can_undo else _("Undo"))
         self.save_action.setEnabled(self.editor.dirty)
         star = "*" if self.editor.dirty else ""
-        self.setWindowTitle(f"Table editor — {self.editor.table.name}{star}")
+        self.setWindowTitle(_("Table editor — {name}").format(name=self.editor.table.name)
+                            + star)
         self.panel.fill()
 
     # -- gestures --------------------------------------------------------------------------
@@ -282,7 +291,7 @@ class TableEditorWindow(EditorWindow):
         self.tool = tool
         self.tool_actions[tool].setChecked(True)
         self.cancel_pending()
-        self.say(HINTS[tool])
+        self.say(str(HINTS[tool]))
 
     def select(self, sid: str | None) -> None:
         self.selected = sid
@@ -298,13 +307,13 @@ class TableEditorWindow(EditorWindow):
                 self.do(self.editor.delete_scenery, sid)
         elif self.tool == "crest" and (self.selected is None or
                                        self.editor.table.scenery[self.selected].kind != "hill"):
-            self.say("Select a hill first (Select / move tool)", refused=True)
+            self.say(_("Select a hill first (Select / move tool)"), refused=True)
         else:
             self.scene.pending.append(pos)
             self.scene.show_pending()
             x, y = cm_at(pos)
-            self.say(f"{HINTS[self.tool]} — {len(self.scene.pending)} points, last at "
-                     f"{x:g}, {y:g} cm")
+            self.say(_("{hint} — {n} points, last at {x}, {y} cm").format(
+                hint=HINTS[self.tool], n=len(self.scene.pending), x=f"{x:g}", y=f"{y:g}"))
 
     def finish(self) -> None:
         """Finish the shape, line or crest being drawn (Enter, double-click)."""
@@ -317,8 +326,8 @@ class TableEditorWindow(EditorWindow):
                 self.select(self._last_added())
         elif self.tool == "line" and len(points) >= 2:
             if kind not in LINE_KINDS:
-                self.say(f"A {kind} is drawn as a shape (lines: {', '.join(LINE_KINDS)})",
-                         refused=True)
+                self.say(_("A {kind} is drawn as a shape (lines: {lines})").format(
+                    kind=kind, lines=", ".join(LINE_KINDS)), refused=True)
             elif self.do(self.editor.add_scenery, kind, points, line=True):
                 self.select(self._last_added())
         elif self.tool == "crest" and self.selected is not None and len(points) >= 2:

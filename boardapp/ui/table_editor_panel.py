@@ -27,27 +27,29 @@ from PySide6.QtWidgets import (
 
 from boardapp.core.table.tablemap import COVERS, KINDS, OBSTACLES
 
+from .i18n import _
+
 if TYPE_CHECKING:
     from .table_editor import TableEditorWindow
 
 
 def build_actions(w: TableEditorWindow, tools: tuple[str, ...], labels: dict[str, str]) -> None:
     """The toolbar of ``w``: undo, redo, save, export, the tools, the kind to draw, fit."""
-    bar = QToolBar("Table editor", w)
+    bar = QToolBar(_("Table editor"), w)
     bar.setObjectName("table-editor")
     bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
     w.addToolBar(bar)
     key = QKeySequence
-    w.undo_action = QAction("Undo", w, shortcut=key("Ctrl+Z"))
+    w.undo_action = QAction(_("Undo"), w, shortcut=key("Ctrl+Z"))
     w.undo_action.triggered.connect(w.undo)
-    w.redo_action = QAction("Redo", w)
+    w.redo_action = QAction(_("Redo"), w)
     w.redo_action.setShortcuts([key("Ctrl+Shift+Z"), key("Ctrl+Y")])
     w.redo_action.triggered.connect(w.redo)
-    w.save_action = QAction("Save my table", w, shortcut=key("Ctrl+S"))
-    w.save_action.setToolTip("Save as your table: the board uses it instead of the shipped "
-                             "table (which is not changed)")
+    w.save_action = QAction(_("Save my table"), w, shortcut=key("Ctrl+S"))
+    w.save_action.setToolTip(_("Save as your table: the board uses it instead of the "
+                               "shipped table (which is not changed)"))
     w.save_action.triggered.connect(w.save)
-    w.export_action = QAction("Export…", w)
+    w.export_action = QAction(_("Export…"), w)
     w.export_action.triggered.connect(lambda: w.export())
     for action in (w.undo_action, w.redo_action, w.save_action, w.export_action):
         bar.addAction(action)
@@ -55,27 +57,27 @@ def build_actions(w: TableEditorWindow, tools: tuple[str, ...], labels: dict[str
     w.tool_actions = {}
     group = QActionGroup(w)
     for tool in tools:
-        action = QAction(labels[tool], w)
+        action = QAction(str(labels[tool]), w)
         action.setCheckable(True)
         action.setChecked(tool == "select")
         action.triggered.connect(lambda _=False, t=tool: w.set_tool(t))
         group.addAction(action)
         bar.addAction(action)
         w.tool_actions[tool] = action
-    bar.addWidget(QLabel(" of kind "))
+    bar.addWidget(QLabel(_(" of kind ")))
     w.kind_box = QComboBox()
     w.kind_box.addItems(list(KINDS))
-    w.kind_box.setToolTip("The kind of the next scenery drawn")
+    w.kind_box.setToolTip(_("The kind of the next scenery drawn"))
     bar.addWidget(w.kind_box)
     bar.addSeparator()
-    fit = QAction("Fit", w)
+    fit = QAction(_("Fit"), w)
     fit.triggered.connect(w.view.fit)
     bar.addAction(fit)
     for text, slot in (("Delete", w.delete_selected), ("Escape", w.cancel_pending)):
         shortcut = QAction(w, shortcut=key(text))
         shortcut.triggered.connect(slot)
         w.addAction(shortcut)
-    w.finish_action = QAction("Finish the drawing", w)
+    w.finish_action = QAction(_("Finish the drawing"), w)
     w.finish_action.setShortcuts([key("Return"), key("Enter")])
     w.finish_action.triggered.connect(w.finish)
     w.addAction(w.finish_action)
@@ -97,7 +99,7 @@ class TablePanel(QDockWidget):
     """The table's name and size, and the selected scenery's fields."""
 
     def __init__(self, w: TableEditorWindow, guide: str = "") -> None:
-        super().__init__("Table and scenery", w)
+        super().__init__(_("Table and scenery"), w)
         self.w = w
         self.setObjectName("table-properties")
         panel = QWidget()
@@ -108,10 +110,10 @@ class TablePanel(QDockWidget):
         self.table_depth = _spin(10000.0, 10.0)
         for spin in (self.table_width, self.table_depth):
             spin.editingFinished.connect(self._size)
-        table_form.addRow("Table", self.table_name)
-        table_form.addRow("Width", self.table_width)
-        table_form.addRow("Depth", self.table_depth)
-        self.title = QLabel("Click scenery to edit it")
+        table_form.addRow(_("Table"), self.table_name)
+        table_form.addRow(_("Width"), self.table_width)
+        table_form.addRow(_("Depth"), self.table_depth)
+        self.title = QLabel(_("Click scenery to edit it"))
         self.title.setWordWrap(True)
         form = QFormLayout()
         self.name = QLineEdit()
@@ -126,19 +128,19 @@ class TablePanel(QDockWidget):
         self.width.setMinimum(0.1)
         self.width.valueChanged.connect(lambda v: self.w.set_field("width", round(v, 1)))
         self.floors = QLineEdit()
-        self.floors.setPlaceholderText("e.g. 0, 8 (cm)")
-        self.floors.setToolTip("The height of each floor of a building, in cm")
+        self.floors.setPlaceholderText(_("e.g. 0, 8 (cm)"))
+        self.floors.setToolTip(_("The height of each floor of a building, in cm"))
         self.floors.editingFinished.connect(self._floors)
-        self.crest_button = QPushButton("Draw the crest line")
+        self.crest_button = QPushButton(_("Draw the crest line"))
         self.crest_button.clicked.connect(lambda: self.w.set_tool("crest"))
-        self.no_crest = QPushButton("Remove the crest line")
+        self.no_crest = QPushButton(_("Remove the crest line"))
         self.no_crest.clicked.connect(lambda: self.w.set_field("crest", None))
-        self.delete = QPushButton("Delete this scenery")
+        self.delete = QPushButton(_("Delete this scenery"))
         self.delete.clicked.connect(self.w.delete_selected)
-        for label, widget in (("Name", self.name), ("Kind", self.kind),
-                              ("Obstacle", self.obstacle), ("Cover", self.cover),
-                              ("Height", self.height), ("Line width", self.width),
-                              ("Floors", self.floors)):
+        for label, widget in ((_("Name"), self.name), (_("Kind"), self.kind),
+                              (_("Obstacle"), self.obstacle), (_("Cover"), self.cover),
+                              (_("Height"), self.height), (_("Line width"), self.width),
+                              (_("Floors"), self.floors)):
             form.addRow(label, widget)
         self.scenery_box = QWidget()
         box = QVBoxLayout(self.scenery_box)
@@ -150,8 +152,7 @@ class TablePanel(QDockWidget):
         layout = QVBoxLayout(panel)
         layout.addLayout(table_form)
         layout.addWidget(self.scenery_box)
-        help_text = QLabel(guide.split("Tools (toolbar): ")[-1].replace("\n", " ")
-                           .replace("*", ""))
+        help_text = QLabel(guide)
         help_text.setWordWrap(True)
         help_text.setStyleSheet("color: #555;")
         layout.addWidget(help_text)
@@ -184,8 +185,8 @@ class TablePanel(QDockWidget):
         try:
             floors = [float(v) for v in text.split(",") if v.strip()]
         except ValueError:
-            self.w.say(f"Floors: {text!r} is not a list of heights in cm (0, 8)",
-                       refused=True)
+            self.w.say(_("Floors: {text} is not a list of heights in cm (0, 8)").format(
+                text=repr(text)), refused=True)
             return
         self.w.set_field("floors", floors or None)
 
@@ -202,7 +203,7 @@ class TablePanel(QDockWidget):
             self.table_depth.setValue(table.depth)
             self.scenery_box.setEnabled(bool(data))
             if not data:
-                self.title.setText("Click scenery to edit it (Select / move)")
+                self.title.setText(_("Click scenery to edit it (Select / move)"))
                 return
             scenery = table.scenery[sid]
             self.title.setText(f"<b>{scenery.name}</b>: {scenery.kind} <small>(id {sid})</small>")
