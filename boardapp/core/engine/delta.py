@@ -120,13 +120,23 @@ def _order_differs(cur: dict[str, Any], old: Any) -> bool:
         return _reordered(cur, old)
 
 
+def _same(v: Any, o: Any) -> bool:
+    """Whether ``v`` and ``o`` are the same JSON value: Python's ``==`` holds between True,
+    1 and 1.0, which a game file tells apart (a list is compared as its text then)."""
+    tv = type(v)
+    if v != o or (tv is not type(o) and not (isinstance(v, str) and isinstance(o, str))):
+        return False  # a message is its English text: the same as that text
+    return _dumps(v) == _dumps(o) if tv is list or tv is tuple else True
+
+
 def _walk(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta, redo: Delta,
           mutate: bool) -> None:
     get = old.get
     n_old = len(old)
     added = False
     for k in [k for k, v in cur.items()
-              if v != get(k, _MISSING) or (type(v) is dict and _order_differs(v, old[k]))]:
+              if not _same(v, get(k, _MISSING))
+              or (type(v) is dict and _order_differs(v, old[k]))]:
         v = cur[k]
         sub = (*path, k)
         o = get(k, _MISSING)
@@ -258,7 +268,7 @@ def _walk_memo(cur: dict[str, Any], old: dict[str, Any], path: Path, undo: Delta
                 replaced = True
                 now[k] = _text_or_none(v)
             continue
-        if v == o and o is not _MISSING:  # the same value (or one the walk does not see)
+        if o is not _MISSING and _same(v, o):  # the same value (or one the walk does not see)
             if tv is not dict:
                 children.pop(k, None)
             continue
