@@ -356,7 +356,9 @@ class Game:
         entry = self._apply(action, side)
         if followed:  # the obligations it led to were carried out by this program
             self.fulfil()
-        self.learn_some()
+        # Redo learns nothing of the past: going forward needs none of it, and undo (and
+        # the window's idle time) learn ahead of the undos to come. Learning there too
+        # made the slowest redo that of an undo plus an action (issue 14).
         return entry
 
     @property
