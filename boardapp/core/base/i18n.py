@@ -149,11 +149,11 @@ class Domain:
 
     def msg(self, text: str, **args: Any) -> Msg:
         """A message of this domain, translated when it is shown."""
-        return Msg(self.name, text, args)
+        return _made(Msg, self.name, text, args, None, None)  # ``args``: a new dict
 
     def plural(self, singular: str, plural: str, n: int, **args: Any) -> Msg:
         """A message with plural forms chosen by ``n`` (``{n}`` is an argument)."""
-        return Msg(self.name, singular, {"n": n, **args}, plural, n)
+        return _made(Msg, self.name, singular, {"n": n, **args}, plural, n)
 
     def share(self, lang: str) -> tuple[int, int]:
         """(translated, total) messages of this domain's ``.po`` for ``lang``."""
@@ -211,17 +211,7 @@ class Msg(str):
 
     def __new__(cls, domain: str, text: str, args: Mapping[str, Any] | None = None,
                 plural: str | None = None, n: int | None = None) -> Msg:
-        args = dict(args) if args else {}
-        source = text if plural is None or n == 1 else plural
-        if args:
-            values = {k: v.english() if isinstance(v, Msg) else str(v)
-                      for k, v in args.items()}
-            english = fill(source, values) or source
-        else:
-            english = source if "{" not in source else (fill(source, {}) or source)
-        self = super().__new__(cls, english)
-        self.domain, self.text, self.args, self.plural, self.n = domain, text, args, plural, n
-        return self
+        return _made(cls, domain, text, dict(args) if args else {}, plural, n)
 
     def __getnewargs__(self) -> tuple[Any, ...]:  # copy, deepcopy, pickle
         return self.domain, self.text, self.args, self.plural, self.n
@@ -280,6 +270,24 @@ class Msg(str):
                    plural, n)
 
 
+def _made(cls: type[Msg], domain: str, text: str, args: dict[str, Any],
+          plural: str | None, n: int | None) -> Msg:
+    """A message whose ``args`` dict is its own already (:meth:`Msg.__new__` copies the
+    mapping it is given; :meth:`Domain.msg` gives a new one). Messages are made by the
+    thousand in a replay (log lines, refusals of actions listed): the attributes are set
+    as one dict, the English filled in one pass."""
+    source = text if plural is None or n == 1 else plural
+    if args:
+        values = {k: v if type(v) is str else v.english() if isinstance(v, Msg) else str(v)
+                  for k, v in args.items()}
+        english = fill(source, values) or source
+    else:
+        english = source if "{" not in source else (fill(source, {}) or source)
+    self = str.__new__(cls, english)
+    self.__dict__ = {"domain": domain, "text": text, "args": args, "plural": plural, "n": n}
+    return self
+
+
 def render(value: Any, lang: str | None = None) -> str:
     """A message, or anything else as text, in ``lang`` (default: the language now)."""
     if isinstance(value, Msg):
@@ -323,8 +331,8 @@ def fill(form: str, values: Mapping[str, str]) -> str | None:
     """``form`` with its ``{name}`` fields filled (``{{``, ``}}`` are braces); ``None`` if
     it names a field ``values`` lacks."""
     try:
-        return "".join(text + values[name] if name is not None else text
-                       for text, name in _parts(form))
+        return "".join([text + values[name] if name is not None else text
+                        for text, name in _parts(form)])
     except KeyError:
         return None
 
