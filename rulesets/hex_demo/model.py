@@ -22,6 +22,7 @@ The whole rule book, cited as "Hex demo N":
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from boardapp.core.board.mapdata import BoardMap
@@ -59,11 +60,27 @@ UNITS = {
     "inf": Unit("red", N_("Inf"), 4, 4), "cav": Unit("red", N_("Cav"), 2, 6),
     "binf": Unit("blue", N_("Inf"), 4, 4), "art": Unit("blue", N_("Art"), 5, 3),
 }
+_NAMES: dict[tuple[str, str], str] = {}
+"""The pieces' names (messages), by piece id and type (see :meth:`HexModel.piece_name`)."""
 SET_UP = {  # piece id: (type, hex id)
     "red-inf-1": ("inf", "h2-3"), "red-cav-1": ("cav", "h2-3"), "red-inf-2": ("inf", "h1-6"),
     "blue-inf-1": ("binf", "h9-0"), "blue-art-1": ("art", "h9-0"),
     "blue-inf-2": ("binf", "h10-1"),
 }
+
+
+class _StepCosts(dict[tuple[str, str], "int | None"]):
+    """Step costs by (hex, adjacent hex), each found once for its map (a search asks
+    for thousands: a dict lookup, not a call)."""
+
+    def __init__(self, bmap: BoardMap,
+                 find: Callable[[BoardMap, str, str], int | None]) -> None:
+        super().__init__()
+        self.bmap, self.find = bmap, find
+
+    def __missing__(self, key: tuple[str, str]) -> int | None:
+        cost = self[key] = self.find(self.bmap, *key)
+        return cost
 
 
 class HexModel(Ruleset):
@@ -77,7 +94,7 @@ class HexModel(Ruleset):
     sides = (SideInfo("red", N_("Red"), "#c0392b", "#ffffff"),
              SideInfo("blue", N_("Blue"), "#2e5fa8", "#ffffff"))
     map_file = "sample_hex.yaml"
-    _step_costs: tuple[BoardMap, dict[tuple[str, str], int | None]] | None = None
+    _step_costs: tuple[BoardMap, _StepCosts] | None = None
     """The step costs found so far, with the map they belong to (see :meth:`step_cost`)."""
     _searches: tuple[BoardMap, dict[tuple[str, int, frozenset[str]], dict[str, Reach]]] \
         | None = None
@@ -94,25 +111,31 @@ class HexModel(Ruleset):
         return self.unit(state, pid).side
 
     def piece_name(self, state: State, pid: str) -> str:
-        u = self.unit(state, pid)
-        return N_("{side} {kind} {number}", side=self.side(u.side).name, kind=u.kind,
-                  number=pid.rsplit("-", 1)[-1])
+        kind = state["pieces"][pid]["type"]
+        name = _NAMES.get((pid, kind))
+        if name is None:  # a message is a value: made once per piece (log lines, labels)
+            u = UNITS[kind]
+            name = _NAMES[pid, kind] = N_("{side} {kind} {number}", side=self.side(u.side).name,
+                                          kind=u.kind, number=pid.rsplit("-", 1)[-1])
+        return name
 
     def enemy_hexes(self, state: State, side: str) -> set[str]:
         """The hexes holding pieces of the side's enemy."""
-        return {p["loc"] for pid, p in state["pieces"].items()
-                if self.piece_side(state, pid) != side and p["loc"] in self.board_map.areas}
+        areas = self.board_map.areas  # (piece_side, inlined: called on every move checked)
+        return {p["loc"] for p in state["pieces"].values()
+                if UNITS[p["type"]].side != side and p["loc"] in areas}
 
     def step_cost(self, src: str, dst: str) -> int | None:
         """MP to move from hex ``src`` into the adjacent hex ``dst`` (rules 3, 4): the
         map's, found once per pair of hexes of the map in play."""
+        return self._costs()[src, dst]
+
+    def _costs(self) -> _StepCosts:
+        """The step costs of the map in play, each found when first asked."""
         bmap = self.board_map
         if self._step_costs is None or self._step_costs[0] is not bmap:
-            self._step_costs = (bmap, {})
-        costs = self._step_costs[1]
-        if (src, dst) not in costs:
-            costs[src, dst] = self._map_step_cost(bmap, src, dst)
-        return costs[src, dst]
+            self._step_costs = (bmap, _StepCosts(bmap, self._map_step_cost))
+        return self._step_costs[1]
 
     @staticmethod
     def _map_step_cost(bmap: BoardMap, src: str, dst: str) -> int | None:
@@ -163,9 +186,10 @@ class HexModel(Ruleset):
         if target is not None and self._towards[:2] == (key, target):
             return self._towards[2]
         zoc = {n for e in enemies for n in bmap.neighbours(e)}
+        costs = self._costs()
 
         def enter(src: str, dst: str) -> int | None:
-            return None if dst in enemies else self.step_cost(src, dst)
+            return None if dst in enemies else costs[src, dst]
 
         found = reachable(bmap.graph, start, budget, enter, must_stop=lambda h: h in zoc,
                           target=target)
