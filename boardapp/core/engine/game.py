@@ -44,16 +44,21 @@ def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
         handler(ruleset, state, action, ctx)
         ruleset.after_manual(state, ctx)
         return
+    label: str | None = None
     try:
-        if type(ruleset).action_label is Ruleset.action_label:
-            label = ruleset.flow.label(ruleset, state, action)  # words kept as a message
-        else:  # a ruleset's own words for its actions
-            label = ruleset.action_label(state, action)
+        if type(ruleset).action_label is not Ruleset.action_label:
+            label = ruleset.action_label(state, action)  # a ruleset's own words
+        else:
+            spec = ruleset.flow.verb_spec(state, action.verb)
+            if spec is None or not spec.logs:  # (a verb that logs needs no words here)
+                label = ruleset.flow.label(ruleset, state, action)  # kept as a message
     except Exception:  # an action the rules will refuse: its words are not needed
         label = action.text()
     ruleset.apply(state, action, ctx)
     if not ctx.lines and not ctx.private_lines:
         # An action the rules applied silently still says what was done, in words.
+        if label is None:  # declared to log (VerbSpec.logs), it did not
+            label = action.text()
         sides = {s.id: s.name for s in ruleset.sides}
         ctx.log(N_("{side}: {action}", side=sides[ctx.side], action=label)
                 if ctx.side in sides else label)

@@ -73,6 +73,10 @@ class VerbSpec:
     lost"), or "" when nothing is lost now: the board says it before the click."""
     cost: Label | None = None
     """What this decision costs ("2 PS"), or "": shown beside the choice."""
+    logs: bool = False
+    """Its handler always writes a log line: the core need not word the action before
+    applying it (for the line of an action that writes none), which a replay then
+    saves. An action so declared that writes nothing is logged as its text."""
 
     @property
     def offers(self) -> tuple[str, ...]:
@@ -131,20 +135,22 @@ def verb(name: str, *, label: str | Label | None = None, decisions: bool | None 
          area: int | Locate | None = None, piece: int | Locate | None = None,
          hand: bool = False, drag: bool = False, decider: Decider | None = None,
          manual: bool = False, sealed: bool = False, loses: Label | None = None,
-         cost: Label | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+         cost: Label | None = None,
+         logs: bool = False) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Declare the decorated step method as the handler of verb ``name``.
 
     ``decisions`` defaults to true only when the verb is offered nowhere else;
     ``manual``: a correction by hand (see the module docstring); ``sealed`` keeps the
     action's arguments secret to its player (see :attr:`VerbSpec.sealed`); ``loses`` and
-    ``cost`` say what the decision gives up and costs (see :class:`VerbSpec`).
+    ``cost`` say what the decision gives up and costs (see :class:`VerbSpec`); ``logs``:
+    the handler always writes a log line (see :attr:`VerbSpec.logs`).
     """
     if decisions is None:
         decisions = area is None and piece is None and not hand and not drag
 
     def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
         spec = VerbSpec(name, label, decisions, area, piece, hand, drag, decider, fn.__name__,
-                        manual, sealed, loses, cost)
+                        manual, sealed, loses, cost, logs)
         setattr(fn, "__verb__", spec)  # noqa: B010 (a function attribute, on purpose)
         return fn
     return mark

@@ -69,7 +69,7 @@ class MovePhase(Step[HexModel]):
             return rs.why_not_move(state, action.pieces(0), action.arg(1))
         return super().why_not(rs, state, frame, action, side)
 
-    @verb("move", drag=True, label=_move_label)
+    @verb("move", drag=True, label=_move_label, logs=True)
     def on_move(self, rs: HexModel, state: State, frame: Frame, action: Action, ctx: Context,
                 flow: Flow) -> None:
         pieces, dest = action.pieces(0), action.arg(1)
@@ -87,7 +87,7 @@ class MovePhase(Step[HexModel]):
             ctx.log(N_("{pieces} move {route} ({mp} MP)"), rs.cite("2-5"), pieces=names,
                     route=route, mp=reach.cost)
 
-    @verb("end", label=N_("End move"))
+    @verb("end", label=N_("End move"), logs=True)
     def on_end(self, rs: HexModel, state: State, frame: Frame, action: Action, ctx: Context,
                flow: Flow) -> None:
         side = state["active"]
