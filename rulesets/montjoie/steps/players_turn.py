@@ -41,6 +41,9 @@ from .sales import CitySale, SaleOffers, sale_actions
 from .sequence7 import after_discard, end_of_sequence_7
 
 EXPANSION, COMBATS = "expansion", "combats"
+_OWN_VERBS = frozenset({"expand", "expand-sea", "end-expansion", "attack", "chevauchee",
+                        "end-turn"})
+"""The verbs :meth:`PlayerTurns.actions_of` lists on their own."""
 
 
 def _expand_label(rs: MontjoieModel, state: State, action: Action) -> str:
@@ -160,6 +163,40 @@ class PlayerTurns(SaleOffers, RedCards):
             yield Action("expand-sea" if sea else "expand", (target, source))
         yield from self.red_card_actions(rs, state, nation)
         yield Action("end-expansion")
+
+    def actions_of(self, rs: MontjoieModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        """:meth:`actions` of one verb, in their order; the turn's own verbs (expansions,
+        attacks, the ends of the phases: what checking an action asks most) without
+        listing the others. The same reads of the state as :meth:`actions` (the turn's
+        limits made for the player; the sale offers' record, ``vars["extra"]``, is made
+        at the set-up)."""
+        if verb_name not in _OWN_VERBS:
+            yield from super().actions_of(rs, state, frame, verb_name)
+            return
+        v = state["vars"]
+        nation = v.get("current")
+        if not nation:
+            return
+        _fresh = not limits(state, "expansions", nation) and not limits(state, "attacks",
+                                                                         nation)
+        if v.get("stage") == COMBATS:
+            if verb_name == "attack":
+                for source, target in legal_attacks(rs, state, nation):
+                    yield Action("attack", (target, source))
+            elif verb_name == "chevauchee" and v.get("chevauchee") == nation:
+                for source, target in legal_attacks(rs, state, nation, raid=True):
+                    yield Action("chevauchee", (target, source))
+            elif verb_name == "end-turn":
+                yield Action("end-turn")
+            return
+        if verb_name == "end-expansion":
+            yield Action("end-expansion")
+        elif verb_name in ("expand", "expand-sea"):
+            sea_verb = verb_name == "expand-sea"
+            for source, target, sea in legal_expansions(rs, state, nation):
+                if sea == sea_verb:
+                    yield Action(verb_name, (target, source))
 
     # -- phase 1 -----------------------------------------------------------------------
     @verb("expand", area=0, label=_expand_label)
