@@ -29,6 +29,7 @@ from ..model.battle import geography, new_combat, own_cards, owners
 from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import COMBAT_RULE, EXPANSION_RULE, attacks, expansions
+from ..model.offers import offer
 from ..words import N_
 from .allies import minor_controller, minor_turns_due, neutrals
 from .ally_turn import ALLY_2P, NEUTRAL, AllyTurn, allies_of
@@ -152,17 +153,17 @@ class PlayerTurns(SaleOffers, RedCards):
         yield from sale_actions(rs, state, nation)  # 10.0 Vente de villes
         if state["vars"].get("stage") == COMBATS:
             for source, target in legal_attacks(rs, state, nation):
-                yield Action("attack", (target, source))
+                yield offer("attack", target, source)
             if state["vars"].get("chevauchee") == nation:
                 for source, target in legal_attacks(rs, state, nation, raid=True):
-                    yield Action("chevauchee", (target, source))
+                    yield offer("chevauchee", target, source)
             yield from self.red_card_actions(rs, state, nation)
-            yield Action("end-turn")
+            yield offer("end-turn")
             return
         for source, target, sea in legal_expansions(rs, state, nation):
-            yield Action("expand-sea" if sea else "expand", (target, source))
+            yield offer("expand-sea" if sea else "expand", target, source)
         yield from self.red_card_actions(rs, state, nation)
-        yield Action("end-expansion")
+        yield offer("end-expansion")
 
     def actions_of(self, rs: MontjoieModel, state: State, frame: Frame,
                    verb_name: str) -> Iterator[Action]:
@@ -183,20 +184,20 @@ class PlayerTurns(SaleOffers, RedCards):
         if v.get("stage") == COMBATS:
             if verb_name == "attack":
                 for source, target in legal_attacks(rs, state, nation):
-                    yield Action("attack", (target, source))
+                    yield offer("attack", target, source)
             elif verb_name == "chevauchee" and v.get("chevauchee") == nation:
                 for source, target in legal_attacks(rs, state, nation, raid=True):
-                    yield Action("chevauchee", (target, source))
+                    yield offer("chevauchee", target, source)
             elif verb_name == "end-turn":
-                yield Action("end-turn")
+                yield offer("end-turn")
             return
         if verb_name == "end-expansion":
-            yield Action("end-expansion")
+            yield offer("end-expansion")
         elif verb_name in ("expand", "expand-sea"):
             sea_verb = verb_name == "expand-sea"
             for source, target, sea in legal_expansions(rs, state, nation):
                 if sea == sea_verb:
-                    yield Action(verb_name, (target, source))
+                    yield offer(verb_name, target, source)
 
     # -- phase 1 -----------------------------------------------------------------------
     @verb("expand", area=0, label=_expand_label)

@@ -19,6 +19,7 @@ from boardapp.core.engine.verbs import verb
 from ..model.base import CASTLE_FIGURES, HAND_LIMIT, RAMPART_FIGURES, MontjoieModel
 from ..model.cards import draw
 from ..model.cities import set_city
+from ..model.offers import offer
 from ..words import N_
 from .common import go_next_phase, next_in_order
 from .red_cards import RedCards
@@ -114,12 +115,12 @@ class PurchasesPhase(RedCards):
         n = frame["side"]
         if (rs.can_pay(state, n, rs.costs(state)["card"])
                 and rs.hand_size(state, n) < HAND_LIMIT):
-            yield Action("buy-card")
+            yield offer("buy-card")
         yield from self._buildings(rs, state, n)
         yield from mercenary_actions(rs, state, n)
         if rs.reading(state, "A25") == "b":  # 10.0 Soutien du Pape, A25 b: his first
             yield from self.papal_actions(rs, state, n)  # act of the game turn
-        yield Action("end-purchases")
+        yield offer("end-purchases")
 
     @staticmethod
     def _buildings(rs: MontjoieModel, state: State, n: str) -> Iterator[Action]:
@@ -128,16 +129,16 @@ class PurchasesPhase(RedCards):
         for city in sorted(c for c, e in state["vars"]["cities"].items()
                            if builds_on(rs, state, n, c)):
             if _castle_fault(rs, state, n, city, figures) is None:
-                yield Action("build-castle", (city,))
+                yield offer("build-castle", city)
             if _rampart_fault(rs, state, n, city, figures) is None:
-                yield Action("build-rampart", (city,))
+                yield offer("build-rampart", city)
 
     def actions_of(self, rs: MontjoieModel, state: State, frame: Frame,
                    verb_name: str) -> Iterator[Action]:
         """:meth:`actions` of one verb, in their order: the end of the purchases and the
         buildings without listing the rest."""
         if verb_name == "end-purchases":
-            yield Action("end-purchases")
+            yield offer("end-purchases")
         elif verb_name in ("build-castle", "build-rampart"):
             yield from (a for a in self._buildings(rs, state, frame["side"])
                         if a.verb == verb_name)
