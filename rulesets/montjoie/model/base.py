@@ -125,6 +125,9 @@ def ceil_half(n: int) -> int:
     return (n + 1) // 2
 
 
+_NOBODY: Any = object()
+"""No city seen yet (:meth:`MontjoieModel.controller`)."""
+
 SECRET_TREASURY = "secret-treasury"
 """The legacy switch of version 0.3: each nation's écus secret (issue 17, point 1)."""
 
@@ -173,7 +176,23 @@ class MontjoieModel(Ruleset):
     # -- cities --------------------------------------------------------------------------
     def cities(self) -> list[str]:
         """Every city of the map (the map's areas)."""
-        return sorted(self.board_map.areas)
+        return list(self._map_index()[0])
+
+    def _map_index(self) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]],
+                                  tuple[str, ...]]:
+        """The map's cities in order, each province's cities in order, the provinces in
+        order: made once per map (the map in play may be replaced, :meth:`use_map`)."""
+        bm = self.board_map
+        cached = self.__dict__.get("_mj_map_index")
+        if cached is None or cached[0] is not bm:
+            cities = tuple(sorted(bm.areas))
+            grouped: dict[str, list[str]] = {}
+            for city in cities:
+                grouped.setdefault(bm.areas[city].region, []).append(city)
+            index = (cities, {p: tuple(c) for p, c in grouped.items()},
+                     tuple(sorted(bm.regions)))
+            cached = self.__dict__["_mj_map_index"] = (bm, index)
+        return cached[1]
 
     def owner(self, state: State, city: str) -> str | None:
         entry = state["vars"]["cities"].get(city)
@@ -190,10 +209,10 @@ class MontjoieModel(Ruleset):
         return self.board_map.areas[city].region
 
     def province_cities(self, province: str) -> list[str]:
-        return sorted(a.id for a in self.board_map.areas.values() if a.region == province)
+        return list(self._map_index()[1].get(province, ()))
 
     def provinces(self) -> list[str]:
-        return sorted(self.board_map.regions)
+        return list(self._map_index()[2])
 
     def province_value(self, province: str) -> int:
         """PP of a province: 1, Île de France 2 (1.0; the map's ``vp``)."""
@@ -221,10 +240,15 @@ class MontjoieModel(Ruleset):
 
     def controller(self, state: State, province: str) -> str | None:
         """The nation owning every city of ``province`` (Séq. 8), else ``None``."""
-        owners = {self.owner(state, c) for c in self.province_cities(province)}
-        if len(owners) != 1:
-            return None
-        only = owners.pop()
+        held = state["vars"]["cities"]
+        only: Any = _NOBODY
+        for city in self._map_index()[1].get(province, ()):
+            entry = held.get(city)
+            owner = entry["owner"] if entry else None
+            if only is _NOBODY:
+                only = owner
+            elif owner != only:
+                return None
         return only if only in NATIONS else None
 
     def find_city(self, *candidates: str) -> str | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .words import N_
@@ -53,6 +54,31 @@ class Geography:
         return cls({k: frozenset(v) for k, v in roads.items()}, frozenset(ports),
                    dict(sea_zone or {}))
 
+    @cached_property
+    def sorted_roads(self) -> dict[str, tuple[str, ...]]:
+        """Each city's road neighbours in order (made once)."""
+        return {city: tuple(sorted(near)) for city, near in self.roads.items()}
+
+    @cached_property
+    def sorted_ports(self) -> tuple[str, ...]:
+        """The ports in order (made once)."""
+        return tuple(sorted(self.ports))
+
+    def reach(self, city: str) -> tuple[str, ...]:
+        """The cities ``city`` may attack in Séq. 7, in order: its road neighbours and,
+        from a port, every port (the sea zones aside); made once per city."""
+        found = self._reach.get(city)
+        if found is None:
+            near = set(self.roads.get(city, ()))
+            if city in self.ports:
+                near |= self.ports
+            found = self._reach[city] = tuple(sorted(near))
+        return found
+
+    @cached_property
+    def _reach(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
     def by_road(self, a: str, b: str) -> bool:
         return b in self.roads.get(a, frozenset())
 
@@ -67,6 +93,34 @@ def _name(names: Mapping[str, str] | None, city: str) -> str:
     return (names or {}).get(city, city)
 
 
+def _expand_fault(geo: Geography, owner: Mapping[str, Any], side: str, source: str,
+                  target: str, sea: bool, done: Sequence[Mapping[str, Any]],
+                  from_new_city: bool, limited_landings: bool, island: bool) -> str | None:
+    """Why :func:`why_not_expand` refuses, as a short key (``None``: allowed); the words
+    are built only for a refusal that is shown."""
+    if len(done) >= MAX_EXPANSIONS:
+        return "two"
+    if owner.get(target) is not None:
+        return "not-free"
+    if owner.get(source) != side:
+        return "not-yours"
+    if not from_new_city and any(d["to"] == source for d in done):
+        return "new-city"
+    if any(d["from"] == source for d in done):
+        return "same-city"
+    if sea:
+        if any(d.get("sea") for d in done) and not island:
+            return "one-by-sea"
+        if source not in geo.ports:
+            return "no-port"
+        if not geo.by_sea(source, target, limited_landings):
+            return "no-sea"
+        return None
+    if not geo.by_road(source, target):
+        return "no-road"
+    return None
+
+
 def why_not_expand(geo: Geography, owner: Mapping[str, Any], side: str, source: str,
                    target: str, sea: bool, done: Sequence[Mapping[str, Any]], *,
                    from_new_city: bool = False, limited_landings: bool = False,
@@ -75,54 +129,88 @@ def why_not_expand(geo: Geography, owner: Mapping[str, Any], side: str, source: 
     sea if ``sea``), having already made the expansions ``done`` this turn (each
     ``{"from", "to", "sea"}``)? ``from_new_city`` is the reading of A7; ``island``:
     10.0 "Mon pays est une île", every expansion may be by sea."""
+    fault = _expand_fault(geo, owner, side, source, target, sea, done, from_new_city,
+                          limited_landings, island)
+    if fault is None:
+        return None
     t, s = _name(names, target), _name(names, source)
-    if len(done) >= MAX_EXPANSIONS:
+    if fault == "two":
         return N_("two expansions a turn at most"), EXPANSION_RULE
-    if owner.get(target) is not None:
+    if fault == "not-free":
         return (N_("{t} is not free: only free cities are taken by expansion", t=t),
                 EXPANSION_RULE)
-    if owner.get(source) != side:
+    if fault == "not-yours":
         return N_("{s} is not one of your cities", s=s), EXPANSION_RULE
-    if not from_new_city and any(d["to"] == source for d in done):
+    if fault == "new-city":
         return (N_("{s} was taken by expansion this turn (reading A7: the second expansion "
                    "starts from a city held before)", s=s), EXPANSION_RULE)
-    if any(d["from"] == source for d in done):
+    if fault == "same-city":
         return (N_("you have already expanded from {s}: not both expansions from the same "
                    "city", s=s), EXPANSION_RULE)
-    if sea:
-        if any(d.get("sea") for d in done) and not island:
-            return N_("one expansion by sea a turn"), EXPANSION_RULE
-        if source not in geo.ports:
-            return N_("{s} has no port", s=s), EXPANSION_RULE
-        if not geo.by_sea(source, target, limited_landings):
-            return N_("{t} is not a port {s} can reach by sea", t=t, s=s), EXPANSION_RULE
-        return None
-    if not geo.by_road(source, target):
-        return N_("no road links {s} to {t}", s=s, t=t), EXPANSION_RULE
-    return None
+    if fault == "one-by-sea":
+        return N_("one expansion by sea a turn"), EXPANSION_RULE
+    if fault == "no-port":
+        return N_("{s} has no port", s=s), EXPANSION_RULE
+    if fault == "no-sea":
+        return N_("{t} is not a port {s} can reach by sea", t=t, s=s), EXPANSION_RULE
+    return N_("no road links {s} to {t}", s=s, t=t), EXPANSION_RULE
 
 
 def expansions(geo: Geography, owner: Mapping[str, Any], side: str,
                done: Sequence[Mapping[str, Any]], *, from_new_city: bool = False,
                limited_landings: bool = False, island: bool = False
                ) -> list[tuple[str, str, bool]]:
-    """Every legal expansion now, as ``(source, target, by_sea)``."""
-    out = []
-    own = sorted(c for c, o in owner.items() if o == side)
-    for source in own:
-        for target in sorted(geo.roads.get(source, ())):
-            if why_not_expand(geo, owner, side, source, target, False, done,
-                              from_new_city=from_new_city) is None:
-                out.append((source, target, False))
-        if source in geo.ports:
-            for target in sorted(geo.ports):
-                if geo.by_road(source, target):
-                    continue  # reached by road already: the sea adds nothing
-                if why_not_expand(geo, owner, side, source, target, True, done,
-                                  from_new_city=from_new_city, island=island,
-                                  limited_landings=limited_landings) is None:
-                    out.append((source, target, True))
+    """Every legal expansion now, as ``(source, target, by_sea)``: each source of
+    ``side`` in order, its road targets then (from a port) the ports it reaches by sea
+    only, each that :func:`why_not_expand` allows (its tests, made once per source)."""
+    out: list[tuple[str, str, bool]] = []
+    if len(done) >= MAX_EXPANSIONS:
+        return out
+    taken = {d["to"] for d in done}
+    used = {d["from"] for d in done}
+    by_sea = island or not any(d.get("sea") for d in done)
+    roads, ports = geo.sorted_roads, geo.sorted_ports
+    for source in sorted(c for c, o in owner.items() if o == side):
+        if source in used or (not from_new_city and source in taken):
+            continue
+        near = roads.get(source, ())
+        out.extend((source, target, False) for target in near
+                   if owner.get(target) is None)
+        if by_sea and source in geo.ports:
+            zone = geo.sea_zone.get(source)
+            out.extend((source, target, True) for target in ports
+                       if owner.get(target) is None and target != source
+                       and not geo.by_road(source, target)
+                       and (not limited_landings or geo.sea_zone.get(target) == zone))
     return out
+
+
+def _attack_fault(geo: Geography, owner: Mapping[str, Any], side: str, source: str,
+                  target: str, attacks: Sequence[Mapping[str, Any]], yellow_cards: int,
+                  peace: bool, protected: Iterable[str], limited_landings: bool,
+                  anywhere: bool) -> str | None:
+    """Why :func:`why_not_attack` refuses, as a short key (``None``: allowed)."""
+    if yellow_cards < MIN_YELLOWS_TO_ATTACK:
+        return "yellows"
+    if peace and attacks:
+        return "peace"
+    if owner.get(source) != side:
+        return "not-yours"
+    held = owner.get(target)
+    if held is None:
+        return "free"
+    if held == side:
+        return "yours"
+    if any(a["from"] == source for a in attacks):
+        return "from"
+    if any(a["to"] == target for a in attacks):
+        return "to"
+    if target in set(protected):
+        return "pope"
+    if not anywhere and not (geo.by_road(source, target)
+                             or geo.by_sea(source, target, limited_landings)):
+        return "far"
+    return None
 
 
 def why_not_attack(geo: Geography, owner: Mapping[str, Any], side: str, source: str,
@@ -135,32 +223,32 @@ def why_not_attack(geo: Geography, owner: Mapping[str, Any], side: str, source: 
     yellow cards usable in attack, in Peace if ``peace``? ``protected``: the cities no
     one may attack this turn (Intervention du Pape, Séq. 6); ``anywhere``: the
     Chevauchée (Séq. 6), whatever the distance."""
+    fault = _attack_fault(geo, owner, side, source, target, attacks, yellow_cards, peace,
+                          protected, limited_landings, anywhere)
+    if fault is None:
+        return None
     t, s = _name(names, target), _name(names, source)
-    if yellow_cards < MIN_YELLOWS_TO_ATTACK:
+    if fault == "yellows":
         return N_("you need at least 2 yellow cards to attack"), COMBAT_RULE
-    if peace and attacks:
+    if fault == "peace":
         return N_("in Peace a player makes only one attack"), "Montjoie Séq. 2"
-    if owner.get(source) != side:
+    if fault == "not-yours":
         return N_("{s} is not one of your cities", s=s), COMBAT_RULE
-    held = owner.get(target)
-    if held is None:
+    if fault == "free":
         return N_("{t} is free: a free city is never attacked, only taken by expansion",
                   t=t), COMBAT_RULE
-    if held == side:
+    if fault == "yours":
         return N_("{t} is yours", t=t), COMBAT_RULE
-    if any(a["from"] == source for a in attacks):
+    if fault == "from":
         return N_("{s} has already attacked this turn: one attack a turn from a city",
                   s=s), COMBAT_RULE
-    if any(a["to"] == target for a in attacks):
+    if fault == "to":
         return N_("you have already attacked {t} this turn", t=t), COMBAT_RULE
-    if target in set(protected):
+    if fault == "pope":
         return (N_("{t} may not be attacked this turn (Intervention du Pape)", t=t),
                 "Montjoie Séq. 6")
-    if not anywhere and not (geo.by_road(source, target)
-                             or geo.by_sea(source, target, limited_landings)):
-        return (N_("{s} is linked to {t} neither by road nor from port to port", s=s, t=t),
-                COMBAT_RULE)
-    return None
+    return (N_("{s} is linked to {t} neither by road nor from port to port", s=s, t=t),
+            COMBAT_RULE)
 
 
 def is_landing(geo: Geography, source: str, target: str) -> bool:
@@ -173,17 +261,27 @@ def attacks(geo: Geography, owner: Mapping[str, Any], side: str,
             protected: Iterable[str] = (), limited_landings: bool = False,
             anywhere: bool = False) -> list[tuple[str, str]]:
     """Every legal attack now, as ``(source, target)`` (``anywhere``: the Chevauchée's,
-    on any enemy city)."""
+    on any enemy city): each source of ``side`` in order, each enemy city it reaches
+    (by road, from port to port) in order, that :func:`why_not_attack` allows (its
+    tests, made once per source)."""
+    out: list[tuple[str, str]] = []
+    if yellow_cards < MIN_YELLOWS_TO_ATTACK or (peace and made):
+        return out
     shielded = set(protected)
-    out = []
-    enemies = {c for c, o in owner.items() if o is not None and o != side}
+    hit = {a["to"] for a in made}
+    used = {a["from"] for a in made}
+    targets = {c for c, o in owner.items() if o is not None and o != side
+               and c not in hit and c not in shielded}
+    everywhere = sorted(targets) if anywhere else []
     for source in sorted(c for c, o in owner.items() if o == side):
-        near = set(geo.roads.get(source, ()))
-        if source in geo.ports:
-            near |= geo.ports
-        for target in sorted(enemies if anywhere else near):
-            if why_not_attack(geo, owner, side, source, target, made, yellow_cards, peace,
-                              protected=shielded, limited_landings=limited_landings,
-                              anywhere=anywhere) is None:
-                out.append((source, target))
+        if source in used:
+            continue
+        if anywhere:
+            out.extend((source, target) for target in everywhere)
+            continue
+        roads = geo.roads.get(source, frozenset())
+        zone = geo.sea_zone.get(source)
+        out.extend((source, target) for target in geo.reach(source) if target in targets
+                   and (target in roads or not limited_landings
+                        or geo.sea_zone.get(target) == zone))
     return out

@@ -39,6 +39,7 @@ from ..model.base import PI_PER_COMBAT, MontjoieModel
 from ..model.battle import fold_pending, own_cards, take_from_hand
 from ..model.cards import CARD_NAMES, YELLOW
 from ..model.combat import ATTACKER, DEFENDER, HERO
+from ..model.offers import offer
 from ..words import N_
 from .corrections import Corrections
 from .mercenaries import defending_player, sources
@@ -239,7 +240,7 @@ class CombatCommit(Corrections):
         role = fv["committing"]
         if fv[role] != side:  # an ally of the 3-player game: its controller's influence
             for n in range(stake_room(state, fv, role) + 1):
-                yield Action("seal", (str(n),))
+                yield offer("seal", str(n))
             return
         cards = own_cards(state, side)
         laid = facedown(state, side)
@@ -249,15 +250,15 @@ class CombatCommit(Corrections):
         yellow_laid = sum(1 for k in laid if k in YELLOW)
         for kind in sorted(set(cards)):
             if kind in YELLOW and yellow_laid < YELLOWS_TO_LAY[role]:
-                yield Action("lay", (kind,))
+                yield offer("lay", kind)
             elif kind in LAYABLE_RED[role] and kind not in laid:
-                yield Action("lay", (kind,))
+                yield offer("lay", kind)
         if state["vars"]["heroes"].get(side) == "active" and HERO not in laid:
-            yield Action("lay", (HERO,))
+            yield offer("lay", HERO)
         has_yellow = any(k in YELLOW for k in cards)
         if yellow_laid == YELLOWS_TO_LAY[role] or (role == DEFENDER and not has_yellow):
             for n in range(stake_room(state, fv, role) + 1):
-                yield Action("seal", (str(n),))
+                yield offer("seal", str(n))
 
     def actions(self, rs: MontjoieModel, state: State, frame: Frame) -> Iterator[Action]:
         for side in self.deciders(rs, state, frame):

@@ -29,6 +29,7 @@ from ..model.battle import geography, new_combat, own_cards, owners
 from ..model.cards import YELLOW
 from ..model.cities import set_city
 from ..model.conquest import COMBAT_RULE, EXPANSION_RULE, attacks, expansions
+from ..model.offers import offer
 from ..words import N_
 from .allies import minor_controller, minor_turns_due, neutrals
 from .ally_turn import ALLY_2P, NEUTRAL, AllyTurn, allies_of
@@ -41,6 +42,9 @@ from .sales import CitySale, SaleOffers, sale_actions
 from .sequence7 import after_discard, end_of_sequence_7
 
 EXPANSION, COMBATS = "expansion", "combats"
+_OWN_VERBS = frozenset({"expand", "expand-sea", "end-expansion", "attack", "chevauchee",
+                        "end-turn"})
+"""The verbs :meth:`PlayerTurns.actions_of` lists on their own."""
 
 
 def _expand_label(rs: MontjoieModel, state: State, action: Action) -> str:
@@ -149,17 +153,51 @@ class PlayerTurns(SaleOffers, RedCards):
         yield from sale_actions(rs, state, nation)  # 10.0 Vente de villes
         if state["vars"].get("stage") == COMBATS:
             for source, target in legal_attacks(rs, state, nation):
-                yield Action("attack", (target, source))
+                yield offer("attack", target, source)
             if state["vars"].get("chevauchee") == nation:
                 for source, target in legal_attacks(rs, state, nation, raid=True):
-                    yield Action("chevauchee", (target, source))
+                    yield offer("chevauchee", target, source)
             yield from self.red_card_actions(rs, state, nation)
-            yield Action("end-turn")
+            yield offer("end-turn")
             return
         for source, target, sea in legal_expansions(rs, state, nation):
-            yield Action("expand-sea" if sea else "expand", (target, source))
+            yield offer("expand-sea" if sea else "expand", target, source)
         yield from self.red_card_actions(rs, state, nation)
-        yield Action("end-expansion")
+        yield offer("end-expansion")
+
+    def actions_of(self, rs: MontjoieModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        """:meth:`actions` of one verb, in their order; the turn's own verbs (expansions,
+        attacks, the ends of the phases: what checking an action asks most) without
+        listing the others. The same reads of the state as :meth:`actions` (the turn's
+        limits made for the player; the sale offers' record, ``vars["extra"]``, is made
+        at the set-up)."""
+        if verb_name not in _OWN_VERBS:
+            yield from super().actions_of(rs, state, frame, verb_name)
+            return
+        v = state["vars"]
+        nation = v.get("current")
+        if not nation:
+            return
+        _fresh = not limits(state, "expansions", nation) and not limits(state, "attacks",
+                                                                         nation)
+        if v.get("stage") == COMBATS:
+            if verb_name == "attack":
+                for source, target in legal_attacks(rs, state, nation):
+                    yield offer("attack", target, source)
+            elif verb_name == "chevauchee" and v.get("chevauchee") == nation:
+                for source, target in legal_attacks(rs, state, nation, raid=True):
+                    yield offer("chevauchee", target, source)
+            elif verb_name == "end-turn":
+                yield offer("end-turn")
+            return
+        if verb_name == "end-expansion":
+            yield offer("end-expansion")
+        elif verb_name in ("expand", "expand-sea"):
+            sea_verb = verb_name == "expand-sea"
+            for source, target, sea in legal_expansions(rs, state, nation):
+                if sea == sea_verb:
+                    yield offer(verb_name, target, source)
 
     # -- phase 1 -----------------------------------------------------------------------
     @verb("expand", area=0, label=_expand_label)

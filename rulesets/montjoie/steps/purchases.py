@@ -19,6 +19,7 @@ from boardapp.core.engine.verbs import verb
 from ..model.base import CASTLE_FIGURES, HAND_LIMIT, RAMPART_FIGURES, MontjoieModel
 from ..model.cards import draw
 from ..model.cities import set_city
+from ..model.offers import offer
 from ..words import N_
 from .common import go_next_phase, next_in_order
 from .red_cards import RedCards
@@ -39,28 +40,59 @@ def builds_on(rs: MontjoieModel, state: State, nation: str, city: str) -> bool:
 def why_not_castle(rs: MontjoieModel, state: State, nation: str,
                    city: str) -> str | None:
     """Why ``nation`` may not build a castle in ``city`` now (Séq. 4), or ``None``."""
-    if not builds_on(rs, state, nation, city) or rs.level(state, city) != 1:
+    fault = _castle_fault(rs, state, nation, city, rs.figures_used(state))
+    if fault == "garrison":
         return N_("a castle is built on one of your garrisons")
-    if state["vars"]["turn_limits"]["castles_built"].get(nation):
+    if fault == "one":
         return N_("only one new castle a turn")
-    if rs.figures_used(state)[0] >= CASTLE_FIGURES:
+    if fault == "figures":
         return N_("the 20 castle figures are all on the board")
-    if not rs.can_pay(state, nation, rs.costs(state)["castle"]):
+    if fault == "ecus":
         return N_("not enough écus")
+    return None
+
+
+def _castle_fault(rs: MontjoieModel, state: State, nation: str, city: str,
+                  figures: tuple[int, int]) -> str | None:
+    """:func:`why_not_castle` as a short key (``figures``: the castles and ramparts on
+    the board, counted once for a whole listing)."""
+    if not builds_on(rs, state, nation, city) or rs.level(state, city) != 1:
+        return "garrison"
+    if state["vars"]["turn_limits"]["castles_built"].get(nation):
+        return "one"
+    if figures[0] >= CASTLE_FIGURES:
+        return "figures"
+    if not rs.can_pay(state, nation, rs.costs(state)["castle"]):
+        return "ecus"
     return None
 
 
 def why_not_rampart(rs: MontjoieModel, state: State, nation: str,
                     city: str) -> str | None:
     """Why ``nation`` may not build a rampart in ``city`` now (Séq. 4), or ``None``."""
-    if not builds_on(rs, state, nation, city) or rs.level(state, city) != 2:
+    fault = _rampart_fault(rs, state, nation, city, rs.figures_used(state))
+    if fault == "castle":
         return N_("a rampart is built under one of your castles")
-    if city in state["vars"]["turn_limits"]["castles_built"].get(nation, []):
+    if fault == "new-castle":
         return N_("a fortress only on a castle built in an earlier turn")
-    if rs.figures_used(state)[1] >= RAMPART_FIGURES:
+    if fault == "figures":
         return N_("the 10 rampart figures are all on the board")
-    if not rs.can_pay(state, nation, rs.costs(state)["rampart"]):
+    if fault == "ecus":
         return N_("not enough écus")
+    return None
+
+
+def _rampart_fault(rs: MontjoieModel, state: State, nation: str, city: str,
+                   figures: tuple[int, int]) -> str | None:
+    """:func:`why_not_rampart` as a short key (see :func:`_castle_fault`)."""
+    if not builds_on(rs, state, nation, city) or rs.level(state, city) != 2:
+        return "castle"
+    if city in state["vars"]["turn_limits"]["castles_built"].get(nation, []):
+        return "new-castle"
+    if figures[1] >= RAMPART_FIGURES:
+        return "figures"
+    if not rs.can_pay(state, nation, rs.costs(state)["rampart"]):
+        return "ecus"
     return None
 
 
@@ -83,17 +115,35 @@ class PurchasesPhase(RedCards):
         n = frame["side"]
         if (rs.can_pay(state, n, rs.costs(state)["card"])
                 and rs.hand_size(state, n) < HAND_LIMIT):
-            yield Action("buy-card")
-        for city in sorted(c for c, e in state["vars"]["cities"].items()
-                           if builds_on(rs, state, n, c)):
-            if why_not_castle(rs, state, n, city) is None:
-                yield Action("build-castle", (city,))
-            if why_not_rampart(rs, state, n, city) is None:
-                yield Action("build-rampart", (city,))
+            yield offer("buy-card")
+        yield from self._buildings(rs, state, n)
         yield from mercenary_actions(rs, state, n)
         if rs.reading(state, "A25") == "b":  # 10.0 Soutien du Pape, A25 b: his first
             yield from self.papal_actions(rs, state, n)  # act of the game turn
-        yield Action("end-purchases")
+        yield offer("end-purchases")
+
+    @staticmethod
+    def _buildings(rs: MontjoieModel, state: State, n: str) -> Iterator[Action]:
+        """The castles and ramparts ``n`` may build now, city by city in order."""
+        figures = rs.figures_used(state)
+        for city in sorted(c for c, e in state["vars"]["cities"].items()
+                           if builds_on(rs, state, n, c)):
+            if _castle_fault(rs, state, n, city, figures) is None:
+                yield offer("build-castle", city)
+            if _rampart_fault(rs, state, n, city, figures) is None:
+                yield offer("build-rampart", city)
+
+    def actions_of(self, rs: MontjoieModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        """:meth:`actions` of one verb, in their order: the end of the purchases and the
+        buildings without listing the rest."""
+        if verb_name == "end-purchases":
+            yield offer("end-purchases")
+        elif verb_name in ("build-castle", "build-rampart"):
+            yield from (a for a in self._buildings(rs, state, frame["side"])
+                        if a.verb == verb_name)
+        else:
+            yield from super().actions_of(rs, state, frame, verb_name)
 
     @verb("buy-card", hand=True, label=N_("Buy a battle card (2 écus)"))
     def on_buy_card(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
