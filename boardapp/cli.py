@@ -35,13 +35,15 @@ A player's passphrase is read from ``--passphrase-file FILE``, else from
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import getpass
 import importlib
 import json
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import __version__, cli_ai, cli_map, cli_table
@@ -228,7 +230,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_gui(None)
     try:
         _load_engine()
-        return COMMAND_FUNCS[args.command](args)
+        with _quick_process():
+            return COMMAND_FUNCS[args.command](args)
     except IllegalActionError as exc:
         print(N_("illegal: {exc}", exc=exc), file=sys.stderr)
         return EXIT_ILLEGAL
@@ -241,6 +244,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(N_("error: {exc}", exc=exc), file=sys.stderr)
         return EXIT_ERROR
+
+
+@contextlib.contextmanager
+def _quick_process() -> Iterator[None]:
+    """While a command runs: maps checked here before skip their geometry checks
+    (:mod:`.core.files.checkedmaps`); afterwards, as before (a test calls :func:`main`
+    again and again in one process)."""
+    from .core.board.mapdata import use_checked_maps
+    from .core.files.checkedmaps import install
+
+    install()
+    try:
+        yield
+    finally:
+        use_checked_maps(None)
+        gc.unfreeze()  # what :func:`_collector_waits` left out of the collector's walks
+
+
+@contextlib.contextmanager
+def _collector_waits() -> Iterator[None]:
+    """The garbage collector waits while a game file is read and opened (a long game's
+    file is half a million small values, none of them garbage, that it would walk again
+    and again as they are made), then leaves what is open out of its walks."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was:
+            gc.enable()
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
@@ -295,6 +329,11 @@ def _open(args: argparse.Namespace, *, player: bool = False, full: bool = False)
     """Open ``args.file``; a play-by-email game with the player's passphrase if given
     (required when ``player``), checked against this computer's ledger. ``full``:
     replay and check every action, even of a position verified here before."""
+    with _collector_waits():
+        return _open_file(args, player, full)
+
+
+def _open_file(args: argparse.Namespace, player: bool, full: bool) -> Game:
     try:  # a pipe or a device is refused at once (load_game then says why)
         data = read_game_bytes(args.file)
     except (OSError, ValueError):  # GameFileError is a ValueError

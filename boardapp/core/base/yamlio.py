@@ -108,7 +108,18 @@ def _file_kind(mode: int) -> str:
 def load_yaml_file(path: str | Path) -> Any:
     """Read the YAML file ``path`` (see the module's limits); raise :class:`DataError`
     on any problem."""
+    return read_yaml_file(path)[0]
+
+
+def read_yaml_file(path: str | Path) -> tuple[Any, bytes]:
+    """:func:`load_yaml_file`'s values, and the bytes they were read from."""
     data = read_regular_file(path, MAX_DATA_FILE_BYTES, N_("data file"))
+    return load_yaml_bytes(data, str(path)), data
+
+
+def load_yaml_bytes(data: bytes, file: str) -> Any:
+    """Parse the bytes of a YAML file (UTF-8 text; see :func:`load_yaml_text`)."""
+    path = file
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -32,7 +32,9 @@ from ..base.userdirs import config_dir, data_dir
 from ..base.yamlio import load_yaml_text
 from ..board.mapdata import BoardMap, MapErrors, check_map, parse_map
 from ..board.maps import USER, LoadedMap, ShippedMaps, load_map_file
-from .calibration import Calibration, RefPoint, Transform
+
+if TYPE_CHECKING:  # (numpy: imported when a calibration is read, not to open a game)
+    from .calibration import Calibration, RefPoint, Transform
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +80,8 @@ class BoardSettings:
     @classmethod
     def from_data(cls, data: Any, map_id: str, file: str) -> BoardSettings:
         """Read :meth:`to_data` output; :class:`DataError` on anything unexpected."""
+        from .calibration import RefPoint, Transform
+
         if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
             raise DataError(file, "format", N_("expected {settings_format}",
                                                settings_format=repr(SETTINGS_FORMAT)))
