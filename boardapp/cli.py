@@ -55,7 +55,13 @@ if TYPE_CHECKING:
     from .core.engine.game import Game
     from .core.engine.manual import MANUAL_VERBS
     from .core.engine.ruleset import available_rulesets, find_ruleset
-    from .core.files.gamefile import load_game, read_game_bytes, save_for_opponent, save_game
+    from .core.files.gamefile import (
+        load_game,
+        parse_game_bytes,
+        read_game_bytes,
+        save_for_opponent,
+        save_game,
+    )
     from .core.scan.boardsettings import UserMaps
 
 _ENGINE = {
@@ -65,6 +71,7 @@ _ENGINE = {
     "find_ruleset": ".core.engine.ruleset",
     "load_game": ".core.files.gamefile",
     "read_game_bytes": ".core.files.gamefile",
+    "parse_game_bytes": ".core.files.gamefile",
     "save_for_opponent": ".core.files.gamefile",
     "save_game": ".core.files.gamefile",
     "UserMaps": ".core.scan.boardsettings",
@@ -317,14 +324,6 @@ def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) 
     return None
 
 
-def _parsed(data: bytes) -> Any:
-    """The JSON of a game file's bytes (``None`` if it is not JSON: loading says why)."""
-    try:
-        return json.loads(data)
-    except (ValueError, RecursionError):
-        return None
-
-
 def _open(args: argparse.Namespace, *, player: bool = False, full: bool = False) -> Game:
     """Open ``args.file``; a play-by-email game with the player's passphrase if given
     (required when ``player``), checked against this computer's ledger. ``full``:
@@ -338,7 +337,7 @@ def _open_file(args: argparse.Namespace, player: bool, full: bool) -> Game:
         data = read_game_bytes(args.file)
     except (OSError, ValueError):  # GameFileError is a ValueError
         data = None
-    parsed = _parsed(data) if data is not None else None
+    parsed = parse_game_bytes(data) if data is not None else None
     if not isinstance(parsed, dict) or parsed.get("mode") != "pbem":
         return load_game(args.file, maps=UserMaps(), verified_here=not full, data=data,
                          parsed=parsed)  # the file read and parsed once
