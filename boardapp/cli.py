@@ -256,16 +256,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 @contextlib.contextmanager
 def _quick_process() -> Iterator[None]:
     """While a command runs: maps checked here before skip their geometry checks
-    (:mod:`.core.files.checkedmaps`); afterwards, as before (a test calls :func:`main`
+    (:mod:`.core.files.checkedmaps`), YAML files read here before are read as JSON
+    (:mod:`.core.files.parsedyaml`); afterwards, as before (a test calls :func:`main`
     again and again in one process)."""
+    from .core.base.yamlio import use_parsed_cache
     from .core.board.mapdata import use_checked_maps
-    from .core.files.checkedmaps import install
+    from .core.files import checkedmaps, parsedyaml
 
-    install()
+    checkedmaps.install()
+    parsedyaml.install()
     try:
         yield
     finally:
         use_checked_maps(None)
+        use_parsed_cache(None)
         gc.unfreeze()  # what :func:`_collector_waits` left out of the collector's walks
 
 
