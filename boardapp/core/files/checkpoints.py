@@ -80,12 +80,11 @@ def chain(game: Game, lines: list[str], at: Iterable[int] | None = None) -> dict
         return {n: memo[2][n] for n in wanted}  # a first opening: checked, then replayed
     h = hashlib.sha256(top)
     out = {0: h.hexdigest()} if 0 in wanted else {}
-    update = h.update
-    for n, line in enumerate(lines, start=1):
-        update(line.encode("utf-8"))
-        update(b"\n")
-        if n in wanted:
-            out[n] = h.copy().hexdigest()
+    done = 0
+    for n in sorted(n for n in wanted if 0 < n <= len(lines)):
+        h.update("".join(line + "\n" for line in lines[done:n]).encode("utf-8"))
+        done = n
+        out[n] = h.copy().hexdigest()
     _memo[:] = [(lines, (len(lines), top), out)]
     return out
 

@@ -71,9 +71,12 @@ def split_actions(text: str) -> tuple[str, list[str]] | None:
     end = text.find(ACTIONS_CLOSE, first)
     if end < 0:
         return None
-    lines = text[first:end].split(LINE_SEPARATOR)
+    body = text[first:end]
+    lines = body.split(LINE_SEPARATOR)
+    if body.count("\n") != len(lines) - 1:  # a line that does not end with a comma
+        return None
     for line in lines:
-        if not (line.startswith("  {") and line.endswith("}")) or "\n" in line:
+        if not (line.startswith("  {") and line.endswith("}")):
             return None
     rest = text[:start] + '\n "actions": ' + json.dumps(SENTINEL) + text[end + len(ACTIONS_CLOSE):]
     return rest, [line[len(INDENT):] for line in lines]
