@@ -62,7 +62,7 @@ if TYPE_CHECKING:
         save_for_opponent,
         save_game,
     )
-    from .core.scan.boardsettings import UserMaps
+    from .core.scan.usermaps import UserMaps
 
 _ENGINE = {
     "Game": ".core.engine.game",
@@ -74,7 +74,7 @@ _ENGINE = {
     "parse_game_bytes": ".core.files.gamefile",
     "save_for_opponent": ".core.files.gamefile",
     "save_game": ".core.files.gamefile",
-    "UserMaps": ".core.scan.boardsettings",
+    "UserMaps": ".core.scan.usermaps",
 }
 """The engine's names this module uses, imported when a command runs (``--help``, the
 parser and the window's start do not pay for the engine's imports twice)."""

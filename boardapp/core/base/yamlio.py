@@ -24,9 +24,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
-import yaml
-from yaml.nodes import ScalarNode
-
 from .errors import DataError, quote, shorten
 from .i18n import N_
 
@@ -40,11 +37,28 @@ MAX_YAML_STRING = 1_000_000
 MAX_YAML_NUMBER = 100
 """Characters in one number."""
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-YAML_LOADER: Any = _Loader
-"""The safe loader every YAML read goes through: libyaml's C one where PyYAML has it."""
-YAML_C_LOADER = _Loader is not yaml.SafeLoader
-"""Whether libyaml's C parser is used (PyYAML built with it)."""
+
+
+def _loader() -> Any:
+    """The safe loader every YAML read goes through: libyaml's C one where PyYAML has it
+    (PyYAML is imported at the first YAML read: a command reading files read before
+    reads JSON, :func:`use_parsed_cache`)."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def __getattr__(name: str) -> Any:
+    """``YAML_LOADER`` (:func:`_loader`) and ``YAML_C_LOADER`` (whether libyaml's C
+    parser is used: PyYAML built with it), found when first asked for."""
+    if name == "YAML_LOADER":
+        return _loader()
+    if name == "YAML_C_LOADER":
+        import yaml
+
+        return _loader() is not yaml.SafeLoader
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
@@ -199,8 +213,10 @@ def load_yaml_text(text: str, file: str = "<yaml>") -> Any:
 
 def _load_yaml(text: str, file: str) -> tuple[Any, bool]:
     """:func:`load_yaml_text`'s values, and whether the text has anchors."""
+    import yaml
+
     builder = _Builder(file)
-    loader = _Loader(text)
+    loader = _loader()(text)
     try:
         return builder.run(loader), bool(builder.anchors)
     except DataError:
@@ -267,6 +283,8 @@ class _Builder:
                                "boardapp reads", max_yaml_nodes=format(MAX_YAML_NODES, ',')))
 
     def run(self, loader: Any) -> Any:
+        import yaml
+
         get = loader.get_event
         event = get()  # StreamStart
         event = get()
@@ -281,6 +299,8 @@ class _Builder:
 
     def _document(self, loader: Any, get: Callable[[], Any]) -> Any:
         """The values of one document; then refuse a second one."""
+        import yaml
+
         scalar_event, end_events = yaml.ScalarEvent, (yaml.MappingEndEvent,
                                                       yaml.SequenceEndEvent)
         starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
@@ -348,6 +368,9 @@ class _Builder:
         return result
 
     def scalar(self, loader: Any, event: Any) -> Any:
+        import yaml
+        from yaml.nodes import ScalarNode
+
         value = event.value
         if len(value) > MAX_YAML_STRING:
             raise self.fail(N_("a value of {n_value} characters (at most {max_yaml_string})",
