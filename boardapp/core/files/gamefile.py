@@ -133,8 +133,8 @@ def dumps_game(game: Game) -> str:
     head = json.dumps(data, indent=1, ensure_ascii=False)
     parts = []
     for key, items in lists.items():
-        lines = ",\n".join("  " + (item if key == "actions" else action_line(item))
-                           for item in items)
+        texts = items if key == "actions" else [action_line(item) for item in items]
+        lines = "  " + ",\n  ".join(texts)
         parts.append(f'"{key}": [\n{lines}\n ]' if items else f'"{key}": []')
     return head[:-2] + ",\n " + ",\n ".join(parts) + "\n}\n"
 
