@@ -149,3 +149,20 @@ def test_showing_a_game_imports_no_heavy_library(saved):
     found = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                             check=True).stdout.strip().splitlines()[-1] for _ in range(2)]
     assert found == ["['numpy', 'shapely']", "[]"]
+
+
+def test_lines_written_otherwise_with_the_same_json_are_remembered(saved):
+    """A file of an older boardapp may write an action's line otherwise (key order): the
+    same JSON, so it is remembered once replayed and opens at its checkpoint next time."""
+    game, path = saved
+    text = path.read_text(encoding="utf-8")
+    head, rest = text.split('\n "actions": [\n', 1)
+    body, tail = rest.split("\n ]", 1)
+    lines = [json.dumps(json.loads(line.strip().rstrip(",")), sort_keys=True,
+                        ensure_ascii=False) for line in body.split(",\n")]
+    path.write_text(head + '\n "actions": [\n' + ",\n".join("  " + line for line in lines)
+                    + "\n ]" + tail, encoding="utf-8")
+    assert not load_game(path).from_checkpoint  # its lines never seen here: replayed
+    again = load_game(path)
+    assert again.from_checkpoint and json.dumps(again.state) == json.dumps(game.state)
+    assert [e.render() for e in again.log] == [e.render() for e in game.log]

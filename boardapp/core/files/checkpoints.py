@@ -154,23 +154,36 @@ def check(game: Game, items: list[Any], value: Any, lines: list[str] | None = No
           ) -> list[int]:
     """After a replay of the whole log (``items``, as the file records it; ``lines``, its
     lines, if the file has one action a line): the steps whose checkpoint in the file is
-    not the replayed position. The others are remembered as verified here, if the file
-    records the log as the replay writes it."""
+    not the replayed position. The others are remembered as verified here, with the
+    file's lines, up to the first action the file does not record as the replay does
+    (the same JSON: a file of an older boardapp may write it otherwise)."""
     positions = read(value, len(game.log))
     if positions is None or game.pbem is not None or game.edited:
         return []
     if lines is None:
         lines = [action_line(item) for item in items]
+    mine_lines = [entry_line(entry) for entry in game.log]
     hashes = chain(game, lines, positions)
-    mine_hashes = chain(game, [entry_line(entry) for entry in game.log], positions)
+    agree = len(lines)
+    if hashes != chain(game, mine_lines, positions):
+        agree = next((i for i, (line, mine) in enumerate(zip(lines, mine_lines, strict=True))
+                      if line != mine and not _same_json(line, mine)), agree)
     _memo.clear()
     bad, found = [], {}
     for n, (d, state) in sorted(positions.items()):
         mine = full_digest(game.state_at(n))
         if d != mine or full_digest(state) != mine:
             bad.append(n)
-        elif hashes[n] == mine_hashes[n]:
+        elif n <= agree:
             found[hashes[n]] = mine
     if not bad:
         verified.remember(found)
     return bad
+
+
+def _same_json(a: str, b: str) -> bool:
+    """Whether two lines hold the same JSON (``True``, ``1`` and ``1.0`` told apart)."""
+    try:
+        return _ENCODE(json.loads(a)) == _ENCODE(json.loads(b))
+    except (ValueError, RecursionError):
+        return False
