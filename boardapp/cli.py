@@ -35,13 +35,15 @@ A player's passphrase is read from ``--passphrase-file FILE``, else from
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import getpass
 import importlib
 import json
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import __version__, cli_ai, cli_map, cli_table
@@ -53,8 +55,14 @@ if TYPE_CHECKING:
     from .core.engine.game import Game
     from .core.engine.manual import MANUAL_VERBS
     from .core.engine.ruleset import available_rulesets, find_ruleset
-    from .core.files.gamefile import load_game, read_game_bytes, save_for_opponent, save_game
-    from .core.scan.boardsettings import UserMaps
+    from .core.files.gamefile import (
+        load_game,
+        parse_game_bytes,
+        read_game_bytes,
+        save_for_opponent,
+        save_game,
+    )
+    from .core.scan.usermaps import UserMaps
 
 _ENGINE = {
     "Game": ".core.engine.game",
@@ -63,9 +71,10 @@ _ENGINE = {
     "find_ruleset": ".core.engine.ruleset",
     "load_game": ".core.files.gamefile",
     "read_game_bytes": ".core.files.gamefile",
+    "parse_game_bytes": ".core.files.gamefile",
     "save_for_opponent": ".core.files.gamefile",
     "save_game": ".core.files.gamefile",
-    "UserMaps": ".core.scan.boardsettings",
+    "UserMaps": ".core.scan.usermaps",
 }
 """The engine's names this module uses, imported when a command runs (``--help``, the
 parser and the window's start do not pay for the engine's imports twice)."""
@@ -228,7 +237,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_gui(None)
     try:
         _load_engine()
-        return COMMAND_FUNCS[args.command](args)
+        with _quick_process():
+            return COMMAND_FUNCS[args.command](args)
     except IllegalActionError as exc:
         print(N_("illegal: {exc}", exc=exc), file=sys.stderr)
         return EXIT_ILLEGAL
@@ -241,6 +251,41 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         print(N_("error: {exc}", exc=exc), file=sys.stderr)
         return EXIT_ERROR
+
+
+@contextlib.contextmanager
+def _quick_process() -> Iterator[None]:
+    """While a command runs: maps checked here before skip their geometry checks
+    (:mod:`.core.files.checkedmaps`), YAML files read here before are read as JSON
+    (:mod:`.core.files.parsedyaml`); afterwards, as before (a test calls :func:`main`
+    again and again in one process)."""
+    from .core.base.yamlio import use_parsed_cache
+    from .core.board.mapdata import use_checked_maps
+    from .core.files import checkedmaps, parsedyaml
+
+    checkedmaps.install()
+    parsedyaml.install()
+    try:
+        yield
+    finally:
+        use_checked_maps(None)
+        use_parsed_cache(None)
+        gc.unfreeze()  # what :func:`_collector_waits` left out of the collector's walks
+
+
+@contextlib.contextmanager
+def _collector_waits() -> Iterator[None]:
+    """The garbage collector waits while a game file is read and opened (a long game's
+    file is half a million small values, none of them garbage, that it would walk again
+    and again as they are made), then leaves what is open out of its walks."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        if was:
+            gc.enable()
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
@@ -283,23 +328,20 @@ def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) 
     return None
 
 
-def _parsed(data: bytes) -> Any:
-    """The JSON of a game file's bytes (``None`` if it is not JSON: loading says why)."""
-    try:
-        return json.loads(data)
-    except (ValueError, RecursionError):
-        return None
-
-
 def _open(args: argparse.Namespace, *, player: bool = False, full: bool = False) -> Game:
     """Open ``args.file``; a play-by-email game with the player's passphrase if given
     (required when ``player``), checked against this computer's ledger. ``full``:
     replay and check every action, even of a position verified here before."""
+    with _collector_waits():
+        return _open_file(args, player, full)
+
+
+def _open_file(args: argparse.Namespace, player: bool, full: bool) -> Game:
     try:  # a pipe or a device is refused at once (load_game then says why)
         data = read_game_bytes(args.file)
     except (OSError, ValueError):  # GameFileError is a ValueError
         data = None
-    parsed = _parsed(data) if data is not None else None
+    parsed = parse_game_bytes(data) if data is not None else None
     if not isinstance(parsed, dict) or parsed.get("mode") != "pbem":
         return load_game(args.file, maps=UserMaps(), verified_here=not full, data=data,
                          parsed=parsed)  # the file read and parsed once

@@ -38,7 +38,7 @@ def add_parsers(sub: argparse._SubParsersAction, who: argparse.ArgumentParser) -
 def cmd_arena(args: argparse.Namespace) -> int:
     from .core.ai.arena import arena
     from .core.engine.ruleset import find_ruleset
-    from .core.scan.boardsettings import UserMaps
+    from .core.scan.usermaps import UserMaps
 
     ruleset = find_ruleset(args.ruleset, UserMaps())
 

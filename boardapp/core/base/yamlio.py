@@ -15,16 +15,14 @@ in a :class:`DataError` naming the file and the place, never in a crash or a han
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
 import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
-
-import yaml
-from yaml.nodes import ScalarNode
+from typing import Any, Protocol
 
 from .errors import DataError, quote, shorten
 from .i18n import N_
@@ -39,11 +37,28 @@ MAX_YAML_STRING = 1_000_000
 MAX_YAML_NUMBER = 100
 """Characters in one number."""
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-YAML_LOADER: Any = _Loader
-"""The safe loader every YAML read goes through: libyaml's C one where PyYAML has it."""
-YAML_C_LOADER = _Loader is not yaml.SafeLoader
-"""Whether libyaml's C parser is used (PyYAML built with it)."""
+
+
+def _loader() -> Any:
+    """The safe loader every YAML read goes through: libyaml's C one where PyYAML has it
+    (PyYAML is imported at the first YAML read: a command reading files read before
+    reads JSON, :func:`use_parsed_cache`)."""
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def __getattr__(name: str) -> Any:
+    """``YAML_LOADER`` (:func:`_loader`) and ``YAML_C_LOADER`` (whether libyaml's C
+    parser is used: PyYAML built with it), found when first asked for."""
+    if name == "YAML_LOADER":
+        return _loader()
+    if name == "YAML_C_LOADER":
+        import yaml
+
+        return _loader() is not yaml.SafeLoader
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 _STR = "tag:yaml.org,2002:str"
 _SEQ = "tag:yaml.org,2002:seq"
 _MAP = "tag:yaml.org,2002:map"
@@ -108,22 +123,102 @@ def _file_kind(mode: int) -> str:
 def load_yaml_file(path: str | Path) -> Any:
     """Read the YAML file ``path`` (see the module's limits); raise :class:`DataError`
     on any problem."""
+    return read_yaml_file(path)[0]
+
+
+def read_yaml_file(path: str | Path) -> tuple[Any, bytes]:
+    """:func:`load_yaml_file`'s values, and the bytes they were read from."""
     data = read_regular_file(path, MAX_DATA_FILE_BYTES, N_("data file"))
+    return load_yaml_bytes(data, str(path)), data
+
+
+class ParsedCache(Protocol):
+    """Where the values of YAML files already read are kept as JSON text, by key
+    (:func:`parsed_key`): a file read before is read again as JSON, many times quicker."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def put(self, key: str, text: str) -> None: ...
+
+
+_parsed_cache: list[ParsedCache] = []
+"""The cache :func:`load_yaml_bytes` consults, if one was given (:func:`use_parsed_cache`)."""
+PARSED_FORMAT = "boardapp-yaml-as-json/1"
+"""Part of every key: a reader whose values may differ reads every file again."""
+
+
+def use_parsed_cache(cache: ParsedCache | None) -> None:
+    """From now on, YAML files (:func:`load_yaml_file`) whose very bytes were read before
+    are read from ``cache`` (``None``: none, the default). Only values that JSON gives
+    back exactly are kept (text, whole and finite numbers, true/false, null, lists,
+    mappings with text keys; no alias), so a file reads the same either way; the checks
+    of the module's limits passed when the file was first read."""
+    _parsed_cache[:] = [] if cache is None else [cache]
+
+
+def parsed_key(data: bytes) -> str:
+    """The key of a YAML file's bytes in a :class:`ParsedCache`."""
+    return hashlib.sha256(PARSED_FORMAT.encode("ascii") + b"\n" + data).hexdigest()
+
+
+def load_yaml_bytes(data: bytes, file: str) -> Any:
+    """Parse the bytes of a YAML file (UTF-8 text; see :func:`load_yaml_text`)."""
+    path = file
+    cache = _parsed_cache[0] if _parsed_cache else None
+    key = parsed_key(data) if cache is not None else ""
+    if cache is not None:
+        kept = cache.get(key)
+        if kept is not None:
+            try:
+                return json.loads(kept)
+            except (ValueError, RecursionError):
+                pass  # a damaged cache: the file is read
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataError(str(path), N_("byte {n}", n=exc.start + 1),
                         N_("cannot read the file as UTF-8 text")) from exc
-    return load_yaml_text(text, str(path))
+    value, aliases = _load_yaml(text, str(path))
+    if cache is not None and not aliases and _json_exact(value):
+        cache.put(key, json.dumps(value, ensure_ascii=False))
+    return value
+
+
+def _json_exact(value: Any) -> bool:
+    """Whether JSON gives ``value`` back exactly (same types, same values)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            for key, inner in item.items():
+                if type(key) is not str:
+                    return False
+                stack.append(inner)
+        elif kind is list:
+            stack.extend(item)
+        elif kind is float:
+            if not math.isfinite(item):
+                return False
+        elif kind not in (str, int, bool, type(None)):
+            return False
+    return True
 
 
 def load_yaml_text(text: str, file: str = "<yaml>") -> Any:
     """Parse YAML ``text`` into plain values (see the module's limits); raise
     :class:`DataError` naming ``file`` and the place on any problem."""
+    return _load_yaml(text, file)[0]
+
+
+def _load_yaml(text: str, file: str) -> tuple[Any, bool]:
+    """:func:`load_yaml_text`'s values, and whether the text has anchors."""
+    import yaml
+
     builder = _Builder(file)
-    loader = _Loader(text)
+    loader = _loader()(text)
     try:
-        return builder.run(loader)
+        return builder.run(loader), bool(builder.anchors)
     except DataError:
         raise
     except yaml.MarkedYAMLError as exc:
@@ -188,6 +283,8 @@ class _Builder:
                                "boardapp reads", max_yaml_nodes=format(MAX_YAML_NODES, ',')))
 
     def run(self, loader: Any) -> Any:
+        import yaml
+
         get = loader.get_event
         event = get()  # StreamStart
         event = get()
@@ -202,6 +299,8 @@ class _Builder:
 
     def _document(self, loader: Any, get: Callable[[], Any]) -> Any:
         """The values of one document; then refuse a second one."""
+        import yaml
+
         scalar_event, end_events = yaml.ScalarEvent, (yaml.MappingEndEvent,
                                                       yaml.SequenceEndEvent)
         starts = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
@@ -269,6 +368,9 @@ class _Builder:
         return result
 
     def scalar(self, loader: Any, event: Any) -> Any:
+        import yaml
+        from yaml.nodes import ScalarNode
+
         value = event.value
         if len(value) > MAX_YAML_STRING:
             raise self.fail(N_("a value of {n_value} characters (at most {max_yaml_string})",

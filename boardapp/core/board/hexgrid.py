@@ -25,8 +25,6 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..base.i18n import N_
 
 ORIENTATIONS = ("flat", "pointy")
@@ -253,6 +251,8 @@ def fit_grid(points: dict[Hex, tuple[float, float]], orientation: str) -> GridFi
 
 def _least_squares(rows: list[list[float]], rhs: list[float]) -> list[float]:
     """Solve ``rows @ x = rhs`` in the least-squares sense."""
+    import numpy as np  # only here: fitting a grid to a scan
+
     a = np.asarray(rows, dtype=float)
     if np.linalg.matrix_rank(a) < a.shape[1]:
         raise ValueError(N_("the points do not define a grid (too few or aligned)"))

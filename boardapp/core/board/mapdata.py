@@ -17,22 +17,19 @@ land belongs to exactly one area.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-import networkx as nx
-import shapely
-from shapely.errors import GEOSException
-from shapely.geometry import MultiPoint, Point, Polygon, box
-from shapely.strtree import STRtree
-
+from ... import __version__
 from ..base.errors import DataError, quote
 from ..base.i18n import N_
-from ..base.yamlio import Checker, load_yaml_file
+from ..base.yamlio import Checker, load_yaml_file, read_yaml_file
 from .hexgrid import (
     ORIENTATIONS,
     HexGrid,
@@ -44,6 +41,11 @@ from .hexgrid import (
 )
 from .mapparts import area_sea, parse_seas, parse_style
 from .places import Area, Box, MapStyle, Region, Sea, Track, TrackCell
+
+if TYPE_CHECKING:
+    import networkx as nx
+    from shapely.geometry import Polygon
+    from shapely.strtree import STRtree
 
 MAP_FORMAT = "boardapp-map"
 MAP_VERSION = 2
@@ -79,9 +81,13 @@ class MapErrors(DataError):
         self.args = ("\n".join(shown),)
 
 
-@dataclass
+@dataclass(eq=False)
 class BoardMap:
-    """A validated map: data, a networkx graph of roads and box links, and geometry."""
+    """A validated map: data, a networkx graph of roads and box links, and geometry.
+
+    The graph and the outlines are built when first asked for (networkx and shapely are
+    imported then: a command that only reads a position never loads them). Two maps are
+    equal only when they are the same object (as when each held its own graph)."""
 
     id: str
     name: str
@@ -110,19 +116,13 @@ class BoardMap:
     style: MapStyle = field(default_factory=MapStyle)
     geographic: bool = False
     """True when the map is drawn from real geography (it has a ``projection``)."""
-    graph: nx.Graph = field(init=False, repr=False)
-    outlines: dict[str, Polygon] = field(init=False, repr=False)
-    _tree: STRtree = field(init=False, repr=False)
-    _tree_ids: list[str] = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        self.graph = self._build_graph()
-        self.outlines = self._build_outlines()
-        self._tree_ids = list(self.outlines)
-        self._tree = STRtree([self.outlines[i] for i in self._tree_ids])
 
     # -- graph -------------------------------------------------------------------------
-    def _build_graph(self) -> nx.Graph:
+    @cached_property
+    def graph(self) -> nx.Graph:
+        """The networkx graph of roads, hexsides and box links (built on first use)."""
+        import networkx as nx
+
         graph = nx.Graph()
         for area in self.areas.values():
             graph.add_node(area.id, kind="area", terrain=area.terrain)
@@ -174,7 +174,13 @@ class BoardMap:
         return [a.id for a in self.areas.values() if a.region == region]
 
     # -- geometry ----------------------------------------------------------------------
-    def _build_outlines(self) -> dict[str, Polygon]:
+    @cached_property
+    def outlines(self) -> dict[str, Polygon]:
+        """Each area's and box's outline (built on first use)."""
+        import shapely
+        from shapely.geometry import MultiPoint, Point, Polygon, box
+        from shapely.strtree import STRtree
+
         outlines: dict[str, Polygon] = {}
         land = _land_polygon(self.land)
         auto = [a for a in self.areas.values() if a.polygon is None]
@@ -210,14 +216,24 @@ class BoardMap:
             outlines[b.id] = box(x, y, x + bw, y + bh)
         return outlines
 
+    @cached_property
+    def _tree(self) -> tuple[STRtree, list[str]]:
+        """An STRtree of the outlines and the place of each of its items."""
+        from shapely.strtree import STRtree
+
+        ids = list(self.outlines)
+        return STRtree([self.outlines[i] for i in ids]), ids
+
     def place_at(self, x: float, y: float) -> str | None:
         """The area or box under map point ``(x, y)``, or ``None`` (sea, margin).
 
         An STRtree of the outlines answers, so a drop stays fast on large maps.
         """
-        p = Point(x, y)
-        for index in self._tree.query(p, predicate="intersects"):
-            return self._tree_ids[int(index)]
+        from shapely.geometry import Point
+
+        tree, ids = self._tree
+        for index in tree.query(Point(x, y), predicate="intersects"):
+            return ids[int(index)]
         return None
 
     def anchor(self, place: str) -> tuple[float, float]:
@@ -229,7 +245,21 @@ class BoardMap:
         raise KeyError(place)
 
 
+def _polygon(points: Any) -> Polygon:
+    from shapely.geometry import Polygon
+
+    return Polygon(points)
+
+
+def _point(pos: Any) -> Any:
+    from shapely.geometry import Point
+
+    return Point(pos)
+
+
 def _land_polygon(points: tuple[tuple[float, float], ...]) -> Polygon:
+    from shapely.geometry import Polygon
+
     land = Polygon(points)
     return land if land.is_valid else land.buffer(0)
 
@@ -249,10 +279,46 @@ def load_map(path: str | Path) -> BoardMap:
         key = None
     if key is not None and key in _LOADED:
         return _LOADED[key]
-    bmap = parse_map(load_yaml_file(path), str(path))
+    data, raw = read_yaml_file(path)
+    checked = check_key(raw)
+    store = _checked[0] if _checked else None
+    geometry = store is None or not store.known(checked)
+    problems, bmap = _parse_safely(data, str(path), geometry)
+    if problems:
+        raise problems[0] if len(problems) == 1 else MapErrors(problems)
+    assert bmap is not None
+    if geometry and store is not None:
+        store.remember(checked)
     if key is not None:
         _LOADED[key] = bmap
     return bmap
+
+
+class CheckedMaps(Protocol):
+    """Where the keys of map files that passed every check are kept (:func:`check_key`)."""
+
+    def known(self, key: str) -> bool: ...
+
+    def remember(self, key: str) -> None: ...
+
+
+_checked: list[CheckedMaps] = []
+"""The store :func:`load_map` consults, if one was given (:func:`use_checked_maps`)."""
+CHECKS = f"boardapp-map-checks/1 {__version__}"
+"""Part of every key: a boardapp whose checks may differ checks every map again."""
+
+
+def use_checked_maps(store: CheckedMaps | None) -> None:
+    """From now on, :func:`load_map` reads a file whose very bytes passed every check
+    before (found in ``store``) without the geometry checks, and notes in ``store`` the
+    files that pass them (``None``: every file is checked in full, the default)."""
+    _checked[:] = [] if store is None else [store]
+
+
+def check_key(data: bytes) -> str:
+    """The key of a map file's bytes for :class:`CheckedMaps` (SHA-256 of the bytes and
+    of :data:`CHECKS`)."""
+    return hashlib.sha256(CHECKS.encode("ascii") + b"\n" + data).hexdigest()
 
 
 # Maps already loaded, by file and version on disk: opening games and building rulesets
@@ -291,15 +357,18 @@ def examine_map_file(path: str | Path) -> tuple[list[DataError], BoardMap | None
     return _parse_safely(data, str(path))
 
 
-def _parse_safely(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
+def _parse_safely(data: Any, file: str, geometry: bool = True
+                  ) -> tuple[list[DataError], BoardMap | None]:
     """:func:`_parse`, with any unexpected failure (a geometry library refusing strange
-    numbers, a value nested too deeply) reported as a problem instead of a crash."""
+    numbers, a value nested too deeply) reported as a problem instead of a crash.
+    ``geometry``: check the outlines too (shapely); false only for a file whose very bytes
+    passed every check on this computer before (:mod:`.checkedmaps`)."""
     try:
         if isinstance(data, dict) and data.get("format") == "boardapp-table":
             from ..table.tableboard import parse_table_board  # a table: see core/table
 
             return parse_table_board(data, file)
-        return _parse(data, file)
+        return _parse(data, file, geometry)
     except DataError as exc:
         return [exc], None
     except (RecursionError, MemoryError) as exc:
@@ -313,9 +382,11 @@ def _parse_safely(data: Any, file: str) -> tuple[list[DataError], BoardMap | Non
 class _Problems:
     """Collects :class:`DataError` s instead of stopping at the first."""
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, geometry: bool = True) -> None:
         self.c = Checker(file)
         self.found: list[DataError] = []
+        self.geometry = geometry
+        """Whether outlines are checked (shapely): see :func:`_parse_safely`."""
 
     def add(self, place: str, problem: str) -> None:
         self.found.append(DataError(self.c.file, place, problem))
@@ -350,8 +421,9 @@ class _Problems:
         return out
 
 
-def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
-    p = _Problems(file)
+def _parse(data: Any, file: str, geometry: bool = True
+           ) -> tuple[list[DataError], BoardMap | None]:
+    p = _Problems(file, geometry)
     c = p.c
     try:
         top = c.mapping(data, "")
@@ -416,12 +488,11 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
                            lambda k, v, place: _control_box(c, k, v, place, regions))
     tracks = p.each(top.get("tracks", {}) or {}, "tracks",
                     lambda k, v, place: _track(c, k, v, place))
-    if land is not None:
+    if land is not None and geometry:
         _check_geometry(p, land, areas)
     if p.found:
         return p.found, None
-    try:
-        bmap = BoardMap(
+    bmap = BoardMap(
             id=map_id, name=p.get(c.text, top.get("name", map_id), "name", default=map_id),
             file=file, size=size, approximate=bool(top.get("approximate", False)),
             geographic="projection" in top,
@@ -431,6 +502,12 @@ def _parse(data: Any, file: str) -> tuple[list[DataError], BoardMap | None]:
             terrains=terrains, hexgrid=grid, hexsides=hexsides,
             link_kinds=link_kinds or ("road",), road_kinds=road_kinds, seas=seas,
             style=parse_style(p, top.get("style")))
+    if not geometry:
+        return p.found, (None if p.found else bmap)
+    from shapely.errors import GEOSException
+
+    try:
+        bmap.outlines  # noqa: B018 - built now, to check them
     except (GEOSException, ValueError) as exc:
         p.add("areas", N_("the area outlines cannot be built: {exc}", exc=exc))
         return p.found, None
@@ -478,7 +555,7 @@ def _land(p: _Problems, top: dict[str, Any], grid: HexGrid | None,
     if len(land) < 3:
         p.add("land", N_("the land outline needs at least 3 points"))
         return None
-    if not Polygon(land).is_valid:
+    if p.geometry and not _polygon(land).is_valid:
         p.add("land", N_("the land outline crosses itself"))
         return None
     return land
@@ -487,6 +564,9 @@ def _land(p: _Problems, top: dict[str, Any], grid: HexGrid | None,
 def _check_geometry(p: _Problems, land: tuple[tuple[float, float], ...],
                     areas: dict[str, Area]) -> None:
     """Cities inside the land and outside other outlines; drawn outlines not overlapping."""
+    from shapely.geometry import Point, Polygon
+    from shapely.strtree import STRtree
+
     land_poly = Polygon(land)
     drawn = [a for a in areas.values() if a.polygon is not None and a.hex is None]
     polys = [Polygon(a.polygon) for a in drawn]
@@ -578,13 +658,14 @@ def _area(p: _Problems, key: str, v: Any, place: str, regions: dict[str, Region]
         raw = p.get(c.seq, v["polygon"], f"{place}.polygon", default=[])
         pts = tuple(p.get(c.point, pt, f"{place}.polygon[{i}]", default=(0.0, 0.0))
                     for i, pt in enumerate(raw))
-        if len(pts) < 3 or not Polygon(pts).is_valid:
+        if len(pts) < 3 or (p.geometry and not _polygon(pts).is_valid):
             p.add(f"{place}.polygon", N_("the outline must be a simple polygon of 3+ points that "
                                          "does not cross itself"))
         else:
             polygon = pts
     pos = p.get(c.point, v.get("pos"), f"{place}.pos", default=None)
-    if polygon is not None and pos is not None and not Polygon(polygon).contains(Point(pos)):
+    if polygon is not None and pos is not None and p.geometry \
+            and not _polygon(polygon).contains(_point(pos)):
         p.add(f"{place}.pos", N_("the city lies outside its own outline"))
     return Area(id=key, name=p.get(c.text, v.get("name"), f"{place}.name", default=key),
                 pos=pos or (0.0, 0.0), polygon=polygon, **fields)
@@ -654,7 +735,7 @@ def _hexgrid(p: _Problems, value: Any, regions: dict[str, Region],
         pos = grid.centre(q, r)
         if cell.get("pos") is not None:
             pos = p.get(c.point, cell["pos"], f"{hp}.pos", default=pos)
-            if not Polygon(corners).contains(Point(pos)):
+            if p.geometry and not _polygon(corners).contains(_point(pos)):
                 p.add(f"{hp}.pos", N_("the town lies outside its hex"))
         areas[aid] = Area(id=aid, name=name or label, pos=pos, polygon=corners, hex=(q, r),
                           city=town, **fields)

@@ -13,8 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from heapq import heappop, heappush
 from itertools import count
+from typing import TYPE_CHECKING
 
-import networkx as nx
+if TYPE_CHECKING:
+    import networkx as nx
 
 EnterCost = Callable[[str, str], int | None]
 """``enter_cost(src, dst)``: movement points to enter ``dst`` from ``src``, or ``None``."""
@@ -63,6 +65,7 @@ def reachable(graph: nx.Graph, start: str, budget: int, enter_cost: EnterCost,
     out, with the same order of visits, ties and paths; ``must_stop`` and
     ``arrival_extra`` are asked once per place (they must not change during a search).
 
+    >>> import networkx as nx
     >>> g = nx.path_graph(["a", "b", "c", "d"])
     >>> sorted(reachable(g, "a", 2, lambda s, d: 1))
     ['b', 'c']

@@ -29,15 +29,16 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote, unquote
-
-import yaml
 
 from ..base.atomic import atomic_write_text
 from ..base.errors import BoardappError, DataError, InvalidActionError
 from ..base.i18n import N_, Msg, listing
-from ..base.yamlio import YAML_LOADER, load_yaml_file, load_yaml_text
+from ..base.yamlio import load_yaml_file, load_yaml_text
+
+if TYPE_CHECKING:  # PyYAML's nodes: imported when a sheet is written back
+    import yaml
 
 UNKNOWN = "?"
 LAYOUTS = ("records", "grid", "column")
@@ -381,11 +382,15 @@ def decode_edit(sheet: Sheet, values: Mapping[str, Any], word: str) -> tuple[str
 
 # -- writing the file back ------------------------------------------------------------------
 def _scalar(value: Any) -> str:
+    import yaml  # (writing a sheet back only: a command that reads one needs no PyYAML)
+
     text = yaml.safe_dump([value], default_flow_style=True, allow_unicode=True, width=10**6)
     return text.strip()[1:-1]
 
 
 def _child(node: yaml.Node, key: str) -> yaml.Node | None:
+    import yaml
+
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
             if isinstance(k, yaml.ScalarNode) and k.value == key:
@@ -395,6 +400,10 @@ def _child(node: yaml.Node, key: str) -> yaml.Node | None:
 
 def _edit_spans(text: str, sheet: Sheet, edits: Iterable[tuple[str, str, Any]]
                 ) -> list[tuple[int, int, str]]:
+    import yaml
+
+    from ..base.yamlio import YAML_LOADER
+
     root = yaml.compose(text, Loader=YAML_LOADER)
     if root is None:
         raise DataError(str(sheet.file), "", N_("empty file"))
@@ -428,6 +437,8 @@ def _edit_spans(text: str, sheet: Sheet, edits: Iterable[tuple[str, str, Any]]
 
 def _insert_field(text: str, row: yaml.Node, name: str, value: Any) -> tuple[int, int, str]:
     """A span that adds ``name: value`` to mapping ``row`` (flow or block style)."""
+    import yaml
+
     if not isinstance(row, yaml.MappingNode):
         raise DataError("", N_("line {line}", line=row.start_mark.line + 1),
                         N_("expected a mapping of fields"))
@@ -445,6 +456,8 @@ def _insert_field(text: str, row: yaml.Node, name: str, value: Any) -> tuple[int
 def save_sheet_values(sheet: Sheet, edits: Iterable[tuple[str, str, Any]]) -> None:
     """Write ``(key, sub, value)`` edits into the sheet's YAML file, changing only those
     scalars (comments and layout stay), atomically; the result is read back and checked."""
+    import yaml
+
     edits = list(edits)
     for key, sub, value in edits:
         why = sheet.cell_type(sub).check(value)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.metadata
 import inspect
 import logging
 import os
@@ -691,6 +690,8 @@ def _builtin_rulesets() -> Iterator[type[Ruleset]]:
 
 
 def _entry_point_rulesets() -> Iterator[type[Ruleset]]:
+    import importlib.metadata  # (only here: it costs a command as much as a ruleset)
+
     for ep in importlib.metadata.entry_points(group="boardapp.rulesets"):
         try:
             cls = ep.load()

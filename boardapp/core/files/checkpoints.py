@@ -7,7 +7,8 @@ A file of format 3 may hold ``checkpoints``: the state after some actions (every
 checkpoint is used only when this computer has verified that very position before
 (:mod:`.verified`), found by the *chain* of the log up to it, a hash over the file's
 header (app, ruleset, its version and data, maps, scenario, seed, sides, game data) and
-each action as the file records it (action, side, dice, log text). Then the game opens
+each action's line as the file records it (action, side, dice, log text: the line's very
+text, so that opening needs none of them read, :mod:`.linelog`). Then the game opens
 at the last checkpoint, and undo or the replay bar replay the actions they need from
 the nearest one. Otherwise (another computer's file, a file edited by hand, a newer
 boardapp, a cleared cache) the whole log is replayed and checked as before, each
@@ -26,10 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from ... import __version__
 from ..board.maps import records_to_json
-from ..engine.actions import Action, LogEntry, RecordedEntry
 from ..engine.state import State, canonical
 from ..engine.timeline import EVERY
 from . import verified
+from .linelog import LineEntry, action_line, entry_line
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -39,7 +40,8 @@ FILE_EVERY = 1024
 TAIL = 256
 """The last actions whose positions are kept every :data:`EVERY` actions: undoing them
 (or replaying them on the replay bar) after opening replays at most so many actions."""
-CHAIN_FORMAT = "boardapp-chain/1"
+CHAIN_FORMAT = "boardapp-chain/2"
+"""2: each action's line as the file writes it (1 hashed each action's canonical JSON)."""
 
 
 def full_digest(state: State) -> str:
@@ -61,28 +63,29 @@ def steps(length: int) -> list[int]:
 _ENCODE = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode
 
 
-def chain(game: Game, items: list[dict[str, Any]], at: Iterable[int] | None = None
-          ) -> dict[int, str]:
+def chain(game: Game, lines: list[str], at: Iterable[int] | None = None) -> dict[int, str]:
     """The hash of the header and the log up to each step of ``at`` (default: every
-    step; 0 = the header alone): SHA-256 over the canonical JSON of each, one a line."""
+    step; 0 = the header alone): SHA-256 over the header's canonical JSON and each
+    action's line (:func:`~.linelog.action_line`), one a line."""
     rs = game.ruleset
     head = {"format": CHAIN_FORMAT, "app": __version__, "ruleset": rs.id,
             "version": game.played_with or rs.version, "data": rs.data_digest(),
             "maps": records_to_json(rs.map_records()), "scenario": game.scenario,
             "seed": game.seed, "sides": game.sides, "game_data": game.start_data}
-    wanted = set(range(len(items) + 1) if at is None else at)
+    wanted = set(range(len(lines) + 1) if at is None else at)
     top = _ENCODE(head).encode("ascii") + b"\n"
     memo = _memo[0] if _memo else None
-    if memo is not None and memo[0] is items and memo[1] == (len(items), top) \
+    if memo is not None and memo[0] is lines and memo[1] == (len(lines), top) \
             and wanted <= memo[2].keys():
         return {n: memo[2][n] for n in wanted}  # a first opening: checked, then replayed
     h = hashlib.sha256(top)
     out = {0: h.hexdigest()} if 0 in wanted else {}
-    for n, item in enumerate(items, start=1):
-        h.update(_ENCODE(item).encode("ascii") + b"\n")
-        if n in wanted:
-            out[n] = h.copy().hexdigest()
-    _memo[:] = [(items, (len(items), top), out)]
+    done = 0
+    for n in sorted(n for n in wanted if 0 < n <= len(lines)):
+        h.update("".join(line + "\n" for line in lines[done:n]).encode("utf-8"))
+        done = n
+        out[n] = h.copy().hexdigest()
+    _memo[:] = [(lines, (len(lines), top), out)]
     return out
 
 
@@ -91,14 +94,15 @@ _memo: list[tuple[list[Any], tuple[int, bytes], dict[int, str]]] = []
 file not verified here hashes its log once to look it up, and again to check it."""
 
 
-def write(game: Game, items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The ``checkpoints`` of a game file; remembers them as verified here when the game
-    was played (or verified) by this program and nothing changed its state by hand."""
+def write(game: Game, lines: list[str]) -> list[dict[str, Any]]:
+    """The ``checkpoints`` of a game file whose actions are ``lines``; remembers them as
+    verified here when the game was played (or verified) by this program and nothing
+    changed its state by hand."""
     wanted = steps(len(game.log))
     if not wanted or game.pbem is not None:
         return []
     trusted = not game.edited and game.state == game._shadow
-    hashes = chain(game, items, wanted) if trusted else {}
+    hashes = chain(game, lines, wanted) if trusted else {}
     out, found = [], {}
     for n in wanted:
         state = game.state_at(n)
@@ -128,70 +132,58 @@ def read(value: Any, length: int) -> dict[int, tuple[str, State]] | None:
     return out if length in out else None
 
 
-def entries_of(items: list[Any], sides: list[str]) -> list[LogEntry] | None:
-    """The log entries as the file records them, which this computer verified before
-    (their lines are read when needed: :class:`RecordedEntry`); ``None`` if one is not
-    well formed (the replay then says what is wrong)."""
-    known = set(sides)
-    out = []
-    for number, item in enumerate(items, start=1):
-        if type(item) is not dict:
-            return None
-        text, side = item.get("action"), item.get("side")
-        lines, dice = item.get("text", []), item.get("dice", [])
-        if (type(text) is not str or side not in known or type(lines) is not list
-                or type(dice) is not list or not text.split()):
-            return None
-        for line in lines:
-            if type(line) is not str:
-                return None
-        log = item.get("log")
-        if log is not None and type(log) is not list:
-            return None
-        for value in dice:
-            if type(value) is not int:
-                return None
-        out.append(RecordedEntry(number, Action.parse(text), side,
-                                 bool(item.get("manual", False)), list(dice), item))
-    return out
-
-
-def open_verified(game: Game, items: list[Any], value: Any) -> bool:
+def open_verified(game: Game, lines: list[str], value: Any) -> bool:
     """Open ``game`` (new, no action yet) at the file's last checkpoint if this computer
-    has verified its positions before; return whether it did."""
-    positions = read(value, len(items))
+    has verified its positions before (``lines``: the file's actions, :mod:`.linelog`);
+    return whether it did."""
+    positions = read(value, len(lines))
     if positions is None or game.pbem is not None:
         return False
-    hashes = chain(game, items, positions)
+    hashes = chain(game, lines, positions)
     known = verified.lookup(hashes[n] for n in positions)
     for n, (d, state) in positions.items():
         if known.get(hashes[n]) != d or full_digest(state) != d:
             return False  # (the chain stays in memory for check, after the replay)
-    _memo.clear()
-    entries = entries_of(items, [s.id for s in game.ruleset.sides])
-    if entries is None:
-        return False
+    _memo.clear()  # (lines verified here are lines this program writes: read when needed)
+    entries = [LineEntry(n, line) for n, line in enumerate(lines, start=1)]
     game.adopt(entries, {n: state for n, (_, state) in positions.items()})
     return True
 
 
-def check(game: Game, items: list[Any], value: Any) -> list[int]:
-    """After a replay of the whole log (``items``, as the file records it): the steps
-    whose checkpoint in the file is not the replayed position. The others are
-    remembered as verified here, if the file records the log as the replay wrote it."""
+def check(game: Game, items: list[Any], value: Any, lines: list[str] | None = None
+          ) -> list[int]:
+    """After a replay of the whole log (``items``, as the file records it; ``lines``, its
+    lines, if the file has one action a line): the steps whose checkpoint in the file is
+    not the replayed position. The others are remembered as verified here, with the
+    file's lines, up to the first action the file does not record as the replay does
+    (the same JSON: a file of an older boardapp may write it otherwise)."""
     positions = read(value, len(game.log))
     if positions is None or game.pbem is not None or game.edited:
         return []
-    hashes = chain(game, items, positions)
-    mine_hashes = chain(game, [entry.to_json() for entry in game.log], positions)
+    if lines is None:
+        lines = [action_line(item) for item in items]
+    mine_lines = [entry_line(entry) for entry in game.log]
+    hashes = chain(game, lines, positions)
+    agree = len(lines)
+    if hashes != chain(game, mine_lines, positions):
+        agree = next((i for i, (line, mine) in enumerate(zip(lines, mine_lines, strict=True))
+                      if line != mine and not _same_json(line, mine)), agree)
     _memo.clear()
     bad, found = [], {}
     for n, (d, state) in sorted(positions.items()):
         mine = full_digest(game.state_at(n))
         if d != mine or full_digest(state) != mine:
             bad.append(n)
-        elif hashes[n] == mine_hashes[n]:
+        elif n <= agree:
             found[hashes[n]] = mine
     if not bad:
         verified.remember(found)
     return bad
+
+
+def _same_json(a: str, b: str) -> bool:
+    """Whether two lines hold the same JSON (``True``, ``1`` and ``1.0`` told apart)."""
+    try:
+        return _ENCODE(json.loads(a)) == _ENCODE(json.loads(b))
+    except (ValueError, RecursionError):
+        return False

@@ -53,6 +53,7 @@ from ..pbem.pbem_format import (
     record_json,
 )
 from . import checkpoints
+from .linelog import SENTINEL, ActionLines, action_line, entry_line, split_actions
 from .migrations import GAME_VERSION, migrate
 
 if TYPE_CHECKING:
@@ -77,6 +78,13 @@ def final_digest(game: Game) -> str:
 
 def game_to_json(game: Game) -> dict[str, Any]:
     """The game as the JSON-able dict that a game file holds."""
+    data, lines = _game_document(game)
+    data["actions"] = [json.loads(line) for line in lines]
+    return data
+
+
+def _game_document(game: Game) -> tuple[dict[str, Any], list[str]]:
+    """The game file's JSON, its ``"actions"`` apart: each action's line."""
     data: dict[str, Any] = {
         "format": GAME_FORMAT,
         "version": GAME_VERSION,
@@ -105,24 +113,28 @@ def game_to_json(game: Game) -> dict[str, Any]:
                         "players": [p.to_json() for p in pbem.players.values()]}
     data["sends"] = [s.to_json() for s in game.sends]
     data["digest"] = final_digest(game)
+    data["actions"] = SENTINEL  # (its place among the keys)
     if pbem is not None:
-        data["actions"] = [pbem.entry_json(game, i) for i in range(len(game.log))]
+        lines = [action_line(pbem.entry_json(game, i)) for i in range(len(game.log))]
     else:
-        data["actions"] = [entry.to_json() for entry in game.log]
-        kept = checkpoints.write(game, data["actions"])
+        lines = [entry_line(entry) for entry in game.log]  # (a line read from the file as is)
+        kept = checkpoints.write(game, lines)
         if kept:
             data["checkpoints"] = kept
-    return data
+    return data, lines
 
 
 def dumps_game(game: Game) -> str:
-    """The game file text: one action (and one send) per line, so a reader can follow."""
-    data = game_to_json(game)
+    """The game file text: one action (and one send) per line, so a reader can follow
+    (and a long game opens without reading them: :mod:`.linelog`)."""
+    data, actions = _game_document(game)
     lists = {key: data.pop(key) for key in ("sends", "actions", "checkpoints") if key in data}
+    lists["actions"] = actions
     head = json.dumps(data, indent=1, ensure_ascii=False)
     parts = []
     for key, items in lists.items():
-        lines = ",\n".join("  " + json.dumps(item, ensure_ascii=False) for item in items)
+        texts = items if key == "actions" else [action_line(item) for item in items]
+        lines = "  " + ",\n  ".join(texts)
         parts.append(f'"{key}": [\n{lines}\n ]' if items else f'"{key}": []')
     return head[:-2] + ",\n " + ",\n ".join(parts) + "\n}\n"
 
@@ -208,6 +220,32 @@ def loads_game_bytes(data: bytes, name: str = "<game>", **kwargs: Any) -> Game:
     return loads_game(text, name, **kwargs)
 
 
+def parse_game_bytes(data: bytes) -> Any:
+    """The JSON of a game file's bytes, its actions perhaps not read yet (see
+    :func:`parse_game_text`); ``None`` if it is not UTF-8 JSON (loading says why)."""
+    try:
+        return parse_game_text(data.decode("utf-8"))
+    except (UnicodeDecodeError, GameFileError):
+        return None
+
+
+def parse_game_text(text: str, name: str = "<game>") -> Any:
+    """The JSON of a game file's text (:class:`GameFileError` if it is not JSON); a file
+    laid out one action a line as this program writes it keeps its ``"actions"`` as
+    their lines (:class:`~.linelog.ActionLines`), read when needed."""
+    split = split_actions(text)
+    if split is not None:
+        try:
+            data = json.loads(split[0])
+        except (ValueError, RecursionError):
+            data = None
+        if isinstance(data, dict) and data.get("actions") == SENTINEL:
+            data["actions"] = ActionLines(split[1],
+                                          lambda: _parse_json(text, name).get("actions"))
+            return data
+    return _parse_json(text, name)
+
+
 def _parse_json(text: str, name: str) -> Any:
     try:
         return load_json_text(text, name)
@@ -226,8 +264,8 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
                maps: MapProvider | None = None, verified_here: bool = True,
                parsed: Any = None) -> Game:
     """Parse game file text (see :func:`load_game`); ``parsed``: its JSON, if the caller
-    has parsed it already (``json.loads(text)``)."""
-    data = _parse_json(text, name) if parsed is None else parsed
+    has parsed it already (``json.loads(text)`` or :func:`parse_game_text`)."""
+    data = parse_game_text(text, name) if parsed is None else parsed
     if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
         raise GameFileError(name, "format", N_("not a boardapp game file"))
     written = (data.get("version"), data.get("app"), _ruleset_version(data))
@@ -246,7 +284,11 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise GameFileError(name, "seed", N_("missing or not a whole number"))
     actions = data.get("actions")
-    if not isinstance(actions, list):
+    lines = actions.lines if isinstance(actions, ActionLines) else None
+    quick = mode == "hotseat" and verified_here and data.get("checkpoints") is not None
+    if isinstance(actions, ActionLines) and not quick:
+        actions, lines = _read_lines(actions)
+    if not isinstance(actions, list | ActionLines):
         raise GameFileError(name, "actions", N_("expected a list of actions"))
     start_data = _game_data(r, ruleset, data.get("game_data", {}))
     chosen = data.get("sides")
@@ -274,12 +316,14 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
         raise GameFileError(name, "seats", str(exc)) from exc
     if mode == "hotseat":
         kept = data.get("checkpoints")
-        if not (verified_here and kept is not None and _open_verified(game, actions, kept)):
+        if not (quick and lines is not None and _open_verified(game, lines, kept)):
             if game.log:  # its checkpoints failed their replay: replay it all
                 notes, game = game.notes, new_game()
                 game.notes = notes
+            if isinstance(actions, ActionLines):
+                actions, lines = _read_lines(actions)
             _replay_hotseat(r, game, actions, sides, _version_hint(game, data))
-            _check_checkpoints(r, game, actions, kept, written)
+            _check_checkpoints(r, game, actions, kept, written, lines)
         game.seats = seats
         game.sends = read_sends(r, data.get("sends"), sides, False, len(game.log))
         expected = data.get("digest")
@@ -303,6 +347,12 @@ def loads_game(text: str, name: str = "<game>", *, passphrase: str | None = None
         assert game.pbem is not None
         game.pbem.ledger = ledger
     return game
+
+
+def _read_lines(actions: ActionLines) -> tuple[Any, list[str] | None]:
+    """The actions' JSON, and their lines if each is one action's."""
+    items = actions.items()
+    return items, (actions.lines if actions.faithful else None)
 
 
 def _ruleset(r: Reader, data: dict[str, Any], maps: MapProvider | None) -> Ruleset:
@@ -372,10 +422,10 @@ def _version_hint(game: Game, data: dict[str, Any]) -> str:
     return ""
 
 
-def _open_verified(game: Game, actions: list[Any], kept: Any) -> bool:
+def _open_verified(game: Game, lines: list[str], kept: Any) -> bool:
     """Open at the file's last checkpoint if this computer verified it before, learning
     the deltas of the last actions at once (quick undo); whether it did."""
-    if not checkpoints.open_verified(game, actions, kept):
+    if not checkpoints.open_verified(game, lines, kept):
         return False
     try:
         game.learn_last()
@@ -385,15 +435,16 @@ def _open_verified(game: Game, actions: list[Any], kept: Any) -> bool:
 
 
 def _check_checkpoints(r: Reader, game: Game, actions: list[Any], kept: Any,
-                       written: tuple[Any, Any, Any]) -> None:
+                       written: tuple[Any, Any, Any], lines: list[str] | None = None) -> None:
     """After a replay: a checkpoint of this format that is not the position the log
-    gives was edited (one of an older boardapp may differ: the rules changed)."""
+    gives was edited (one of an older boardapp may differ: the rules changed).
+    ``lines``: the actions' lines in the file, if it has one action a line."""
     if kept is None:
         return
     if checkpoints.read(kept, len(actions)) is None:
         raise r.fail("checkpoints", N_('expected a list of {{"n", "digest", "state"}} ending '
                                        "with the last action's"))
-    bad = checkpoints.check(game, actions, kept)
+    bad = checkpoints.check(game, actions, kept, lines)
     now = (GAME_VERSION, f"boardapp {__version__}", game.ruleset.version)
     if bad and written == now:
         i = [c.get("n") for c in kept].index(bad[0])

@@ -21,18 +21,24 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from ..base.atomic import atomic_write_text
 from ..base.errors import DataError
 from ..base.i18n import N_
-from ..base.userdirs import config_dir, data_dir
+from ..base.userdirs import config_dir
+from ..base.userdirs import data_dir as data_dir
 from ..base.yamlio import load_yaml_text
-from ..board.mapdata import BoardMap, MapErrors, check_map, parse_map
-from ..board.maps import USER, LoadedMap, ShippedMaps, load_map_file
-from .calibration import Calibration, RefPoint, Transform
+from ..board.mapdata import MapErrors, check_map, parse_map
+from .usermaps import UserMaps as UserMaps
+from .usermaps import load_board_map as load_board_map
+from .usermaps import user_map_path
+from .usermaps import user_maps_dir as user_maps_dir
+
+if TYPE_CHECKING:  # (numpy: imported when a calibration is read, not to open a game)
+    from .calibration import Calibration, RefPoint, Transform
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +84,8 @@ class BoardSettings:
     @classmethod
     def from_data(cls, data: Any, map_id: str, file: str) -> BoardSettings:
         """Read :meth:`to_data` output; :class:`DataError` on anything unexpected."""
+        from .calibration import RefPoint, Transform
+
         if not isinstance(data, dict) or data.get("format") != SETTINGS_FORMAT:
             raise DataError(file, "format", N_("expected {settings_format}",
                                                settings_format=repr(SETTINGS_FORMAT)))
@@ -131,38 +139,7 @@ def save_board_settings(settings: BoardSettings) -> Path:
     return path
 
 
-# -- user maps ----------------------------------------------------------------------------
-def user_maps_dir() -> Path:
-    """Where the user's own map files are kept."""
-    return data_dir(create=False) / "maps"
-
-
-def user_map_path(map_file: str) -> Path:
-    """The user map that overrides shipped map file ``map_file`` (it may not exist)."""
-    return user_maps_dir() / Path(map_file).name
-
-
-class UserMaps(ShippedMaps):
-    """The user's own map for a map file when there is a valid one (edited on a scan),
-    else the shipped map: the maps the app plays on.
-
-    An invalid user map is skipped with a warning (bad input never stops the game).
-    """
-
-    def load(self, map_file: str) -> LoadedMap:
-        user = user_map_path(map_file)
-        if user.is_file():
-            try:
-                return load_map_file(user, USER)
-            except DataError as exc:
-                log.warning("user map skipped, the shipped map is used: %s", exc)
-        return super().load(map_file)
-
-
-def load_board_map(maps_dir: Path, map_file: str) -> BoardMap:
-    """The user's map for ``map_file`` when there is a valid one, else the shipped map in
-    ``maps_dir`` (see :class:`UserMaps`)."""
-    return UserMaps(maps_dir).load(map_file).map
+# -- user maps: in .usermaps (a command opening a game imports no PyYAML) --------------
 
 
 class _MapDumper(yaml.SafeDumper):

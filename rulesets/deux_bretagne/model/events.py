@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import networkx as nx
-
 from boardapp.core.base.i18n import Msg
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
@@ -258,6 +256,8 @@ def nearest_blois_units(rs: DeuxBretagneModel, state: State, start: str) -> list
     graph = rs.board_map.graph
     if start not in graph:
         return sorted(areas)
+    import networkx as nx  # (imported when first needed: a command reading a position does not)
+
     dist = nx.single_source_shortest_path_length(graph, start)
     near = [a for a in areas if a in dist]
     if not near:
