@@ -17,6 +17,7 @@ The book has no numbered sections: citations are the digest's ids (``GA 9.1``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,13 @@ def parse_path(text: str) -> tuple[tuple[tuple[float, float], ...], float | None
         points.append((to_cm(x), to_cm(y)))
         facing = None if f is None else f / 10
     return tuple(points), facing
+
+
+@lru_cache(maxsize=64)
+def _indexed(bases: tuple[tuple[str, Base], ...]) -> Bases:
+    """The index of these bases, built once while the figures stand still (the same
+    position is asked many times: each side's orders, the blows, the morale)."""
+    return Bases(dict(bases))
 
 
 class GuetApensModel(Ruleset):
@@ -274,7 +282,7 @@ class GuetApensModel(Ruleset):
         return figure_bases(self, state)
 
     def index(self, state: State) -> Bases:
-        return Bases(self.bases(state))
+        return _indexed(tuple(sorted(self.bases(state).items())))
 
     def enemies_in_contact(self, state: State, pid: str, index: Bases | None = None) -> list[str]:
         index = index or self.index(state)
