@@ -153,7 +153,7 @@ class GuetApensModel(Ruleset):
 
     id = "guet-apens"
     name = N_("Guet-Apens")
-    version = "0.2"
+    version = "0.3"
     """0.2: the rally (GA 12.5) in sequence 7, the shots into a group (GA 8.10), the
     reaction shots (GA 8.6.1), Scenario VIII-1's entry periods (GA 14.8.1) and Flight I
     lasting through the period of its move (GA 12.4); games of 0.1 replay without them
@@ -216,7 +216,8 @@ class GuetApensModel(Ruleset):
         f = self.fig(state, pid)
         if key == "lp":
             return int(f["lp"])
-        return reduced(int(f["start"][key]), self.column(state, pid))
+        now = reduced(int(f["start"][key]), self.column(state, pid))
+        return now + int(f.get("courage", 0)) if key == "co" else now  # GA 14.10
 
     def values(self, state: State, pid: str) -> dict[str, int]:
         return {k: self.value(state, pid, k) for k in (*CHARACTERISTICS, "lp")}
