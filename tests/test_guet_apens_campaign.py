@@ -146,3 +146,24 @@ def test_a_game_of_version_0_2_has_no_campaign():
     ctx = Context(game.state, "a")
     declare(RS, game.state, ctx, "over", "GA 14.10")
     assert all(row["lp"] is None for row in game.state["data"]["campaign"].values())
+
+
+def test_a_killed_leader_costs_his_troop_1_courage():
+    """GA 14.10.3: in the adventures of Scenario X, a side whose leader is killed loses
+    1 Courage, knights excepted (carried to the next adventure by the sheet)."""
+    from rulesets.guet_apens.steps.combat import wound
+
+    game = Game(RS, "X-1", 4)
+    state = game.state
+    before = {p: RS.value(state, p, "co") for p in state["vars"]["figs"]}
+    ctx = Context(state, "b")
+    wound(RS, state, ctx, "a1", 20, RS.cite("9.10"))
+    figs = state["vars"]["figs"]
+    assert "dead" in figs["a1"]["states"]
+    for pid, f in figs.items():
+        if pid != "a1":
+            lost = 1 if f["side"] == "a" and f["role"] not in ("knight", "leader") else 0
+            assert RS.value(state, pid, "co") == before[pid] - lost
+    assert any("leader is killed" in str(line.text) for line in ctx.lines)
+    declare(RS, state, ctx, "over", "GA 14.10")
+    assert state["data"]["campaign"]["a4"]["courage"] == -1  # a sergeant

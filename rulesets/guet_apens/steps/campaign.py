@@ -178,3 +178,18 @@ def carry_forward(rs: GuetApensModel, state: State, ctx: Context) -> None:
                "Game data (sheets campaign and cargo); enter the Courage each troop won or "
                "lost and who holds the mules, save them as the defaults and start Adventure "
                "{next}"), rs.cite("14.10"), n=n, next=n + 1)
+
+
+def leader_lost(rs: GuetApensModel, state: State, ctx: Context, pid: str) -> None:
+    """GA 14.10.3 (every adventure of Scenario X): a side whose leader is killed names
+    another; its troop loses 1 Courage, the knights excepted."""
+    f = state["vars"]["figs"][pid]
+    if not campaign_of(rs, state) or f["role"] != "leader":
+        return
+    for other in state["vars"]["figs"].values():
+        if other["side"] == f["side"] and other is not f and \
+                other["role"] not in ("knight", "leader") and "dead" not in other["states"]:
+            other["courage"] = int(other.get("courage", 0)) - 1
+    ctx.log(N_("{side}'s leader is killed: its troop loses 1 Courage (knights excepted); "
+               "the player names another leader"), rs.cite("14.10.3"),
+            side=rs.side(f["side"]).name)
