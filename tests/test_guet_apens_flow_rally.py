@@ -71,7 +71,8 @@ def test_a_game_of_version_0_1_has_no_rally():
     state = RS.setup("IX", 1, played_with="0.1")
     assert state["legacy"] == {"rally": False, "group_shots": False, "entries": False,
                                "reactions": False, "flight1_lasts": False,
-                               "campaign": False, "reinforcements": False}
+                               "campaign": False, "reinforcements": False,
+                               "interposed": False}
     old = fleeing(0.0)
     old["legacy"] = state["legacy"]
     old["dice_queue"] = [4]
