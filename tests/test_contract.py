@@ -31,12 +31,14 @@ from rulesets.hex_demo.rules import HexDemo
 from rulesets.hex_demo.steps.move import MovePhase
 from tests.contracthelpers import (
     DEFAULT_PLAN,
+    LONG_RUNS,
     PLANS,
     ContractError,
     Offers,
     check_deciders,
     check_game,
     check_position,
+    check_replay,
     choose,
     legal_by_side,
     play,
@@ -75,6 +77,28 @@ def test_random_games_keep_the_contract(rid, scenario, seed):
     played = play_plan(ruleset(rid), scenario, seed, plan)
     assert played.ended and ruleset(rid).outcome(played.game.state) is not None
     check_game(played)
+
+
+def long_cases() -> list[tuple[str, str, int]]:
+    return [(rid, run.scenario, seed) for rid, runs in sorted(LONG_RUNS.items())
+            for run in runs for seed in range(1, run.seeds + 1)]
+
+
+@pytest.mark.parametrize("rid, scenario, seed", long_cases())
+def test_long_runs_play_to_the_end_and_replay(rid, scenario, seed):
+    """The scenarios played for many seeds (``LONG_RUNS``, e.g. Guet-Apens Scenario V,
+    issue 19): each game to its end, replayed to the same state; one in 25 checked
+    position by position with the whole contract."""
+    run = next(r for r in LONG_RUNS[rid] if r.scenario == scenario)
+    plan = PLANS.get(rid, DEFAULT_PLAN)
+    checked = run.checked(seed)
+    played = play(ruleset(rid), scenario, seed, run.cap, checks=checked, known=plan.known,
+                  per_verb=3 if plan.cheap_offers else None, new_kinds=plan.cheap_offers)
+    assert played.ended and ruleset(rid).outcome(played.game.state) is not None
+    if checked:
+        check_game(played)
+    else:
+        check_replay(played)
 
 
 def test_every_installed_ruleset_is_played():

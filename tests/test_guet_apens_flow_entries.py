@@ -5,8 +5,11 @@ edge at the start of its period; a game of version 0.1 had no entries."""
 
 from __future__ import annotations
 
+import pytest
+
 from boardapp.core.engine.game import Game
 from boardapp.core.table.positions import position
+from boardapp.core.table.tableboard import TABLE_PLACE
 from rulesets.guet_apens import RULESET
 from rulesets.guet_apens.steps.entries import WAITING_BOX
 
@@ -59,3 +62,38 @@ def test_a_game_of_version_0_1_had_no_entries():
     game = _set_up(played_with="0.1")
     assert "entry" not in game.state["vars"]
     assert all(position(game.state, p) for p in game.state["vars"]["figs"])
+
+
+def _lines(game: Game) -> list[str]:
+    return [f"{line.text} ({line.rule})" for entry in game.log for line in entry.lines]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_three_pigs_reinforcement_comes_by_the_d6_table(seed):
+    """GA 14.10.4: in X-1 the Three Pigs group (the escort's last five figures) waits off
+    the table; from period 2 a D6 at the start of each period brings it in: 1 on period
+    2, 1-2 on 3, 1-3 on 4, 1-4 on 5, 1-5 on 6, surely on 7."""
+    game = Game(RS, "X-1", seed)
+    game.play("ready", side="a")
+    game.play("ready", side="b")
+    group = game.state["vars"]["reinforcements"]["pids"]
+    assert group == ["a13", "a14", "a15", "a16", "a17"]
+    assert all(game.state["pieces"][p]["loc"] == WAITING_BOX for p in group)
+    _hold_until(game, 8)
+    faces = {2: {1}, 3: {1, 2}, 4: {1, 2, 3}, 5: {1, 2, 3, 4}, 6: {1, 2, 3, 4, 5}}
+    rolls = [line for line in _lines(game) if line.startswith("Reinforcement")]
+    arrived = game.state["vars"]["reinforcements"]["arrived"]
+    assert 2 <= arrived <= 7 and len(rolls) == arrived - 1
+    for period, line in zip(range(2, arrived), rolls, strict=False):
+        die = int(line.split("D6 ")[1].split()[0])
+        assert die not in faces[period] and "not yet" in line and "(GA 14.10.4)" in line
+    assert "not yet" not in rolls[-1]
+    assert all(game.state["pieces"][p]["loc"] == TABLE_PLACE for p in group)
+
+
+def test_a_game_of_version_0_2_has_the_reinforcement_on_the_table():
+    game = Game(RS, "X-1", 1, None, "0.2")
+    game.play("ready", side="a")
+    game.play("ready", side="b")
+    assert "reinforcements" not in game.state["vars"]
+    assert game.state["pieces"]["a13"]["loc"] == TABLE_PLACE

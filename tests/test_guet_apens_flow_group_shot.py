@@ -58,3 +58,24 @@ def test_no_group_beyond_1_cm_nor_within_half_range_unless_touching():
         state["dice_queue"] = [20]
         resolve_shot(RS, state, ctx, "a1", "b1")
         assert not any("GA 8.10" in (line.rule or "") for line in ctx.lines)
+
+
+def test_a_character_less_than_5_cm_in_front_takes_the_shot_instead():
+    """GA 8.10.3, Example IX: a character on the line from the shooter to the figure
+    hit (here the neighbour b2, hit by an even miss within 2), less than 5 cm in front of
+    it, is hit instead."""
+    y = 30 + 2.5 * (58 / 62)  # on the line from a1 (10, 30) to b2 (72, 32.5), at x = 68
+    state = table("III", {"a1": (10, 30, 90, BOW), "b1": (72, 30, 270, {}),
+                          "b2": (72, 32.5, 270, {}), "b3": (68, y, 270, {})})
+    target = needed(state)
+    die = target + 1 if (target + 1) % 2 == 0 else target + 2
+    state["dice_queue"] = [die, 3]
+    ctx = Context(state, "a")
+    assert resolve_shot(RS, state, ctx, "a1", "b1") == [("b3", 3)]
+    assert any(line.rule and "8.10.3" in line.rule and "in front of" in line.text
+               for line in ctx.lines)
+    old = table("III", {"a1": (10, 30, 90, BOW), "b1": (72, 30, 270, {}),
+                        "b2": (72, 32.5, 270, {}), "b3": (68, y, 270, {})})
+    old["legacy"] = {"interposed": False}  # a game of version 0.2: left to the players
+    old["dice_queue"] = [die, 3]
+    assert resolve_shot(RS, old, Context(old, "a"), "a1", "b1") == [("b2", 3)]

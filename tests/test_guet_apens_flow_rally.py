@@ -70,7 +70,9 @@ def test_the_rally_comes_before_the_new_tests_of_sequence_7():
 def test_a_game_of_version_0_1_has_no_rally():
     state = RS.setup("IX", 1, played_with="0.1")
     assert state["legacy"] == {"rally": False, "group_shots": False, "entries": False,
-                               "reactions": False, "flight1_lasts": False}
+                               "reactions": False, "flight1_lasts": False,
+                               "campaign": False, "reinforcements": False,
+                               "interposed": False}
     old = fleeing(0.0)
     old["legacy"] = state["legacy"]
     old["dice_queue"] = [4]

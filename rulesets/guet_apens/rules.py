@@ -33,10 +33,12 @@ from .model.sheet import figure_sheet
 from .model.shooting import WEAPONS
 from .model.words import N_, WORDS, data_word, listing, outcome_words
 from .steps.assaults import NameChampion, place_assault
+from .steps.campaign import CAMPAIGN, CARGO
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
-from .steps.entries import ENTRIES
+from .steps.entries import ENTRIES, REINFORCEMENTS
 from .steps.hidden import Spotting, may_hide
+from .steps.interposed import INTERPOSED
 from .steps.joust import PICK_STEP, PickTeams, place_jousters
 from .steps.morale import FLIGHT_LASTS
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
@@ -57,6 +59,7 @@ VICTORY_TEXT = {
     "players": N_("The scenario's objective, judged by the players")}
 PLAYABLE = tuple(VICTORY_TEXT)
 READINGS_FILE = Path(__file__).resolve().parent / "data" / "readings.yaml"
+CAMPAIGN_FILE = Path(__file__).resolve().parent / "data" / "campaign.yaml"
 
 
 def _limits(group: dict[str, Any]) -> dict[str, tuple[int | None, int | None]]:
@@ -124,7 +127,21 @@ class GuetApens(GuetApensModel):
                       (), "records", {"default": CellType("text", label=N_("reading"))},
                       keys=r"B\d+", rule="GA 17", row_label="where", row_help="question",
                       note=N_("The reading used for each ambiguity of the book; the log "
-                              "names it where it applies."))]
+                              "names it where it applies.")),
+                Sheet(CAMPAIGN, N_("Scenario X campaign: what each figure carries"),
+                      CAMPAIGN_FILE, ("figures",), "records",
+                      {"lp": CellType("int", low=0, high=11, label=N_("LP left")),
+                       "gone": CellType("bool", label=N_("killed or captured")),
+                       "courage": CellType("int", low=-10, high=10,
+                                           label=N_("Courage won or lost"))},
+                      keys=r"[ab]\d+", rule="GA 14.10",
+                      note=N_("Written at the end of each adventure of Scenario X; save "
+                              "it as the defaults to start the next one with it.")),
+                Sheet(CARGO, N_("Scenario X campaign: the cargo"), CAMPAIGN_FILE,
+                      ("cargo",), "records",
+                      {"holder": CellType("choice", choices=SIDES, label=N_("held by")),
+                       "count": CellType("int", low=0, high=2, label=N_("mules left"))},
+                      rule="GA 14.10", note=N_("Who holds the mules and their cargo."))]
 
     def setup(self, scenario: str, seed: int, played_with: str | None = None) -> State:
         self.play_on(scenario)
@@ -141,7 +158,10 @@ class GuetApens(GuetApensModel):
         if played_with == "0.1":
             state["legacy"] = {RALLY: False, GROUP_SHOTS: False,  # GA 12.5, 8.10,
                                ENTRIES: False, REACTIONS: False,  # 14.8.1, 8.6.1,
-                               FLIGHT_LASTS: False}  # 12.4: from 0.2
+                               FLIGHT_LASTS: False, CAMPAIGN: False,  # 12.4: from 0.2
+                               REINFORCEMENTS: False, INTERPOSED: False}
+        elif played_with == "0.2":  # GA 14.10, 14.10.4, 8.10.3: from 0.3
+            state["legacy"] = {CAMPAIGN: False, REINFORCEMENTS: False, INTERPOSED: False}
         if sc.get("victory") in ("joust", "assaults"):
             v["rules"] = sc.get("rules", [])
             v["lances_replaced"] = True

@@ -17,6 +17,7 @@ The book has no numbered sections: citations are the digest's ids (``GA 9.1``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -140,12 +141,19 @@ def parse_path(text: str) -> tuple[tuple[tuple[float, float], ...], float | None
     return tuple(points), facing
 
 
+@lru_cache(maxsize=64)
+def _indexed(bases: tuple[tuple[str, Base], ...]) -> Bases:
+    """The index of these bases, built once while the figures stand still (the same
+    position is asked many times: each side's orders, the blows, the morale)."""
+    return Bases(dict(bases))
+
+
 class GuetApensModel(Ruleset):
     """Guet-Apens's data and predicates (see the module docstring)."""
 
     id = "guet-apens"
     name = N_("Guet-Apens")
-    version = "0.2"
+    version = "0.3"
     """0.2: the rally (GA 12.5) in sequence 7, the shots into a group (GA 8.10), the
     reaction shots (GA 8.6.1), Scenario VIII-1's entry periods (GA 14.8.1) and Flight I
     lasting through the period of its move (GA 12.4); games of 0.1 replay without them
@@ -208,7 +216,8 @@ class GuetApensModel(Ruleset):
         f = self.fig(state, pid)
         if key == "lp":
             return int(f["lp"])
-        return reduced(int(f["start"][key]), self.column(state, pid))
+        now = reduced(int(f["start"][key]), self.column(state, pid))
+        return now + int(f.get("courage", 0)) if key == "co" else now  # GA 14.10
 
     def values(self, state: State, pid: str) -> dict[str, int]:
         return {k: self.value(state, pid, k) for k in (*CHARACTERISTICS, "lp")}
@@ -274,7 +283,7 @@ class GuetApensModel(Ruleset):
         return figure_bases(self, state)
 
     def index(self, state: State) -> Bases:
-        return Bases(self.bases(state))
+        return _indexed(tuple(sorted(self.bases(state).items())))
 
     def enemies_in_contact(self, state: State, pid: str, index: Bases | None = None) -> list[str]:
         index = index or self.index(state)

@@ -18,6 +18,7 @@ from ..model.d20 import Test
 from ..model.words import N_, both, data_word, listing
 from ..model.wounds import faint_check
 from ..model.wounds import wound as wound_of
+from .campaign import leader_lost
 from .capture import (
     capture_attempt,
     knock_out,
@@ -57,6 +58,7 @@ def wound(rs: GuetApensModel, state: State, ctx: Context, pid: str, lost: int,
         f["states"] = sorted(set(f["states"]) | {"dead"})
         ctx.log(N_("{name} is killed: his figure leaves the table"), rs.cite("2.4"), name=name)
         put_piece(state, pid, rs.eliminated_box)
+        leader_lost(rs, state, ctx, pid)  # GA 14.10.3
         return
     if rs.column(state, pid) != column:
         vals = rs.values(state, pid)

@@ -15,8 +15,9 @@ from boardapp.core.engine.verbs import verb
 
 from ..model import GuetApensModel
 from ..model.words import N_, WORDS, both
+from .campaign import start_adventure
 from .carriers import NameCarriers
-from .entries import start_entries
+from .entries import hold_reinforcements, start_entries
 from .hidden import ShowHidden, hide, why_not_hide
 
 START_STEP = "deploy"
@@ -75,7 +76,9 @@ class Deploy(ShowHidden, NameCarriers, Step[GuetApensModel]):
         frame["vars"].setdefault("ready", []).append(ctx.side)
         ctx.log(N_("{side} has set up"), rs.cite("1.8"), side=rs.side(ctx.side).name)
         if not self.deciders(rs, state, frame):
+            start_adventure(rs, state, ctx)  # GA 14.10: what the last adventure carries
             start_entries(rs, state, ctx)  # GA 14.8.1: who enters when
+            hold_reinforcements(rs, state, ctx)  # GA 14.10.4: a D6 each period
             ctx.log(N_("Period {turn} begins"), rs.cite("5"), turn=1)
             flow.end(rs, state, ctx, None)
 

@@ -17,7 +17,7 @@ from .assaults import after_assault
 from .capture import watch_knocked
 from .carry import carry_out_sequence
 from .combat import MELEE_STEP, melee_sides, resolve_charges
-from .entries import enter_now
+from .entries import enter_now, reinforce_now
 from .hidden import call_spot
 from .joust import after_pass
 from .morale import end_of_period, forced_moves, morale_sequence
@@ -83,6 +83,7 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
         for f in v["figs"].values():
             f.pop("shot_this_period", None)
         enter_now(rs, state, ctx)  # GA 14.8.1
+        reinforce_now(rs, state, ctx)  # GA 14.10.4
         wake(rs, state, ctx)
         forced_moves(rs, state, ctx)
         return False

@@ -33,6 +33,7 @@ from ..model.shooting import (
 from ..model.words import N_, both, listing
 from .choices import ChoiceWords
 from .combat import wound
+from .interposed import interposed
 from .reaction import plays_reactions, reaction_targets, sixths_seen
 from .tests_d20 import roll_test
 
@@ -232,6 +233,12 @@ def resolve_shot(rs: GuetApensModel, state: State, ctx: Context, pid: str,
         ctx.log(text, rs.cite("8.10"), roll=done.roll, needed=done.target,
                 other=rs.piece_name(state, other), target=tname, name=name, how=how)
         target, tname, tf = other, rs.piece_name(state, other), rs.fig(state, other)
+    front = interposed(rs, state, pid, target, index or rs.index(state)) if group else None
+    if front is not None:  # GA 8.10.3: the character in front of the group takes it
+        ctx.log(N_("{other}, on the trajectory less than 5 cm in front of {target}, is hit "
+                   "instead"), rs.cite("8.10.3"), other=rs.piece_name(state, front),
+                target=tname)
+        target, tname, tf = front, rs.piece_name(state, front), rs.fig(state, front)
     sides = damage_die(weapon)
     dmg = shot_damage([ctx.roll(sides)], mail=bool(tf.get("mail")), readings=rs.readings(state))
     ctx.log(N_("{name} hits {target}: D{sides} = {lp} LP [B9={how}]"), rs.cite("8.9"),
@@ -249,7 +256,7 @@ def neighbours(rs: GuetApensModel, state: State, pid: str, target: str, distance
     """GA 8.10.2-4: the nearest character of ``target``'s group on his right and on his
     left as seen from the shooter: beyond half the range a group is characters at most 1
     cm apart, within it only bases touching; bows and crossbows only. (The character
-    interposed less than 5 cm in front, GA 8.10.3, is left to the players.)"""
+    interposed less than 5 cm in front, GA 8.10.3: :mod:`.interposed`.)"""
     index = index or rs.index(state)
     if pid not in index.bases or target not in index.bases:
         return {}

@@ -9,6 +9,7 @@ from boardapp.core.engine.state import State
 from ..model import SIDES, GuetApensModel
 from ..model.scenario_rules import pillage_losses, pillage_winner
 from ..model.words import N_, said
+from .campaign import carry_forward
 
 OUT_OF_FIGHT = {"dead", "out", "captured", "hit"}
 """Dead, off the table (fled, panicked), captured or surrendered, or (Scenario III) hit."""
@@ -23,6 +24,7 @@ def standing(rs: GuetApensModel, state: State, side: str) -> list[str]:
 def declare(rs: GuetApensModel, state: State, ctx: Context, text: str, rule: str) -> None:
     state["vars"]["result"] = said(text)
     ctx.log(text, rule)
+    carry_forward(rs, state, ctx)  # GA 14.10: an adventure of Scenario X carries on
 
 
 def check_victory(rs: GuetApensModel, state: State, ctx: Context) -> None:
