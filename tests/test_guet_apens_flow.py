@@ -79,3 +79,57 @@ def test_both_jousters_charge_each_other_and_meet_beyond_12_cm():
         game.push("reveal", side=side)
     texts = [line.text for entry in game.log for line in entry.lines]
     assert any("the charge is effective" in t for t in texts)
+
+
+def _picked(seed: int, played_with: str | None = None) -> Game:
+    """Scenario I with the teams picked: four knights a side in line."""
+    game = Game(RS, "I", seed, played_with=played_with)
+    for _ in range(6):
+        side = RS.deciding_sides(game.state)[0]
+        game.push(next(iter(RS.legal_actions(game.state, side))).text(), side=side)
+    return game
+
+
+def _pass(game: Game, results: list[dict]) -> dict[str, list[str]]:
+    from boardapp.core.engine.context import Context
+    from rulesets.guet_apens.steps.joust import after_pass
+
+    state = game.state
+    after_pass(RS, state, Context(state, "a"), results)
+    return state["vars"]["joust"]["lines"]
+
+
+def test_after_a_pass_only_the_side_that_lost_no_knight_rests_its_winner():
+    """B25 'rests': the winner lets his next companion joust. Both knights unhorsed
+    together: neither side won, so neither line turns (this once depended on a Python set's
+    order, which differs from one process to the next)."""
+    game = _picked(5)
+    lines = game.state["vars"]["joust"]["lines"]
+    a, b = list(lines["a"]), list(lines["b"])
+    assert len(a) == len(b) == 4
+    after = _pass(game, [{"charger": a[0], "target": b[0], "broke": False, "unhorsed": True}])
+    assert after["b"] == b[1:] and after["a"] == a[1:] + a[:1]
+
+    game = _picked(5)
+    lines = game.state["vars"]["joust"]["lines"]
+    a, b = list(lines["a"]), list(lines["b"])
+    after = _pass(game, [
+        {"charger": a[0], "target": b[0], "broke": False, "unhorsed": True},
+        {"charger": b[0], "target": a[0], "broke": False, "unhorsed": True}])
+    assert after == {"a": a[1:], "b": b[1:]}
+
+
+def test_games_of_0_2_keep_one_fixed_reading_of_a_double_fall():
+    """Before 0.3 the side whose line turned was the one of a fallen knight taken from a
+    set; replays now take the lowest id, the same in every process."""
+    game = _picked(5, played_with="0.2")
+    lines = game.state["vars"]["joust"]["lines"]
+    a, b = list(lines["a"]), list(lines["b"])
+    after = _pass(game, [
+        {"charger": a[0], "target": b[0], "broke": False, "unhorsed": True},
+        {"charger": b[0], "target": a[0], "broke": False, "unhorsed": True}])
+    first_out_side = "a" if min(a[0], b[0]) == a[0] else "b"
+    turned = "b" if first_out_side == "a" else "a"
+    rest = {"a": a[1:], "b": b[1:]}
+    rest[turned] = rest[turned][1:] + rest[turned][:1]
+    assert after == rest

@@ -39,7 +39,7 @@ from .steps.deploy import START_STEP, Deploy
 from .steps.entries import ENTRIES, REINFORCEMENTS
 from .steps.hidden import Spotting, may_hide
 from .steps.interposed import INTERPOSED
-from .steps.joust import PICK_STEP, PickTeams, place_jousters
+from .steps.joust import PICK_STEP, WINNER_RESTS, PickTeams, place_jousters
 from .steps.morale import FLIGHT_LASTS
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_of
@@ -159,9 +159,11 @@ class GuetApens(GuetApensModel):
             state["legacy"] = {RALLY: False, GROUP_SHOTS: False,  # GA 12.5, 8.10,
                                ENTRIES: False, REACTIONS: False,  # 14.8.1, 8.6.1,
                                FLIGHT_LASTS: False, CAMPAIGN: False,  # 12.4: from 0.2
-                               REINFORCEMENTS: False, INTERPOSED: False}
-        elif played_with == "0.2":  # GA 14.10, 14.10.4, 8.10.3: from 0.3
-            state["legacy"] = {CAMPAIGN: False, REINFORCEMENTS: False, INTERPOSED: False}
+                               REINFORCEMENTS: False, INTERPOSED: False,
+                               WINNER_RESTS: False}
+        elif played_with == "0.2":  # GA 14.10, 14.10.4, 8.10.3, B25: from 0.3
+            state["legacy"] = {CAMPAIGN: False, REINFORCEMENTS: False, INTERPOSED: False,
+                               WINNER_RESTS: False}
         if sc.get("victory") in ("joust", "assaults"):
             v["rules"] = sc.get("rules", [])
             v["lances_replaced"] = True

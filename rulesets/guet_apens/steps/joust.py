@@ -21,6 +21,10 @@ from ..model.words import N_, said
 from .assaults import place_assault
 
 PICK_STEP = "pick"
+WINNER_RESTS = "winner-rests"
+"""Legacy switch (from 0.3): after a pass where both knights fall, neither side rests its
+next companion (B25); before, the side was the one of whichever fallen knight a Python set
+gave first, which changed from one process to the next."""
 TEAM = 4
 START = {"a": (10.0, 30.0, 90.0), "b": (70.0, 30.0, 270.0)}
 """Where each side's jouster starts: either short end of the lists, facing the other."""
@@ -71,10 +75,12 @@ def after_pass(rs: GuetApensModel, state: State, ctx: Context,
         put_piece(state, pid, rs.eliminated_box)
         ctx.log(N_("{name} is eliminated"), rs.cite("14.1"), name=rs.piece_name(state, pid))
     if out and rs.switch(state, "B25") == "rests":
+        losers = {rs.piece_side(state, pid) for pid in out}
+        if not (state.get("legacy") or {}).get(WINNER_RESTS, True):
+            losers = {rs.piece_side(state, min(out))}  # 0.1-0.2 read a set's first item
         for side in SIDES:
             line = j["lines"][side]
-            if line and not (set(line[:1]) & out) and len(line) > 1 and \
-                    rs.piece_side(state, next(iter(out))) != side:
+            if len(line) > 1 and side not in losers:
                 line.append(line.pop(0))
                 ctx.log(N_("{name} wins and lets {other} joust (B25=rests)"), rs.cite("14.1"),
                         name=rs.piece_name(state, line[-1]),
