@@ -175,3 +175,23 @@ def test_guet_apens_joust_the_computer_picks_the_knight_the_charge_favours() -> 
     before = rs.evaluate(game.state, side)
     figs[best]["side"], figs[best]["states"] = side, ["out"]  # out of the fight: worth 0
     assert rs.evaluate(game.state, side) == before
+
+
+def test_montjoie_a_second_city_of_a_province_is_worth_more_than_one_elsewhere() -> None:
+    from rulesets.montjoie.model.judge import assets
+    rs = find_ruleset("montjoie")
+    state = Game(rs, None, 1).state
+    nation = rs.players(state)[0]
+    big = [p for p in rs.provinces() if len(rs.province_cities(p)) >= 3][:2]
+    assert len(big) == 2
+    for entry in state["vars"]["cities"].values():
+        entry["owner"], entry["level"] = None, 1
+    cities = state["vars"]["cities"]
+    first, second = rs.province_cities(big[0])[:2]
+    elsewhere = rs.province_cities(big[1])[0]
+    cities[first] = {"owner": nation, "level": 1}
+    cities[second] = {"owner": nation, "level": 1}
+    together = assets(rs, state, nation)
+    cities[second]["owner"] = None
+    cities[elsewhere] = {"owner": nation, "level": 1}
+    assert together > assets(rs, state, nation)  # Séq. 8: a whole province gives PP

@@ -22,9 +22,10 @@ def standing(rs: GuetApensModel, state: State, side: str) -> list[str]:
 
 def worth(fig: dict, wounds: bool = True) -> float:
     """What a figure still in the fight is worth to the computer opponent: its life
-    points (where wounds count: not in the joust, GA 14.1), and for a rider the terms of the charge (GA 9.1.2: his horse's Agility and
-    his Skill against half the target horse's Agility and the target's Strength; each
-    point is 1 in 20 on the die), else its Skill, Strength and Agility (GA 9.8)."""
+    points (where wounds count: not in the joust, GA 14.1), and for a rider the terms
+    of the charge (GA 9.1.2: his horse's Agility and his Skill against half the target
+    horse's Agility and the target's Strength; each point is 1 in 20 on the die), else
+    its Skill, Strength and Agility (GA 9.8)."""
     start = fig["start"]
     value = 20.0 + (2.0 * fig["lp"] if wounds else 0.0)
     horse = fig.get("horse")
