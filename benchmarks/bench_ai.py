@@ -84,10 +84,11 @@ def row(rid: str, a: str, b: str, games: int, seed: int = 1) -> str:
         lost = sum(1 for r in mine if r.finished and len(r.winners) == 1
                    and r.winners != [side])
         drawn = sum(1 for r in mine if r.finished and len(r.winners) != 1)
-        out.append(f"    A ({a}) on {side}: {len(mine)} games, won {won}, lost {lost}, "
+        out.append(f"    A ({a}) on {side}: {len(mine)} game(s), won {won}, lost {lost}, "
                    f"drawn {drawn}, unfinished {sum(1 for r in mine if not r.finished)}")
-    out.append(f"    decisions of A ({a}): {spread(tally.level_times['A'])}")
-    out.append(f"    decisions of B ({b}): {spread(tally.level_times['B'])}")
+    for label, level in (("A", a), ("B", b)):
+        if level != "random":
+            out.append(f"    decisions of {label} ({level}): {spread(tally.level_times[label])}")
     return "\n".join(out)
 
 
