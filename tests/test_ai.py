@@ -14,6 +14,7 @@ from boardapp.core.ai.hint import suggest
 from boardapp.core.ai.players import (
     LEVELS,
     REFUSED,
+    STALL,
     NormalPlayer,
     StrongPlayer,
     clear_winner,
@@ -219,3 +220,13 @@ def test_strong_keeps_the_normal_choice_unless_the_rollouts_clearly_disagree() -
     assert clear_winner(steady_and_noisy, 2.0) == 1  # a steady gain, not a lucky one
     assert clear_winner([[0.0, 10.0], [0.0, -8.0], [0.0, 9.0]], 2.0) == 0
     assert clear_winner([[REFUSED, 1.0], [REFUSED, 2.0]], 2.0) == 1
+
+
+def test_planning_again_the_same_plan_comes_after_moving_the_game_on() -> None:
+    rs = find_ruleset("table-demo")
+    game = Game(rs, None, 1)
+    side = rs.acting_side(game.state)
+    plan = next(a for a in rs.legal_actions(game.state, side) if a.verb == "plan")
+    game.play(plan, side=side)
+    view = fair_view(rs, game.state, side, random.Random(1))
+    assert NormalPlayer.look(rs, view, side, plan) <= rs.evaluate(view, side) - STALL

@@ -25,6 +25,8 @@ from .levels import LEVELS
 from .view import fair_view, play_on
 
 REFUSED = float("-inf")
+STALL = 1e9
+"""What an action that leaves the state as it was costs in a player's eyes."""
 Progress = Callable[[float], bool]
 """``progress(fraction_done) -> keep_going``: a thinking player reports how far it is
 and stops (with its best choice so far) when told not to go on."""
@@ -99,8 +101,15 @@ class NormalPlayer(Player):
 
     @staticmethod
     def look(ruleset: Ruleset, view: State, side: str, action: Action) -> float:
+        """``evaluate`` after ``action`` in ``view``; an action that changes nothing
+        (planning again the plan already made) is put behind every action that moves
+        the game on, or a side that the end of the game does not favour would stall
+        forever rather than end it."""
         after = play_on(ruleset, view, action, side)
-        return REFUSED if after is None else ruleset.evaluate(after, side)
+        if after is None:
+            return REFUSED
+        value = ruleset.evaluate(after, side)
+        return value - STALL if after == view else value
 
 
 class StrongPlayer(NormalPlayer):
