@@ -32,7 +32,7 @@ from boardapp.core.ai.players import RandomPlayer  # noqa: E402
 from boardapp.core.engine.ruleset import find_ruleset  # noqa: E402
 
 GAMES = ("hex-demo", "deux-bretagne", "lily-ermine", "lion-in-winter", "montjoie",
-         "table-demo")
+         "table-demo", "guet-apens")
 
 
 def playouts_per_minute(rid: str, games: int = 3) -> tuple[float, float]:
@@ -57,42 +57,62 @@ def best_other(tally: Tally) -> int:
     return max(won.values(), default=0)
 
 
-def row(rid: str, a: str, b: str, games: int) -> str:
-    """One arena line: A's wins, B's, draws, A's wins per side, decision times."""
+def spread(times: list[float]) -> str:
+    """Decision times in CPU ms: mean, median, p95, max and how many."""
+    times = times or [0.0]
+    return (f"mean {statistics.mean(times) * 1000:.0f}, median {percentile(times, 50) * 1000:.0f}"
+            f", p95 {percentile(times, 95) * 1000:.0f}, max {max(times) * 1000:.0f} ms "
+            f"({len(times)} decisions)")
+
+
+def row(rid: str, a: str, b: str, games: int, seed: int = 1) -> str:
+    """An arena's lines: A's wins, B's, draws; the same for each side A held; each
+    level's decision times."""
     rs = find_ruleset(rid)
     start = time.process_time()
-    tally = arena(rs, None, a, b, games, seed=1)
+    tally = arena(rs, None, a, b, games, seed=seed)
     spent = time.process_time() - start
-    times = tally.decision_times or [0.0]
-    by_side: Counter[str] = Counter()
-    for r in tally.records:
-        if r.finished and len(r.winners) == 1 and r.seats.get(r.winners[0]) == "A":
-            by_side[r.winners[0]] += 1
     several = len([s for s in rs.sides if s.playable]) > 2
     other = f", best single B side {best_other(tally)}" if several else ""
-    return (f"  {a:>6} vs {b:<6} {games:3d} games: A {tally.wins('A'):3d}, "
-            f"B {tally.wins('B'):3d}{other}, draws {tally.draws}, unfinished "
-            f"{tally.unfinished}; A's wins by side {dict(sorted(by_side.items()))}; "
-            f"decision mean {statistics.mean(times) * 1000:.0f} ms, p95 "
-            f"{percentile(times, 95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms; "
-            f"{spent:.0f} s CPU")
+    out = [f"  {a:>6} vs {b:<6} {games:3d} games: A {tally.wins('A'):3d}, "
+           f"B {tally.wins('B'):3d}{other}, draws {tally.draws}, unfinished "
+           f"{tally.unfinished}; {spent:.0f} s CPU"]
+    held = sorted({side for r in tally.records for side, lv in r.seats.items() if lv == "A"})
+    for side in held:
+        mine = [r for r in tally.records if r.seats.get(side) == "A"]
+        won = sum(1 for r in mine if r.finished and r.winners == [side])
+        lost = sum(1 for r in mine if r.finished and len(r.winners) == 1
+                   and r.winners != [side])
+        drawn = sum(1 for r in mine if r.finished and len(r.winners) != 1)
+        out.append(f"    A ({a}) on {side}: {len(mine)} game(s), won {won}, lost {lost}, "
+                   f"drawn {drawn}, unfinished {sum(1 for r in mine if not r.finished)}")
+    for label, level in (("A", a), ("B", b)):
+        if level != "random":
+            out.append(f"    decisions of {label} ({level}): {spread(tally.level_times[label])}")
+    return "\n".join(out)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4, help="normal against random")
     parser.add_argument("--strong-games", type=int, default=2, help="strong against normal")
+    parser.add_argument("--seed", type=int, default=1, help="the arenas' seed")
+    parser.add_argument("--no-playouts", action="store_true",
+                        help="skip the random playouts per minute")
     parser.add_argument("rulesets", nargs="*", default=list(GAMES))
     args = parser.parse_args(argv)
     print("Computer opponent (issue 20), CPU time, main scenarios:")
     for rid in args.rulesets:
-        per_minute, length = playouts_per_minute(rid)
-        print(f"{rid}: {per_minute:.0f} random playouts per CPU minute "
-              f"({length:.0f} actions each)", flush=True)
+        if args.no_playouts:
+            print(f"{rid}:", flush=True)
+        else:
+            per_minute, length = playouts_per_minute(rid)
+            print(f"{rid}: {per_minute:.0f} random playouts per CPU minute "
+                  f"({length:.0f} actions each)", flush=True)
         if args.games:
-            print(row(rid, "normal", "random", args.games), flush=True)
+            print(row(rid, "normal", "random", args.games, args.seed), flush=True)
         if args.strong_games:
-            print(row(rid, "strong", "normal", args.strong_games), flush=True)
+            print(row(rid, "strong", "normal", args.strong_games, args.seed), flush=True)
 
 
 if __name__ == "__main__":

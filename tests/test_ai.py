@@ -11,7 +11,15 @@ from council import Council3
 from boardapp.cli import main
 from boardapp.core.ai.arena import arena, winners
 from boardapp.core.ai.hint import suggest
-from boardapp.core.ai.players import LEVELS, NormalPlayer, StrongPlayer, make_player
+from boardapp.core.ai.players import (
+    LEVELS,
+    REFUSED,
+    STALL,
+    NormalPlayer,
+    StrongPlayer,
+    clear_winner,
+    make_player,
+)
 from boardapp.core.ai.view import fair_view
 from boardapp.core.base.errors import BoardappError
 from boardapp.core.engine.game import Game
@@ -204,3 +212,21 @@ def test_deux_bretagne_guesses_the_other_hand_from_the_unseen_cards() -> None:
             guesses.add(tuple(sorted(v["hands"][other])))
         hidden = len(real["decks"][other]) + len(real["hands"][other])
         assert len(guesses) > 1 or hidden == len(real["hands"][other])
+
+
+def test_strong_keeps_the_normal_choice_unless_the_rollouts_clearly_disagree() -> None:
+    assert clear_winner([[1.0, 5.0]], 2.0) == 0  # one rollout says nothing
+    steady_and_noisy = [[1.0, 3.0, 2.0], [1.0, 3.2, 2.0], [1.0, 2.8, 9.0]]
+    assert clear_winner(steady_and_noisy, 2.0) == 1  # a steady gain, not a lucky one
+    assert clear_winner([[0.0, 10.0], [0.0, -8.0], [0.0, 9.0]], 2.0) == 0
+    assert clear_winner([[REFUSED, 1.0], [REFUSED, 2.0]], 2.0) == 1
+
+
+def test_planning_again_the_same_plan_comes_after_moving_the_game_on() -> None:
+    rs = find_ruleset("table-demo")
+    game = Game(rs, None, 1)
+    side = rs.acting_side(game.state)
+    plan = next(a for a in rs.legal_actions(game.state, side) if a.verb == "plan")
+    game.play(plan, side=side)
+    view = fair_view(rs, game.state, side, random.Random(1))
+    assert NormalPlayer.look(rs, view, side, plan) <= rs.evaluate(view, side) - STALL

@@ -8,6 +8,7 @@ import random
 from boardapp.core.ai.arena import arena, winners
 from boardapp.core.ai.measures import approach, steps_to
 from boardapp.core.ai.view import fair_view
+from boardapp.core.engine.actions import Action
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import find_ruleset
 from boardapp.core.engine.state import put_piece
@@ -155,3 +156,42 @@ def test_deux_bretagne_evaluation_follows_the_campaign_of_blois() -> None:
     game.state["vars"]["events_at"] = {"B-02": 0}  # an event played, its text not automated
     claim = play_on(rs, game.state, Action("claim-evran", ("B-02",)), "blois")
     assert claim is not None and rs.evaluate(claim, "blois") < rs.evaluate(game.state, "blois")
+
+
+def test_guet_apens_joust_the_computer_picks_the_knight_the_charge_favours() -> None:
+    rs = find_ruleset("guet-apens")
+    game = Game(rs, "I", 1)  # GA 14.1: the teams picked first
+    figs = game.state["vars"]["figs"]
+    side = rs.acting_side(game.state)
+    free = [p for p, f in figs.items() if f["side"] is None]
+    best = max(free, key=lambda p: figs[p]["horse"]["ag"] + figs[p]["start"]["sk"]
+               + (figs[p]["horse"]["ag"] + 1) // 2 + figs[p]["start"]["st"])
+    values = {}
+    for pid in free:
+        picked = Game(rs, "I", 1)
+        picked.play(Action("pick", (pid,)), side=side)
+        values[pid] = rs.evaluate(picked.state, side)
+    assert max(values, key=lambda p: values[p]) == best
+    before = rs.evaluate(game.state, side)
+    figs[best]["side"], figs[best]["states"] = side, ["out"]  # out of the fight: worth 0
+    assert rs.evaluate(game.state, side) == before
+
+
+def test_montjoie_a_second_city_of_a_province_is_worth_more_than_one_elsewhere() -> None:
+    from rulesets.montjoie.model.judge import assets
+    rs = find_ruleset("montjoie")
+    state = Game(rs, None, 1).state
+    nation = rs.players(state)[0]
+    big = [p for p in rs.provinces() if len(rs.province_cities(p)) >= 3][:2]
+    assert len(big) == 2
+    for entry in state["vars"]["cities"].values():
+        entry["owner"], entry["level"] = None, 1
+    cities = state["vars"]["cities"]
+    first, second = rs.province_cities(big[0])[:2]
+    elsewhere = rs.province_cities(big[1])[0]
+    cities[first] = {"owner": nation, "level": 1}
+    cities[second] = {"owner": nation, "level": 1}
+    together = assets(rs, state, nation)
+    cities[second]["owner"] = None
+    cities[elsewhere] = {"owner": nation, "level": 1}
+    assert together > assets(rs, state, nation)  # Séq. 8: a whole province gives PP

@@ -46,6 +46,7 @@ from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_
 from .steps.rally import RALLY
 from .steps.reaction import REACTIONS
 from .steps.shooting import GROUP_SHOTS, Shooting
+from .steps.victory import evaluate
 
 VICTORY_TEXT = {
     "joust": N_("Four knights a side joust one against one until one side has none left"),
@@ -275,6 +276,9 @@ class GuetApens(GuetApensModel):
 
     def outcome(self, state: State) -> str | None:
         return outcome_words(state["vars"].get("result"))
+
+    def evaluate(self, state: State, side: str) -> float:
+        return evaluate(self, state, side)
 
     def status(self, state: State) -> Status:
         sc = self.scenario_data(state["scenario"])

@@ -46,6 +46,8 @@ class Tally:
     level_b: str
     records: list[GameRecord] = field(default_factory=list)
     decision_times: list[float] = field(default_factory=list)
+    level_times: dict[str, list[float]] = field(default_factory=lambda: {"A": [], "B": []})
+    """"A" or "B" -> the thinking times of that level's seats"""
 
     def wins(self, label: str) -> int:
         """Games won alone by a side that level A (``"A"``) or B (``"B"``) held."""
@@ -105,9 +107,11 @@ def winners(ruleset: Ruleset, state: State) -> list[str]:
 
 
 def play_game(ruleset: Ruleset, scenario: str | None, seed: int, seats: dict[str, Player],
-              cap: int = DEFAULT_CAP, times: list[float] | None = None) -> Game:
+              cap: int = DEFAULT_CAP, times: list[float] | None = None,
+              side_times: dict[str, list[float]] | None = None) -> Game:
     """Play one game to its end (or ``cap`` actions) with ``seats`` (side -> player);
-    append each seated player's thinking time to ``times``."""
+    append each seated player's thinking time to ``times`` (and to ``side_times[side]``
+    when that list is given)."""
     game = Game(ruleset, scenario, seed)
     spare = RandomPlayer(seed ^ 0x5EED)
     while ruleset.outcome(game.state) is None and len(game.log) < cap:
@@ -118,8 +122,11 @@ def play_game(ruleset: Ruleset, scenario: str | None, seed: int, seats: dict[str
         player = seats.get(side)
         start = time.process_time()
         action = (player or spare).choose(ruleset, game.state, side, legal)
+        spent = time.process_time() - start
         if player is not None and times is not None:
-            times.append(time.process_time() - start)
+            times.append(spent)
+        if player is not None and side_times is not None and side in side_times:
+            side_times[side].append(spent)
         game.play(action, side=side)
     return game
 
@@ -139,7 +146,8 @@ def arena(ruleset: Ruleset, scenario: str | None, level_a: str, level_b: str, ga
         seats: dict[str, Player] = {first: make_player(level_a, game_seed * 7 + 1)}
         for i, side in enumerate(s for s in sides if s != first):
             seats[side] = make_player(level_b, game_seed * 7 + 2 + i)
-        game = play_game(ruleset, scenario, game_seed, seats, cap, tally.decision_times)
+        held = {s: tally.level_times["A" if s == first else "B"] for s in seats}
+        game = play_game(ruleset, scenario, game_seed, seats, cap, tally.decision_times, held)
         finished = ruleset.outcome(game.state) is not None
         record = GameRecord(game_seed, {s: "A" if s == first else "B" for s in seats},
                             winners(ruleset, game.state) if finished else [], len(game.log),

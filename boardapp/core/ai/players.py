@@ -9,7 +9,9 @@ replays the same with the same seeds.
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -23,6 +25,8 @@ from .levels import LEVELS
 from .view import fair_view, play_on
 
 REFUSED = float("-inf")
+STALL = 1e9
+"""What an action that leaves the state as it was costs in a player's eyes."""
 Progress = Callable[[float], bool]
 """``progress(fraction_done) -> keep_going``: a thinking player reports how far it is
 and stops (with its best choice so far) when told not to go on."""
@@ -97,25 +101,37 @@ class NormalPlayer(Player):
 
     @staticmethod
     def look(ruleset: Ruleset, view: State, side: str, action: Action) -> float:
+        """``evaluate`` after ``action`` in ``view``; an action that changes nothing
+        (planning again the plan already made) is put behind every action that moves
+        the game on, or a side that the end of the game does not favour would stall
+        forever rather than end it."""
         after = play_on(ruleset, view, action, side)
-        return REFUSED if after is None else ruleset.evaluate(after, side)
+        if after is None:
+            return REFUSED
+        value = ruleset.evaluate(after, side)
+        return value - STALL if after == view else value
 
 
 class StrongPlayer(NormalPlayer):
-    """The best ``keep`` actions of the normal player, each played on in ``rollouts``
-    guessed views until ``side`` decides again after another side has (its next turn),
-    at most ``depth`` actions: every side plays as the normal player would (greedily by
+    """The normal player's choice, unless playing on says clearly that another of its
+    best ``keep`` is better. Each candidate is played on in up to ``rollouts`` guessed
+    views until ``side`` decides again after another side has (its next turn), at most
+    ``depth`` actions: every side plays as the normal player would (greedily by
     ``evaluate`` among at most ``rollout_width`` of its actions); the end position is
     judged by ``evaluate``. All candidates of a rollout share its view and dice, so that
-    they differ only by the action. Within ``budget`` seconds of the process's CPU time
-    (a shared machine's load does not shorten the thinking)."""
+    they differ only by the action; another candidate replaces the normal player's
+    first only when its mean difference over the rollouts exceeds ``confidence``
+    standard errors (the dice of a few rollouts must not outweigh the one-step look).
+    Within ``budget`` seconds of the process's CPU time (a shared machine's load does
+    not shorten the thinking)."""
 
     level = "strong"
     keep = 5
-    rollouts = 4
+    rollouts = 6
     depth = 30
     rollout_width = 16
     budget = 1.0
+    confidence = 2.0
 
     def choose(self, ruleset: Ruleset, state: State, side: str, legal: Sequence[Action],
                progress: Progress | None = None) -> Action:
@@ -128,23 +144,23 @@ class StrongPlayer(NormalPlayer):
         best = judged[: self.keep]
         if len(best) == 1 or best[0].value - best[-1].value > self.decisive:
             return best[0].action
-        totals = {id(j): 0.0 for j in best}
-        looked = {id(j): 0 for j in best}
+        looks: list[list[float]] = []
         for r in range(self.rollouts):
             view = fair_view(ruleset, state, side, self.rng)
             assert view is not None  # judge() guessed it already
             seed = self.rng.randrange(1 << 62)
+            row = []
             for j in best:
-                totals[id(j)] += self.rollout(ruleset, view, side, j.action, seed)
-                looked[id(j)] += 1
+                row.append(self.rollout(ruleset, view, side, j.action, seed))
                 if time.process_time() - start > self.budget:
                     break
+            if len(row) == len(best):
+                looks.append(row)
             if progress is not None and not progress((r + 1) / self.rollouts):
                 break
             if time.process_time() - start > self.budget:
                 break
-        seen = [j for j in best if looked[id(j)] == max(looked.values())]
-        return max(seen, key=lambda j: totals[id(j)] / looked[id(j)] + j.value * 1e-6).action
+        return best[clear_winner(looks, self.confidence)].action
 
     decisive = 500.0
     """A first look this much better than the fifth settles the choice (a win)."""
@@ -184,6 +200,27 @@ class StrongPlayer(NormalPlayer):
                 break
             state = best_after
         return ruleset.evaluate(state, side)
+
+
+def clear_winner(looks: list[list[float]], confidence: float) -> int:
+    """The candidate (index) to play from rollouts ``looks`` (one row per rollout, one
+    value per candidate, the first being the normal player's choice): the one whose
+    mean gain over the first is largest, if that gain exceeds ``confidence`` standard
+    errors of the paired differences; else the first (0)."""
+    if len(looks) < 2:
+        return 0
+    chosen, gain = 0, 0.0
+    for k in range(1, len(looks[0])):
+        diffs = [row[k] - row[0] for row in looks]
+        if not all(math.isfinite(d) for d in diffs):
+            if all(row[0] == REFUSED and math.isfinite(row[k]) for row in looks):
+                return k  # the first is refused in every view, this one is not
+            continue
+        mean = statistics.fmean(diffs)
+        error = statistics.stdev(diffs) / math.sqrt(len(diffs))
+        if mean > confidence * error and mean > gain:
+            chosen, gain = k, mean
+    return chosen
 
 
 def make_player(level: str, seed: int = 0) -> Player:

@@ -21,6 +21,35 @@ def standing(rs: GuetApensModel, state: State, side: str) -> list[str]:
             not set(f["states"]) & OUT_OF_FIGHT]
 
 
+def worth(fig: dict, wounds: bool = True) -> float:
+    """What a figure still in the fight is worth to the computer opponent: its life
+    points (where wounds count: not in the joust, GA 14.1), and for a rider the terms
+    of the charge (GA 9.1.2: his horse's Agility and his Skill against half the target
+    horse's Agility and the target's Strength; each point is 1 in 20 on the die), else
+    its Skill, Strength and Agility (GA 9.8)."""
+    start = fig["start"]
+    value = 20.0 + (2.0 * fig["lp"] if wounds else 0.0)
+    horse = fig.get("horse")
+    if horse and fig.get("mounted"):
+        return value + horse["ag"] + start["sk"] + (horse["ag"] + 1) // 2 + start["st"]
+    return value + start["sk"] + start["st"] + start["ag"]
+
+
+def evaluate(rs: GuetApensModel, state: State, side: str) -> float:
+    """How the fight looks for ``side``: once it is over, the rules' score (1,000 for
+    the winner); else the worth of its figures still in the fight less the other
+    side's (in the joust, GA 14.1, the knights of its team picked or still in line)."""
+    if rs.outcome(state) is not None:
+        return GuetApensModel.evaluate(rs, state, side)
+    value = 0.0
+    wounds = bool(state["vars"].get("wounds", True))
+    for f in state["vars"]["figs"].values():
+        if f["side"] is None or set(f["states"]) & OUT_OF_FIGHT:
+            continue
+        value += worth(f, wounds) if f["side"] == side else -worth(f, wounds)
+    return value
+
+
 def declare(rs: GuetApensModel, state: State, ctx: Context, text: str, rule: str) -> None:
     state["vars"]["result"] = said(text)
     ctx.log(text, rule)

@@ -19,15 +19,36 @@ if TYPE_CHECKING:
     from .base import MontjoieModel
 
 
+_PROVINCES: dict[int, dict[str, str]] = {}
+
+
+def province_of(rs: MontjoieModel) -> dict[str, str]:
+    """City -> its province, for the ruleset's map (built once)."""
+    found = _PROVINCES.get(id(rs.board_map))
+    if found is None:
+        found = {c: p for p in rs.provinces() for c in rs.province_cities(p)}
+        _PROVINCES[id(rs.board_map)] = found
+    return found
+
+
 def assets(rs: MontjoieModel, state: State, nation: str) -> float:
     """What ``nation`` holds now, in PP-like units: the running PP, this turn's PP from
-    its provinces, its cities (a castle or fortress more), écus, PI and cards."""
+    its provinces, its cities (a castle or fortress more) and how much of each province
+    it is still short of (a province gives PP only whole), écus, PI and cards."""
     v = state["vars"]
     value = float(state["score"].get(nation, 0))
     value += 1.5 * pretender_points(rs, state, nation)[0]
-    for entry in v["cities"].values():
+    owned: dict[str, int] = {}
+    for city, entry in v["cities"].items():
         if entry.get("owner") == nation:
             value += 0.6 + 0.2 * int(entry.get("level") or 0)
+            province = province_of(rs).get(city)
+            if province is not None:
+                owned[province] = owned.get(province, 0) + 1
+    for province, count in owned.items():  # Séq. 8: only a whole province gives PP
+        total = len(rs.province_cities(province))
+        if count < total:
+            value += 0.8 * rs.province_value(province) * (count / total) ** 2
     value += 0.05 * float(rs.ecus(state, nation) or 0)  # a secret one not guessed: 0
     value += 0.2 * float(v["influence"].get(nation, 0) or 0)
     value += 0.1 * float(v["hand_sizes"].get(nation, 0) or 0)
