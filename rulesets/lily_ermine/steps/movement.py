@@ -133,7 +133,7 @@ class MovementPhase(GarrisonVerb, LilyPhase):
             yield Action("end-move")
             return
         searches: dict = {}  # one search per start, MP and militia in this position
-        for zone in sorted(rs.board_map.areas) if verb_name in (None, "move") else ():
+        for zone in rs.occupied(state) if verb_name in (None, "move") else ():
             own = [p for p in rs.own_at(state, zone, state["active"]) if p not in v["moved"]]
             if rs.commander_of(state, own) is None:
                 continue
