@@ -254,8 +254,8 @@ def buy_actions(rs: LilyErmineModel, state: State, zone: str | None = None) -> I
                 continue
             if found is None:  # the same zones for either strength
                 found = open_zones(rs, state, pid, zones, hostile, ctl)
-            for z in found:
-                yield Action.of(verb, pid, z)
+            for z in found:  # Action.of(verb, pid, z), without its conversions
+                yield Action(verb, (pid, z))
     if zone is None:
         yield from rebuild_actions(rs, state)
 
