@@ -133,6 +133,7 @@ class ActionPhase(DeuxBretagneStep):
         side = state["active"]
         if current_play(state, side) is None and card_rules.card_required(state):
             return  # 5.2, 5.3, 5.32: nothing moves before a card or a free action
+        enemies: dict[tuple[str, str], list[str]] = {}  # one look at each place
         for place, stack in sorted(state["stacks"].items()):
             if place not in rs.board_map.graph:
                 continue
@@ -144,7 +145,7 @@ class ActionPhase(DeuxBretagneStep):
             for group in groups:
                 # rs.reachable's places (its labels, the steps a route costs, unneeded)
                 word = ",".join(group)  # Action.of's word for the list
-                for dest in sorted(legal_destinations(rs, state, group)):
+                for dest in sorted(legal_destinations(rs, state, group, enemies=enemies)):
                     yield Action("move", (word, dest))
 
     @staticmethod
