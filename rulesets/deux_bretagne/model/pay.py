@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.board.places import Region
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, pieces_at, put_piece
@@ -208,14 +209,29 @@ def marauder_cities(rs: DeuxBretagneModel, state: State) -> dict[str | None, int
     return held
 
 
+_RATED: dict[int, tuple[object, list[Region]]] = {}
+""":func:`_rated_counties` of each map met (by identity; the map is kept with it)."""
+
+
+def _rated_counties(rs: DeuxBretagneModel) -> list[Region]:
+    """The counties with a control rating (cities the Marauders must hold, 3.3), in the
+    map's order, once per map."""
+    bmap = rs.board_map
+    kept = _RATED.get(id(bmap))
+    if kept is None or kept[0] is not bmap:
+        kept = _RATED[id(bmap)] = (bmap, [r for r in bmap.regions.values()
+                                          if r.cities_needed is not None])
+    return kept[1]
+
+
 def check_marauder_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
     """3.3, 12.433: when the Marauders hold as many cities of a county as its control
     rating, the county becomes independent: its control marker is discarded and its VP
     leave their holder (13.12)."""
     held_by_region: dict[str | None, int] | None = None
-    for region in rs.board_map.regions.values():
+    for region in _rated_counties(rs):
         owner = state["region_control"].get(region.id)
-        if owner is None or region.cities_needed is None:
+        if owner is None:
             continue
         if held_by_region is None:  # found once, the first time a county may lose
             held_by_region = marauder_cities(rs, state)

@@ -357,10 +357,11 @@ class LilyErmineModel(Ruleset):
 
     def move_reach(self, state: State, pieces: list[str],
                    searches: dict[tuple[str, int, bool], dict[str, Reach]] | None = None,
-                   ) -> dict[str, Reach]:
+                   enemy: frozenset[str] | None = None) -> dict[str, Reach]:
         """Where ``pieces`` may make their strategic move now (8). ``searches``: the
         answers found so far in this position, by start, MP and militia (the search
-        depends on nothing else): given, it is used and filled in (read-only answers)."""
+        depends on nothing else): given, it is used and filled in (read-only answers);
+        ``enemy``: the zones the other camp occupies (:meth:`occupied_by`), if known."""
         if not pieces or any(p not in state["pieces"] for p in pieces):
             return {}
         if self.why_not_move(state, pieces) is not None:
@@ -377,7 +378,8 @@ class LilyErmineModel(Ruleset):
         # The search depends on nothing else than these and the zones the enemy occupies
         # (where a move stops, 8): searches are kept by them, for the map in play.
         bmap = self.board_map
-        enemy = self.occupied_by(state, OTHER[camp])
+        if enemy is None:
+            enemy = self.occupied_by(state, OTHER[camp])
         if self._searches is None or self._searches[0] is not bmap \
                 or len(self._searches[1]) > SEARCHES_KEPT:
             self._searches = (bmap, {})

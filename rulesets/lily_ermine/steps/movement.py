@@ -134,13 +134,15 @@ class MovementPhase(GarrisonVerb, LilyPhase):
             yield Action("end-move")
             return
         searches: dict = {}  # one search per start, MP and militia in this position
+        enemy = (rs.occupied_by(state, rs.other(state["active"]))  # where moves stop (8)
+                 if verb_name in (None, "move") else None)
         for zone in rs.occupied(state) if verb_name in (None, "move") else ():
             own = [p for p in rs.own_at(state, zone, state["active"]) if p not in v["moved"]]
             if rs.commander_of(state, own) is None:
                 continue
             for part in (own, *armies.split_moves(rs, state, zone, own)):
                 group = ",".join(part)  # Action.of's word for the list
-                for dest in sorted(rs.move_reach(state, part, searches)):
+                for dest in sorted(rs.move_reach(state, part, searches, enemy)):
                     yield Action("move", (group, dest))
         if verb_name in (None, "sail"):
             yield from _sail_actions(rs, state)
