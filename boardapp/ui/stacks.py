@@ -202,11 +202,15 @@ class StackLayout(QGraphicsScene):
         if self._zoom is None:
             return False
         smaller = self.counter_scale - SCALE_STEP
-        shown = [item.text_size() for item in self.item_for_piece.values()
-                 if item.isVisible()]
-        if not shown or smaller < 1.0:
+        if smaller < 1.0:  # drawn at full size already: nothing to read (1,000 counters)
             return False
-        if min(shown) * smaller * self._zoom < READABLE_PX:
+        shown = False
+        for item in self.item_for_piece.values():  # stops at the first text too small
+            if item.isVisible():
+                if item.text_size() * smaller * self._zoom < READABLE_PX:
+                    return False
+                shown = True
+        if not shown:
             return False
         self._set_scale(smaller, self.simple_faces)
         return True
