@@ -230,7 +230,8 @@ class StackLayout(QGraphicsScene):
         if self.expanded is not None and mark != self._expanded_at:
             self.expanded = None  # an action (or an undo) folds the fanned stack
         pieces = state["pieces"]
-        for pid in [p for p in self.item_for_piece if p not in pieces]:
+        gone = self.item_for_piece.keys() - pieces.keys()  # in one pass (1,000 counters)
+        for pid in [p for p in self.item_for_piece if p in gone] if gone else ():
             self._unindex(pid)
             self._home.pop(pid, None)
             self._place_of.pop(pid, None)
