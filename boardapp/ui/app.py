@@ -6,6 +6,7 @@ On start, a game that a crash left in the autosave is offered first
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from pathlib import Path
@@ -23,6 +24,8 @@ from .autosave_ui import offer_restore
 from .i18n import _
 from .main_window import MainWindow
 from .qt_language import install_qt_translations
+
+gc.freeze()  # the modules of the window, as the engine's (see ``boardapp.ui``)
 
 
 def default_ruleset_id() -> str:

@@ -189,6 +189,7 @@ class FaceLook:
         self.bounds = _TAGGED_BOUNDS if simple and face.tag else _BOUNDS
         """The item's bounding rectangle (a simple face hangs its tag under it)."""
         self._fitted = False
+        self._text_size: float | None = None
 
     def _fit(self) -> None:
         """Choose the fonts (on first use: a face never drawn costs nothing)."""
@@ -229,11 +230,13 @@ class FaceLook:
 
     def text_size(self) -> float:
         """The smallest font of the name and values, in map units."""
-        self._fit()
-        sizes = [self.title_font.pixelSize()]
-        if self.face.values:
-            sizes.append(self.value_font.pixelSize())
-        return float(min(sizes))
+        if self._text_size is None:  # fonts do not change once fitted
+            self._fit()
+            sizes = [self.title_font.pixelSize()]
+            if self.face.values:
+                sizes.append(self.value_font.pixelSize())
+            self._text_size = float(min(sizes))
+        return self._text_size
 
     def paint(self, painter: QPainter, lifted: bool) -> None:
         """Draw the counter with its top-left corner at (0, 0)."""

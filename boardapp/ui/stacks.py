@@ -202,11 +202,15 @@ class StackLayout(QGraphicsScene):
         if self._zoom is None:
             return False
         smaller = self.counter_scale - SCALE_STEP
-        shown = [item.text_size() for item in self.item_for_piece.values()
-                 if item.isVisible()]
-        if not shown or smaller < 1.0:
+        if smaller < 1.0:  # drawn at full size already: nothing to read (1,000 counters)
             return False
-        if min(shown) * smaller * self._zoom < READABLE_PX:
+        shown = False
+        for item in self.item_for_piece.values():  # stops at the first text too small
+            if item.isVisible():
+                if item.text_size() * smaller * self._zoom < READABLE_PX:
+                    return False
+                shown = True
+        if not shown:
             return False
         self._set_scale(smaller, self.simple_faces)
         return True
@@ -226,7 +230,8 @@ class StackLayout(QGraphicsScene):
         if self.expanded is not None and mark != self._expanded_at:
             self.expanded = None  # an action (or an undo) folds the fanned stack
         pieces = state["pieces"]
-        for pid in [p for p in self.item_for_piece if p not in pieces]:
+        gone = self.item_for_piece.keys() - pieces.keys()  # in one pass (1,000 counters)
+        for pid in [p for p in self.item_for_piece if p in gone] if gone else ():
             self._unindex(pid)
             self._home.pop(pid, None)
             self._place_of.pop(pid, None)

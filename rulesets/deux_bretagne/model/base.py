@@ -154,13 +154,25 @@ class DeuxBretagneModel(Ruleset):
         return N_("Turn {turn} ({label})", turn=turn,
                   label=cell.label) if cell else N_("Turn {turn}", turn=turn)
 
+    @cached_property
+    def _names(self) -> dict[tuple[str, str, str, bool], str]:
+        """:meth:`piece_name` of each unit met so far, by id, type, camp and side shown
+        (the name says nothing else)."""
+        return {}
+
     def piece_name(self, state: State, pid: str) -> str:
         t = self.piece_type(state, pid)
         if t.leader:
             return t.name
+        key = (pid, t.id, self.piece_side(state, pid), self.is_reduced(state, pid))
+        name = self._names.get(key)
+        if name is None:
+            name = self._names[key] = self._unit_name(t, *key)
+        return name
+
+    def _unit_name(self, t: PieceType, pid: str, tid: str, camp: str, reduced: bool) -> str:
         number = pid.rsplit("-", 1)[-1]
-        side = self.side(self.piece_side(state, pid)).name
-        reduced = self.is_reduced(state, pid)
+        side = self.side(camp).name
         if reduced:
             return N_("{side} {unit} #{number}, reduced", side=side, unit=t.label,
                       number=number)

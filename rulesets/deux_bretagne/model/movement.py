@@ -140,22 +140,28 @@ def _box_refusal(rs: DeuxBretagneModel, group: Group, place: str) -> MoveVerdict
 
 
 def group_reach(rs: DeuxBretagneModel, state: State, group: Group,
-                budget: int | None = None, target: str | None = None) -> dict[str, Reach]:
+                budget: int | None = None, target: str | None = None,
+                enemies: dict[tuple[str, str], list[str]] | None = None) -> dict[str, Reach]:
     """Everywhere ``group`` can get to with ``budget`` MP (default: what it has left);
     with ``target``, the search may stop there (see :func:`reachable`).
 
     The facts of each place (its enemy units, whether entering takes control) are found
-    once per search: they do not change while it runs."""
+    once per search: they do not change while it runs. ``enemies``: the enemy units of
+    each (side, place) found so far in this position, shared by several searches (used
+    and filled in)."""
     bmap: BoardMap = rs.board_map
     within = inside(state)
-    enemies: dict[str, list[str]] = {}
+    if enemies is None:
+        enemies = {}
     controls: dict[str, bool] = {}
     costs: dict[str, int | None] = {}
+    side = group.side
 
     def enemy_units(place: str) -> list[str]:
-        if place not in enemies:
-            enemies[place] = enemy_units_at(rs, state, place, group.side)
-        return enemies[place]
+        found = enemies.get((side, place))
+        if found is None:
+            found = enemies[side, place] = enemy_units_at(rs, state, place, side)
+        return found
 
     def extra(place: str) -> int:  # 8.26: the point that takes control
         if place not in controls:
@@ -212,21 +218,32 @@ def check_move(rs: DeuxBretagneModel, state: State, pids: list[str], dest: str) 
 
 
 def legal_destinations(rs: DeuxBretagneModel, state: State, pids: list[str],
-                       group: Group | MoveVerdict | None = None) -> dict[str, Reach]:
+                       group: Group | MoveVerdict | None = None,
+                       enemies: dict[tuple[str, str], list[str]] | None = None,
+                       ) -> dict[str, Reach]:
     """Every place ``pids`` may legally end a move in now (one search for all).
-    ``group``: :func:`make_group` of ``pids``, if made already."""
+    ``group``: :func:`make_group` of ``pids``, if made already; ``enemies``: see
+    :func:`group_reach`."""
     if group is None:
         group = make_group(rs, state, pids)
     if isinstance(group, MoveVerdict):
         return {}
-    reach = {**naval.naval_reach(rs, state, group), **group_reach(rs, state, group)}
+    reach = {**naval.naval_reach(rs, state, group),
+             **group_reach(rs, state, group, enemies=enemies)}
     return {place: r for place, r in reach.items()
-            if _stacking_verdict(rs, state, group, r).legal}
+            if _stacking_refusal(rs, state, group, r) is None}
 
 
 def _stacking_verdict(rs: DeuxBretagneModel, state: State, group: Group,
                       reach: Reach) -> MoveVerdict:
     """Stacking limit at the end of the move (7.21, 7.22)."""
+    refusal = _stacking_refusal(rs, state, group, reach)
+    return refusal if refusal is not None else MoveVerdict(True, reach=reach)
+
+
+def _stacking_refusal(rs: DeuxBretagneModel, state: State, group: Group,
+                      reach: Reach) -> MoveVerdict | None:
+    """:func:`_stacking_verdict` when it refuses the move, else ``None``."""
     dest = reach.place
     from .cards import destination_refusal
 
@@ -242,7 +259,7 @@ def _stacking_verdict(rs: DeuxBretagneModel, state: State, group: Group,
                                          "{stack_limit}", place=rs.board_map.place_name(dest),
                                          total=total, stack_limit=STACK_LIMIT),
                                       rs.cite("7.21, 7.22"))
-    return MoveVerdict(True, reach=reach)
+    return None
 
 
 def _explain_unreachable(rs: DeuxBretagneModel, state: State, group: Group,

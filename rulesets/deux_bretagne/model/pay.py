@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from boardapp.core.base.errors import IllegalActionError
+from boardapp.core.board.places import Region
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, pieces_at, put_piece
@@ -24,20 +25,28 @@ if TYPE_CHECKING:
 SUPPLY_BASES = 2  # 12.32: each camp has 2
 
 
+_KINDS: dict[str, str] = {}
+""":func:`kind_of` of each counter type met, by type id (what the id says: fixed)."""
+
+
 def kind_of(rs: DeuxBretagneModel, state: State, pid: str) -> str:
     """ch, me, mil or art."""
     tid = rs.piece_type(state, pid).id
-    for kind in ("mil", "art", "me"):
-        if tid.endswith(f"-{kind}"):
-            return kind
-    return "ch"
+    kind = _KINDS.get(tid)
+    if kind is None:
+        kind = _KINDS[tid] = next((k for k in ("mil", "art", "me") if tid.endswith(f"-{k}")),
+                                  "ch")
+    return kind
 
 
 def payable(rs: DeuxBretagneModel, state: State, side: str) -> list[str]:
     """``side``'s units that want pay this turn and are not paid yet (12.31)."""
     out = []
     within = groups.inside(state)
+    stacks = state["stacks"]
     for area in rs.board_map.areas:
+        if not stacks.get(area):
+            continue  # nobody there
         for pid in pieces_at(state, area):
             if (rs.piece_side(state, pid) != side or rs.is_leader(state, pid)
                     or kind_of(rs, state, pid) == "mil" or pid in state["vars"]["paid"]):
@@ -164,7 +173,9 @@ def receive_br_places(rs: DeuxBretagneModel, state: State, side: str) -> list[st
         return []
     inner = groups.inside(state)
     out = []
-    for area in sorted(rs.board_map.areas):
+    areas = rs.board_map.areas
+    # an area where nobody stands has no leader: only the others are looked at
+    for area in sorted(a for a, here in state["stacks"].items() if here and a in areas):
         here = pieces_at(state, area)
         leaders = [p for p in here if rs.piece_side(state, p) == side
                    and rs.is_leader(state, p)
@@ -198,14 +209,29 @@ def marauder_cities(rs: DeuxBretagneModel, state: State) -> dict[str | None, int
     return held
 
 
+_RATED: dict[int, tuple[object, list[Region]]] = {}
+""":func:`_rated_counties` of each map met (by identity; the map is kept with it)."""
+
+
+def _rated_counties(rs: DeuxBretagneModel) -> list[Region]:
+    """The counties with a control rating (cities the Marauders must hold, 3.3), in the
+    map's order, once per map."""
+    bmap = rs.board_map
+    kept = _RATED.get(id(bmap))
+    if kept is None or kept[0] is not bmap:
+        kept = _RATED[id(bmap)] = (bmap, [r for r in bmap.regions.values()
+                                          if r.cities_needed is not None])
+    return kept[1]
+
+
 def check_marauder_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -> None:
     """3.3, 12.433: when the Marauders hold as many cities of a county as its control
     rating, the county becomes independent: its control marker is discarded and its VP
     leave their holder (13.12)."""
     held_by_region: dict[str | None, int] | None = None
-    for region in rs.board_map.regions.values():
+    for region in _rated_counties(rs):
         owner = state["region_control"].get(region.id)
-        if owner is None or region.cities_needed is None:
+        if owner is None:
             continue
         if held_by_region is None:  # found once, the first time a county may lose
             held_by_region = marauder_cities(rs, state)
@@ -246,9 +272,15 @@ def check_pillaged_counties(rs: DeuxBretagneModel, state: State, ctx: Context) -
     the scores right."""
     cuts = state["vars"].setdefault("county_vp_cut", {})
     pillaged = set(state["vars"]["pillage"])
+    if not pillaged and not cuts:
+        return  # no county is pillaged, none was
     by_region = areas_by_region(rs)
+    # Only a county with a pillaged area, or one that bears a cut, may change.
+    mapped = rs.board_map.areas
+    looked = {mapped[a].region for a in pillaged if a in mapped}
+    looked.update(rid for rid, bearer in cuts.items() if bearer is not None)
     for region in rs.board_map.regions.values():
-        if not region.vp:
+        if not region.vp or region.id not in looked:
             continue
         areas = by_region.get(region.id, [])
         owner = state["region_control"].get(region.id)

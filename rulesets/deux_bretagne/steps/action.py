@@ -13,13 +13,14 @@ from boardapp.core.base.i18n import Msg, listing
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow, Frame
+from boardapp.core.engine.ruleset import MoveVerdict
 from boardapp.core.engine.state import State
 from boardapp.core.engine.verbs import verb
 
 from ..model import cards as card_rules
 from ..model import events, labels
 from ..model.base import PLAYERS, DeuxBretagneModel, activations_allowed, current_play
-from ..model.movement import check_move
+from ..model.movement import check_move, legal_destinations
 from ..model.recruit import do_recruit, why_not_recruit
 from ..model.siege import (
     can_assault,
@@ -62,6 +63,10 @@ class ActionPhase(DeuxBretagneStep):
     """4.0 B-C: phase B's draws and the players' activations (``state["active"]`` plays)."""
 
     name = "action"
+    _checked: tuple[State, Action, MoveVerdict] | None = None
+    """The verdict of the move :meth:`why_not` found legal last, with its position and
+    action: the move applied right after it (in that position, the same action object)
+    needs no second search."""
 
     def begin(self, rs: DeuxBretagneModel, state: State, frame: Frame, ctx: Context,
               flow: Flow) -> None:
@@ -128,6 +133,7 @@ class ActionPhase(DeuxBretagneStep):
         side = state["active"]
         if current_play(state, side) is None and card_rules.card_required(state):
             return  # 5.2, 5.3, 5.32: nothing moves before a card or a free action
+        enemies: dict[tuple[str, str], list[str]] = {}  # one look at each place
         for place, stack in sorted(state["stacks"].items()):
             if place not in rs.board_map.graph:
                 continue
@@ -137,8 +143,10 @@ class ActionPhase(DeuxBretagneStep):
                 groups.append(own)
             groups.extend([p] for p in own)
             for group in groups:
-                for dest in sorted(rs.reachable(state, group)):
-                    yield Action.of("move", group, dest)
+                # rs.reachable's places (its labels, the steps a route costs, unneeded)
+                word = ",".join(group)  # Action.of's word for the list
+                for dest in sorted(legal_destinations(rs, state, group, enemies=enemies)):
+                    yield Action("move", (word, dest))
 
     @staticmethod
     def siege_actions(rs: DeuxBretagneModel, state: State) -> Iterator[Action]:
@@ -157,8 +165,10 @@ class ActionPhase(DeuxBretagneStep):
     @staticmethod
     def recruit_actions(rs: DeuxBretagneModel, state: State) -> Iterator[Action]:
         """``recruit LEADER ch|me`` for every leader who may recruit now (5.4)."""
-        for pid in sorted(state["pieces"]):
-            if rs.is_leader(state, pid) and why_not_recruit(rs, state, pid) is None:
+        side = state["active"]
+        leaders = sorted(p for p in state["pieces"] if rs.is_leader(state, p))
+        for pid in leaders:  # another side's leader is refused (why_not_recruit's 4.0 C)
+            if rs.piece_side(state, pid) == side and why_not_recruit(rs, state, pid) is None:
                 yield Action("recruit", (pid, "ch"))
                 yield Action("recruit", (pid, "me"))
 
@@ -186,7 +196,10 @@ class ActionPhase(DeuxBretagneStep):
                     raise InvalidActionError(N_("'{action}': no piece {pid}", action=action.text(),
                                                 pid=repr(pid)))
             verdict = check_move(rs, state, action.pieces(0), action.arg(1))
-            return None if verdict.legal else (verdict.reason or N_("Illegal move"), verdict.rule)
+            if verdict.legal:  # the move applies next, in this position (Flow.apply)
+                self._checked = (state, action, verdict)
+                return None
+            return verdict.reason or N_("Illegal move"), verdict.rule
         listing = (self.others(rs, state) if action.verb == "move"
                    else self.actions_of(rs, state, frame, action.verb))  # its verb's part
         if any(a == action for a in listing):  # the listing stops at the action
@@ -239,7 +252,9 @@ class ActionPhase(DeuxBretagneStep):
     @verb("move", drag=True, label=labels.move)
     def on_move(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
-        do_move(rs, state, action, ctx, flow)
+        checked, self._checked = self._checked, None
+        known = checked is not None and checked[0] is state and checked[1] is action
+        do_move(rs, state, action, ctx, flow, checked[2] if known else None)
 
     @verb("besiege", area=0, decisions=True, label=labels.place(N_("Besiege {0}")))
     def on_besiege(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,

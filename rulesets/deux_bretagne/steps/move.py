@@ -6,6 +6,7 @@ from boardapp.core.board.movement import Reach
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.flow import Flow
+from boardapp.core.engine.ruleset import MoveVerdict
 from boardapp.core.engine.state import State, put_piece
 
 from ..model import cards as card_rules
@@ -19,12 +20,14 @@ from ..words import N_, NP_
 
 
 def do_move(rs: DeuxBretagneModel, state: State, action: Action, ctx: Context,
-            flow: Flow) -> None:
+            flow: Flow, verdict: MoveVerdict | None = None) -> None:
     """``move PIECES DEST`` (8.1-8.26), already checked legal: the route, captures on the
     way (8.23, 8.24), control (8.26), then a battle (9.1), foraging (8.16) and the steps
-    lost crossing enemy fortresses (8.22)."""
+    lost crossing enemy fortresses (8.22). ``verdict``: the legality check's
+    (:func:`movement.check_move` in this position), if known."""
     pids, dest = action.pieces(0), action.arg(1)
-    verdict = movement.check_move(rs, state, pids, dest)
+    if verdict is None:
+        verdict = movement.check_move(rs, state, pids, dest)
     reach = verdict.reach
     assert verdict.legal and reach is not None  # the action phase's why_not checked it
     group = movement.make_group(rs, state, pids)

@@ -119,50 +119,64 @@ class LilyErmineModel(Ruleset):
 
     # -- pieces ------------------------------------------------------------------------
     def is_commander(self, state: State, pid: str) -> bool:
-        return state["pieces"][pid]["type"] in self.counters.commanders
+        return self._kind(state["pieces"][pid]["type"])[0]
 
     def unit_code(self, state: State, pid: str) -> str:
-        t = state["pieces"][pid]["type"]
-        code = self._unit_codes.get(t)
-        if code is None:
-            code = self._unit_codes[t] = str(t.split(".")[0])
-        return code
+        return self._kind(state["pieces"][pid]["type"])[1]
 
     def is_militia(self, state: State, pid: str) -> bool:
-        return not self.is_commander(state, pid) and self.unit_code(state, pid) == "Mi"
+        kind = self._kind(state["pieces"][pid]["type"])
+        return not kind[0] and kind[1] == "Mi"
 
     def nationality(self, state: State, pid: str) -> str:
-        t = state["pieces"][pid]["type"]
-        nat = self._nationalities.get(t)
-        if nat is None:
-            nat = self._nationalities[t] = self._nationality_of(t)
-        return nat
+        return self._kind(state["pieces"][pid]["type"])[2]
 
     def _nationality_of(self, t: str) -> str:
         if t in self.counters.commanders:
             return self.counters.commanders[t].nationality
         return str(t.split(".", 1)[1])
 
+    def _kind(self, t: str) -> tuple[bool, str, str, bool]:
+        """What counter type ``t`` prints, found once per type: (commander, unit code,
+        nationality, a cannon (whose back is its captured side))."""
+        kind = self._kinds.get(t)
+        if kind is None:
+            commander = t in self.counters.commanders
+            code = str(t.split(".")[0])
+            kind = self._kinds[t] = (commander, code, self._nationality_of(t),
+                                     not commander and code == "Ca")
+        return kind
+
     @cached_property
-    def _unit_codes(self) -> dict[str, str]:
-        """The unit code of each counter type met so far (its printed values: fixed)."""
+    def _kinds(self) -> dict[str, tuple[bool, str, str, bool]]:
+        """:meth:`_kind` of each counter type met so far (its printed values: fixed)."""
         return {}
 
     @cached_property
-    def _nationalities(self) -> dict[str, str]:
-        """The nationality of each counter type met so far (its printed values: fixed)."""
+    def _names(self) -> dict[tuple[str, str, bool], str]:
+        """:meth:`piece_name` of each unit met so far, by id, type and side shown (the
+        name says nothing else)."""
         return {}
 
     def piece_side(self, state: State, pid: str) -> str:
-        camp = str(state["vars"]["allegiance"][self.nationality(state, pid)])
-        if (not self.is_commander(state, pid) and self.unit_code(state, pid) == "Ca"
-                and state["pieces"][pid]["flipped"]):
+        piece = state["pieces"][pid]
+        kind = self._kinds.get(piece["type"]) or self._kind(piece["type"])
+        camp = str(state["vars"]["allegiance"][kind[2]])
+        if kind[3] and piece["flipped"]:
             return OTHER[camp]  # the back of a cannon is its captured side (7.2)
         return camp
 
     def piece_name(self, state: State, pid: str) -> str:
         if pid not in state["pieces"]:
             return pid
+        piece = state["pieces"][pid]
+        key = (pid, piece["type"], bool(piece["flipped"]))
+        name = self._names.get(key)
+        if name is None:
+            name = self._names[key] = self._piece_name(state, pid)
+        return name
+
+    def _piece_name(self, state: State, pid: str) -> str:
         if self.is_commander(state, pid):
             c = self.counters.commanders[state["pieces"][pid]["type"]]
             return data_word(c.back if state["pieces"][pid]["flipped"] else c.name)
@@ -175,6 +189,18 @@ class LilyErmineModel(Ruleset):
             return N_("{nation} {code} #{number}, captured", nation=nat, code=code,
                       number=number)
         return N_("{nation} {code} #{number}, reduced", nation=nat, code=code, number=number)
+
+    def occupied(self, state: State) -> list[str]:
+        """The zones of the strategic map where pieces stand, sorted by id (where a
+        look at every zone's pieces finds any)."""
+        areas = self.board_map.areas
+        return sorted(z for z, here in state["stacks"].items() if here and z in areas)
+
+    def occupied_by(self, state: State, camp: str) -> frozenset[str]:
+        """The zones of the strategic map where a piece of ``camp`` stands."""
+        areas, side = self.board_map.areas, self.piece_side
+        return frozenset(z for z, stack in state["stacks"].items()
+                         if z in areas and any(side(state, p) == camp for p in stack))
 
     def names(self, state: State, pids: list[str]) -> str:
         return listing([self.piece_name(state, p) for p in pids])
@@ -231,7 +257,10 @@ class LilyErmineModel(Ruleset):
     def armies(self, state: State, camp: str) -> list[str]:
         """Zones holding an army of ``camp``: a commander with units (2)."""
         out = []
+        stacks = state["stacks"]
         for zone in self.board_map.areas:
+            if not stacks.get(zone):
+                continue  # no piece, no army
             own = self.own_at(state, zone, camp)
             if any(self.is_commander(state, p) for p in own) and any(
                     not self.is_commander(state, p) for p in own):
@@ -328,10 +357,11 @@ class LilyErmineModel(Ruleset):
 
     def move_reach(self, state: State, pieces: list[str],
                    searches: dict[tuple[str, int, bool], dict[str, Reach]] | None = None,
-                   ) -> dict[str, Reach]:
+                   enemy: frozenset[str] | None = None) -> dict[str, Reach]:
         """Where ``pieces`` may make their strategic move now (8). ``searches``: the
         answers found so far in this position, by start, MP and militia (the search
-        depends on nothing else): given, it is used and filled in (read-only answers)."""
+        depends on nothing else): given, it is used and filled in (read-only answers);
+        ``enemy``: the zones the other camp occupies (:meth:`occupied_by`), if known."""
         if not pieces or any(p not in state["pieces"] for p in pieces):
             return {}
         if self.why_not_move(state, pieces) is not None:
@@ -347,10 +377,9 @@ class LilyErmineModel(Ruleset):
             return searches[key]
         # The search depends on nothing else than these and the zones the enemy occupies
         # (where a move stops, 8): searches are kept by them, for the map in play.
-        other = OTHER[camp]
-        enemy = frozenset(z for z, stack in state["stacks"].items()
-                          if any(self.piece_side(state, p) == other for p in stack))
         bmap = self.board_map
+        if enemy is None:
+            enemy = self.occupied_by(state, OTHER[camp])
         if self._searches is None or self._searches[0] is not bmap \
                 or len(self._searches[1]) > SEARCHES_KEPT:
             self._searches = (bmap, {})

@@ -245,10 +245,7 @@ def buy_actions(rs: LilyErmineModel, state: State, zone: str | None = None) -> I
     camp = state["active"]
     if state["vars"]["rp"].get(camp) is None:
         return
-    zones = [zone] if zone else sorted(rs.board_map.areas)
-    ctl = {z: rs.controller(state, z) for z in zones if z in rs.board_map.areas}
-    hostile = {z: owner == rs.other(camp) or rs.enemy_occupied(state, z, camp)
-               for z, owner in ctl.items()}
+    zones, ctl, hostile = _zone_facts(rs, state, zone)
     counts: dict[tuple[str, ...], int] = {}
     for pid in _candidates(rs, state):
         found: list[str] | None = None
@@ -257,10 +254,35 @@ def buy_actions(rs: LilyErmineModel, state: State, zone: str | None = None) -> I
                 continue
             if found is None:  # the same zones for either strength
                 found = open_zones(rs, state, pid, zones, hostile, ctl)
-            for z in found:
-                yield Action.of(verb, pid, z)
+            for z in found:  # Action.of(verb, pid, z), without its conversions
+                yield Action(verb, (pid, z))
     if zone is None:
         yield from rebuild_actions(rs, state)
+
+
+def _zone_facts(rs: LilyErmineModel, state: State, zone: str | None = None,
+                ) -> tuple[list[str], dict[str, str | None], dict[str, bool]]:
+    """The zones a purchase may go to (``zone`` only, if given), their controllers and
+    whether each is hostile (enemy-controlled or enemy-occupied), for :func:`open_zones`."""
+    camp = state["active"]
+    zones = [zone] if zone else _sorted_zones(rs)
+    ctl = {z: rs.controller(state, z) for z in zones if z in rs.board_map.areas}
+    hostile = {z: owner == rs.other(camp) or rs.enemy_occupied(state, z, camp)
+               for z, owner in ctl.items()}
+    return zones, ctl, hostile
+
+
+_SORTED: dict[int, tuple[object, list[str]]] = {}
+""":func:`_sorted_zones` of each map met (by identity; the map is kept with it)."""
+
+
+def _sorted_zones(rs: LilyErmineModel) -> list[str]:
+    """The strategic zones in sorted order, once per map (do not change the list)."""
+    bmap = rs.board_map
+    kept = _SORTED.get(id(bmap))
+    if kept is None or kept[0] is not bmap:
+        kept = _SORTED[id(bmap)] = (bmap, sorted(bmap.areas))
+    return kept[1]
 
 
 def rebuild_actions(rs: LilyErmineModel, state: State) -> Iterator[Action]:
@@ -391,10 +413,20 @@ def militia_owed(rs: LilyErmineModel, state: State) -> Action | None:
     if (state["active"] != "brittany" or rs.season(state["turn"]) != "spring"
             or state["vars"]["rp"].get("brittany") is None):
         return None
-    for action in buy_actions(rs, state):
-        if action.verb == "buy" and rs.nationality(state, action.arg(0)) == "brittany" \
-                and rs.unit_code(state, action.arg(0)) == "Mi":
-            return action
+    # The first purchase of a Breton Mi that buy_actions lists: its candidates in the
+    # same order, the others passed over (nothing of theirs changes the answer).
+    facts = None
+    counts: dict[tuple[str, ...], int] = {}
+    for pid in _candidates(rs, state):
+        if rs.nationality(state, pid) != "brittany" or rs.unit_code(state, pid) != "Mi" \
+                or why_not_buy(rs, state, pid, False, counts) is not None:
+            continue
+        if facts is None:
+            facts = _zone_facts(rs, state)
+        zones, ctl, hostile = facts
+        found = open_zones(rs, state, pid, zones, hostile, ctl)
+        if found:
+            return Action.of("buy", pid, found[0])
     return None
 
 

@@ -41,7 +41,7 @@ def _defend_label(rs: LilyErmineModel, state: State, action: Action) -> str:
 def mark_disputed(rs: LilyErmineModel, state: State, ctx: Context) -> None:
     """Every zone both camps occupy where the active camp has an army (the attacker or
     besieger, 2) gets its battle or siege marker (10)."""
-    for zone in sorted(rs.board_map.areas):
+    for zone in rs.occupied(state):  # only where pieces stand may both camps be
         if zone not in state["vars"]["markers"] and all(
                 rs.own_at(state, zone, c) for c in CAMPS) and armies.is_army(
                 rs, state, zone, state["active"]):

@@ -87,7 +87,10 @@ class FatiguePhase(LilyPhase):
         if not stack or stack[-1] is not frame:  # entering the phase (6)
             self.announce(rs, state, ctx)
             camp = state["active"]
-            zones = [z for z in sorted(rs.board_map.areas, key=_zone_order)
+            areas, stacks = rs.board_map.areas, state["stacks"]
+            # only zones where pieces stand may hold a stack (sorted as the map's zones)
+            zones = [z for z in sorted((z for z, here in stacks.items() if here and z in areas),
+                                       key=_zone_order)
                      if _units(rs, state, z, camp)]
             flow.call(rs, state, ctx, "fatigue", camp, zones=zones)
             return

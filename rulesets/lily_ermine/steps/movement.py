@@ -128,20 +128,22 @@ class MovementPhase(GarrisonVerb, LilyPhase):
                         and rs.piece_side(state, p) == state["active"]):
                     yield Action.of("pick-up", p)
             if verb_name in (None, "move"):
+                group = ",".join(moving["pieces"])  # Action.of's word for the list
                 for dest in sorted(rs.move_reach(state, moving["pieces"])):
-                    yield Action.of("move", moving["pieces"], dest)
+                    yield Action("move", (group, dest))
             yield Action("end-move")
             return
         searches: dict = {}  # one search per start, MP and militia in this position
-        for zone in sorted(rs.board_map.areas) if verb_name in (None, "move") else ():
+        enemy = (rs.occupied_by(state, rs.other(state["active"]))  # where moves stop (8)
+                 if verb_name in (None, "move") else None)
+        for zone in rs.occupied(state) if verb_name in (None, "move") else ():
             own = [p for p in rs.own_at(state, zone, state["active"]) if p not in v["moved"]]
             if rs.commander_of(state, own) is None:
                 continue
-            for dest in sorted(rs.move_reach(state, own, searches)):
-                yield Action.of("move", own, dest)
-            for part in armies.split_moves(rs, state, zone, own):
-                for dest in sorted(rs.move_reach(state, part, searches)):
-                    yield Action.of("move", part, dest)
+            for part in (own, *armies.split_moves(rs, state, zone, own)):
+                group = ",".join(part)  # Action.of's word for the list
+                for dest in sorted(rs.move_reach(state, part, searches, enemy)):
+                    yield Action("move", (group, dest))
         if verb_name in (None, "sail"):
             yield from _sail_actions(rs, state)
         if verb_name in (None, "garrison"):
