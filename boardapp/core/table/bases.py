@@ -113,6 +113,10 @@ class Base:
             _WITHIN[key] = found
         return found
 
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x, self.y
+
     def distance(self, other: Base) -> float:
         """Edge-to-edge distance in cm (0 when the bases touch or overlap); GEOS's, kept
         for the next time the same two bases are measured."""
