@@ -3,9 +3,15 @@
 A :class:`Base` is a rectangle ``width`` cm across (side to side) and ``depth`` cm deep
 (front to back) centred on ``(x, y)`` cm, its front turned to ``facing`` degrees (see
 :mod:`.fixed`). Distances are edge to edge (``0`` exactly when the bases touch or
-overlap). :class:`Bases` indexes many bases with an STRtree for the questions asked of a
-whole table: contact, groups of bases closer than a gap, bases within a radius, and the
-distance of every pair at once.
+overlap). :class:`Bases` answers the questions asked of a whole table: contact, groups of
+bases closer than a gap, bases within a radius, and the distance of every pair at once.
+
+Speed without changing an answer: a base is immutable, so :func:`shared_base` hands out
+one object per position (its polygon built once) and its distances to others are kept
+(:meth:`Base.distance`). A question "within ``d`` cm?" is first put to the bases'
+bounding circles (:meth:`Base.apart`: a certain no) and bounding boxes, and only then to
+GEOS, with the very call an STRtree query would make (a prepared distance-within), so
+every answer is the one the STRtree gave.
 """
 
 from __future__ import annotations
@@ -25,6 +31,9 @@ from .fixed import bearing, direction
 CONTACT = 0.05
 """Centimetres (0.5 mm) between two bases that still count as touching: positions are
 stored to 0.1 mm and bases are turned, so an exact zero is not to be expected."""
+APART_MARGIN = 1e-6
+"""Centimetres added to a bounding-circle test (:meth:`Base.apart`): far more than the
+rounding of any distance on a table, so "apart" never contradicts GEOS."""
 FRONT_ARC = 45.0
 """Half the angle of the front arc, in degrees (the rear arc is as wide): the default of
 :meth:`Base.arc`; a ruleset may give its own."""
@@ -53,17 +62,76 @@ class Base:
     def polygon(self) -> Polygon:
         return Polygon(self.corners)
 
+    @cached_property
+    def prepared(self) -> Polygon:
+        """The same polygon, prepared (what an STRtree query prepares before it asks
+        GEOS whether another geometry is within a distance). A copy: ``polygon`` stays
+        unprepared, so no other predicate on it changes its path through GEOS."""
+        copy = Polygon(self.corners)
+        shapely.prepare(copy)
+        return copy
+
+    @cached_property
+    def reach(self) -> float:
+        """Half the diagonal: every point of the base is this near its centre."""
+        return math.hypot(self.width, self.depth) / 2
+
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The bounding box of the polygon (min x, min y, max x, max y), as GEOS has it:
+        the least and greatest of the corners' coordinates."""
+        xs = [c[0] for c in self.corners]
+        ys = [c[1] for c in self.corners]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def apart(self, other: Base, gap: float) -> bool:
+        """True when the bases are certainly more than ``gap`` cm apart (their bounding
+        circles are); ``False`` says nothing."""
+        far = gap + self.reach + other.reach + APART_MARGIN
+        dx, dy = other.x - self.x, other.y - self.y
+        return dx * dx + dy * dy > far * far
+
+    def within_of(self, other: Base, gap: float) -> bool:
+        """True when ``other`` is within ``gap`` cm of this base, exactly as an STRtree
+        of ``other`` queried with this base (predicate ``dwithin``) finds it: the
+        bounding boxes, this one grown by ``gap``, meet, and GEOS's prepared
+        distance-within says yes (asked only when the bounding circles are near)."""
+        if other is self:
+            return True
+        if self.apart(other, gap):
+            return False
+        key = (self, other, gap)
+        found = _WITHIN.get(key)
+        if found is None:
+            x0, y0, x1, y1 = self.bounds
+            ox0, oy0, ox1, oy1 = other.bounds
+            found = not (ox0 > x1 + gap or ox1 < x0 - gap or oy0 > y1 + gap
+                         or oy1 < y0 - gap) and \
+                bool(shapely.dwithin(self.prepared, other.polygon, gap))
+            if len(_WITHIN) >= MEMO_SIZE:
+                _WITHIN.clear()
+            _WITHIN[key] = found
+        return found
+
     @property
     def centre(self) -> tuple[float, float]:
         return self.x, self.y
 
     def distance(self, other: Base) -> float:
-        """Edge-to-edge distance in cm (0 when the bases touch or overlap)."""
-        return float(self.polygon.distance(other.polygon))
+        """Edge-to-edge distance in cm (0 when the bases touch or overlap); GEOS's, kept
+        for the next time the same two bases are measured."""
+        key = (self, other)
+        found = _DISTANCES.get(key)
+        if found is None:
+            found = float(self.polygon.distance(other.polygon))
+            if len(_DISTANCES) >= MEMO_SIZE:
+                _DISTANCES.clear()
+            _DISTANCES[key] = found
+        return found
 
     def touches(self, other: Base, tolerance: float = CONTACT) -> bool:
         """True when the bases are in contact (closer than ``tolerance`` cm)."""
-        return self.distance(other) <= tolerance
+        return not self.apart(other, tolerance) and self.distance(other) <= tolerance
 
     def distance_to_point(self, x: float, y: float) -> float:
         return float(self.polygon.distance(Point(x, y)))
@@ -90,6 +158,26 @@ class Base:
         return self.arc(other.x, other.y, front, rear)
 
 
+MEMO_SIZE = 20_000
+"""How many answers :data:`_DISTANCES`, :data:`_WITHIN` and :data:`_SHARED` keep (then
+start again: only speed depends on it)."""
+_DISTANCES: dict[tuple[Base, Base], float] = {}
+_WITHIN: dict[tuple[Base, Base, float], bool] = {}
+_SHARED: dict[tuple[float, float, float, float, float], Base] = {}
+
+
+def shared_base(x: float, y: float, width: float, depth: float, facing: float) -> Base:
+    """The base with these fields: the same object each time (it is immutable), so its
+    polygon is built once and its distances kept."""
+    key = (x, y, width, depth, facing)
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= MEMO_SIZE:
+            _SHARED.clear()
+        found = _SHARED[key] = Base(x, y, width, depth, facing)
+    return found
+
+
 def side_seen_from(viewer: tuple[float, float], target: tuple[float, float],
                    other: tuple[float, float]) -> str:
     """Whether ``other`` is ``left`` or ``right`` of ``target`` as seen from ``viewer``
@@ -103,13 +191,20 @@ def side_seen_from(viewer: tuple[float, float], target: tuple[float, float],
 
 
 class Bases:
-    """Many bases by id, indexed for queries over the whole table."""
+    """Many bases by id, for queries over the whole table (each answer the one an STRtree
+    of the bases gives, found without building one: see the module doc)."""
 
     def __init__(self, bases: Mapping[str, Base]) -> None:
         self.ids = sorted(bases)
         self.bases = {i: bases[i] for i in self.ids}
-        self.polygons = [self.bases[i].polygon for i in self.ids]
-        self.tree = STRtree(np.array(self.polygons, dtype=object))
+
+    @cached_property
+    def polygons(self) -> list[Polygon]:
+        return [self.bases[i].polygon for i in self.ids]
+
+    @cached_property
+    def tree(self) -> STRtree:
+        return STRtree(np.array(self.polygons, dtype=object))
 
     def within(self, x: float, y: float, radius: float) -> list[str]:
         """The bases any part of which is within ``radius`` cm of the point, by id."""
@@ -118,8 +213,8 @@ class Bases:
 
     def near(self, pid: str, radius: float) -> list[str]:
         """The other bases within ``radius`` cm (edge to edge) of base ``pid``."""
-        found = self.tree.query(self.bases[pid].polygon, predicate="dwithin", distance=radius)
-        return sorted(self.ids[i] for i in found.tolist() if self.ids[i] != pid)
+        me = self.bases[pid]
+        return [q for q in self.ids if q != pid and me.within_of(self.bases[q], radius)]
 
     def contacts(self, pid: str, tolerance: float = CONTACT) -> list[str]:
         """The bases in contact with base ``pid``."""
@@ -129,7 +224,6 @@ class Bases:
         """The groups of bases each at most ``gap`` cm from another of its group (chains),
         largest first then by first id; ``among`` limits the bases considered."""
         members = sorted(set(among)) if among is not None else self.ids
-        index = {pid: n for n, pid in enumerate(self.ids)}
         parent = {pid: pid for pid in members}
 
         def root(p: str) -> str:
@@ -138,16 +232,13 @@ class Bases:
                 p = parent[p]
             return p
 
-        if not members:
-            return []
-        polys = np.array([self.polygons[index[p]] for p in members], dtype=object)
-        left, right = self.tree.query(polys, predicate="dwithin", distance=gap)
-        for a, b in zip(left.tolist(), right.tolist(), strict=True):
-            pa, pb = members[a], self.ids[b]
-            if pb in parent:
-                ra, rb = root(pa), root(pb)
-                if ra != rb:
-                    parent[max(ra, rb)] = min(ra, rb)
+        for pa in members:
+            me = self.bases[pa]
+            for pb in self.ids:
+                if pb in parent and me.within_of(self.bases[pb], gap):
+                    ra, rb = root(pa), root(pb)
+                    if ra != rb:
+                        parent[max(ra, rb)] = min(ra, rb)
         groups: dict[str, list[str]] = {}
         for p in members:
             groups.setdefault(root(p), []).append(p)

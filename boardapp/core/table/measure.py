@@ -10,8 +10,9 @@ from typing import Any
 from ..base.errors import BoardappError
 from ..base.i18n import N_, listing
 from ..engine.state import State
-from .bases import Base
-from .positions import base_of, on_table
+from .bases import Base, shared_base
+from .fixed import to_cm, to_degrees
+from .positions import AT, base_of, on_table
 from .rules import TableRules
 from .sight import cover_near, eye_of, figures_in_the_way, line_of_sight
 from .tableboard import table_of
@@ -37,12 +38,14 @@ def figure_base(ruleset: Any, state: State, pid: str) -> Base | None:
 def figure_bases(ruleset: Any, state: State) -> dict[str, Base]:
     """The base of every figure on the table, by id."""
     _, rules = table_setup(ruleset)
+    pieces = state["pieces"]
     out = {}
-    for pid in on_table(state):
-        spec = rules.figure(state["pieces"][pid]["type"])
-        base = base_of(state, pid, spec.width, spec.depth)
-        if base is not None:
-            out[pid] = base
+    for pid in on_table(state):  # what base_of gives (on_table: each has a position)
+        piece = pieces[pid]
+        spec = rules.figure(piece["type"])
+        at = piece[AT]
+        out[pid] = shared_base(to_cm(int(at[0])), to_cm(int(at[1])), spec.width, spec.depth,
+                               to_degrees(int(at[2])))
     return out
 
 

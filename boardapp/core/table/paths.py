@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import shapely
 from shapely.geometry import LineString, Point
@@ -47,9 +48,10 @@ class PathPlan:
     refused: str | None = None
     """Why the path may not be taken (an impassable obstacle, the table's edge)."""
 
-    @property
+    @cached_property
     def effort(self) -> float:
-        """Centimetres of allowance the path takes: its length and its crossings."""
+        """Centimetres of allowance the path takes: its length and its crossings (found
+        once: a move asks it at every small step)."""
         return self.length + sum(c.cost for c in self.crossings)
 
     def at_effort(self, effort: float, facing: float = 0.0) -> tuple[float, float, float]:

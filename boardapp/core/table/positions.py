@@ -46,9 +46,9 @@ def base_of(state: State, pid: str, width: float, depth: float) -> Base | None:
     at = position(state, pid)
     if at is None:
         return None
-    from .bases import Base  # shapely, imported once a table is measured
+    from .bases import shared_base  # shapely, imported once a table is measured
 
-    return Base(to_cm(at[0]), to_cm(at[1]), width, depth, to_degrees(at[2]))
+    return shared_base(to_cm(at[0]), to_cm(at[1]), width, depth, to_degrees(at[2]))
 
 
 def on_table(state: State) -> list[str]:

@@ -17,10 +17,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-import numpy as np
-from shapely.strtree import STRtree
-
-from .bases import CONTACT, Base
+from .bases import APART_MARGIN, CONTACT, Base, shared_base
 from .fixed import to_cm, to_degrees, to_tenths, to_units
 from .paths import PathPlan
 
@@ -82,20 +79,10 @@ def _stored(x: float, y: float, facing: float) -> tuple[int, int, int]:
     return to_units(x), to_units(y), to_tenths(facing)
 
 
-_BASES: dict[tuple[float, float, int, int, int], Base] = {}
-
-
 def _base(b: Base, at: tuple[int, int, int]) -> Base:
-    """The base ``b`` moved to ``at`` (the last few thousand are kept: a figure standing
-    still is not rebuilt at every small step)."""
-    key = (b.width, b.depth, *at)
-    found = _BASES.get(key)
-    if found is None:
-        if len(_BASES) > 4096:
-            _BASES.clear()
-        found = _BASES[key] = Base(to_cm(at[0]), to_cm(at[1]), b.width, b.depth,
-                                   to_degrees(at[2]))
-    return found
+    """The base ``b`` moved to ``at`` (shared: a figure standing still is not rebuilt at
+    every small step)."""
+    return shared_base(to_cm(at[0]), to_cm(at[1]), b.width, b.depth, to_degrees(at[2]))
 
 
 def carry_out(figures: Mapping[str, Figure], fractions: int = 6,
@@ -202,54 +189,24 @@ def _halt(figures: Mapping[str, Figure], ids: list[str], moving: set[str],
 def _near(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: float,
           also: Mapping[str, Base] | None = None) -> dict[str, list[str]]:
     """For each active figure, the figures whose bases (in ``bases``, or ``also``) are
-    within ``gap`` cm of its base in ``bases``, in id order."""
-    if not active:
-        return {}
-    if _apart(ids, bases, active, gap, also):  # what the trees would find: each itself
-        return {p: [p] for p in active}
-    polys = [bases[q].polygon for q in ids]
-    if also is not None:
-        polys += [also[q].polygon for q in ids]
-    tree = STRtree(polys)
-    found: dict[str, set[str]] = {p: set() for p in active}
-    left, right = tree.query(np.array([bases[p].polygon for p in active], dtype=object),
-                             predicate="dwithin", distance=gap)
-    for i, j in zip(left.tolist(), right.tolist(), strict=True):
-        found[active[i]].add(ids[j % len(ids)])
-    return {p: sorted(found[p]) for p in active}
-
-
-def _apart(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: float,
-           also: Mapping[str, Base] | None) -> bool:
-    """True when no other base (in ``bases`` or ``also``) can be within ``gap`` cm of an
-    active figure's base: their centres are farther apart than ``gap`` and both
-    half-diagonals (with a margin for rounding), which most small steps are."""
-    pools = (bases,) if also is None else (bases, also)
-    circles = [(b.x, b.y, _half_diagonal(b.width, b.depth))
-               for pool in pools for b in (pool[q] for q in ids)]
-    n, wanted = len(ids), set(active)
-    for i, p in enumerate(ids):
-        if p not in wanted:
-            continue
-        x, y, r = circles[i]
-        reach = gap + r + 1e-6
-        for j, (qx, qy, qr) in enumerate(circles):
+    within ``gap`` cm of its base in ``bases``, in id order: what an STRtree of those
+    bases finds. Most pairs are told apart by their bounding circles here; the others
+    are asked of :meth:`~.bases.Base.within_of`, which puts the tree's own question."""
+    circles = [(q, b, b.x, b.y, b.reach) for q, b in bases.items()]
+    if also is not None:  # a base in both (a figure standing still) is asked once
+        circles += [(q, b, b.x, b.y, b.reach) for q, b in also.items() if b is not bases[q]]
+    out = {}
+    for p in active:
+        me = bases[p]
+        x, y, reach = me.x, me.y, gap + me.reach + 2 * APART_MARGIN
+        found = set()
+        for q, b, qx, qy, qr in circles:
             far = reach + qr
             dx, dy = qx - x, qy - y
-            if dx * dx + dy * dy <= far * far and j % n != i:
-                return False
-    return True
-
-
-_HALF_DIAGONALS: dict[tuple[float, float], float] = {}
-
-
-def _half_diagonal(width: float, depth: float) -> float:
-    """Half the diagonal of a base: every point of it is so near its centre."""
-    found = _HALF_DIAGONALS.get((width, depth))
-    if found is None:
-        found = _HALF_DIAGONALS[width, depth] = math.hypot(width, depth) / 2
-    return found
+            if dx * dx + dy * dy <= far * far and q not in found and me.within_of(b, gap):
+                found.add(q)
+        out[p] = [q for q in ids if q in found]
+    return out
 
 
 def _place(figure: Figure, effort: float) -> tuple[int, int, int]:
