@@ -16,44 +16,30 @@ checks, never a map. It is cut down to its newer half past :data:`MAX_BYTES`.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
-from ..base.atomic import atomic_write_text
 from ..base.userdirs import cache_dir
 from ..board import mapdata
+from . import cachefile
 
 FILE_NAME = "checked-maps.txt"
 MAX_BYTES = 256 * 1024
 _LINE = re.compile(r"^[0-9a-f]{64}$")
-_memo: dict[str, tuple[tuple[int, int], set[str]]] = {}
-"""What this process last read of a cache file, with the file's (size, mtime)."""
 
 
 def _path() -> Path:
     return cache_dir() / FILE_NAME
 
 
-def _read(path: Path) -> set[str]:
-    try:
-        info = path.stat()
-        stamp = (info.st_size, info.st_mtime_ns)
-        memo = _memo.get(str(path))
-        if memo is not None and memo[0] == stamp:
-            return memo[1]
-        text = path.read_text(encoding="ascii", errors="replace")
-    except OSError:
-        return set()
-    out = {line for line in text.splitlines() if _LINE.match(line)}
-    _memo[str(path)] = (stamp, out)
-    return out
+def _parse(lines: list[str]) -> set[str]:
+    return {line for line in lines if _LINE.match(line)}
 
 
 def known(checked: str) -> bool:
     """Whether the map file of key ``checked`` passed every check here before."""
     try:
-        return checked in _read(_path())
+        return checked in cachefile.read(_path(), _parse, set())
     except OSError:
         return False
 
@@ -62,13 +48,8 @@ def remember(checked: str) -> None:
     """Note that the map file of key ``checked`` passed every check."""
     try:
         path = _path()
-        if checked in _read(path):
-            return
-        with open(path, "a", encoding="ascii") as out:
-            out.write(checked + "\n")
-        if os.path.getsize(path) > MAX_BYTES:
-            lines = path.read_text(encoding="ascii", errors="replace").splitlines()
-            atomic_write_text(path, "\n".join(lines[len(lines) // 2:]) + "\n")
+        if checked not in cachefile.read(path, _parse, set()):
+            cachefile.append(path, [checked], MAX_BYTES)
     except OSError:
         pass  # a cache that cannot be written costs the checks next time, nothing else
 

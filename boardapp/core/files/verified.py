@@ -13,13 +13,12 @@ never a game. It is cut down to its newer half when it grows past :data:`MAX_BYT
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-from ..base.atomic import atomic_write_text
 from ..base.userdirs import cache_dir
+from . import cachefile
 
 FILE_NAME = "verified-positions.txt"
 MAX_BYTES = 4 * 1024 * 1024
@@ -30,26 +29,12 @@ def _path() -> Path:
     return cache_dir() / FILE_NAME
 
 
-_memo: dict[str, tuple[tuple[int, int], dict[str, str]]] = {}
-"""What this process last read of a cache file, with the file's (size, mtime)."""
-
-
-def _read(path: Path) -> dict[str, str]:
-    try:
-        info = path.stat()
-        stamp = (info.st_size, info.st_mtime_ns)
-        memo = _memo.get(str(path))
-        if memo is not None and memo[0] == stamp:
-            return memo[1]
-        text = path.read_text(encoding="ascii", errors="replace")
-    except OSError:
-        return {}
+def _parse(lines: list[str]) -> dict[str, str]:
     out = {}
-    for line in text.splitlines():
+    for line in lines:
         match = _LINE.match(line)
         if match:
             out[match[1]] = match[2]
-    _memo[str(path)] = (stamp, out)
     return out
 
 
@@ -57,7 +42,7 @@ def lookup(chains: Iterable[str]) -> dict[str, str]:
     """The digests verified here of the positions at ``chains`` (those found)."""
     wanted = set(chains)
     try:
-        known = _read(_path())
+        known = cachefile.read(_path(), _parse, {})
     except OSError:
         return {}
     return {c: known[c] for c in wanted if c in known}
@@ -69,17 +54,10 @@ def remember(found: Mapping[str, str]) -> None:
         return
     try:
         path = _path()
-        known = dict(_read(path))
-        new = [f"{c} {d}\n" for c, d in found.items() if known.get(c) != d]
-        if not new:
-            return
-        with open(path, "a", encoding="ascii") as out:
-            out.write("".join(new))
-        known.update(found)
-        info = path.stat()
-        _memo[str(path)] = ((info.st_size, info.st_mtime_ns), known)
-        if os.path.getsize(path) > MAX_BYTES:
-            lines = path.read_text(encoding="ascii", errors="replace").splitlines()
-            atomic_write_text(path, "\n".join(lines[len(lines) // 2:]) + "\n")
+        known = dict(cachefile.read(path, _parse, {}))
+        new = [f"{c} {d}" for c, d in found.items() if known.get(c) != d]
+        if new:
+            known.update(found)
+            cachefile.append(path, new, MAX_BYTES, known)
     except OSError:
         pass  # a cache that cannot be written costs a replay next time, nothing else
