@@ -53,24 +53,21 @@ from .core.base.names import check_player_name
 
 if TYPE_CHECKING:
     from .core.engine.game import Game
-    from .core.engine.manual import MANUAL_VERBS
     from .core.engine.ruleset import available_rulesets, find_ruleset
     from .core.files.gamefile import (
         load_game,
         parse_game_bytes,
-        read_game_bytes,
         save_for_opponent,
         save_game,
     )
+    from .core.files.quickopen import Position
     from .core.scan.usermaps import UserMaps
 
 _ENGINE = {
     "Game": ".core.engine.game",
-    "MANUAL_VERBS": ".core.engine.manual",
     "available_rulesets": ".core.engine.ruleset",
     "find_ruleset": ".core.engine.ruleset",
     "load_game": ".core.files.gamefile",
-    "read_game_bytes": ".core.files.gamefile",
     "parse_game_bytes": ".core.files.gamefile",
     "save_for_opponent": ".core.files.gamefile",
     "save_game": ".core.files.gamefile",
@@ -99,6 +96,9 @@ def _load_engine() -> None:
 COMMANDS = ("rulesets", "new", "show", "actions", "play", "undo", "render", "log",
             "join", "send", "email", "verify", "replay", "reveal", "map", "selftest",
             "measure", "arena", "hint")
+QUICK_COMMANDS = ("show", "actions")
+"""Commands that may answer from a position verified here before without the game
+(:func:`_verified_position`): they import the engine only when they open the game."""
 EXIT_ERROR = 1
 EXIT_ILLEGAL = 2
 
@@ -236,7 +236,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_gui(None)
     try:
-        _load_engine()
+        if args.command not in QUICK_COMMANDS:
+            _load_engine()
         with _quick_process():
             return COMMAND_FUNCS[args.command](args)
     except IllegalActionError as exc:
@@ -328,19 +329,46 @@ def _passphrase(args: argparse.Namespace, *, required: bool, new: bool = False) 
     return None
 
 
-def _open(args: argparse.Namespace, *, player: bool = False, full: bool = False) -> Game:
+def _open(args: argparse.Namespace, *, player: bool = False, full: bool = False,
+          data: bytes | None = None) -> Game:
     """Open ``args.file``; a play-by-email game with the player's passphrase if given
     (required when ``player``), checked against this computer's ledger. ``full``:
-    replay and check every action, even of a position verified here before."""
+    replay and check every action, even of a position verified here before. ``data``:
+    the file's bytes, if read already."""
+    _load_engine()
     with _collector_waits():
-        return _open_file(args, player, full)
+        return _open_file(args, player, full, data)
 
 
-def _open_file(args: argparse.Namespace, player: bool, full: bool) -> Game:
+def _read(args: argparse.Namespace) -> bytes | None:
+    """The bytes of ``args.file`` (``None`` if it cannot be read as a game file: opening
+    it then says why)."""
+    from .core.files.gamebytes import read_game_bytes
+
     try:  # a pipe or a device is refused at once (load_game then says why)
-        data = read_game_bytes(args.file)
+        return read_game_bytes(args.file)
     except (OSError, ValueError):  # GameFileError is a ValueError
-        data = None
+        return None
+
+
+def _verified_position(args: argparse.Namespace) -> tuple[Position | None, bytes | None]:
+    """The last position of ``args.file`` when it is a hot-seat game opening at a position
+    verified here before (:mod:`.core.files.quickopen`: the same position, the same
+    checks, without building the game), else ``None``; and the file's bytes."""
+    from .core.files.quickopen import verified_position
+    from .core.scan.usermaps import UserMaps
+
+    data = _read(args)
+    if data is None:
+        return None, None
+    with _collector_waits():
+        return verified_position(data, UserMaps()), data
+
+
+def _open_file(args: argparse.Namespace, player: bool, full: bool,
+               data: bytes | None = None) -> Game:
+    if data is None:
+        data = _read(args)
     parsed = parse_game_bytes(data) if data is not None else None
     if not isinstance(parsed, dict) or parsed.get("mode") != "pbem":
         return load_game(args.file, maps=UserMaps(), verified_here=not full, data=data,
@@ -484,18 +512,33 @@ def cmd_reveal(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
+    if not args.json:
+        position, data = _verified_position(args)
+        if position is not None:
+            print(position.ruleset.summary(position.state))
+            return 0
+        game = _open(args, data=data)
+        print(game.ruleset.summary(game.state))
+        return 0
     game = _open(args)
     if args.json:
         from .core.files.public_view import public_view
 
         print(json.dumps(public_view(game), indent=1, ensure_ascii=False))
         return 0
-    print(game.ruleset.summary(game.state))
     return 0
 
 
 def cmd_actions(args: argparse.Namespace) -> int:
-    game = _open(args)
+    from .core.engine.manual import MANUAL_VERBS
+
+    position, data = _verified_position(args)
+    if position is not None:  # hot-seat: every side's actions
+        for action in position.ruleset.legal_actions(position.state):
+            print(action.text())
+        _print_manual(MANUAL_VERBS)
+        return 0
+    game = _open(args, data=data)
     actions = game.legal_actions()  # by email: only what the caller may play
     for action in actions:
         print(action.text())
@@ -510,10 +553,13 @@ def cmd_actions(args: argparse.Namespace) -> int:
             print(N_("# you play {name}: the game waits for {names}, whose program lists "
                      "their actions", name=pbem.name(game, pbem.me),
                      names=', '.join(pbem.name(game, s) for s in waiting)), file=sys.stderr)
-    print(N_("# manual (always allowed, logged as by hand): {names}",
-             names=', '.join(MANUAL_VERBS)),
-          file=sys.stderr)
+    _print_manual(MANUAL_VERBS)
     return 0
+
+
+def _print_manual(verbs: Sequence[str]) -> None:
+    print(N_("# manual (always allowed, logged as by hand): {names}", names=', '.join(verbs)),
+          file=sys.stderr)
 
 
 def cmd_play(args: argparse.Namespace) -> int:

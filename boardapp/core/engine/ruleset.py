@@ -11,7 +11,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import inspect
-import logging
 import os
 import pkgutil
 from collections.abc import Callable, Iterator
@@ -34,7 +33,13 @@ from .state import State
 from .together import sealed_lines, sealed_paths
 from .verbs import VerbSpec
 
-log = logging.getLogger(__name__)
+
+def _log_failure(message: str, name: str) -> None:
+    """Log the exception being handled (logging imported only then: a command that
+    opens a game does not pay for it)."""
+    import logging
+
+    logging.getLogger(__name__).exception(message, name)
 MIN_SIDES, MAX_SIDES = 2, 6
 """How many sides a game may be set up for (a scenario may fix its own)."""
 _NO_SPEC = VerbSpec("", decisions=False)
@@ -676,7 +681,7 @@ def _builtin_ruleset(name: str) -> type[Ruleset] | None:
     try:
         module = importlib.import_module(f"rulesets.{name}")
     except Exception:  # a broken plugin must not stop the others
-        log.exception("cannot load ruleset package %s", name)
+        _log_failure("cannot load ruleset package %s", name)
         return None
     cls = getattr(module, "RULESET", None)
     return cls if isinstance(cls, type) and issubclass(cls, Ruleset) else None
@@ -696,7 +701,7 @@ def _entry_point_rulesets() -> Iterator[type[Ruleset]]:
         try:
             cls = ep.load()
         except Exception:
-            log.exception("cannot load ruleset entry point %s", ep.name)
+            _log_failure("cannot load ruleset entry point %s", ep.name)
             continue
         if isinstance(cls, type) and issubclass(cls, Ruleset):
             yield cls

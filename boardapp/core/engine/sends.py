@@ -11,12 +11,13 @@ sender's next dice seed and carries the sender's signature over the actions it c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import Any
 
 
 def now_iso() -> str:
     """The current time, UTC, to the second, as ISO 8601 text."""
+    from datetime import UTC, datetime  # (only here: opening a game needs no clock)
+
     return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 

@@ -67,13 +67,8 @@ def chain(game: Game, lines: list[str], at: Iterable[int] | None = None) -> dict
     """The hash of the header and the log up to each step of ``at`` (default: every
     step; 0 = the header alone): SHA-256 over the header's canonical JSON and each
     action's line (:func:`~.linelog.action_line`), one a line."""
-    rs = game.ruleset
-    head = {"format": CHAIN_FORMAT, "app": __version__, "ruleset": rs.id,
-            "version": game.played_with or rs.version, "data": rs.data_digest(),
-            "maps": records_to_json(rs.map_records()), "scenario": game.scenario,
-            "seed": game.seed, "sides": game.sides, "game_data": game.start_data}
     wanted = set(range(len(lines) + 1) if at is None else at)
-    top = _ENCODE(head).encode("ascii") + b"\n"
+    top = chain_top(game)
     memo = _memo[0] if _memo else None
     if memo is not None and memo[0] is lines and memo[1] == (len(lines), top) \
             and wanted <= memo[2].keys():
@@ -82,11 +77,23 @@ def chain(game: Game, lines: list[str], at: Iterable[int] | None = None) -> dict
     out = {0: h.hexdigest()} if 0 in wanted else {}
     done = 0
     for n in sorted(n for n in wanted if 0 < n <= len(lines)):
-        h.update("".join(line + "\n" for line in lines[done:n]).encode("utf-8"))
+        h.update(("\n".join(lines[done:n]) + "\n").encode("utf-8"))
         done = n
         out[n] = h.copy().hexdigest()
     _memo[:] = [(lines, (len(lines), top), out)]
     return out
+
+
+def chain_top(game: Any) -> bytes:
+    """The first line the chain hashes: the header's canonical JSON (``game``: a
+    :class:`~..engine.game.Game`, or what has its ``ruleset``, ``played_with``,
+    ``scenario``, ``seed``, ``sides`` and ``start_data``)."""
+    rs = game.ruleset
+    head = {"format": CHAIN_FORMAT, "app": __version__, "ruleset": rs.id,
+            "version": game.played_with or rs.version, "data": rs.data_digest(),
+            "maps": records_to_json(rs.map_records()), "scenario": game.scenario,
+            "seed": game.seed, "sides": game.sides, "game_data": game.start_data}
+    return _ENCODE(head).encode("ascii") + b"\n"
 
 
 _memo: list[tuple[list[Any], tuple[int, bytes], dict[int, str]]] = []

@@ -35,9 +35,9 @@ from typing import TYPE_CHECKING, Any
 from ... import __version__
 from ..ai.seats import check_seats
 from ..base.atomic import atomic_write_text
-from ..base.errors import BoardappError, DataError, GameFileError, quote
+from ..base.errors import BoardappError, GameFileError, quote
 from ..base.i18n import N_
-from ..base.yamlio import load_json_text, read_regular_file
+from ..base.yamlio import load_json_text
 from ..board.maps import MapProvider, map_notes, records_from_json, records_to_json
 from ..engine.datasheets import check_values
 from ..engine.game import Game
@@ -53,6 +53,7 @@ from ..pbem.pbem_format import (
     record_json,
 )
 from . import checkpoints
+from .gamebytes import MAX_GAME_FILE_BYTES, read_game_bytes
 from .linelog import SENTINEL, ActionLines, action_line, entry_line, split_actions
 from .migrations import GAME_VERSION, migrate
 
@@ -60,7 +61,6 @@ if TYPE_CHECKING:
     from ..pbem.ledger import Ledger
 
 GAME_FORMAT = "boardapp-game"
-MAX_GAME_FILE_BYTES = 50 * 1024 * 1024
 MODES = ("hotseat", "pbem")
 
 __all__ = ["GAME_FORMAT", "GAME_VERSION", "MAX_GAME_FILE_BYTES", "game_to_json", "dumps_game",
@@ -195,17 +195,6 @@ def load_game(path: str | Path, *, passphrase: str | None = None, side: str | No
         data, parsed = read_game_bytes(path), None
     return loads_game_bytes(data, name, passphrase=passphrase, side=side, ledger=ledger,
                             maps=maps, verified_here=verified_here, parsed=parsed)
-
-
-def read_game_bytes(path: str | Path) -> bytes:
-    """The bytes of the game file ``path``: refused at once (:class:`GameFileError`) if it
-    is not a regular file (a named pipe would block forever) or is too large."""
-    try:
-        return read_regular_file(path, MAX_GAME_FILE_BYTES, N_("game file"))
-    except GameFileError:
-        raise
-    except DataError as exc:
-        raise GameFileError(exc.file, exc.place, exc.problem) from exc
 
 
 def loads_game_bytes(data: bytes, name: str = "<game>", **kwargs: Any) -> Game:
