@@ -72,14 +72,14 @@ def split_actions(text: str) -> tuple[str, list[str]] | None:
     if end < 0:
         return None
     body = text[first:end]
-    lines = body.split(LINE_SEPARATOR)
-    if body.count("\n") != len(lines) - 1:  # a line that does not end with a comma
+    # Each line "  {...}": every newline ends a line with "}," and the next begins "  {"
+    # (counted over the whole text at once, not line by line: a long game has many).
+    newlines = body.count("\n")
+    if not (body.startswith("  {") and body.endswith("}")) \
+            or body.count("},\n  {") != newlines:
         return None
-    for line in lines:
-        if not (line.startswith("  {") and line.endswith("}")):
-            return None
     rest = text[:start] + '\n "actions": ' + json.dumps(SENTINEL) + text[end + len(ACTIONS_CLOSE):]
-    return rest, [line[len(INDENT):] for line in lines]
+    return rest, body[len(INDENT):].split(LINE_SEPARATOR + INDENT)
 
 
 class LineEntry(RecordedEntry):
