@@ -5,7 +5,6 @@ neither PyYAML nor a calibration's numpy."""
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 
 from ..base.errors import DataError
@@ -13,7 +12,6 @@ from ..base.userdirs import data_dir
 from ..board.mapdata import BoardMap
 from ..board.maps import USER, LoadedMap, ShippedMaps, load_map_file
 
-log = logging.getLogger(__name__)
 
 def user_maps_dir() -> Path:
     """Where the user's own map files are kept."""
@@ -38,7 +36,10 @@ class UserMaps(ShippedMaps):
             try:
                 return load_map_file(user, USER)
             except DataError as exc:
-                log.warning("user map skipped, the shipped map is used: %s", exc)
+                import logging  # (only here: opening a game needs no logging)
+
+                logging.getLogger(__name__).warning("user map skipped, the shipped map is "
+                                                    "used: %s", exc)
         return super().load(map_file)
 
 
