@@ -13,7 +13,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..base.errors import BoardappError
@@ -22,6 +22,7 @@ from ..engine.actions import Action
 from ..engine.ruleset import Ruleset
 from ..engine.state import State
 from .levels import LEVELS
+from .memory import TurnMemory
 from .view import fair_view, play_on
 
 REFUSED = float("-inf")
@@ -39,11 +40,65 @@ class Player:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.memory = TurnMemory()
+        """The positions its own choices produced this turn (see :mod:`.memory`)."""
 
     def choose(self, ruleset: Ruleset, state: State, side: str, legal: Sequence[Action],
                progress: Progress | None = None) -> Action:
         """One of ``legal`` for ``side``; ``progress`` is told how far the thinking is."""
         raise NotImplementedError  # abstract: each level chooses in its own way
+
+    def forget(self) -> None:
+        """Forget the turn (the game was taken back): see :class:`.memory.TurnMemory`."""
+        self.memory.forget()
+
+    def fresh(self, ruleset: Ruleset, state: State, side: str, ranked: Iterable[Action],
+              wanted: int = 1) -> list[tuple[Action, State | None]]:
+        """The first ``wanted`` of ``ranked`` (best first) that do not lead back to a
+        position this player produced in ``side``'s turn (an action ending the turn always
+        may), each with the position it leads to in a guessed view (``None``: not
+        foreseen); the first of ``ranked`` if every one would. A dithering player (see
+        :mod:`.memory`) puts first the best action that ends its turn. :meth:`played` must
+        then say which one is played."""
+        memory = self.memory
+        memory.begin(ruleset, state, side)
+        view = fair_view(ruleset, state, side, self.rng)
+        if view is None:
+            first = next(iter(ranked), None)
+            return [] if first is None else [(first, None)]
+        out: list[tuple[Action, State | None]] = []
+        first: Action | None = None
+        ending: tuple[Action, State] | None = None
+        skipped = False
+        dithering = memory.dithering(side)
+        for action in ranked:
+            first = action if first is None else first
+            after = play_on(ruleset, view, action, side)
+            if after is None:
+                continue
+            if dithering and memory.ends(ruleset, after, side):
+                ending = action, after
+                break
+            if memory.repeats(ruleset, after, side):
+                skipped = skipped or not out
+                continue
+            if len(out) < wanted:
+                out.append((action, after))
+            if len(out) >= wanted and not dithering:
+                break
+        if ending is not None:
+            out = [ending] + [pair for pair in out if pair[0] != ending[0]][: wanted - 1]
+        elif skipped:
+            memory.dithered(side)
+        if not out and first is not None:
+            out.append((first, None))
+        return out
+
+    def played(self, ruleset: Ruleset, side: str, chosen: tuple[Action, State | None]
+               ) -> Action:
+        """Remember the position ``chosen`` (from :meth:`fresh`) leads to; its action."""
+        self.memory.record(ruleset, chosen[1], side)
+        return chosen[0]
 
 
 class RandomPlayer(Player):
@@ -53,7 +108,19 @@ class RandomPlayer(Player):
 
     def choose(self, ruleset: Ruleset, state: State, side: str, legal: Sequence[Action],
                progress: Progress | None = None) -> Action:
-        return self.rng.choice(list(legal))
+        if len(legal) == 1:
+            return legal[0]
+        return self.played(ruleset, side,
+                           self.fresh(ruleset, state, side, drawn(self.rng, legal))[0])
+
+
+def drawn(rng: random.Random, items: Sequence[Action]) -> Iterator[Action]:
+    """``items`` in a random order, drawn one at a time (most callers take the first)."""
+    pool = list(items)
+    while pool:
+        i = rng.randrange(len(pool))
+        pool[i], pool[-1] = pool[-1], pool[i]
+        yield pool.pop()
 
 
 @dataclass
@@ -78,7 +145,10 @@ class NormalPlayer(Player):
         if len(legal) == 1:
             return legal[0]
         judged = self.judge(ruleset, state, side, legal, progress)
-        return judged[0].action if judged else self.rng.choice(list(legal))
+        if not judged:
+            return self.rng.choice(list(legal))
+        return self.played(ruleset, side,
+                           self.fresh(ruleset, state, side, (j.action for j in judged))[0])
 
     def judge(self, ruleset: Ruleset, state: State, side: str, legal: Sequence[Action],
               progress: Progress | None = None) -> list[Judged]:
@@ -141,9 +211,11 @@ class StrongPlayer(NormalPlayer):
         judged = self.judge(ruleset, state, side, legal)
         if not judged:
             return self.rng.choice(list(legal))
-        best = judged[: self.keep]
+        kept = self.fresh(ruleset, state, side, (j.action for j in judged), self.keep)
+        values = {j.action: j.value for j in judged}
+        best = [Judged(action, values[action]) for action, _after in kept]
         if len(best) == 1 or best[0].value - best[-1].value > self.decisive:
-            return best[0].action
+            return self.played(ruleset, side, kept[0])
         looks: list[list[float]] = []
         for r in range(self.rollouts):
             view = fair_view(ruleset, state, side, self.rng)
@@ -160,7 +232,7 @@ class StrongPlayer(NormalPlayer):
                 break
             if time.process_time() - start > self.budget:
                 break
-        return best[clear_winner(looks, self.confidence)].action
+        return self.played(ruleset, side, kept[clear_winner(looks, self.confidence)])
 
     decisive = 500.0
     """A first look this much better than the fifth settles the choice (a win)."""
