@@ -187,8 +187,10 @@ class StrongPlayer(NormalPlayer):
     best ``keep`` is better.
 
     Each candidate is played on in guessed views (the others' secrets guessed anew in
-    each, dice of its own) through ``horizon`` turns of the side (until it decides again
-    after the others have, that many times), at most ``depth`` actions: every side plays
+    each, dice of its own) through turns of the side (until it decides again after the
+    others have): one in the first round of rollouts, then as many as that round's cost
+    lets eight rounds fit in the budget (at most ``horizon``: a quick game is played to
+    its end), at most ``depth`` actions each: every side plays
     as the normal player plays (the action whose position its ``evaluate`` likes best,
     among all its actions, or ``rollout_width`` drawn when it has more), so that the
     other side's replies are the ones a normal player would make; the position reached
@@ -199,14 +201,15 @@ class StrongPlayer(NormalPlayer):
     always kept, so the time goes where the choice is close. Another candidate replaces
     the first only when its mean gain over it, rollout by rollout, exceeds
     ``confidence`` standard errors (a gain the same in every rollout, as in a game
-    without dice nor secrets, is clear). Within ``budget`` seconds of the process's CPU
-    time (a shared machine's load does not shorten the thinking)."""
+    without dice nor secrets, is clear, and the rollouts stop there). At most
+    ``rollouts`` rounds, within ``budget`` seconds of the process's CPU time (a shared
+    machine's load does not shorten the thinking)."""
 
     level = "strong"
     keep = 6
-    rollouts = 8
-    horizon = 1
-    depth = 40
+    rollouts = 32
+    horizon = 8
+    depth = 60
     rollout_width = 40
     budget = 1.5
     confidence = 1.5
@@ -226,22 +229,27 @@ class StrongPlayer(NormalPlayer):
             return self.played(ruleset, side, kept[0])
         alive = list(range(len(kept)))
         looks: list[list[float]] = []
+        horizon = 1
         for r in range(self.rollouts):
             view = fair_view(ruleset, state, side, self.rng)
             assert view is not None  # judge() guessed it already
             seed = self.rng.randrange(1 << 62)
             row = [math.nan] * len(kept)
+            began = time.process_time()
             for i in alive:
-                row[i] = self.rollout(ruleset, view, side, kept[i][0], seed)
+                row[i] = self.rollout(ruleset, view, side, kept[i][0], seed, horizon)
                 if time.process_time() - start > self.budget:
                     break
             if all(not math.isnan(row[i]) for i in alive):
                 looks.append(row)
+            if r == 0:  # the first round, one turn deep, tells what deeper ones cost
+                spent = max(time.process_time() - began, 1e-6)
+                horizon = max(1, min(self.horizon, int(self.budget / (spent * 8))))
             if progress is not None and not progress((r + 1) / self.rollouts):
                 break
-            if time.process_time() - start > self.budget:
+            if time.process_time() - start > self.budget or settled(looks, alive):
                 break
-            if r >= 1 and len(alive) > 2:
+            if r + 1 in (2, 4, 8, 16) and len(alive) > 2:
                 alive = halved(looks, alive)
         return self.played(ruleset, side, kept[clear_winner(looks, self.confidence)])
 
@@ -249,7 +257,7 @@ class StrongPlayer(NormalPlayer):
     """A first look this much better than the last kept settles the choice (a win)."""
 
     def rollout(self, ruleset: Ruleset, view: State, side: str, action: Action,
-                seed: int) -> float:
+                seed: int, horizon: int = 1) -> float:
         """``evaluate`` for ``side`` after ``action`` and the sides' greedy play through
         ``horizon`` of ``side``'s turns (choices among actions drawn with ``seed``)."""
         state = play_on(ruleset, view, action, side)
@@ -263,7 +271,7 @@ class StrongPlayer(NormalPlayer):
             mover = ruleset.acting_side(state)
             if mover == side and others_moved:
                 turns, others_moved = turns + 1, False
-                if turns >= self.horizon:
+                if turns >= horizon:
                     break
             others_moved = others_moved or mover != side
             after = self.greedy(ruleset, state, mover, rng)
@@ -293,6 +301,12 @@ class StrongPlayer(NormalPlayer):
             if value > best_value:
                 best_value, best_after = value, after
         return best_after
+
+
+def settled(looks: list[list[float]], alive: list[int]) -> bool:
+    """Whether more rollouts would say nothing new: two or more, and each candidate in
+    ``alive`` found the same value in every one (a game without dice nor secrets)."""
+    return len(looks) >= 2 and all(len({row[k] for row in looks}) == 1 for k in alive)
 
 
 def halved(looks: list[list[float]], alive: list[int]) -> list[int]:
