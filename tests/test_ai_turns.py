@@ -110,7 +110,7 @@ def test_the_memory_is_of_one_turn_and_undo_forgets_it():
     assert not memory.repeats(rs, game.state, "blue")
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
 @given(rid=st.sampled_from(sorted(available_rulesets())), level=st.sampled_from(LEVELS),
        seed=st.integers(1, 10_000), before=st.integers(0, 40))
 def test_no_level_goes_back_to_a_position_of_its_turn(rid, level, seed, before):
