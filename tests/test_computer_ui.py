@@ -143,6 +143,22 @@ def test_undo_takes_back_the_persons_decision_and_the_replies(qtbot):
     assert len(game.log) == last_red  # the computer waits for the person again
 
 
+def test_each_seat_keeps_its_player_for_the_game_and_undo_forgets_its_turn(qtbot):
+    win = window(qtbot, {"blue": "random"})
+    game = win.game
+    while not any(e.side == "blue" for e in game.log):
+        if any(s not in game.seats for s in game.ruleset.deciding_sides(game.state)):
+            play_person(win)
+        qtbot.waitUntil(lambda: win.computer.thinking is None
+                        and not win.computer._timer.isActive(), timeout=20000)
+    player = win.computer.players["blue"]
+    assert win.computer.player("blue", "random") is player  # one player a seat
+    player.memory.begin(game.ruleset, game.state, "blue")
+    win.undo()
+    assert not player.memory._turns  # the turn it remembered was taken back
+    assert win.computer.player("blue", "normal") is not player  # another level
+
+
 # -- hints -----------------------------------------------------------------------------------
 def test_a_hint_lights_its_counters_and_plays_nothing(qtbot):
     win = window(qtbot, {})

@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QPushButton, QWidget
 
+from boardapp.core.ai.players import Player, make_player
 from boardapp.core.ai.seats import computer_sides
 from boardapp.core.base.atomic import atomic_write_text
 from boardapp.core.base.userdirs import config_dir
@@ -66,6 +67,9 @@ class ComputerPlay(QObject):
         self._purpose = ""
         """"play" or "hint": what the running thread is for."""
         self.last_hint: Decision | None = None
+        self.players: dict[str, Player] = {}
+        """side -> the computer's player on that seat, kept for the game: it remembers
+        the positions of its turn (never going back to one); forgotten on undo."""
         self.times: list[float] = []
         """Seconds of CPU of each decision the computer made (for the player's curiosity
         and the tests)."""
@@ -149,6 +153,7 @@ class ComputerPlay(QObject):
             seats = {}
         self.cancel_thinking()
         game.seats = dict(seats)
+        self.players.clear()
         self.paused = False
         self.refresh_menu()
         self.window_.refresh_title()
@@ -158,6 +163,7 @@ class ComputerPlay(QObject):
     # -- playing ---------------------------------------------------------------------------
     def _replaced(self) -> None:
         self.cancel_thinking()
+        self.players.clear()
         self.paused = False
         self.refresh_menu()
         self._soon()
@@ -194,10 +200,17 @@ class ComputerPlay(QObject):
         game = self.window_.game
         side = sides[0]
         level = game.seats[side]
-        self._start(Thinking(game.ruleset, game.state, side, level, len(game.log) + 1,
+        self._start(Thinking(game.ruleset, game.state, side, self.player(side, level),
                              len(game.log), self), "play",
                     _("The computer ({side}, {level}) is thinking…").format(
                         side=game.ruleset.side(side).name, level=level_word(level)))
+
+    def player(self, side: str, level: str) -> Player:
+        """The computer's player on ``side``'s seat at ``level`` (made once a game)."""
+        player = self.players.get(side)
+        if player is None or player.level != level:
+            player = self.players[side] = make_player(level, len(self.window_.game.log) + 1)
+        return player
 
     def _start(self, thread: Thinking, purpose: str, text: str) -> None:
         self.thinking, self._purpose = thread, purpose
@@ -220,6 +233,7 @@ class ComputerPlay(QObject):
             return
         game = self.window_.game
         if decision.cancelled or decision.at != len(game.log):
+            self._forget(decision.side)  # it remembers a choice not played
             self._soon()  # cancelled, or the game moved on meanwhile: look again
             return
         if decision.error or decision.action is None:
@@ -254,8 +268,15 @@ class ComputerPlay(QObject):
         thread.cancel()
         thread.wait()
         thread.deleteLater()
+        if self._purpose == "play":
+            self._forget(thread.side)
         self.thinking, self._purpose = None, ""
         self.status.hide()
+
+    def _forget(self, side: str) -> None:
+        player = self.players.get(side)
+        if player is not None:
+            player.forget()
 
     def stop(self) -> None:
         """The window closes: no more thinking, no more turns."""
@@ -279,6 +300,8 @@ class ComputerPlay(QObject):
             controller.undo()
             return
         self.cancel_thinking()
+        for player in self.players.values():
+            player.forget()  # the positions of its turn are taken back with it
         self.paused = True  # no reply while the undo runs
         try:
             while game.log and game.log[-1].side in game.seats:
@@ -309,7 +332,7 @@ class ComputerPlay(QObject):
         if self.thinking is not None:
             return
         side = sides[0]
-        self._start(Thinking(rs, game.state, side, "normal", len(game.log) + 1,
+        self._start(Thinking(rs, game.state, side, make_player("normal", len(game.log) + 1),
                              len(game.log), self), "hint",
                     _("Looking for a hint for {side}…").format(side=rs.side(side).name))
 

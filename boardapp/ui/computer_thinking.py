@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QThread, Signal
 
-from boardapp.core.ai.players import make_player
+from boardapp.core.ai.players import Player
 from boardapp.core.engine.actions import Action
 from boardapp.core.engine.ruleset import Ruleset
 from boardapp.core.engine.state import State
@@ -34,21 +34,22 @@ class Decision:
 
 
 class Thinking(QThread):
-    """One decision for ``side`` at ``level`` on a private copy of ``state``."""
+    """One decision for ``side`` by ``player`` on a private copy of ``state``. The player
+    is the seat's own for the whole game (it remembers its turn, see
+    :mod:`boardapp.core.ai.memory`): one thread at a time uses it."""
 
     progressed = Signal(float)
     """How far the thinking is (0 to 1)."""
     decided = Signal(object)
     """The :class:`Decision` (in the window's thread)."""
 
-    def __init__(self, ruleset: Ruleset, state: State, side: str, level: str, seed: int,
+    def __init__(self, ruleset: Ruleset, state: State, side: str, player: Player,
                  at: int, parent=None) -> None:
         super().__init__(parent)
         self.ruleset = ruleset
         self.state = copy.deepcopy(state)  # the game goes on changing its own
         self.side = side
-        self.level = level
-        self.seed = seed
+        self.player = player
         self.at = at
         self._stop = threading.Event()
 
@@ -71,8 +72,7 @@ class Thinking(QThread):
             legal = list(self.ruleset.legal_actions(self.state, self.side))
             action = None
             if legal and not self._stop.is_set():
-                player = make_player(self.level, self.seed)
-                action = player.choose(self.ruleset, self.state, self.side, legal,
+                action = self.player.choose(self.ruleset, self.state, self.side, legal,
                                        self._progress)
             result = Decision(self.side, action, self.at, time.process_time() - start,
                               self._stop.is_set())
