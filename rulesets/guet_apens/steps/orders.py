@@ -21,7 +21,10 @@ from ..model.words import N_, both
 from .carriers import NameCarriers
 from .carry import carry_out_sequence, toward
 from .choices import ChoiceWords
+from .escort import EscortOrders
+from .exits import LeaveTable
 from .hidden import ShowHidden
+from .mules import MuleOrders
 
 DECLARE_STEP = "declare"
 MOVE_STEP = "move"
@@ -140,7 +143,8 @@ class DeclareCharges(ChoiceWords, SealedChoice[GuetApensModel]):
         flow.end(rs, state, ctx, None)
 
 
-class MoveOrders(ChoiceWords, ShowHidden, NameCarriers, SealedChoice[GuetApensModel]):
+class MoveOrders(ChoiceWords, ShowHidden, NameCarriers, MuleOrders, LeaveTable, EscortOrders,
+                 SealedChoice[GuetApensModel]):
     """GA 6.1.1: each side gives its figures' orders in secret (a path dragged on the
     table: walk or run by its length; crawl, reverse, about-face, mount, dismount), its
     charges (GA 7.2, ``PID!TARGET``) and, for a rider who may be charged, the order to
@@ -159,6 +163,9 @@ class MoveOrders(ChoiceWords, ShowHidden, NameCarriers, SealedChoice[GuetApensMo
         if side in self.deciders(rs, state, frame):  # GA 14.8.2: a hidden figure shown
             yield from self.show_actions(rs, state, side)
             yield from self.own_actions(rs, state, side)  # GA 14.11.2
+            yield from self.mule_actions(rs, state, side)  # GA 14.8.2, 14.10.3
+            yield from self.exit_actions(rs, state, side)  # GA 14
+            yield from self.escort_actions(rs, state, side)  # GA 13.5.1
 
     @staticmethod
     def drafts(state: State, side: str) -> dict[str, str]:
