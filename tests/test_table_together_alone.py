@@ -66,3 +66,46 @@ def test_bases_near_finds_what_every_pair_asked_finds():
         for radius in (0.0, 0.05, 1.0, 10.0, 25.0):
             assert index.near(pid, radius) == [
                 q for q in index.ids if q != pid and bases[pid].within_of(bases[q], radius)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(0, 60), st.floats(0, 60), st.floats(0, 360), st.floats(0, 60),
+       st.floats(0, 60), st.floats(0, 360), st.sampled_from([0.0, 0.05, 0.5, 3.0, 20.0, 80.0]))
+def test_within_of_answers_what_geos_answers(x1, y1, f1, x2, y2, f2, gap):
+    import shapely
+
+    a, b = Base(x1, y1, 2, 4, f1), Base(x2, y2, 3, 2, f2)
+    assert a.within_of(b, gap) == bool(shapely.dwithin(a.polygon, b.polygon, gap))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.floats(0, 360), st.floats(0, 360), st.floats(0, 360), st.floats(0, 6),
+       st.sampled_from([0.0, 0.05, 2.05, 10.0]))
+def test_within_of_near_the_edge_of_the_inner_circles_answers_what_geos_answers(
+        f1, f2, angle, spread, gap):
+    """Pairs placed where the inner-circle shortcut starts to answer (the hard cases)."""
+    import math
+
+    import shapely
+
+    d = gap + 1.0 + 1.0 + spread - 3.0  # inner circles of 1 cm: around the shortcut's edge
+    a = Base(30, 30, 2, 4, f1)
+    b = Base(30 + max(d, 0.0) * math.cos(math.radians(angle)),
+             30 + max(d, 0.0) * math.sin(math.radians(angle)), 2, 2, f2)
+    assert a.within_of(b, gap) == bool(shapely.dwithin(a.polygon, b.polygon, gap))
+
+
+def test_lines_of_sight_kept_or_asked_in_any_batch_give_the_same_answers():
+    from boardapp.core.table import sight
+    from boardapp.core.table.sight import Eye, sight_pairs
+
+    eyes = {f"e{n}": Eye(2 + (n * 13.7) % 56, 2 + (n * 7.9) % 56, 1 + n % 4)
+            for n in range(16)}
+    pairs = [(p, q) for p in sorted(eyes) for q in sorted(eyes) if p < q]
+    sight._SIGHTS.clear()
+    together = sight_pairs(TABLE, eyes, pairs, 1.0)
+    assert not all(together.values()) and any(together.values())  # the wood blocks some
+    for pair in pairs:
+        sight._SIGHTS.clear()
+        assert sight_pairs(TABLE, eyes, [pair], 1.0) == {pair: together[pair]}
+    assert sight_pairs(TABLE, eyes, pairs[::-1], 1.0) == together  # kept, any order
