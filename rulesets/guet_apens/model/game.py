@@ -429,9 +429,11 @@ class GuetApensModel(Ruleset):
         return figure_name(str(f["name"]))
 
 
+@lru_cache(maxsize=1024)
 def figure_name(name: str) -> str:
     """A figure's name as set up ("Knight 3", "Archer B2") with its role in the reader's
-    words; a name given otherwise stays as it is."""
+    words; a name given otherwise stays as it is (one message per name, kept: it is drawn
+    in the reader's language when shown, and named in every line of a move)."""
     role, sep, tag = name.rpartition(" ")
     word = DATA_WORDS.get(role) if sep and role[:1].isupper() else None
     return N_("{role} {tag}", role=word, tag=tag) if word is not None else name
