@@ -110,7 +110,9 @@ class EscortOrders:
                         why_not_escort(rs, state, pid, q) is None:
                     yield Action("escort", (pid, q))
 
-    @verb("escort", piece=0, hand=True, label=N_("{1} takes over the escort of {0}"))
+    @verb("escort", piece=0, hand=True, label=lambda rs, state, a: N_(
+        "{escort} takes over the escort of {name}", escort=rs.piece_name(state, a.arg(1)),
+        name=rs.piece_name(state, a.arg(0))))
     def on_escort(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         pid, by = action.arg(0), action.arg(1)
@@ -121,7 +123,8 @@ class EscortOrders:
         ctx.log(N_("{escort} takes over the escort of {name}"), rs.cite(ESCORT_RULE),
                 escort=rs.piece_name(state, by), name=rs.piece_name(state, pid))
 
-    @verb("escort-off", piece=0, hand=True, label=N_("Lead {0} off the table, a prisoner"))
+    @verb("escort-off", piece=0, hand=True, label=lambda rs, state, a: N_(
+        "Lead {name} off the table, a prisoner", name=rs.piece_name(state, a.arg(0))))
     def on_escort_off(self, rs: GuetApensModel, state: State, frame: Frame,
                       action: Action, ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)

@@ -76,7 +76,8 @@ class LeaveTable:
             if rs.piece_side(state, pid) == side and why_not_exit(rs, state, pid) is None:
                 yield Action("exit", (pid,))
 
-    @verb("exit", piece=0, hand=True, label=N_("{0} leaves the table"))
+    @verb("exit", piece=0, hand=True, label=lambda rs, state, a: N_(
+        "{name} leaves the table", name=rs.piece_name(state, a.arg(0))))
     def on_exit(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)

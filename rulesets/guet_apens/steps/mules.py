@@ -76,7 +76,7 @@ def mule_face(rs: GuetApensModel, state: State, pid: str) -> CounterFace:
     side = rs.side(str(row["holder"]))
     cover = COVER.get(str(mule_spec(rs, state).get("cover")), N_("light cover"))
     leader = row.get("leader")
-    tip = N_("{mule} ({side}): Agility {ag}, 12 cm at a run; its load is {cover}; {led}",
+    tip = N_("{mule} ({side}): Agility {ag}, 12 cm at a run; its load gives it {cover}; {led}",
              mule=mule_name(pid), side=side.name, ag=MULE_AGILITY, cover=cover,
              led=N_("led by {name}", name=rs.piece_name(state, leader)) if leader
              else N_("loose"))
