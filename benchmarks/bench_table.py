@@ -149,8 +149,43 @@ def main() -> None:
     steps = [b - a for a, b in zip(sizes, sizes[1:], strict=False)]
     print(f"table: one drag frame in the window, 40 figures and 30 shapes (offscreen, CPU "
           f"time): {drag_frame(table, bases)} (target < 8 ms)")
+    print(f"guet-apens: one period of Scenario IX (22 against 18 figures) in replay, random "
+          f"legal orders: {guet_apens_period()}")
     print(f"table: game file of the table demo: {sizes[0]} bytes at the set-up, "
           f"{statistics.mean(steps):.0f} bytes per turn (3 plans a side, hot-seat)")
+
+
+def guet_apens_period(actions: int = 150, seed: int = 1) -> str:
+    """CPU time of one period of Guet-Apens Scenario IX replayed: a random legal game
+    (chosen as the contract test chooses) of ``actions`` actions, replayed, timed from one
+    period to the next (the first, with the set-up, left out)."""
+    from tests.contracthelpers import choose, legal_by_side
+
+    rs = find_ruleset("guet-apens")
+    game, rnd, log = Game(rs, "IX", seed), random.Random(seed), []
+    while len(log) < actions:
+        by_side = {s: a for s, a in legal_by_side(rs, game.state).items() if a}
+        if not by_side:
+            break
+        side = rnd.choice(sorted(by_side))
+        action = choose(rnd, by_side[side])
+        game.push(action, side=side)
+        log.append((action.text(), side))
+    replay = Game(rs, "IX", seed)
+    periods = []
+    with replay.replaying():
+        turn, t0 = replay.state.get("turn"), time.process_time()
+        for text, side in log:
+            replay.push(text, side=side)
+            if replay.state.get("turn") != turn:
+                now = time.process_time()
+                periods.append(now - t0)
+                turn, t0 = replay.state.get("turn"), now
+    whole = periods[1:] or periods
+    if not whole:
+        return f"no period ended in {len(log)} actions"
+    return (f"median {statistics.median(whole):.3f} s, mean {statistics.mean(whole):.3f} s "
+            f"over {len(whole)} periods ({len(log)} actions)")
 
 
 def drag_frame(table, bases: dict[str, Base]) -> str:

@@ -39,7 +39,7 @@ def test_one_capturer_captures_on_the_four_faces_below_his_number():
         ("needed: required number of Baron A1", 12)]
     b1 = state["vars"]["figs"]["b1"]
     assert "captured" in b1["states"]
-    assert state["pieces"]["b1"]["loc"] == RS.eliminated_box
+    assert state["vars"]["escorts"] == {"b1": "a1"}  # B24 slower: a1 leads him off (13.5.1)
     assert any("GA 13.5" in (line.rule or "") for line in ctx.lines)
 
 
@@ -100,7 +100,7 @@ def test_knock_out_table_through_a_blow_then_captured_when_he_comes_round():
     ctx = Context(state, "a")
     wake(RS, state, ctx)
     assert "captured" in b1["states"]
-    assert state["pieces"]["b1"]["loc"] == RS.eliminated_box
+    assert state["vars"]["escorts"] == {"b1": "a1"}  # B24 slower: a1 leads him off (13.5.1)
 
 
 def test_knocked_out_figure_left_alone_just_wakes():

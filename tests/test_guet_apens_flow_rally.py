@@ -72,7 +72,8 @@ def test_a_game_of_version_0_1_has_no_rally():
     assert state["legacy"] == {"rally": False, "group_shots": False, "entries": False,
                                "reactions": False, "flight1_lasts": False,
                                "campaign": False, "reinforcements": False,
-                               "interposed": False, "winner-rests": False}
+                               "interposed": False, "winner-rests": False, "mules": False,
+                               "exits": False, "manuscripts": False, "escort": False}
     old = fleeing(0.0)
     old["legacy"] = state["legacy"]
     old["dice_queue"] = [4]

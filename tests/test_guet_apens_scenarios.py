@@ -20,8 +20,8 @@ from tests.contracthelpers import Plan, check_game, play_plan
 RS = RULESET()
 SEEDS = int(os.environ.get("GA_SEEDS", "1"))
 TO_THE_END = ("I", "II", "III", "IV", "VI", "VII")
-OPENINGS = ("VIII-1", "VIII-2", "IX", "X-1", "X-2", "X-3", "X-4", "XI-1", "XI-2", "XII-1",
-            "XII-2")
+OPENINGS = ("VIII-1", "VIII-2", "IX", "X-1", "X-2", "X-3", "X-3B", "X-4", "XI-1", "XI-2",
+            "XII-1", "XII-2")
 
 
 @pytest.mark.parametrize("seed", range(51, 51 + SEEDS))

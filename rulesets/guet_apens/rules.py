@@ -37,10 +37,14 @@ from .steps.campaign import CAMPAIGN, CARGO
 from .steps.combat import Melee
 from .steps.deploy import START_STEP, Deploy
 from .steps.entries import ENTRIES, REINFORCEMENTS
+from .steps.escort import ESCORT
+from .steps.exits import EXITS
 from .steps.hidden import Spotting, may_hide
 from .steps.interposed import INTERPOSED
 from .steps.joust import PICK_STEP, WINNER_RESTS, PickTeams, place_jousters
+from .steps.manuscripts import MANUSCRIPTS, Manuscripts
 from .steps.morale import FLIGHT_LASTS
+from .steps.mules import MULES, mule_face, place_mules
 from .steps.orders import DeclareCharges, MoveOrders, RevealOrders
 from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_of
 from .steps.rally import RALLY
@@ -59,6 +63,10 @@ VICTORY_TEXT = {
     "pillage": N_("Fight to the death: the characteristics of the killed are the score"),
     "players": N_("The scenario's objective, judged by the players")}
 PLAYABLE = tuple(VICTORY_TEXT)
+LEGACY_04 = {MULES: False, EXITS: False, MANUSCRIPTS: False, ESCORT: False}
+"""What games of 0.1-0.3 played without: the mules as figures (GA 14.8.2, 14.10.3), the
+exits by an edge (GA 14), the manuscripts' answers (GA 14.11.2) and the escort of a
+captive played out (GA 13.5.1, B24)."""
 READINGS_FILE = Path(__file__).resolve().parent / "data" / "readings.yaml"
 CAMPAIGN_FILE = Path(__file__).resolve().parent / "data" / "campaign.yaml"
 
@@ -108,8 +116,8 @@ class GuetApens(GuetApensModel):
     aliases = ("guet_apens", "guetapens")
     dice = DiceSpec(sides=20)
     default_scenario = "I"
-    flow = Flow(Deploy, Spotting, PickTeams, NameChampion, DeclareCharges, MoveOrders, Shooting,
-                Melee, RevealOrders, phases=(PeriodPhase,))
+    flow = Flow(Deploy, Spotting, Manuscripts, PickTeams, NameChampion, DeclareCharges,
+                MoveOrders, Shooting, Melee, RevealOrders, phases=(PeriodPhase,))
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         out = {}
@@ -161,10 +169,12 @@ class GuetApens(GuetApensModel):
                                ENTRIES: False, REACTIONS: False,  # 14.8.1, 8.6.1,
                                FLIGHT_LASTS: False, CAMPAIGN: False,  # 12.4: from 0.2
                                REINFORCEMENTS: False, INTERPOSED: False,
-                               WINNER_RESTS: False}
+                               WINNER_RESTS: False, **LEGACY_04}
         elif played_with == "0.2":  # GA 14.10, 14.10.4, 8.10.3, B25: from 0.3
             state["legacy"] = {CAMPAIGN: False, REINFORCEMENTS: False, INTERPOSED: False,
-                               WINNER_RESTS: False}
+                               WINNER_RESTS: False, **LEGACY_04}
+        elif played_with == "0.3":  # GA 14.8.2, 14.10.3, 14.11.2: from 0.4
+            state["legacy"] = dict(LEGACY_04)
         if sc.get("victory") in ("joust", "assaults"):
             v["rules"] = sc.get("rules", [])
             v["lances_replaced"] = True
@@ -201,6 +211,7 @@ class GuetApens(GuetApensModel):
                             lambda sides: roll(rng, sides), group.get("ammo_min"),
                             int(group.get("ammo_bonus", 0))))
         self._deploy(state)
+        place_mules(self, state)  # GA 14.8.2, 14.10.1
         v["stage"], v["movement"] = 0, 0
         state["flow"] = [{"step": START_STEP, "side": "a", "sides": list(SIDES), "vars": {}}]
         return state
@@ -247,6 +258,8 @@ class GuetApens(GuetApensModel):
 
     def counter_face(self, state: State, pid: str) -> CounterFace:
         f = state["vars"]["figs"].get(pid)
+        if f is None and pid in (state["vars"].get(MULES) or {}):
+            return mule_face(self, state, pid)
         if f is None:
             return CounterFace("#777777", "#ffffff", "H", N_("horse"))
         side = self.side(f["side"] or "a")

@@ -12,7 +12,7 @@ from ..base.i18n import N_, listing
 from ..engine.state import State
 from .bases import Base, shared_base
 from .fixed import to_cm, to_degrees
-from .positions import AT, base_of, on_table
+from .positions import AT, TABLE_PLACE, base_of
 from .rules import TableRules
 from .sight import cover_near, eye_of, figures_in_the_way, line_of_sight
 from .tableboard import table_of
@@ -38,15 +38,20 @@ def figure_base(ruleset: Any, state: State, pid: str) -> Base | None:
 def figure_bases(ruleset: Any, state: State) -> dict[str, Base]:
     """The base of every figure on the table, by id."""
     _, rules = table_setup(ruleset)
-    pieces = state["pieces"]
-    out = {}
-    for pid in on_table(state):  # what base_of gives (on_table: each has a position)
-        piece = pieces[pid]
-        spec = rules.figure(piece["type"])
-        at = piece[AT]
-        out[pid] = shared_base(to_cm(int(at[0])), to_cm(int(at[1])), spec.width, spec.depth,
-                               to_degrees(int(at[2])))
-    return out
+    sizes: dict[str, tuple[float, float]] = {}
+    found = []
+    for pid, piece in state["pieces"].items():  # what on_table and base_of give
+        at = piece.get(AT)
+        if not at or piece.get("loc") != TABLE_PLACE:
+            continue
+        size = sizes.get(piece["type"])
+        if size is None:
+            spec = rules.figure(piece["type"])
+            size = sizes[piece["type"]] = (spec.width, spec.depth)
+        found.append((pid, shared_base(to_cm(int(at[0])), to_cm(int(at[1])), size[0],
+                                       size[1], to_degrees(int(at[2])))))
+    found.sort(key=lambda pair: pair[0])
+    return dict(found)
 
 
 def figure_level(ruleset: Any, state: State, pid: str) -> float:

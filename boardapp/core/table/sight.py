@@ -71,9 +71,25 @@ def sight_pairs(table: Table, eyes: Mapping[str, Eye], pairs: Sequence[tuple[str
     """Whether each pair of eyes sees the other, computed for all the pairs at once."""
     if not pairs:
         return {}
-    blocked = {i for i, _ in _blocking(table, [eyes[p] for p, _ in pairs],
-                                       [eyes[q] for _, q in pairs], see_into)}
-    return {pair: n not in blocked for n, pair in enumerate(pairs)}
+    kept = _SIGHTS.get((id(table), see_into))
+    if kept is None or kept[0] is not table:  # a table not seen yet (or a new one)
+        kept = _SIGHTS[(id(table), see_into)] = (table, {})
+    known = kept[1]
+    keys = [(eyes[p], eyes[q]) for p, q in pairs]
+    found = {key: known[key] for key in keys if key in known}
+    asked = [key for key in dict.fromkeys(keys) if key not in found]
+    if asked:  # each line is computed on its own (row by row): a batch changes no answer
+        blocked = {i for i, _ in _blocking(table, [a for a, _ in asked],
+                                           [b for _, b in asked], see_into)}
+        if len(known) + len(asked) > SIGHTS_KEPT:
+            known.clear()
+        for i, key in enumerate(asked):
+            found[key] = known[key] = i not in blocked
+    return {pair: found[key] for pair, key in zip(pairs, keys, strict=True)}
+
+SIGHTS_KEPT = 20_000
+"""How many lines of sight :func:`sight_pairs` keeps per table (then starts again)."""
+_SIGHTS: dict[tuple[int, float], tuple[Table, dict[tuple[Eye, Eye], bool]]] = {}
 
 
 def _blocking(table: Table, froms: Sequence[Eye], tos: Sequence[Eye],

@@ -64,6 +64,8 @@ SHAPE_KEYS = ("kind", "name", "polygon", "line", "width", "obstacle", "cover", "
 MAX_SHAPES = 2000
 MAX_POINTS = 2000
 MAX_SIZE_CM = 10_000.0
+GROUNDS_KEPT = 20_000
+"""How many heights of the ground :meth:`Table.ground` keeps (then starts again)."""
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,8 @@ class Table:
     edge_end: Any = field(init=False, repr=False)
     edge_first: Any = field(init=False, repr=False)
     edge_count: Any = field(init=False, repr=False)
+    _grounds: dict[tuple[float, float], float] = field(
+        init=False, repr=False, compare=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.ids = list(self.scenery)
@@ -150,8 +154,16 @@ class Table:
         return [self.scenery[self.ids[i]] for i in found]
 
     def ground(self, x: float, y: float) -> float:
-        """The height of the ground at the point: the highest hill under it, else 0."""
-        return max((s.height for s in self.at(x, y) if s.kind == "hill"), default=0.0)
+        """The height of the ground at the point: the highest hill under it, else 0
+        (kept: figures are measured where they stand, many times)."""
+        key = (x, y)
+        found = self._grounds.get(key)
+        if found is None:
+            found = max((s.height for s in self.at(x, y) if s.kind == "hill"), default=0.0)
+            if len(self._grounds) >= GROUNDS_KEPT:
+                self._grounds.clear()
+            self._grounds[key] = found
+        return found
 
     def along(self, geometry: Any) -> list[int]:
         """Indexes (into :attr:`ids`) of the scenery a geometry touches, in file order."""

@@ -17,7 +17,9 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from .bases import APART_MARGIN, CONTACT, Base, shared_base
+import numpy as np
+
+from .bases import APART_MARGIN, CONTACT, NEAR_MARGIN, Base, shared_base
 from .fixed import to_cm, to_degrees, to_tenths, to_units
 from .paths import PathPlan
 
@@ -109,11 +111,17 @@ def carry_out(figures: Mapping[str, Figure], fractions: int = 6,
                 for p in moving}
         steps = max((math.ceil((goal[p] - effort[p]) / STEP_CM) for p in moving), default=0)
         first = dict(effort)
-        for s in range(1, steps + 1):
-            aims = {p: first[p] + (goal[p] - first[p]) * s / steps for p in moving}
-            _substep(figures, ids, moving, at, effort, aims, frac)
+        free, among = _alone(figures, ids, at, moving, goal, effort) \
+            if halt is None and steps else (set(), ids)
+        stepping = moving - free
+        for s in range(1, steps + 1 if stepping else 1):
+            aims = {p: first[p] + (goal[p] - first[p]) * s / steps for p in stepping}
+            _substep(figures, among, stepping, at, effort, aims, frac)
             if halt is not None:
                 _halt(figures, ids, moving, at, effort, frac, halt)
+        for p in sorted(free):  # where its last small step puts it (the same sum)
+            effort[p] = first[p] + (goal[p] - first[p]) * steps / steps
+            at[p] = _place(figures[p], effort[p])
         for p in sorted(moving):
             if effort[p] >= figures[p].plan.effort and figures[p].facing is not None:
                 at[p] = (at[p][0], at[p][1], to_tenths(figures[p].facing))
@@ -122,6 +130,50 @@ def carry_out(figures: Mapping[str, Figure], fractions: int = 6,
         moving = {p for p in moving if effort[p] < figures[p].plan.effort}
         out.append(frac)
     return out
+
+
+ALONE_MARGIN = 0.1
+"""Centimetres added to the test of :func:`_alone`: far more than the rounding of a
+stored position (0.005 cm a coordinate)."""
+
+
+def _alone(figures: Mapping[str, Figure], ids: list[str], at: dict[str, tuple[int, int, int]],
+           moving: set[str], goal: dict[str, float],
+           effort: dict[str, float]) -> tuple[set[str], list[str]]:
+    """The moving figures that no other figure can come near during this fraction, and
+    the figures (by id) that a moving figure may come near: a figure's centre goes at
+    most as far as the effort it spends (crossings only make it wait), so when the
+    bounding circles of two figures stay more than :data:`CONTACT` apart however far
+    both may go, no small step can bring them into contact or make them overlap. A
+    figure alone changes nothing for any figure, itself included, but its position: it
+    is put at once where its last small step would put it; the small steps of the others
+    need only the figures they may come near (:func:`carry_out`)."""
+    xs = [to_cm(at[p][0]) for p in ids]
+    ys = [to_cm(at[p][1]) for p in ids]
+    rs = [figures[p].base.reach + max(0.0, goal[p] - effort[p] if p in moving else 0.0)
+          + ALONE_MARGIN for p in ids]
+    near: set[int] = set()
+    movers = [i for i, p in enumerate(ids) if p in moving]
+    if len(movers) * len(ids) > 400:  # many figures: every pair at once
+        x, y, r = np.array(xs), np.array(ys), np.array(rs)
+        m = np.array(movers)
+        far = r[m][:, None] + r[None, :] + CONTACT
+        close = (x[None, :] - x[m][:, None]) ** 2 + (y[None, :] - y[m][:, None]) ** 2 \
+            <= far * far
+        close[np.arange(len(movers)), m] = False
+        rows, cols = np.nonzero(close)
+        near.update(m[rows].tolist())
+        near.update(cols.tolist())
+    else:
+        for i in movers:
+            x, y, r = xs[i], ys[i], rs[i]
+            for j in range(len(ids)):
+                far = r + rs[j] + CONTACT
+                if j != i and (xs[j] - x) ** 2 + (ys[j] - y) ** 2 <= far * far:
+                    near.add(i)
+                    near.add(j)
+    return ({p for i, p in enumerate(ids) if p in moving and i not in near},
+            [ids[i] for i in sorted(near)])
 
 
 def _substep(figures: Mapping[str, Figure], ids: list[str], moving: set[str],
@@ -190,22 +242,45 @@ def _near(ids: list[str], bases: Mapping[str, Base], active: list[str], gap: flo
           also: Mapping[str, Base] | None = None) -> dict[str, list[str]]:
     """For each active figure, the figures whose bases (in ``bases``, or ``also``) are
     within ``gap`` cm of its base in ``bases``, in id order: what an STRtree of those
-    bases finds. Most pairs are told apart by their bounding circles here; the others
-    are asked of :meth:`~.bases.Base.within_of`, which puts the tree's own question."""
-    circles = [(q, b, b.x, b.y, b.reach) for q, b in bases.items()]
+    bases finds. Most pairs are told apart by their bounding circles here (all at once,
+    with a margin far above any rounding); the others are asked of
+    :meth:`~.bases.Base.within_of`, which puts the tree's own question."""
+    circles = [(q, b) for q, b in bases.items()]
     if also is not None:  # a base in both (a figure standing still) is asked once
-        circles += [(q, b, b.x, b.y, b.reach) for q, b in also.items() if b is not bases[q]]
-    out = {}
+        circles += [(q, b) for q, b in also.items() if b is not bases[q]]
+    out: dict[str, list[str]] = {p: [] for p in active}
+    if not active:
+        return out
+    found: dict[str, set[str]] = {p: set() for p in active}
+    if len(active) * len(circles) <= 200:  # a few figures: one pair at a time
+        for p in active:
+            me = bases[p]
+            x, y, reach = me.x, me.y, gap + me.reach + 2 * APART_MARGIN
+            for q, b in circles:
+                far = reach + b.reach
+                dx, dy = b.x - x, b.y - y
+                if dx * dx + dy * dy <= far * far and q not in found[p] and \
+                        me.within_of(b, gap):
+                    found[p].add(q)
+            if found[p]:
+                out[p] = [q for q in ids if q in found[p]]
+        return out
+    xs = np.array([b.x for _, b in circles])
+    ys = np.array([b.y for _, b in circles])
+    rs = np.array([b.reach for _, b in circles])
+    mine = [bases[p] for p in active]
+    mx = np.array([b.x for b in mine])[:, None]
+    my = np.array([b.y for b in mine])[:, None]
+    far = (gap + 2 * APART_MARGIN + NEAR_MARGIN) + np.array([b.reach for b in mine])[:, None] + rs
+    rows, cols = np.nonzero((xs - mx) ** 2 + (ys - my) ** 2 <= far * far)
+    for i, j in zip(rows.tolist(), cols.tolist(), strict=True):
+        p = active[i]
+        q, b = circles[j]
+        if q not in found[p] and mine[i].within_of(b, gap):
+            found[p].add(q)
     for p in active:
-        me = bases[p]
-        x, y, reach = me.x, me.y, gap + me.reach + 2 * APART_MARGIN
-        found = set()
-        for q, b, qx, qy, qr in circles:
-            far = reach + qr
-            dx, dy = qx - x, qy - y
-            if dx * dx + dy * dy <= far * far and q not in found and me.within_of(b, gap):
-                found.add(q)
-        out[p] = [q for q in ids if q in found]
+        if found[p]:
+            out[p] = [q for q in ids if q in found[p]]
     return out
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from boardapp.core.engine.state import State
+
 from .d20 import Term, Test, nearest
 from .printed import rule, table
 from .readings import Readings, reading
@@ -65,3 +67,14 @@ def escort_speed(captor_cm: float, captive_cm: float, readings: Readings = None,
     """GA 13.6 (a horse led away), B24 (a captive, "slower"): both move at the speed of
     the less agile of the two."""
     return min(captor_cm, captive_cm), reading(readings, "B24")
+
+
+def escorts(state: State) -> dict[str, str | None]:
+    """GA 13.5.1, 13.6: the captives being escorted off the table -> their escort
+    (read only: ``{}`` when there are none)."""
+    return state["vars"].get("escorts") or {}
+
+
+def escorted_by(state: State, pid: str) -> list[str]:
+    """The captives ``pid`` escorts."""
+    return sorted(c for c, by in (state["vars"].get("escorts") or {}).items() if by == pid)

@@ -32,8 +32,10 @@ from boardapp.core.table.paths import PathPlan, plan_path
 from boardapp.core.table.positions import position
 from boardapp.core.table.rules import FigureSpec, TableRules
 
+from .capture import escorted_by
 from .characters import CHARACTERISTICS
 from .movement import crawl, mount, reverse, run, walk
+from .mules import crosses_woods, is_mule, mule_cap
 from .readings import reading
 from .words import DATA_WORDS, N_, WORDS
 from .wounds import loss_column, reduced
@@ -45,12 +47,13 @@ FIGURE_HEIGHT = 2.5
 """Eye height of a figure, cm: not printed (GA 4.1, GA 16); 25 mm figures."""
 TABLE_RULES = TableRules(
     figures={"foot": FigureSpec(2.0, 2.0, FIGURE_HEIGHT), "rider": FigureSpec(2.0, 4.0, 3.5),
-             "horse": FigureSpec(2.0, 4.0, 2.0)},
+             "horse": FigureSpec(2.0, 4.0, 2.0), "mule": FigureSpec(2.0, 4.0, 2.0)},
     costs={"light": 4.0, "medium": 8.0, "large": 13.0},
     range_bands=(("12 cm (thrown)", 12.0), ("100 cm (short bow)", 100.0),
                  ("140 cm (long bow, crossbow)", 140.0)),
     see_into=0.0, cover_within=1.0, fractions=6)
-"""GA 1.2 bases, GA 6.3 obstacle costs (light: 4, the lower of '4 or 6'), GA 8.7 ranges."""
+"""GA 1.2 bases (a mule's as a horse's, GA 14.8.2), GA 6.3 obstacle costs (light: 4, the
+lower of '4 or 6'), GA 8.7 ranges."""
 WALK = float(walk())
 """GA 6.1.2."""
 MOUNT = float(mount())
@@ -153,11 +156,12 @@ class GuetApensModel(Ruleset):
 
     id = "guet-apens"
     name = N_("Guet-Apens")
-    version = "0.3"
+    version = "0.4"
     """0.2: the rally (GA 12.5) in sequence 7, the shots into a group (GA 8.10), the
     reaction shots (GA 8.6.1), Scenario VIII-1's entry periods (GA 14.8.1) and Flight I
     lasting through the period of its move (GA 12.4); games of 0.1 replay without them
-    (``state["legacy"]``)."""
+    (``state["legacy"]``). 0.3: the campaign of Scenario X (GA 14.10). 0.4: the mules
+    as figures (GA 6.1.5, 6.2, 14.8.2, 14.10.3)."""
     rules_name = "GA"
     words = WORDS
     sides = (SideInfo("a", N_("Player A"), "#8e2b2b", "#ffffff"),
@@ -255,7 +259,15 @@ class GuetApensModel(Ruleset):
         return float(cm)
 
     def allowance(self, state: State, pid: str, doing: str = "") -> float:
-        """The cm a figure may spend in one movement sequence doing ``doing`` (GA 6.1)."""
+        """The cm a figure may spend in one movement sequence doing ``doing`` (GA 6.1);
+        leading mules or escorting a captive, at their pace (GA 6.1.5, 13.6)."""
+        cm = self._allowance(state, pid, doing)
+        cap = mule_cap(state, pid)
+        for captive in escorted_by(state, pid):  # GA 13.6, B24: the slower's pace
+            cm = min(cm, self.run_allowance(state, captive))
+        return cm if cap is None else min(cap, cm)
+
+    def _allowance(self, state: State, pid: str, doing: str = "") -> float:
         if doing == "crawl":
             return float(crawl(self.value(state, pid, "ag")))
         if doing == "reverse":
@@ -291,8 +303,8 @@ class GuetApensModel(Ruleset):
             return []
         side = self.piece_side(state, pid)
         return [q for q in index.contacts(pid, TOUCHING) if q in state["vars"]["figs"]
-                and self.piece_side(state, q) != side and "dead" not in self.fig(state, q)[
-                    "states"] and state["pieces"][q]["type"] != "horse"]
+                and self.piece_side(state, q) != side and not {"dead", "captured"} & set(
+                    self.fig(state, q)["states"]) and state["pieces"][q]["type"] != "horse"]
 
     # -- orders -------------------------------------------------------------------------
     def why_not_order(self, state: State, side: str, order: Order,
@@ -330,12 +342,31 @@ class GuetApensModel(Ruleset):
         plan = self.plan(state, pid, points)
         if plan.refused:
             return N_("{name}: {why}", name=name, why=plan.refused), self.cite("6.3")
+        why = self.why_not_mules_path(state, pid, points)
+        if why is not None:
+            return why
         spend = plan.effort + (MOUNT if order.doing in ("mount", "dismount") else 0.0)
         allowance = self.allowance(state, pid, order.doing)
         if spend > allowance + 1e-9:
             return N_("{name}'s order takes {spend} cm of {allowance} cm", name=name,
                       spend=f"{spend:.1f}", allowance=f"{allowance:g}"), self.cite("6.1")
         return None
+
+    def why_not_mules_path(self, state: State, pid: str, points: tuple[tuple[float, float], ...]
+                           ) -> tuple[str, str] | None:
+        """GA 14.10.6, 14.10.7: where the scenario says, mules may not enter the woods
+        (nor their leader with them)."""
+        if not mule_cap(state, pid) or (self.scenario_data(state["scenario"]).get(
+                "mules") or {}).get("woods", True):
+            return None
+        at = position(state, pid)
+        start = [(to_cm(at[0]), to_cm(at[1]))] if at else []
+        wood = crosses_woods(self.board_map.table.scenery,  # type: ignore[attr-defined]
+                             [*start, *points])
+        if wood is None:
+            return None
+        return N_("{name} leads mules: they may not enter {wood}",
+                  name=self.piece_name(state, pid), wood=wood), self.cite("14.10.6")
 
     def why_not_charge(self, state: State, pid: str, target: str,
                        index: Bases | None = None) -> tuple[str, str] | None:
@@ -383,20 +414,26 @@ class GuetApensModel(Ruleset):
         return None
 
     def piece_side(self, state: State, pid: str) -> str:
+        if is_mule(state, pid):
+            return str(state["vars"]["mules"][pid]["holder"])
         f = state["vars"]["figs"].get(pid.removesuffix("-h"))
         return f["side"] if f else pid.split("-", 1)[0]
 
     def piece_name(self, state: State, pid: str) -> str:
         f = state["vars"]["figs"].get(pid)
         if f is None:
+            if is_mule(state, pid):
+                return N_("Mule {n}", n=pid.removeprefix("mule"))
             owner = state["vars"]["figs"].get(pid.removesuffix("-h"))
             return N_("{owner}'s horse", owner=figure_name(owner["name"])) if owner else pid
         return figure_name(str(f["name"]))
 
 
+@lru_cache(maxsize=1024)
 def figure_name(name: str) -> str:
     """A figure's name as set up ("Knight 3", "Archer B2") with its role in the reader's
-    words; a name given otherwise stays as it is."""
+    words; a name given otherwise stays as it is (one message per name, kept: it is drawn
+    in the reader's language when shown, and named in every line of a move)."""
     role, sep, tag = name.rpartition(" ")
     word = DATA_WORDS.get(role) if sep and role[:1].isupper() else None
     return N_("{role} {tag}", role=word, tag=tag) if word is not None else name

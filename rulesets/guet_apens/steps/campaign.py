@@ -24,6 +24,7 @@ from ..model import SIDES, GuetApensModel
 from ..model.campaign import recover_weeks
 from ..model.words import N_
 from ..model.wounds import loss_column
+from .mules import cargo_from_sheet, cargo_row
 
 CAMPAIGN = "campaign"
 """``state["legacy"]`` key: ``False`` for games of versions 0.1-0.2 (no campaign)."""
@@ -80,6 +81,8 @@ def start_adventure(rs: GuetApensModel, state: State, ctx: Context) -> None:
                     rs.cite("14.10"), name=name, delta=f"{int(row['courage']):+d}")
             carried += 1
     cargo = _cells(state, CARGO).get(MULES) or {}
+    if cargo.get("holder") in SIDES or cargo.get("count") is not None:
+        cargo_from_sheet(rs, state, ctx, cargo.get("holder"), cargo.get("count"))
     if cargo.get("holder") in SIDES:
         state["vars"]["cargo"] = {"holder": cargo["holder"], "count": cargo.get("count")}
         ctx.log(N_("The cargo is with {side} (mules left: {mules})"), rs.cite("14.10"),
@@ -171,7 +174,7 @@ def carry_forward(rs: GuetApensModel, state: State, ctx: Context) -> None:
     for pid, f in sorted(state["vars"]["figs"].items()):
         rows[pid] = {"lp": int(f["lp"]), "gone": bool(set(f["states"]) & set(GONE)),
                      "courage": int(f.get("courage", 0)) or None}
-    cargo = state["vars"].get("cargo") or {}
+    cargo = cargo_row(state) or state["vars"].get("cargo") or {}  # GA 14.10: the table's
     data.setdefault(CARGO, {})[MULES] = {"holder": cargo.get("holder", "a"),
                                          "count": cargo.get("count", 2)}
     ctx.log(N_("Adventure {n} is over: the wounds and losses are written in the "

@@ -18,6 +18,7 @@ from ..model.capture import capture, may_surrender_to, window
 from ..model.d20 import Test
 from ..model.readings import reading
 from ..model.words import N_, listing
+from .escort import start_escort
 from .tests_d20 import roll_test
 
 MARKS = {"A": "attack", "P": "parry", "C": "capture", "K": "knock out", "S": "surrender"}
@@ -63,6 +64,8 @@ def take_captive(rs: GuetApensModel, state: State, ctx: Context, pid: str, text:
     f["states"] = sorted((set(f["states"]) - {"unconscious", "knocked"}) | {"captured"})
     state["vars"].setdefault("fallen", []).append(pid)
     (state["vars"].get("knocked") or {}).pop(pid, None)
+    if start_escort(rs, state, ctx, pid, text, rule):  # GA 13.5.1, B24: played out
+        return
     put_piece(state, pid, rs.eliminated_box)
     how = reading(rs.readings(state), "B24")
     ctx.log(N_("{what}: {name} is escorted off the table, a prisoner [B24={how}]"), rule,

@@ -1,9 +1,9 @@
 """Secret carriers (GA 14.11.2): in Scenario XI-2 the Anglo-Normans' player notes, at the
 set-up, which two of his characters carry the manuscripts (``carry PID``, a sealed
 choice kept in his secret ``vars.carriers[side]``: the other side's program never holds
-it). A carrier is made known when his player says so (``own PID``: when he leaves by
-the North edge, or the manuscript changes hands or is found, GA 14.11.2: the transfer
-and the search are the players'), and the log names him."""
+it). A carrier is made known when he leaves by the North edge, passes his manuscript
+or is searched (:mod:`.manuscripts`, from version 0.4), or when his player says so by
+hand (``own PID``), and the log names him."""
 
 from __future__ import annotations
 

@@ -19,6 +19,8 @@ from ..model import MOUNT, TOUCHING, WALK, GuetApensModel, Order, parse_path
 from ..model.game import TABLE_RULES
 from ..model.melee import charge_effective
 from ..model.words import N_, listing
+from .escort import escorted_apart, follow_escorts
+from .mules import follow, movers_apart, wander_loose
 from .reaction import glimpse, plays_reactions, reset
 from .shooting import may_shoot, missile
 
@@ -168,10 +170,15 @@ def carry_out_sequence(rs: GuetApensModel, state: State, ctx: Context,
                               allowance, facing)
     if figures:
         now = rs.bases(state)
+        led = movers_apart(state) | escorted_apart(state)  # GA 14.8.2, 13.6: with them
         for pid, base in now.items():
-            figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
+            if pid not in led:
+                figures.setdefault(pid, Figure(rs.piece_side(state, pid), base))
         _run(rs, state, ctx, figures, N_("Moves"), rs.cite("6.1"),
              reaction_shooters(rs, state))
+    follow(rs, state, ctx)  # GA 14.8.2, 14.10.8
+    follow_escorts(rs, state, ctx)  # GA 13.5.1, 13.6
+    wander_loose(rs, state, ctx, _run)  # GA 6.2
     v.pop("walk_spent", None)
 
 

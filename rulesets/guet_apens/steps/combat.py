@@ -28,6 +28,8 @@ from .capture import (
     why_not_mark,
 )
 from .choices import ChoiceWords
+from .manuscripts import mark_body
+from .mules import MuleKilled
 from .tests_d20 import log_tally, roll_test
 
 MELEE_STEP = "melee"
@@ -57,6 +59,7 @@ def wound(rs: GuetApensModel, state: State, ctx: Context, pid: str, lost: int,
         state["vars"]["fallen"].append(pid)
         f["states"] = sorted(set(f["states"]) | {"dead"})
         ctx.log(N_("{name} is killed: his figure leaves the table"), rs.cite("2.4"), name=name)
+        mark_body(rs, state, pid)  # GA 14.11.2: where he fell, for a search
         put_piece(state, pid, rs.eliminated_box)
         leader_lost(rs, state, ctx, pid)  # GA 14.10.3
         return
@@ -173,7 +176,7 @@ def fighters(rs: GuetApensModel, state: State) -> dict[str, list[str]]:
     return out
 
 
-class Melee(ChoiceWords, SealedChoice[GuetApensModel]):
+class Melee(ChoiceWords, MuleKilled, SealedChoice[GuetApensModel]):
     """GA 9.7: each side marks in secret, for its figures in hand-to-hand, attack (A,
     at the first enemy touching it) or parry (P); then the blows (GA 9.4-9.10)."""
 

@@ -17,7 +17,7 @@ from ..model import GuetApensModel
 from ..model.words import N_, WORDS, both
 from .campaign import start_adventure
 from .carriers import NameCarriers
-from .entries import hold_reinforcements, start_entries
+from .entries import hold_reinforcements, reinforce_now, start_entries
 from .hidden import ShowHidden, hide, why_not_hide
 
 START_STEP = "deploy"
@@ -80,6 +80,7 @@ class Deploy(ShowHidden, NameCarriers, Step[GuetApensModel]):
             start_entries(rs, state, ctx)  # GA 14.8.1: who enters when
             hold_reinforcements(rs, state, ctx)  # GA 14.10.4: a D6 each period
             ctx.log(N_("Period {turn} begins"), rs.cite("5"), turn=1)
+            reinforce_now(rs, state, ctx)  # GA 14.10.6: the tower's D6 from period 1
             flow.end(rs, state, ctx, None)
 
     def resume(self, rs: GuetApensModel, state: State, frame: Frame, ctx: Context,

@@ -8,12 +8,16 @@ its orders. Games recorded with version 0.1 had no entries (``state["legacy"]``)
 Reinforcements by D6 (GA 14.10.4): in Scenario X-1 the Three Pigs group waits off the
 table the same way (placed at the set-up by the South road) and, from period 2, a D6 at
 the start of each period brings it in (1 on period 2, 1-2 on period 3 ... surely on
-period 7). Games of versions 0.1-0.2 had them on the table from the start."""
+period 7). Games of versions 0.1-0.2 had them on the table from the start. In X-3 on
+map B (the scenario X-3B) the watchtower's three wait by the South edge and come in on
+the D6 from period 1 (1 on period 1, 1-2 on 2, 1-4 on 3, surely on 4, GA 14.10.6)."""
 
 from __future__ import annotations
 
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.state import State, put_piece
+from boardapp.core.table.fixed import to_units
+from boardapp.core.table.positions import set_position
 from boardapp.core.table.tableboard import TABLE_PLACE
 
 from ..model import SIDES, GuetApensModel
@@ -29,6 +33,7 @@ ENTRY_RULE = "14.8.1"
 REINFORCEMENTS = "reinforcements"
 """``state["legacy"]`` key: ``False`` for games of versions 0.1-0.2 (no D6 reinforcements)."""
 REINFORCE_RULE = "14.10.4"
+TOWER_RULE = "14.10.6"
 
 
 def start_entries(rs: GuetApensModel, state: State, ctx: Context) -> None:
@@ -76,14 +81,27 @@ def hold_reinforcements(rs: GuetApensModel, state: State, ctx: Context) -> None:
                   key=lambda p: int(p[1:]))
     group = [p for p in mine[-int(spec["last"]):]
              if state["pieces"].get(p, {}).get("loc") == TABLE_PLACE]
+    if spec.get("edge") == "S":  # GA 14.10.6: they come by the South edge
+        _along_south(rs, state, group)
     for pid in group:
         put_piece(state, pid, WAITING_BOX)
     periods = table(f"reinforcements_{spec['table']}")["periods"]
     state["vars"]["reinforcements"] = {"pids": group, "table": spec["table"]}
     ctx.log(N_("{side}'s reinforcement ({names}) waits off the table: from period {first}, "
-               "a D6 at the start of each period brings it in"), rs.cite(REINFORCE_RULE),
+               "a D6 at the start of each period brings it in"),
+            rs.cite(TOWER_RULE if spec["table"] == "tower" else REINFORCE_RULE),
             side=rs.side(side).name, first=min(int(k) for k in periods),
             names=", ".join(str(rs.piece_name(state, p)) for p in group))
+
+
+def _along_south(rs: GuetApensModel, state: State, group: list[str]) -> None:
+    """The group waits in a line by the middle of the South edge, facing North (where
+    on the edge is not printed: the players may place them by hand)."""
+    board = rs.board_map.table  # type: ignore[attr-defined]
+    start = board.width / 2 - 3.0 * (len(group) - 1) / 2
+    for n, pid in enumerate(group):
+        y = board.depth - (3.0 if state["pieces"][pid]["type"] == "rider" else 2.0)
+        set_position(state, pid, to_units(start + 3.0 * n), to_units(y), 0)
 
 
 def reinforce_now(rs: GuetApensModel, state: State, ctx: Context) -> None:
@@ -92,6 +110,7 @@ def reinforce_now(rs: GuetApensModel, state: State, ctx: Context) -> None:
     if not waiting or waiting.get("arrived"):
         return
     t = table(f"reinforcements_{waiting['table']}")
+    rule = TOWER_RULE if waiting["table"] == "tower" else REINFORCE_RULE
     period = int(state["turn"])
     if period < min(int(k) for k in t["periods"]):
         return
@@ -99,7 +118,7 @@ def reinforce_now(rs: GuetApensModel, state: State, ctx: Context) -> None:
     die = None if surely else ctx.roll(6)
     if not reinforcement_arrives(period, die, waiting["table"]):
         ctx.log(N_("Reinforcement: D6 {die} on period {turn}: not yet"),
-                rs.cite(REINFORCE_RULE), die=die, turn=period)
+                rs.cite(rule), die=die, turn=period)
         return
     waiting["arrived"] = period
     come = [p for p in waiting["pids"] if state["pieces"].get(p, {}).get("loc") == WAITING_BOX]
@@ -108,5 +127,5 @@ def reinforce_now(rs: GuetApensModel, state: State, ctx: Context) -> None:
     side = rs.piece_side(state, come[0]) if come else "a"
     ctx.log(N_("Reinforcement: every roll failed, it comes on period {turn}") if surely else
             N_("Reinforcement: D6 {die} on period {turn}: {side}'s reinforcement comes in "
-               "where it was set up"), rs.cite(REINFORCE_RULE), die=die, turn=period,
+               "where it was set up"), rs.cite(rule), die=die, turn=period,
             side=rs.side(side).name)

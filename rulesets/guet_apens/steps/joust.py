@@ -118,7 +118,7 @@ class PickTeams(Step[GuetApensModel]):
             if rs.fig(state, pid)["side"] is None:
                 yield Action("pick", (pid,))
 
-    @verb("pick", label=N_("Pick {0}"))
+    @verb("pick", label=N_("Pick {0}"), logs=True)
     def on_pick(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)

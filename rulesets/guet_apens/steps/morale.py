@@ -61,10 +61,13 @@ def morale_sequence(rs: GuetApensModel, state: State, ctx: Context) -> None:
                       figs[q]["side"] == f["side"]]
         if len(enemies) >= 3 and not friends_in:
             triggers.append("alone_vs_three")
-        for lead in leaders_down:
+        here = bases.bases[pid]
+        for lead in leaders_down:  # measured only when not certainly beyond 25 cm
             if figs[lead]["side"] == f["side"] and lead in bases.bases and \
-                    _sees(rs, state, pid, lead)[1] and _sees(rs, state, pid, lead)[0] <= NEAR:
-                triggers.append("leader_down")
+                    not here.apart(bases.bases[lead], NEAR):
+                d, sees = _sees(rs, state, pid, lead)
+                if sees and d <= NEAR:
+                    triggers.append("leader_down")
         todo = due(triggers, f.get("tested", []))
         if not todo:
             continue
@@ -80,7 +83,8 @@ def morale_sequence(rs: GuetApensModel, state: State, ctx: Context) -> None:
                 enemies_n += 1
                 seen += sees
         for q in fallen:
-            if q in bases.bases and figs[q]["side"] == f["side"] and q != pid:
+            if q in bases.bases and figs[q]["side"] == f["side"] and q != pid and \
+                    not here.apart(bases.bases[q], FALLEN_NEAR):
                 d, sees = _sees(rs, state, pid, q)
                 fall += sees and d <= FALLEN_NEAR
         name = rs.piece_name(state, pid)

@@ -6,6 +6,7 @@ alone."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from boardapp.core.engine.actions import Action
@@ -21,7 +22,10 @@ from ..model.words import N_, both
 from .carriers import NameCarriers
 from .carry import carry_out_sequence, toward
 from .choices import ChoiceWords
+from .escort import EscortOrders
+from .exits import LeaveTable
 from .hidden import ShowHidden
+from .mules import MuleOrders
 
 DECLARE_STEP = "declare"
 MOVE_STEP = "move"
@@ -42,7 +46,7 @@ def first_fit(sides: list[str], nobody: str, why_not) -> tuple[str, str | None] 
 class RevealOrders(RevealSealed, Obligation[GuetApensModel]):
     """Each side's program reveals its own sealed choice (GA 7.2: charges revealed)."""
 
-    @verb("reveal", hand=True, label=N_("Reveal your sealed choice"))
+    @verb("reveal", hand=True, label=N_("Reveal your sealed choice"), logs=True)
     def on_reveal(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_reveal(rs, state, frame, action, ctx, flow)
@@ -53,16 +57,28 @@ def nearest_enemy(rs: GuetApensModel, state: State, pid: str, index: Bases,
     side = rs.piece_side(state, pid)
     here = index.bases[pid]
     best = None
+    found = []
     for q, base in index.bases.items():
         if q not in state["vars"]["figs"] or rs.piece_side(state, q) == side or \
                 q in state["vars"].get("fixed", []) or (riders_only and not (
                     rs.mounted(state, q) and rs.active(state, q))) or \
                 set(rs.fig(state, q)["states"]) & {"dead", "out", "captured"}:
             continue
+        centres = math.hypot(base.x - here.x, base.y - here.y)
+        found.append((centres - here.reach - base.reach, centres, q, base))
+    for least, _, q, base in sorted(found):  # the nearest centres first
+        if best is not None and least - FAR_MARGIN > best[0]:
+            break  # this one and the rest are certainly farther than the best
         d = here.distance(base)
         if best is None or (d, q) < best:
             best = (d, q)
     return best[1] if best else None
+
+
+FAR_MARGIN = 1e-6
+"""Centimetres: a base whose least possible distance (the centres' less both reaches)
+passes the best distance found by more than this cannot be nearer (GEOS's distance is
+never below the true one by as much)."""
 
 
 def chargers(rs: GuetApensModel, state: State, side: str) -> list[str]:
@@ -140,7 +156,8 @@ class DeclareCharges(ChoiceWords, SealedChoice[GuetApensModel]):
         flow.end(rs, state, ctx, None)
 
 
-class MoveOrders(ChoiceWords, ShowHidden, NameCarriers, SealedChoice[GuetApensModel]):
+class MoveOrders(ChoiceWords, ShowHidden, NameCarriers, MuleOrders, LeaveTable, EscortOrders,
+                 SealedChoice[GuetApensModel]):
     """GA 6.1.1: each side gives its figures' orders in secret (a path dragged on the
     table: walk or run by its length; crawl, reverse, about-face, mount, dismount), its
     charges (GA 7.2, ``PID!TARGET``) and, for a rider who may be charged, the order to
@@ -159,6 +176,9 @@ class MoveOrders(ChoiceWords, ShowHidden, NameCarriers, SealedChoice[GuetApensMo
         if side in self.deciders(rs, state, frame):  # GA 14.8.2: a hidden figure shown
             yield from self.show_actions(rs, state, side)
             yield from self.own_actions(rs, state, side)  # GA 14.11.2
+            yield from self.mule_actions(rs, state, side)  # GA 14.8.2, 14.10.3
+            yield from self.exit_actions(rs, state, side)  # GA 14
+            yield from self.escort_actions(rs, state, side)  # GA 13.5.1
 
     @staticmethod
     def drafts(state: State, side: str) -> dict[str, str]:
@@ -251,7 +271,7 @@ class MoveOrders(ChoiceWords, ShowHidden, NameCarriers, SealedChoice[GuetApensMo
                 plain.append(order)
         return rs.why_not_orders(state, side, orders_text(plain)) if plain else None
 
-    @verb("plan", drag=True, sealed=True, label=N_("Plan {0}'s move to {1}"))
+    @verb("plan", drag=True, sealed=True, label=N_("Plan {0}'s move to {1}"), logs=True)
     def on_plan(self, rs: GuetApensModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pid = action.pieces(0)[0]

@@ -20,7 +20,9 @@ from .combat import MELEE_STEP, melee_sides, resolve_charges
 from .entries import enter_now, reinforce_now
 from .hidden import call_spot
 from .joust import after_pass
+from .manuscripts import call_manuscripts, watch
 from .morale import end_of_period, forced_moves, morale_sequence
+from .mules import cargo_tick
 from .orders import call_declare, call_move
 from .shooting import SHOOT_STEP, shooting_sides
 from .victory import check_victory, finish
@@ -84,6 +86,8 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
             f.pop("shot_this_period", None)
         enter_now(rs, state, ctx)  # GA 14.8.1
         reinforce_now(rs, state, ctx)  # GA 14.10.4
+        cargo_tick(rs, state, ctx)  # GA 14.10.3
+        watch(rs, state, ctx)  # GA 14.11.2
         wake(rs, state, ctx)
         forced_moves(rs, state, ctx)
         return False
@@ -111,7 +115,8 @@ def run_stage(rs: GuetApensModel, state: State, ctx: Context, flow: Flow, stage:
             after_pass(rs, state, ctx, results)
         return False
     if stage == "shoot":
-        if call_spot(rs, state, ctx, flow):  # GA 14.8.2: hidden figures seen, first
+        if call_spot(rs, state, ctx, flow) or call_manuscripts(  # GA 14.8.2, 14.11.2
+                rs, state, ctx, flow):
             v["stage"] -= 1
             return True
         if "shoot" not in rules:

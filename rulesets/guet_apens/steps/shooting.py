@@ -34,6 +34,7 @@ from ..model.words import N_, both, listing
 from .choices import ChoiceWords
 from .combat import wound
 from .interposed import interposed
+from .mules import MuleKilled
 from .reaction import plays_reactions, reaction_targets, sixths_seen
 from .tests_d20 import roll_test
 
@@ -107,7 +108,7 @@ def all_targets(rs: GuetApensModel, state: State,
     return {p: sorted(found) for p, found in out.items() if found}
 
 
-class Shooting(ChoiceWords, SealedChoice[GuetApensModel]):
+class Shooting(ChoiceWords, MuleKilled, SealedChoice[GuetApensModel]):
     """GA 8: each side names its shots in secret (``PID>TARGET``, joined by ``/``)."""
 
     name = SHOOT_STEP

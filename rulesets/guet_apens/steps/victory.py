@@ -9,7 +9,9 @@ from boardapp.core.engine.state import State
 from ..model import SIDES, GuetApensModel
 from ..model.scenario_rules import pillage_losses, pillage_winner
 from ..model.words import N_, said
-from .campaign import carry_forward
+from .campaign import campaign_of, carry_forward
+from .manuscripts import manuscript_verdict
+from .mules import summary as mule_summary
 
 OUT_OF_FIGHT = {"dead", "out", "captured", "hit"}
 """Dead, off the table (fled, panicked), captured or surrendered, or (Scenario III) hit."""
@@ -65,6 +67,8 @@ def check_victory(rs: GuetApensModel, state: State, ctx: Context) -> None:
     left = {s: len(standing(rs, state, s)) for s in SIDES}
     if all(left.values()):
         return
+    if scenario_verdict(rs, state, ctx):
+        return
     if kind == "pillage":
         pillage(rs, state, ctx)
         return
@@ -109,11 +113,32 @@ def finish(rs: GuetApensModel, state: State, ctx: Context) -> None:
     if kind == "pillage":
         pillage(rs, state, ctx)
         return
+    log_mules(rs, state, ctx)  # GA 14.8.2, 14.10: the mules as the table has them
+    if scenario_verdict(rs, state, ctx):
+        return
     objective = rs.scenario_data(state["scenario"]).get("objective", "")
     declare(rs, state, ctx, N_("The last period is over. The players judge the objective: "
                                "{objective}", objective=objective) if objective else
             N_("The last period is over. Neither side has won the field: a draw"),
             rs.cite("14"))
+
+
+def scenario_verdict(rs: GuetApensModel, state: State, ctx: Context) -> bool:
+    """GA 14.11.2: Scenario XI-2 ends by the manuscripts out by the North edge (2 a
+    victory, 1 a draw, none a defeat); True if it has so ended."""
+    text = manuscript_verdict(rs, state)
+    if text is None:
+        return False
+    declare(rs, state, ctx, text, rs.cite("14.11.2"))
+    return True
+
+
+def log_mules(rs: GuetApensModel, state: State, ctx: Context) -> None:
+    """Where mules are on the table (VIII-2, X), their count before the players judge
+    the objective (GA 14.8.2, 14.10.4-14.10.7)."""
+    line = mule_summary(rs, state)
+    if line is not None:
+        ctx.log(line, rs.cite("14.10" if campaign_of(rs, state) else "14.8.2"))
 
 
 def pillage(rs: GuetApensModel, state: State, ctx: Context) -> None:

@@ -41,7 +41,7 @@ class RevealOrders(RevealSealed, Obligation[TableModel]):
     """Each side's program reveals its own orders once both are given (the core's
     reveal of sealed choices, rule 2)."""
 
-    @verb("reveal", hand=True, label=N_("Reveal your orders"))
+    @verb("reveal", hand=True, label=N_("Reveal your orders"), logs=True)
     def on_reveal(self, rs: TableModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_reveal(rs, state, frame, action, ctx, flow)
@@ -163,7 +163,7 @@ class Orders(SealedChoice[TableModel]):
                 return why
         return None
 
-    @verb("plan", drag=True, sealed=True, label=_plan_label)
+    @verb("plan", drag=True, sealed=True, label=_plan_label, logs=True)
     def on_plan(self, rs: TableModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         orders = rs.group_orders(state, action.pieces(0), action.arg(1))
