@@ -23,6 +23,7 @@ from typing import Any
 
 from ..base.errors import BoardappError, InvalidActionError
 from ..base.i18n import N_
+from . import heap
 from .actions import Action, LogEntry
 from .context import Context
 from .datasheets import snapshot
@@ -257,6 +258,7 @@ class Game:
             raise BoardappError(N_("the actions {first}-{last} do not lead to the position "
                                    "kept after action {last}", first=first + 1, last=last))
         stretch.teach(past)
+        heap.keep()
 
     def _replay_entry(self, entry: LogEntry, work: State) -> None:
         """Apply the action of log ``entry`` to ``work`` again, as it was played."""
@@ -289,6 +291,7 @@ class Game:
                 stretch.teach(past)
             else:
                 self._unlearnt.add(stretch.first)
+        heap.keep()  # what was learnt lives as long as the game
         return True
 
     def _unknown_before(self, end: int) -> int | None:
