@@ -55,6 +55,10 @@ class Timeline:
         """Whether the deltas of action ``index + 1`` are known."""
         return self.undo[index] is not None
 
+    def known_between(self, first: int, last: int) -> bool:
+        """Whether the deltas of every action after step ``first`` up to ``last`` are known."""
+        return all(d is not None for d in self.undo[first:last])
+
     def segment(self, step: int) -> tuple[int, int]:
         """The steps of the states kept on either side of ``step`` (the first at or
         before it; the second after it, or the end)."""
