@@ -51,7 +51,8 @@ moves = st.lists(st.one_of(st.tuples(st.just("at"), steps),
                  min_size=1, max_size=8)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(moves)
 def test_state_at_is_a_fresh_replay_to_that_step(saved, sequence):
     path, texts = saved
