@@ -18,7 +18,8 @@ from tests.test_checkpoints import long_game
 @pytest.fixture(autouse=True)
 def _given_back():
     yield
-    heap.release()  # nothing stays frozen for the tests that follow
+    heap._settled[0] = False
+    gc.unfreeze()  # nothing stays frozen for the tests that follow
 
 
 @pytest.fixture
@@ -34,22 +35,34 @@ def _frozen(obj: object) -> bool:
     return gc.is_tracked(obj) and not any(o is obj for o in gc.get_objects())
 
 
+class Node:
+    """An object in a reference cycle: only the collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
 def test_a_long_game_opened_is_frozen_until_another_is_shown(path, monkeypatch):
     monkeypatch.setattr(heap, "LONG", 200)
+    cycle = Node()
+    gone = weakref.ref(cycle)
     game = load_game(path)
-    assert gc.get_freeze_count() > 0 and _frozen(game.state) and _frozen(game)
+    assert _frozen(game.state) and _frozen(game) and _frozen(cycle)
     while game.learn_some(64):  # what is learnt is frozen too
         pass
     assert _frozen(game._past.undo)
-    heap.release()
-    assert gc.get_freeze_count() == 0 and not _frozen(game.state)
+    del cycle
+    gc.collect()
+    assert gone() is not None  # frozen: left alone by the collector
+    heap.release()  # another game shown: the garbage among what was frozen is freed
+    assert gone() is None and _frozen(game.state)  # what is alive is frozen again
 
 
 def test_a_short_game_opened_is_left_to_the_collector(path):
     game = load_game(path)  # 270 actions: under heap.LONG
-    assert gc.get_freeze_count() == 0 and not _frozen(game.state)
+    assert not _frozen(game.state) and not heap._settled[0]
     game.undo()
-    assert gc.get_freeze_count() == 0
+    assert not _frozen(game._past.undo)
 
 
 def test_a_frozen_game_dropped_is_freed_at_once(path, monkeypatch):

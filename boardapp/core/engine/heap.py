@@ -10,7 +10,7 @@ at all: :func:`settle`, once a long game is opened, moves every object alive int
 collector's permanent generation (:func:`gc.freeze`), and the passes during play walk
 only what was made since. Memory stays bounded: a frozen object dropped is freed as any
 other (reference counting), and :func:`release`, when the window shows another game,
-gives the frozen objects back to the collector and collects the cycles among them.
+gives the frozen objects back to the collector, which frees the cycles among them.
 """
 
 from __future__ import annotations
@@ -45,9 +45,12 @@ def keep() -> None:
 
 
 def release() -> None:
-    """A game is closed or replaced: give back what :func:`settle` froze and collect the
-    garbage among it now (nothing to do when nothing is frozen)."""
+    """A game is closed or replaced: give the frozen objects back to the collector,
+    collect the garbage among them now, and freeze again what is alive (the program's
+    modules, frozen when they were imported: ``boardapp.ui``, the CLI). Nothing to do when
+    no game is settled."""
     if _settled[0]:
         _settled[0] = False
         gc.unfreeze()
         gc.collect()
+        gc.freeze()
