@@ -279,11 +279,13 @@ def window_time(path: Path) -> None:
 
 
 def undo_redo(game: Game, depth: int = 1000) -> None:
-    """Undo ``depth`` actions one by one, redo them, and ``state_at`` at random steps."""
+    """Undo ``depth`` actions one by one, redo them, and ``state_at`` at random steps:
+    straight away, then after the window's idle learning of the whole past
+    (:meth:`Game.learn_some` until nothing is left), and walking the replay bar."""
     import random
 
     n = len(game.log)
-    undos, redos, ats = [], [], []
+    undos, redos, cold, ats, walk = [], [], [], [], []
     for _ in range(depth):
         t0 = _clock()
         game.undo()
@@ -297,13 +299,34 @@ def undo_redo(game: Game, depth: int = 1000) -> None:
         step = rnd.randrange(n + 1)
         t0 = _clock()
         game.state_at(step)
+        cold.append(_clock() - t0)
+    t0 = _clock()
+    while game.learn_some(32):  # what the window does while idle (IDLE_LEARN)
+        pass
+    learnt = _clock() - t0
+    for _ in range(50):
+        step = rnd.randrange(n + 1)
+        t0 = _clock()
+        game.state_at(step)
         ats.append(_clock() - t0)
+    start = rnd.randrange(n - 200)
+    for step in [*range(start, start + 100), *range(start + 100, start, -1)]:
+        t0 = _clock()
+        game.state_at(step)
+        walk.append(_clock() - t0)
     print(f"  undo / redo at depth, {n}-action game opened from its file (target: under 5 ms):")
-    for name, times in (("undo", undos), ("redo", redos), ("state_at (replay bar)", ats)):
+    for name, times in (("undo", undos), ("redo", redos),
+                        ("state_at (replay bar), after the idle learning", ats),
+                        ("replay bar walked one step at a time", walk)):
         print(f"    {name}: median {_ms(statistics.median(times))}, max {_ms(max(times))} "
               f"over {len(times)}")
         record("undo / redo at depth", f"{name}, slowest of {len(times)}", _ms(max(times)),
                "< 5 ms", max(times) < 0.005)
+    print(f"    state_at before it (the past not learnt yet): median "
+          f"{_ms(statistics.median(cold))}, max {_ms(max(cold))} over {len(cold)}; the idle "
+          f"learning of the whole past took {learnt:.2f} s of CPU")
+    record("undo / redo at depth", "state_at before the idle learning, slowest of 50",
+           _ms(max(cold)), "-", None)
 
 
 def main() -> None:

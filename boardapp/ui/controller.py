@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from boardapp.core.base.errors import BoardappError
+from boardapp.core.engine import heap
 from boardapp.core.engine.actions import Action, LogEntry
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.state import pieces_at
@@ -61,6 +62,8 @@ class GameController(QObject):
         self.last_refusal = ""
         self.read_only = ""
         self.game_replaced.emit()
+        heap.release()  # the game shown before: its frozen objects collected now
+        heap.settle(len(game.log))
         self._learning.start(LEARN_AFTER_MS)
 
     def _learn(self) -> None:

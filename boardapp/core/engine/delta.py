@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import json.scanner
+from collections.abc import Sequence
 from itertools import repeat
 from marshal import dumps as _marshal
 from typing import Any
@@ -225,7 +226,7 @@ def _memo_of(shadow: dict[str, Any]) -> Memo:
     return entry[1]
 
 
-def _forget(state: dict[str, Any], delta: Delta) -> None:
+def _forget(state: dict[str, Any], delta: Sequence[Op]) -> None:
     """``delta`` is about to change ``state``: if it is a shadow, forget what it changes."""
     entry = _memos.get(id(state))
     if entry is not None and entry[0] is state:
@@ -316,7 +317,7 @@ def _reorder(d: dict[str, Any], keys: list[str] | tuple[str, ...]) -> None:
     d.update(items)
 
 
-def apply_delta(state: dict[str, Any], delta: Delta) -> None:
+def apply_delta(state: dict[str, Any], delta: Sequence[Op]) -> None:
     """Apply ``delta`` to ``state`` in place (each value a fresh copy)."""
     if _memos:
         _forget(state, delta)
@@ -335,6 +336,6 @@ def apply_delta(state: dict[str, Any], delta: Delta) -> None:
             node[path[-1]] = _loads(payload)
 
 
-def delta_size(delta: Delta) -> int:
+def delta_size(delta: Sequence[Op]) -> int:
     """About how many characters ``delta`` keeps (for memory figures)."""
     return sum(len(p) if isinstance(p, str) else 16 for _, p in delta)

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..base.errors import BoardappError, InvalidActionError
 from ..base.i18n import N_
+from . import heap
 from .actions import Action, LogEntry
 from .context import Context
 from .datasheets import snapshot
@@ -33,7 +34,7 @@ from .ruleset import Ruleset
 from .runner import ActionRunner
 from .sends import Send, last_seen
 from .state import State, copy_state
-from .timeline import Timeline
+from .timeline import EVERY, Timeline
 from .together import pending_obligations
 
 
@@ -116,6 +117,9 @@ class Game:
         the others are people. Not part of the state: saved beside the log, never by
         email (:mod:`boardapp.core.ai.seats`)."""
         self._past = Timeline(self.initial, text)
+        self._cursor: tuple[int, State] | None = None
+        """The last position :meth:`state_at` replayed: (step, state), while the log up to
+        it is unchanged."""
         self._stretch: Stretch | None = None
         """The stretch of the past being learnt a few actions at a time (:meth:`learn_some`)."""
         self._unknown_below = 1 << 62
@@ -238,6 +242,7 @@ class Game:
         self.state = copy_state(final)
         self._shadow = copy_state(final)
         self._past.adopt(len(entries), {n: json.dumps(s) for n, s in positions.items()})
+        self._cursor = None
         self._stretch, self._unknown_below = None, 1 << 62
         self.from_checkpoint = True
 
@@ -257,6 +262,7 @@ class Game:
             raise BoardappError(N_("the actions {first}-{last} do not lead to the position "
                                    "kept after action {last}", first=first + 1, last=last))
         stretch.teach(past)
+        heap.keep()
 
     def _replay_entry(self, entry: LogEntry, work: State) -> None:
         """Apply the action of log ``entry`` to ``work`` again, as it was played."""
@@ -289,6 +295,7 @@ class Game:
                 stretch.teach(past)
             else:
                 self._unlearnt.add(stretch.first)
+        heap.keep()  # what was learnt lives as long as the game
         return True
 
     def _unknown_before(self, end: int) -> int | None:
@@ -343,6 +350,8 @@ class Game:
     def _pop(self) -> LogEntry:
         self._know(len(self.log) - 1)
         entry = self.log.pop()
+        if self._cursor is not None and self._cursor[0] > len(self.log):
+            self._cursor = None
         self._adopt_edits()
         undo = self._past.pop()
         apply_delta(self.state, undo)
@@ -408,9 +417,38 @@ class Game:
         if not 0 <= step <= len(self.log):
             raise BoardappError(N_("there is no step {step}: the log has {n} actions",
                                    step=step, n=len(self.log)))
-        if step not in self._past.snaps:
-            self._know(step)
-        return self._past.state_at(step, self.state)
+        past = self._past
+        if step in past.snaps or step >= len(past):
+            return past.state_at(step, self.state)
+        first, last = past.segment(step)
+        if self.pbem is None and not past.known_between(first, last):
+            try:
+                return self._replayed(step)
+            except Exception:  # the rules fail on it now: learnt below, which says so
+                self._cursor = None
+        self._know(step)
+        return past.state_at(step, self.state)
+
+    def _replayed(self, step: int) -> State:
+        """A copy of the state after action ``step``, replayed from the nearest position
+        kept before it, or from the one replayed last (the replay bar walking forward
+        costs one action a step); the positions passed every :data:`.timeline.EVERY`
+        actions are kept, so that walking back replays at most so many. No delta is
+        learnt: quicker than :meth:`_learn`, which replays the whole stretch."""
+        past = self._past
+        base = max(s for s in past.snaps if s <= step)
+        cursor = self._cursor
+        if cursor is not None and base <= cursor[0] <= step:
+            at, work = cursor
+        else:
+            at, work = base, json.loads(past.snaps[base])
+        self._cursor = None
+        for i in range(at, step):
+            self._replay_entry(self.log[i], work)
+            if (i + 1) % EVERY == 0 and i + 1 not in past.snaps:
+                past.snaps[i + 1] = json.dumps(work)
+        self._cursor = (step, work)
+        return json.loads(json.dumps(work))
 
     def changed_paths(self) -> list[tuple[str, ...]]:
         """The paths in the state that the last action changed (``("pieces", "x", "loc")``,

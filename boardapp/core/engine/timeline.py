@@ -16,13 +16,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .delta import Delta, apply_delta, delta_size
+from .delta import Delta, Op, apply_delta, delta_size
 
 EVERY = 32
 """Actions between two snapshots (a replay learns the deltas of at most so many actions
 to undo one)."""
 
 State = dict[str, Any]
+Kept = tuple[Op, ...]
+"""A delta as the timeline keeps it: a tuple of tuples of strings, which the garbage
+collector stops tracking (a list it would walk at every full pass, for each action)."""
 
 
 class Timeline:
@@ -30,8 +33,8 @@ class Timeline:
 
     def __init__(self, start: State, text: str | None = None) -> None:
         """``text``: ``start`` as JSON text, if known already."""
-        self.undo: list[Delta | None] = []
-        self.redo: list[Delta | None] = []
+        self.undo: list[Kept | None] = []
+        self.redo: list[Kept | None] = []
         self.snaps: dict[int, str] = {0: json.dumps(start) if text is None else text}
 
     def __len__(self) -> int:
@@ -52,6 +55,10 @@ class Timeline:
         """Whether the deltas of action ``index + 1`` are known."""
         return self.undo[index] is not None
 
+    def known_between(self, first: int, last: int) -> bool:
+        """Whether the deltas of every action after step ``first`` up to ``last`` are known."""
+        return all(d is not None for d in self.undo[first:last])
+
     def segment(self, step: int) -> tuple[int, int]:
         """The steps of the states kept on either side of ``step`` (the first at or
         before it; the second after it, or the end)."""
@@ -63,14 +70,14 @@ class Timeline:
               positions: dict[int, str]) -> None:
         """The deltas of the actions after step ``first``, found by replaying them, and
         the states passed on the way."""
-        self.undo[first:first + len(undos)] = undos
-        self.redo[first:first + len(redos)] = redos
+        self.undo[first:first + len(undos)] = map(tuple, undos)
+        self.redo[first:first + len(redos)] = map(tuple, redos)
         self.snaps.update(positions)
 
     def push(self, undo: Delta, redo: Delta, after: State) -> None:
         """Record one action's deltas; ``after`` is the state it gave."""
-        self.undo.append(undo)
-        self.redo.append(redo)
+        self.undo.append(tuple(undo))
+        self.redo.append(tuple(redo))
         n = len(self.undo)
         if n % EVERY == 0:
             self.snaps[n] = json.dumps(after)
@@ -83,7 +90,7 @@ class Timeline:
         if n % EVERY == 0:
             self.snaps[n] = json.dumps(after)
 
-    def pop(self) -> Delta:
+    def pop(self) -> Kept:
         """Forget the last action; return its undo delta (which must be known)."""
         n = len(self.undo)
         self.snaps.pop(n, None)

@@ -39,6 +39,7 @@ from ..base.errors import BoardappError, GameFileError, quote
 from ..base.i18n import N_
 from ..base.yamlio import load_json_text
 from ..board.maps import MapProvider, map_notes, records_from_json, records_to_json
+from ..engine import heap
 from ..engine.datasheets import check_values
 from ..engine.game import Game
 from ..engine.ruleset import Ruleset, find_ruleset
@@ -206,7 +207,9 @@ def loads_game_bytes(data: bytes, name: str = "<game>", **kwargs: Any) -> Game:
     except UnicodeDecodeError as exc:
         raise GameFileError(name, N_("byte {n}", n=exc.start + 1),
                             N_("not UTF-8 text (is this a boardapp game?)")) from exc
-    return loads_game(text, name, **kwargs)
+    game = loads_game(text, name, **kwargs)
+    heap.settle(len(game.log))  # a long game: no full collector pass during its play
+    return game
 
 
 def parse_game_bytes(data: bytes) -> Any:
