@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardapp.core.engine.ruleset import find_ruleset
-from boardapp.core.table.bases import Base, Bases
+from boardapp.core.table.bases import FEW_BASES, Base, Bases
 from boardapp.core.table.paths import plan_path
 from boardapp.core.table.together import Figure, carry_out
 
@@ -78,6 +78,7 @@ def test_bases_near_finds_what_every_pair_asked_finds():
         for radius in (0.0, 0.05, 1.0, 10.0, 25.0):
             assert index.near(pid, radius) == [
                 q for q in index.ids if q != pid and bases[pid].within_of(bases[q], radius)]
+    assert len(index.ids) > FEW_BASES  # sifted with numpy
 
 
 @settings(max_examples=80, deadline=None)

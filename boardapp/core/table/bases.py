@@ -173,6 +173,9 @@ CERTAIN_MARGIN = 1e-3
 ``gap`` less this margin are within ``gap`` of one another (the bases hold the circles,
 so the bases' distance is at most the circles'), which GEOS would say too:
 :meth:`Base.within_of` answers yes without asking it."""
+FEW_BASES = 24
+"""Up to this many bases, :meth:`Bases.near` asks each base in turn (numpy's sifting
+costs more than it saves)."""
 NEAR_MARGIN = 1e-3
 """Centimetres added to the bounding circles when many bases are sifted at once
 (:meth:`Bases.near`): only bases certainly apart are left out, every other answer is
@@ -243,6 +246,8 @@ class Bases:
         whose bounding circles are not certainly apart (tested for all at once, with a
         margin far above any rounding) are asked of :meth:`Base.within_of`."""
         me = self.bases[pid]
+        if len(self.ids) <= FEW_BASES:  # one by one is quicker than numpy here
+            return [q for q in self.ids if q != pid and me.within_of(self.bases[q], radius)]
         xs, ys, reach = self.circles
         far = radius + me.reach + reach + NEAR_MARGIN
         maybe = np.flatnonzero((xs - me.x) ** 2 + (ys - me.y) ** 2 <= far * far).tolist()
