@@ -163,7 +163,7 @@ class Orders(SealedChoice[TableModel]):
                 return why
         return None
 
-    @verb("plan", drag=True, sealed=True, label=_plan_label)
+    @verb("plan", drag=True, sealed=True, label=_plan_label, logs=True)
     def on_plan(self, rs: TableModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         orders = rs.group_orders(state, action.pieces(0), action.arg(1))
