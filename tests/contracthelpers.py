@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from boardapp.core.engine.actions import Action
+from boardapp.core.engine.actions import Action, LogEntry
 from boardapp.core.engine.context import Context
 from boardapp.core.engine.game import Game, apply_to
 from boardapp.core.engine.manual import HANDLERS
@@ -508,12 +508,23 @@ def play(ruleset: Ruleset, scenario: str, seed: int, cap: int, *, checks: bool =
             action = chooser(rnd, postpone(legal, game.state, later, later_turn))
         if checks and sided:
             fail(game, seed, refused_to_others(game, action, side))
+        spec = declared(ruleset, game.state, action.verb) if checks else None
         try:
-            game.push(action, side=side)
+            entry = game.push(action, side=side)
         except Exception as exc:
             fail(game, seed, [f"the legal action '{action.text()}' of {side} is refused: "
                               f"{type(exc).__name__}: {exc}"])
+        if spec is not None and spec.logs and silent(entry):
+            fail(game, seed, [f"'{action.text()}' is declared logs=True but its handler "
+                              "wrote no line (the log shows its bare text)"])
         played.verbs[action.verb] = played.verbs.get(action.verb, 0) + 1
+
+
+def silent(entry: LogEntry) -> bool:
+    """Whether the rules wrote no line for ``entry``'s action: its one line is the one the
+    core writes then ("{side}: {action}", :func:`~boardapp.core.engine.game.apply_to`)."""
+    msg = entry.lines[0].msg if len(entry.lines) == 1 else None
+    return getattr(msg, "text", None) == "{side}: {action}"
 
 
 def postpone(legal: list[Action], state: State, later: Sequence[str],

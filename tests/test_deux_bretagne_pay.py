@@ -3,6 +3,11 @@ sides, a city pillaged again, leaders left alone, supply bases."""
 
 from __future__ import annotations
 
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from boardapp.core.engine.actions import Action
 from tests.dbhelpers import activate, at, new_game, reserve
 
@@ -223,3 +228,87 @@ def test_3_3_12_433_marauders_holding_enough_cities_make_a_county_independent():
     assert game.state["score"]["blois"] == before - 1
     assert any("the county is independent" in line.text for e in game.log[-1:]
                for line in e.lines)
+
+
+# -- the quick scans against the plain ones (issue 14) ----------------------------------------
+def _positions() -> list:
+    """Positions of two random games of the default scenario, every tenth one."""
+    from boardapp.core.engine.game import Game
+    from boardapp.core.engine.state import copy_state
+    from rulesets.deux_bretagne import RULESET
+    from tests.contracthelpers import DEFAULT_PLAN, PLANS, play_plan
+
+    ruleset = RULESET()
+    scenario = ruleset.default_scenario
+    out = []
+    for seed in (1, 2):
+        played = play_plan(ruleset, scenario, seed, PLANS.get("deux-bretagne", DEFAULT_PLAN),
+                           checks=False)
+        game = Game(ruleset, scenario, seed)
+        for n, (text, side) in enumerate(played.actions):
+            game.push(text, side=side)
+            if n % 10 == 0:
+                out.append(copy_state(game.state))
+    return ruleset, out
+
+
+def _plain_payable(rs, state, side):
+    from rulesets.deux_bretagne.model import groups
+    from rulesets.deux_bretagne.model.pay import kind_of, supplied
+
+    return [pid for area in rs.board_map.areas for pid in state["stacks"].get(area, [])
+            if rs.piece_side(state, pid) == side and not rs.is_leader(state, pid)
+            and kind_of(rs, state, pid) != "mil" and pid not in state["vars"]["paid"]
+            and not (pid in groups.inside(state) and area in state["vars"]["sieges"])
+            and not supplied(rs, state, side, area)]
+
+
+def _plain_marauder_cities(rs, state):
+    from rulesets.deux_bretagne.model.pay import marauder_held
+
+    held = {}
+    for area in rs.board_map.areas:
+        if marauder_held(rs, state, area):
+            region = rs.board_map.areas[area].region
+            held[region] = held.get(region, 0) + 1
+    return held
+
+
+_GAMES: list = []
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_payable_and_the_marauders_cities_are_the_plain_scans(data):
+    """``payable`` (12.31-12.32) and ``marauder_cities`` (12.51, 3.3), written to look at
+    each area and piece once, give what the plain scans over the whole map give: in
+    positions of random games, with units paid, sieges, supply bases, control and sides
+    changed at random; and whether a counter is free to recruit (5.412) as the list of
+    them says."""
+    from rulesets.deux_bretagne.model.pay import PLAYERS, marauder_cities, payable
+    from rulesets.deux_bretagne.model.recruit import free_counters, has_free_counter
+
+    if not _GAMES:
+        _GAMES.append(_positions())
+    rs, positions = _GAMES[0]
+    state = json.loads(json.dumps(data.draw(st.sampled_from(positions))))
+    pieces = sorted(p for p in state["pieces"] if state["pieces"][p]["loc"] in state["stacks"])
+    areas = sorted(a for a, here in state["stacks"].items() if here)
+    some = st.lists(st.sampled_from(areas), max_size=6, unique=True)
+    state["vars"]["paid"] = data.draw(st.lists(st.sampled_from(pieces), max_size=20,
+                                               unique=True))
+    state["vars"]["inside"] = data.draw(st.lists(st.sampled_from(pieces), max_size=10,
+                                                 unique=True))
+    for area in data.draw(some):
+        state["vars"]["sieges"][area] = {"side": "blois"}
+    state["vars"]["supply_bases"] = {"blois": data.draw(some), "montfort": data.draw(some)}
+    for area in data.draw(some):
+        state["control"][area] = data.draw(st.sampled_from([None, "blois", "montfort"]))
+    for pid in data.draw(st.lists(st.sampled_from(pieces), max_size=8, unique=True)):
+        state["vars"]["side_of"][pid] = data.draw(st.sampled_from(["marauders", "blois",
+                                                                   "montfort"]))
+    for side in PLAYERS:
+        assert payable(rs, state, side) == _plain_payable(rs, state, side)
+    assert marauder_cities(rs, state) == _plain_marauder_cities(rs, state)
+    for type_id in sorted({piece["type"] for piece in state["pieces"].values()}):
+        assert has_free_counter(rs, state, type_id) == bool(free_counters(rs, state, type_id))

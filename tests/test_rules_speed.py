@@ -291,3 +291,25 @@ def test_lily_reach_kept_is_the_reach_searched_again():
                 kept = rs.move_reach(state, own)
                 rs._searches = None  # nothing kept: a new search
                 assert rs.move_reach(state, own) == kept
+
+
+# -- the table demo: the orders of a plan read once (rule 2) -----------------------------------
+def test_table_plan_applies_the_orders_its_check_read(monkeypatch):
+    """A plan applies the orders its legality check read in the same position: random
+    games replay to the same states and log lines as when the plan reads them again."""
+    from rulesets.table_demo.steps.orders import Orders
+    from tests.contracthelpers import DEFAULT_PLAN, play_plan
+
+    rs = available_rulesets()["table-demo"]()
+    games = [play_plan(rs, rs.default_scenario, seed, PLANS.get("table-demo", DEFAULT_PLAN),
+                       checks=False).actions for seed in (1, 2, 3)]
+    quick = [Game.replay(rs, rs.default_scenario, seed, log)
+             for seed, log in enumerate(games, start=1)]
+    monkeypatch.setattr(Orders, "_checked", property(lambda self: None,
+                                                     lambda self, value: None))
+    plain = [Game.replay(rs, rs.default_scenario, seed, log)
+             for seed, log in enumerate(games, start=1)]
+    assert sum(text.startswith("plan ") for log in games for text, _ in log) > 10
+    for a, b in zip(quick, plain, strict=True):
+        assert a.state == b.state
+        assert [e.to_json() for e in a.log] == [e.to_json() for e in b.log]

@@ -328,6 +328,16 @@ class Flow:
         frame = self.current(state)
         return self.step(frame).verbs.get(verb_name) if frame else None
 
+    def words_fixed(self, state: State, spec: VerbSpec) -> bool:
+        """Whether the words of ``spec``'s actions (:meth:`label`), a verb of the running
+        step, read nothing of the state: a label that is text, not a function, and a step
+        that keeps :meth:`Step.label`. The core then words an action only after applying
+        it, when the rules wrote no line for it (the same words)."""
+        if callable(spec.label):
+            return False
+        frame = self.current(state)
+        return frame is not None and type(self.step(frame)).label is Step.label
+
     def knows(self, verb_name: str) -> bool:
         """True if some step of the flow declares ``verb_name``."""
         if self._known[0] != len(self.steps):  # the steps are set at the start

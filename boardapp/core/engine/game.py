@@ -36,6 +36,7 @@ from .sends import Send, last_seen
 from .state import State, copy_state
 from .timeline import EVERY, Timeline
 from .together import pending_obligations
+from .verbs import VerbSpec
 
 
 def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> None:
@@ -46,19 +47,27 @@ def apply_to(ruleset: Ruleset, state: State, action: Action, ctx: Context) -> No
         ruleset.after_manual(state, ctx)
         return
     label: str | None = None
+    later: VerbSpec | None = None
     try:
         if type(ruleset).action_label is not Ruleset.action_label:
             label = ruleset.action_label(state, action)  # a ruleset's own words
         else:
             spec = ruleset.flow.verb_spec(state, action.verb)
-            if spec is None or not spec.logs:  # (a verb that logs needs no words here)
+            if spec is not None and not spec.logs and ruleset.flow.words_fixed(state, spec):
+                later = spec  # words that read no state: found only if they are needed
+            elif spec is None or not spec.logs:  # (a verb that logs needs no words here)
                 label = ruleset.flow.label(ruleset, state, action)  # kept as a message
     except Exception:  # an action the rules will refuse: its words are not needed
         label = action.text()
     ruleset.apply(state, action, ctx)
     if not ctx.lines and not ctx.private_lines:
         # An action the rules applied silently still says what was done, in words.
-        if label is None:  # declared to log (VerbSpec.logs), it did not
+        if later is not None:
+            try:
+                label = later.text(ruleset, state, action)  # (the same before and after)
+            except Exception:
+                label = action.text()
+        elif label is None:  # declared to log (VerbSpec.logs), it did not
             label = action.text()
         sides = {s.id: s.name for s in ruleset.sides}
         ctx.log(N_("{side}: {action}", side=sides[ctx.side], action=label)

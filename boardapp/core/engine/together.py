@@ -215,7 +215,8 @@ class SealedChoice(Step[R]):
 
     @verb("commit", hand=True, sealed=True,
           label=lambda rs, state, action: N_("Choose {choice}",
-                                             choice=choice_word(rs, state, action.arg(0))))
+                                             choice=choice_word(rs, state, action.arg(0))),
+          logs=True)
     def on_commit(self, ruleset: R, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         side = ctx.side

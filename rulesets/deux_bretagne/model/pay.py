@@ -44,16 +44,22 @@ def payable(rs: DeuxBretagneModel, state: State, side: str) -> list[str]:
     out = []
     within = groups.inside(state)
     stacks = state["stacks"]
+    paid = set(state["vars"]["paid"])
+    sieges = state["vars"]["sieges"]
     for area in rs.board_map.areas:
-        if not stacks.get(area):
+        here = stacks.get(area)
+        if not here:
             continue  # nobody there
-        for pid in pieces_at(state, area):
-            if (rs.piece_side(state, pid) != side or rs.is_leader(state, pid)
-                    or kind_of(rs, state, pid) == "mil" or pid in state["vars"]["paid"]):
+        fed = None  # whether a supply base pays here (12.32), asked once per area
+        for pid in here:
+            if (pid in paid or rs.piece_side(state, pid) != side or rs.is_leader(state, pid)
+                    or kind_of(rs, state, pid) == "mil"):
                 continue
-            if pid in within and area in state["vars"]["sieges"]:
+            if pid in within and area in sieges:
                 continue  # 12.31: never paid inside a besieged fortress
-            if supplied(rs, state, side, area):
+            if fed is None:
+                fed = supplied(rs, state, side, area)
+            if fed:
                 continue  # 12.32: paid by the supply base
             out.append(pid)
     return out
@@ -202,11 +208,25 @@ def marauder_cities(rs: DeuxBretagneModel, state: State) -> dict[str | None, int
     areas = rs.board_map.areas
     control = state["control"]
     held: dict[str | None, int] = {}
-    for area in state["stacks"]:
-        if area in areas and control.get(area) is None and marauder_held(rs, state, area):
+    for area, here in state["stacks"].items():
+        if here and control.get(area) is None and area in areas \
+                and _only_marauder_units(rs, state, here):
             region = areas[area].region
             held[region] = held.get(region, 0) + 1
     return held
+
+
+def _only_marauder_units(rs: DeuxBretagneModel, state: State, here: list[str]) -> bool:
+    """Whether the pieces ``here`` have units, all of them Marauders (the pieces part of
+    :func:`marauder_held`, in one pass that stops at the first unit of another side)."""
+    units = False
+    for pid in here:
+        if rs.is_leader(state, pid):
+            continue
+        if rs.piece_side(state, pid) != "marauders":
+            return False
+        units = True
+    return units
 
 
 _RATED: dict[int, tuple[object, list[Region]]] = {}

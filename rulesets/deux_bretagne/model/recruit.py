@@ -42,6 +42,14 @@ def free_counters(rs: DeuxBretagneModel, state: State, type_id: str) -> list[str
             if state["pieces"][p]["type"] == type_id]
 
 
+def has_free_counter(rs: DeuxBretagneModel, state: State, type_id: str) -> bool:
+    """Whether :func:`free_counters` finds one (the search stops at the first)."""
+    pieces = state["pieces"]
+    stacks = state["stacks"]
+    return any(pieces[p]["type"] == type_id
+               for box in ("reserve", rs.eliminated_box) for p in stacks.get(box, ()))
+
+
 def why_not_recruit(rs: DeuxBretagneModel, state: State, leader: str) -> str | None:
     """Why ``leader`` cannot recruit now (``None`` if he can)."""
     if leader not in state["pieces"] or not rs.is_leader(state, leader):
@@ -127,8 +135,8 @@ def step_options(rs: DeuxBretagneModel, state: State, frame: Frame) -> list[Acti
                  if rs.piece_side(state, p) == side and not rs.is_leader(state, p)]
     for suffix in _kinds(rs, state, side, kind):
         type_id = f"{side}-{suffix}"
-        free = free_counters(rs, state, type_id)
-        if free and len(own_units) < STACK_LIMIT:  # 5.412 counter mix, 5.42 stacking
+        if len(own_units) < STACK_LIMIT and has_free_counter(rs, state, type_id):
+            # 5.412 counter mix, 5.42 stacking
             options.append(Action("raise", (suffix, "new")))
         for pid in own_units:
             if state["pieces"][pid]["type"] == type_id and rs.is_reduced(state, pid):

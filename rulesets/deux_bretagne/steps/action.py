@@ -249,7 +249,7 @@ class ActionPhase(DeuxBretagneStep):
         return events.refusal(rs, action)
 
     # -- the verbs -------------------------------------------------------------------------
-    @verb("move", drag=True, label=labels.move)
+    @verb("move", drag=True, label=labels.move, logs=True)
     def on_move(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         checked, self._checked = self._checked, None
@@ -271,19 +271,19 @@ class ActionPhase(DeuxBretagneStep):
                   ctx: Context, flow: Flow) -> None:
         do_sortie(rs, state, action.arg(0), ctx, flow)
 
-    @verb("recruit", piece=0, label=labels.recruit)
+    @verb("recruit", piece=0, label=labels.recruit, logs=True)
     def on_recruit(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         do_recruit(rs, state, action.arg(0), action.arg(1), ctx, flow)
         card_rules.count_recruit(state, state["active"])
 
-    @verb("play", hand=True, label=labels.play)
+    @verb("play", hand=True, label=labels.play, logs=True)
     def on_play(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         card_rules.start_play(rs, state, state["active"], action.arg(0), action.arg(1), ctx,
                               flow)
 
-    @verb("draw", label=labels.draw)
+    @verb("draw", label=labels.draw, logs=True)
     def on_draw(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         card_rules.draw(rs, state, state["active"], ctx)

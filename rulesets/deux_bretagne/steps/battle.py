@@ -292,7 +292,7 @@ class Losses(DeuxBretagneStep):
         for option in self._options(rs, state, frame):
             yield loss_action(option)
 
-    @verb("losses", label=labels.losses)
+    @verb("losses", label=labels.losses, logs=True)
     def on_losses(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         chosen = {} if action.args[0] == "none" else {

@@ -52,7 +52,7 @@ class CardValue(DeuxBretagneStep):
         for answer in ASKED[field]:
             yield Action("value", (answer,))
 
-    @verb("value", label=labels.value)
+    @verb("value", label=labels.value, logs=True)
     def on_value(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         v = frame["vars"]
@@ -97,7 +97,7 @@ class DiscardDown(DeuxBretagneStep):
         for card in state["vars"]["hands"][frame["side"]]:
             yield Action("discard", (card,))
 
-    @verb("discard", hand=True, label=labels.discard)
+    @verb("discard", hand=True, label=labels.discard, logs=True)
     def on_discard(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         side, card = frame["side"], action.args[0]

@@ -74,7 +74,8 @@ class ReceiveBr(DeuxBretagneStep):
         for area in receive_br_places(rs, state, frame["side"]):
             yield Action("receive-br", (area,))
 
-    @verb("receive-br", label=labels.place(N_("Receive the BR knights in {0}"), strict=True))
+    @verb("receive-br", label=labels.place(N_("Receive the BR knights in {0}"), strict=True),
+          logs=True)
     def on_receive_br(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                       ctx: Context, flow: Flow) -> None:
         self._place(rs, state, frame, action.args[0], ctx, flow)

@@ -59,7 +59,7 @@ class RecruitSteps(DeuxBretagneStep):
     def actions(self, rs: DeuxBretagneModel, state: State, frame: Frame) -> Iterator[Action]:
         yield from step_options(rs, state, frame)
 
-    @verb("raise", label=labels.raise_step)
+    @verb("raise", label=labels.raise_step, logs=True)
     def on_raise(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         self._spend(rs, state, frame, action, ctx)

@@ -54,6 +54,17 @@ class Resources(DeuxBretagneStep):
                 yield Action("buy-marauders", (area,))
         yield Action("done")
 
+    def actions_of(self, rs: DeuxBretagneModel, state: State, frame: Frame,
+                   verb_name: str) -> Iterator[Action]:
+        """Only the part of :meth:`actions` that yields ``verb_name`` (Done and the pay
+        are checked without looking for ransoms, exchanges and Marauders)."""
+        if verb_name == "done":
+            return iter((Action("done"),))
+        if verb_name in ("pay", "pay-all"):
+            listing = pay_actions(rs, state, frame["side"])
+            return (a for a in listing if a.verb == verb_name)
+        return super().actions_of(rs, state, frame, verb_name)
+
     @verb("ransom", label=labels.piece(N_("Free {0} (ransom)")))
     def on_ransom(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
@@ -125,7 +136,8 @@ class Resources(DeuxBretagneStep):
 
     @verb("pay", label=labels.piece(N_("Pay {0}")),
           cost=lambda rs, state, action: N_("{pay_cost} PS",
-                                            pay_cost=pay_cost(rs, state, action.arg(0))))
+                                            pay_cost=pay_cost(rs, state, action.arg(0))),
+          logs=True)
     def on_pay(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         pay(rs, state, frame["side"], [action.args[0]], ctx)

@@ -165,7 +165,7 @@ class StepLosses(DeuxBretagneStep):
         for pid in frame["vars"]["pending"][0]["units"]:
             yield Action("lose-step", (pid,))
 
-    @verb("lose-step", label=labels.piece(N_("Step loss: {0}")))
+    @verb("lose-step", label=labels.piece(N_("Step loss: {0}")), logs=True)
     def on_lose_step(self, rs: DeuxBretagneModel, state: State, frame: Frame, action: Action,
                      ctx: Context, flow: Flow) -> None:
         self._lose(rs, state, frame, action.args[0], ctx)

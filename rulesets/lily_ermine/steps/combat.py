@@ -179,7 +179,7 @@ class CombatPhase(LilyPhase):
                  ctx: Context, flow: Flow) -> None:
         combat.fight(rs, state, action.arg(0), ctx, flow)
 
-    @verb("resolved", area=0, label=place_label(N_("Resolved by hand: {0}")))
+    @verb("resolved", area=0, label=place_label(N_("Resolved by hand: {0}")), logs=True)
     def on_resolved(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         zone = action.arg(0)

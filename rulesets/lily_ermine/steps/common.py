@@ -176,7 +176,7 @@ class SpLossStep(LilyStep):
               sp: int) -> None:
         """Hook before ``pid`` loses ``sp`` SP (the battle steps score gendarmes, 12)."""
 
-    @verb("reduce", piece=0, decisions=True, label=piece_label(N_("Reduce {0}")))
+    @verb("reduce", piece=0, decisions=True, label=piece_label(N_("Reduce {0}")), logs=True)
     def on_reduce(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)
@@ -187,7 +187,8 @@ class SpLossStep(LilyStep):
                 rs.cite(self.RULE))
         self._after(rs, state, frame, ctx, flow, 1)
 
-    @verb("eliminate-unit", piece=0, decisions=True, label=piece_label(N_("Eliminate unit {0}")))
+    @verb("eliminate-unit", piece=0, decisions=True,
+          label=piece_label(N_("Eliminate unit {0}")), logs=True)
     def on_eliminate_unit(self, rs: LilyErmineModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         pid = action.arg(0)
@@ -403,7 +404,7 @@ class GarrisonVerb(LilyStep):
     """An army in a fortress may become a garrison, freely: during strategic movement,
     or as it is placed in R&R (7.2, 8)."""
 
-    @verb("garrison", area=0, label=place_label(N_("Garrison in {0}")))
+    @verb("garrison", area=0, label=place_label(N_("Garrison in {0}")), logs=True)
     def on_garrison(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                     ctx: Context, flow: Flow) -> None:
         armies.make_garrison(rs, state, ctx, action.arg(0))

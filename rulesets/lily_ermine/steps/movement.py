@@ -230,7 +230,7 @@ class MovementPhase(GarrisonVerb, LilyPhase):
         if moving["stopped"] or moving["mp_left"] <= 0:
             _end_army_move(rs, state, ctx)
 
-    @verb("sail", drag=True, area=1, label=_sail_label)
+    @verb("sail", drag=True, area=1, label=_sail_label, logs=True)
     def on_sail(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pieces, dest = action.pieces(0), action.arg(1)

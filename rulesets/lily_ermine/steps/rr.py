@@ -182,17 +182,17 @@ class RrPhase(GarrisonVerb, LilyPhase):
                    ctx: Context, flow: Flow) -> None:
         roll_rp(rs, state, ctx)
 
-    @verb("reinforcements", label=_table_label)
+    @verb("reinforcements", label=_table_label, logs=True)
     def on_reinforcements(self, rs: LilyErmineModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         reinforcements.answer(rs, state, action, ctx)
 
-    @verb("buy", area=1, label=_buy_label)
+    @verb("buy", area=1, label=_buy_label, logs=True)
     def on_buy(self, rs: LilyErmineModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         reinforcements.buy(rs, state, action, ctx)
 
-    @verb("buy-reduced", area=1, label=_buy_label)
+    @verb("buy-reduced", area=1, label=_buy_label, logs=True)
     def on_buy_reduced(self, rs: LilyErmineModel, state: State, frame: Frame,
                        action: Action, ctx: Context, flow: Flow) -> None:
         reinforcements.buy(rs, state, action, ctx)

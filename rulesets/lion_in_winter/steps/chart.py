@@ -79,7 +79,7 @@ class ChartStep(Step[LionModel]):
         for choice in rs.charts[v["chart"]].choices:
             yield Action("chart-result", (choice,))
 
-    @verb("chart-result", label=_result_label)
+    @verb("chart-result", label=_result_label, logs=True)
     def on_chart_result(self, rs: LionModel, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         v = frame["vars"]

@@ -101,7 +101,7 @@ class ImpulsesPhase(LionPhase):
         else:
             flow.enter_phase(rs, state, ctx, "battles", side=v["initiative"] or "english")
 
-    @verb("move", drag=True, label=_move_label)
+    @verb("move", drag=True, label=_move_label, logs=True)
     def on_move(self, rs: LionModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         pieces, dest = action.pieces(0), action.arg(1)

@@ -69,7 +69,7 @@ class LossesStep(Step[LionModel]):
                     pid != v["bc"].get(side) or len(here) == 1):
                 yield Action("lose", (pid, "leader"))
 
-    @verb("lose", label=_lose_label)
+    @verb("lose", label=_lose_label, logs=True)
     def on_lose(self, rs: LionModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
         v = frame["vars"]

@@ -69,7 +69,7 @@ class PlacePhase(LionPhase):
                 state, action)
         return super().why_not(rs, state, frame, action, side)
 
-    @verb("place-leader", area=1, piece=0, drag=True, label=_place_label)
+    @verb("place-leader", area=1, piece=0, drag=True, label=_place_label, logs=True)
     def on_place_leader(self, rs: LionModel, state: State, frame: Frame, action: Action,
                         ctx: Context, flow: Flow) -> None:
         pid, area = action.arg(0), action.arg(1)

@@ -126,7 +126,7 @@ class RaisePhase(TroopsPhase):
     def predicate(self, rs: LionModel, state: State, action: Action) -> Refusal | None:
         return rs.why_not_raise_action(state, action)
 
-    @verb("raise", area=0, label=_raise_label)
+    @verb("raise", area=0, label=_raise_label, logs=True)
     def on_raise(self, rs: LionModel, state: State, frame: Frame, action: Action,
                  ctx: Context, flow: Flow) -> None:
         area, kind = action.arg(0), action.arg(1)
@@ -189,7 +189,7 @@ class DeployPhase(TroopsPhase):
             return rs.why_not_recruit_action(state, action)
         return rs.why_not_deploy(state, action)
 
-    @verb("deploy", area=0, label=_deploy_label)
+    @verb("deploy", area=0, label=_deploy_label, logs=True)
     def on_deploy(self, rs: LionModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         src, kind, dest = action.arg(0), action.arg(1), action.arg(2)
@@ -204,7 +204,7 @@ class DeployPhase(TroopsPhase):
                    kind_name=rs.kind_name(kind), place=bmap.place_name(src),
                    place2=bmap.place_name(dest)), self.rule(rs))
 
-    @verb("recruit", area=_recruit_places, piece=2, label=_recruit_label)
+    @verb("recruit", area=_recruit_places, piece=2, label=_recruit_label, logs=True)
     def on_recruit(self, rs: LionModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         src, kind, pid = action.arg(0), action.arg(1), action.arg(2)

@@ -94,7 +94,7 @@ class SecretAlly(Corrections, SealedChoice[MontjoieModel]):
         return list(ALLY_CHOICES_2P.get(side, ()))
 
     @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: N_(
-        "Ally with {nation}", nation=rs.nation_name(a.arg(0))))
+        "Ally with {nation}", nation=rs.nation_name(a.arg(0))), logs=True)
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_commit(rs, state, frame, action, ctx, flow)
@@ -145,7 +145,7 @@ class Bribes(Corrections, SealedChoice[MontjoieModel]):
         return out
 
     @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: _bribe_words(
-          *a.arg(0).split(":")))
+          *a.arg(0).split(":")), logs=True)
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         if rs.secret_treasury(state):  # 0.3: each pays from his own écus as he commits

@@ -164,7 +164,7 @@ class CombatSupport(Corrections):
         for side in self.deciders(rs, state, frame):
             yield from self.actions_for(rs, state, frame, side)
 
-    @verb("soutien", label=_support_label)
+    @verb("soutien", label=_support_label, logs=True)
     def on_soutien(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                    ctx: Context, flow: Flow) -> None:
         fv = frame["vars"]
@@ -265,7 +265,8 @@ class CombatCommit(Corrections):
             yield from self.actions_for(rs, state, frame, side)
 
     @verb("lay", hand=True, sealed=True,
-          label=lambda rs, state, a: N_("Lay {card} face down", card=card_word(a.arg(0))))
+          label=lambda rs, state, a: N_("Lay {card} face down", card=card_word(a.arg(0))),
+          logs=True)
     def on_lay(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                ctx: Context, flow: Flow) -> None:
         kind = action.arg(0)

@@ -192,7 +192,7 @@ class Stake(Corrections, SealedChoice[MontjoieModel]):
     @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: N_(
         "Stake {card} and {pi} PI", card=CARD_NAMES.get(stake_value(a.arg(0))[0],
                                                        N_("no card")),
-        pi=stake_value(a.arg(0))[2]))
+        pi=stake_value(a.arg(0))[2]), logs=True)
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_commit(rs, state, frame, action, ctx, flow)

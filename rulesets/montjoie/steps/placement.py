@@ -75,7 +75,7 @@ class PlacementPhase(Corrections):
             for city in self._options(rs, view, queue[0]):
                 yield Action("place-garrison", (city,))
 
-    @verb("place-garrison", area=0, label=_label)
+    @verb("place-garrison", area=0, label=_label, logs=True)
     def on_place_garrison(self, rs: MontjoieModel, state: State, frame: Frame,
                           action: Action, ctx: Context, flow: Flow) -> None:
         if free_pending(rs, state):

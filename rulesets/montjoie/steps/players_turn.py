@@ -200,7 +200,7 @@ class PlayerTurns(SaleOffers, RedCards):
                     yield offer(verb_name, target, source)
 
     # -- phase 1 -----------------------------------------------------------------------
-    @verb("expand", area=0, label=_expand_label)
+    @verb("expand", area=0, label=_expand_label, logs=True)
     def on_expand(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         self._expand(rs, state, action, ctx, "road")
@@ -231,7 +231,7 @@ class PlayerTurns(SaleOffers, RedCards):
         ctx.log(N_("{nation}: phase 2, Combats"), COMBAT_RULE, nation=rs.nation_name(ctx.side))
 
     # -- phase 2 -----------------------------------------------------------------------
-    @verb("attack", area=0, label=_attack_label)
+    @verb("attack", area=0, label=_attack_label, logs=True)
     def on_attack(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         target, source = action.arg(0), action.arg(1)

@@ -86,7 +86,7 @@ class Vote(Corrections, SealedChoice[MontjoieModel]):
         return ["paix", "guerre"]
 
     @verb("commit", hand=True, sealed=True, label=lambda rs, state, a: N_(
-        "Vote {politics}", politics=POLITICS.get(a.arg(0), a.arg(0))))
+        "Vote {politics}", politics=POLITICS.get(a.arg(0), a.arg(0))), logs=True)
     def on_commit(self, rs: MontjoieModel, state: State, frame: Frame, action: Action,
                   ctx: Context, flow: Flow) -> None:
         super().on_commit(rs, state, frame, action, ctx, flow)

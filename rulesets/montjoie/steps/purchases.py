@@ -166,7 +166,7 @@ class PurchasesPhase(RedCards):
 
     @verb("build-rampart", area=0, label=lambda rs, state, a: N_(
         "Build a rampart in {city} ({n} écus)", city=rs.city_name(a.arg(0)),
-        n=rs.costs(state)['rampart']))
+        n=rs.costs(state)['rampart']), logs=True)
     def on_build_rampart(self, rs: MontjoieModel, state: State, frame: Frame,
                          action: Action, ctx: Context, flow: Flow) -> None:
         n, city = ctx.side, action.arg(0)

@@ -81,6 +81,10 @@ class Orders(SealedChoice[TableModel]):
     figure), then commits its orders; all are revealed together and carried out (rule 5)."""
 
     name = ORDERS_STEP
+    _checked: tuple[State, Action, list[Order]] | None = None
+    """The orders of the plan :meth:`why_not` found legal last, with its position and
+    action: the plan applied right after it (in that position, the same action object)
+    needs not read them again."""
 
     def prompt(self, rs: TableModel, state: State, frame: Frame) -> str:
         names = listing([rs.side(s).name for s in self.deciders(rs, state, frame)],
@@ -161,12 +165,17 @@ class Orders(SealedChoice[TableModel]):
             why = rs.why_not_order(state, rs.piece_side(state, order.pid), order)
             if why is not None:
                 return why
+        self._checked = (state, action, orders)  # the plan applies next (Flow.apply)
         return None
 
     @verb("plan", drag=True, sealed=True, label=_plan_label, logs=True)
     def on_plan(self, rs: TableModel, state: State, frame: Frame, action: Action,
                 ctx: Context, flow: Flow) -> None:
-        orders = rs.group_orders(state, action.pieces(0), action.arg(1))
+        checked, self._checked = self._checked, None
+        if checked is not None and checked[0] is state and checked[1] is action:
+            orders = checked[2]  # found by the legality check, in this very position
+        else:
+            orders = rs.group_orders(state, action.pieces(0), action.arg(1))
         side = rs.piece_side(state, orders[0].pid)
         for order in orders:
             self.drafts(state, side)[order.pid] = order.text().split(":", 1)[1]
