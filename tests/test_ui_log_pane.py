@@ -116,10 +116,14 @@ def test_a_refused_move_is_a_red_row_that_stays_when_an_action_is_undone(qtbot):
     _play(game, 5, random.Random(6))
     win = MainWindow(game)
     qtbot.addWidget(win)
+    rs = game.ruleset
+    side = rs.deciding_sides(game.state)[0]
+    win.controller.push(list(rs.legal_actions(game.state, side))[0], side=side)
     win.log_list.add_refusal("Refused: not there")
     model = win.log_list.model_
-    assert model.index(5).data(Qt.ItemDataRole.ForegroundRole).color() == REFUSED
-    win.controller.undo()
+    assert model.index(6).data(Qt.ItemDataRole.ForegroundRole).color() == REFUSED
+    win.controller.undo()  # back to the game as opened (closing asks nothing)
     assert win.log_list.texts()[-1] == "Refused: not there"
-    assert _numbers(win) == [1, 2, 3, 4, 0]
+    assert _numbers(win) == [1, 2, 3, 4, 5, 0]
+    assert not win.is_dirty()
     assert win.log_list.indexAt(QPoint(-5, -5)).isValid() is False
