@@ -220,7 +220,7 @@ def test_deployment_by_dragging_a_stack_on_the_tactical_map(window, qtbot):
     scene.clear_reach()
     _drag(window, qtbot, "tactical", start, _free_point(window, "tactical", "tz-france-line2"))
     assert game.state["stacks"]["tz-france-line2"] == stack
-    assert "Deployment" in window.log_list.item(window.log_list.count() - 1).text()
+    assert "Deployment" in window.log_list.texts()[-1]
 
 
 def test_a_counter_menu_sends_it_to_another_board(window):

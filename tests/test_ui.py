@@ -121,7 +121,7 @@ def top_counter_centre(win, pid: str) -> QPointF:
 
 
 def log_rows(win) -> list[str]:
-    return [win.log_list.item(i).text() for i in range(win.log_list.count())]
+    return win.log_list.texts()
 
 
 def test_window_opens_on_a_new_default_game_with_every_counter(window):
@@ -183,7 +183,8 @@ def test_an_illegal_drop_snaps_back_and_cites_the_rule(window):
     assert verdict.reason in window.refusal_label.text()
     rows = log_rows(window)
     assert len(rows) == prep + 1 and rows[-1].startswith("Refused:")
-    assert window.log_list.item(prep).foreground().color().red() > 150
+    refused = window.log_list.model_.index(prep).data(Qt.ItemDataRole.ForegroundRole)
+    assert refused.color().red() > 150
 
 
 def test_shift_drop_places_by_hand_anywhere(window):

@@ -152,9 +152,9 @@ def test_replay_of_a_reopened_hot_seat_game_never_changes_it(window, tmp_path):
     assert digest(game.state) == before and log_rows(window) == rows
     bar.slider.setValue(0)
     assert bar.step == 0
-    assert window.log_list.selectedItems() == []  # the set-up: no row
+    assert window.log_list.selected_rows() == []  # the set-up: no row
     bar.forward_action.trigger()
-    assert window.log_list.currentItem().text() == rows[0]
+    assert window.log_list.current_text() == rows[0]
     # while replaying, the board is read-only and the game's buttons refuse
     assert not window.undo_action.isEnabled()
     assert window.controller.undo() is None and len(game.log) == moved + 1
@@ -240,7 +240,7 @@ def test_a_game_by_email_in_the_window(qtbot, ruleset, tmp_path, dialogs, monkey
     assert creator.open_file(path)
     bar = creator.pbem_ui.replay
     assert bar.isVisible() and bar.step == bar.first_new == 1 and creator.scene.replaying
-    assert creator.log_list.currentItem().text() == creator.game.log[0].render()
+    assert creator.log_list.current_text() == creator.game.log[0].render()
     bar.now_action.trigger()
     assert not creator.scene.replaying and bar.step == sent
     mine = creator.controller.button_actions()

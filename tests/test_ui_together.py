@@ -62,7 +62,7 @@ def test_a_sealed_choice_passes_the_screen_from_player_to_player(qtbot):
         buttons[pick].click()
         if side != "green":
             assert win.game.state["sealed"][side] == f"gold{pick}"
-            log = [win.log_list.item(i).text() for i in range(win.log_list.count())]
+            log = win.log_list.texts()
             assert not any("gold" in row for row in log)  # the log shows no choice
     # The last choice: every player's reveal, at once, then the bids' result.
     texts = [e.render() for e in win.game.log]

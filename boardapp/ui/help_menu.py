@@ -181,10 +181,10 @@ class HelpMenu:
         return "".join(parts) + _("<p><i>Our short notes, not the rule text.</i></p>")
 
     def _log_menu(self, pos: QPoint) -> None:
-        item = self.window_.log_list.itemAt(pos)
-        if item is None:
+        index = self.window_.log_list.indexAt(pos)
+        if not index.isValid():
             return
-        line = item.text()
+        line = str(index.data())
         ruleset = self.window_.game.ruleset
         sections = cited_sections(ruleset, line)
         menu = QMenu(self.window_.log_list)

@@ -10,19 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import (
-    QAction,
-    QBrush,
-    QCloseEvent,
-    QColor,
-    QKeySequence,
-    QShowEvent,
-)
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QMessageBox,
     QTabWidget,
@@ -52,6 +43,7 @@ from .decisions_panel import DecisionsPanel
 from .help_menu import HelpMenu
 from .i18n import _
 from .language import choose_language
+from .log_pane import LogPane
 from .pbem_ui import PbemUi
 from .piece_lights import PieceLights
 from .scan_board import ScanBoard
@@ -76,13 +68,6 @@ def game_filter() -> str:
     from .start_page import game_filter as games
 
     return games()
-
-
-LOG_AT_ONCE = 300
-"""Entries of the log pane drawn at once; a longer log draws its past in idle time."""
-ENTRY_ROLE = Qt.ItemDataRole.UserRole
-TEXT_ROLE = Qt.ItemDataRole.UserRole + 1
-REFUSED = QColor("#b3261e")
 
 
 class MainWindow(QMainWindow):
@@ -121,7 +106,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self.setWindowIcon(app_icon())
         self.lights: dict[str, PieceLights] = {}
-        self._saved: list[str] | None = self._action_texts()
+        self._saved: list[LogEntry] | None = self._action_texts()
         """The actions as last saved (``None``: never saved as they are, e.g. restored)."""
         self._fitted = False
         self._game_actions: list[QAction] = []
@@ -164,13 +149,7 @@ class MainWindow(QMainWindow):
 
     # -- building --------------------------------------------------------------------------
     def _build_log(self) -> None:
-        self.log_list = QListWidget()
-        self._log_drawn: dict[int, LogEntry] = {}
-        """The entry each row of the log pane draws, by number."""
-        self._log_floor = 0
-        """Entries up to this number are not drawn yet (a long log drawn in idle time)."""
-        self.log_list.setWordWrap(True)
-        self.log_list.setAlternatingRowColors(True)
+        self.log_list = LogPane()  # a long log's rows are written when drawn
         self.log_dock = QDockWidget(_("Log"), self)
         self.log_dock.setObjectName("log")
         self.log_dock.setWidget(self.log_list)
@@ -365,12 +344,18 @@ class MainWindow(QMainWindow):
         """The game shown."""
         return self.controller.game
 
-    def _action_texts(self) -> list[str]:
-        return [entry.action.text() for entry in self.controller.game.log]
+    def _action_texts(self) -> list[LogEntry]:
+        """The log as it is now (its entries, compared by :meth:`is_dirty`)."""
+        return list(self.controller.game.log)
 
     def is_dirty(self) -> bool:
-        """Whether the game has changed since it was opened or saved."""
-        return self._action_texts() != self._saved
+        """Whether the game's actions differ from those opened or saved (an entry is
+        compared by identity first: a long game's entries are not read from its file)."""
+        saved, log = self._saved, self.controller.game.log
+        if saved is None or len(saved) != len(log):
+            return True
+        return not all(old is new or old.action.text() == new.action.text()
+                       for old, new in zip(saved, log, strict=True))
 
     def _on_changed(self) -> None:
         for scene in self.scenes.values():
@@ -390,9 +375,7 @@ class MainWindow(QMainWindow):
             self._announced = ""
 
     def _on_replaced(self) -> None:
-        self.log_list.clear()
-        self._log_drawn.clear()
-        self._log_floor = 0
+        self.log_list.clear_rows()
         self._build_boards()
         self.scan_board.restore()
         self.counter_art.restore()
@@ -404,11 +387,7 @@ class MainWindow(QMainWindow):
         self.data_share.game_started()
 
     def _on_refused(self, message: str) -> None:
-        row = QListWidgetItem(message)
-        row.setData(ENTRY_ROLE, 0)
-        row.setForeground(QBrush(REFUSED))
-        self.log_list.addItem(row)
-        self.log_list.scrollToBottom()
+        self.log_list.add_refusal(message)
         self._refresh_status()
         self.banner.show_refusal(message)
         self.decisions.refresh()
@@ -436,60 +415,7 @@ class MainWindow(QMainWindow):
                             f"{self.pbem_ui.title_suffix()}")
 
     def _refresh_log(self) -> None:
-        log = self.game.log
-        shown: set[int] = set()
-        drawn = self._log_drawn
-        for row in reversed(range(self.log_list.count())):
-            item = self.log_list.item(row)
-            number = int(item.data(ENTRY_ROLE) or 0)
-            if not number:
-                continue
-            # the log only grows or is undone: an entry drawn is the same object until
-            # undone (compared by identity, so that a long log is not drawn again)
-            if number > len(log) or log[number - 1] is not drawn.get(number):
-                self.log_list.takeItem(row)
-                drawn.pop(number, None)
-            else:
-                shown.add(number)
-        if self._log_floor > len(log):  # undone below the entries drawn: draw again
-            self._log_floor = 0
-        new = [e for e in log if e.number not in shown and e.number > self._log_floor]
-        if not shown and len(new) > LOG_AT_ONCE:  # a long game opened: its end first,
-            self._log_floor = new[-LOG_AT_ONCE].number - 1  # the past in idle time
-            new = new[-LOG_AT_ONCE:]
-            QTimer.singleShot(0, self._backfill_log)
-        for entry in new:
-            self.log_list.addItem(self._log_row(entry))
-        if new:
-            self.log_list.scrollToBottom()
-            # again once laid out: a window just opened has no height yet
-            QTimer.singleShot(0, self.log_list.scrollToBottom)
-
-    def _log_row(self, entry: LogEntry) -> QListWidgetItem:
-        text = entry.render()
-        row = QListWidgetItem(text)
-        row.setData(ENTRY_ROLE, entry.number)
-        row.setData(TEXT_ROLE, text)
-        self._log_drawn[entry.number] = entry
-        return row
-
-    def _backfill_log(self) -> None:
-        """Draw the next :data:`LOG_AT_ONCE` older entries of a long log at the top of
-        the pane (one turn of the event loop each), keeping the view where it was."""
-        floor, log = self._log_floor, self.game.log
-        if not floor or floor > len(log):
-            self._log_floor = 0
-            return
-        bar = self.log_list.verticalScrollBar()
-        at_bottom = bar.value() == bar.maximum()
-        start = max(0, floor - LOG_AT_ONCE)
-        for entry in reversed(log[start:floor]):
-            self.log_list.insertItem(0, self._log_row(entry))
-        self._log_floor = start
-        if at_bottom:
-            self.log_list.scrollToBottom()
-        if start:
-            QTimer.singleShot(0, self._backfill_log)
+        self.log_list.sync(self.game.log)
 
     def _refresh_status(self) -> None:
         self.banner.show_game(self.game)

@@ -13,18 +13,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QColor, QKeySequence
-from PySide6.QtWidgets import QLabel, QListWidgetItem, QSizePolicy, QSlider, QToolBar
+from PySide6.QtCore import QModelIndex, Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QLabel, QSizePolicy, QSlider, QToolBar
 
 from .i18n import _
+from .log_pane import ENTRY_ROLE
 from .widgets import ElidedLabel
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
 
 PLAY_INTERVAL_MS = 1000
-LATER = QColor("#9a9a9a")
 REPLAY_STYLE = "QToolBar#replay { background: #f3e2a9; border-bottom: 1px solid #b59a3c; }"
 LIVE_STYLE = "QToolBar#replay { background: #dfe8d8; border-bottom: 1px solid #8aa37b; }"
 
@@ -79,8 +79,8 @@ class ReplayBar(QToolBar):
         self.setVisible(False)
         window.controller.game_replaced.connect(self.reset)
         window.controller.changed.connect(self._game_changed)
-        window.log_list.itemClicked.connect(self._row_clicked)
-        window.log_list.itemDoubleClicked.connect(self._row_double_clicked)
+        window.log_list.clicked.connect(self._row_clicked)
+        window.log_list.doubleClicked.connect(self._row_double_clicked)
 
     def _add(self, text: str, slot, shortcut: str, tip: str) -> QAction:
         action = QAction(text, self)
@@ -181,23 +181,21 @@ class ReplayBar(QToolBar):
         if self.isVisible():  # (no change comes while replaying: the controller refuses)
             self.go(self.last)
 
-    def _row_clicked(self, item: QListWidgetItem) -> None:
-        number = self._row_number(item)
+    def _row_clicked(self, index: QModelIndex) -> None:
+        number = self._row_number(index)
         if number and self.replaying:
             self.timer.stop()
             self.go(number)
 
-    def _row_double_clicked(self, item: QListWidgetItem) -> None:
-        number = self._row_number(item)
+    def _row_double_clicked(self, index: QModelIndex) -> None:
+        number = self._row_number(index)
         if number:
             self.timer.stop()
             self.open_at(number, self.first_new)
 
     @staticmethod
-    def _row_number(item: QListWidgetItem) -> int:
-        from .main_window import ENTRY_ROLE
-
-        return int(item.data(ENTRY_ROLE) or 0)
+    def _row_number(index: QModelIndex) -> int:
+        return int(index.data(ENTRY_ROLE) or 0)
 
     # -- the rest of the window while replaying --------------------------------------------
     def _play_actions(self) -> list[QAction]:
@@ -223,24 +221,7 @@ class ReplayBar(QToolBar):
 
     def _mark_log(self, step: int | None) -> None:
         """Select the row of action ``step`` and grey the later ones (``None``: clear)."""
-        from .main_window import ENTRY_ROLE
-
-        log_list = self.window_.log_list
-        selected = None
-        for row in range(log_list.count()):
-            item = log_list.item(row)
-            number = int(item.data(ENTRY_ROLE) or 0)
-            if not number:
-                continue  # a refusal: keeps its colour
-            later = step is not None and number > step
-            item.setData(Qt.ItemDataRole.ForegroundRole, LATER if later else None)
-            if step is not None and number == step:
-                selected = item
-        if selected is not None:
-            log_list.setCurrentItem(selected)
-            log_list.scrollToItem(selected)
-        else:
-            log_list.clearSelection()
+        self.window_.log_list.mark_step(step)
 
     def _update(self) -> None:
         game = self.window_.game
