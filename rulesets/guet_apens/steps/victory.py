@@ -50,6 +50,31 @@ def evaluate(rs: GuetApensModel, state: State, side: str) -> float:
     return value
 
 
+LAST_STANDING = ("kill-all", "kill-or-surrender", "out-of-action")
+"""The kinds of victory where the side with figures left in the fight wins (GA 14.4,
+14.5, 14.8.1, 14)."""
+
+
+def final_standing(rs: GuetApensModel, state: State) -> dict[str, float]:
+    """Each side's standing by the scenario's own measure, for the computer opponent:
+    the figures still in the fight where the last side standing wins (GA 14.4, 14.5,
+    14.8.1); the opponents wounded, then the damage (GA 14.3); 1 to the winner of the
+    pillage count with its 5 % margin (GA 14.9, B29); else the score kept (the joust,
+    the assaults, the captures: GA 14.1, 14.2, 14.6)."""
+    kind = state["vars"].get("victory")
+    if kind in LAST_STANDING:
+        return {s: float(len(standing(rs, state, s))) for s in SIDES}
+    score = {s: float(state["score"].get(s, 0)) for s in SIDES}
+    if kind == "wounded-most":
+        figs = state["vars"]["figs"].values()
+        return {s: score[s] + sum(f["start"]["lp"] - f["lp"] for f in figs
+                                  if f["side"] not in (s, None)) / 1000.0 for s in SIDES}
+    if kind == "pillage":
+        best = pillage_winner(int(score["a"]), int(score["b"]))
+        return {s: 1.0 if s == best else 0.0 for s in SIDES}
+    return score
+
+
 def declare(rs: GuetApensModel, state: State, ctx: Context, text: str, rule: str) -> None:
     state["vars"]["result"] = said(text)
     ctx.log(text, rule)
