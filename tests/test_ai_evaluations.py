@@ -101,3 +101,16 @@ def test_montjoie_two_players_a_loyal_allys_provinces_count_half() -> None:
     alone = assets(rs, state, nation)
     state["vars"]["loyal"] = {ally: True}
     assert assets(rs, state, nation) > alone
+
+
+def test_guet_apens_evaluation_counts_morale_and_shots_left() -> None:
+    rs = find_ruleset("guet-apens")
+    state = Game(rs, "IX", 1).state  # GA 12.4: a figure in flight; GA 8.5: arrows
+    before = rs.evaluate(state, "a")
+    enemy = sorted(p for p, f in state["vars"]["figs"].items() if f["side"] == "b")[0]
+    state["vars"]["figs"][enemy]["states"].append("flight2")
+    assert rs.evaluate(state, "a") > before
+    shooter = sorted(state["vars"]["ammo"]["a"])[0]
+    fewer = rs.evaluate(state, "a")
+    state["vars"]["ammo"]["a"][shooter] = 0
+    assert rs.evaluate(state, "a") < fewer
