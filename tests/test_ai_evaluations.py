@@ -82,7 +82,7 @@ def test_lily_ermine_evaluation_marches_on_the_objectives_the_camp_lacks() -> No
                 and not state["stacks"].get(z))
     for pid in french:  # the French army at sz45, moved next to Brittany's sz36
         put_piece(near, pid, step)
-    assert march(rs, near, "france") < march(rs, state, "france")
+    assert march(rs, near, "france") > march(rs, state, "france")
     assert rs.evaluate(near, "france") > rs.evaluate(state, "france")
 
 

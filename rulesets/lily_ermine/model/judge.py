@@ -84,27 +84,28 @@ def evaluate(rs: LilyErmineModel, state: State, side: str) -> float:
     value = float(now[side] - now[other])
     value += LEVEL_WORTH * (levels_reached(now[side]) - levels_reached(now[other]))
     value += 0.25 * (strength(rs, state, side) - strength(rs, state, other))
-    return value - MARCH_WORTH * march(rs, state, side)
+    return value + MARCH_WORTH * march(rs, state, side)
 
 
 MARCH_WORTH = 0.3
-"""What a link nearer an objective zone the camp lacks is worth, for each army, in VP."""
+"""What a link nearer an objective zone the camp lacks is worth, in VP."""
+REACH = 5
+"""The links within which an army is said to threaten an objective zone."""
 
 
 def march(rs: LilyErmineModel, state: State, camp: str) -> float:
-    """For each of ``camp``'s armies (2), the links to the nearest objective zone the
-    camp does not control (12: 1 VP per objective zone controlled at the end), summed:
-    lower is nearer."""
-    wanted = [z for z in sorted(rs.board_map.areas)
-              if rs.is_objective(z) and state["control"].get(z) != camp]
-    if not wanted:
-        return 0.0
-    dist = steps_to(rs.board_map, wanted)
-    return float(sum(dist.get(zone, FAR) for zone in rs.armies(state, camp)))
-
-
-FAR = 12
-"""The links counted for an army that cannot reach an objective zone."""
+    """How near ``camp``'s armies (2) stand to the objective zones it does not control
+    (12: 1 VP per objective zone controlled at the end): for each such zone, the links
+    its nearest army is inside :data:`REACH`, summed; higher is nearer (armies that
+    split to threaten several zones are not the worse for it)."""
+    armies = rs.armies(state, camp)
+    total = 0
+    for zone in sorted(rs.board_map.areas):
+        if not rs.is_objective(zone) or state["control"].get(zone) == camp:
+            continue
+        dist = steps_to(rs.board_map, (zone,))
+        total += max(0, REACH - min((dist.get(a, REACH) for a in armies), default=REACH))
+    return float(total)
 
 
 def guess_markers(view: State, side: str, seed: int) -> State:
