@@ -86,6 +86,16 @@ def test_lily_ermine_evaluation_marches_on_the_objectives_the_camp_lacks() -> No
     assert rs.evaluate(near, "france") > rs.evaluate(state, "france")
 
 
+def test_lily_ermine_a_camp_that_would_win_now_keeps_what_it_holds(monkeypatch) -> None:
+    from rulesets.lily_ermine.model import judge
+    rs = find_ruleset("lily-ermine")
+    state = Game(rs, None, 1).state  # Brittany holds 7 objective zones of 9 (13, 12)
+    before = {c: rs.evaluate(state, c) for c in ("france", "brittany")}
+    monkeypatch.setattr(judge, "march", lambda rs, state, camp: 10.0)
+    assert rs.evaluate(state, "france") > before["france"]  # behind: it marches
+    assert rs.evaluate(state, "brittany") == before["brittany"]  # ahead: it holds
+
+
 def test_montjoie_two_players_a_loyal_allys_provinces_count_half() -> None:
     from rulesets.montjoie.model.judge import assets
     rs = find_ruleset("montjoie")

@@ -73,7 +73,9 @@ def evaluate(rs: LilyErmineModel, state: State, side: str) -> float:
     """The level reached once the game is over; before, the VP if it ended now and the
     level of victory they would reach against the other camp's (12: the same level is a
     tie, so a camp ahead on VP pursues the next level, or keeps the other below its
-    own), then the strength on the map."""
+    own), then the strength on the map; a camp that would not win if the game ended now
+    marches on the objective zones it lacks (:func:`march`), one that would keeps what
+    it holds."""
     other = rs.other(side)
     vp = {c: state["score"].get(c, 0) for c in CAMPS}
     if rs.outcome(state) is not None:
@@ -84,7 +86,9 @@ def evaluate(rs: LilyErmineModel, state: State, side: str) -> float:
     value = float(now[side] - now[other])
     value += LEVEL_WORTH * (levels_reached(now[side]) - levels_reached(now[other]))
     value += 0.25 * (strength(rs, state, side) - strength(rs, state, other))
-    return value + MARCH_WORTH * march(rs, state, side)
+    if levels_reached(now[side]) <= levels_reached(now[other]):  # not winning: march
+        value += MARCH_WORTH * march(rs, state, side)
+    return value
 
 
 MARCH_WORTH = 0.3
