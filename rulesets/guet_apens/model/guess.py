@@ -4,8 +4,9 @@ What a side may not see of the other's (``secret_paths``): its planned moves (GA
 its arrows and bolts (GA 8.5: 5D4, hidden from the opponent), its hidden figures'
 places (GA 14.8.2) and who carries the manuscript (GA 14.11.2). The computer guesses
 only the ammunition, the one that changes what the other side can do: every shooter of
-the other side holds the mean of 5D4 (12) less nothing seen; plans, hiding places and
-carriers stay unknown (none planned, none hidden, nobody carrying).
+the other side holds the mean of 5D4 (12; the shots it has spent are not counted off);
+plans, hiding places and carriers stay unknown (none planned, none hidden, nobody
+carrying).
 """
 
 from __future__ import annotations
