@@ -3,9 +3,10 @@
     QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/bench_ai.py [--games N]
         [--strong-games M] [--games-only RULESET ...]
 
-For each game's main scenario: random playouts per minute (CPU time); then ``normal``
-against ``random`` and ``strong`` against ``normal`` over N (M) seeded games, the sides
-turning from game to game, with each level's wins, draws, and the decision time
+For each game's main scenario: random playouts per minute (CPU time); then, on the
+scenario ``MEASURED_ON`` names where it is another, ``normal`` against ``random`` and
+``strong`` against ``normal`` over N (M) seeded games, the sides turning from game to
+game, with each level's wins, draws, and the decision time
 (CPU time of the seated players: mean, p95, max). Printed, never asserted (targets:
 normal beats random in 90 of 100 games, strong beats normal in 60 of 100, a decision at
 most 2 s on average and 10 s at most). With more than two sides (Montjoie), A "beats"
@@ -33,6 +34,11 @@ from boardapp.core.engine.ruleset import find_ruleset  # noqa: E402
 
 GAMES = ("hex-demo", "deux-bretagne", "lily-ermine", "lion-in-winter", "montjoie",
          "table-demo", "guet-apens")
+MEASURED_ON = {"guet-apens": "V", "montjoie": "normale-2"}
+"""The scenario each game's computer is measured on where it is not the ruleset's
+default (docs/computer-opponent.md, fourth pass): Guet-Apens' joust (I) leaves each side
+three picks, Scenario V (closed field) every choice of a fight; Montjoie! is measured
+between two players (9.0), normal against random, one nation each."""
 
 
 def playouts_per_minute(rid: str, games: int = 3) -> tuple[float, float]:
@@ -70,7 +76,7 @@ def row(rid: str, a: str, b: str, games: int, seed: int = 1) -> str:
     level's decision times."""
     rs = find_ruleset(rid)
     start = time.process_time()
-    tally = arena(rs, None, a, b, games, seed=seed)
+    tally = arena(rs, MEASURED_ON.get(rid), a, b, games, seed=seed)
     spent = time.process_time() - start
     several = len([s for s in rs.sides if s.playable]) > 2
     other = f", best single B side {best_other(tally)}" if several else ""

@@ -29,6 +29,7 @@ from .model.characters import (
     life_points,
     roll_character,
 )
+from .model.guess import guess_secrets
 from .model.sheet import figure_sheet
 from .model.shooting import WEAPONS
 from .model.words import N_, WORDS, data_word, listing, outcome_words
@@ -50,7 +51,7 @@ from .steps.period import PERIOD, SEQUENCE_NAMES, STAGES, PeriodPhase, sequence_
 from .steps.rally import RALLY
 from .steps.reaction import REACTIONS
 from .steps.shooting import GROUP_SHOTS, Shooting
-from .steps.victory import evaluate
+from .steps.victory import evaluate, final_standing
 
 VICTORY_TEXT = {
     "joust": N_("Four knights a side joust one against one until one side has none left"),
@@ -292,6 +293,14 @@ class GuetApens(GuetApensModel):
 
     def evaluate(self, state: State, side: str) -> float:
         return evaluate(self, state, side)
+
+    def standing(self, state: State) -> dict[str, float]:
+        """Each side's standing by the scenario's measure (steps/victory.py)."""
+        return final_standing(self, state)
+
+    def determinize(self, view: State, side: str, seed: int) -> State | None:
+        """The other side's ammunition guessed (model/guess.py)."""
+        return guess_secrets(view, side)
 
     def status(self, state: State) -> Status:
         sc = self.scenario_data(state["scenario"])

@@ -37,19 +37,67 @@ def worth(fig: dict, wounds: bool = True) -> float:
     return value + start["sk"] + start["st"] + start["ag"]
 
 
+SHAKEN = {"flight1": 0.7, "flight2": 0.5, "panic": 0.3, "unconscious": 0.3,
+          "stunned": 0.7, "down": 0.8, "knocked": 0.8}
+"""What is left of a figure's worth while its morale fails (GA 12.4: flight I, flight
+II, panic) or it lies stunned, knocked down or unconscious (GA 11): the least counts."""
+SHOT_WORTH = 0.5
+"""What an arrow or bolt still in the quiver is worth (at most :data:`QUIVER` counted)."""
+QUIVER = 12
+
+
+def fighting_worth(fig: dict, wounds: bool, arrows: int) -> float:
+    """:func:`worth` lessened by the figure's failing morale or its stun (``SHAKEN``),
+    with its shots still available (GA 8.5)."""
+    shaken = min((SHAKEN[s] for s in fig["states"] if s in SHAKEN), default=1.0)
+    return worth(fig, wounds) * shaken + SHOT_WORTH * min(arrows, QUIVER)
+
+
 def evaluate(rs: GuetApensModel, state: State, side: str) -> float:
-    """How the fight looks for ``side``: once it is over, the rules' score (1,000 for
-    the winner); else the worth of its figures still in the fight less the other
-    side's (in the joust, GA 14.1, the knights of its team picked or still in line)."""
+    """How the fight looks for ``side``: once it is over, the rules' standing (1,000
+    for the winner, :func:`final_standing`); else the worth of its figures still in the
+    fight (their morale and shots left counted) less the other side's (in the joust,
+    GA 14.1, the knights of its team picked or still in line). The other side's arrows
+    are those ``side`` may see or guess (``determinize``)."""
     if rs.outcome(state) is not None:
         return GuetApensModel.evaluate(rs, state, side)
     value = 0.0
-    wounds = bool(state["vars"].get("wounds", True))
-    for f in state["vars"]["figs"].values():
+    v = state["vars"]
+    wounds = bool(v.get("wounds", True))
+    ammo = v.get("ammo") or {}
+    for pid, f in v["figs"].items():
         if f["side"] is None or set(f["states"]) & OUT_OF_FIGHT:
             continue
-        value += worth(f, wounds) if f["side"] == side else -worth(f, wounds)
+        held = ammo.get(f["side"])
+        arrows = held.get(pid, 0) if isinstance(held, dict) else 0
+        here = fighting_worth(f, wounds, int(arrows or 0))
+        value += here if f["side"] == side else -here
     return value
+
+
+LAST_STANDING = ("kill-all", "kill-or-surrender", "out-of-action")
+"""The kinds of victory where the side with figures left in the fight wins (GA 14.4,
+14.5, 14.8.1, 14)."""
+
+
+def final_standing(rs: GuetApensModel, state: State) -> dict[str, float]:
+    """Each side's standing by the scenario's own measure, for the computer opponent:
+    the figures still in the fight where the last side standing wins (GA 14.4, 14.5,
+    14.8.1); the opponents wounded, then the damage (GA 14.3); 1 to the winner of the
+    pillage count with its 5 % margin (GA 14.9, B29); else the score kept (the joust,
+    the assaults, the captures: GA 14.1, 14.2, 14.6)."""
+    kind = state["vars"].get("victory")
+    if kind in LAST_STANDING:
+        return {s: float(len(standing(rs, state, s))) for s in SIDES}
+    score = {s: float(state["score"].get(s, 0)) for s in SIDES}
+    if kind == "wounded-most":
+        figs = state["vars"]["figs"].values()
+        return {s: score[s] + sum(f["start"]["lp"] - f["lp"] for f in figs
+                                  if f["side"] not in (s, None)) / 1000.0 for s in SIDES}
+    if kind == "pillage":
+        best = pillage_winner(int(score["a"]), int(score["b"]))
+        return {s: 1.0 if s == best else 0.0 for s in SIDES}
+    return score
 
 
 def declare(rs: GuetApensModel, state: State, ctx: Context, text: str, rule: str) -> None:

@@ -2,7 +2,8 @@
 
 The standing is the running total of Pretender Points (``state["score"]``, Séq. 8): the
 nation with the most at the end wins. :func:`evaluate` adds what brings PP and holds
-them: the PP the provinces it holds would give at this turn's end (Séq. 8), its cities
+them: the PP the provinces it holds would give at this turn's end (Séq. 8; with two
+players, half a loyal ally's, 9.0), its cities
 and their levels (Séq. 4), écus, influence and cards (Séq. 3, 6, 8); each measured
 against the best other nation's.
 """
@@ -49,6 +50,10 @@ def assets(rs: MontjoieModel, state: State, nation: str) -> float:
         total = len(rs.province_cities(province))
         if count < total:
             value += 0.8 * rs.province_value(province) * (count / total) ** 2
+    if len(rs.players(state)) == 2:  # 9.0: a loyal ally's PP, half rounded up, are his
+        for ally, player in sorted((v.get("ally_of") or {}).items()):
+            if player == nation and (v.get("loyal") or {}).get(ally):
+                value += 1.5 * ((pretender_points(rs, state, ally)[0] + 1) // 2)
     value += 0.05 * float(rs.ecus(state, nation) or 0)  # a secret one not guessed: 0
     value += 0.2 * float(v["influence"].get(nation, 0) or 0)
     value += 0.1 * float(v["hand_sizes"].get(nation, 0) or 0)
