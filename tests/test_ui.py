@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QMessageBox
 from boardapp.core.engine.game import Game
 from boardapp.core.engine.ruleset import find_ruleset
 from boardapp.core.engine.state import digest
-from boardapp.core.files.gamefile import save_game
+from boardapp.core.files.gamefile import load_game, save_game
 from boardapp.ui.app import default_ruleset_id
 from boardapp.ui.counter_items import COUNTER_SIZE, CounterItem
 from boardapp.ui.main_window import MainWindow
@@ -359,6 +359,24 @@ def test_the_end_of_the_game_is_announced_once(window, monkeypatch):
     controller.push("roll")
     assert len(said) == 1
     assert said[0] in window.prompt_label.text()
+
+
+def test_a_finished_game_opened_is_not_announced_again_by_an_undo(window, qtbot, monkeypatch,
+                                                                  tmp_path):
+    said: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: said.append(text))
+    controller = window.controller
+    while window.game.ruleset.outcome(window.game.state) is None:
+        controller.push(controller.button_actions()[-1])
+    controller.push("roll")
+    path = tmp_path / "over.boardapp"
+    save_game(window.game, path)
+    opened = MainWindow(load_game(path), path)
+    qtbot.addWidget(opened)
+    said.clear()
+    opened.controller.undo()  # the roll taken back: still over, already known
+    assert said == []
+    assert opened.game.ruleset.outcome(opened.game.state) in opened.prompt_label.text()
 
 
 def test_the_table_dock_shows_the_last_roll_in_full(window):

@@ -242,6 +242,7 @@ def test_help_menu_guide_shortcuts_legend_about_and_rule_notes(qtbot):
     assert "boardapp 0.1" in help_.about_html() and "LGPL" in help_.about_html()
     rs = win.game.ruleset
     assert cited_sections(rs, "Blois moves (Deux Bretagne 8.21, 8.23)") == ["8.21", "8.23"]
+    assert cited_sections(rs, "Blois moves [Deux Bretagne 8.21]") == ["8.21"]  # as logged
     assert section_note(rs, "8.21")[0] == "8.2"
     assert "No note yet" in section_note(rs, "77.7")[1]
     html = help_.section_html("Blois moves (Deux Bretagne 8.21)")

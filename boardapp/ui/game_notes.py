@@ -120,10 +120,11 @@ def phase_name(ruleset: Ruleset, phase: str | None) -> str:
 
 
 def cited_sections(ruleset: Ruleset, line: str) -> list[str]:
-    """The rule sections a log line cites ("Some Game 8.21, 8.23" -> 8.21, 8.23)."""
+    """The rule sections a log line cites ("Some Game 8.21, 8.23" -> 8.21, 8.23), in
+    brackets as the log shows them ("... [Some Game 8.21]") or in parentheses."""
     name = ruleset.rules_name
     found: list[str] = []
-    for match in re.finditer(rf"{re.escape(name)}\s+([^;)]*)", line) if name else ():
+    for match in re.finditer(rf"{re.escape(name)}\s+([^;)\]]*)", line) if name else ():
         for part in re.split(r",\s*|\s+(?:and|et)\s+", match.group(1)):
             part = part.strip()
             if part.count("(") > part.count(")"):  # "Phase Three (Siege)": its own ")"

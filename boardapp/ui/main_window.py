@@ -77,8 +77,10 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.path: Path | None = Path(path) if path else None
         self.startup_problem = ""
-        self._announced = ""
         """Why the file asked for at start could not be opened (shown once shown)."""
+        self._announced = game.ruleset.outcome(game.state) or ""
+        """The outcome already known (a finished game opened is not announced again when
+        an undo leaves it finished)."""
         self._retired = False
         """Replaced by a window in another language: closes without asking anything."""
         self.controller = GameController(game, self)
@@ -375,6 +377,7 @@ class MainWindow(QMainWindow):
             self._announced = ""
 
     def _on_replaced(self) -> None:
+        self._announced = self.game.ruleset.outcome(self.game.state) or ""
         self.log_list.clear_rows()
         self._build_boards()
         self.scan_board.restore()
