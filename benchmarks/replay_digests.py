@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from boardapp.core.engine.game import Game  # noqa: E402
 from boardapp.core.engine.ruleset import find_ruleset  # noqa: E402
-from tests.contracthelpers import choose, legal_by_side, takes_side  # noqa: E402
+from tests.contracthelpers import random_step  # noqa: E402
 
 GAMES = {"guet-apens": {"I": 40, "II": 15, "III": 15, "IV": 15, "V": 25, "VI": 10,
                         "VII": 10, "IX": 5},
@@ -48,20 +48,12 @@ def play(rs, scenario: str | None, seed: int, cap: int) -> tuple[list, list[str]
     at most ``cap`` actions: its log and the digest after each action."""
     game = Game(rs, scenario, seed)
     rnd = random.Random(seed)
-    sided = takes_side(rs)
     log, digests = [], []
     while len(log) < cap:
-        if sided:
-            by_side = {s: a for s, a in legal_by_side(rs, game.state).items() if a}
-            if not by_side:
-                break
-            side = rnd.choice(sorted(by_side))
-            action = choose(rnd, by_side[side])
-        else:
-            legal = list(rs.legal_actions(game.state))
-            if not legal:
-                break
-            side, action = rs.acting_side(game.state), choose(rnd, legal)
+        step = random_step(rs, game.state, rnd)
+        if step is None:
+            break
+        side, action = step
         entry = game.push(action, side=side)
         log.append([action.text(), side])
         digests.append(digest(game.state, entry.lines))

@@ -449,6 +449,22 @@ def choose(rnd: random.Random, legal: list[Action]) -> Action:
     return rnd.choice([a for a in legal if a.verb == verb])
 
 
+def random_step(ruleset: Ruleset, state: State,
+                rnd: random.Random) -> tuple[str | None, Action] | None:
+    """A random legal (side, action) picked as an unchecked contract game picks it (a side
+    at random among those deciding, then :func:`choose`); ``None`` when nothing is legal."""
+    if takes_side(ruleset):
+        by_side = {s: a for s, a in legal_by_side(ruleset, state).items() if a}
+        if not by_side:
+            return None
+        side = rnd.choice(sorted(by_side))
+        return side, choose(rnd, by_side[side])
+    legal = list(ruleset.legal_actions(state))
+    if not legal:
+        return None
+    return ruleset.acting_side(state), choose(rnd, legal)
+
+
 def fail(game: Game, seed: int, problems: list[str], played: Played | None = None,
          known: Sequence[str] = ()) -> None:
     """Raise :class:`ContractError` for ``problems``, except those matching a ``known``
