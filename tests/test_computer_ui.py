@@ -127,14 +127,20 @@ def test_cancel_pauses_the_computer_until_resume(qtbot, monkeypatch):
     assert win.game.log[0].side == "red" and not win.computer.paused
 
 
-def test_undo_takes_back_the_persons_decision_and_the_replies(qtbot):
-    win = window(qtbot, {"blue": "random"})
+def play_until_blue_replied(qtbot, win) -> None:
+    """The person (red) plays until the computer's blue has replied at least once."""
     game = win.game
     while not any(e.side == "blue" for e in game.log):
         if any(s not in game.seats for s in game.ruleset.deciding_sides(game.state)):
             play_person(win)
         qtbot.waitUntil(lambda: win.computer.thinking is None
                         and not win.computer._timer.isActive(), timeout=20000)
+
+
+def test_undo_takes_back_the_persons_decision_and_the_replies(qtbot):
+    win = window(qtbot, {"blue": "random"})
+    game = win.game
+    play_until_blue_replied(qtbot, win)
     last_red = max(i for i, e in enumerate(game.log) if e.side == "red")
     win.undo()
     assert len(game.log) == last_red
@@ -146,11 +152,7 @@ def test_undo_takes_back_the_persons_decision_and_the_replies(qtbot):
 def test_each_seat_keeps_its_player_for_the_game_and_undo_forgets_its_turn(qtbot):
     win = window(qtbot, {"blue": "random"})
     game = win.game
-    while not any(e.side == "blue" for e in game.log):
-        if any(s not in game.seats for s in game.ruleset.deciding_sides(game.state)):
-            play_person(win)
-        qtbot.waitUntil(lambda: win.computer.thinking is None
-                        and not win.computer._timer.isActive(), timeout=20000)
+    play_until_blue_replied(qtbot, win)
     player = win.computer.players["blue"]
     assert win.computer.player("blue", "random") is player  # one player a seat
     player.memory.begin(game.ruleset, game.state, "blue")
