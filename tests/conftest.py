@@ -77,3 +77,16 @@ def pbem_env(tmp_path, monkeypatch):
     monkeypatch.setattr(keys, "KDF_N", 2 ** 10)
     monkeypatch.delenv("BOARDAPP_PASSPHRASE", raising=False)
     return tmp_path
+
+
+@pytest.fixture
+def saved(tmp_path):
+    """(game, path): the long game of tests/test_checkpoints.py saved here, so its
+    positions are verified on this computer (the checkpoint and quick-open tests)."""
+    from boardapp.core.files.gamefile import save_game
+    from tests.test_checkpoints import long_game
+
+    game = long_game()
+    path = tmp_path / "long.json"
+    save_game(game, path)
+    return game, path

@@ -42,14 +42,6 @@ def texts(game: Game) -> list[str]:
     return [json.dumps(game.state_at(n)) for n in range(len(game.log) + 1)]
 
 
-@pytest.fixture
-def saved(tmp_path):
-    game = long_game()
-    path = tmp_path / "long.json"
-    save_game(game, path)
-    return game, path
-
-
 def test_a_game_saved_here_opens_at_its_position_and_undoes_exactly(saved):
     game, path = saved
     data = json.loads(path.read_text(encoding="utf-8"))

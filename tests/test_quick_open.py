@@ -16,23 +16,15 @@ from boardapp.core.base import yamlio
 from boardapp.core.base.errors import DataError, GameFileError
 from boardapp.core.board import mapdata
 from boardapp.core.files import checkedmaps, checkpoints, parsedyaml
-from boardapp.core.files.gamefile import dumps_game, load_game, parse_game_text, save_game
+from boardapp.core.files.gamefile import dumps_game, load_game, parse_game_text
 from boardapp.core.files.linelog import ActionLines, LineEntry, split_actions
 from tests.conftest import tiny_map_data
-from tests.test_checkpoints import LENGTH, long_game
+from tests.test_checkpoints import LENGTH
 
 
 @pytest.fixture(autouse=True)
 def _short_games_keep_checkpoints(monkeypatch):
     monkeypatch.setattr(checkpoints, "MIN_ACTIONS", 200)
-
-
-@pytest.fixture
-def saved(tmp_path):
-    game = long_game()
-    path = tmp_path / "long.json"
-    save_game(game, path)
-    return game, path
 
 
 def test_a_file_read_without_its_actions_reads_as_the_whole_file(saved):

@@ -11,21 +11,12 @@ import pytest
 
 from boardapp import cli
 from boardapp.core.files import checkpoints, quickopen
-from boardapp.core.files.gamefile import load_game, save_game
-from tests.test_checkpoints import long_game
+from boardapp.core.files.gamefile import load_game
 
 
 @pytest.fixture(autouse=True)
 def _short_games_keep_checkpoints(monkeypatch):
     monkeypatch.setattr(checkpoints, "MIN_ACTIONS", 200)
-
-
-@pytest.fixture
-def saved(tmp_path):
-    game = long_game()
-    path = tmp_path / "long.json"
-    save_game(game, path)  # played here: its positions are verified here
-    return game, path
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
