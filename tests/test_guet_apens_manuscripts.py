@@ -116,15 +116,22 @@ def _secret(state) -> None:
     state["vars"]["carriers"] = {"a": ["a3", "a7"]}
 
 
-def test_a_dead_carrier_passes_his_manuscript_after_2_periods():
-    """GA 14.11.2: a friend by the dead carrier, neither fighting, 2 periods."""
+def _dead_carrier_beside(watcher: str):
+    """XI-2 with the carrier a3 killed where he stood and ``watcher`` base to base with
+    the spot (GA 14.11.2)."""
     state = RS.setup("XI-2", 4)
     _secret(state)
     _put(state, "a3", 50.0, 40.0)
-    _put(state, "a4", 52.05, 40.0)
+    _put(state, watcher, 52.05, 40.0)
     state["vars"]["bodies"] = {"a3": list(state["pieces"]["a3"]["at"])}
     state["vars"]["figs"]["a3"]["states"] = ["dead"]
     put_piece(state, "a3", RS.eliminated_box)
+    return state
+
+
+def test_a_dead_carrier_passes_his_manuscript_after_2_periods():
+    """GA 14.11.2: a friend by the dead carrier, neither fighting, 2 periods."""
+    state = _dead_carrier_beside("a4")
     ctx = Context(state, "a")
     state["turn"] = 3
     watch(RS, state, ctx)
@@ -158,13 +165,7 @@ def test_a_gravely_wounded_carrier_passes_it_in_1_period():
 
 
 def test_a_french_figure_searches_a_dead_carrier_after_2_periods():
-    state = RS.setup("XI-2", 4)
-    _secret(state)
-    _put(state, "a3", 50.0, 40.0)
-    _put(state, "b1", 52.05, 40.0)
-    state["vars"]["bodies"] = {"a3": list(state["pieces"]["a3"]["at"])}
-    state["vars"]["figs"]["a3"]["states"] = ["dead"]
-    put_piece(state, "a3", RS.eliminated_box)
+    state = _dead_carrier_beside("b1")
     for p in ("a1", "a2", "a4", "a5", "a6", "a7", "a8", "a9", "a10"):
         _put(state, p, 10.0 + 3 * int(p[1:]), 75.0)  # nobody else by the body
     ctx = Context(state, "a")
